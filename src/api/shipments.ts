@@ -1,0 +1,112 @@
+// Shipment resource of the /v2 contract, its stop reasons and the body of a shipment edit.
+import { z } from "zod";
+import { nullableDateTime, toMany, toOne } from "./json-api";
+
+/** Why tracking stopped; the hosted API's values. */
+export const TRACKING_STOPPED_REASONS = [
+  "all_containers_terminated",
+  "past_arrival_window",
+  "past_full_out_window",
+  "no_updates_at_line",
+  "cancelled_by_user",
+  "booking_cancelled",
+] as const;
+export const trackingStoppedReasonSchema = z.enum(TRACKING_STOPPED_REASONS);
+export type TrackingStoppedReason = z.infer<typeof trackingStoppedReasonSchema>;
+
+export const shipmentAttributesSchema = z.object({
+  created_at: z.iso.datetime({ offset: true }),
+  bill_of_lading_number: z.string(),
+  normalized_number: z.string(),
+  ref_numbers: z.array(z.string()),
+  tags: z.array(z.string()),
+  shipping_line_scac: z.string(),
+  shipping_line_name: z.string(),
+  shipping_line_short_name: z.string(),
+  customer_name: z.string().nullable(),
+  port_of_lading_locode: z.string().nullable(),
+  port_of_lading_name: z.string().nullable(),
+  port_of_discharge_locode: z.string().nullable(),
+  port_of_discharge_name: z.string().nullable(),
+  destination_locode: z.string().nullable(),
+  destination_name: z.string().nullable(),
+  pod_vessel_name: z.string().nullable(),
+  pod_vessel_imo: z.string().nullable(),
+  pod_voyage_number: z.string().nullable(),
+  pol_etd_at: nullableDateTime,
+  pol_atd_at: nullableDateTime,
+  pod_eta_at: nullableDateTime,
+  pod_original_eta_at: nullableDateTime,
+  pod_ata_at: nullableDateTime,
+  destination_eta_at: nullableDateTime,
+  destination_ata_at: nullableDateTime,
+  pol_timezone: z.string().nullable(),
+  pod_timezone: z.string().nullable(),
+  destination_timezone: z.string().nullable(),
+  line_tracking_last_attempted_at: nullableDateTime,
+  line_tracking_last_succeeded_at: nullableDateTime,
+  line_tracking_stopped_at: nullableDateTime,
+  line_tracking_stopped_reason: trackingStoppedReasonSchema.nullable(),
+});
+export type ShipmentAttributes = z.infer<typeof shipmentAttributesSchema>;
+
+export const shipmentSchema = z
+  .object({
+    id: z.string(),
+    type: z.literal("shipment"),
+    attributes: shipmentAttributesSchema,
+    relationships: z.object({
+      port_of_lading: toOne("port"),
+      port_of_discharge: toOne("port"),
+      pod_terminal: toOne("terminal"),
+      destination: toOne("port", "metro_area"),
+      destination_terminal: toOne("terminal", "rail_terminal"),
+      line_tracking_stopped_by_user: toOne("user"),
+      containers: toMany("container"),
+    }),
+    links: z.object({ self: z.string() }),
+  })
+  .meta({ id: "Shipment" });
+export type Shipment = z.infer<typeof shipmentSchema>;
+
+/** Relationship names a shipment request may `include`. */
+export const SHIPMENT_INCLUDES = [
+  "containers",
+  "port_of_lading",
+  "port_of_discharge",
+  "destination",
+  "pod_terminal",
+  "destination_terminal",
+  "line_tracking_stopped_by_user",
+  "containers.pod_terminal",
+] as const;
+
+/** A reference number or tag: trimmed, non-empty, at most 100 characters. */
+const label = (what: string) =>
+  z
+    .string({ error: `each ${what} must be a string` })
+    .trim()
+    .min(1, { error: `a ${what} cannot be empty` })
+    .max(100, { error: `a ${what} can be at most 100 characters` });
+
+export const refNumbersSchema = z
+  .array(label("reference number"), { error: "ref_numbers must be an array of strings" })
+  .max(50, { error: "at most 50 reference numbers" });
+
+export const tagsSchema = z
+  .array(label("tag"), { error: "tags must be an array of strings" })
+  .max(50, { error: "at most 50 tags" })
+  .refine((tags) => new Set(tags).size === tags.length, { error: "tags must be unique" });
+
+/** Attributes a client may change with `PATCH /v2/shipments/{id}`. */
+export const shipmentEditableAttributesSchema = z.strictObject({
+  ref_numbers: refNumbersSchema.optional(),
+  tags: tagsSchema.optional(),
+  customer_name: z
+    .string()
+    .trim()
+    .max(200, { error: "customer_name can be at most 200 characters" })
+    .nullable()
+    .optional(),
+});
+export type ShipmentEdit = z.infer<typeof shipmentEditableAttributesSchema>;

@@ -1,0 +1,57 @@
+// Service configuration: the only reader of process.env, validated once at start.
+import { z } from "zod";
+
+const flag = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4949),
+  HOST: z.string().default("127.0.0.1"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
+  TRACKING_REQUEST_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
+  DEMO: flag.default(true),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Directory of the embedded database; unused when databaseUrl is set. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  rateLimitPerMinute: number;
+  trackingRequestLimitPerMinute: number;
+  /** Create and run the demo account (on by default for the local product). */
+  demo: boolean;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** Serve the dashboard from Vite's dev server with hot reload instead of the built files. */
+  dev: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trackingRequestLimitPerMinute: e.TRACKING_REQUEST_LIMIT_PER_MINUTE,
+    demo: e.DEMO,
+    logLevel: e.LOG_LEVEL,
+    dev: argv.includes("--dev"),
+  };
+}

@@ -1,0 +1,99 @@
+// Container repository: account-scoped reads and writes of containers and the ids of their events.
+import { and, asc, count, desc, eq, ilike, inArray } from "drizzle-orm";
+import type { Db } from "./connection";
+import { containers, rawEvents, transportEvents } from "./schema";
+import { isUuid, likePattern } from "./shipments";
+
+export type ContainerRow = typeof containers.$inferSelect;
+export interface ContainerRecord {
+  container: ContainerRow;
+  transportEventIds: string[];
+  rawEventIds: string[];
+}
+
+async function withEventIds(db: Db, accountId: string, rows: ContainerRow[]): Promise<ContainerRecord[]> {
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  const [transport, raw] = await Promise.all([
+    db
+      .select({ id: transportEvents.id, containerId: transportEvents.containerId })
+      .from(transportEvents)
+      .where(and(eq(transportEvents.accountId, accountId), inArray(transportEvents.containerId, ids)))
+      .orderBy(asc(transportEvents.timestamp), asc(transportEvents.createdAt)),
+    db
+      .select({ id: rawEvents.id, containerId: rawEvents.containerId })
+      .from(rawEvents)
+      .where(and(eq(rawEvents.accountId, accountId), inArray(rawEvents.containerId, ids)))
+      .orderBy(asc(rawEvents.index)),
+  ]);
+  const group = (list: { id: string; containerId: string }[]) => {
+    const map = new Map<string, string[]>();
+    for (const e of list) map.set(e.containerId, [...(map.get(e.containerId) ?? []), e.id]);
+    return map;
+  };
+  const byTransport = group(transport);
+  const byRaw = group(raw);
+  return rows.map((container) => ({
+    container,
+    transportEventIds: byTransport.get(container.id) ?? [],
+    rawEventIds: byRaw.get(container.id) ?? [],
+  }));
+}
+
+export interface ContainerFilter {
+  /** Part of a container number, case-insensitive. */
+  number?: string;
+}
+
+export async function listContainers(
+  db: Db,
+  accountId: string,
+  filter: ContainerFilter,
+  page: { limit: number; offset: number },
+): Promise<{ records: ContainerRecord[]; total: number }> {
+  const where = filter.number?.trim()
+    ? and(eq(containers.accountId, accountId), ilike(containers.number, likePattern(filter.number)))
+    : eq(containers.accountId, accountId);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(containers)
+      .where(where)
+      .orderBy(desc(containers.createdAt), desc(containers.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(containers).where(where),
+  ]);
+  return { records: await withEventIds(db, accountId, rows), total: totalRow?.total ?? 0 };
+}
+
+export async function getContainers(db: Db, accountId: string, ids: string[]): Promise<ContainerRecord[]> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(containers)
+    .where(and(eq(containers.accountId, accountId), inArray(containers.id, valid)))
+    .orderBy(asc(containers.createdAt), asc(containers.number));
+  return withEventIds(db, accountId, rows);
+}
+
+export async function getContainer(db: Db, accountId: string, id: string) {
+  return (await getContainers(db, accountId, [id]))[0];
+}
+
+export async function updateContainer(
+  db: Db,
+  accountId: string,
+  id: string,
+  changes: Partial<Pick<ContainerRow, "refNumbers">>,
+  now: Date,
+) {
+  if (!isUuid(id)) return false;
+  const updated = await db
+    .update(containers)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(containers.accountId, accountId), eq(containers.id, id)))
+    .returning({ id: containers.id });
+  return updated.length > 0;
+}

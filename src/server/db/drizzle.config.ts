@@ -1,0 +1,8 @@
+// drizzle-kit configuration: generates SQL migrations from schema.ts into ./migrations.
+import { defineConfig } from "drizzle-kit";
+
+export default defineConfig({
+  dialect: "postgresql",
+  schema: "./src/server/db/schema.ts",
+  out: "./src/server/db/migrations",
+});

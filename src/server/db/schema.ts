@@ -1,0 +1,288 @@
+// Drizzle table definitions: the single source of the database schema (migrations are generated from it).
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const createdAt = () => ts("created_at").notNull().defaultNow();
+const textArray = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
+
+// ---- Reference data (shared by every account) ----
+
+export const shippingLines = pgTable("shipping_lines", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  scac: text("scac").notNull().unique(),
+  name: text("name").notNull(),
+  shortName: text("short_name").notNull(),
+  bolPrefix: text("bol_prefix"),
+  alternativeScacs: textArray("alternative_scacs"),
+  billOfLadingTracking: boolean("bill_of_lading_tracking_support").notNull(),
+  bookingNumberTracking: boolean("booking_number_tracking_support").notNull(),
+  containerNumberTracking: boolean("container_number_tracking_support").notNull(),
+});
+
+export const ports = pgTable("ports", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  locode: text("locode").notNull().unique(),
+  name: text("name").notNull(),
+  city: text("city"),
+  countryCode: text("country_code").notNull(),
+  stateAbbr: text("state_abbr"),
+  latitude: doublePrecision("latitude").notNull(),
+  longitude: doublePrecision("longitude").notNull(),
+  timeZone: text("time_zone").notNull(),
+  kind: text("kind").notNull(),
+});
+
+export const terminals = pgTable(
+  "terminals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    portId: uuid("port_id")
+      .notNull()
+      .references(() => ports.id),
+    name: text("name").notNull(),
+    nickname: text("nickname"),
+    firmsCode: text("firms_code"),
+    smdgCode: text("smdg_code"),
+    bicFacilityCode: text("bic_facility_code"),
+    street: text("street"),
+    city: text("city"),
+    state: text("state"),
+    stateAbbr: text("state_abbr"),
+    zip: text("zip"),
+    country: text("country"),
+  },
+  (t) => [uniqueIndex("terminals_port_name_idx").on(t.portId, t.name, t.nickname)],
+);
+
+export const vessels = pgTable("vessels", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  imo: text("imo").unique(),
+  mmsi: text("mmsi").notNull(),
+  latitude: doublePrecision("latitude"),
+  longitude: doublePrecision("longitude"),
+  speedKnots: doublePrecision("nautical_speed_knots"),
+  headingDegrees: doublePrecision("navigational_heading_degrees"),
+  positionAt: ts("position_timestamp"),
+});
+
+// ---- Accounts and credentials ----
+
+export const accounts = pgTable("accounts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  companyName: text("company_name").notNull(),
+  isDemo: boolean("is_demo").notNull().default(false),
+  createdAt: createdAt(),
+  /** A suspended account's keys still identify it, but every request is refused with 403. */
+  suspendedAt: ts("suspended_at"),
+});
+
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  accountId: uuid("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  email: text("email").notNull().unique(),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  createdAt: createdAt(),
+});
+
+export const apiKeys = pgTable("api_keys", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  accountId: uuid("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+  name: text("name").notNull(),
+  /** First characters of the key, kept so that an operator can tell keys apart; never enough to use it. */
+  prefix: text("prefix").notNull(),
+  /** Hex SHA-256 of the whole key; the key itself is never stored. */
+  keyHash: text("key_hash").notNull().unique(),
+  createdAt: createdAt(),
+  revokedAt: ts("revoked_at"),
+});
+
+// ---- Customer data: every row carries its account ----
+
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    billOfLadingNumber: text("bill_of_lading_number").notNull(),
+    normalizedNumber: text("normalized_number").notNull(),
+    refNumbers: textArray("ref_numbers"),
+    tags: textArray("tags"),
+    shippingLineId: uuid("shipping_line_id")
+      .notNull()
+      .references(() => shippingLines.id),
+    customerName: text("customer_name"),
+    portOfLadingId: uuid("port_of_lading_id").references(() => ports.id),
+    portOfDischargeId: uuid("port_of_discharge_id").references(() => ports.id),
+    destinationId: uuid("destination_id").references(() => ports.id),
+    podTerminalId: uuid("pod_terminal_id").references(() => terminals.id),
+    destinationTerminalId: uuid("destination_terminal_id").references(() => terminals.id),
+    podVesselId: uuid("pod_vessel_id").references(() => vessels.id),
+    podVoyageNumber: text("pod_voyage_number"),
+    polEtdAt: ts("pol_etd_at"),
+    polAtdAt: ts("pol_atd_at"),
+    podEtaAt: ts("pod_eta_at"),
+    podOriginalEtaAt: ts("pod_original_eta_at"),
+    podAtaAt: ts("pod_ata_at"),
+    destinationEtaAt: ts("destination_eta_at"),
+    destinationAtaAt: ts("destination_ata_at"),
+    lineTrackingLastAttemptedAt: ts("line_tracking_last_attempted_at"),
+    lineTrackingLastSucceededAt: ts("line_tracking_last_succeeded_at"),
+    lineTrackingStoppedAt: ts("line_tracking_stopped_at"),
+    lineTrackingStoppedReason: text("line_tracking_stopped_reason"),
+    lineTrackingStoppedByUserId: uuid("line_tracking_stopped_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+  },
+  (t) => [
+    index("shipments_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index("shipments_account_number_idx").on(t.accountId, t.normalizedNumber),
+  ],
+);
+
+export const containers = pgTable(
+  "containers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    shipmentId: uuid("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    number: text("number").notNull(),
+    sealNumber: text("seal_number"),
+    refNumbers: textArray("ref_numbers"),
+    weightInLbs: integer("weight_in_lbs"),
+    equipmentType: text("equipment_type"),
+    equipmentLength: integer("equipment_length"),
+    equipmentHeight: text("equipment_height"),
+    currentStatus: text("current_status").notNull().default("new"),
+    availabilityKnown: boolean("availability_known").notNull().default(false),
+    availableForPickup: boolean("available_for_pickup"),
+    podTerminalId: uuid("pod_terminal_id").references(() => terminals.id),
+    pickupFacilityId: uuid("pickup_facility_id").references(() => terminals.id),
+    podArrivedAt: ts("pod_arrived_at"),
+    podDischargedAt: ts("pod_discharged_at"),
+    podFullOutAt: ts("pod_full_out_at"),
+    finalDestinationFullOutAt: ts("final_destination_full_out_at"),
+    emptyTerminatedAt: ts("empty_terminated_at"),
+    terminalCheckedAt: ts("terminal_checked_at"),
+    podLastTrackingRequestAt: ts("pod_last_tracking_request_at"),
+    shipmentLastTrackingRequestAt: ts("shipment_last_tracking_request_at"),
+    pickupAppointmentAt: ts("pickup_appointment_at"),
+    podFullOutChassisNumber: text("pod_full_out_chassis_number"),
+    locationAtPodTerminal: text("location_at_pod_terminal"),
+    holdsAtPodTerminal: jsonb("holds_at_pod_terminal")
+      .$type<{ name: string; status: "pending" | "hold"; description: string | null }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    feesAtPodTerminal: jsonb("fees_at_pod_terminal")
+      .$type<
+        {
+          type: "demurrage" | "exam" | "extended_dwell_time" | "other" | "total";
+          amount: number;
+          currency_code: string;
+        }[]
+      >()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    podRailCarrierScac: text("pod_rail_carrier_scac"),
+    indRailCarrierScac: text("ind_rail_carrier_scac"),
+    podRailLoadedAt: ts("pod_rail_loaded_at"),
+    podRailDepartedAt: ts("pod_rail_departed_at"),
+    indEtaAt: ts("ind_eta_at"),
+    indAtaAt: ts("ind_ata_at"),
+    indRailUnloadedAt: ts("ind_rail_unloaded_at"),
+    indFacilityLfdOn: ts("ind_facility_lfd_on"),
+    lfdTerminal: ts("pickup_lfd_terminal"),
+    lfdRail: ts("pickup_lfd_rail"),
+    lfdLine: ts("pickup_lfd_line"),
+  },
+  (t) => [
+    index("containers_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index("containers_shipment_idx").on(t.shipmentId),
+    index("containers_account_number_idx").on(t.accountId, t.number),
+  ],
+);
+
+/** Movements of a container, in the hosted API's `container.transport.*` vocabulary. */
+export const transportEvents = pgTable(
+  "transport_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    shipmentId: uuid("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    containerId: uuid("container_id")
+      .notNull()
+      .references(() => containers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    event: text("event").notNull(),
+    timestamp: ts("timestamp"),
+    voyageNumber: text("voyage_number"),
+    locationId: uuid("location_id").references(() => ports.id),
+    terminalId: uuid("terminal_id").references(() => terminals.id),
+    vesselId: uuid("vessel_id").references(() => vessels.id),
+    dataSource: text("data_source").notNull().default("shipping_line"),
+  },
+  (t) => [index("transport_events_container_idx").on(t.containerId, t.timestamp)],
+);
+
+/** The carrier's own event lines, in its wording, indexed from 0 per container. */
+export const rawEvents = pgTable(
+  "raw_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    containerId: uuid("container_id")
+      .notNull()
+      .references(() => containers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    event: text("event").notNull(),
+    index: integer("index").notNull(),
+    originalEvent: text("original_event").notNull(),
+    timestamp: ts("timestamp"),
+    estimated: boolean("estimated").notNull(),
+    voyageNumber: text("voyage_number"),
+    locationId: uuid("location_id").references(() => ports.id),
+    locationName: text("location_name"),
+    vesselId: uuid("vessel_id").references(() => vessels.id),
+  },
+  (t) => [uniqueIndex("raw_events_container_index_idx").on(t.containerId, t.index)],
+);
+
+/** Local settings of this installation (the demo credential, for one). */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

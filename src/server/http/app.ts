@@ -1,0 +1,198 @@
+// The HTTP app factory: middleware, the /v2 routes, the OpenAPI document, and the dashboard's static files.
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join, normalize } from "node:path";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
+import { renderApiReference } from "./api-reference-page";
+import { registerContainerRoutes } from "./containers";
+import type { AppDeps, AppEnv } from "./env";
+import { ApiError, type ErrorStatus, errorObject } from "./errors";
+import { MAX_BODY_BYTES, rateLimit, requestId, requireApiKey, writeBodyRules } from "./middleware";
+import { defaultHook } from "./openapi-common";
+import { RateLimiter } from "./rate-limit";
+import { registerReferenceRoutes } from "./reference";
+import { registerShipmentRoutes } from "./shipments";
+
+const OPENAPI_INFO = {
+  title: "Container tracking API",
+  version: "v2",
+  description:
+    "Track ocean container shipments: tracking requests become shipments with containers, kept up to date with events, vessel positions and terminal data. Authenticate every request with 'Authorization: Token <API_KEY>'.",
+};
+
+/** Routes under /v2 that answer without a key: the description of the API itself. */
+const PUBLIC_V2_PATHS = new Set(["/v2/openapi.json", "/v2/docs"]);
+
+export function createApp(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook });
+
+  app.use("*", requestId);
+  app.use(
+    "/v2/*",
+    cors({
+      origin: "*",
+      allowHeaders: ["Authorization", "Content-Type"],
+      exposeHeaders: ["Retry-After", "X-Request-Id"],
+      maxAge: 600,
+    }),
+  );
+  app.use("/v2/*", async (c, next) => {
+    if (PUBLIC_V2_PATHS.has(c.req.path)) return next();
+    return requireApiKey(deps.db)(c, next);
+  });
+  const limiter = new RateLimiter(deps.rateLimitPerMinute, deps.clock);
+  app.use("/v2/*", async (c, next) => {
+    if (PUBLIC_V2_PATHS.has(c.req.path)) return next();
+    return rateLimit(
+      limiter,
+      `More than ${deps.rateLimitPerMinute} requests a minute with this API key; retry after the time in Retry-After.`,
+    )(c, next);
+  });
+  app.use("/v2/*", writeBodyRules);
+
+  registerShipmentRoutes(app, deps);
+  registerContainerRoutes(app, deps);
+  registerReferenceRoutes(app, deps);
+
+  const openApiDocument = () =>
+    app.getOpenAPI31Document({
+      openapi: "3.1.0",
+      info: OPENAPI_INFO,
+      servers: [{ url: "/" }],
+      security: [{ authorization: [] }],
+    });
+  app.openAPIRegistry.registerComponent("securitySchemes", "authorization", {
+    type: "apiKey",
+    in: "header",
+    name: "Authorization",
+    description: "`Authorization: Token <API_KEY>`",
+  });
+  app.get("/v2/openapi.json", (c) => c.json(openApiDocument()));
+  app.get("/v2/docs", (c) =>
+    c.html(renderApiReference(openApiDocument() as unknown as Parameters<typeof renderApiReference>[0])),
+  );
+
+  answerWrongMethods(app);
+
+  app.get("/demo.json", (c) => {
+    const key = deps.demoApiKey?.();
+    if (!key) return c.json(jsonApiErrors(404, "not_found", "This server does not run a demo account."), 404);
+    return c.json({ api_key: key, company_name: "Demo Logistics" });
+  });
+
+  if (deps.webRoot) serveDashboard(app, deps.webRoot);
+
+  app.notFound((c) => {
+    const detail = c.req.path.startsWith("/v2")
+      ? `There is no endpoint ${c.req.method} ${c.req.path}; see /v2/docs.`
+      : `Nothing is served at ${c.req.path}.`;
+    return c.json(jsonApiErrors(404, "route_not_found", detail), 404);
+  });
+
+  app.onError((error, c) => errorResponse(error, c, deps));
+  return app;
+}
+
+function jsonApiErrors(status: ErrorStatus, code: string, detail: string) {
+  return { errors: [errorObject(status, { code, detail })] };
+}
+
+function errorResponse(error: Error, c: Context<AppEnv>, deps: AppDeps) {
+  if (error instanceof ApiError) {
+    for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+    return c.json({ errors: error.errors.map((e) => errorObject(error.status, e)) }, error.status);
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    const status = (
+      [400, 401, 403, 404, 405, 413, 415, 422, 429].includes(error.status) ? error.status : 400
+    ) as ErrorStatus;
+    const detail =
+      status === 413
+        ? `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`
+        : status === 415
+          ? "Send the body as 'Content-Type: application/json' or 'application/vnd.api+json'."
+          : error.message || "The request could not be understood.";
+    return c.json(jsonApiErrors(status, status === 400 ? "bad_request" : "invalid_request", detail), status);
+  }
+  const id = c.get("requestId");
+  deps.logger.error("request failed", {
+    requestId: id,
+    method: c.req.method,
+    path: c.req.path,
+    error: error.message,
+    stack: error.stack,
+  });
+  return c.json(
+    {
+      errors: [
+        errorObject(500, {
+          code: "internal_error",
+          detail: `Something went wrong on our side. Quote request id ${id} when you report it.`,
+          meta: { request_id: id },
+        }),
+      ],
+    },
+    500,
+  );
+}
+
+/** A known /v2 path called with another method is a 405 naming the allowed methods, not a 404. */
+function answerWrongMethods(app: OpenAPIHono<AppEnv>) {
+  const methodsByPath = new Map<string, Set<string>>();
+  for (const definition of app.openAPIRegistry.definitions) {
+    if (definition.type !== "route") continue;
+    const path = definition.route.path.replace(/\{(\w+)\}/g, ":$1");
+    const methods = methodsByPath.get(path) ?? new Set<string>();
+    methods.add(definition.route.method.toUpperCase());
+    methodsByPath.set(path, methods);
+  }
+  for (const [path, methods] of methodsByPath) {
+    const allow = [...methods, "OPTIONS"].join(", ");
+    app.all(path, (c) => {
+      c.header("Allow", allow);
+      return c.json(
+        jsonApiErrors(
+          405,
+          "method_not_allowed",
+          `${c.req.method} is not allowed on ${c.req.path}; allowed: ${allow}.`,
+        ),
+        405,
+      );
+    });
+  }
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+/** Serves the built dashboard; any other non-API path gets index.html so that client-side routes deep-link. */
+function serveDashboard(app: OpenAPIHono<AppEnv>, webRoot: string) {
+  const indexPath = join(webRoot, "index.html");
+  app.get("*", async (c, next) => {
+    const path = c.req.path;
+    if (path.startsWith("/v2")) return next();
+    const file = normalize(join(webRoot, decodeURIComponent(path)));
+    if (file.startsWith(webRoot) && path !== "/" && existsSync(file) && !file.endsWith("/")) {
+      const ext = file.slice(file.lastIndexOf("."));
+      const immutable = path.startsWith("/assets/");
+      return c.body(await readFile(file), 200, {
+        "Content-Type": CONTENT_TYPES[ext] ?? "application/octet-stream",
+        "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+      });
+    }
+    if (!existsSync(indexPath)) return next();
+    return c.html(await readFile(indexPath, "utf8"), 200, { "Cache-Control": "no-cache" });
+  });
+}

@@ -1,0 +1,190 @@
+// /v2/containers: list, read and edit containers (the id in the path, or in data.id as the hosted API allows).
+import { createRoute, z } from "@hono/zod-openapi";
+import { CONTAINER_INCLUDES, containerEditableAttributesSchema, containerSchema } from "../../api/containers";
+import { listDocument, singleDocument } from "../../api/json-api";
+import { type ContainerRecord, getContainer, listContainers, updateContainer } from "../db/containers";
+import { getShipments } from "../db/shipments";
+import { Included } from "./documents";
+import type { App, AppDeps } from "./env";
+import { invalidAttribute, notFound } from "./errors";
+import { parseInclude } from "./include";
+import { errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
+import { listLinks, parsePage } from "./paging";
+import { containerResource, shipmentResource, terminalResource } from "./serialize";
+import { zonesOf } from "./shipments";
+
+const tags = ["Containers"];
+const containerDocument = singleDocument(containerSchema);
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/v2/containers",
+  tags,
+  summary: "List containers, newest first",
+  request: {
+    query: z.object({
+      ...pageQuery,
+      ...includeQuery,
+      q: z.string().optional().openapi({ description: "Part of a container number." }),
+      "filter[number]": z.string().optional().openapi({ description: "Part of a container number." }),
+    }),
+  },
+  responses: {
+    200: jsonBody(listDocument(containerSchema), "A page of containers"),
+    ...errorResponses(400, 401, 429),
+  },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/v2/containers/{id}",
+  tags,
+  summary: "Get a container",
+  request: { params: idParam, query: z.object(includeQuery) },
+  responses: { 200: jsonBody(containerDocument, "The container"), ...errorResponses(400, 401, 404, 429) },
+});
+
+const editBody = (idRequired: boolean) =>
+  z.object({
+    data: z.object({
+      type: z.literal("container").optional(),
+      id: idRequired
+        ? z.string({ error: "data.id is required: the id of the container to edit" })
+        : z.string().optional(),
+      attributes: containerEditableAttributesSchema,
+    }),
+  });
+
+function patchContent(idRequired: boolean) {
+  const schema = editBody(idRequired);
+  return {
+    content: { "application/json": { schema }, "application/vnd.api+json": { schema } },
+    required: true,
+  };
+}
+
+const patchRoute = createRoute({
+  method: "patch",
+  path: "/v2/containers/{id}",
+  tags,
+  summary: "Edit a container's reference numbers",
+  request: { params: idParam, body: patchContent(false) },
+  responses: {
+    200: jsonBody(containerDocument, "The updated container"),
+    ...errorResponses(400, 401, 404, 415, 422, 429),
+  },
+});
+
+const patchByBodyRoute = createRoute({
+  method: "patch",
+  path: "/v2/containers",
+  tags,
+  summary: "Edit a container named by data.id",
+  request: { body: patchContent(true) },
+  responses: {
+    200: jsonBody(containerDocument, "The updated container"),
+    ...errorResponses(400, 401, 404, 415, 422, 429),
+  },
+});
+
+export function registerContainerRoutes(app: App, deps: AppDeps) {
+  const { db, reference, clock } = deps;
+
+  async function documentsFor(accountId: string, records: ContainerRecord[], include: Set<string>) {
+    const shipmentRecords = await getShipments(db, accountId, [
+      ...new Set(records.map((r) => r.container.shipmentId)),
+    ]);
+    const shipmentsById = new Map(shipmentRecords.map((r) => [r.shipment.id, r]));
+    const data = records.map((r) =>
+      containerResource(r, {
+        reference,
+        zones: zonesOf(reference, shipmentsById.get(r.container.shipmentId)?.shipment),
+      }),
+    );
+    const included = new Included(data);
+    for (const { container } of records) {
+      if (include.has("shipment")) {
+        const s = shipmentsById.get(container.shipmentId);
+        if (s) included.add(shipmentResource(s, reference));
+      }
+      for (const [name, id] of [
+        ["pod_terminal", container.podTerminalId],
+        ["pickup_facility", container.pickupFacilityId],
+      ] as const) {
+        const terminal = id ? reference.terminals.get(id) : undefined;
+        if (include.has(name) && terminal) included.add(terminalResource(terminal));
+      }
+    }
+    return { data, included: included.toArray() };
+  }
+
+  async function single(accountId: string, id: string, include: Set<string>) {
+    const record = await getContainer(db, accountId, id);
+    if (!record) throw notFound("container", id);
+    const { data, included } = await documentsFor(accountId, [record], include);
+    return {
+      data: data[0]!,
+      ...(include.size > 0 ? { included } : {}),
+      links: { self: `/v2/containers/${id}` },
+    };
+  }
+
+  app.openapi(listRoute, async (c) => {
+    const query = c.req.valid("query");
+    const page = parsePage(query);
+    const include = parseInclude(query.include, CONTAINER_INCLUDES);
+    const accountId = c.get("principal").account.id;
+    const { records, total } = await listContainers(
+      db,
+      accountId,
+      { number: query["filter[number]"] ?? query.q },
+      { limit: page.size, offset: page.offset },
+    );
+    const { data, included } = await documentsFor(accountId, records, include);
+    return c.json(
+      {
+        data,
+        ...(include.size > 0 ? { included } : {}),
+        links: listLinks(c.req.url, page, total),
+        meta: { size: data.length, total },
+      },
+      200,
+    );
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const include = parseInclude(c.req.valid("query").include, CONTAINER_INCLUDES);
+    return c.json(await single(c.get("principal").account.id, c.req.valid("param").id, include), 200);
+  });
+
+  async function edit(
+    accountId: string,
+    id: string,
+    attributes: z.infer<typeof containerEditableAttributesSchema>,
+  ) {
+    const found =
+      attributes.ref_numbers === undefined
+        ? (await getContainer(db, accountId, id)) !== undefined
+        : await updateContainer(db, accountId, id, { refNumbers: attributes.ref_numbers }, clock.now());
+    if (!found) throw notFound("container", id);
+    return single(accountId, id, new Set());
+  }
+
+  app.openapi(patchRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    if (body.data.id !== undefined && body.data.id !== id) {
+      throw invalidAttribute(
+        "/data/id",
+        `data.id '${body.data.id}' does not match the id in the path '${id}'.`,
+        "id_mismatch",
+      );
+    }
+    return c.json(await edit(c.get("principal").account.id, id, body.data.attributes), 200);
+  });
+
+  app.openapi(patchByBodyRoute, async (c) => {
+    const body = c.req.valid("json");
+    return c.json(await edit(c.get("principal").account.id, body.data.id!, body.data.attributes), 200);
+  });
+}

@@ -1,0 +1,58 @@
+// The service's error type and the JSON:API error documents every failure is answered with.
+import type { ErrorObject } from "../../api/json-api";
+
+const TITLES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Entity",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+};
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 422 | 429 | 500;
+
+export interface ErrorSpec {
+  code: string;
+  detail: string;
+  source?: { pointer: string } | { parameter: string };
+  meta?: Record<string, unknown>;
+}
+
+/** A failure the client can act on; the error handler turns it into a JSON:API error document. */
+export class ApiError extends Error {
+  readonly errors: ErrorSpec[];
+  constructor(
+    readonly status: ErrorStatus,
+    errors: ErrorSpec | ErrorSpec[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    const list = Array.isArray(errors) ? errors : [errors];
+    super(list.map((e) => e.detail).join("; "));
+    this.errors = list;
+  }
+}
+
+export function errorObject(status: ErrorStatus, spec: ErrorSpec): ErrorObject {
+  return {
+    status: String(status),
+    code: spec.code,
+    title: TITLES[status] ?? "Error",
+    detail: spec.detail,
+    source: spec.source ?? null,
+    ...(spec.meta ? { meta: spec.meta } : {}),
+  };
+}
+
+export const notFound = (what: string, id: string) =>
+  new ApiError(404, { code: "not_found", detail: `No ${what} with id '${id}' exists in this account.` });
+
+export const badParameter = (parameter: string, detail: string) =>
+  new ApiError(400, { code: "invalid_parameter", detail, source: { parameter } });
+
+export const invalidAttribute = (pointer: string, detail: string, code = "invalid") =>
+  new ApiError(422, { code, detail, source: { pointer } });

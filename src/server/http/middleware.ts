@@ -1,0 +1,116 @@
+// Request-wide middleware of /v2: request ids, authentication, rate limiting, and body rules.
+import { randomUUID } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { authenticate } from "../db/accounts";
+import type { Db } from "../db/connection";
+import type { AppEnv } from "./env";
+import { ApiError } from "./errors";
+import type { RateLimiter } from "./rate-limit";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const id = randomUUID();
+  c.set("requestId", id);
+  await next();
+  c.header("X-Request-Id", id);
+};
+
+/**
+ * Reads the key from the Authorization header only: `Token <key>` as documented, and also `Bearer <key>`
+ * and a bare key, which common clients send. Query strings and cookies are never looked at.
+ */
+export function keyFromHeader(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const value = header.trim();
+  const match = /^(token|bearer)\s+(.+)$/i.exec(value);
+  const key = (match ? match[2]! : value).trim();
+  return key === "" || /\s/.test(key) ? undefined : key;
+}
+
+export function requireApiKey(db: Db): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const key = keyFromHeader(c.req.header("authorization"));
+    if (!key) {
+      throw new ApiError(401, {
+        code: "missing_api_key",
+        detail: "Send your API key in the Authorization header: 'Authorization: Token <API_KEY>'.",
+      });
+    }
+    const principal = await authenticate(db, key);
+    if (!principal) {
+      throw new ApiError(401, {
+        code: "invalid_api_key",
+        detail: "The API key is not valid or has been revoked.",
+      });
+    }
+    if (principal.account.suspendedAt) {
+      throw new ApiError(403, {
+        code: "account_suspended",
+        detail: "This account is suspended; its API keys cannot be used until it is reinstated.",
+      });
+    }
+    c.set("principal", principal);
+    await next();
+  };
+}
+
+export function rateLimit(
+  limiter: RateLimiter,
+  detail: string,
+  applies: (method: string, path: string) => boolean = () => true,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!applies(c.req.method, c.req.path)) return next();
+    const decision = limiter.take(c.get("principal").keyId);
+    if (!decision.allowed) {
+      throw new ApiError(
+        429,
+        { code: "rate_limited", detail },
+        { "Retry-After": String(decision.retryAfterSeconds) },
+      );
+    }
+    c.header("X-RateLimit-Limit", String(limiter.perMinute));
+    c.header("X-RateLimit-Remaining", String(decision.remaining));
+    await next();
+  };
+}
+
+const JSON_TYPES = /^application\/(vnd\.api\+)?json\s*(;.*)?$/i;
+
+/** Write requests carry JSON (plain or JSON:API's media type) and at most 1 MB of it. */
+export const writeBodyRules: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!["POST", "PATCH", "PUT"].includes(c.req.method)) return next();
+  const length = Number(c.req.header("content-length") ?? "0");
+  if (length > MAX_BODY_BYTES) throw tooLarge();
+  const body = await c.req.raw.clone().arrayBuffer();
+  if (body.byteLength > MAX_BODY_BYTES) throw tooLarge();
+  if (body.byteLength === 0) return next();
+  const contentType = c.req.header("content-type") ?? "";
+  if (!JSON_TYPES.test(contentType)) {
+    throw new ApiError(415, {
+      code: "unsupported_media_type",
+      detail: `Send the body as 'Content-Type: application/json' or 'application/vnd.api+json' (got '${contentType || "none"}').`,
+    });
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    throw new ApiError(400, { code: "malformed_json", detail: "The request body is not valid JSON." });
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new ApiError(400, {
+      code: "malformed_body",
+      detail: "The request body must be a JSON object with a top-level 'data' object.",
+    });
+  }
+  await next();
+};
+
+function tooLarge() {
+  return new ApiError(413, {
+    code: "body_too_large",
+    detail: `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`,
+  });
+}

@@ -1,0 +1,60 @@
+// Pieces shared by the route definitions: common parameters, response shapes and the validation hook.
+
+import type { Hook } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
+import { containerAttributesSchema } from "../../api/containers";
+import { errorDocumentSchema } from "../../api/json-api";
+import { shipmentAttributesSchema } from "../../api/shipments";
+import type { AppEnv } from "./env";
+import { validationError } from "./validation";
+
+export const idParam = z.object({
+  id: z.string().openapi({ param: { name: "id", in: "path" }, description: "Resource id (UUID)" }),
+});
+
+export const pageQuery = {
+  "page[number]": z.string().optional().openapi({ description: "Page number, from 1.", example: "1" }),
+  "page[size]": z.string().optional().openapi({
+    description: "Items per page, 1 to 100 (default 30; larger values are clamped to 100).",
+    example: "30",
+  }),
+};
+
+export const includeQuery = {
+  include: z.string().optional().openapi({ description: "Comma-separated relationship names to include." }),
+};
+
+export function jsonBody<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: "Bad request: a parameter is invalid (the error names it in source.parameter)",
+  401: "Missing, unknown or revoked API key",
+  404: "No such resource in this account",
+  413: "Request body over 1 MB",
+  415: "Body is not JSON",
+  422: "An attribute is invalid (the error names it in source.pointer)",
+  429: "Rate limit reached; see Retry-After",
+};
+
+export function errorResponses(...statuses: (keyof typeof ERROR_DESCRIPTIONS)[]) {
+  return Object.fromEntries(
+    statuses.map((s) => [s, jsonBody(errorDocumentSchema, ERROR_DESCRIPTIONS[s] ?? "Error")]),
+  ) as Record<number, ReturnType<typeof jsonBody>>;
+}
+
+/**
+ * Attribute names of every resource: writing one that an endpoint does not accept is "read-only",
+ * anything else is "unknown".
+ */
+const KNOWN_ATTRIBUTES = [
+  ...Object.keys(shipmentAttributesSchema.shape),
+  ...Object.keys(containerAttributesSchema.shape),
+];
+
+/** The app's validation hook: a failed validation becomes a JSON:API error naming the parameter or attribute. */
+export const defaultHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
+  if (!result.success)
+    throw validationError(result.target, result.error, KNOWN_ATTRIBUTES, (result as { data?: unknown }).data);
+};

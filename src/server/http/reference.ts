@@ -1,0 +1,91 @@
+// /v2/ports, /v2/terminals, /v2/shipping_lines and /v2/account: reference data and the caller's own account.
+import { createRoute, z } from "@hono/zod-openapi";
+import { singleDocument } from "../../api/json-api";
+import { accountSchema, portSchema, shippingLineSchema, terminalSchema } from "../../api/reference";
+import type { App, AppDeps } from "./env";
+import { ApiError } from "./errors";
+import { errorResponses, idParam, jsonBody } from "./openapi-common";
+import { portResource, shippingLineResource, terminalResource } from "./serialize";
+
+const portRoute = createRoute({
+  method: "get",
+  path: "/v2/ports/{id}",
+  tags: ["Reference data"],
+  summary: "Get a port by id or UN/LOCODE",
+  request: { params: idParam },
+  responses: { 200: jsonBody(singleDocument(portSchema), "The port"), ...errorResponses(401, 404, 429) },
+});
+
+const terminalRoute = createRoute({
+  method: "get",
+  path: "/v2/terminals/{id}",
+  tags: ["Reference data"],
+  summary: "Get a terminal",
+  request: { params: idParam },
+  responses: {
+    200: jsonBody(singleDocument(terminalSchema), "The terminal"),
+    ...errorResponses(401, 404, 429),
+  },
+});
+
+const shippingLinesRoute = createRoute({
+  method: "get",
+  path: "/v2/shipping_lines",
+  tags: ["Reference data"],
+  summary: "List the shipping lines (not paginated)",
+  responses: {
+    200: jsonBody(z.object({ data: z.array(shippingLineSchema) }), "Every supported shipping line"),
+    ...errorResponses(401, 429),
+  },
+});
+
+const accountRoute = createRoute({
+  method: "get",
+  path: "/v2/account",
+  tags: ["Account"],
+  summary: "The account the API key belongs to",
+  responses: { 200: jsonBody(singleDocument(accountSchema), "The account"), ...errorResponses(401, 429) },
+});
+
+const referenceNotFound = (what: string, id: string) =>
+  new ApiError(404, { code: "not_found", detail: `No ${what} with id '${id}' exists.` });
+
+export function registerReferenceRoutes(app: App, deps: AppDeps) {
+  const { reference } = deps;
+  const lines = [...reference.shippingLines.values()].sort((a, b) => a.name.localeCompare(b.name));
+
+  app.openapi(portRoute, (c) => {
+    const { id } = c.req.valid("param");
+    const port = reference.ports.get(id) ?? reference.portsByLocode.get(id.toUpperCase());
+    if (!port) throw referenceNotFound("port", id);
+    return c.json({ data: portResource(port), links: { self: `/v2/ports/${port.id}` } }, 200);
+  });
+
+  app.openapi(terminalRoute, (c) => {
+    const { id } = c.req.valid("param");
+    const terminal = reference.terminals.get(id);
+    if (!terminal) throw referenceNotFound("terminal", id);
+    const port = reference.ports.get(terminal.portId);
+    return c.json(
+      {
+        data: terminalResource(terminal),
+        ...(port ? { included: [portResource(port)] } : {}),
+        links: { self: `/v2/terminals/${id}` },
+      },
+      200,
+    );
+  });
+
+  app.openapi(shippingLinesRoute, (c) => c.json({ data: lines.map(shippingLineResource) }, 200));
+
+  app.openapi(accountRoute, (c) => {
+    const { account } = c.get("principal");
+    return c.json(
+      {
+        data: { id: account.id, type: "account" as const, attributes: { company_name: account.companyName } },
+        links: { self: "/v2/account" },
+      },
+      200,
+    );
+  });
+}

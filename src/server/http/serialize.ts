@@ -1,0 +1,205 @@
+// The one JSON:API serializer: turns repository rows into the resources of the /v2 contract.
+import type { Container } from "../../api/containers";
+import type { Port, ShippingLine, Terminal, User } from "../../api/reference";
+import type { Shipment, TrackingStoppedReason } from "../../api/shipments";
+import type { ContainerRecord } from "../db/containers";
+import type { PortRow, ReferenceData, ShippingLineRow, TerminalRow } from "../db/reference-data";
+import type { ShipmentRecord } from "../db/shipments";
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const ref = <T extends string>(type: T, id: string | null | undefined) => ({
+  data: id ? { id, type } : null,
+});
+
+export function portResource(p: PortRow): Port {
+  return {
+    id: p.id,
+    type: "port",
+    attributes: {
+      name: p.name,
+      code: p.locode,
+      state_abbr: p.stateAbbr,
+      city: p.city,
+      country_code: p.countryCode,
+      time_zone: p.timeZone,
+      latitude: p.latitude,
+      longitude: p.longitude,
+    },
+  };
+}
+
+export function terminalResource(t: TerminalRow): Terminal & { links: { self: string } } {
+  return {
+    id: t.id,
+    type: "terminal",
+    attributes: {
+      name: t.name,
+      nickname: t.nickname,
+      firms_code: t.firmsCode,
+      smdg_code: t.smdgCode,
+      bic_facility_code: t.bicFacilityCode,
+      street: t.street,
+      city: t.city,
+      state: t.state,
+      state_abbr: t.stateAbbr,
+      zip: t.zip,
+      country: t.country,
+    },
+    relationships: { port: ref("port", t.portId) },
+    links: { self: `/v2/terminals/${t.id}` },
+  };
+}
+
+export function shippingLineResource(l: ShippingLineRow): ShippingLine {
+  return {
+    id: l.id,
+    type: "shipping_line",
+    attributes: {
+      scac: l.scac,
+      name: l.name,
+      short_name: l.shortName,
+      alternative_scacs: l.alternativeScacs,
+      bill_of_lading_tracking_support: l.billOfLadingTracking,
+      booking_number_tracking_support: l.bookingNumberTracking,
+      container_number_tracking_support: l.containerNumberTracking,
+    },
+  };
+}
+
+export function userResource(u: {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}): User {
+  return {
+    id: u.id,
+    type: "user",
+    attributes: { email: u.email, first_name: u.firstName, last_name: u.lastName },
+  };
+}
+
+export function shipmentResource(record: ShipmentRecord, reference: ReferenceData): Shipment {
+  const s = record.shipment;
+  const line = reference.shippingLines.get(s.shippingLineId);
+  const pol = s.portOfLadingId ? reference.ports.get(s.portOfLadingId) : undefined;
+  const pod = s.portOfDischargeId ? reference.ports.get(s.portOfDischargeId) : undefined;
+  const destination = s.destinationId ? reference.ports.get(s.destinationId) : undefined;
+  return {
+    id: s.id,
+    type: "shipment",
+    attributes: {
+      created_at: s.createdAt.toISOString(),
+      bill_of_lading_number: s.billOfLadingNumber,
+      normalized_number: s.normalizedNumber,
+      ref_numbers: s.refNumbers,
+      tags: s.tags,
+      shipping_line_scac: line?.scac ?? "",
+      shipping_line_name: line?.name ?? "",
+      shipping_line_short_name: line?.shortName ?? "",
+      customer_name: s.customerName,
+      port_of_lading_locode: pol?.locode ?? null,
+      port_of_lading_name: pol?.name ?? null,
+      port_of_discharge_locode: pod?.locode ?? null,
+      port_of_discharge_name: pod?.name ?? null,
+      destination_locode: destination?.locode ?? null,
+      destination_name: destination?.name ?? null,
+      pod_vessel_name: record.vessel?.name ?? null,
+      pod_vessel_imo: record.vessel?.imo ?? null,
+      pod_voyage_number: s.podVoyageNumber,
+      pol_etd_at: iso(s.polEtdAt),
+      pol_atd_at: iso(s.polAtdAt),
+      pod_eta_at: iso(s.podEtaAt),
+      pod_original_eta_at: iso(s.podOriginalEtaAt),
+      pod_ata_at: iso(s.podAtaAt),
+      destination_eta_at: iso(s.destinationEtaAt),
+      destination_ata_at: iso(s.destinationAtaAt),
+      pol_timezone: pol?.timeZone ?? null,
+      pod_timezone: pod?.timeZone ?? null,
+      destination_timezone: destination?.timeZone ?? null,
+      line_tracking_last_attempted_at: iso(s.lineTrackingLastAttemptedAt),
+      line_tracking_last_succeeded_at: iso(s.lineTrackingLastSucceededAt),
+      line_tracking_stopped_at: iso(s.lineTrackingStoppedAt),
+      line_tracking_stopped_reason: s.lineTrackingStoppedReason as TrackingStoppedReason | null,
+    },
+    relationships: {
+      port_of_lading: ref("port", s.portOfLadingId),
+      port_of_discharge: ref("port", s.portOfDischargeId),
+      pod_terminal: ref("terminal", s.podTerminalId),
+      destination: ref("port", s.destinationId),
+      destination_terminal: ref("terminal", s.destinationTerminalId),
+      line_tracking_stopped_by_user: ref("user", s.lineTrackingStoppedByUserId),
+      containers: { data: record.containerIds.map((id) => ({ id, type: "container" as const })) },
+    },
+    links: { self: `/v2/shipments/${s.id}` },
+  };
+}
+
+export interface ContainerContext {
+  reference: ReferenceData;
+  /** Time zones of the container's shipment ports, which the container's times are local to. */
+  zones: { pod: string | null; destination: string | null };
+}
+
+export function containerResource(record: ContainerRecord, ctx: ContainerContext): Container {
+  const c = record.container;
+  const finalZone = ctx.zones.destination ?? ctx.zones.pod;
+  return {
+    id: c.id,
+    type: "container",
+    attributes: {
+      number: c.number,
+      seal_number: c.sealNumber,
+      created_at: c.createdAt.toISOString(),
+      ref_numbers: c.refNumbers,
+      weight_in_lbs: c.weightInLbs,
+      equipment_type: c.equipmentType as Container["attributes"]["equipment_type"],
+      equipment_length: c.equipmentLength,
+      equipment_height: c.equipmentHeight as Container["attributes"]["equipment_height"],
+      current_status: c.currentStatus as Container["attributes"]["current_status"],
+      availability_known: c.availabilityKnown,
+      available_for_pickup: c.availableForPickup,
+      pod_arrived_at: iso(c.podArrivedAt),
+      pod_discharged_at: iso(c.podDischargedAt),
+      pod_full_out_at: iso(c.podFullOutAt),
+      final_destination_full_out_at: iso(c.finalDestinationFullOutAt),
+      empty_terminated_at: iso(c.emptyTerminatedAt),
+      terminal_checked_at: iso(c.terminalCheckedAt),
+      pod_last_tracking_request_at: iso(c.podLastTrackingRequestAt),
+      shipment_last_tracking_request_at: iso(c.shipmentLastTrackingRequestAt),
+      // The hosted API coalesces the deadlines, preferring the line's.
+      pickup_lfd: iso(c.lfdLine ?? c.lfdTerminal ?? c.lfdRail),
+      pickup_appointment_at: iso(c.pickupAppointmentAt),
+      pod_full_out_chassis_number: c.podFullOutChassisNumber,
+      location_at_pod_terminal: c.locationAtPodTerminal,
+      holds_at_pod_terminal: c.holdsAtPodTerminal,
+      fees_at_pod_terminal: c.feesAtPodTerminal,
+      pod_timezone: ctx.zones.pod,
+      final_destination_timezone: c.finalDestinationFullOutAt ? finalZone : ctx.zones.destination,
+      empty_terminated_timezone: c.emptyTerminatedAt ? finalZone : null,
+      pod_rail_carrier_scac: c.podRailCarrierScac,
+      ind_rail_carrier_scac: c.indRailCarrierScac,
+      pod_rail_loaded_at: iso(c.podRailLoadedAt),
+      pod_rail_departed_at: iso(c.podRailDepartedAt),
+      ind_eta_at: iso(c.indEtaAt),
+      ind_ata_at: iso(c.indAtaAt),
+      ind_rail_unloaded_at: iso(c.indRailUnloadedAt),
+      ind_facility_lfd_on: iso(c.indFacilityLfdOn),
+      import_deadlines: {
+        pickup_lfd_terminal: iso(c.lfdTerminal),
+        pickup_lfd_rail: iso(c.lfdRail),
+        pickup_lfd_line: iso(c.lfdLine),
+      },
+    },
+    relationships: {
+      shipment: ref("shipment", c.shipmentId),
+      pickup_facility: ref("terminal", c.pickupFacilityId),
+      pod_terminal: ref("terminal", c.podTerminalId),
+      transport_events: {
+        data: record.transportEventIds.map((id) => ({ id, type: "transport_event" as const })),
+      },
+      raw_events: { data: record.rawEventIds.map((id) => ({ id, type: "raw_event" as const })) },
+    },
+    links: { self: `/v2/containers/${c.id}` },
+  };
+}

@@ -1,0 +1,163 @@
+// Test harness for service tests: a fresh database (in-memory PGlite, or a throwaway database on the
+// PostgreSQL server named by TEST_DATABASE_URL), reference data, accounts, fixtures and the Hono app.
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { type CreatedAccount, createAccount } from "../db/accounts";
+import { type Database, type Db, openDatabase } from "../db/connection";
+import {
+  loadReferenceData,
+  portId,
+  type ReferenceData,
+  seedReferenceData,
+  shippingLineId,
+  terminalId,
+} from "../db/reference-data";
+import { containers, shipments } from "../db/schema";
+import { createApp } from "../http/app";
+import { createLogger } from "../logger";
+import { ManualClock } from "../tracking/clock";
+
+export interface Harness {
+  db: Db;
+  reference: ReferenceData;
+  clock: ManualClock;
+  app: ReturnType<typeof createApp>;
+  /** Lines the service logged, for tests that check what is (and is not) logged. */
+  logs: string[];
+  newAccount(name?: string): Promise<CreatedAccount>;
+  /** Sends a request to the app with the given key as `Authorization: Token <key>`. */
+  request(key: string | null, path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export const TEST_NOW = "2026-11-20T12:00:00.000Z";
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return { database: await openDatabase({ memory: true }), drop: async () => {} };
+  const name = `test_${randomUUID().replaceAll("-", "")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+export async function createHarness(options: { rateLimitPerMinute?: number } = {}): Promise<Harness> {
+  const { database, drop } = await openTestDatabase();
+  const { db } = database;
+  await seedReferenceData(db);
+  const reference = await loadReferenceData(db);
+  const clock = new ManualClock(TEST_NOW);
+  const logs: string[] = [];
+  const app = createApp({
+    db,
+    reference,
+    clock,
+    logger: createLogger("debug", (line) => logs.push(line)),
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
+    trackingRequestLimitPerMinute: 10_000,
+  });
+  return {
+    db,
+    reference,
+    clock,
+    app,
+    logs,
+    newAccount: (name = `Account ${randomUUID().slice(0, 8)}`) => createAccount(db, name),
+    async request(key, path, init = {}) {
+      const headers = new Headers(init.headers);
+      if (key !== null && !headers.has("authorization")) headers.set("authorization", `Token ${key}`);
+      let body = init.body;
+      if (init.json !== undefined) {
+        body = JSON.stringify(init.json);
+        if (!headers.has("content-type")) headers.set("content-type", "application/json");
+      }
+      return app.request(`http://localhost${path}`, { ...init, headers, body });
+    },
+    async close() {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+let sequence = 0;
+
+/** Inserts a shipment with containers for tests; only what a test names differs from plausible defaults. */
+export async function insertShipment(
+  db: Db,
+  accountId: string,
+  options: {
+    billOfLading?: string;
+    refNumbers?: string[];
+    tags?: string[];
+    containerNumbers?: string[];
+    createdAt?: Date;
+    stopped?: boolean;
+  } = {},
+) {
+  sequence += 1;
+  const createdAt = options.createdAt ?? new Date(Date.parse(TEST_NOW) - sequence * 60_000);
+  const [shipment] = await db
+    .insert(shipments)
+    .values({
+      accountId,
+      createdAt,
+      billOfLadingNumber: options.billOfLading ?? `MAEU${String(100_000_000 + sequence)}`,
+      normalizedNumber: (options.billOfLading ?? `MAEU${String(100_000_000 + sequence)}`).replace(
+        /^MAEU/,
+        "",
+      ),
+      refNumbers: options.refNumbers ?? [],
+      tags: options.tags ?? [],
+      shippingLineId: shippingLineId("MAEU"),
+      portOfLadingId: portId("CNSHA"),
+      portOfDischargeId: portId("USLAX"),
+      podTerminalId: terminalId("USLAX", "APM Terminals", "APMT"),
+      podVoyageNumber: "412E",
+      polEtdAt: new Date("2026-11-01T08:00:00Z"),
+      polAtdAt: new Date("2026-11-01T10:00:00Z"),
+      podEtaAt: new Date("2026-11-18T14:00:00Z"),
+      podOriginalEtaAt: new Date("2026-11-15T14:00:00Z"),
+      lineTrackingStoppedAt: options.stopped ? new Date(TEST_NOW) : null,
+      lineTrackingStoppedReason: options.stopped ? "past_arrival_window" : null,
+    })
+    .returning();
+  const numbers = options.containerNumbers ?? [`MSKU${String(1_000_000 + sequence).slice(-7)}`];
+  const containerRows = [];
+  for (const [i, number] of numbers.entries()) {
+    const [row] = await db
+      .insert(containers)
+      .values({
+        accountId,
+        shipmentId: shipment!.id,
+        createdAt: new Date(createdAt.getTime() + i),
+        number,
+        equipmentType: "dry",
+        equipmentLength: 40,
+        equipmentHeight: "high_cube",
+        currentStatus: "available",
+        availabilityKnown: true,
+        availableForPickup: true,
+        podTerminalId: terminalId("USLAX", "APM Terminals", "APMT"),
+        holdsAtPodTerminal: [{ name: "customs", status: "hold", description: "CBP exam" }],
+        feesAtPodTerminal: [{ type: "demurrage", amount: 300, currency_code: "USD" }],
+        lfdLine: new Date("2026-11-24T08:00:00Z"),
+      })
+      .returning();
+    containerRows.push(row!);
+  }
+  return { shipment: shipment!, containers: containerRows };
+}

@@ -1,0 +1,25 @@
+// Vite builds the dashboard; Vitest (configured here too) runs the unit and service tests.
+import tailwindcss from "@tailwindcss/vite";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: "./src/web/routes",
+      generatedRouteTree: "./src/web/route-tree.gen.ts",
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  build: { outDir: "dist/web", emptyOutDir: true, sourcemap: true },
+  test: {
+    include: ["src/**/*.test.{ts,tsx}"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
