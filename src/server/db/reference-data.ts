@@ -1,7 +1,7 @@
 // Loads the reference data (shipping lines, ports, terminals) into the database, and reads it back into memory.
 // Reference rows change only when this code ships new lists, so each process keeps one read-only copy.
 import { createHash } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql, type Table } from "drizzle-orm";
 import type { Db } from "./connection";
 import { PORTS } from "./reference/ports";
 import { SHIPPING_LINES } from "./reference/shipping-lines";
@@ -59,14 +59,14 @@ export async function seedReferenceData(db: Db): Promise<void> {
       .values(portRows)
       .onConflictDoUpdate({
         target: ports.id,
-        set: excludedColumns([
+        set: excludedColumns(ports, [
           "name",
           "city",
-          "country_code",
-          "state_abbr",
+          "countryCode",
+          "stateAbbr",
           "latitude",
           "longitude",
-          "time_zone",
+          "timeZone",
           "kind",
         ]),
       });
@@ -90,14 +90,14 @@ export async function seedReferenceData(db: Db): Promise<void> {
       .values(terminalRows)
       .onConflictDoUpdate({
         target: terminals.id,
-        set: excludedColumns([
-          "firms_code",
-          "smdg_code",
-          "bic_facility_code",
+        set: excludedColumns(terminals, [
+          "firmsCode",
+          "smdgCode",
+          "bicFacilityCode",
           "street",
           "city",
           "state",
-          "state_abbr",
+          "stateAbbr",
           "zip",
           "country",
         ]),
@@ -109,9 +109,13 @@ export async function seedReferenceData(db: Db): Promise<void> {
   });
 }
 
-/** `SET col = excluded.col` for each column, for multi-row upserts. */
-function excludedColumns(columns: string[]) {
-  return Object.fromEntries(columns.map((c) => [c, sql.raw(`excluded.${c}`)]));
+/**
+ * `SET col = excluded.col` for each of a table's properties, for multi-row upserts. Drizzle's `set` is keyed
+ * by property name, while `excluded` needs the database column name.
+ */
+function excludedColumns<T extends Table>(table: T, properties: (keyof T["_"]["columns"] & string)[]) {
+  const columns = getTableColumns(table);
+  return Object.fromEntries(properties.map((p) => [p, sql.raw(`excluded."${columns[p]!.name}"`)]));
 }
 
 export interface ReferenceData {

@@ -1,6 +1,6 @@
 // The HTTP app factory: middleware, the /v2 routes, the OpenAPI document, and the dashboard's static files.
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { join, normalize } from "node:path";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -177,14 +177,30 @@ const CONTENT_TYPES: Record<string, string> = {
   ".txt": "text/plain; charset=utf-8",
 };
 
+/** Decodes a URL path; a malformed escape is left as it is (it then matches no file and gets index.html). */
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+async function isFile(path: string): Promise<boolean> {
+  return stat(path).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+}
+
 /** Serves the built dashboard; any other non-API path gets index.html so that client-side routes deep-link. */
 function serveDashboard(app: OpenAPIHono<AppEnv>, webRoot: string) {
   const indexPath = join(webRoot, "index.html");
   app.get("*", async (c, next) => {
     const path = c.req.path;
     if (path.startsWith("/v2")) return next();
-    const file = normalize(join(webRoot, decodeURIComponent(path)));
-    if (file.startsWith(webRoot) && path !== "/" && existsSync(file) && !file.endsWith("/")) {
+    const file = normalize(join(webRoot, safeDecode(path)));
+    if (file.startsWith(webRoot) && path !== "/" && (await isFile(file))) {
       const ext = file.slice(file.lastIndexOf("."));
       const immutable = path.startsWith("/assets/");
       return c.body(await readFile(file), 200, {
