@@ -1,0 +1,43 @@
+// The local demo account: created with its demo data on first start, its key kept in the data directory
+// so that every start can print it again. Only used when the service runs in demo mode.
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { authenticate, createAccount, findDemoAccount, issueKey } from "./accounts";
+import type { Db } from "./connection";
+import { seedDemoData } from "./demo-data";
+
+export const DEMO_COMPANY = "Demo Logistics";
+const KEY_FILE = "demo-api-key";
+
+export interface DemoAccount {
+  accountId: string;
+  apiKey: string;
+  created: boolean;
+}
+
+export async function ensureDemoAccount(db: Db, dataDir: string, now: Date): Promise<DemoAccount> {
+  const keyPath = join(dataDir, KEY_FILE);
+  const existing = await findDemoAccount(db);
+  if (!existing) {
+    const { account, apiKey } = await createAccount(db, DEMO_COMPANY, {
+      isDemo: true,
+      email: "demo@demo-logistics.example",
+    });
+    await seedDemoData(db, account.id, now);
+    saveKey(dataDir, keyPath, apiKey);
+    return { accountId: account.id, apiKey, created: true };
+  }
+  const saved = existsSync(keyPath) ? readFileSync(keyPath, "utf8").trim() : "";
+  const principal = saved ? await authenticate(db, saved) : undefined;
+  if (principal?.account.id === existing.id) return { accountId: existing.id, apiKey: saved, created: false };
+  // The database outlived the key file (another DATA_DIR against the same server, say): issue a new demo key.
+  const apiKey = await issueKey(db, existing.id, "demo");
+  saveKey(dataDir, keyPath, apiKey);
+  return { accountId: existing.id, apiKey, created: false };
+}
+
+function saveKey(dataDir: string, keyPath: string, key: string) {
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(keyPath, `${key}\n`, { mode: 0o600 });
+  chmodSync(keyPath, 0o600);
+}
