@@ -18,6 +18,7 @@ export default defineConfig({
   build: { outDir: "dist/web", emptyOutDir: true, sourcemap: true },
   test: {
     include: ["src/**/*.test.{ts,tsx}"],
+    benchmark: { include: ["src/**/*.bench.ts"] },
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
