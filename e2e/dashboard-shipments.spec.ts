@@ -1,0 +1,154 @@
+// Dashboard shipments list: paging, search by bill of lading and by container number, filters, bookmarks.
+import { expect, type Page, test } from "@playwright/test";
+
+async function signIn(page: Page, path = "/shipments") {
+  await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);
+  await page.getByRole("button", { name: "Use the demo account" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+}
+
+async function api(page: Page, path: string) {
+  const { api_key: key } = await (await page.request.get("/demo.json")).json();
+  const response = await page.request.get(path, { headers: { Authorization: `Token ${key}` } });
+  expect(response.ok()).toBe(true);
+  return response.json();
+}
+
+const table = (page: Page) => page.getByRole("table", { name: "Shipments" });
+
+test("/ opens the list, and the list pages forward and back with the URL", async ({ page }) => {
+  await page.goto("/sign-in");
+  await page.getByRole("button", { name: "Use the demo account" }).click();
+  await expect(page).toHaveURL(/\/shipments$/);
+  const { meta } = await api(page, "/v2/shipments?page[size]=1");
+
+  await expect(table(page).getByRole("row")).toHaveCount(26);
+  await expect(page.getByText(`Showing 1–25 of ${meta.total} shipments`)).toBeVisible();
+  const firstOnPage1 = await table(page).getByRole("row").nth(1).getByRole("link").textContent();
+
+  await page.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(page.getByText(`Showing 26–50 of ${meta.total} shipments`)).toBeVisible();
+  await expect(table(page).getByRole("row").nth(1).getByRole("link")).not.toHaveText(firstOnPage1 ?? "");
+
+  await page.getByLabel("Per page").selectOption("10");
+  await expect(page).toHaveURL(/size=10/);
+  await expect(table(page).getByRole("row")).toHaveCount(11);
+
+  await page.goBack();
+  await expect(page.getByText(`Showing 26–50 of ${meta.total} shipments`)).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText(`Showing 1–25 of ${meta.total} shipments`)).toBeVisible();
+  await page.goForward();
+  await expect(page).toHaveURL(/[?&]page=2/);
+});
+
+test("search finds a shipment by its bill of lading", async ({ page }) => {
+  await signIn(page);
+  const list = await api(page, "/v2/shipments?page[number]=2&page[size]=10");
+  const bol: string = list.data[3].attributes.bill_of_lading_number;
+
+  await page.getByRole("searchbox", { name: "Search shipments" }).fill(bol);
+  await expect(page).toHaveURL(new RegExp(`q=${bol}`));
+  await expect(table(page).getByRole("row")).toHaveCount(2);
+  await expect(table(page).getByRole("link", { name: bol })).toBeVisible();
+
+  // The search is in the URL: reloading keeps it.
+  await page.reload();
+  await expect(page.getByRole("searchbox", { name: "Search shipments" })).toHaveValue(bol);
+  await expect(table(page).getByRole("link", { name: bol })).toBeVisible();
+});
+
+test("search finds a shipment by one of its container numbers", async ({ page }) => {
+  await signIn(page);
+  const containers = await api(page, "/v2/containers?page[size]=5&page[number]=3&include=shipment");
+  const container = containers.data[2];
+  const shipment = containers.included.find(
+    (r: { id: string; type: string }) =>
+      r.type === "shipment" && r.id === container.relationships.shipment.data.id,
+  );
+
+  await page.getByRole("searchbox", { name: "Search shipments" }).fill(container.attributes.number);
+  await page.getByRole("searchbox", { name: "Search shipments" }).press("Enter");
+  await expect(
+    table(page).getByRole("link", { name: shipment.attributes.bill_of_lading_number }),
+  ).toBeVisible();
+  await expect(table(page).getByRole("row")).toHaveCount(2);
+});
+
+test("a search with no result says so and offers to clear it", async ({ page }) => {
+  await signIn(page, "/shipments?q=NO-SUCH-NUMBER-42");
+  await expect(page.getByRole("heading", { name: "No shipments match “NO-SUCH-NUMBER-42”" })).toBeVisible();
+  await page.getByRole("link", { name: "Clear search and filters" }).click();
+  await expect(page).toHaveURL(/\/shipments$/);
+  await expect(table(page).getByRole("row").nth(1)).toBeVisible();
+});
+
+test("the tracking filter shows only stopped shipments", async ({ page }) => {
+  await signIn(page);
+  await page.getByRole("radio", { name: "Stopped" }).check({ force: true });
+  await expect(page).toHaveURL(/tracking=stopped/);
+  const rows = table(page).getByRole("row");
+  await expect(rows.nth(1)).toBeVisible();
+  const count = await rows.count();
+  for (let i = 1; i < count; i++) await expect(rows.nth(i)).toContainText("Stopped");
+});
+
+test("a bookmarked URL with bad search parameters still opens the list", async ({ page }) => {
+  await signIn(page, "/shipments?page=-3&size=7&tracking=sometimes&q=%7B%22a%22%3A1%7D&junk=1");
+  await expect(page.getByRole("heading", { level: 1, name: "Shipments" })).toBeVisible();
+  await expect(table(page).getByRole("row").nth(1)).toBeVisible();
+  await expect(page.getByRole("radio", { name: "All" })).toBeChecked();
+
+  await page.goto("/shipments?page=9999");
+  await expect(page.getByRole("heading", { name: "This page is past the end of the list" })).toBeVisible();
+  await page.getByRole("link", { name: "Go to the first page" }).click();
+  await expect(table(page).getByRole("row").nth(1)).toBeVisible();
+});
+
+test("an unknown address shows the not-found page", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Go to shipments" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Shipments" })).toBeVisible();
+});
+
+test("pages built later say so, and the containers list searches by number", async ({ page }) => {
+  await signIn(page);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const name of ["Tracking requests", "Map", "Webhooks"]) {
+    await nav.getByRole("link", { name }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.getByText("Coming soon")).toBeVisible();
+  }
+  await nav.getByRole("link", { name: "Containers" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Containers" })).toBeVisible();
+  const containers = await api(page, "/v2/containers?page[size]=3&page[number]=4");
+  const number: string = containers.data[1].attributes.number;
+  await page.getByRole("searchbox", { name: "Search containers" }).fill(number.slice(0, 8));
+  await expect(page).toHaveURL(/q=/);
+  await page.getByRole("table", { name: "Containers" }).getByRole("link", { name: number }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Container ${number}` })).toBeVisible();
+});
+
+test("hovering a row prefetches the shipment so it opens at once", async ({ page }) => {
+  // Signed in with the keyboard, so that the mouse is not already resting on a row.
+  await page.goto("/sign-in");
+  await page.getByRole("button", { name: "Use the demo account" }).press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Shipments" })).toBeVisible();
+  const row = table(page).getByRole("row").nth(4);
+  const href = (await row.getByRole("link").first().getAttribute("href")) ?? "";
+  const id = href.split("/").at(-1) ?? "";
+  const prefetch = page.waitForRequest((request) => request.url().includes(`/v2/shipments/${id}?`));
+  await row.hover({ position: { x: 300, y: 8 } });
+  await prefetch;
+
+  let fetchedOnOpen = false;
+  page.on("request", (request) => {
+    if (request.url().includes(`/v2/shipments/${id}?`)) fetchedOnOpen = true;
+  });
+  await row.getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Shipment / })).toBeVisible();
+  expect(fetchedOnOpen).toBe(false);
+});

@@ -1,0 +1,79 @@
+// Facts about a container at its port of discharge, shown the same way wherever a container appears.
+import type { Container } from "../../api/containers";
+import { deadlineUrgency, feeWords, formatDay, formatMoney } from "../lib/format";
+
+const muted = "text-slate-400 dark:text-slate-500";
+
+export function Availability({ container }: { container: Container }) {
+  const a = container.attributes;
+  if (a.pod_full_out_at) return <span className={muted}>Already picked up</span>;
+  if (!a.availability_known || a.available_for_pickup === null)
+    return <span className={muted}>Not known yet</span>;
+  return a.available_for_pickup ? (
+    <span className="font-medium text-emerald-700 dark:text-emerald-300">Available</span>
+  ) : (
+    <span className="font-medium text-amber-700 dark:text-amber-300">Not available</span>
+  );
+}
+
+const URGENCY_STYLE = {
+  past: "bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100",
+  today: "bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100",
+  tomorrow: "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100",
+  later: "",
+} as const;
+const URGENCY_WORDS = { past: "Passed", today: "Today", tomorrow: "Tomorrow", later: "" } as const;
+
+export function LastFreeDay({ container }: { container: Container }) {
+  const { pickup_lfd: lfd, pod_timezone: zone, pod_full_out_at: pickedUp } = container.attributes;
+  if (!lfd) return <span className={muted}>Not set</span>;
+  // Once the box has left the terminal the deadline no longer matters.
+  const urgency = pickedUp ? "later" : deadlineUrgency(lfd, zone);
+  return (
+    <span
+      className={`inline-flex flex-col ${urgency === "later" ? "" : `-mx-1.5 rounded px-1.5 py-0.5 ${URGENCY_STYLE[urgency]}`}`}
+      data-urgency={urgency}
+    >
+      <time dateTime={lfd} className="whitespace-nowrap">
+        {formatDay(lfd, zone)}
+      </time>
+      {URGENCY_WORDS[urgency] ? (
+        <span className="text-xs font-semibold">{URGENCY_WORDS[urgency]}</span>
+      ) : null}
+    </span>
+  );
+}
+
+export function Holds({ container }: { container: Container }) {
+  const holds = container.attributes.holds_at_pod_terminal;
+  if (holds.length === 0) return <span className={muted}>None</span>;
+  return (
+    <ul className="space-y-0.5">
+      {holds.map((hold) => (
+        <li key={hold.name} title={hold.description ?? undefined} className="whitespace-nowrap">
+          <span className={hold.status === "hold" ? "font-medium text-red-700 dark:text-red-300" : ""}>
+            {hold.name}
+          </span>{" "}
+          <span className="text-xs text-slate-500 dark:text-slate-400">
+            ({hold.status === "hold" ? "on hold" : "pending"})
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Fees({ container }: { container: Container }) {
+  const fees = container.attributes.fees_at_pod_terminal;
+  if (fees.length === 0) return <span className={muted}>None</span>;
+  return (
+    <ul className="space-y-0.5">
+      {fees.map((fee) => (
+        <li key={`${fee.type}-${fee.currency_code}`} className="whitespace-nowrap">
+          {feeWords(fee.type)}:{" "}
+          <span className="font-medium">{formatMoney(fee.amount, fee.currency_code)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,88 @@
+// The signed-in frame: navigation, the account's name, sign out; follows the session if it ends elsewhere.
+import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { Link, Navigate, Outlet, useLocation, useNavigate } from "@tanstack/react-router";
+import { useSyncExternalStore } from "react";
+import { buttonClass } from "../../components/button";
+import { clearSession, getSession, subscribeSession } from "../../lib/session";
+import { accountQuery } from "./queries";
+
+const NAV_ITEMS = [
+  { to: "/shipments", label: "Shipments" },
+  { to: "/containers", label: "Containers" },
+  { to: "/tracking-requests", label: "Tracking requests" },
+  { to: "/map", label: "Map" },
+  { to: "/webhooks", label: "Webhooks" },
+] as const;
+
+const navLinkClass =
+  "whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-500 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white";
+const navLinkActiveClass = "bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-white";
+
+export function AppShell() {
+  const session = useSyncExternalStore(subscribeSession, getSession, getSession);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: account } = useSuspenseQuery(accountQuery());
+
+  // Signed out in another tab, or the key was rejected: go to sign-in and come back here afterwards.
+  if (!session) return <Navigate to="/sign-in" search={{ redirect: location.href }} replace />;
+
+  const signOut = () => {
+    clearSession();
+    queryClient.clear();
+    void navigate({ to: "/sign-in", search: {} });
+  };
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow dark:focus:bg-slate-800"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
+        <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2.5 sm:px-6">
+          <Link
+            to="/shipments"
+            className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white"
+          >
+            <img src="/favicon.svg" alt="" className="h-6 w-6" />
+            Boxtrack
+          </Link>
+          <nav
+            aria-label="Main"
+            className="order-last -mx-3 w-full overflow-x-auto sm:order-none sm:mx-0 sm:w-auto"
+          >
+            <ul className="flex gap-1">
+              {NAV_ITEMS.map((item) => (
+                <li key={item.to}>
+                  <Link
+                    to={item.to}
+                    className={navLinkClass}
+                    activeProps={{ className: navLinkActiveClass, "aria-current": "page" }}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="ml-auto flex items-center gap-3">
+            <span className="text-sm text-slate-600 dark:text-slate-300" title="Signed-in account">
+              <span className="sr-only">Signed in as </span>
+              {account.data.attributes.company_name}
+            </span>
+            <button type="button" className={buttonClass("secondary")} onClick={signOut}>
+              Sign out
+            </button>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6 sm:px-6">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

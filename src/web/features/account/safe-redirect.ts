@@ -1,0 +1,8 @@
+// Where to go after sign-in: only paths inside this app are followed, never another site.
+
+export function safeRedirect(target: string | undefined): string {
+  if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/sign-in")) {
+    return "/shipments";
+  }
+  return target;
+}

@@ -1,0 +1,87 @@
+// Reference numbers or tags of a shipment, edited in place and saved with PATCH; API validation errors beside the field.
+import { useState } from "react";
+import { buttonClass } from "../../components/button";
+import { LabelChips, LabelListEditor } from "../../components/label-list-editor";
+import { ApiError } from "../../lib/api-client";
+import { useEditShipmentMutation } from "./queries";
+
+type Field = "tags" | "ref_numbers";
+
+const WORDS: Record<Field, { label: string; singular: string; capital: string }> = {
+  tags: { label: "Tags", singular: "tag", capital: "Tag" },
+  ref_numbers: { label: "Reference numbers", singular: "reference number", capital: "Reference number" },
+};
+
+/** "Tag “x”: a tag can be at most 100 characters", from `/data/attributes/tags/0`. */
+export function fieldErrors(error: unknown, field: Field, submitted: readonly string[]): string[] {
+  if (!(error instanceof ApiError) || error.status !== 422) return [];
+  const pointer = `/data/attributes/${field}`;
+  const errors = error.errorsAt(pointer);
+  // A 422 about another part of the body still belongs to this save.
+  const relevant = errors.length > 0 ? errors : error.errors;
+  return relevant.map((e) => {
+    const index = e.source?.pointer?.slice(pointer.length + 1);
+    const value = index !== undefined && /^\d+$/.test(index) ? submitted[Number(index)] : undefined;
+    if (value === undefined) return e.detail;
+    const shown = value.length > 24 ? `${value.slice(0, 24)}…` : value;
+    return `${WORDS[field].capital} ${Number(index) + 1} (“${shown}”): ${e.detail}`;
+  });
+}
+
+export function EditableLabels({
+  shipmentId,
+  field,
+  values,
+}: {
+  shipmentId: string;
+  field: Field;
+  values: string[];
+}) {
+  const [editing, setEditing] = useState(false);
+  const [submitted, setSubmitted] = useState<string[]>([]);
+  const mutation = useEditShipmentMutation(shipmentId);
+  const words = WORDS[field];
+
+  const stop = () => {
+    setEditing(false);
+    mutation.reset();
+  };
+
+  return (
+    <div>
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+          {words.label}
+        </h3>
+        {editing ? null : (
+          <button
+            type="button"
+            className={buttonClass("ghost", "px-2 py-0.5 text-xs")}
+            onClick={() => setEditing(true)}
+            aria-label={`Edit ${words.label.toLowerCase()}`}
+          >
+            Edit
+          </button>
+        )}
+      </div>
+      <div className="mt-1.5">
+        {editing ? (
+          <LabelListEditor
+            label={words.label}
+            singular={words.singular}
+            values={values}
+            errors={fieldErrors(mutation.error, field, submitted)}
+            pending={mutation.isPending}
+            onCancel={stop}
+            onSave={(next) => {
+              setSubmitted(next);
+              mutation.mutate({ [field]: next }, { onSuccess: () => setEditing(false) });
+            }}
+          />
+        ) : (
+          <LabelChips values={values} empty={`No ${words.singular}s`} />
+        )}
+      </div>
+    </div>
+  );
+}

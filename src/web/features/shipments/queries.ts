@@ -1,0 +1,95 @@
+// Shipments' server state: queryOptions factories (keys general → specific) and the mutations that edit shipments.
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { listDocument, singleDocument } from "../../../api/json-api";
+import { type ShipmentEdit, shipmentSchema } from "../../../api/shipments";
+import { apiRequest } from "../../lib/api-client";
+import { type ShipmentsSearch, shipmentsListParams } from "./search";
+
+const shipmentListDocument = listDocument(shipmentSchema);
+const shipmentDocument = singleDocument(shipmentSchema);
+
+export const SHIPMENT_DETAIL_INCLUDE = [
+  "containers",
+  "pod_terminal",
+  "port_of_lading",
+  "port_of_discharge",
+  "destination",
+  "destination_terminal",
+  "line_tracking_stopped_by_user",
+  "containers.pod_terminal",
+].join(",");
+
+export const shipmentKeys = {
+  all: ["shipments"] as const,
+  lists: () => [...shipmentKeys.all, "list"] as const,
+  list: (search: ShipmentsSearch) => [...shipmentKeys.lists(), search] as const,
+  details: () => [...shipmentKeys.all, "detail"] as const,
+  detail: (id: string) => [...shipmentKeys.details(), id] as const,
+};
+
+export function shipmentsListQuery(search: ShipmentsSearch) {
+  return queryOptions({
+    queryKey: shipmentKeys.list(search),
+    queryFn: ({ signal }) =>
+      apiRequest("/v2/shipments", {
+        schema: shipmentListDocument,
+        query: shipmentsListParams(search),
+        signal,
+      }),
+  });
+}
+
+export function shipmentQuery(id: string) {
+  return queryOptions({
+    queryKey: shipmentKeys.detail(id),
+    queryFn: ({ signal }) =>
+      apiRequest(`/v2/shipments/${encodeURIComponent(id)}`, {
+        schema: shipmentDocument,
+        query: { include: SHIPMENT_DETAIL_INCLUDE },
+        signal,
+      }),
+  });
+}
+
+export type TrackingAction = "stop" | "resume";
+
+/** Stops or resumes tracking; the page and every list show the new state without a reload. */
+export function useTrackingMutation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: TrackingAction) =>
+      apiRequest(
+        `/v2/shipments/${encodeURIComponent(id)}/${action === "stop" ? "stop_tracking" : "resume_tracking"}`,
+        {
+          method: "PATCH",
+          schema: shipmentDocument,
+        },
+      ),
+    onSuccess: (document) => {
+      queryClient.setQueryData(shipmentKeys.detail(id), (old) =>
+        old ? { ...old, data: document.data } : old,
+      );
+      return queryClient.invalidateQueries({ queryKey: shipmentKeys.all });
+    },
+  });
+}
+
+/** Edits reference numbers, tags or the customer; 422 errors are shown beside the field, not as a toast. */
+export function useEditShipmentMutation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (attributes: ShipmentEdit) =>
+      apiRequest(`/v2/shipments/${encodeURIComponent(id)}`, {
+        method: "PATCH",
+        schema: shipmentDocument,
+        body: { data: { type: "shipment", id, attributes } },
+      }),
+    meta: { errorsShownInline: true },
+    onSuccess: (document) => {
+      queryClient.setQueryData(shipmentKeys.detail(id), (old) =>
+        old ? { ...old, data: document.data } : old,
+      );
+      return queryClient.invalidateQueries({ queryKey: shipmentKeys.all });
+    },
+  });
+}

@@ -1,0 +1,138 @@
+// The dashboard's one way to call the /v2 API: token and JSON:API headers, typed errors, zod-parsed responses.
+import type { z } from "zod";
+import { type ErrorObject, errorDocumentSchema } from "../../api/json-api";
+import { clearSession, getSession, type Session } from "./session";
+
+const JSON_API = "application/vnd.api+json";
+
+/** The API answered with an error status; carries the JSON:API `errors` it sent (possibly empty). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: ErrorObject[];
+
+  constructor(status: number, errors: ErrorObject[], fallback: string) {
+    super(errors.map((e) => e.detail).join(" ") || fallback);
+    this.name = "ApiError";
+    this.status = status;
+    this.errors = errors;
+  }
+
+  /** Errors about one attribute, by JSON pointer prefix (`/data/attributes/tags` matches `/data/attributes/tags/0`). */
+  errorsAt(pointer: string): ErrorObject[] {
+    return this.errors.filter((e) => {
+      const p = e.source?.pointer;
+      return p === pointer || p?.startsWith(`${pointer}/`) === true;
+    });
+  }
+}
+
+/** The API could not be reached (offline, wrong address, CORS). */
+export class NetworkError extends Error {
+  constructor(baseUrl: string, cause: unknown) {
+    super(`Could not reach the API at ${baseUrl}. Check your connection and the API address.`, { cause });
+    this.name = "NetworkError";
+  }
+}
+
+/** The API answered 2xx with a body that does not match the /v2 contract. */
+export class UnexpectedResponseError extends Error {
+  constructor(path: string, issues: z.core.$ZodIssue[]) {
+    const first = issues[0];
+    const where = first ? ` (at ${first.path.join(".") || "the top level"}: ${first.message})` : "";
+    super(`The API's answer to ${path} is not in the expected shape${where}.`);
+    this.name = "UnexpectedResponseError";
+  }
+}
+
+/** The user is not signed in; raised before any request is sent. */
+export class SignedOutError extends ApiError {
+  constructor() {
+    super(401, [], "You are signed out. Sign in with an API key to continue.");
+    this.name = "SignedOutError";
+  }
+}
+
+/** Why the user must sign in: no key is stored, or the API rejected the stored one. */
+export type SignInReason = "missing" | "rejected";
+
+let unauthorizedHandler: (reason: SignInReason) => void = () => {};
+
+/** Called once by the app: what to do when there is no usable key (go to sign-in). */
+export function onUnauthorized(handler: (reason: SignInReason) => void): void {
+  unauthorizedHandler = handler;
+}
+
+export type QueryValue = string | number | boolean | undefined | null;
+
+export interface RequestOptions<S extends z.ZodType> {
+  /** Zod schema of the success document, from src/api. */
+  schema: S;
+  method?: "GET" | "POST" | "PATCH" | "DELETE";
+  query?: Record<string, QueryValue>;
+  /** Sent as a JSON:API document. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Use these credentials instead of the stored session, and do not sign out on 401 (the sign-in check). */
+  credentials?: Session;
+}
+
+export function buildUrl(baseUrl: string, path: string, query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === "") continue;
+    params.set(name, String(value));
+  }
+  // Brackets stay readable in the address; servers accept them unencoded.
+  const search = params.toString().replaceAll("%5B", "[").replaceAll("%5D", "]");
+  return `${baseUrl}${path}${search ? `?${search}` : ""}`;
+}
+
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions<S>,
+): Promise<z.output<S>> {
+  const session = options.credentials ?? getSession();
+  if (!session) {
+    if (!options.credentials) unauthorizedHandler("missing");
+    throw new SignedOutError();
+  }
+  const headers: Record<string, string> = { Accept: JSON_API, Authorization: `Token ${session.apiKey}` };
+  if (options.body !== undefined) headers["Content-Type"] = JSON_API;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(session.baseUrl, path, options.query), {
+      method: options.method ?? "GET",
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new NetworkError(session.baseUrl, error);
+  }
+
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const parsed = errorDocumentSchema.safeParse(payload);
+    const errors = parsed.success ? parsed.data.errors : [];
+    if (response.status === 401 && !options.credentials) {
+      clearSession();
+      unauthorizedHandler("rejected");
+    }
+    throw new ApiError(
+      response.status,
+      errors,
+      `The API answered ${response.status} ${response.statusText}.`.trim(),
+    );
+  }
+  const parsed = options.schema.safeParse(payload);
+  if (!parsed.success) throw new UnexpectedResponseError(path, parsed.error.issues);
+  return parsed.data;
+}
+
+/** A sentence for any error a request can raise, for error pages and toasts. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return "Something went wrong.";
+}

@@ -1,0 +1,116 @@
+// Unit tests of the formatting module: port time zones with the zone named, ETA changes, deadlines, words.
+import { describe, expect, it } from "vitest";
+import {
+  calendarDate,
+  containerStatusWords,
+  deadlineUrgency,
+  equipmentWords,
+  etaChange,
+  etaChangeWords,
+  formatDateTime,
+  formatDay,
+  safeTimeZone,
+  stoppedReasonWords,
+  zoneAbbreviation,
+} from "./format";
+
+const NOW = new Date("2025-11-10T12:00:00Z");
+
+describe("formatDateTime", () => {
+  it("shows a Los Angeles time in Pacific time, named, with UTC for the tooltip", () => {
+    const formatted = formatDateTime("2025-11-12T22:00:00Z", "America/Los_Angeles", NOW);
+    expect(formatted.text).toBe("12 Nov 14:00 PST");
+    expect(formatted.utc).toBe("2025-11-12 22:00 UTC");
+    expect(formatted.iso).toBe("2025-11-12T22:00:00.000Z");
+  });
+
+  it("follows daylight saving time", () => {
+    expect(formatDateTime("2025-07-01T19:30:00Z", "America/Los_Angeles", NOW).text).toBe("1 Jul 12:30 PDT");
+    expect(formatDateTime("2025-07-01T19:30:00Z", "America/New_York", NOW).text).toBe("1 Jul 15:30 EDT");
+  });
+
+  it("names zones without a common abbreviation by their offset", () => {
+    expect(formatDateTime("2025-11-12T22:00:00Z", "Asia/Shanghai", NOW).text).toBe("13 Nov 06:00 UTC+8");
+    expect(formatDateTime("2025-11-12T22:00:00Z", "Asia/Kolkata", NOW).text).toBe("13 Nov 03:30 UTC+5:30");
+  });
+
+  it("crosses the date line into the port's own calendar day", () => {
+    expect(formatDateTime("2025-11-12T23:30:00Z", "Asia/Singapore", NOW).text).toBe("13 Nov 07:30 UTC+8");
+    expect(formatDateTime("2025-11-13T02:00:00Z", "America/Los_Angeles", NOW).text).toBe("12 Nov 18:00 PST");
+  });
+
+  it("adds the year only when it is not the current one in that zone", () => {
+    expect(formatDateTime("2026-01-05T08:00:00Z", "Europe/Amsterdam", NOW).text).toBe("5 Jan 2026 09:00 CET");
+  });
+
+  it("falls back to UTC, named, when the zone is missing or unknown", () => {
+    expect(formatDateTime("2025-11-12T22:00:00Z", null, NOW).text).toBe("12 Nov 22:00 UTC");
+    expect(formatDateTime("2025-11-12T22:00:00Z", "Not/AZone", NOW).text).toBe("12 Nov 22:00 UTC");
+    expect(safeTimeZone("Not/AZone")).toBe("UTC");
+  });
+
+  it("keeps London's GMT and BST", () => {
+    expect(zoneAbbreviation(new Date("2025-01-10T12:00:00Z"), "Europe/London")).toBe("GMT");
+    expect(zoneAbbreviation(new Date("2025-07-10T12:00:00Z"), "Europe/London")).toBe("BST");
+    expect(zoneAbbreviation(new Date("2025-07-10T12:00:00Z"), "Europe/Amsterdam")).toBe("CEST");
+  });
+});
+
+describe("formatDay and calendarDate", () => {
+  it("gives the calendar day in the port's zone", () => {
+    expect(calendarDate(new Date("2025-11-12T23:30:00Z"), "Asia/Shanghai")).toBe("2025-11-13");
+    expect(calendarDate(new Date("2025-11-12T23:30:00Z"), "America/Chicago")).toBe("2025-11-12");
+    expect(formatDay("2025-11-12T23:30:00Z", "Asia/Shanghai", NOW)).toBe("Thu 13 Nov");
+  });
+});
+
+describe("etaChange", () => {
+  it("shows a later estimate as +days", () => {
+    expect(etaChange("2025-11-15T10:00:00Z", "2025-11-12T10:00:00Z")).toBe("+3 d");
+    expect(etaChangeWords("2025-11-15T10:00:00Z", "2025-11-12T10:00:00Z")).toBe(
+      "3 days later than first estimated",
+    );
+  });
+
+  it("shows an earlier estimate with a minus sign", () => {
+    expect(etaChange("2025-11-10T10:00:00Z", "2025-11-12T10:00:00Z")).toBe("\u22122 d");
+    expect(etaChangeWords("2025-11-11T10:00:00Z", "2025-11-12T10:00:00Z")).toBe(
+      "1 day earlier than first estimated",
+    );
+  });
+
+  it("rounds to whole days, and uses hours under a day", () => {
+    expect(etaChange("2025-11-14T22:00:00Z", "2025-11-12T10:00:00Z")).toBe("+3 d");
+    expect(etaChange("2025-11-12T16:00:00Z", "2025-11-12T10:00:00Z")).toBe("+6 h");
+  });
+
+  it("says nothing when there is no change or nothing to compare", () => {
+    expect(etaChange("2025-11-12T10:00:00Z", "2025-11-12T10:00:00Z")).toBeNull();
+    expect(etaChange("2025-11-12T10:10:00Z", "2025-11-12T10:00:00Z")).toBeNull();
+    expect(etaChange(null, "2025-11-12T10:00:00Z")).toBeNull();
+    expect(etaChange("2025-11-12T10:00:00Z", null)).toBeNull();
+  });
+});
+
+describe("deadlineUrgency", () => {
+  const now = new Date("2025-11-12T20:00:00Z");
+  it("counts days in the port's zone, not the browser's", () => {
+    // 20:00 UTC on the 12th is already the 13th in Shanghai.
+    expect(deadlineUrgency("2025-11-13T01:00:00Z", "Asia/Shanghai", now)).toBe("today");
+    expect(deadlineUrgency("2025-11-13T01:00:00Z", "America/Los_Angeles", now)).toBe("today");
+    expect(deadlineUrgency("2025-11-14T01:00:00Z", "Asia/Shanghai", now)).toBe("tomorrow");
+    expect(deadlineUrgency("2025-11-11T12:00:00Z", "America/Los_Angeles", now)).toBe("past");
+    expect(deadlineUrgency("2025-11-20T12:00:00Z", "America/Los_Angeles", now)).toBe("later");
+  });
+});
+
+describe("words", () => {
+  it("describes container statuses, stop reasons and equipment", () => {
+    expect(containerStatusWords("on_ship")).toBe("On the vessel");
+    expect(containerStatusWords("available")).toBe("Available for pickup");
+    expect(stoppedReasonWords("cancelled_by_user")).toBe("Stopped by a user");
+    expect(stoppedReasonWords(null)).toBe("No reason given");
+    expect(equipmentWords("dry", 40, "high_cube")).toBe("40 ft high cube dry");
+    expect(equipmentWords(null, null, null)).toBeNull();
+  });
+});

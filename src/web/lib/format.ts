@@ -1,0 +1,225 @@
+// Formatting for people: dates in a port's own time zone (zone named, UTC alongside), ETA changes, status words.
+import type { ContainerStatus, TerminalFee } from "../../api/containers";
+import type { TrackingStoppedReason } from "../../api/shipments";
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** A usable IANA zone, or UTC when the zone is missing or unknown to this browser. */
+export function safeTimeZone(timeZone: string | null | undefined): string {
+  if (!timeZone) return "UTC";
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return timeZone;
+  } catch {
+    return "UTC";
+  }
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+function parts(date: Date, timeZone: string, options: Intl.DateTimeFormatOptions, locale = "en-GB") {
+  const map: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of formatter(locale, { ...options, timeZone }).formatToParts(date))
+    map[part.type] = part.value;
+  return map;
+}
+
+/** The zone's short name at that instant: "PST", "CET" where one is common, else "UTC+8". */
+export function zoneAbbreviation(date: Date, timeZone: string): string {
+  if (timeZone === "UTC" || timeZone === "Etc/UTC") return "UTC";
+  // en-US knows the North American abbreviations (PST, EDT), en-GB the European ones (CET, BST);
+  // other zones come out as offsets ("GMT+8"), shown as "UTC+8".
+  const american = parts(date, timeZone, { timeZoneName: "short" }, "en-US").timeZoneName ?? "";
+  if (american && !american.startsWith("GMT")) return american;
+  const british = parts(date, timeZone, { timeZoneName: "short" }, "en-GB").timeZoneName ?? "";
+  if (british && !british.startsWith("GMT") && !british.startsWith("UTC")) return british;
+  if (british === "GMT" && (timeZone === "Europe/London" || timeZone === "Europe/Dublin")) return "GMT";
+  const offset = /^GMT([+-].*)$/.exec(american)?.[1];
+  return offset ? `UTC${offset}` : "UTC";
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant in a zone. */
+export function calendarDate(date: Date, timeZone: string): string {
+  const p = parts(date, timeZone, { year: "numeric", month: "2-digit", day: "2-digit" });
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+export interface FormattedDateTime {
+  /** "12 Nov 14:00 PST"; the year is added when it is not the current one. */
+  text: string;
+  /** The same instant in UTC, for a tooltip: "2025-11-12 22:00 UTC". */
+  utc: string;
+  /** ISO instant, for <time dateTime>. */
+  iso: string;
+}
+
+export function formatDateTime(
+  iso: string,
+  timeZone: string | null | undefined,
+  now: Date = new Date(),
+): FormattedDateTime {
+  const date = new Date(iso);
+  const zone = safeTimeZone(timeZone);
+  const p = parts(date, zone, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  const sameYear = calendarDate(date, zone).slice(0, 4) === calendarDate(now, zone).slice(0, 4);
+  const day = `${p.day} ${p.month}${sameYear ? "" : ` ${p.year}`}`;
+  return {
+    text: `${day} ${p.hour}:${p.minute} ${zoneAbbreviation(date, zone)}`,
+    utc: formatUtc(date),
+    iso: date.toISOString(),
+  };
+}
+
+/** A day without the time, for deadlines such as the last free day: "Wed 12 Nov". */
+export function formatDay(iso: string, timeZone: string | null | undefined, now: Date = new Date()): string {
+  const date = new Date(iso);
+  const zone = safeTimeZone(timeZone);
+  const p = parts(date, zone, { weekday: "short", day: "numeric", month: "short", year: "numeric" });
+  const sameYear = calendarDate(date, zone).slice(0, 4) === calendarDate(now, zone).slice(0, 4);
+  return `${p.weekday} ${p.day} ${p.month}${sameYear ? "" : ` ${p.year}`}`;
+}
+
+export function formatUtc(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+/**
+ * How far an estimate moved from the original one: "+3 d" (later), "−2 d" (earlier), "+5 h" under a day;
+ * null when there is nothing to compare or it did not move by an hour or more.
+ */
+export function etaChange(estimated: string | null, original: string | null): string | null {
+  if (!estimated || !original) return null;
+  const diff = new Date(estimated).getTime() - new Date(original).getTime();
+  if (Number.isNaN(diff)) return null;
+  const sign = diff > 0 ? "+" : "\u2212";
+  const abs = Math.abs(diff);
+  if (abs >= DAY_MS - HOUR_MS / 2) return `${sign}${Math.round(abs / DAY_MS)} d`;
+  const hours = Math.round(abs / HOUR_MS);
+  return hours === 0 ? null : `${sign}${hours} h`;
+}
+
+/** Words for an ETA change, for screen readers and tooltips: "3 days later than first estimated". */
+export function etaChangeWords(estimated: string | null, original: string | null): string | null {
+  const change = etaChange(estimated, original);
+  if (!change) return null;
+  const later = change.startsWith("+");
+  const [amount = "", unit] = change.slice(1).split(" ");
+  const unitWord = unit === "d" ? "day" : "hour";
+  return `${amount} ${unitWord}${amount === "1" ? "" : "s"} ${later ? "later" : "earlier"} than first estimated`;
+}
+
+export type DeadlineUrgency = "past" | "today" | "tomorrow" | "later";
+
+/** How close a deadline day is, counted in calendar days of the port's zone. */
+export function deadlineUrgency(
+  iso: string,
+  timeZone: string | null | undefined,
+  now: Date = new Date(),
+): DeadlineUrgency {
+  const zone = safeTimeZone(timeZone);
+  const deadline = calendarDate(new Date(iso), zone);
+  const today = calendarDate(now, zone);
+  const tomorrow = calendarDate(new Date(now.getTime() + DAY_MS), zone);
+  if (deadline < today) return "past";
+  if (deadline === today) return "today";
+  if (deadline === tomorrow) return "tomorrow";
+  return "later";
+}
+
+const CONTAINER_STATUS_WORDS: Record<ContainerStatus, string> = {
+  new: "New, not yet loaded",
+  on_ship: "On the vessel",
+  available: "Available for pickup",
+  not_available: "At terminal, not available",
+  grounded: "Grounded at terminal",
+  on_rail: "On rail",
+  picked_up: "Picked up",
+  off_dock: "Moved off dock",
+  delivered: "Delivered",
+  dropped: "Dropped at destination",
+  loaded: "Loaded",
+  empty_returned: "Empty returned",
+  awaiting_inland_transfer: "Awaiting inland transfer",
+};
+
+export function containerStatusWords(status: ContainerStatus): string {
+  return CONTAINER_STATUS_WORDS[status] ?? status.replaceAll("_", " ");
+}
+
+const STOPPED_REASON_WORDS: Record<TrackingStoppedReason, string> = {
+  cancelled_by_user: "Stopped by a user",
+  all_containers_terminated: "All containers were returned empty",
+  past_arrival_window: "Past the arrival window",
+  past_full_out_window: "Past the pickup window",
+  no_updates_at_line: "No updates from the shipping line",
+  booking_cancelled: "The booking was cancelled",
+};
+
+export function stoppedReasonWords(reason: TrackingStoppedReason | null): string {
+  if (!reason) return "No reason given";
+  return STOPPED_REASON_WORDS[reason] ?? reason.replaceAll("_", " ");
+}
+
+/** "40 ft high cube dry"; null when nothing is known. */
+export function equipmentWords(
+  type: string | null,
+  length: number | null,
+  height: "standard" | "high_cube" | null,
+): string | null {
+  const words = [
+    length ? `${length} ft` : null,
+    height === "high_cube" ? "high cube" : height === "standard" ? "standard" : null,
+    type,
+  ].filter((w): w is string => Boolean(w));
+  return words.length > 0 ? words.join(" ") : null;
+}
+
+export function formatMoney(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}
+
+const FEE_WORDS: Record<TerminalFee["type"], string> = {
+  demurrage: "Demurrage",
+  exam: "Exam",
+  extended_dwell_time: "Extended dwell time",
+  other: "Other",
+  total: "Total",
+};
+
+export function feeWords(type: TerminalFee["type"]): string {
+  return FEE_WORDS[type] ?? type;
+}
+
+export function personName(user: {
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+}): string {
+  const name = [user.first_name, user.last_name].filter(Boolean).join(" ");
+  return name ? `${name} (${user.email})` : user.email;
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+}

@@ -1,0 +1,18 @@
+// /containers: the paged list of containers, searchable by number; its state lives in the URL.
+import { createFileRoute, stripSearchParams } from "@tanstack/react-router";
+import { RouteErrorPage } from "../../components/error-page";
+import { TableSkeleton } from "../../components/skeleton";
+import { ContainersPage } from "../../features/containers/containers-page";
+import { containersListQuery } from "../../features/containers/queries";
+import { CONTAINERS_SEARCH_DEFAULTS, containersSearchSchema } from "../../features/containers/search";
+
+export const Route = createFileRoute("/_authenticated/containers/")({
+  validateSearch: containersSearchSchema,
+  search: { middlewares: [stripSearchParams(CONTAINERS_SEARCH_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(containersListQuery(deps)),
+  head: () => ({ meta: [{ title: "Containers · Boxtrack" }] }),
+  component: ContainersPage,
+  pendingComponent: () => <TableSkeleton label="Loading containers" columns={6} />,
+  errorComponent: (props) => <RouteErrorPage {...props} what="containers" />,
+});

@@ -1,0 +1,17 @@
+// /shipments/$shipmentId: one shipment with its journey, containers, tags and tracking controls.
+import { createFileRoute } from "@tanstack/react-router";
+import { RouteErrorPage } from "../../components/error-page";
+import { shipmentQuery } from "../../features/shipments/queries";
+import { ShipmentPage } from "../../features/shipments/shipment-page";
+import { ShipmentPageSkeleton } from "../../features/shipments/shipment-page-skeleton";
+
+export const Route = createFileRoute("/_authenticated/shipments/$shipmentId")({
+  loader: async ({ context, params }) => {
+    const document = await context.queryClient.ensureQueryData(shipmentQuery(params.shipmentId));
+    return { title: document.data.attributes.bill_of_lading_number };
+  },
+  head: ({ loaderData }) => ({ meta: [{ title: `${loaderData?.title ?? "Shipment"} · Boxtrack` }] }),
+  component: ShipmentPage,
+  pendingComponent: ShipmentPageSkeleton,
+  errorComponent: (props) => <RouteErrorPage {...props} what="this shipment" />,
+});

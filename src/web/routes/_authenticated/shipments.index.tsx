@@ -1,0 +1,18 @@
+// /shipments: the paged, searchable, filterable list; its state lives in the URL.
+import { createFileRoute, stripSearchParams } from "@tanstack/react-router";
+import { RouteErrorPage } from "../../components/error-page";
+import { TableSkeleton } from "../../components/skeleton";
+import { shipmentsListQuery } from "../../features/shipments/queries";
+import { SHIPMENTS_SEARCH_DEFAULTS, shipmentsSearchSchema } from "../../features/shipments/search";
+import { ShipmentsPage } from "../../features/shipments/shipments-page";
+
+export const Route = createFileRoute("/_authenticated/shipments/")({
+  validateSearch: shipmentsSearchSchema,
+  search: { middlewares: [stripSearchParams(SHIPMENTS_SEARCH_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(shipmentsListQuery(deps)),
+  head: () => ({ meta: [{ title: "Shipments · Boxtrack" }] }),
+  component: ShipmentsPage,
+  pendingComponent: () => <TableSkeleton label="Loading shipments" columns={7} />,
+  errorComponent: (props) => <RouteErrorPage {...props} what="shipments" />,
+});
