@@ -19,6 +19,8 @@ const envSchema = z.object({
   TRACKING_REQUEST_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   DEMO: flag.default(true),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  CLOCK_SPEED: z.coerce.number().min(1).max(10_000).default(1),
+  TRACKING_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
 });
 
 export interface Config {
@@ -32,6 +34,10 @@ export interface Config {
   /** Create and run the demo account (on by default for the local product). */
   demo: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** How much faster than real time the service's clock runs (1 = real time; more speeds up a demo). */
+  clockSpeed: number;
+  /** Pause between two passes of the tracking engine. */
+  trackingIntervalMs: number;
   /** Serve the dashboard from Vite's dev server with hot reload instead of the built files. */
   dev: boolean;
 }
@@ -52,6 +58,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     trackingRequestLimitPerMinute: e.TRACKING_REQUEST_LIMIT_PER_MINUTE,
     demo: e.DEMO,
     logLevel: e.LOG_LEVEL,
+    clockSpeed: e.CLOCK_SPEED,
+    trackingIntervalMs: e.TRACKING_INTERVAL_MS,
     dev: argv.includes("--dev"),
   };
 }

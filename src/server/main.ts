@@ -9,11 +9,15 @@ import { ensureDemoAccount } from "./db/demo-account";
 import { loadReferenceData, seedReferenceData } from "./db/reference-data";
 import { createApp } from "./http/app";
 import { createLogger } from "./logger";
-import { systemClock } from "./tracking/clock";
+import { acceleratedClock, systemClock } from "./tracking/clock";
+import { topUpDemoShipments } from "./tracking/demo-fleet";
+import { TrackingEngine } from "./tracking/engine";
+import { SandboxCarrierNetwork } from "./tracking/sandbox";
+import { startTrackingWorker } from "./tracking/worker";
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
-const clock = systemClock;
+const clock = config.clockSpeed === 1 ? systemClock : acceleratedClock(config.clockSpeed);
 
 let database: Awaited<ReturnType<typeof openDatabase>>;
 try {
@@ -30,7 +34,22 @@ try {
 const { db } = database;
 await seedReferenceData(db);
 const reference = await loadReferenceData(db);
-const demo = config.demo ? await ensureDemoAccount(db, config.dataDir, clock.now()) : undefined;
+const demo = config.demo ? await ensureDemoAccount(db, config.dataDir) : undefined;
+
+const sandbox = new SandboxCarrierNetwork();
+const engine = new TrackingEngine({ db, reference, clock, adapters: [sandbox], positions: sandbox, logger });
+const topUpDemo = async () => {
+  if (demo) await topUpDemoShipments(db, demo.accountId, clock.now());
+};
+// The demo's shipments exist before the first page is served, so a new user never sees an empty dashboard.
+await topUpDemo();
+await engine.runUntilIdle();
+await engine.recordVesselPositions();
+const worker = startTrackingWorker(engine, {
+  intervalMs: config.trackingIntervalMs,
+  logger,
+  beforePass: topUpDemo,
+});
 
 const webRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
 const app = createApp({
@@ -81,6 +100,7 @@ async function shutdown(signal: string) {
   server.close();
   server.closeAllConnections();
   await vite?.close();
+  await worker.stop();
   await database.close();
   process.exit(0);
 }

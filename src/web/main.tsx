@@ -31,7 +31,10 @@ const queryClient = new QueryClient({
   mutationCache: new MutationCache({
     onError: (error, _variables, _context, mutation) => {
       if (isSignedOut(error)) return;
-      if (mutation.meta?.errorsShownInline && error instanceof ApiError && error.status === 422) return;
+      // `true`: the form shows 422s beside its fields; "all": the form shows every error itself.
+      const inline = mutation.meta?.errorsShownInline;
+      if (inline === "all") return;
+      if (inline && error instanceof ApiError && error.status === 422) return;
       showToast({ kind: "error", title: "The change was not saved", message: describeError(error) });
     },
   }),

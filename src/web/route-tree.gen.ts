@@ -13,12 +13,15 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AuthenticatedMapRouteImport } from './routes/_authenticated/map'
-import { Route as AuthenticatedTrackingRequestsRouteImport } from './routes/_authenticated/tracking-requests'
 import { Route as AuthenticatedWebhooksRouteImport } from './routes/_authenticated/webhooks'
 import { Route as AuthenticatedContainersIndexRouteImport } from './routes/_authenticated/containers.index'
 import { Route as AuthenticatedContainersContainerIdRouteImport } from './routes/_authenticated/containers.$containerId'
 import { Route as AuthenticatedShipmentsIndexRouteImport } from './routes/_authenticated/shipments.index'
 import { Route as AuthenticatedShipmentsShipmentIdRouteImport } from './routes/_authenticated/shipments.$shipmentId'
+import { Route as AuthenticatedTrackingRequestsIndexRouteImport } from './routes/_authenticated/tracking-requests.index'
+import { Route as AuthenticatedTrackingRequestsTrackingRequestIdRouteImport } from './routes/_authenticated/tracking-requests.$trackingRequestId'
+import { Route as AuthenticatedTrackingRequestsBulkRouteImport } from './routes/_authenticated/tracking-requests.bulk'
+import { Route as AuthenticatedTrackingRequestsNewRouteImport } from './routes/_authenticated/tracking-requests.new'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -39,12 +42,6 @@ const AuthenticatedMapRoute = AuthenticatedMapRouteImport.update({
   path: '/map',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
-const AuthenticatedTrackingRequestsRoute =
-  AuthenticatedTrackingRequestsRouteImport.update({
-    id: '/tracking-requests',
-    path: '/tracking-requests',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
 const AuthenticatedWebhooksRoute = AuthenticatedWebhooksRouteImport.update({
   id: '/webhooks',
   path: '/webhooks',
@@ -74,28 +71,58 @@ const AuthenticatedShipmentsShipmentIdRoute =
     path: '/shipments/$shipmentId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedTrackingRequestsIndexRoute =
+  AuthenticatedTrackingRequestsIndexRouteImport.update({
+    id: '/tracking-requests/',
+    path: '/tracking-requests/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedTrackingRequestsTrackingRequestIdRoute =
+  AuthenticatedTrackingRequestsTrackingRequestIdRouteImport.update({
+    id: '/tracking-requests/$trackingRequestId',
+    path: '/tracking-requests/$trackingRequestId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedTrackingRequestsBulkRoute =
+  AuthenticatedTrackingRequestsBulkRouteImport.update({
+    id: '/tracking-requests/bulk',
+    path: '/tracking-requests/bulk',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedTrackingRequestsNewRoute =
+  AuthenticatedTrackingRequestsNewRouteImport.update({
+    id: '/tracking-requests/new',
+    path: '/tracking-requests/new',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
   '/map': typeof AuthenticatedMapRoute
-  '/tracking-requests': typeof AuthenticatedTrackingRequestsRoute
   '/webhooks': typeof AuthenticatedWebhooksRoute
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/shipments/$shipmentId': typeof AuthenticatedShipmentsShipmentIdRoute
+  '/tracking-requests/$trackingRequestId': typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
+  '/tracking-requests/bulk': typeof AuthenticatedTrackingRequestsBulkRoute
+  '/tracking-requests/new': typeof AuthenticatedTrackingRequestsNewRoute
   '/containers/': typeof AuthenticatedContainersIndexRoute
   '/shipments/': typeof AuthenticatedShipmentsIndexRoute
+  '/tracking-requests/': typeof AuthenticatedTrackingRequestsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
   '/map': typeof AuthenticatedMapRoute
-  '/tracking-requests': typeof AuthenticatedTrackingRequestsRoute
   '/webhooks': typeof AuthenticatedWebhooksRoute
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/shipments/$shipmentId': typeof AuthenticatedShipmentsShipmentIdRoute
+  '/tracking-requests/$trackingRequestId': typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
+  '/tracking-requests/bulk': typeof AuthenticatedTrackingRequestsBulkRoute
+  '/tracking-requests/new': typeof AuthenticatedTrackingRequestsNewRoute
   '/containers': typeof AuthenticatedContainersIndexRoute
   '/shipments': typeof AuthenticatedShipmentsIndexRoute
+  '/tracking-requests': typeof AuthenticatedTrackingRequestsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -103,12 +130,15 @@ export interface FileRoutesById {
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/_authenticated/map': typeof AuthenticatedMapRoute
-  '/_authenticated/tracking-requests': typeof AuthenticatedTrackingRequestsRoute
   '/_authenticated/webhooks': typeof AuthenticatedWebhooksRoute
   '/_authenticated/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/_authenticated/shipments/$shipmentId': typeof AuthenticatedShipmentsShipmentIdRoute
+  '/_authenticated/tracking-requests/$trackingRequestId': typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
+  '/_authenticated/tracking-requests/bulk': typeof AuthenticatedTrackingRequestsBulkRoute
+  '/_authenticated/tracking-requests/new': typeof AuthenticatedTrackingRequestsNewRoute
   '/_authenticated/containers/': typeof AuthenticatedContainersIndexRoute
   '/_authenticated/shipments/': typeof AuthenticatedShipmentsIndexRoute
+  '/_authenticated/tracking-requests/': typeof AuthenticatedTrackingRequestsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -116,35 +146,44 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/map'
-    | '/tracking-requests'
     | '/webhooks'
     | '/containers/$containerId'
     | '/shipments/$shipmentId'
+    | '/tracking-requests/$trackingRequestId'
+    | '/tracking-requests/bulk'
+    | '/tracking-requests/new'
     | '/containers/'
     | '/shipments/'
+    | '/tracking-requests/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/sign-in'
     | '/map'
-    | '/tracking-requests'
     | '/webhooks'
     | '/containers/$containerId'
     | '/shipments/$shipmentId'
+    | '/tracking-requests/$trackingRequestId'
+    | '/tracking-requests/bulk'
+    | '/tracking-requests/new'
     | '/containers'
     | '/shipments'
+    | '/tracking-requests'
   id:
     | '__root__'
     | '/'
     | '/_authenticated'
     | '/sign-in'
     | '/_authenticated/map'
-    | '/_authenticated/tracking-requests'
     | '/_authenticated/webhooks'
     | '/_authenticated/containers/$containerId'
     | '/_authenticated/shipments/$shipmentId'
+    | '/_authenticated/tracking-requests/$trackingRequestId'
+    | '/_authenticated/tracking-requests/bulk'
+    | '/_authenticated/tracking-requests/new'
     | '/_authenticated/containers/'
     | '/_authenticated/shipments/'
+    | '/_authenticated/tracking-requests/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -183,13 +222,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMapRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/tracking-requests': {
-      id: '/_authenticated/tracking-requests'
-      path: '/tracking-requests'
-      fullPath: '/tracking-requests'
-      preLoaderRoute: typeof AuthenticatedTrackingRequestsRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
     '/_authenticated/webhooks': {
       id: '/_authenticated/webhooks'
       path: '/webhooks'
@@ -225,28 +257,65 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedShipmentsShipmentIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/tracking-requests/': {
+      id: '/_authenticated/tracking-requests/'
+      path: '/tracking-requests'
+      fullPath: '/tracking-requests/'
+      preLoaderRoute: typeof AuthenticatedTrackingRequestsIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/tracking-requests/$trackingRequestId': {
+      id: '/_authenticated/tracking-requests/$trackingRequestId'
+      path: '/tracking-requests/$trackingRequestId'
+      fullPath: '/tracking-requests/$trackingRequestId'
+      preLoaderRoute: typeof AuthenticatedTrackingRequestsTrackingRequestIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/tracking-requests/bulk': {
+      id: '/_authenticated/tracking-requests/bulk'
+      path: '/tracking-requests/bulk'
+      fullPath: '/tracking-requests/bulk'
+      preLoaderRoute: typeof AuthenticatedTrackingRequestsBulkRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/tracking-requests/new': {
+      id: '/_authenticated/tracking-requests/new'
+      path: '/tracking-requests/new'
+      fullPath: '/tracking-requests/new'
+      preLoaderRoute: typeof AuthenticatedTrackingRequestsNewRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
   }
 }
 
 interface AuthenticatedRouteChildren {
   AuthenticatedMapRoute: typeof AuthenticatedMapRoute
-  AuthenticatedTrackingRequestsRoute: typeof AuthenticatedTrackingRequestsRoute
   AuthenticatedWebhooksRoute: typeof AuthenticatedWebhooksRoute
   AuthenticatedContainersContainerIdRoute: typeof AuthenticatedContainersContainerIdRoute
   AuthenticatedShipmentsShipmentIdRoute: typeof AuthenticatedShipmentsShipmentIdRoute
+  AuthenticatedTrackingRequestsTrackingRequestIdRoute: typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
+  AuthenticatedTrackingRequestsBulkRoute: typeof AuthenticatedTrackingRequestsBulkRoute
+  AuthenticatedTrackingRequestsNewRoute: typeof AuthenticatedTrackingRequestsNewRoute
   AuthenticatedContainersIndexRoute: typeof AuthenticatedContainersIndexRoute
   AuthenticatedShipmentsIndexRoute: typeof AuthenticatedShipmentsIndexRoute
+  AuthenticatedTrackingRequestsIndexRoute: typeof AuthenticatedTrackingRequestsIndexRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMapRoute: AuthenticatedMapRoute,
-  AuthenticatedTrackingRequestsRoute: AuthenticatedTrackingRequestsRoute,
   AuthenticatedWebhooksRoute: AuthenticatedWebhooksRoute,
   AuthenticatedContainersContainerIdRoute:
     AuthenticatedContainersContainerIdRoute,
   AuthenticatedShipmentsShipmentIdRoute: AuthenticatedShipmentsShipmentIdRoute,
+  AuthenticatedTrackingRequestsTrackingRequestIdRoute:
+    AuthenticatedTrackingRequestsTrackingRequestIdRoute,
+  AuthenticatedTrackingRequestsBulkRoute:
+    AuthenticatedTrackingRequestsBulkRoute,
+  AuthenticatedTrackingRequestsNewRoute: AuthenticatedTrackingRequestsNewRoute,
   AuthenticatedContainersIndexRoute: AuthenticatedContainersIndexRoute,
   AuthenticatedShipmentsIndexRoute: AuthenticatedShipmentsIndexRoute,
+  AuthenticatedTrackingRequestsIndexRoute:
+    AuthenticatedTrackingRequestsIndexRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

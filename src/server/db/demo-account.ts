@@ -1,10 +1,9 @@
-// The local demo account: created with its demo data on first start, its key kept in the data directory
-// so that every start can print it again. Only used when the service runs in demo mode.
+// The local demo account: created on first start, its key kept in the data directory so that every start can
+// print it again. Only used when the service runs in demo mode; its shipments come from the tracking engine.
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { authenticate, createAccount, findDemoAccount, issueKey } from "./accounts";
 import type { Db } from "./connection";
-import { seedDemoData } from "./demo-data";
 
 export const DEMO_COMPANY = "Demo Logistics";
 const KEY_FILE = "demo-api-key";
@@ -15,7 +14,7 @@ export interface DemoAccount {
   created: boolean;
 }
 
-export async function ensureDemoAccount(db: Db, dataDir: string, now: Date): Promise<DemoAccount> {
+export async function ensureDemoAccount(db: Db, dataDir: string): Promise<DemoAccount> {
   const keyPath = join(dataDir, KEY_FILE);
   const existing = await findDemoAccount(db);
   if (!existing) {
@@ -23,7 +22,6 @@ export async function ensureDemoAccount(db: Db, dataDir: string, now: Date): Pro
       isDemo: true,
       email: "demo@demo-logistics.example",
     });
-    await seedDemoData(db, account.id, now);
     saveKey(dataDir, keyPath, apiKey);
     return { accountId: account.id, apiKey, created: true };
   }

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -155,10 +156,21 @@ export const shipments = pgTable(
     lineTrackingStoppedByUserId: uuid("line_tracking_stopped_by_user_id").references(() => users.id, {
       onDelete: "set null",
     }),
+    // ---- What the tracking engine needs; none of it is on the wire ----
+    /** The query the carrier answers for this shipment (what the tracking request asked for). */
+    trackingRequestType: text("tracking_request_type"),
+    trackingRequestNumber: text("tracking_request_number"),
+    /** When the tracking request was made: the sandbox network anchors its schedule on it. */
+    trackingRequestedAt: ts("tracking_requested_at"),
+    /** When the engine should next ask the carrier; null when the shipment is not tracked by the engine. */
+    nextRefreshAt: ts("next_refresh_at"),
+    /** A worker holding this shipment until then; others skip it (expired leases are free again). */
+    refreshLeaseUntil: ts("refresh_lease_until"),
   },
   (t) => [
     index("shipments_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
     index("shipments_account_number_idx").on(t.accountId, t.normalizedNumber),
+    index("shipments_next_refresh_idx").on(t.nextRefreshAt),
   ],
 );
 
@@ -227,6 +239,7 @@ export const containers = pgTable(
     index("containers_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
     index("containers_shipment_idx").on(t.shipmentId),
     index("containers_account_number_idx").on(t.accountId, t.number),
+    uniqueIndex("containers_shipment_number_idx").on(t.shipmentId, t.number),
   ],
 );
 
@@ -252,6 +265,8 @@ export const transportEvents = pgTable(
     terminalId: uuid("terminal_id").references(() => terminals.id),
     vesselId: uuid("vessel_id").references(() => vessels.id),
     dataSource: text("data_source").notNull().default("shipping_line"),
+    /** The carrier line (raw event key) this movement was read from, so a corrected time updates it. */
+    carrierKey: text("carrier_key"),
   },
   (t) => [index("transport_events_container_idx").on(t.containerId, t.timestamp)],
 );
@@ -277,8 +292,90 @@ export const rawEvents = pgTable(
     locationId: uuid("location_id").references(() => ports.id),
     locationName: text("location_name"),
     vesselId: uuid("vessel_id").references(() => vessels.id),
+    /** The carrier's identity of this line, so that a later answer updates it instead of adding another. */
+    carrierKey: text("carrier_key"),
   },
   (t) => [uniqueIndex("raw_events_container_index_idx").on(t.containerId, t.index)],
+);
+
+/** What a tracking request asked for, and what became of it. */
+export const trackingRequests = pgTable(
+  "tracking_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    requestType: text("request_type").notNull(),
+    requestNumber: text("request_number").notNull(),
+    /** Upper case, without spaces or dashes: what duplicates and searches compare. */
+    normalizedNumber: text("normalized_number").notNull(),
+    scac: text("scac").notNull(),
+    refNumbers: textArray("ref_numbers"),
+    /** Tags for the shipment it becomes (`shipment_tags` in the request body). */
+    tags: textArray("tags"),
+    status: text("status").notNull().default("pending"),
+    failedReason: text("failed_reason"),
+    isRetrying: boolean("is_retrying").notNull().default(false),
+    retryCount: integer("retry_count").notNull().default(0),
+    shipmentId: uuid("shipment_id").references(() => shipments.id, { onDelete: "set null" }),
+    /** When the engine should next work on it; null once it has settled (created, failed, stopped). */
+    nextAttemptAt: ts("next_attempt_at"),
+    leaseUntil: ts("lease_until"),
+  },
+  (t) => [
+    index("tracking_requests_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index("tracking_requests_account_number_idx").on(t.accountId, t.normalizedNumber, t.scac),
+    index("tracking_requests_next_attempt_idx").on(t.nextAttemptAt),
+  ],
+);
+
+/** AIS-like positions of a vessel over time; shared by every account (visibility is decided by cargo). */
+export const vesselPositions = pgTable(
+  "vessel_positions",
+  {
+    vesselId: uuid("vessel_id")
+      .notNull()
+      .references(() => vessels.id, { onDelete: "cascade" }),
+    timestamp: ts("timestamp").notNull(),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    speedKnots: doublePrecision("speed_knots"),
+    headingDegrees: doublePrecision("heading_degrees"),
+  },
+  (t) => [primaryKey({ columns: [t.vesselId, t.timestamp] })],
+);
+
+/**
+ * The outbox of things that happened to an account's data, written in the same transaction as the change.
+ * Webhook delivery fans these out to subscriptions; nothing here is ever updated after it is written.
+ */
+export const accountEvents = pgTable(
+  "account_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    /** One of the seed's event names, e.g. `container.transport.vessel_departed`. */
+    event: text("event").notNull(),
+    /** `transport_event`, `tracking_request`, `shipment` or `container`, with its id. */
+    referenceType: text("reference_type").notNull(),
+    referenceId: uuid("reference_id").notNull(),
+    shipmentId: uuid("shipment_id"),
+    containerId: uuid("container_id"),
+    /** What changed, for events that describe a change (`container.updated`, `shipment.estimated.arrival`). */
+    changes: jsonb("changes").$type<Record<string, { from: unknown; to: unknown }>>(),
+    /** Set by the webhook fan-out once it has created this event's notifications. */
+    dispatchedAt: ts("dispatched_at"),
+  },
+  (t) => [
+    index("account_events_account_created_idx").on(t.accountId, t.createdAt),
+    index("account_events_undispatched_idx").on(t.createdAt).where(sql`dispatched_at is null`),
+  ],
 );
 
 /** Local settings of this installation (the demo credential, for one). */

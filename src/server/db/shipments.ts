@@ -1,7 +1,7 @@
 // Shipment repository: account-scoped reads and writes of shipments. Never sees an HTTP request.
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./connection";
-import { containers, shipments, users, vessels } from "./schema";
+import { accountEvents, containers, shipments, trackingRequests, users, vessels } from "./schema";
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 export interface ShipmentRecord {
@@ -127,38 +127,83 @@ export async function updateShipment(
 
 /**
  * Stops tracking at the user's request. Idempotent: a shipment that is already stopped keeps
- * its original stop time, reason and user.
+ * its original stop time, reason and user. The tracking requests that created it say so too, and
+ * subscribers hear `tracking_request.tracking_stopped`, in the same transaction.
  */
 export async function stopTracking(db: Db, accountId: string, id: string, userId: string | null, now: Date) {
   if (!isUuid(id)) return false;
   const scope = and(eq(shipments.accountId, accountId), eq(shipments.id, id));
-  await db
-    .update(shipments)
-    .set({
-      lineTrackingStoppedAt: now,
-      lineTrackingStoppedReason: "cancelled_by_user",
-      lineTrackingStoppedByUserId: userId,
-      updatedAt: now,
-    })
-    .where(and(scope, isNull(shipments.lineTrackingStoppedAt)));
-  const [exists] = await db.select({ id: shipments.id }).from(shipments).where(scope);
-  return exists !== undefined;
+  return db.transaction(async (tx) => {
+    const stopped = await tx
+      .update(shipments)
+      .set({
+        lineTrackingStoppedAt: now,
+        lineTrackingStoppedReason: "cancelled_by_user",
+        lineTrackingStoppedByUserId: userId,
+        updatedAt: now,
+      })
+      .where(and(scope, isNull(shipments.lineTrackingStoppedAt)))
+      .returning({ id: shipments.id });
+    if (stopped.length) {
+      const requests = await tx
+        .update(trackingRequests)
+        .set({ status: "tracking_stopped", updatedAt: now })
+        .where(and(eq(trackingRequests.shipmentId, id), eq(trackingRequests.status, "created")))
+        .returning({ id: trackingRequests.id });
+      if (requests.length) {
+        await tx.insert(accountEvents).values(
+          requests.map((r) => ({
+            accountId,
+            event: "tracking_request.tracking_stopped",
+            referenceType: "tracking_request",
+            referenceId: r.id,
+            shipmentId: id,
+            createdAt: now,
+          })),
+        );
+      }
+    }
+    const [exists] = await tx.select({ id: shipments.id }).from(shipments).where(scope);
+    return exists !== undefined;
+  });
 }
 
-/** Resumes tracking; idempotent. Updates pick up from now: what happened while stopped may be missing. */
+/**
+ * Resumes tracking; idempotent. The tracking engine asks the carrier again right away; what happened while
+ * stopped may be missing.
+ */
 export async function resumeTracking(db: Db, accountId: string, id: string, now: Date) {
   if (!isUuid(id)) return false;
-  const updated = await db
-    .update(shipments)
-    .set({
-      lineTrackingStoppedAt: null,
-      lineTrackingStoppedReason: null,
-      lineTrackingStoppedByUserId: null,
-      updatedAt: now,
-    })
-    .where(and(eq(shipments.accountId, accountId), eq(shipments.id, id)))
-    .returning({ id: shipments.id });
-  return updated.length > 0;
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(shipments)
+      .set({
+        lineTrackingStoppedAt: null,
+        lineTrackingStoppedReason: null,
+        lineTrackingStoppedByUserId: null,
+        nextRefreshAt: now,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(shipments.accountId, accountId),
+          eq(shipments.id, id),
+          isNotNull(shipments.lineTrackingStoppedAt),
+        ),
+      )
+      .returning({ id: shipments.id });
+    if (updated.length) {
+      await tx
+        .update(trackingRequests)
+        .set({ status: "created", updatedAt: now })
+        .where(and(eq(trackingRequests.shipmentId, id), eq(trackingRequests.status, "tracking_stopped")));
+    }
+    const [exists] = await tx
+      .select({ id: shipments.id })
+      .from(shipments)
+      .where(and(eq(shipments.accountId, accountId), eq(shipments.id, id)));
+    return exists !== undefined;
+  });
 }
 
 export async function getUsers(db: Db, accountId: string, ids: string[]) {

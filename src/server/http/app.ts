@@ -15,6 +15,7 @@ import { defaultHook } from "./openapi-common";
 import { RateLimiter } from "./rate-limit";
 import { registerReferenceRoutes } from "./reference";
 import { registerShipmentRoutes } from "./shipments";
+import { registerTrackingRequestRoutes } from "./tracking-requests";
 
 const OPENAPI_INFO = {
   title: "Container tracking API",
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps) {
   app.use("/v2/*", writeBodyRules);
 
   registerShipmentRoutes(app, deps);
+  registerTrackingRequestRoutes(app, deps);
   registerContainerRoutes(app, deps);
   registerReferenceRoutes(app, deps);
 

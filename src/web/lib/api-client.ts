@@ -9,12 +9,15 @@ const JSON_API = "application/vnd.api+json";
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: ErrorObject[];
+  /** The `Retry-After` header of a 429 or 503, as sent (read it with retry-after.ts); null when absent. */
+  readonly retryAfter: string | null;
 
-  constructor(status: number, errors: ErrorObject[], fallback: string) {
+  constructor(status: number, errors: ErrorObject[], fallback: string, retryAfter: string | null = null) {
     super(errors.map((e) => e.detail).join(" ") || fallback);
     this.name = "ApiError";
     this.status = status;
     this.errors = errors;
+    this.retryAfter = retryAfter;
   }
 
   /** Errors about one attribute, by JSON pointer prefix (`/data/attributes/tags` matches `/data/attributes/tags/0`). */
@@ -124,6 +127,7 @@ export async function apiRequest<S extends z.ZodType>(
       response.status,
       errors,
       `The API answered ${response.status} ${response.statusText}.`.trim(),
+      response.headers.get("Retry-After"),
     );
   }
   const parsed = options.schema.safeParse(payload);

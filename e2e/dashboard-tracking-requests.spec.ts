@@ -1,0 +1,344 @@
+// Dashboard tracking requests: the form (with the API's errors beside its fields), the list and its filters in
+// the URL, bulk entry from a CSV file with per-row outcomes and retries, and a request becoming a shipment.
+// Every test makes its own numbers, so the tests run in any order, in parallel, on one database.
+import { expect, type Page, test } from "@playwright/test";
+
+async function signIn(page: Page, path = "/tracking-requests") {
+  await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);
+  await page.getByRole("button", { name: "Use the demo account" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+}
+
+async function apiKey(page: Page): Promise<string> {
+  const { api_key: key } = await (await page.request.get("/demo.json")).json();
+  return key;
+}
+
+/** Digits no test has used yet. */
+function freshDigits(count: number): string {
+  return `${Date.now()}${Math.floor(Math.random() * 1000)
+    .toString()
+    .padStart(3, "0")}`.slice(-count);
+}
+
+/**
+ * A new, well-formed bill of lading number of the line, in the format the sandbox carrier network checks:
+ * Maersk's nine digits, Hapag-Lloyd's port letters and seven digits, ONE's port letters, a letter, six digits.
+ */
+function newNumber(scac: "MAEU" | "HLCU" | "ONEY" = "MAEU"): string {
+  if (scac === "HLCU") return `HLCUHAM${freshDigits(7)}`;
+  if (scac === "ONEY") return `ONEYSHAE${freshDigits(6)}`;
+  return `MAEU${freshDigits(9)}`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+const table = (page: Page) => page.getByRole("table", { name: "Tracking requests" });
+
+/** Picks a shipping line in the combobox with the keyboard: type, arrow to it, Enter. */
+async function chooseLine(page: Page, typed: string, option: RegExp) {
+  const box = page.getByRole("combobox", { name: "Shipping line" });
+  await box.fill(typed);
+  const listbox = page.getByRole("listbox", { name: "Shipping line" });
+  await expect(listbox).toBeVisible();
+  const target = listbox.getByRole("option", { name: option });
+  await expect(target).toBeVisible();
+  // Arrow down until the wanted option is the active one, as a keyboard user would.
+  for (let i = 0; i < 25; i++) {
+    const active = await box.getAttribute("aria-activedescendant");
+    if (active && active === (await target.getAttribute("id"))) break;
+    await box.press("ArrowDown");
+  }
+  await box.press("Enter");
+  await expect(listbox).toBeHidden();
+}
+
+test("a tracking request made in the form appears in the list, pending", async ({ page }) => {
+  await signIn(page);
+  await page.getByRole("link", { name: "Track a shipment" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Track a shipment" })).toBeVisible();
+
+  const number = newNumber();
+  await page.getByRole("radio", { name: "Bill of lading" }).check();
+  await page.getByRole("textbox", { name: "Bill of lading number" }).fill(number);
+
+  // The combobox: Escape closes the list and keeps what was chosen before; typing filters by name or SCAC.
+  const box = page.getByRole("combobox", { name: "Shipping line" });
+  await box.focus();
+  await box.press("ArrowDown");
+  await expect(page.getByRole("listbox", { name: "Shipping line" })).toBeVisible();
+  await box.press("Escape");
+  await expect(page.getByRole("listbox", { name: "Shipping line" })).toBeHidden();
+  await chooseLine(page, "maersk", /Maersk/);
+  await expect(box).toHaveValue(/\(MAEU\)/);
+
+  await page.getByRole("textbox", { name: /Reference numbers/ }).fill("PO-E2E-1, SO-E2E-2");
+  await page.getByRole("textbox", { name: /Tags/ }).fill("e2e");
+  await page.getByRole("button", { name: "Track shipment" }).click();
+
+  await expect(page).toHaveURL(/\/tracking-requests$/);
+  const row = table(page).getByRole("row", { name: new RegExp(number) });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText("Just added");
+  await expect(row).toContainText("PO-E2E-1, SO-E2E-2");
+  // Pending at first; the tracking engine may already have moved it on.
+  await expect(row).toContainText(/Pending|Created|Tracking stopped|Failed/);
+  await expect(row).toContainText("Maersk");
+  await expect(row).toContainText("UTC");
+
+  // The request's own page says the same.
+  await row.getByRole("link", { name: number, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Tracking request ${number}` })).toBeVisible();
+  await expect(page.getByText("PO-E2E-1")).toBeVisible();
+});
+
+test("the API's validation errors are shown beside the fields they are about", async ({ page }) => {
+  await signIn(page, "/tracking-requests/new");
+
+  // The form's own check first: nothing typed.
+  await page.getByRole("button", { name: "Track shipment" }).click();
+  const number = page.getByRole("textbox", { name: "Bill of lading number" });
+  await expect(number).toHaveAttribute("aria-invalid", "true");
+  await expect(number).toBeFocused();
+  await expect(number).toHaveAccessibleDescription(/Enter the bill of lading number/);
+
+  await number.fill("NOT-A-NUMBER!?#");
+  await chooseLine(page, "MAEU", /Maersk/);
+  const answer = page.waitForResponse(
+    (r) => r.url().includes("/v2/tracking_requests") && r.request().method() === "POST",
+  );
+  await page.getByRole("button", { name: "Track shipment" }).click();
+  const response = await answer;
+  expect(response.status()).toBe(422);
+  const { errors } = (await response.json()) as {
+    errors: { detail: string; source?: { pointer?: string } | null }[];
+  };
+  const aboutNumber = errors.find((e) => e.source?.pointer === "/data/attributes/request_number");
+  expect(aboutNumber, "the API points at request_number").toBeTruthy();
+
+  await expect(number).toHaveAttribute("aria-invalid", "true");
+  await expect(number).toHaveAccessibleDescription(new RegExp(escapeRegExp(aboutNumber?.detail ?? "")));
+  await expect(number).toBeFocused();
+  // The shipping line was fine, so nothing is said about it.
+  await expect(page.getByRole("combobox", { name: "Shipping line" })).not.toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+
+  // An unknown SCAC typed by hand is sent as it is, and the API's word on it appears under the line.
+  await number.fill(newNumber());
+  const line = page.getByRole("combobox", { name: "Shipping line" });
+  await line.fill("QQQQ");
+  await line.press("Tab");
+  await page.getByRole("button", { name: "Track shipment" }).click();
+  await expect(line).toHaveAttribute("aria-invalid", "true");
+  await expect(line).toHaveAccessibleDescription(/QQQQ/);
+  await expect(page).toHaveURL(/\/tracking-requests\/new$/);
+});
+
+test("bulk entry from a CSV file shows each row's outcome, and failed rows can be sent again", async ({
+  page,
+}) => {
+  await signIn(page, "/tracking-requests/bulk");
+  await expect(page.getByRole("heading", { level: 1, name: "Track many shipments" })).toBeVisible();
+
+  // One number is tracked already, so the API refuses it as a duplicate.
+  const existing = newNumber("MAEU");
+  const made = await page.request.post("/v2/tracking_requests", {
+    headers: { Authorization: `Token ${await apiKey(page)}`, "Content-Type": "application/vnd.api+json" },
+    data: {
+      data: {
+        type: "tracking_request",
+        attributes: { request_type: "bill_of_lading", request_number: existing, scac: "MAEU" },
+      },
+    },
+  });
+  expect(made.status()).toBe(201);
+
+  const ok1 = newNumber("MAEU");
+  const ok2 = newNumber("HLCU");
+  const flaky = newNumber("ONEY");
+  const csv = [
+    "Type,Number,SCAC,References",
+    `bol,${ok1},maeu,PO-B1;PO-B2`,
+    `bill of lading,${ok2},HLCU,PO-B3|PO-B4`,
+    `BOL,${flaky},ONEY,`,
+    "bol,NOT-A-NUMBER!?#,MAEU,",
+    `bol,${existing},MAEU,`,
+    "truck,ABC123,MAEU,",
+  ].join("\n");
+
+  // The API is briefly unreachable for one row, and once asks us to slow down.
+  let failedOnce = false;
+  let limitedOnce = false;
+  await page.route("**/v2/tracking_requests", async (route) => {
+    const body = route.request().postData() ?? "";
+    if (route.request().method() === "POST" && body.includes(flaky) && !failedOnce) {
+      failedOnce = true;
+      return route.fulfill({
+        status: 503,
+        contentType: "application/vnd.api+json",
+        body: JSON.stringify({
+          errors: [
+            {
+              status: "503",
+              code: "unavailable",
+              title: "Service Unavailable",
+              detail: "The service is briefly unavailable.",
+              source: null,
+            },
+          ],
+        }),
+      });
+    }
+    if (route.request().method() === "POST" && body.includes(ok2) && !limitedOnce) {
+      limitedOnce = true;
+      return route.fulfill({
+        status: 429,
+        headers: { "Retry-After": "1" },
+        contentType: "application/vnd.api+json",
+        body: JSON.stringify({
+          errors: [
+            {
+              status: "429",
+              code: "rate_limited",
+              title: "Too Many Requests",
+              detail: "Too many tracking requests.",
+              source: null,
+            },
+          ],
+        }),
+      });
+    }
+    return route.fallback();
+  });
+
+  await page
+    .getByLabel("Or upload a CSV file")
+    .setInputFiles({ name: "to-track.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await expect(page.getByRole("textbox", { name: "Paste lines" })).toHaveValue(/Type,Number,SCAC/);
+
+  const rows = page.getByRole("table", { name: "Rows to send" }).getByRole("row");
+  await expect(rows).toHaveCount(7);
+  await expect(page.getByText("5 rows ready, 1 row with problems (not sent)")).toBeVisible();
+  await expect(rows.filter({ hasText: "ABC123" })).toContainText("is not a type");
+
+  await page.getByRole("button", { name: "Send 5 tracking requests" }).click();
+  const progress = page.getByRole("progressbar", { name: /tracking requests/i });
+  await expect(progress).toHaveAttribute("aria-valuemax", "5");
+  await expect(progress).toHaveAttribute("aria-valuenow", "5", { timeout: 20_000 });
+
+  const row = (text: string) => rows.filter({ hasText: text });
+  await expect(row(ok1)).toContainText("Created");
+  await expect(row(ok2)).toContainText("Created"); // sent again after the 429's Retry-After
+  await expect(row(flaky)).toContainText("Error");
+  await expect(row(flaky)).toContainText("The service is briefly unavailable.");
+  await expect(row("NOT-A-NUMBER")).toContainText("Error");
+  await expect(row(existing)).toContainText("Already tracked");
+  await expect(row("ABC123")).toContainText("Not sent");
+  expect(limitedOnce).toBe(true);
+
+  await page.getByRole("button", { name: "Retry failed rows (2)" }).click();
+  await expect(row(flaky)).toContainText("Created");
+  await expect(row("NOT-A-NUMBER")).toContainText("Error");
+  await expect(page.getByRole("button", { name: "Retry failed rows (1)" })).toBeVisible();
+  await expect(progress).toHaveAttribute("aria-valuenow", "5");
+
+  // They are in the list.
+  await page.getByRole("link", { name: "See them in the list" }).click();
+  await expect(table(page).getByRole("row", { name: new RegExp(ok1) })).toBeVisible();
+  await expect(table(page).getByRole("row", { name: new RegExp(flaky) })).toBeVisible();
+});
+
+test("the list's search and filters live in the URL, and bad URLs still open", async ({ page }) => {
+  await signIn(page);
+  const key = await apiKey(page);
+  const number = newNumber("HLCU");
+  const made = await page.request.post("/v2/tracking_requests", {
+    headers: { Authorization: `Token ${key}`, "Content-Type": "application/vnd.api+json" },
+    data: {
+      data: {
+        type: "tracking_request",
+        attributes: {
+          request_type: "bill_of_lading",
+          request_number: number,
+          scac: "HLCU",
+          ref_numbers: ["FILTER-REF-1"],
+        },
+      },
+    },
+  });
+  expect(made.status()).toBe(201);
+  await page.reload();
+
+  await page.getByRole("searchbox", { name: "Search tracking requests" }).fill(number);
+  await expect(page).toHaveURL(new RegExp(`q=${number}`));
+  await expect(table(page).getByRole("row")).toHaveCount(2);
+
+  await chooseLine(page, "hapag", /Hapag/);
+  await expect(page).toHaveURL(/scac=HLCU/);
+  await expect(table(page).getByRole("row", { name: new RegExp(number) })).toBeVisible();
+
+  const today = new Date().toISOString().slice(0, 10);
+  await page.getByLabel("Created from").fill(today);
+  await expect(page).toHaveURL(new RegExp(`from=${today}`));
+  await expect(table(page).getByRole("row", { name: new RegExp(number) })).toBeVisible();
+
+  // Only bookings wait for a manifest; a bill of lading never does.
+  await page.getByLabel("Status").selectOption("awaiting_manifest");
+  await expect(page).toHaveURL(/status=awaiting_manifest/);
+  await expect(page.getByRole("heading", { name: `No tracking requests match “${number}”` })).toBeVisible();
+
+  // Everything is in the URL: a reload keeps it, Back undoes the last filter.
+  await page.reload();
+  await expect(page.getByLabel("Status")).toHaveValue("awaiting_manifest");
+  await expect(page.getByRole("searchbox", { name: "Search tracking requests" })).toHaveValue(number);
+  await expect(page.getByRole("combobox", { name: "Shipping line" })).toHaveValue(/HLCU/);
+  await expect(page.getByLabel("Created from")).toHaveValue(today);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/status=/);
+  await expect(table(page).getByRole("row", { name: new RegExp(number) })).toBeVisible();
+
+  // A reference number finds the request too.
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(/\/tracking-requests$/);
+  await page.getByRole("searchbox", { name: "Search tracking requests" }).fill("FILTER-REF-1");
+  await page.getByRole("searchbox", { name: "Search tracking requests" }).press("Enter");
+  await expect(table(page).getByRole("row", { name: new RegExp(number) })).toBeVisible();
+
+  await page.goto("/tracking-requests?status=exploded&scac=12&from=2025-02-30&to=soon&page=-2&size=7");
+  await expect(page.getByRole("heading", { level: 1, name: "Tracking requests" })).toBeVisible();
+  await expect(page.getByLabel("Status")).toHaveValue("all");
+  await expect(table(page).getByRole("row").nth(1)).toBeVisible();
+});
+
+test("a new tracking request becomes a shipment, which opens from the list", async ({ page }) => {
+  // The tracking engine looks requests up every few seconds; the list refreshes by itself meanwhile. The sandbox
+  // network does not know about 1 in 25 well-formed numbers (as real lines do with typos): try another then.
+  test.setTimeout(90_000);
+  await signIn(page, "/tracking-requests/new");
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const number = newNumber("MAEU");
+    await page.getByRole("textbox", { name: "Bill of lading number" }).fill(number);
+    await chooseLine(page, "MAEU", /Maersk/);
+    await page.getByRole("button", { name: "Track shipment" }).click();
+
+    const row = table(page).getByRole("row", { name: new RegExp(number) });
+    await expect(row).toBeVisible();
+    // "Tracking stopped" is a shipment made too: one the sandbox dates so far back that it is already over.
+    await expect(row).toContainText(/Created|Tracking stopped|Failed/, { timeout: 20_000 });
+    if ((await row.textContent())?.includes("doesn't know this number")) {
+      await page.getByRole("link", { name: "Track a shipment" }).click();
+      continue;
+    }
+    await expect(row).toContainText(/Created|Tracking stopped/);
+    const shipment = row.getByRole("link", { name: /^Shipment/ });
+    await expect(shipment).toBeVisible();
+    await shipment.click();
+    await expect(page.getByRole("heading", { level: 1, name: `Shipment ${number}` })).toBeVisible();
+    return;
+  }
+  throw new Error("three new numbers in a row were unknown to the sandbox network");
+});

@@ -1,0 +1,257 @@
+// Tracking request repository: account-scoped creation (with duplicate detection), reads, search and edits of
+// tracking requests. Never sees an HTTP request. The tracking engine moves requests on from `pending`.
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import {
+  normalizeRequestNumber,
+  type RequestType,
+  type TrackingRequestStatus,
+} from "../../api/tracking-requests";
+import type { Db } from "./connection";
+import { accountEvents, shipments, trackingRequests } from "./schema";
+import { isUuid, likePattern } from "./shipments";
+
+export type TrackingRequestRow = typeof trackingRequests.$inferSelect;
+
+/**
+ * Statuses of a request that still stands for its number: a new request for the same number and line is a
+ * duplicate of it, as long as the shipment it created (if any) is still tracked.
+ */
+export const ACTIVE_TRACKING_REQUEST_STATUSES = [
+  "pending",
+  "awaiting_manifest",
+  "created",
+] as const satisfies readonly TrackingRequestStatus[];
+
+/** A request as the API accepted it: checked and normalized, with the line's main SCAC. */
+export interface NewTrackingRequest {
+  requestType: RequestType;
+  /** Trimmed and upper-cased, as typed otherwise. */
+  requestNumber: string;
+  /** `normalizeRequestNumber(requestNumber)`. */
+  normalizedNumber: string;
+  scac: string;
+  refNumbers: string[];
+  tags: string[];
+}
+
+export interface CreatedTrackingRequest {
+  request: TrackingRequestRow;
+  /** The request already standing for this number, when the new one was refused as a duplicate. */
+  duplicateOf: TrackingRequestRow | null;
+}
+
+/** The request that stands for this number and line in the account (see ACTIVE_TRACKING_REQUEST_STATUSES). */
+export async function findActiveTrackingRequest(
+  db: Db,
+  accountId: string,
+  normalizedNumber: string,
+  scac: string,
+): Promise<TrackingRequestRow | undefined> {
+  const [found] = await db
+    .select({ request: trackingRequests })
+    .from(trackingRequests)
+    .leftJoin(
+      shipments,
+      and(eq(shipments.id, trackingRequests.shipmentId), eq(shipments.accountId, accountId)),
+    )
+    .where(
+      and(
+        eq(trackingRequests.accountId, accountId),
+        eq(trackingRequests.normalizedNumber, normalizedNumber),
+        eq(trackingRequests.scac, scac),
+        inArray(trackingRequests.status, [...ACTIVE_TRACKING_REQUEST_STATUSES]),
+        // A created request stands only while its shipment exists and is tracked.
+        or(ne(trackingRequests.status, "created"), isNotNull(shipments.id)),
+        isNull(shipments.lineTrackingStoppedAt),
+      ),
+    )
+    .orderBy(desc(trackingRequests.createdAt), desc(trackingRequests.id))
+    .limit(1);
+  return found?.request;
+}
+
+/**
+ * Stores a new request. It is `pending` and due for the engine at once, unless the account already has a
+ * request standing for the same number and line: then it is stored `failed` (`duplicate`), pointing at the
+ * shipment already tracked, and subscribers hear `tracking_request.failed`, in the same transaction.
+ */
+export async function createTrackingRequest(
+  db: Db,
+  accountId: string,
+  input: NewTrackingRequest,
+  now: Date,
+): Promise<CreatedTrackingRequest> {
+  return db.transaction(async (tx) => {
+    // Two requests for one number sent at once must not both pass the duplicate check.
+    const lockKey = `tracking_request:${accountId}:${input.scac}:${input.normalizedNumber}`;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
+    const existing = await findActiveTrackingRequest(tx, accountId, input.normalizedNumber, input.scac);
+    const values = {
+      accountId,
+      createdAt: now,
+      updatedAt: now,
+      requestType: input.requestType,
+      requestNumber: input.requestNumber,
+      normalizedNumber: input.normalizedNumber,
+      scac: input.scac,
+      refNumbers: input.refNumbers,
+      tags: input.tags,
+    };
+    if (!existing) {
+      const [request] = await tx
+        .insert(trackingRequests)
+        .values({ ...values, status: "pending", nextAttemptAt: now })
+        .returning();
+      return { request: request!, duplicateOf: null };
+    }
+    const [request] = await tx
+      .insert(trackingRequests)
+      .values({
+        ...values,
+        status: "failed",
+        failedReason: "duplicate",
+        shipmentId: existing.shipmentId,
+        nextAttemptAt: null,
+      })
+      .returning();
+    await tx.insert(accountEvents).values({
+      accountId,
+      createdAt: now,
+      event: "tracking_request.failed",
+      referenceType: "tracking_request",
+      referenceId: request!.id,
+      shipmentId: existing.shipmentId,
+    });
+    return { request: request!, duplicateOf: existing };
+  });
+}
+
+export interface TimeRange {
+  /** Inclusive. */
+  start?: Date;
+  /** Exclusive. */
+  end?: Date;
+}
+
+export interface TrackingRequestFilter {
+  /** Part of the request number or of a reference number, case-insensitive, with or without spaces and dashes. */
+  q?: string;
+  /** The whole request number, compared normalized. */
+  requestNumber?: string;
+  statuses?: readonly string[];
+  /** A main SCAC. */
+  scac?: string;
+  createdAt?: TimeRange;
+  updatedAt?: TimeRange;
+}
+
+function timeConditions(column: typeof trackingRequests.createdAt, range: TimeRange | undefined): SQL[] {
+  const conditions: SQL[] = [];
+  if (range?.start) conditions.push(gte(column, range.start));
+  if (range?.end) conditions.push(lt(column, range.end));
+  return conditions;
+}
+
+function trackingRequestConditions(accountId: string, filter: TrackingRequestFilter): SQL {
+  const conditions: SQL[] = [eq(trackingRequests.accountId, accountId)];
+  const q = filter.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    const normalized = normalizeRequestNumber(q);
+    // A term of only spaces and dashes normalizes to nothing, which would match everything.
+    const normalizedPattern = normalized ? likePattern(normalized) : null;
+    const refs = sql`exists (select 1 from unnest(${trackingRequests.refNumbers}) as ref(value)
+      where ref.value ilike ${pattern}${
+        normalizedPattern
+          ? sql` or upper(regexp_replace(ref.value, '[[:space:]-]+', '', 'g')) like ${normalizedPattern}`
+          : sql``
+      })`;
+    conditions.push(
+      normalizedPattern
+        ? or(
+            ilike(trackingRequests.requestNumber, pattern),
+            sql`${trackingRequests.normalizedNumber} like ${normalizedPattern}`,
+            refs,
+          )!
+        : or(ilike(trackingRequests.requestNumber, pattern), refs)!,
+    );
+  }
+  if (filter.requestNumber?.trim()) {
+    conditions.push(
+      eq(trackingRequests.normalizedNumber, normalizeRequestNumber(filter.requestNumber.trim())),
+    );
+  }
+  if (filter.statuses?.length) conditions.push(inArray(trackingRequests.status, [...filter.statuses]));
+  if (filter.scac) conditions.push(eq(trackingRequests.scac, filter.scac));
+  conditions.push(...timeConditions(trackingRequests.createdAt, filter.createdAt));
+  conditions.push(...timeConditions(trackingRequests.updatedAt, filter.updatedAt));
+  return and(...conditions)!;
+}
+
+/** A page of the account's requests, newest first, and how many match in all. */
+export async function listTrackingRequests(
+  db: Db,
+  accountId: string,
+  filter: TrackingRequestFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: TrackingRequestRow[]; total: number }> {
+  const where = trackingRequestConditions(accountId, filter);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(trackingRequests)
+      .where(where)
+      .orderBy(desc(trackingRequests.createdAt), desc(trackingRequests.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(trackingRequests).where(where),
+  ]);
+  return { rows, total: totalRow?.total ?? 0 };
+}
+
+export async function getTrackingRequest(
+  db: Db,
+  accountId: string,
+  id: string,
+): Promise<TrackingRequestRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(trackingRequests)
+    .where(and(eq(trackingRequests.accountId, accountId), eq(trackingRequests.id, id)));
+  return row;
+}
+
+export type TrackingRequestChanges = Partial<Pick<TrackingRequestRow, "refNumbers" | "tags">>;
+
+/** Applies an edit; undefined when no such request exists in the account. */
+export async function updateTrackingRequest(
+  db: Db,
+  accountId: string,
+  id: string,
+  changes: TrackingRequestChanges,
+  now: Date,
+): Promise<TrackingRequestRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .update(trackingRequests)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(trackingRequests.accountId, accountId), eq(trackingRequests.id, id)))
+    .returning();
+  return row;
+}

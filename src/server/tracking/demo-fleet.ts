@@ -1,0 +1,92 @@
+// Keeps the demo account's shipments alive: about 60 tracked at any time, each one a real tracking request
+// that the engine turns into a shipment from the sandbox network, so the demo shows what users will see.
+import { and, count, eq, inArray, isNull } from "drizzle-orm";
+import { normalizeRequestNumber } from "../../api/tracking-requests";
+import type { Db } from "../db/connection";
+import { shipments, trackingRequests } from "../db/schema";
+import type { RequestType } from "./carrier-adapter";
+import { sandboxNumber } from "./sandbox";
+
+export const DEMO_ACTIVE_SHIPMENTS = 60;
+
+/** Lines of the demo, weighted roughly by their share of the trade. */
+const DEMO_SCACS = [
+  "MSCU",
+  "MAEU",
+  "MSCU",
+  "CMDU",
+  "COSU",
+  "MAEU",
+  "HLCU",
+  "ONEY",
+  "EGLV",
+  "CMDU",
+  "HDMU",
+  "YMLU",
+  "ZIMU",
+  "OOLU",
+] as const;
+const DEMO_REFERENCES = ["PO-", "SO-", "INV-"] as const;
+const DEMO_TAGS = [[], [], ["urgent"], ["retail"], ["Q4"], [], ["automotive"], ["retail", "Q4"]] as const;
+
+/** Adds tracking requests until the demo account has its number of shipments being tracked (or about to be). */
+export async function topUpDemoShipments(
+  db: Db,
+  accountId: string,
+  now: Date,
+  target = DEMO_ACTIVE_SHIPMENTS,
+) {
+  const [active] = await db
+    .select({ n: count() })
+    .from(shipments)
+    .where(and(eq(shipments.accountId, accountId), isNull(shipments.lineTrackingStoppedAt)));
+  const [waiting] = await db
+    .select({ n: count() })
+    .from(trackingRequests)
+    .where(
+      and(
+        eq(trackingRequests.accountId, accountId),
+        inArray(trackingRequests.status, ["pending", "awaiting_manifest"]),
+      ),
+    );
+  const missing = target - (active?.n ?? 0) - (waiting?.n ?? 0);
+  if (missing <= 0) return 0;
+  const [made] = await db
+    .select({ n: count() })
+    .from(trackingRequests)
+    .where(eq(trackingRequests.accountId, accountId));
+  const first = made?.n ?? 0;
+  const rows = Array.from({ length: missing }, (_, i) => demoRequest(accountId, first + i, now));
+  await db.insert(trackingRequests).values(rows);
+  return rows.length;
+}
+
+/**
+ * How long ago the demo "asked" for each shipment. A fresh request catches a journey anywhere in its first
+ * weeks; asking some of them earlier puts more of the demo at the destination terminal, where holds, fees and
+ * last free days are, instead of most of it on the water.
+ */
+const DEMO_REQUEST_AGES_DAYS = [0, 0, 0, 6, 12, 18, 24] as const;
+const DAY = 86_400_000;
+
+function demoRequest(accountId: string, seed: number, now: Date): typeof trackingRequests.$inferInsert {
+  const scac = DEMO_SCACS[seed % DEMO_SCACS.length]!;
+  // Mostly bills of lading, as customers track; some bookings and single containers.
+  const requestType: RequestType =
+    seed % 9 === 4 ? "booking_number" : seed % 11 === 7 ? "container" : "bill_of_lading";
+  const number = sandboxNumber(scac, seed, requestType);
+  const prefix = DEMO_REFERENCES[seed % DEMO_REFERENCES.length]!;
+  return {
+    accountId,
+    requestType,
+    requestNumber: number,
+    normalizedNumber: normalizeRequestNumber(number),
+    scac,
+    refNumbers: seed % 3 === 0 ? [] : [`${prefix}${String(40_000 + ((seed * 7919) % 50_000))}`],
+    tags: [...DEMO_TAGS[seed % DEMO_TAGS.length]!],
+    status: "pending",
+    nextAttemptAt: now,
+    createdAt: new Date(now.getTime() - DEMO_REQUEST_AGES_DAYS[seed % DEMO_REQUEST_AGES_DAYS.length]! * DAY),
+    updatedAt: now,
+  };
+}

@@ -1,0 +1,463 @@
+// The engine against a scripted carrier whose answers change with the hand-driven clock: request lifecycle,
+// diffing (nothing written twice), the outbox, ETA changes, stopping, retries, leases and vessel positions.
+import { and, asc, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  accountEvents,
+  containers,
+  rawEvents,
+  shipments,
+  trackingRequests,
+  transportEvents,
+  vesselPositions,
+  vessels,
+} from "../db/schema";
+import { createLogger } from "../logger";
+import { createHarness, type Harness } from "../testing/service-harness";
+import type {
+  CarrierAdapter,
+  CarrierEvent,
+  CarrierLookup,
+  CarrierQuery,
+  CarrierSnapshot,
+  CarrierVesselPosition,
+  VesselPositionSource,
+} from "./carrier-adapter";
+import { TrackingEngine } from "./engine";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const VESSEL = { imo: "9811000", mmsi: "219000123", name: "SANDBOX SPIRIT" };
+
+/** A carrier with one shipment whose plan is fixed in absolute time; what it shows depends on `now`. */
+class ScriptedCarrier implements CarrierAdapter, VesselPositionSource {
+  readonly name = "scripted";
+  lookups = 0;
+  failNext: CarrierLookup | null = null;
+  etaDelay = 0;
+  constructor(readonly start: number) {}
+
+  supports(scac: string) {
+    return scac === "MAEU";
+  }
+
+  async lookup(query: CarrierQuery, now: Date): Promise<CarrierLookup> {
+    this.lookups++;
+    if (this.failNext) {
+      const answer = this.failNext;
+      this.failNext = null;
+      return answer;
+    }
+    if (query.number === "UNKNOWN1") return { outcome: "failed", reason: "not_found", retryable: false };
+    return { outcome: "found", snapshot: this.snapshot(now.getTime()) };
+  }
+
+  snapshot(now: number): CarrierSnapshot {
+    const t = (days: number) => this.start + days * DAY;
+    const arrival = t(20) + this.etaDelay;
+    const plan: [CarrierEvent["event"], number, string, string][] = [
+      ["empty_out", t(0), "CNSHA", "Gate out empty"],
+      ["full_in", t(2), "CNSHA", "Gate in"],
+      ["vessel_loaded", t(4), "CNSHA", "Loaded on vessel"],
+      ["vessel_departed", t(4) + 6 * HOUR, "CNSHA", "Vessel departure"],
+      ["vessel_arrived", arrival, "USLAX", "Vessel arrival"],
+      ["vessel_discharged", arrival + 12 * HOUR, "USLAX", "Discharged"],
+    ];
+    const events: CarrierEvent[] = plan.map(([event, at, locode, wording]) => ({
+      key: event,
+      event,
+      originalEvent: wording,
+      at: new Date(at),
+      estimated: at > now,
+      place: { locode, name: locode },
+      vesselImo: event.startsWith("vessel") ? VESSEL.imo : null,
+      voyageNumber: event.startsWith("vessel") ? "001E" : null,
+    }));
+    const discharged = arrival + 12 * HOUR <= now;
+    const pickedUp = t(24);
+    if (pickedUp <= now) {
+      events.push({
+        key: "full_out",
+        event: "full_out",
+        originalEvent: "Gate out",
+        at: new Date(pickedUp),
+        estimated: false,
+        place: { locode: "USLAX", name: "Los Angeles" },
+      });
+    }
+    const returned = t(26);
+    if (returned <= now) {
+      events.push({
+        key: "empty_in",
+        event: "empty_in",
+        originalEvent: "Empty return",
+        at: new Date(returned),
+        estimated: false,
+        place: { locode: "USLAX", name: "Los Angeles" },
+      });
+    }
+    return {
+      billOfLadingNumber: "MAEU123456789",
+      scac: "MAEU",
+      portOfLading: { locode: "CNSHA", name: "Shanghai" },
+      portOfLadingTerminal: null,
+      portOfDischarge: { locode: "USLAX", name: "Los Angeles" },
+      portOfDischargeTerminal: { locode: "USLAX", name: "APM Terminals", nickname: "APMT" },
+      destination: null,
+      destinationTerminal: null,
+      polEtd: new Date(t(4) + 6 * HOUR),
+      polAtd: t(4) + 6 * HOUR <= now ? new Date(t(4) + 6 * HOUR) : null,
+      podEta: new Date(arrival),
+      podAta: arrival <= now ? new Date(arrival) : null,
+      destinationEta: null,
+      destinationAta: null,
+      podVessel: VESSEL,
+      podVoyageNumber: "001E",
+      containers: [
+        {
+          number: "MSKU1234565",
+          sealNumber: "ML-1",
+          equipmentType: "dry",
+          equipmentLength: 40,
+          equipmentHeight: "high_cube",
+          weightInLbs: 20000,
+          events,
+          terminal: discharged
+            ? {
+                checkedAt: new Date(now),
+                availableForPickup: now > arrival + DAY,
+                holds:
+                  now > arrival + DAY
+                    ? []
+                    : [{ name: "customs", status: "hold", description: "Customs exam" }],
+                fees: [],
+                lastFreeDayTerminal: new Date(arrival + 5 * DAY),
+                lastFreeDayLine: null,
+                lastFreeDayRail: null,
+                pickupAppointmentAt: null,
+                locationAtTerminal: "A-12",
+                fullOutChassisNumber: null,
+              }
+            : null,
+          podRailCarrierScac: null,
+          indRailCarrierScac: null,
+        },
+      ],
+      vessels: [VESSEL],
+      nextCheckAt: new Date(now + 6 * HOUR),
+      complete: returned <= now,
+    };
+  }
+
+  async positions(imo: string, from: Date, to: Date): Promise<CarrierVesselPosition[]> {
+    if (imo !== VESSEL.imo) return [];
+    const out: CarrierVesselPosition[] = [];
+    const step = HOUR;
+    for (let at = Math.floor(from.getTime() / step) * step + step; at <= to.getTime(); at += step) {
+      out.push({
+        imo,
+        at: new Date(at),
+        latitude: 30,
+        longitude: 150 + (at % DAY) / DAY,
+        speedKnots: 18,
+        headingDegrees: 90,
+      });
+    }
+    return out;
+  }
+}
+
+describe("TrackingEngine", () => {
+  let h: Harness;
+  let carrier: ScriptedCarrier;
+  let engine: TrackingEngine;
+  let accountId: string;
+
+  beforeEach(async () => {
+    h = await createHarness();
+    // The journey began three days before the test's "now": the box is out and gated in, not yet loaded.
+    carrier = new ScriptedCarrier(h.clock.now().getTime() - 3 * DAY);
+    engine = new TrackingEngine({
+      db: h.db,
+      reference: h.reference,
+      clock: h.clock,
+      adapters: [carrier],
+      positions: carrier,
+      logger: createLogger("silent"),
+    });
+    accountId = (await h.newAccount()).account.id;
+  });
+  afterEach(() => h.close());
+
+  async function request(number = "MAEU123456789") {
+    const [row] = await h.db
+      .insert(trackingRequests)
+      .values({
+        accountId,
+        requestType: "bill_of_lading",
+        requestNumber: number,
+        normalizedNumber: number,
+        scac: "MAEU",
+        refNumbers: ["PO-1"],
+        tags: ["urgent"],
+        nextAttemptAt: h.clock.now(),
+        createdAt: h.clock.now(),
+      })
+      .returning();
+    return row!;
+  }
+
+  const events = (name?: string) =>
+    h.db
+      .select()
+      .from(accountEvents)
+      .where(
+        name
+          ? and(eq(accountEvents.accountId, accountId), eq(accountEvents.event, name))
+          : eq(accountEvents.accountId, accountId),
+      )
+      .orderBy(asc(accountEvents.createdAt));
+
+  it("turns a pending request into a shipment with containers, raw and transport events, and an outbox row", async () => {
+    const tr = await request();
+    await engine.runUntilIdle();
+
+    const [after] = await h.db.select().from(trackingRequests).where(eq(trackingRequests.id, tr.id));
+    expect(after).toMatchObject({ status: "created", failedReason: null, nextAttemptAt: null });
+    const [shipment] = await h.db.select().from(shipments).where(eq(shipments.id, after!.shipmentId!));
+    expect(shipment).toMatchObject({
+      billOfLadingNumber: "MAEU123456789",
+      refNumbers: ["PO-1"],
+      tags: ["urgent"],
+    });
+    expect(shipment!.podOriginalEtaAt).toEqual(shipment!.podEtaAt);
+    const [box] = await h.db.select().from(containers).where(eq(containers.shipmentId, shipment!.id));
+    expect(box).toMatchObject({ number: "MSKU1234565", currentStatus: "new", equipmentHeight: "high_cube" });
+
+    const raw = await h.db
+      .select()
+      .from(rawEvents)
+      .where(eq(rawEvents.containerId, box!.id))
+      .orderBy(asc(rawEvents.index));
+    expect(raw.map((r) => [r.index, r.event, r.estimated])).toEqual([
+      [0, "empty_out", false],
+      [1, "full_in", false],
+      [2, "vessel_loaded", true],
+      [3, "vessel_departed", true],
+      [4, "vessel_arrived", true],
+      [5, "vessel_discharged", true],
+    ]);
+    const transport = await h.db
+      .select()
+      .from(transportEvents)
+      .where(eq(transportEvents.containerId, box!.id));
+    expect(transport.map((t) => t.event).sort()).toEqual([
+      "container.transport.empty_out",
+      "container.transport.full_in",
+    ]);
+
+    const outbox = await events();
+    expect(outbox.map((e) => e.event).sort()).toEqual([
+      "container.transport.empty_out",
+      "container.transport.full_in",
+      "tracking_request.succeeded",
+    ]);
+  });
+
+  it("writes nothing new when the carrier shows the same thing again", async () => {
+    await request();
+    await engine.runUntilIdle();
+    const before = (await events()).length;
+    const [s] = await h.db.select().from(shipments).where(eq(shipments.accountId, accountId));
+    await h.db.update(shipments).set({ nextRefreshAt: h.clock.now() }).where(eq(shipments.id, s!.id));
+    await engine.runUntilIdle();
+    expect(carrier.lookups).toBe(2);
+    expect((await events()).length).toBe(before);
+    expect(await h.db.select().from(rawEvents).where(eq(rawEvents.accountId, accountId))).toHaveLength(6);
+  });
+
+  it("follows the voyage as time passes: estimates become actual, ETA changes keep the original, then it stops", async () => {
+    await request();
+    await engine.runUntilIdle();
+    const [s0] = await h.db.select().from(shipments).where(eq(shipments.accountId, accountId));
+    const originalEta = s0!.podEtaAt!;
+
+    h.clock.advance(5 * DAY); // loaded and sailed
+    await engine.runUntilIdle();
+    let [box] = await h.db.select().from(containers).where(eq(containers.accountId, accountId));
+    expect(box!.currentStatus).toBe("on_ship");
+
+    carrier.etaDelay = 2 * DAY; // the carrier announces a delay
+    h.clock.advance(7 * HOUR);
+    await engine.runUntilIdle();
+    const [s1] = await h.db.select().from(shipments).where(eq(shipments.id, s0!.id));
+    expect(s1!.podEtaAt!.getTime()).toBe(originalEta.getTime() + 2 * DAY);
+    expect(s1!.podOriginalEtaAt).toEqual(originalEta);
+    const etaEvents = await events("shipment.estimated.arrival");
+    expect(etaEvents).toHaveLength(1);
+    expect(etaEvents[0]!.changes).toEqual({
+      pod_eta_at: { from: originalEta.toISOString(), to: s1!.podEtaAt!.toISOString() },
+    });
+
+    h.clock.advance(14 * DAY + 8 * HOUR); // arrived, discharged, held by customs
+    await engine.runUntilIdle();
+    [box] = await h.db.select().from(containers).where(eq(containers.id, box!.id));
+    expect(box).toMatchObject({
+      currentStatus: "not_available",
+      availableForPickup: false,
+      locationAtPodTerminal: "A-12",
+    });
+    expect(box!.holdsAtPodTerminal).toEqual([
+      { name: "customs", status: "hold", description: "Customs exam" },
+    ]);
+
+    h.clock.advance(10 * HOUR); // released
+    await engine.runUntilIdle();
+    [box] = await h.db.select().from(containers).where(eq(containers.id, box!.id));
+    expect(box).toMatchObject({ currentStatus: "available", availableForPickup: true });
+    const updates = await events("container.updated");
+    expect(updates.at(-1)!.changes).toMatchObject({ available_for_pickup: { from: false, to: true } });
+
+    h.clock.advance(10 * DAY); // picked up and returned: the carrier has nothing more to say
+    await engine.runUntilIdle();
+    [box] = await h.db.select().from(containers).where(eq(containers.id, box!.id));
+    expect(box!.currentStatus).toBe("empty_returned");
+    const [s2] = await h.db.select().from(shipments).where(eq(shipments.id, s0!.id));
+    expect(s2).toMatchObject({ lineTrackingStoppedReason: "all_containers_terminated", nextRefreshAt: null });
+    const [tr] = await h.db.select().from(trackingRequests).where(eq(trackingRequests.accountId, accountId));
+    expect(tr!.status).toBe("tracking_stopped");
+    expect(await events("tracking_request.tracking_stopped")).toHaveLength(1);
+
+    // Every movement became one transport event and one outbox row, in the carrier's order.
+    const transport = await h.db
+      .select()
+      .from(transportEvents)
+      .where(eq(transportEvents.containerId, box!.id))
+      .orderBy(asc(transportEvents.timestamp));
+    expect(transport.map((t) => t.event.replace("container.transport.", ""))).toEqual([
+      "empty_out",
+      "full_in",
+      "vessel_loaded",
+      "vessel_departed",
+      "vessel_arrived",
+      "vessel_discharged",
+      "full_out",
+      "empty_in",
+    ]);
+    const outboxTransport = (await events()).filter((e) => e.referenceType === "transport_event");
+    expect(outboxTransport).toHaveLength(8);
+  });
+
+  it("leaves a stopped shipment frozen, and picks it up again when resumed", async () => {
+    await request();
+    await engine.runUntilIdle();
+    const [s] = await h.db.select().from(shipments).where(eq(shipments.accountId, accountId));
+    await h.db
+      .update(shipments)
+      .set({ lineTrackingStoppedAt: h.clock.now(), lineTrackingStoppedReason: "cancelled_by_user" })
+      .where(eq(shipments.id, s!.id));
+    const lookups = carrier.lookups;
+    h.clock.advance(10 * DAY);
+    await engine.runUntilIdle();
+    expect(carrier.lookups).toBe(lookups);
+    const raw = await h.db.select().from(rawEvents).where(eq(rawEvents.accountId, accountId));
+    expect(raw.filter((r) => !r.estimated)).toHaveLength(2);
+  });
+
+  it("stopping through the API settles the tracking request; resuming asks the carrier again at once", async () => {
+    const created = await h.newAccount();
+    accountId = created.account.id;
+    await request();
+    await engine.runUntilIdle();
+    const [s] = await h.db.select().from(shipments).where(eq(shipments.accountId, accountId));
+    const stop = await h.request(created.apiKey, `/v2/shipments/${s!.id}/stop_tracking`, { method: "PATCH" });
+    expect(stop.status).toBe(200);
+    const [tr] = await h.db.select().from(trackingRequests).where(eq(trackingRequests.accountId, accountId));
+    expect(tr!.status).toBe("tracking_stopped");
+    expect(await events("tracking_request.tracking_stopped")).toHaveLength(1);
+
+    h.clock.advance(5 * DAY);
+    await engine.runUntilIdle();
+    expect(carrier.lookups).toBe(1);
+    const resume = await h.request(created.apiKey, `/v2/shipments/${s!.id}/resume_tracking`, {
+      method: "PATCH",
+    });
+    expect(resume.status).toBe(200);
+    await engine.runUntilIdle();
+    expect(carrier.lookups).toBe(2);
+    const [box] = await h.db.select().from(containers).where(eq(containers.shipmentId, s!.id));
+    expect(box!.currentStatus).toBe("on_ship");
+    const [again] = await h.db.select().from(trackingRequests).where(eq(trackingRequests.id, tr!.id));
+    expect(again!.status).toBe("created");
+  });
+
+  it("fails an unknown number for good, with tracking_request.failed", async () => {
+    const tr = await request("UNKNOWN1");
+    await engine.runUntilIdle();
+    const [after] = await h.db.select().from(trackingRequests).where(eq(trackingRequests.id, tr.id));
+    expect(after).toMatchObject({
+      status: "failed",
+      failedReason: "not_found",
+      isRetrying: false,
+      nextAttemptAt: null,
+    });
+    expect(await events("tracking_request.failed")).toHaveLength(1);
+  });
+
+  it("retries a carrier that cannot be reached, with backoff, and then succeeds", async () => {
+    carrier.failNext = { outcome: "failed", reason: "shipping_line_unreachable", retryable: true };
+    const tr = await request();
+    await engine.runUntilIdle();
+    let [after] = await h.db.select().from(trackingRequests).where(eq(trackingRequests.id, tr.id));
+    expect(after).toMatchObject({
+      status: "pending",
+      isRetrying: true,
+      retryCount: 1,
+      failedReason: "shipping_line_unreachable",
+    });
+    expect(after!.nextAttemptAt!.getTime()).toBe(h.clock.now().getTime() + 5 * 60_000);
+    h.clock.advance(5 * 60_000);
+    await engine.runUntilIdle();
+    [after] = await h.db.select().from(trackingRequests).where(eq(trackingRequests.id, tr.id));
+    expect(after).toMatchObject({ status: "created", isRetrying: false, failedReason: null });
+  });
+
+  it("says awaiting_manifest once, and creates the shipment when the manifest comes", async () => {
+    carrier.failNext = { outcome: "awaiting_manifest", retryAfter: new Date(h.clock.now().getTime() + HOUR) };
+    const tr = await request();
+    await engine.runUntilIdle();
+    const [waiting] = await h.db.select().from(trackingRequests).where(eq(trackingRequests.id, tr.id));
+    expect(waiting!.status).toBe("awaiting_manifest");
+    expect(await events("tracking_request.awaiting_manifest")).toHaveLength(1);
+    h.clock.advance(HOUR);
+    await engine.runUntilIdle();
+    const [done] = await h.db.select().from(trackingRequests).where(eq(trackingRequests.id, tr.id));
+    expect(done!.status).toBe("created");
+  });
+
+  it("does not take work another process holds a lease on, and takes it once the lease has run out", async () => {
+    const tr = await request();
+    await h.db
+      .update(trackingRequests)
+      .set({ leaseUntil: new Date(h.clock.now().getTime() + 60_000) })
+      .where(eq(trackingRequests.id, tr.id));
+    await engine.runUntilIdle();
+    expect(carrier.lookups).toBe(0);
+    h.clock.advance(61_000);
+    await engine.runUntilIdle();
+    expect(carrier.lookups).toBe(1);
+  });
+
+  it("records a week of positions for a vessel it sees first, then only what is new", async () => {
+    await request();
+    await engine.runUntilIdle(); // each pass records positions too
+    expect(await h.db.select().from(vesselPositions)).toHaveLength(7 * 24);
+    expect(await engine.recordVesselPositions()).toBe(0);
+    h.clock.advance(3 * HOUR);
+    expect(await engine.recordVesselPositions()).toBe(3);
+    const [vessel] = await h.db.select().from(vessels).where(eq(vessels.imo, VESSEL.imo));
+    expect(vessel!.positionAt).toEqual(h.clock.now());
+    const stored = await h.db.select().from(vesselPositions).where(eq(vesselPositions.vesselId, vessel!.id));
+    expect(stored).toHaveLength(7 * 24 + 3);
+  });
+});

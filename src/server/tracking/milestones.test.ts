@@ -1,0 +1,66 @@
+// Container status and transport event names from the carrier's lines.
+import { describe, expect, it } from "vitest";
+import type { RawEventName } from "./carrier-adapter";
+import { containerStatus, transportEventName } from "./milestones";
+
+const at = new Date("2026-11-01T00:00:00Z");
+const happened = (...names: RawEventName[]) => names.map((event) => ({ event, estimated: false, at }));
+const planned = (...names: RawEventName[]) => names.map((event) => ({ event, estimated: true, at }));
+
+describe("containerStatus", () => {
+  it.each<[RawEventName[], string]>([
+    [[], "new"],
+    [["empty_out", "full_in"], "new"],
+    [["empty_out", "full_in", "vessel_loaded"], "on_ship"],
+    [["vessel_loaded", "vessel_departed", "transshipment_arrived", "transshipment_discharged"], "on_ship"],
+    [["vessel_departed", "vessel_arrived"], "on_ship"],
+    [["vessel_arrived", "vessel_discharged", "full_out"], "picked_up"],
+    [["vessel_discharged", "full_out", "empty_in"], "empty_returned"],
+    [["vessel_discharged", "rail_loaded"], "loaded"],
+    [["vessel_discharged", "rail_loaded", "rail_departed"], "on_rail"],
+  ])("%j is %s", (names, status) => {
+    expect(containerStatus({ events: happened(...names), terminal: null, hasRailLeg: false })).toBe(status);
+  });
+
+  it("ignores what is only planned", () => {
+    const events = [...happened("empty_out", "full_in"), ...planned("vessel_loaded", "vessel_departed")];
+    expect(containerStatus({ events, terminal: null, hasRailLeg: false })).toBe("new");
+  });
+
+  it("asks the terminal whether a discharged box can be picked up", () => {
+    const events = happened("vessel_arrived", "vessel_discharged");
+    expect(containerStatus({ events, terminal: { availableForPickup: false }, hasRailLeg: false })).toBe(
+      "not_available",
+    );
+    expect(containerStatus({ events, terminal: { availableForPickup: true }, hasRailLeg: false })).toBe(
+      "available",
+    );
+    expect(containerStatus({ events, terminal: null, hasRailLeg: false })).toBe("not_available");
+  });
+
+  it("waits for the train when the journey goes on by rail, then asks the ramp", () => {
+    const discharged = happened("vessel_arrived", "vessel_discharged");
+    expect(containerStatus({ events: discharged, terminal: null, hasRailLeg: true })).toBe(
+      "awaiting_inland_transfer",
+    );
+    const atRamp = happened(
+      "vessel_discharged",
+      "rail_loaded",
+      "rail_departed",
+      "rail_arrived",
+      "rail_unloaded",
+    );
+    expect(
+      containerStatus({ events: atRamp, terminal: { availableForPickup: true }, hasRailLeg: true }),
+    ).toBe("available");
+  });
+});
+
+describe("transportEventName", () => {
+  it("prefixes what has happened and drops estimates", () => {
+    expect(transportEventName({ event: "vessel_departed", estimated: false })).toBe(
+      "container.transport.vessel_departed",
+    );
+    expect(transportEventName({ event: "vessel_departed", estimated: true })).toBeNull();
+  });
+});

@@ -1,0 +1,94 @@
+// What the carrier's event lines mean for a container: which become transport events, and the container's
+// current status. Pure functions, the same for every carrier adapter.
+import type { ContainerStatus } from "../../api/containers";
+import type { CarrierEvent, CarrierTerminalStatus, RawEventName } from "./carrier-adapter";
+
+/** Raw event names that have a `container.transport.*` counterpart once they have actually happened. */
+const TRANSPORT_EVENT_NAMES: ReadonlySet<RawEventName> = new Set<RawEventName>([
+  "empty_out",
+  "full_in",
+  "vessel_loaded",
+  "vessel_departed",
+  "transshipment_arrived",
+  "transshipment_discharged",
+  "transshipment_loaded",
+  "transshipment_departed",
+  "feeder_loaded",
+  "feeder_departed",
+  "feeder_arrived",
+  "feeder_discharged",
+  "vessel_arrived",
+  "vessel_berthed",
+  "vessel_discharged",
+  "rail_loaded",
+  "rail_departed",
+  "rail_arrived",
+  "rail_unloaded",
+  "arrived_at_inland_destination",
+  "available",
+  "full_out",
+  "empty_in",
+]);
+
+/** The transport event an actual carrier line stands for, or null (estimates never become transport events). */
+export function transportEventName(event: Pick<CarrierEvent, "event" | "estimated">): string | null {
+  if (event.estimated || !TRANSPORT_EVENT_NAMES.has(event.event)) return null;
+  return `container.transport.${event.event}`;
+}
+
+export interface StatusInput {
+  /** The container's carrier lines, in time order. */
+  events: readonly Pick<CarrierEvent, "event" | "estimated" | "at">[];
+  terminal: Pick<CarrierTerminalStatus, "availableForPickup"> | null;
+  /** Whether the journey goes on by rail after the port of discharge. */
+  hasRailLeg: boolean;
+}
+
+/**
+ * The container's `current_status` (the hosted API's values) from the last thing that actually happened to it,
+ * refined by what the terminal says about availability.
+ */
+export function containerStatus({ events, terminal, hasRailLeg }: StatusInput): ContainerStatus {
+  const happened = events.filter((e) => !e.estimated);
+  const last = happened.at(-1)?.event;
+  const atTerminal = terminal
+    ? terminal.availableForPickup
+      ? "available"
+      : "not_available"
+    : "not_available";
+  switch (last) {
+    case undefined:
+    case "empty_out":
+    case "full_in":
+      return "new";
+    case "vessel_loaded":
+    case "vessel_departed":
+    case "transshipment_arrived":
+    case "transshipment_discharged":
+    case "transshipment_loaded":
+    case "transshipment_departed":
+    case "feeder_loaded":
+    case "feeder_departed":
+    case "feeder_arrived":
+    case "feeder_discharged":
+    case "vessel_arrived":
+    case "vessel_berthed":
+      return "on_ship";
+    case "vessel_discharged":
+      return hasRailLeg ? "awaiting_inland_transfer" : atTerminal;
+    case "rail_loaded":
+      return "loaded";
+    case "rail_departed":
+      return "on_rail";
+    case "rail_arrived":
+    case "rail_unloaded":
+    case "arrived_at_inland_destination":
+      return atTerminal;
+    case "available":
+      return "available";
+    case "full_out":
+      return "picked_up";
+    case "empty_in":
+      return "empty_returned";
+  }
+}

@@ -1,0 +1,393 @@
+// Tests of the sandbox carrier network's answers: deterministic, credible, and consistent as time moves on.
+import { describe, expect, it } from "vitest";
+import { PORTS } from "../../db/reference/ports";
+import { SHIPPING_LINES } from "../../db/reference/shipping-lines";
+import { haversineNm } from "../../geo/route-geometry";
+import type {
+  CarrierEvent,
+  CarrierLookup,
+  CarrierQuery,
+  CarrierSnapshot,
+  RequestType,
+} from "../carrier-adapter";
+import { isValidContainerNumber } from "../container-number";
+import { isValidImo } from "../vessel-ids";
+import { carrierProfile } from "./carrier-profiles";
+import { allShips } from "./fleet";
+import { SandboxCarrierNetwork, sandboxNumber } from "./index";
+import { DAY, HOUR, MINUTE } from "./local-time";
+import { awaitsManifest, generateNumber, isUnknownBillOfLading } from "./number-formats";
+import { Random } from "./random";
+
+const net = new SandboxCarrierNetwork();
+const REQUESTED_AT = new Date("2026-03-01T12:34:00Z");
+const at = (offsetMs: number) => new Date(REQUESTED_AT.getTime() + offsetMs);
+
+function query(scac: string, number: string, requestType: RequestType = "bill_of_lading"): CarrierQuery {
+  return { requestType, number, scac, requestedAt: REQUESTED_AT };
+}
+
+function snapshotOf(answer: CarrierLookup): CarrierSnapshot {
+  if (answer.outcome !== "found") throw new Error(`expected found, got ${JSON.stringify(answer)}`);
+  return answer.snapshot;
+}
+
+function lookup(q: CarrierQuery, now: Date): CarrierSnapshot {
+  return snapshotOf(net.lookupNow(q, now));
+}
+
+/** The lines that track by bill of lading (the TEST line has its own tests). */
+const BL_LINES = SHIPPING_LINES.filter((l) => l.billOfLading && l.scac !== "TEST").map((l) => l.scac);
+
+/** Lookups of one number every `stepMs` until the shipment is complete (or 150 days have passed). */
+function history(q: CarrierQuery, stepMs = 13 * HOUR): { now: Date; snapshot: CarrierSnapshot }[] {
+  const steps: { now: Date; snapshot: CarrierSnapshot }[] = [];
+  for (let t = 0; t <= 150 * DAY; t += stepMs) {
+    const now = at(t);
+    const snapshot = lookup(q, now);
+    steps.push({ now, snapshot });
+    if (snapshot.complete) break;
+  }
+  return steps;
+}
+
+const actuals = (events: CarrierEvent[]) => events.filter((e) => !e.estimated);
+
+describe("determinism", () => {
+  it("gives exactly the same answer to the same question, from any instance", () => {
+    const other = new SandboxCarrierNetwork();
+    for (const scac of ["MAEU", "MSCU", "CMDU", "HLCU", "ONEY", "ZIMU"]) {
+      for (let seed = 0; seed < 3; seed++) {
+        const q = query(scac, sandboxNumber(scac, seed));
+        for (const days of [0, 9, 23, 51]) {
+          const first = net.lookupNow(q, at(days * DAY));
+          expect(net.lookupNow(q, at(days * DAY))).toEqual(first);
+          expect(other.lookupNow(q, at(days * DAY))).toEqual(first);
+        }
+      }
+    }
+  });
+
+  it("never changes a past actual event when asked later, and only ever adds to them", () => {
+    for (const scac of ["MAEU", "COSU", "EGLV", "MSCU"]) {
+      for (let seed = 0; seed < 4; seed++) {
+        const seen = new Map<string, CarrierEvent>();
+        for (const { snapshot } of history(query(scac, sandboxNumber(scac, seed)))) {
+          for (const box of snapshot.containers) {
+            const keys = new Set(actuals(box.events).map((e) => `${box.number}/${e.key}`));
+            for (const [key, event] of seen) {
+              if (!key.startsWith(`${box.number}/`)) continue;
+              expect(keys.has(key), `${key} disappeared`).toBe(true);
+              expect(box.events.find((e) => `${box.number}/${e.key}` === key)).toEqual(event);
+            }
+            for (const e of actuals(box.events)) seen.set(`${box.number}/${e.key}`, e);
+          }
+        }
+      }
+    }
+  });
+});
+
+describe("a shipment's life", () => {
+  /** A transshipped bill of lading whose first box has not left the depot when it is first tracked. */
+  function freshTransshipment(): CarrierQuery {
+    for (let seed = 0; seed < 2000; seed++) {
+      const q = query("CMDU", sandboxNumber("CMDU", seed));
+      const first = lookup(q, REQUESTED_AT);
+      const events = first.containers.flatMap((c) => c.events);
+      if (actuals(events).length === 0 && events.some((e) => e.event === "transshipment_loaded")) return q;
+    }
+    throw new Error("no fresh transshipment among 2000 CMA CGM numbers");
+  }
+
+  it("goes through every stage in order as now advances, until every box is back empty", () => {
+    const q = freshTransshipment();
+    const steps = history(q, 3 * HOUR);
+    const order: string[] = [];
+    for (const { snapshot } of steps) {
+      for (const e of actuals(snapshot.containers[0]?.events ?? []))
+        if (!order.includes(e.event)) order.push(e.event);
+    }
+    expect(order).toEqual([
+      "empty_out",
+      "full_in",
+      "vessel_loaded",
+      "vessel_departed",
+      "transshipment_arrived",
+      "transshipment_discharged",
+      "transshipment_loaded",
+      "transshipment_departed",
+      "vessel_arrived",
+      "vessel_berthed",
+      "vessel_discharged",
+      ...(steps[0]?.snapshot.destination
+        ? ["rail_loaded", "rail_departed", "rail_arrived", "rail_unloaded", "arrived_at_inland_destination"]
+        : []),
+      "available",
+      "full_out",
+      "empty_in",
+    ]);
+    const last = steps.at(-1)?.snapshot;
+    expect(last?.complete).toBe(true);
+    expect(steps.slice(0, -1).every((s) => !s.snapshot.complete)).toBe(true);
+    const emptyIns = last?.containers.map(
+      (c) => c.events.find((e) => e.event === "empty_in")?.at.getTime() ?? 0,
+    );
+    expect(Math.max(...(emptyIns ?? []))).toBeLessThanOrEqual(steps.at(-1)?.now.getTime() ?? 0);
+  });
+
+  it("lists events in time order with unique keys, estimated exactly while in the future", () => {
+    for (const scac of ["MAEU", "MSCU", "CMDU", "COSU", "HLCU", "ONEY", "EGLV", "PCIU", "MATS", "SEAU"]) {
+      for (let seed = 0; seed < 5; seed++) {
+        for (const { now, snapshot } of history(query(scac, sandboxNumber(scac, seed)), 17 * HOUR)) {
+          expect(snapshot.nextCheckAt.getTime()).toBeGreaterThanOrEqual(now.getTime() + 15 * MINUTE);
+          if (!snapshot.complete)
+            expect(snapshot.nextCheckAt.getTime()).toBeLessThanOrEqual(now.getTime() + 6 * HOUR);
+          for (const box of snapshot.containers) {
+            const times = box.events.map((e) => e.at.getTime());
+            expect(times).toEqual([...times].sort((a, b) => a - b));
+            expect(new Set(box.events.map((e) => e.key)).size).toBe(box.events.length);
+            for (const e of box.events) {
+              expect(e.estimated).toBe(e.at.getTime() > now.getTime());
+              if (e.estimated) expect(["full_out", "empty_in"]).not.toContain(e.event);
+            }
+          }
+        }
+      }
+    }
+  });
+
+  it("turns every estimate into an actual under the same key", () => {
+    for (const scac of ["MAEU", "MSCU", "ZIMU"]) {
+      for (let seed = 0; seed < 5; seed++) {
+        const steps = history(query(scac, sandboxNumber(scac, seed)));
+        const estimated = new Set<string>();
+        for (const { snapshot } of steps) {
+          for (const box of snapshot.containers) {
+            for (const e of box.events) if (e.estimated) estimated.add(`${box.number}/${e.key}`);
+          }
+        }
+        const final = steps.at(-1)?.snapshot;
+        const done = new Set(
+          final?.containers.flatMap((b) => actuals(b.events).map((e) => `${b.number}/${e.key}`)),
+        );
+        for (const key of estimated) expect(done.has(key), key).toBe(true);
+      }
+    }
+  });
+
+  it("revises the arrival estimate when a delay is announced, in step with the ship's own timetable", async () => {
+    let checked = 0;
+    for (let seed = 0; seed < 300 && checked < 3; seed++) {
+      const q = query("MSCU", sandboxNumber("MSCU", seed));
+      const steps = history(q, 6 * HOUR);
+      const arrivals = steps
+        .map(({ now, snapshot }) => ({ now, snapshot, eta: snapshot.podEta?.getTime() ?? 0 }))
+        .filter((s) => s.snapshot.podAta === null);
+      const change = arrivals.findIndex((s, i) => i > 0 && s.eta !== arrivals[i - 1]?.eta);
+      const before = arrivals[change - 1];
+      const after = arrivals[change];
+      if (change < 0 || !before || !after) continue;
+      if (before.snapshot.podVessel?.imo !== after.snapshot.podVessel?.imo) continue;
+      const final = steps.at(-1)?.snapshot;
+      // The revised estimate is what really happens, and the ship is at the port of discharge then.
+      expect(final?.podAta?.getTime()).toBe(after.eta);
+      const imo = after.snapshot.podVessel?.imo ?? "";
+      const [moored] = await net.positions(imo, new Date(after.eta), new Date(after.eta + 10 * MINUTE));
+      expect(moored?.speedKnots).toBe(0);
+      const pod = PORTS.find((p) => p.locode === after.snapshot.portOfDischarge.locode);
+      const podPosition = { lat: pod?.latitude ?? 0, lon: pod?.longitude ?? 0 };
+      expect(
+        haversineNm(podPosition, { lat: moored?.latitude ?? 0, lon: moored?.longitude ?? 0 }),
+      ).toBeLessThan(1);
+      // At the originally announced time the ship was still at sea, or held at an earlier port.
+      const [then] = await net.positions(imo, new Date(before.eta - 10 * MINUTE), new Date(before.eta));
+      if (after.eta > before.eta) {
+        expect(
+          haversineNm(podPosition, { lat: then?.latitude ?? 0, lon: then?.longitude ?? 0 }),
+        ).toBeGreaterThan(5);
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+});
+
+describe("terminal data", () => {
+  it("reports availability, holds that clear, demurrage after the last free day, appointments and chassis", () => {
+    const seen = {
+      holds: 0,
+      cleared: 0,
+      demurrage: 0,
+      lfd: 0,
+      lineLfd: 0,
+      railLfd: 0,
+      appointment: 0,
+      chassis: 0,
+    };
+    for (let seed = 0; seed < 40; seed++) {
+      const steps = history(query("HLCU", sandboxNumber("HLCU", seed)), 11 * HOUR);
+      steps.forEach(({ now, snapshot }, i) => {
+        snapshot.containers.forEach((box, c) => {
+          const t = box.terminal;
+          const arrived = box.events.some((e) => e.event === "vessel_arrived" && !e.estimated);
+          expect(t !== null).toBe(arrived);
+          if (!t) return;
+          expect(t.checkedAt.getTime()).toBeLessThanOrEqual(now.getTime());
+          if (t.holds.length > 0) {
+            seen.holds++;
+            expect(t.availableForPickup).toBe(false);
+            const later = steps[i + 20]?.snapshot.containers[c]?.terminal;
+            if (later && later.holds.length === 0) seen.cleared++;
+          }
+          if (t.fees.some((f) => f.type === "demurrage" && f.amount > 0 && f.currency_code === "USD"))
+            seen.demurrage++;
+          if (t.lastFreeDayTerminal) seen.lfd++;
+          if (t.lastFreeDayLine) seen.lineLfd++;
+          if (t.lastFreeDayRail) seen.railLfd++;
+          if (t.pickupAppointmentAt) seen.appointment++;
+          if (t.fullOutChassisNumber) seen.chassis++;
+        });
+      });
+    }
+    for (const [what, count] of Object.entries(seen)) expect(count, what).toBeGreaterThan(0);
+  });
+});
+
+describe("numbers", () => {
+  it("gives every line bill-of-lading numbers with its prefix that are found, and found booking and container numbers", () => {
+    for (const scac of BL_LINES) {
+      const profile = carrierProfile(scac);
+      const prefix = profile?.line.bolPrefix ?? scac;
+      for (let seed = 0; seed < 30; seed++) {
+        const number = sandboxNumber(scac, seed);
+        expect(number.startsWith(prefix), `${scac} ${number}`).toBe(true);
+        const snapshot = lookup(query(scac, number), REQUESTED_AT);
+        expect(snapshot.billOfLadingNumber).toBe(number);
+        expect(snapshot.scac).toBe(scac);
+      }
+      if (profile?.line.bookingNumber) {
+        for (let seed = 0; seed < 5; seed++)
+          lookup(query(scac, sandboxNumber(scac, seed, "booking_number"), "booking_number"), REQUESTED_AT);
+      }
+      if (profile?.line.containerNumber) {
+        const number = sandboxNumber(scac, 1, "container");
+        const snapshot = lookup(query(scac, number, "container"), REQUESTED_AT);
+        expect(snapshot.containers.map((c) => c.number)).toContain(number);
+      }
+    }
+  });
+
+  it("accepts a bill of lading typed without its prefix, with spaces or dashes, as the same shipment", () => {
+    const number = sandboxNumber("MAEU", 7);
+    const typed = `${number.slice(4, 7)}-${number.slice(7)} `.toLowerCase();
+    expect(lookup(query("MAEU", typed), REQUESTED_AT)).toEqual(lookup(query("MAEU", number), REQUESTED_AT));
+  });
+
+  it("has valid ISO 6346 container numbers, IMO numbers and MMSIs", () => {
+    for (const scac of ["MAEU", "MSCU", "CMDU", "ONEY", "MATS"]) {
+      for (let seed = 0; seed < 20; seed++) {
+        const snapshot = lookup(query(scac, sandboxNumber(scac, seed)), at(30 * DAY));
+        for (const box of snapshot.containers)
+          expect(isValidContainerNumber(box.number), box.number).toBe(true);
+        for (const v of snapshot.vessels) expect(isValidImo(v.imo), v.imo).toBe(true);
+      }
+    }
+    const ships = allShips();
+    expect(new Set(ships.map((s) => s.imo)).size).toBe(ships.length);
+    expect(new Set(ships.map((s) => s.name)).size).toBe(ships.length);
+    for (const ship of ships) {
+      expect(isValidImo(ship.imo), ship.imo).toBe(true);
+      expect(ship.mmsi).toMatch(/^[2-7]\d{8}$/);
+    }
+  });
+
+  it("fails numbers that do not fit the line's format, and unknown lines", () => {
+    const invalid = (q: CarrierQuery) => {
+      const answer = net.lookupNow(q, REQUESTED_AT);
+      expect(answer).toMatchObject({ outcome: "failed", reason: "invalid_number", retryable: false });
+    };
+    invalid(query("MAEU", "MAEU12"));
+    invalid(query("MAEU", "HELLO"));
+    invalid(query("CMDU", "CMDU12345"));
+    invalid(query("MAEU", "MSKU1234566", "container"));
+    // Swire Shipping does not track by container number.
+    invalid(query("CHVW", "MSKU1234565", "container"));
+    expect(net.lookupNow(query("XXXX", "123456789"), REQUESTED_AT)).toMatchObject({
+      outcome: "failed",
+      reason: "not_found",
+      retryable: false,
+    });
+    expect(net.supports("XXXX")).toBe(false);
+    expect(net.supports("MAEU")).toBe(true);
+    expect(net.supports("MEDU")).toBe(true);
+    expect(net.supports("TEST")).toBe(true);
+  });
+
+  it("does not know about 1 in 25 well-formed bills of lading, and never about none it hands out", () => {
+    const profile = carrierProfile("ONEY");
+    if (!profile) throw new Error("ONE missing");
+    let unknown = 0;
+    const trials = 2000;
+    for (let k = 0; k < trials; k++) {
+      const number = generateNumber(profile.billOfLading, new Random(`typed/${k}`), "CNSHA");
+      const answer = net.lookupNow(query("ONEY", number), REQUESTED_AT);
+      if (answer.outcome === "failed") {
+        expect(answer).toMatchObject({ reason: "not_found", retryable: false });
+        unknown++;
+      }
+    }
+    expect(unknown / trials).toBeGreaterThan(0.02);
+    expect(unknown / trials).toBeLessThan(0.06);
+    for (let seed = 0; seed < 500; seed++) {
+      expect(isUnknownBillOfLading("ONEY", sandboxNumber("ONEY", seed))).toBe(false);
+    }
+  });
+
+  it("answers awaiting_manifest for some bookings during their first hours, then finds them", () => {
+    const profile = carrierProfile("HLCU");
+    if (!profile) throw new Error("Hapag-Lloyd missing");
+    let number = "";
+    for (let k = 0; !number; k++) {
+      const candidate = generateNumber(profile.booking, new Random(`booking/${k}`), "DEHAM");
+      if (awaitsManifest("HLCU", candidate)) number = candidate;
+    }
+    const q = query("HLCU", number, "booking_number");
+    const first = net.lookupNow(q, REQUESTED_AT);
+    if (first.outcome !== "awaiting_manifest")
+      throw new Error(`expected awaiting_manifest, got ${first.outcome}`);
+    const wait = first.retryAfter.getTime() - REQUESTED_AT.getTime();
+    expect(wait).toBeGreaterThanOrEqual(4 * HOUR);
+    expect(wait).toBeLessThanOrEqual(8 * HOUR);
+    expect(net.lookupNow(q, new Date(first.retryAfter.getTime() - 1)).outcome).toBe("awaiting_manifest");
+    expect(net.lookupNow(q, first.retryAfter).outcome).toBe("found");
+  });
+
+  it("answers the TEST line's numbers as the hosted API does", () => {
+    const succeeded = lookup(query("TEST", "TEST-TR-SUCCEEDED"), REQUESTED_AT);
+    expect(succeeded.complete).toBe(true);
+    expect(succeeded.containers).toHaveLength(1);
+    expect(succeeded.containers[0]?.events.every((e) => !e.estimated)).toBe(true);
+    expect(sandboxNumber("TEST", 3)).toBe("TEST-TR-SUCCEEDED");
+    for (const number of ["TEST-TR-FAILED", "TEST-TR-OTHER", "123"]) {
+      expect(net.lookupNow(query("TEST", number), REQUESTED_AT)).toMatchObject({
+        outcome: "failed",
+        reason: "not_found",
+        retryable: false,
+      });
+    }
+  });
+});
+
+describe("speed", () => {
+  it("answers a demo-sized batch of lookups in a few milliseconds each once routes are cached", () => {
+    const queries = BL_LINES.slice(0, 20).flatMap((scac) =>
+      [0, 1, 2].map((seed) => query(scac, sandboxNumber(scac, seed))),
+    );
+    for (const q of queries) net.lookupNow(q, at(10 * DAY));
+    const start = performance.now();
+    for (const q of queries) net.lookupNow(q, at(10 * DAY + HOUR));
+    const perLookup = (performance.now() - start) / queries.length;
+    expect(perLookup).toBeLessThan(5);
+  });
+});

@@ -1,0 +1,115 @@
+// Tests of the liner timetables: realistic speeds and stays, one place per ship at a time, delays announced and recovered.
+import { describe, expect, it } from "vitest";
+import { HOUR } from "./local-time";
+import {
+  EPOCH,
+  firstSailingDepartingFrom,
+  MAX_SPEED_KNOTS,
+  MIN_SPEED_KNOTS,
+  publishedTimes,
+  sailing,
+  sailingStart,
+  serviceLayouts,
+  shipSlot,
+} from "./service-schedule";
+
+const layouts = [...serviceLayouts().values()];
+/** Sailings around 2026, when the sandbox is used. */
+const SAILINGS = Array.from({ length: 60 }, (_, k) => 300 + k);
+const EPSILON_KNOTS = 0.01;
+
+describe("service layouts", () => {
+  it("run every loop at 14–20 knots with 12–36 h port stays", () => {
+    for (const layout of layouts) {
+      expect(layout.speedKnots).toBeGreaterThanOrEqual(MIN_SPEED_KNOTS - EPSILON_KNOTS);
+      expect(layout.speedKnots).toBeLessThanOrEqual(MAX_SPEED_KNOTS + EPSILON_KNOTS);
+      for (const stay of layout.stayMs) {
+        expect(stay).toBeGreaterThanOrEqual(12 * HOUR - 1);
+        expect(stay).toBeLessThanOrEqual(36 * HOUR + 1);
+      }
+    }
+  });
+
+  it("sail weekly wherever the loop allows, with one ship per interval of the round trip", () => {
+    const weekly = layouts.filter((l) => l.intervalMs === 7 * 24 * HOUR);
+    expect(weekly.length).toBeGreaterThan(layouts.length * 0.9);
+    for (const layout of layouts) expect(layout.roundTripMs).toBe(layout.vesselCount * layout.intervalMs);
+  });
+});
+
+describe("sailings", () => {
+  it("follow each other without gap or overlap, so a ship is in one place at a time", () => {
+    for (const layout of layouts) {
+      for (const s of SAILINGS.slice(0, 10)) {
+        const current = sailing(layout, s);
+        const nextOfSameShip = sailing(layout, s + layout.vesselCount);
+        expect(shipSlot(layout, s)).toBe(shipSlot(layout, s + layout.vesselCount));
+        const lastLeg = current.actual.legs.at(-1)?.at(-1);
+        expect(lastLeg?.end).toBe(nextOfSameShip.start);
+        // Arrive, berth, leave, sail (piece after piece), arrive at the next call: no gap, no overlap.
+        let t = current.start;
+        current.actual.calls.forEach((call, i) => {
+          expect(call.arrival).toBe(t);
+          expect(call.berthed).toBeGreaterThan(call.arrival);
+          expect(call.departure).toBeGreaterThan(call.berthed);
+          t = call.departure;
+          for (const piece of current.actual.legs[i] ?? []) {
+            expect(piece.start).toBe(t);
+            t = piece.end;
+          }
+        });
+      }
+    }
+  });
+
+  it("start no earlier than the epoch for non-negative sailing numbers", () => {
+    for (const layout of layouts) expect(sailingStart(layout, 0)).toBeGreaterThanOrEqual(EPOCH);
+  });
+
+  it("delay about a third of sailings, never beyond 14–20 knots, and recover before the round trip ends", () => {
+    let delayed = 0;
+    let total = 0;
+    for (const layout of layouts) {
+      for (const s of SAILINGS) {
+        const x = sailing(layout, s);
+        total++;
+        for (const [i, pieces] of x.actual.legs.entries()) {
+          for (const piece of pieces) {
+            const knots = (piece.toNm - piece.fromNm) / ((piece.end - piece.start) / HOUR);
+            expect(knots, `${layout.service.code}/${s} leg ${i}`).toBeGreaterThanOrEqual(
+              MIN_SPEED_KNOTS - 0.05,
+            );
+            expect(knots, `${layout.service.code}/${s} leg ${i}`).toBeLessThanOrEqual(MAX_SPEED_KNOTS + 0.05);
+          }
+        }
+        if (!x.delay) {
+          expect(x.actual).toBe(x.planned);
+          continue;
+        }
+        delayed++;
+        const announcedAt = x.delayAnnouncedAt as number;
+        // The line announces during the leg, before any changed time was due: estimates never lie in the past.
+        x.planned.calls.forEach((planned, i) => {
+          const real = x.actual.calls[i];
+          expect(real?.arrival).toBeGreaterThanOrEqual(planned.arrival);
+          if (real?.departure !== planned.departure) expect(planned.departure).toBeGreaterThan(announcedAt);
+          if (real?.arrival !== planned.arrival) expect(planned.arrival).toBeGreaterThan(announcedAt);
+        });
+        expect(publishedTimes(x, announcedAt - 1)).toBe(x.planned);
+        expect(publishedTimes(x, announcedAt)).toBe(x.actual);
+      }
+    }
+    expect(delayed / total).toBeGreaterThan(0.2);
+    expect(delayed / total).toBeLessThan(0.45);
+  });
+
+  it("connect at a hub with the first sailing leaving at or after a given time", () => {
+    const layout = serviceLayouts().get("FAL1");
+    if (!layout) throw new Error("FAL1 missing");
+    const hub = layout.service.calls.indexOf("SGSIN");
+    const t = Date.UTC(2026, 2, 1);
+    const s = firstSailingDepartingFrom(layout, hub, t);
+    expect(sailing(layout, s).planned.calls[hub]?.departure).toBeGreaterThanOrEqual(t);
+    expect(sailing(layout, s - 1).planned.calls[hub]?.departure).toBeLessThan(t);
+  });
+});

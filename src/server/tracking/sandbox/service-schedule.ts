@@ -1,0 +1,370 @@
+// The absolute timetable of every liner service: when each sailing calls where, as planned and as it really goes.
+//
+// Time runs from a fixed epoch. Sailing s of a service starts (arrives at its first call) at
+// epoch + phase + s × interval and is sailed by ship s mod N; the round trip lasts exactly N intervals, so a ship
+// is back at the first call when its next sailing starts, and is in exactly one place at any instant.
+// Some sailings run late (weather on a leg, a berth queue at a port); the delay is part of the real timetable
+// from the moment it happens, and the line recovers it on the later legs before the round trip ends.
+
+import { DAY, HOUR, MINUTE, WEEK } from "./local-time";
+import { hashOf, Random } from "./random";
+import { type SeaLeg, seaLeg } from "./sea-legs";
+import { SERVICES, type ServiceDefinition } from "./services";
+
+/** Sunday 5 January 2020, 00:00 UTC. Nothing sails before it (the AIS feed knows nothing earlier). */
+export const EPOCH = Date.UTC(2020, 0, 5);
+
+export const MIN_SPEED_KNOTS = 14;
+export const MAX_SPEED_KNOTS = 20;
+/**
+ * Timetables plan within a knot's tenths of the limits: times are kept to the minute, and on a short hop
+ * (Algeciras to Tanger Med is 15 nm) rounding alone moves the speed by a few tenths of a knot.
+ */
+const PLAN_MIN_KNOTS = 14.5;
+const PLAN_MAX_KNOTS = 19.5;
+const DESIGN_SPEED_KNOTS = 17;
+const MIN_STAY = 12 * HOUR;
+const MAX_STAY = 36 * HOUR;
+/** Share of sailings that run late somewhere on their round trip. */
+const DELAYED_SHARE = 0.35;
+
+export interface ServiceLayout {
+  service: ServiceDefinition;
+  /** Position of the service in SERVICES: a stable ordinal for fleet numbering. */
+  ordinal: number;
+  /** legs[i] runs from call i to call i + 1 (the last one back to call 0). */
+  legs: readonly SeaLeg[];
+  stayMs: readonly number[];
+  /** From arrival (pilot on board) to all fast at the berth. */
+  berthingMs: readonly number[];
+  speedKnots: number;
+  seaMs: readonly number[];
+  /** From the start of a sailing (arrival at call 0) to the arrival at each call. */
+  arrivalOffsetMs: readonly number[];
+  roundTripMs: number;
+  vesselCount: number;
+  intervalMs: number;
+  phaseMs: number;
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+interface Fit {
+  speedKnots: number;
+  stayMs: number[];
+}
+
+/**
+ * Speed and port stays that make the rotation last exactly `roundTripMs`: the speed is set first, and where
+ * it would leave the planning band the stays stretch or shrink (within 12–36 h) to take up the rest.
+ */
+function fitRoundTrip(distanceNm: number, stays: readonly number[], roundTripMs: number): Fit | null {
+  const stayTotal = sum(stays);
+  const speed = distanceNm / ((roundTripMs - stayTotal) / HOUR);
+  if (speed >= PLAN_MIN_KNOTS && speed <= PLAN_MAX_KNOTS) return { speedKnots: speed, stayMs: [...stays] };
+  const bound = speed > PLAN_MAX_KNOTS ? PLAN_MAX_KNOTS : PLAN_MIN_KNOTS;
+  const limit = speed > PLAN_MAX_KNOTS ? MIN_STAY : MAX_STAY;
+  const needed = roundTripMs - (distanceNm / bound) * HOUR;
+  const limitTotal = limit * stays.length;
+  if (speed > PLAN_MAX_KNOTS ? needed < limitTotal : needed > limitTotal) return null;
+  // Move every stay the same share of the way towards the limit.
+  const share = (needed - stayTotal) / (limitTotal - stayTotal);
+  return { speedKnots: bound, stayMs: stays.map((s) => s + (limit - s) * share) };
+}
+
+function buildLayout(service: ServiceDefinition, ordinal: number): ServiceLayout {
+  const rng = new Random(`service/${service.code}`);
+  const n = service.calls.length;
+  const legs = service.calls.map((from, i) => seaLeg(from, service.calls[(i + 1) % n] as string));
+  const distanceNm = sum(legs.map((l) => l.distanceNm));
+  const baseStays = service.calls.map(() => rng.int(16, 30) * HOUR);
+  const designMs = (distanceNm / DESIGN_SPEED_KNOTS) * HOUR + sum(baseStays);
+  const weeks = Math.max(1, Math.round(designMs / WEEK));
+  // Weekly sailings on a fixed weekday where the loop allows it; an odd-sized loop sails every T / N instead.
+  let fit: Fit | null = null;
+  let vesselCount = weeks;
+  let intervalMs = WEEK;
+  for (const candidate of [weeks, weeks + 1, weeks - 1].filter((w) => w >= 1)) {
+    fit = fitRoundTrip(distanceNm, baseStays, candidate * WEEK);
+    if (fit) {
+      vesselCount = candidate;
+      break;
+    }
+  }
+  if (!fit) {
+    fit = { speedKnots: DESIGN_SPEED_KNOTS, stayMs: baseStays };
+    intervalMs = Math.round(designMs / vesselCount / MINUTE) * MINUTE;
+  }
+  const roundTripMs = vesselCount * intervalMs;
+  const seaMs = legs.map((l) => (l.distanceNm / fit.speedKnots) * HOUR);
+  const arrivalOffsetMs: number[] = [];
+  let t = 0;
+  for (let i = 0; i < n; i++) {
+    arrivalOffsetMs.push(t);
+    t += (fit.stayMs[i] ?? 0) + (seaMs[i] ?? 0);
+  }
+  return {
+    service,
+    ordinal,
+    legs,
+    stayMs: fit.stayMs,
+    berthingMs: service.calls.map(() => rng.int(60, 240) * MINUTE),
+    speedKnots: fit.speedKnots,
+    seaMs,
+    arrivalOffsetMs,
+    roundTripMs,
+    vesselCount,
+    intervalMs,
+    phaseMs: rng.int(0, Math.floor(intervalMs / HOUR) - 1) * HOUR,
+  };
+}
+
+let layouts: Map<string, ServiceLayout> | undefined;
+
+/** Every service's layout, built once (it needs every leg's sea route: about a second, the first time). */
+export function serviceLayouts(): ReadonlyMap<string, ServiceLayout> {
+  layouts ??= new Map(SERVICES.map((s, i) => [s.code, buildLayout(s, i)]));
+  return layouts;
+}
+
+export function serviceLayout(code: string): ServiceLayout {
+  const layout = serviceLayouts().get(code);
+  if (!layout) throw new Error(`Unknown sandbox service ${code}`);
+  return layout;
+}
+
+// ---- Sailings ----
+
+export interface CallTimes {
+  arrival: number;
+  berthed: number;
+  departure: number;
+}
+
+/** A stretch of a leg sailed at constant speed. */
+export interface LegPiece {
+  start: number;
+  end: number;
+  fromNm: number;
+  toNm: number;
+}
+
+export interface SailingTimes {
+  calls: readonly CallTimes[];
+  /** legs[i]: from call i's departure to the arrival at call i + 1 (or at call 0 of the ship's next sailing). */
+  legs: readonly (readonly LegPiece[])[];
+}
+
+export interface Delay {
+  kind: "weather" | "congestion";
+  /** Weather slows leg `leg`; congestion holds the ship off call `leg + 1` before it can berth. */
+  leg: number;
+  hours: number;
+}
+
+export interface Sailing {
+  layout: ServiceLayout;
+  number: number;
+  /** Arrival at call 0. */
+  start: number;
+  planned: SailingTimes;
+  actual: SailingTimes;
+  delay: Delay | null;
+  /** When the line publishes the revised times; before it, its estimates still show the plan. */
+  delayAnnouncedAt: number | null;
+}
+
+export function sailingStart(layout: ServiceLayout, s: number): number {
+  return EPOCH + layout.phaseMs + s * layout.intervalMs;
+}
+
+/** Which ship of the service sails sailing s (0 … N-1). */
+export function shipSlot(layout: ServiceLayout, s: number): number {
+  return ((s % layout.vesselCount) + layout.vesselCount) % layout.vesselCount;
+}
+
+/**
+ * The line's voyage number for the leg leaving call i of sailing s, e.g. "318E": a running number per service
+ * (each service counts from its own start, so two ships meeting at a hub rarely share one) and the direction.
+ */
+export function voyageNumber(layout: ServiceLayout, s: number, callIndex: number): string {
+  const { bounds, turnAt } = layout.service;
+  const bound = callIndex < turnAt ? bounds[0] : bounds[1];
+  const running = (((s + (hashOf(`voyages/${layout.service.code}`) % 600)) % 1000) + 1000) % 1000;
+  return `${String(running).padStart(3, "0")}${bound}`;
+}
+
+/** Timetables are kept to the minute, as lines publish them. */
+const toMinute = (t: number) => Math.round(t / MINUTE) * MINUTE;
+
+function timesFrom(
+  layout: ServiceLayout,
+  start: number,
+  stays: readonly number[],
+  berthings: readonly number[],
+  seas: readonly number[],
+  slowdown: { leg: number; at: number; nm: number } | null,
+): SailingTimes {
+  const calls: CallTimes[] = [];
+  const legs: LegPiece[][] = [];
+  let t = start;
+  layout.legs.forEach((leg, i) => {
+    const arrival = t;
+    const departure = arrival + (stays[i] ?? 0);
+    calls.push({
+      arrival: toMinute(arrival),
+      berthed: toMinute(arrival + (berthings[i] ?? 0)),
+      departure: toMinute(departure),
+    });
+    const end = departure + (seas[i] ?? 0);
+    if (slowdown && slowdown.leg === i) {
+      legs.push([
+        { start: toMinute(departure), end: toMinute(slowdown.at), fromNm: 0, toNm: slowdown.nm },
+        { start: toMinute(slowdown.at), end: toMinute(end), fromNm: slowdown.nm, toNm: leg.distanceNm },
+      ]);
+    } else {
+      legs.push([{ start: toMinute(departure), end: toMinute(end), fromNm: 0, toNm: leg.distanceNm }]);
+    }
+    t = end;
+  });
+  return { calls, legs };
+}
+
+/** What a stay or a leg can give back to a late ship: stays down to 12 h, legs up to the planning maximum. */
+interface Slack {
+  kind: "stay" | "leg";
+  index: number;
+  capacity: number;
+}
+
+function recoverySlack(
+  layout: ServiceLayout,
+  stays: readonly number[],
+  firstStay: number,
+  firstLeg: number,
+): Slack[] {
+  const slack: Slack[] = [];
+  const n = layout.legs.length;
+  for (let i = Math.min(firstStay, firstLeg); i < n; i++) {
+    if (i >= firstStay)
+      slack.push({ kind: "stay", index: i, capacity: Math.max(0, (stays[i] ?? 0) - MIN_STAY) });
+    if (i >= firstLeg) {
+      const fastest = ((layout.legs[i]?.distanceNm ?? 0) / PLAN_MAX_KNOTS) * HOUR;
+      slack.push({ kind: "leg", index: i, capacity: Math.max(0, (layout.seaMs[i] ?? 0) - fastest) });
+    }
+  }
+  return slack;
+}
+
+function buildSailing(layout: ServiceLayout, s: number): Sailing {
+  const start = sailingStart(layout, s);
+  const planned = timesFrom(layout, start, layout.stayMs, layout.berthingMs, layout.seaMs, null);
+  const onTime = { layout, number: s, start, planned, actual: planned, delay: null, delayAnnouncedAt: null };
+  const rng = new Random(`delay/${layout.service.code}/${s}`);
+  if (!rng.chance(DELAYED_SHARE)) return onTime;
+  const n = layout.legs.length;
+  // The last leg ends at the next sailing's start, which must stay on time: delays strike earlier legs.
+  const eligible = layout.legs.map((_, i) => i).filter((i) => i < n - 1 && (layout.seaMs[i] ?? 0) >= DAY);
+  if (eligible.length === 0) return onTime;
+  const j = rng.pick(eligible);
+  const kind = rng.chance(0.6) ? "weather" : "congestion";
+  const fraction = rng.between(0.15, 0.6);
+  const leg = layout.legs[j] as SeaLeg;
+  const departure = planned.calls[j]?.departure ?? start;
+  const announcedAt = departure + fraction * (layout.seaMs[j] ?? 0);
+  const slack =
+    kind === "weather"
+      ? recoverySlack(layout, layout.stayMs, j + 1, j + 1)
+      : recoverySlack(layout, layout.stayMs, j + 2, j + 1);
+  const recoverable = 0.8 * sum(slack.map((x) => x.capacity));
+  let delayMs: number;
+  if (kind === "weather") {
+    const remainingNm = leg.distanceNm * (1 - fraction);
+    const slowest = (remainingNm / PLAN_MIN_KNOTS - remainingNm / layout.speedKnots) * HOUR;
+    delayMs = Math.min(rng.between(8, 60) * HOUR, slowest, recoverable);
+  } else {
+    delayMs = Math.min(rng.between(12, 72) * HOUR, recoverable);
+  }
+  delayMs = Math.floor(delayMs / MINUTE) * MINUTE;
+  if (delayMs < 3 * HOUR) return onTime;
+
+  // Recover it: first half of each element's slack in turn, then whatever is still missing, greedily.
+  const absorbed = new Map<Slack, number>();
+  let remaining = delayMs;
+  for (const pass of [0.5, 1]) {
+    for (const x of slack) {
+      const take = Math.min(remaining, x.capacity * pass - (absorbed.get(x) ?? 0));
+      if (take <= 0) continue;
+      absorbed.set(x, (absorbed.get(x) ?? 0) + take);
+      remaining -= take;
+    }
+  }
+  const stays = [...layout.stayMs];
+  const seas = [...layout.seaMs];
+  const berthings = [...layout.berthingMs];
+  for (const [x, ms] of absorbed) {
+    if (x.kind === "stay") stays[x.index] = (stays[x.index] ?? 0) - ms;
+    else seas[x.index] = (seas[x.index] ?? 0) - ms;
+  }
+  let slowdown: { leg: number; at: number; nm: number } | null = null;
+  if (kind === "weather") {
+    seas[j] = (seas[j] ?? 0) + delayMs;
+    slowdown = { leg: j, at: announcedAt, nm: leg.distanceNm * fraction };
+  } else {
+    // Waiting at the anchorage for a berth: the ship arrives on time and berths (and leaves) late.
+    stays[j + 1] = (stays[j + 1] ?? 0) + delayMs;
+    berthings[j + 1] = (berthings[j + 1] ?? 0) + delayMs;
+  }
+  const actual = timesFrom(layout, start, stays, berthings, seas, slowdown);
+  return {
+    ...onTime,
+    actual,
+    delay: { kind, leg: j, hours: delayMs / HOUR },
+    delayAnnouncedAt: toMinute(announcedAt),
+  };
+}
+
+const SAILING_CACHE_LIMIT = 20_000;
+const sailingCache = new Map<string, Sailing>();
+
+export function sailing(layout: ServiceLayout, s: number): Sailing {
+  const key = `${layout.service.code}/${s}`;
+  const cached = sailingCache.get(key);
+  if (cached) return cached;
+  const built = buildSailing(layout, s);
+  if (sailingCache.size >= SAILING_CACHE_LIMIT) {
+    const oldest = sailingCache.keys().next().value;
+    if (oldest !== undefined) sailingCache.delete(oldest);
+  }
+  sailingCache.set(key, built);
+  return built;
+}
+
+/** The times the line publishes at `now`: the plan until a delay is announced, the real times after. */
+export function publishedTimes(s: Sailing, now: number): SailingTimes {
+  return s.delayAnnouncedAt !== null && now >= s.delayAnnouncedAt ? s.actual : s.planned;
+}
+
+/** The first sailing whose planned arrival at call `callIndex` is at or after `t`. */
+export function firstSailingArrivingFrom(layout: ServiceLayout, callIndex: number, t: number): number {
+  const offset = layout.arrivalOffsetMs[callIndex] ?? 0;
+  return Math.ceil((t - EPOCH - layout.phaseMs - offset) / layout.intervalMs);
+}
+
+/** The first sailing whose planned departure from call `callIndex` is at or after `t`. */
+export function firstSailingDepartingFrom(layout: ServiceLayout, callIndex: number, t: number): number {
+  const offset = (layout.arrivalOffsetMs[callIndex] ?? 0) + (layout.stayMs[callIndex] ?? 0);
+  let s = Math.ceil((t - EPOCH - layout.phaseMs - offset) / layout.intervalMs);
+  // Rounding of the call times to whole milliseconds can leave the exact candidate a hair early.
+  while ((sailing(layout, s).planned.calls[callIndex]?.departure ?? t) < t) s++;
+  return s;
+}
+
+/** The sailing of the ship in `slot` under way (or in port) at instant t: its start is at or before t. */
+export function sailingOfSlotAt(layout: ServiceLayout, slot: number, t: number): number {
+  const current = Math.floor((t - EPOCH - layout.phaseMs) / layout.intervalMs);
+  const back = (((current - slot) % layout.vesselCount) + layout.vesselCount) % layout.vesselCount;
+  return current - back;
+}

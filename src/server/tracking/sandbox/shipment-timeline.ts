@@ -1,0 +1,174 @@
+// When each milestone of a planned shipment happens: really (the ships' actual timetables), or as published at `now`.
+import type { RawEventName } from "../carrier-adapter";
+import { type Ship, shipOfSailing } from "./fleet";
+import type { LaneLeg } from "./lanes";
+import { DAY, HOUR, localTimeOfDay, MINUTE } from "./local-time";
+import { port } from "./places";
+import { railTransitMs } from "./rail";
+import {
+  type CallTimes,
+  firstSailingDepartingFrom,
+  publishedTimes,
+  type Sailing,
+  type SailingTimes,
+  sailing,
+  voyageNumber,
+} from "./service-schedule";
+import type { ContainerPlan, ShipmentPlan } from "./shipment-plan";
+
+/** Which timetable a timeline reads: the one that really happens, or what the line has published at an instant. */
+export type Knowledge = { kind: "actual" } | { kind: "published"; now: number };
+
+function timesOf(s: Sailing, knowledge: Knowledge): SailingTimes {
+  return knowledge.kind === "actual" ? s.actual : publishedTimes(s, knowledge.now);
+}
+
+/** A ship's part of the journey, as known. */
+export interface VoyageLeg {
+  leg: LaneLeg;
+  /** The sailing the box boards (the call it leaves from belongs to it). */
+  sailing: Sailing;
+  ship: Ship;
+  voyage: string;
+  from: CallTimes;
+  to: CallTimes;
+  /** Every sailing the leg runs through (a leg past the end of the rotation runs into the ship's next one). */
+  sailings: Sailing[];
+}
+
+function callOf(s: Sailing, callIndex: number, knowledge: Knowledge): CallTimes {
+  const call = timesOf(s, knowledge).calls[callIndex];
+  if (!call) throw new Error(`Sailing ${s.number} of ${s.layout.service.code} has no call ${callIndex}`);
+  return call;
+}
+
+function voyageLeg(leg: LaneLeg, s: number, knowledge: Knowledge): VoyageLeg {
+  const boarding = sailing(leg.layout, s);
+  // A leg that wraps past the last call reaches its port on the same ship's next round trip.
+  const arriving = leg.toCall > leg.fromCall ? boarding : sailing(leg.layout, s + leg.layout.vesselCount);
+  return {
+    leg,
+    sailing: boarding,
+    ship: shipOfSailing(leg.layout, s),
+    voyage: voyageNumber(leg.layout, s, leg.fromCall),
+    from: callOf(boarding, leg.fromCall, knowledge),
+    to: callOf(arriving, leg.toCall, knowledge),
+    sailings: arriving === boarding ? [boarding] : [boarding, arriving],
+  };
+}
+
+export interface ShipmentTimeline {
+  legs: VoyageLeg[];
+  /** Rail: when the one train of the shipment leaves the port and reaches the ramp. */
+  railDeparted: number | null;
+  railArrived: number | null;
+  containers: ContainerTimeline[];
+}
+
+export interface ContainerTimeline {
+  times: Map<RawEventName, number>;
+  /** When the box would be available if nothing held it (what the line expects before it lands). */
+  availableUnheld: number;
+  /** Pickup appointment, for boxes collected by appointment. */
+  appointmentAt: number | null;
+}
+
+/** A moment `share` of the way through the ship's time alongside, to the minute. */
+const within = (call: CallTimes, share: number) =>
+  Math.round((call.berthed + share * (call.departure - call.berthed)) / MINUTE) * MINUTE;
+
+function pickupTimes(
+  plan: ShipmentPlan,
+  c: ContainerPlan,
+  available: number,
+): { fullOut: number; appointmentAt: number | null } {
+  const pickupAt = available + c.pickupAfterAvailableMs;
+  if (c.appointmentHour === null) return { fullOut: pickupAt, appointmentAt: null };
+  const zone = port(plan.rail?.destination ?? plan.lane.pod).timeZone;
+  let appointmentAt = localTimeOfDay(pickupAt, zone, 0, c.appointmentHour);
+  if (appointmentAt < available + HOUR) appointmentAt = localTimeOfDay(pickupAt, zone, 1, c.appointmentHour);
+  // The truck clears the gate 10 to 80 minutes into its slot.
+  return { fullOut: appointmentAt + 10 * MINUTE + (c.pickupAfterAvailableMs % (70 * MINUTE)), appointmentAt };
+}
+
+/**
+ * The shipment's milestones under one knowledge. Published knowledge also decides the connection at the hub:
+ * the first sailing leaving at least a day after the feeder ship berths, as far as the line knows when.
+ */
+export function shipmentTimeline(plan: ShipmentPlan, knowledge: Knowledge): ShipmentTimeline {
+  const [firstLeg, secondLeg] = plan.lane.legs;
+  const first = voyageLeg(firstLeg, plan.firstSailing, knowledge);
+  const legs = [first];
+  if (secondLeg) {
+    const connection = firstSailingDepartingFrom(
+      secondLeg.layout,
+      secondLeg.fromCall,
+      first.to.berthed + DAY,
+    );
+    legs.push(voyageLeg(secondLeg, connection, knowledge));
+  }
+  const last = legs[legs.length - 1] as VoyageLeg;
+  const plannedPolArrival = first.sailing.planned.calls[firstLeg.fromCall]?.arrival ?? first.from.arrival;
+
+  const perBox = plan.containers.map((c) => {
+    const times = new Map<RawEventName, number>();
+    const fullIn = plannedPolArrival - c.fullInBeforeArrivalMs;
+    times.set("empty_out", fullIn - c.emptyOutBeforeFullInMs);
+    times.set("full_in", fullIn);
+    times.set("vessel_loaded", within(first.from, c.loadShare));
+    times.set("vessel_departed", first.from.departure);
+    const hubOut = legs[1];
+    if (hubOut) {
+      const discharged = within(first.to, c.hubDischargeShare);
+      const loaded = Math.min(
+        Math.max(discharged + 2 * HOUR, within(hubOut.from, c.hubLoadShare)),
+        hubOut.from.departure - HOUR,
+      );
+      times.set("transshipment_arrived", first.to.arrival);
+      times.set("transshipment_discharged", discharged);
+      times.set("transshipment_loaded", loaded);
+      times.set("transshipment_departed", hubOut.from.departure);
+    }
+    times.set("vessel_arrived", last.to.arrival);
+    times.set("vessel_berthed", last.to.berthed);
+    times.set("vessel_discharged", within(last.to, c.dischargeShare));
+    return times;
+  });
+
+  let railDeparted: number | null = null;
+  let railArrived: number | null = null;
+  if (plan.rail) {
+    const loads = plan.containers.map(
+      (c, i) => (perBox[i]?.get("vessel_discharged") ?? 0) + c.railLoadAfterDischargeMs,
+    );
+    railDeparted = Math.max(...loads) + plan.trainDepartsAfterLastLoadMs;
+    railArrived = railDeparted + railTransitMs(plan.lane.pod, plan.rail.destination);
+    plan.containers.forEach((c, i) => {
+      const times = perBox[i] as Map<RawEventName, number>;
+      const unloaded = (railArrived as number) + c.railUnloadAfterArrivalMs;
+      times.set("rail_loaded", loads[i] ?? 0);
+      times.set("rail_departed", railDeparted as number);
+      times.set("rail_arrived", railArrived as number);
+      times.set("rail_unloaded", unloaded);
+      times.set("arrived_at_inland_destination", unloaded + c.inlandArrivalAfterUnloadMs);
+    });
+  }
+
+  const containers = plan.containers.map((c, i): ContainerTimeline => {
+    const times = perBox[i] as Map<RawEventName, number>;
+    const landed =
+      (plan.rail ? times.get("arrived_at_inland_destination") : times.get("vessel_discharged")) ?? 0;
+    const availableUnheld = landed + c.availableAfterMs;
+    // Holds clear one by one; the box is free half an hour after the last one.
+    const available = Math.max(
+      availableUnheld,
+      ...c.holds.map((h) => landed + h.clearsAfterMs + 30 * MINUTE),
+    );
+    const { fullOut, appointmentAt } = pickupTimes(plan, c, available);
+    times.set("available", available);
+    times.set("full_out", fullOut);
+    times.set("empty_in", fullOut + c.emptyReturnAfterPickupMs);
+    return { times, availableUnheld, appointmentAt };
+  });
+  return { legs, railDeparted, railArrived, containers };
+}

@@ -1,0 +1,42 @@
+// Form fields that look and read the same everywhere: a visible label, an optional hint, and the errors about
+// the field right under it, tied to the control with aria-describedby so that screen readers read them.
+import type { ReactNode } from "react";
+
+export const inputClass =
+  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-sky-500 focus:outline-2 focus:outline-sky-500/40 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-500 dark:aria-invalid:border-red-400";
+
+export const labelClass = "block text-sm font-medium text-slate-900 dark:text-slate-100";
+
+/** The ids a control should name in aria-describedby: its hint and its errors, when shown. */
+export function describedBy(
+  id: string,
+  hint: boolean,
+  errors: readonly string[] | undefined,
+): string | undefined {
+  const ids = [hint ? `${id}-hint` : null, errors && errors.length > 0 ? `${id}-errors` : null].filter(
+    Boolean,
+  );
+  return ids.length > 0 ? ids.join(" ") : undefined;
+}
+
+export function FieldHint({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+      {children}
+    </p>
+  );
+}
+
+export function FieldErrors({ id, errors }: { id: string; errors: readonly string[] | undefined }) {
+  if (!errors || errors.length === 0) return null;
+  return (
+    <ul id={`${id}-errors`} className="mt-1 space-y-0.5 text-sm text-red-700 dark:text-red-300">
+      {errors.map((error) => (
+        <li key={error} className="flex gap-1.5">
+          <span aria-hidden="true">⚠</span>
+          <span>{error}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,341 @@
+// "Track a shipment": one tracking request from a number and its shipping line, with the API's validation
+// errors beside the fields they are about. On success the list opens with the new request pointed out.
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useId, useRef, useState } from "react";
+import type { ShippingLine } from "../../../api/reference";
+import { REQUEST_TYPES, type RequestType } from "../../../api/tracking-requests";
+import { buttonClass } from "../../components/button";
+import {
+  describedBy,
+  FieldErrors as FieldErrorList,
+  FieldHint,
+  inputClass,
+  labelClass,
+} from "../../components/form-field";
+import { PageHeader } from "../../components/page-header";
+import { showToast } from "../../components/toaster";
+import { ApiError, describeError } from "../../lib/api-client";
+import { parseRetryAfter } from "../../lib/retry-after";
+import type { TrackingRequestInput } from "./contract";
+import { checkForm, errorsByField, type FieldErrors, type FormField, splitList } from "./form-errors";
+import { lineLabel, supportsType } from "./line-match";
+import { shippingLinesQuery, useCreateTrackingRequestMutation } from "./queries";
+import { ShippingLineCombobox } from "./shipping-line-combobox";
+import { REQUEST_TYPE_WORDS } from "./words";
+
+const EXAMPLES: Record<RequestType, string> = {
+  bill_of_lading: "e.g. MAEU123456789",
+  booking_number: "e.g. 123456789",
+  container: "e.g. MSCU1234566 (four letters, seven digits)",
+};
+
+/** A line whose SCAC the number starts with ("MAEU123…" → Maersk), to offer when none is chosen yet. */
+function suggestLine(lines: readonly ShippingLine[], number: string, type: RequestType) {
+  const prefix = number.trim().slice(0, 4).toUpperCase();
+  if (!/^[A-Z]{4}$/.test(prefix)) return undefined;
+  return lines.find(
+    (line) =>
+      (line.attributes.scac === prefix || line.attributes.alternative_scacs.includes(prefix)) &&
+      supportsType(line, type),
+  );
+}
+
+export function NewTrackingRequestPage() {
+  const { data: lines } = useSuspenseQuery(shippingLinesQuery());
+  const navigate = useNavigate();
+  const mutation = useCreateTrackingRequestMutation();
+  const [requestType, setRequestType] = useState<RequestType>("bill_of_lading");
+  const [requestNumber, setRequestNumber] = useState("");
+  const [scac, setScac] = useState("");
+  const [refs, setRefs] = useState("");
+  const [tags, setTags] = useState("");
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const formId = useId();
+  const ids = {
+    request_type: `${formId}-type`,
+    request_number: `${formId}-number`,
+    scac: `${formId}-scac`,
+    ref_numbers: `${formId}-refs`,
+    shipment_tags: `${formId}-tags`,
+  } satisfies Record<FormField, string>;
+  const refsInput = useRef<HTMLInputElement>(null);
+  const numberInput = useRef<HTMLInputElement>(null);
+  const scacInput = useRef<HTMLInputElement>(null);
+  const tagsInput = useRef<HTMLInputElement>(null);
+  const firstType = useRef<HTMLInputElement>(null);
+  const formError = useRef<HTMLDivElement>(null);
+
+  const numberLabel = REQUEST_TYPE_WORDS[requestType].number;
+  const suggestion = scac === "" ? suggestLine(lines, requestNumber, requestType) : undefined;
+  const chosen = lines.find((line) => line.attributes.scac === scac);
+  const unsupported = chosen && !supportsType(chosen, requestType);
+
+  /** Moves the focus to the first field with an error, in the order of the form. */
+  const focusFirstError = (found: FieldErrors) => {
+    const order: [keyof FieldErrors, { current: HTMLElement | null }][] = [
+      ["form", formError],
+      ["request_type", firstType],
+      ["request_number", numberInput],
+      ["scac", scacInput],
+      ["ref_numbers", refsInput],
+      ["shipment_tags", tagsInput],
+    ];
+    // Let React show the messages first, so that they are read with the field.
+    requestAnimationFrame(() => order.find(([field]) => found[field]?.length)?.[1].current?.focus());
+  };
+
+  const clearError = (field: FormField) => {
+    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const local = checkForm({ requestNumber, scac }, numberLabel);
+    if (Object.keys(local).length > 0) {
+      setErrors(local);
+      focusFirstError(local);
+      return;
+    }
+    const input: TrackingRequestInput = {
+      request_type: requestType,
+      request_number: requestNumber.replace(/\s+/g, "").toUpperCase(),
+      scac,
+    };
+    const refNumbers = splitList(refs);
+    const shipmentTags = splitList(tags);
+    if (refNumbers.length > 0) input.ref_numbers = refNumbers;
+    if (shipmentTags.length > 0) input.shipment_tags = shipmentTags;
+    setErrors({});
+    mutation.mutate(input, {
+      onSuccess: (request) => {
+        showToast({
+          kind: "success",
+          title: "Tracking request made",
+          message: `${request.attributes.request_number} is pending while we look it up with the shipping line.`,
+        });
+        void navigate({
+          to: "/tracking-requests",
+          search: {},
+          state: { createdTrackingRequestId: request.id },
+        });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 422) {
+          const found = errorsByField(error.errors, { ref_numbers: refNumbers, shipment_tags: shipmentTags });
+          if (Object.keys(found).length === 0) found.form = [error.message];
+          setErrors(found);
+          focusFirstError(found);
+        } else if (error instanceof ApiError && error.status === 429) {
+          const wait = parseRetryAfter(error.retryAfter);
+          const found = {
+            form: [
+              `Too many tracking requests were made in the last minute. ${wait ? `Try again in ${wait} seconds.` : "Try again in a minute."}`,
+            ],
+          };
+          setErrors(found);
+          focusFirstError(found);
+        } else {
+          const found = { form: [describeError(error)] };
+          setErrors(found);
+          focusFirstError(found);
+        }
+      },
+    });
+  };
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-3 text-sm">
+        <Link to="/tracking-requests" className="text-sky-800 hover:underline dark:text-sky-300">
+          ← Tracking requests
+        </Link>
+      </nav>
+      <PageHeader
+        title="Track a shipment"
+        description="Give a bill of lading, booking or container number and its shipping line. We look it up and start tracking the shipment."
+        actions={
+          <Link to="/tracking-requests/bulk" className={buttonClass("secondary")}>
+            Track many at once
+          </Link>
+        }
+      />
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="New tracking request"
+        className="max-w-2xl space-y-6 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+      >
+        {errors.form?.length ? (
+          <div
+            ref={formError}
+            tabIndex={-1}
+            role="alert"
+            className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900/70 dark:bg-red-950/50 dark:text-red-100"
+          >
+            <p className="font-medium">The tracking request was not made</p>
+            <ul className="mt-1 list-disc space-y-0.5 pl-5">
+              {errors.form.map((error) => (
+                <li key={error}>{error}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+
+        <fieldset aria-describedby={describedBy(ids.request_type, false, errors.request_type)}>
+          <legend className={labelClass}>What number do you have?</legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {REQUEST_TYPES.map((type, index) => (
+              <label
+                key={type}
+                className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm has-checked:border-sky-600 has-checked:bg-sky-50 has-focus-visible:outline-2 has-focus-visible:outline-sky-500 dark:border-slate-600 dark:has-checked:border-sky-400 dark:has-checked:bg-sky-950/60"
+              >
+                <input
+                  ref={index === 0 ? firstType : undefined}
+                  type="radio"
+                  name="request_type"
+                  value={type}
+                  checked={requestType === type}
+                  onChange={() => {
+                    setRequestType(type);
+                    clearError("request_type");
+                  }}
+                  className="accent-sky-700"
+                />
+                {REQUEST_TYPE_WORDS[type].label}
+              </label>
+            ))}
+          </div>
+          <FieldErrorList id={ids.request_type} errors={errors.request_type} />
+        </fieldset>
+
+        <div>
+          <label htmlFor={ids.request_number} className={labelClass}>
+            {numberLabel}
+          </label>
+          <input
+            ref={numberInput}
+            id={ids.request_number}
+            value={requestNumber}
+            onChange={(event) => {
+              setRequestNumber(event.target.value);
+              clearError("request_number");
+            }}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={errors.request_number ? true : undefined}
+            aria-describedby={describedBy(ids.request_number, true, errors.request_number)}
+            className={`${inputClass} mt-1 max-w-sm font-mono uppercase placeholder:normal-case`}
+            placeholder={EXAMPLES[requestType]}
+          />
+          <FieldHint id={ids.request_number}>
+            As printed on the {requestType === "container" ? "container or its papers" : "document"}; spaces
+            are ignored.
+          </FieldHint>
+          <FieldErrorList id={ids.request_number} errors={errors.request_number} />
+        </div>
+
+        <div>
+          <ShippingLineCombobox
+            id={ids.scac}
+            label="Shipping line"
+            lines={lines}
+            value={scac}
+            requestType={requestType}
+            onChange={(next) => {
+              setScac(next);
+              clearError("scac");
+            }}
+            invalid={Boolean(errors.scac)}
+            describedBy={describedBy(ids.scac, true, errors.scac)}
+            inputRef={scacInput}
+            className="max-w-sm"
+          />
+          <FieldHint id={ids.scac}>Search by name or by SCAC, the line's four-letter code.</FieldHint>
+          {suggestion ? (
+            <p className="mt-1.5 text-sm text-slate-700 dark:text-slate-300">
+              The number starts with {suggestion.attributes.scac}.{" "}
+              <button
+                type="button"
+                className="font-medium text-sky-800 underline hover:no-underline dark:text-sky-300"
+                onClick={() => {
+                  setScac(suggestion.attributes.scac);
+                  clearError("scac");
+                }}
+              >
+                Use {lineLabel(suggestion)}
+              </button>
+            </p>
+          ) : null}
+          {unsupported ? (
+            <p className="mt-1.5 text-sm text-amber-800 dark:text-amber-300">
+              {chosen.attributes.name} cannot be tracked by {numberLabel.toLowerCase()}.
+            </p>
+          ) : null}
+          <FieldErrorList id={ids.scac} errors={errors.scac} />
+        </div>
+
+        <div className="grid gap-6 sm:grid-cols-2">
+          <div>
+            <label htmlFor={ids.ref_numbers} className={labelClass}>
+              Reference numbers{" "}
+              <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+            </label>
+            <input
+              ref={refsInput}
+              id={ids.ref_numbers}
+              value={refs}
+              onChange={(event) => {
+                setRefs(event.target.value);
+                clearError("ref_numbers");
+              }}
+              autoComplete="off"
+              aria-invalid={errors.ref_numbers ? true : undefined}
+              aria-describedby={describedBy(ids.ref_numbers, true, errors.ref_numbers)}
+              className={`${inputClass} mt-1`}
+              placeholder="PO-1042, SO-77"
+            />
+            <FieldHint id={ids.ref_numbers}>
+              Your own numbers, such as a PO. Separate several with commas.
+            </FieldHint>
+            <FieldErrorList id={ids.ref_numbers} errors={errors.ref_numbers} />
+          </div>
+          <div>
+            <label htmlFor={ids.shipment_tags} className={labelClass}>
+              Tags <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+            </label>
+            <input
+              ref={tagsInput}
+              id={ids.shipment_tags}
+              value={tags}
+              onChange={(event) => {
+                setTags(event.target.value);
+                clearError("shipment_tags");
+              }}
+              autoComplete="off"
+              aria-invalid={errors.shipment_tags ? true : undefined}
+              aria-describedby={describedBy(ids.shipment_tags, true, errors.shipment_tags)}
+              className={`${inputClass} mt-1`}
+              placeholder="urgent, customer-a"
+            />
+            <FieldHint id={ids.shipment_tags}>
+              Given to the shipment once it is found. Separate with commas.
+            </FieldHint>
+            <FieldErrorList id={ids.shipment_tags} errors={errors.shipment_tags} />
+          </div>
+        </div>
+
+        <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5 dark:border-slate-800">
+          <button type="submit" className={buttonClass("primary", "px-4 py-2")} disabled={mutation.isPending}>
+            {mutation.isPending ? "Sending…" : "Track shipment"}
+          </button>
+          <Link to="/tracking-requests" className={buttonClass("ghost")}>
+            Cancel
+          </Link>
+        </div>
+      </form>
+    </>
+  );
+}
