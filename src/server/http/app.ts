@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { renderApiReference } from "./api-reference-page";
+import { registerContainerRouteRoutes } from "./container-route";
 import { registerContainerRoutes } from "./containers";
 import type { AppDeps, AppEnv } from "./env";
 import { ApiError, type ErrorStatus, errorObject } from "./errors";
@@ -16,6 +17,7 @@ import { RateLimiter } from "./rate-limit";
 import { registerReferenceRoutes } from "./reference";
 import { registerShipmentRoutes } from "./shipments";
 import { registerTrackingRequestRoutes } from "./tracking-requests";
+import { registerVesselRoutes } from "./vessels";
 
 const OPENAPI_INFO = {
   title: "Container tracking API",
@@ -57,6 +59,8 @@ export function createApp(deps: AppDeps) {
   registerShipmentRoutes(app, deps);
   registerTrackingRequestRoutes(app, deps);
   registerContainerRoutes(app, deps);
+  registerContainerRouteRoutes(app, deps);
+  registerVesselRoutes(app, deps);
   registerReferenceRoutes(app, deps);
 
   const openApiDocument = () =>

@@ -1,10 +1,14 @@
 // The one JSON:API serializer: turns repository rows into the resources of the /v2 contract.
 import type { Container } from "../../api/containers";
 import type { Port, ShippingLine, Terminal, User } from "../../api/reference";
+import type { Route, RouteLocation } from "../../api/routes";
 import type { Shipment, TrackingStoppedReason } from "../../api/shipments";
+import type { Vessel, VesselPosition } from "../../api/vessels";
 import type { ContainerRecord } from "../db/containers";
 import type { PortRow, ReferenceData, ShippingLineRow, TerminalRow } from "../db/reference-data";
 import type { ShipmentRecord } from "../db/shipments";
+import type { VesselRow } from "../db/vessels";
+import type { Stop } from "./journey";
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const ref = <T extends string>(type: T, id: string | null | undefined) => ({
@@ -201,5 +205,112 @@ export function containerResource(record: ContainerRecord, ctx: ContainerContext
       raw_events: { data: record.rawEventIds.map((id) => ({ id, type: "raw_event" as const })) },
     },
     links: { self: `/v2/containers/${c.id}` },
+  };
+}
+
+// ---- Vessels and routes ----
+
+export interface PositionInput {
+  latitude: number;
+  longitude: number;
+  heading: number | null;
+  timestamp: Date;
+  estimated: boolean;
+}
+
+export function vesselPosition(p: PositionInput): VesselPosition {
+  return {
+    latitude: p.latitude,
+    longitude: p.longitude,
+    heading: p.heading,
+    timestamp: p.timestamp.toISOString(),
+    estimated: p.estimated,
+  };
+}
+
+/**
+ * A vessel; with `positions` when the response returns them. `hidePosition` blanks the last known position of a
+ * vessel the account may not see yet (one its cargo is only booked on).
+ */
+export function vesselResource(
+  v: VesselRow,
+  options: { positions?: PositionInput[]; hidePosition?: boolean } = {},
+): Vessel & { links: { self: string } } {
+  const hide = options.hidePosition === true;
+  return {
+    id: v.id,
+    type: "vessel",
+    attributes: {
+      name: v.name,
+      imo: v.imo,
+      mmsi: v.mmsi,
+      latitude: hide ? null : v.latitude,
+      longitude: hide ? null : v.longitude,
+      nautical_speed_knots: hide ? null : v.speedKnots,
+      navigational_heading_degrees: hide ? null : v.headingDegrees,
+      position_timestamp: hide ? null : iso(v.positionAt),
+      ...(options.positions ? { positions: options.positions.map(vesselPosition) } : {}),
+    },
+    links: { self: `/v2/vessels/${v.id}` },
+  };
+}
+
+export function routeResource(input: {
+  id: string;
+  containerId: string;
+  shipmentId: string;
+  routeLocationIds: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}): Route {
+  return {
+    id: input.id,
+    type: "route",
+    attributes: { created_at: input.createdAt.toISOString(), updated_at: input.updatedAt.toISOString() },
+    relationships: {
+      cargo: ref("container", input.containerId),
+      shipment: ref("shipment", input.shipmentId),
+      route_locations: {
+        data: input.routeLocationIds.map((id) => ({ id, type: "route_location" as const })),
+      },
+    },
+    links: { self: `/v2/containers/${input.containerId}/route` },
+  };
+}
+
+export function routeLocationResource(input: {
+  id: string;
+  routeId: string;
+  stop: Stop;
+  /** The shipping line of vessel movements. */
+  scac: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}): RouteLocation {
+  const { stop } = input;
+  const scac = (mode: string | null) => (mode === "vessel" ? input.scac : null);
+  return {
+    id: input.id,
+    type: "route_location",
+    attributes: {
+      inbound_mode: stop.inbound.mode,
+      inbound_scac: scac(stop.inbound.mode),
+      inbound_voyage_number: stop.inbound.voyageNumber,
+      inbound_eta_at: iso(stop.inbound.estimatedAt),
+      inbound_ata_at: iso(stop.inbound.actualAt),
+      outbound_mode: stop.outbound.mode,
+      outbound_scac: scac(stop.outbound.mode),
+      outbound_voyage_number: stop.outbound.voyageNumber,
+      outbound_etd_at: iso(stop.outbound.estimatedAt),
+      outbound_atd_at: iso(stop.outbound.actualAt),
+      created_at: input.createdAt.toISOString(),
+      updated_at: input.updatedAt.toISOString(),
+    },
+    relationships: {
+      route: ref("route", input.routeId),
+      location: ref("port", stop.portId),
+      inbound_vessel: ref("vessel", stop.inbound.vesselId),
+      outbound_vessel: ref("vessel", stop.outbound.vesselId),
+    },
   };
 }

@@ -9,6 +9,7 @@ import { DateTime } from "../../components/date-time";
 import { PageHeader } from "../../components/page-header";
 import { formatDateTime, personName, stoppedReasonWords } from "../../lib/format";
 import { findIncluded, includedOfType } from "../../lib/included";
+import { JourneyMap } from "../map/journey-map";
 import { ContainersTable } from "./containers-table";
 import { EditableLabels } from "./editable-labels";
 import { shipmentQuery } from "./queries";
@@ -153,6 +154,18 @@ export function ShipmentPage() {
           </div>
         </Card>
       </div>
+
+      {containers[0] ? (
+        <JourneyMap
+          className="mt-6"
+          containerId={containers[0].id}
+          caption={
+            containers.length > 1
+              ? `Shown for container ${containers[0].attributes.number}, the first of ${containers.length}.`
+              : undefined
+          }
+        />
+      ) : null}
 
       <section aria-labelledby="containers-heading" className="mt-8">
         <h2 id="containers-heading" className="mb-3 text-lg font-semibold text-slate-900 dark:text-slate-100">

@@ -1,13 +1,19 @@
-// /map: placeholder until a later issue builds the map page.
-import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoonPage } from "../../components/coming-soon-page";
+// /map: where the vessels carrying the account's containers are, have been and are heading; filters in the URL.
+import { createFileRoute, stripSearchParams } from "@tanstack/react-router";
+import { RouteErrorPage } from "../../components/error-page";
+import { TableSkeleton } from "../../components/skeleton";
+import { MapPage } from "../../features/map/map-page";
+import { fleetQuery } from "../../features/map/queries";
+import { MAP_SEARCH_DEFAULTS, mapSearchSchema } from "../../features/map/search";
 
 export const Route = createFileRoute("/_authenticated/map")({
+  validateSearch: mapSearchSchema,
+  search: { middlewares: [stripSearchParams(MAP_SEARCH_DEFAULTS)] },
+  loaderDeps: ({ search }) => ({ synthetic: search.synthetic }),
+  loader: ({ context, deps }) =>
+    deps.synthetic ? undefined : context.queryClient.ensureQueryData(fleetQuery()).then(() => undefined),
   head: () => ({ meta: [{ title: "Map · Boxtrack" }] }),
-  component: () => (
-    <ComingSoonPage
-      title="Map"
-      description="See where every vessel carrying your containers is, and where it is heading."
-    />
-  ),
+  component: MapPage,
+  pendingComponent: () => <TableSkeleton label="Loading the vessels" columns={4} />,
+  errorComponent: (props) => <RouteErrorPage {...props} what="the map" />,
 });

@@ -1,0 +1,163 @@
+// Dashboard map: the fleet listed beside a map that draws land with no tiles reachable, the vessel panel and the
+// estimated path of the selected vessel, the list and the map in sync both ways, URL filters, and a shipment's
+// journey map.
+import { expect, type Locator, type Page, test } from "@playwright/test";
+
+interface FleetVessel {
+  id: string;
+  attributes: { name: string; positions: { estimated: boolean }[] };
+  meta: { cargo: { shipping_line_scac: string; shipment_id: string }[]; next_port_ata_at: string | null };
+}
+
+// No tile request may leave the browser: the maps must show land from the bundled atlas alone.
+test.beforeEach(async ({ page }) => {
+  await page.route(/\.(png|jpe?g|webp)(\?.*)?$/, (route) => route.abort());
+  await page.route(/\/\d+\/\d+\/\d+(@2x)?(\.\w+)?(\?.*)?$/, (route) => route.abort());
+  await page.emulateMedia({ reducedMotion: "reduce" });
+});
+
+async function signIn(page: Page, path: string) {
+  await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);
+  await page.getByRole("button", { name: "Use the demo account" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+}
+
+async function fleet(page: Page): Promise<FleetVessel[]> {
+  const { api_key: key } = await (await page.request.get("/demo.json")).json();
+  const response = await page.request.get("/v2/vessels", { headers: { Authorization: `Token ${key}` } });
+  expect(response.ok()).toBe(true);
+  const body = await response.json();
+  expect(body.data.length).toBeGreaterThan(0);
+  return body.data;
+}
+
+/** A vessel still on its way, so that it has a path ahead. */
+async function sailingVessel(page: Page): Promise<FleetVessel> {
+  const vessel = (await fleet(page)).find(
+    (v) => v.meta.next_port_ata_at === null && v.attributes.positions.filter((p) => p.estimated).length > 1,
+  );
+  if (!vessel) throw new Error("the demo fleet has no vessel under way");
+  return vessel;
+}
+
+/** Share of a canvas's pixels that are painted: the land layer is transparent where the sea is. */
+async function paintedShare(canvas: Locator): Promise<number> {
+  return canvas.evaluate((element) => {
+    const c = element as HTMLCanvasElement;
+    const data = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
+    let painted = 0;
+    for (let i = 3; i < data.length; i += 4 * 16) if (data[i]! > 0) painted++;
+    return painted / (data.length / (4 * 16));
+  });
+}
+
+async function expectLand(page: Page, map: Locator) {
+  await expect(map).toBeVisible();
+  await expect(map.getByRole("status")).toHaveCount(0);
+  const land = map.locator(".leaflet-basemap-pane canvas");
+  await expect(land).toHaveCount(1);
+  await expect.poll(() => paintedShare(land)).toBeGreaterThan(0.05);
+  await expect(page.getByRole("list", { name: "Map legend" })).toContainText("Natural Earth");
+}
+
+const vesselList = (page: Page) => page.getByRole("table", { name: /^Vessels/ });
+
+/** The number of vessels the page says it shows (the fleet grows while the demo's shipments are being tracked). */
+async function countShown(page: Page): Promise<number> {
+  const text = await page
+    .getByText(/^\d+ vessels? (carry|carries) your containers$|match the filters$/)
+    .textContent();
+  return Number(/^(\d+)/.exec(text ?? "")?.[1]);
+}
+
+test("the map lists the vessels and draws land with every tile request blocked", async ({ page }) => {
+  await fleet(page);
+  await signIn(page, "/map");
+  await expect(page.getByRole("heading", { level: 1, name: "Map" })).toBeVisible();
+  const shown = await countShown(page);
+  expect(shown).toBeGreaterThan(0);
+  await expect(vesselList(page).getByRole("row")).toHaveCount(shown + 1);
+  await expectLand(page, page.getByRole("figure", { name: "Map of the vessels carrying your containers" }));
+  const legend = page.getByRole("list", { name: "Map legend" });
+  await expect(legend).toContainText("Track, last 7 days");
+  await expect(legend).toContainText("Estimated path to the next port");
+  // Leaflet, not a placeholder, and its attribution names the land's source.
+  await expect(page.getByRole("link", { name: "Natural Earth" })).toBeVisible();
+});
+
+test("choosing a vessel in the list shows its panel and its estimated path; a click on the map chooses it too", async ({
+  page,
+}) => {
+  const vessel = await sailingVessel(page);
+  const name = vessel.attributes.name;
+  await signIn(page, "/map");
+  const map = page.getByRole("figure", { name: "Map of the vessels carrying your containers" });
+  await expectLand(page, map);
+
+  const button = vesselList(page).getByRole("button", { name, exact: true });
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`vessel=${vessel.id}`));
+  await expect(button).toHaveAttribute("aria-pressed", "true");
+
+  const panel = page.getByRole("region", { name });
+  await expect(panel.getByRole("heading", { name })).toBeVisible();
+  await expect(panel).toContainText("IMO");
+  await expect(panel).toContainText("Next port");
+  await expect(panel).toContainText("ETA");
+  await expect(panel).toContainText("shown dashed on the map");
+  await expect(panel).toContainText(`Your cargo aboard: ${vessel.meta.cargo.length} container`);
+  await expect(panel.getByRole("link").first()).toBeVisible();
+  await expect(map.getByRole("img", { name: new RegExp(`^Estimated path of ${name} to `) })).toBeAttached();
+  await expect(map.getByText(/ · ETA /)).toBeVisible();
+
+  // The arrow keys move along the list.
+  await button.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(button).not.toBeFocused();
+
+  // Closed, then chosen again by a click on the map where it is (the map moved to it).
+  await panel.getByRole("button", { name: "Close the vessel panel" }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(button).toHaveAttribute("aria-pressed", "false");
+  const box = (await map.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.getByRole("region", { name })).toBeVisible();
+  await expect(button).toHaveAttribute("aria-pressed", "true");
+  await expect(button).toBeInViewport();
+});
+
+test("filters live in the URL and survive a reload", async ({ page }) => {
+  const vessels = await fleet(page);
+  const line = vessels[0]!.meta.cargo[0]!.shipping_line_scac;
+  await signIn(page, "/map");
+  const all = await countShown(page);
+  await page.getByLabel("Shipping line").selectOption(line);
+  await expect(page).toHaveURL(new RegExp(`line=${line}`));
+  await expect(page.getByText(/ match the filters$/)).toBeVisible();
+  const matching = await countShown(page);
+  expect(matching).toBeGreaterThan(0);
+  expect(matching).toBeLessThanOrEqual(all);
+  await expect(vesselList(page).getByRole("row")).toHaveCount(matching + 1);
+  await page.getByLabel("Arriving at next port").selectOption({ label: "Within 30 days" });
+  await expect(page).toHaveURL(/within=30/);
+
+  await page.reload();
+  await expect(page.getByLabel("Shipping line")).toHaveValue(line);
+  await expect(page.getByLabel("Arriving at next port")).toHaveValue("30");
+  await page.getByRole("button", { name: "Clear filters" }).first().click();
+  await expect(page).not.toHaveURL(/line=/);
+  await expect(page.getByText(/your containers$/)).toBeVisible();
+  await expect(vesselList(page).getByRole("row")).toHaveCount((await countShown(page)) + 1);
+});
+
+test("a shipment page shows the map of its journey, with the vessel now", async ({ page }) => {
+  const vessel = await sailingVessel(page);
+  await signIn(page, `/shipments/${vessel.meta.cargo[0]!.shipment_id}`);
+  const section = page.getByRole("region", { name: "Route map" });
+  await section.scrollIntoViewIfNeeded();
+  await expectLand(page, section.getByRole("figure", { name: "Map of the journey" }));
+  await expect(section).toContainText("(POL)");
+  await expect(section).toContainText(`Now: ${vessel.attributes.name}`);
+  await expect(section.getByRole("list", { name: "Map legend" })).toContainText("To sail (estimated)");
+});

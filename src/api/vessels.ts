@@ -1,0 +1,103 @@
+// Vessel resource of the /v2 contract: where a ship is, where it has been (positions) and where it is expected
+// to sail (estimated positions), and the fleet view of the vessels carrying an account's containers.
+import { z } from "zod";
+import { isoDateTime, nullableDateTime, toMany, toOne } from "./json-api";
+import { portSchema } from "./reference";
+
+/** One position report, or one estimated future position (`estimated: true`). */
+export const vesselPositionSchema = z
+  .object({
+    latitude: z.number(),
+    longitude: z.number(),
+    heading: z.number().nullable(),
+    timestamp: isoDateTime,
+    estimated: z.boolean(),
+  })
+  .meta({ id: "VesselPosition" });
+export type VesselPosition = z.infer<typeof vesselPositionSchema>;
+
+export const vesselAttributesSchema = z.object({
+  name: z.string(),
+  imo: z.string().nullable(),
+  mmsi: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  nautical_speed_knots: z.number().nullable(),
+  navigational_heading_degrees: z.number().nullable(),
+  position_timestamp: nullableDateTime,
+  /** Only in responses that return positions, oldest first. */
+  positions: z.array(vesselPositionSchema).optional(),
+});
+export type VesselAttributes = z.infer<typeof vesselAttributesSchema>;
+
+export const vesselSchema = z
+  .object({
+    id: z.string(),
+    type: z.literal("vessel"),
+    attributes: vesselAttributesSchema,
+    links: z.object({ self: z.string() }).optional(),
+  })
+  .meta({ id: "Vessel" });
+export type Vessel = z.infer<typeof vesselSchema>;
+
+/** Query parameters of the position window of `GET /v2/vessels/{id}`. */
+export const SHOW_POSITIONS_FROM = "show_positions[from_timestamp]";
+export const SHOW_POSITIONS_TO = "show_positions[to_timestamp]";
+/** Default length of the position window, back from its end. */
+export const DEFAULT_POSITIONS_WINDOW_DAYS = 7;
+/** Spacing of the estimated positions of the future-positions endpoints. */
+export const FUTURE_POSITIONS_INTERVAL_MINUTES = 60;
+
+/** One of the account's containers aboard a vessel of the fleet view, with what the map filters and links on. */
+export const fleetCargoSchema = z
+  .object({
+    container_id: z.string(),
+    container_number: z.string(),
+    shipment_id: z.string(),
+    bill_of_lading_number: z.string(),
+    shipping_line_scac: z.string(),
+    port_of_discharge_locode: z.string().nullable(),
+    port_of_discharge_name: z.string().nullable(),
+    port_of_discharge_eta_at: nullableDateTime,
+  })
+  .meta({ id: "FleetCargo" });
+export type FleetCargo = z.infer<typeof fleetCargoSchema>;
+
+/**
+ * A vessel of the fleet view (`GET /v2/vessels`): the vessel with its simplified track of the last 7 days and its
+ * estimated path to its next port in `positions`, and the voyage it sails for the account's containers in `meta`.
+ */
+export const fleetVesselSchema = vesselSchema
+  .extend({
+    relationships: z.object({
+      previous_port: toOne("port"),
+      next_port: toOne("port"),
+      shipments: toMany("shipment"),
+      containers: toMany("container"),
+    }),
+    meta: z.object({
+      voyage_number: z.string().nullable(),
+      /** When the vessel left the previous port with the account's containers. */
+      previous_port_atd_at: nullableDateTime,
+      /** The carrier's estimate of the arrival at the next port (null once it has arrived). */
+      next_port_eta_at: nullableDateTime,
+      /** When the vessel arrived at the next port, while the account's containers are still aboard. */
+      next_port_ata_at: nullableDateTime,
+      /** When the estimated path reaches the next port at the vessel's speed. */
+      projected_arrival_at: nullableDateTime,
+      containers_aboard: z.number().int(),
+      cargo: z.array(fleetCargoSchema),
+    }),
+  })
+  .meta({ id: "FleetVessel" });
+export type FleetVessel = z.infer<typeof fleetVesselSchema>;
+
+/** `GET /v2/vessels`: the fleet, by name, with the ports it sails between in `included`. */
+export const fleetDocumentSchema = z
+  .object({
+    data: z.array(fleetVesselSchema),
+    included: z.array(portSchema),
+    meta: z.object({ total: z.number().int() }),
+  })
+  .meta({ id: "FleetDocument" });
+export type FleetDocument = z.infer<typeof fleetDocumentSchema>;

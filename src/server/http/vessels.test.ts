@@ -1,0 +1,385 @@
+// Service tests: vessels with their position window, estimated future positions (on the sea, never on land,
+// across the 180th meridian), the fleet view, and which vessels an account may see.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { singleDocument } from "../../api/json-api";
+import { fleetVesselSchema, vesselSchema } from "../../api/vessels";
+import { PORTS } from "../db/reference/ports";
+import { portId } from "../db/reference-data";
+import { isOnLand } from "../geo/land";
+import { haversineNm, type LatLon } from "../geo/route-geometry";
+import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
+import {
+  DAY,
+  HOUR,
+  insertLines,
+  insertPacificJourney,
+  insertVessel,
+  NOW,
+  OCEAN_LEG,
+  sailVessel,
+} from "../testing/vessel-fixtures";
+
+const vesselDocument = singleDocument(vesselSchema);
+
+let h: Harness;
+let key: string;
+let otherKey: string;
+let ocean: Awaited<ReturnType<typeof insertVessel>>;
+let feeder: Awaited<ReturnType<typeof insertVessel>>;
+let booked: Awaited<ReturnType<typeof insertVessel>>;
+let theirs: Awaited<ReturnType<typeof insertVessel>>;
+let reports: Awaited<ReturnType<typeof sailVessel>>;
+let containerNumber: string;
+
+beforeAll(async () => {
+  h = await createHarness();
+  const own = await h.newAccount("Vessels Test Co");
+  const other = await h.newAccount("Other Vessels Co");
+  key = own.apiKey;
+  otherKey = other.apiKey;
+  ocean = await insertVessel(h.db, "PACIFIC SPIRIT");
+  feeder = await insertVessel(h.db, "FEEDER ONE");
+  booked = await insertVessel(h.db, "NOT YET ABOARD");
+  theirs = await insertVessel(h.db, "SOMEONE ELSES");
+  reports = await sailVessel(h.db, ocean.id, OCEAN_LEG);
+  await sailVessel(h.db, theirs.id, {
+    fromPort: "SGSIN",
+    toPort: "NLRTM",
+    departed: new Date(NOW.getTime() - 5 * DAY),
+    knots: 17,
+    from: new Date(NOW.getTime() - 5 * DAY),
+    to: NOW,
+  });
+
+  const journey = await insertShipment(h.db, own.account.id, { containerNumbers: ["MSKU1234565"] });
+  containerNumber = journey.containers[0]!.number;
+  await insertPacificJourney(h.db, own.account.id, journey.containers[0]!.id, journey.shipment.id, {
+    feeder: feeder.id,
+    ocean: ocean.id,
+  });
+  // Booked on a vessel that has not loaded it yet: that vessel is not visible.
+  const later = await insertShipment(h.db, own.account.id, { containerNumbers: ["MSKU7654321"] });
+  await insertLines(h.db, own.account.id, later.containers[0]!.id, [
+    ["vessel_loaded", "2026-11-28T00:00:00Z", "CNSHA", booked.id, "077E"],
+    ["vessel_departed", "2026-11-28T08:00:00Z", "CNSHA", booked.id, "077E"],
+  ]);
+  const foreign = await insertShipment(h.db, other.account.id, { containerNumbers: ["TGHU9990001"] });
+  await insertLines(h.db, other.account.id, foreign.containers[0]!.id, [
+    ["vessel_loaded", "2026-11-14T20:00:00Z", "SGSIN", theirs.id, "W1"],
+    ["vessel_departed", "2026-11-15T12:00:00Z", "SGSIN", theirs.id, "W1"],
+    ["vessel_arrived", "2026-12-05T00:00:00Z", "NLRTM", theirs.id, "W1"],
+  ]);
+});
+afterAll(() => h.close());
+
+async function getJson(path: string, apiKey = key) {
+  const response = await h.request(apiKey, path);
+  return { status: response.status, body: await response.json() };
+}
+
+function expectBadParameter(
+  result: { status: number; body: { errors: unknown[] } },
+  ...parameters: string[]
+) {
+  expect(result.status).toBe(400);
+  const named = (result.body.errors as { source: { parameter?: string }; detail: string }[]).map((e) => {
+    expect(e.detail.length).toBeGreaterThan(10);
+    return e.source.parameter;
+  });
+  expect(named.sort()).toEqual([...parameters].sort());
+}
+
+const FROM = "show_positions[from_timestamp]";
+const TO = "show_positions[to_timestamp]";
+
+describe("GET /v2/vessels/{id}: the position window", () => {
+  it("returns the last 7 days of reports by default, oldest first, by id and by IMO", async () => {
+    const { status, body } = await getJson(`/v2/vessels/${ocean.id}`);
+    expect(status).toBe(200);
+    const vessel = vesselDocument.parse(body).data;
+    expect(vessel.attributes).toMatchObject({ name: "PACIFIC SPIRIT", imo: ocean.imo, mmsi: ocean.mmsi });
+    // The hosted API's vessel attributes, all of them.
+    expect(Object.keys(body.data.attributes).sort()).toEqual([
+      "imo",
+      "latitude",
+      "longitude",
+      "mmsi",
+      "name",
+      "nautical_speed_knots",
+      "navigational_heading_degrees",
+      "position_timestamp",
+      "positions",
+    ]);
+    const positions = vessel.attributes.positions!;
+    expect(positions).toHaveLength(reports.length);
+    expect(positions[0]!.timestamp).toBe(new Date(NOW.getTime() - 7 * DAY).toISOString());
+    expect(positions.at(-1)!.timestamp).toBe(NOW.toISOString());
+    expect(positions.every((p) => p.estimated === false)).toBe(true);
+    const times = positions.map((p) => Date.parse(p.timestamp));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(vessel.attributes.latitude).toBe(positions.at(-1)!.latitude);
+    expect(vessel.attributes.position_timestamp).toBe(NOW.toISOString());
+
+    const byImo = await getJson(`/v2/vessels/${ocean.imo}`);
+    expect(byImo.body.data.id).toBe(ocean.id);
+  });
+
+  it("returns the reports of the window asked for, both ends included", async () => {
+    const from = new Date(NOW.getTime() - 2 * DAY).toISOString();
+    const to = new Date(NOW.getTime() - DAY).toISOString();
+    const { status, body } = await getJson(`/v2/vessels/${ocean.id}?${FROM}=${from}&${TO}=${to}`);
+    expect(status).toBe(200);
+    const positions = body.data.attributes.positions as { timestamp: string }[];
+    expect(positions).toHaveLength(6 * 24 + 1);
+    expect(positions[0]!.timestamp).toBe(from);
+    expect(positions.at(-1)!.timestamp).toBe(to);
+    // A window with a zone offset means the same instant.
+    const offset = await getJson(
+      `/v2/vessels/${ocean.id}?${FROM}=${encodeURIComponent("2026-11-18T21:00:00+09:00")}&${TO}=${to}`,
+    );
+    expect(offset.body.data.attributes.positions[0].timestamp).toBe("2026-11-18T12:00:00.000Z");
+    // Only the start given: up to now.
+    const open = await getJson(`/v2/vessels/${ocean.id}?${FROM}=${to}`);
+    expect(open.body.data.attributes.positions).toHaveLength(6 * 24 + 1);
+  });
+
+  it("answers invalid timestamps with a 400 naming the parameter", async () => {
+    for (const bad of [
+      "yesterday",
+      "2026-13-01T00:00:00Z",
+      "2026-02-30T00:00:00Z",
+      "2026-11-20",
+      "1700000000",
+    ]) {
+      expectBadParameter(await getJson(`/v2/vessels/${ocean.id}?${FROM}=${bad}`), FROM);
+      expectBadParameter(await getJson(`/v2/vessels/${ocean.id}?${TO}=${bad}`), TO);
+    }
+    // Without a zone the instant is ambiguous.
+    expectBadParameter(await getJson(`/v2/vessels/${ocean.id}?${TO}=2026-11-20T10:00:00`), TO);
+  });
+
+  it("answers a reversed window with a 400 naming the parameter out of place", async () => {
+    const early = "2026-11-15T00:00:00Z";
+    const late = "2026-11-16T00:00:00Z";
+    expectBadParameter(await getJson(`/v2/vessels/${ocean.id}?${FROM}=${late}&${TO}=${early}`), FROM);
+    // A start after the default end (now).
+    expectBadParameter(await getJson(`/v2/vessels/${ocean.id}?${FROM}=2026-11-21T00:00:00Z`), FROM);
+    // An end before the default start (7 days back).
+    const before = await getJson(`/v2/vessels/${ocean.id}?${TO}=2026-11-01T00:00:00Z`);
+    expectBadParameter(before, TO);
+    expect(before.body.errors[0].detail).toContain("7 days before now");
+  });
+});
+
+describe("which vessels an account sees", () => {
+  it("sees the vessels that carry or carried its containers, and no others", async () => {
+    expect((await getJson(`/v2/vessels/${ocean.id}`)).status).toBe(200);
+    // The feeder carried the container to Busan: still visible, with no reports in the window.
+    const past = await getJson(`/v2/vessels/${feeder.id}`);
+    expect(past.status).toBe(200);
+    expect(past.body.data.attributes.positions).toEqual([]);
+    // Booked but not loaded yet, another account's vessel, unknown ids: all read alike.
+    for (const id of [
+      booked.id,
+      booked.imo!,
+      theirs.id,
+      theirs.imo!,
+      "00000000-0000-4000-8000-000000000000",
+      "x",
+    ]) {
+      const response = await getJson(`/v2/vessels/${id}`);
+      expect(response.status, id).toBe(404);
+      expect(response.body.errors[0].code).toBe("not_found");
+      const future = await getJson(
+        `/v2/vessels/${id}/future_positions_with_coordinates?port_id=USLAX&previous_port_id=KRPUS&latitude=40&longitude=170`,
+      );
+      expect(future.status, id).toBe(404);
+    }
+    // The other account sees its own vessel.
+    expect((await getJson(`/v2/vessels/${theirs.id}`, otherKey)).status).toBe(200);
+    expect((await getJson(`/v2/vessels/${ocean.id}`, otherKey)).status).toBe(404);
+  });
+});
+
+const FUTURE = "future_positions_with_coordinates";
+
+function portPosition(locode: string): LatLon {
+  const port = PORTS.find((p) => p.locode === locode)!;
+  return { lat: port.latitude, lon: port.longitude };
+}
+
+/** Water in reality, land at 1:50m (as in the sea-route tests): the two canals and the Lower Elbe. */
+const INLAND_WATERWAYS = [
+  { south: 29.85, north: 31.35, west: 32.1, east: 32.65 },
+  { south: 8.8, north: 9.5, west: -80.0, east: -79.45 },
+  { south: 53.45, north: 53.95, west: 8.95, east: 10.05 },
+];
+const PORT_APPROACH_NM = 15;
+
+describe("GET /v2/vessels/{id}/future_positions_with_coordinates", () => {
+  const base = () => `/v2/vessels/${ocean.id}/${FUTURE}`;
+
+  it("names every missing or invalid parameter in a 400", async () => {
+    expectBadParameter(await getJson(base()), "port_id", "previous_port_id", "latitude", "longitude");
+    const all = "port_id=USLAX&previous_port_id=KRPUS&latitude=40&longitude=170";
+    for (const name of ["port_id", "previous_port_id", "latitude", "longitude"]) {
+      const without = all
+        .split("&")
+        .filter((p) => !p.startsWith(`${name}=`))
+        .join("&");
+      expectBadParameter(await getJson(`${base()}?${without}`), name);
+      expectBadParameter(await getJson(`${base()}?${without}&${name}=`), name);
+    }
+    const invalid: [string, string][] = [
+      ["port_id", "port_id=not-a-port&previous_port_id=KRPUS&latitude=40&longitude=170"],
+      ["previous_port_id", "port_id=USLAX&previous_port_id=12345678&latitude=40&longitude=170"],
+      ["latitude", "port_id=USLAX&previous_port_id=KRPUS&latitude=91&longitude=170"],
+      ["latitude", "port_id=USLAX&previous_port_id=KRPUS&latitude=north&longitude=170"],
+      ["longitude", "port_id=USLAX&previous_port_id=KRPUS&latitude=40&longitude=-180.5"],
+      ["longitude", "port_id=USLAX&previous_port_id=KRPUS&latitude=40&longitude=1e3"],
+    ];
+    for (const [name, query] of invalid) expectBadParameter(await getJson(`${base()}?${query}`), name);
+  });
+
+  it("answers an unknown port with a 404 naming the parameter", async () => {
+    for (const [name, query] of [
+      ["port_id", "port_id=00000000-0000-4000-8000-000000000000&previous_port_id=KRPUS"],
+      ["previous_port_id", "port_id=USLAX&previous_port_id=ZZZZZ"],
+    ] as const) {
+      const result = await getJson(`${base()}?${query}&latitude=40&longitude=170`);
+      expect(result.status, name).toBe(404);
+      expect(result.body.errors[0].source).toEqual({ parameter: name });
+    }
+  });
+
+  const PAIRS: { from: string; to: string; start?: LatLon; maxNm: number; crossesAntimeridian?: boolean }[] =
+    [
+      { from: "CNSHA", to: "USLAX", maxNm: 6500, crossesAntimeridian: true },
+      { from: "USLAX", to: "CNSHA", maxNm: 6500, crossesAntimeridian: true },
+      { from: "KRPUS", to: "USLAX", start: { lat: 40.5, lon: -176.8 }, maxNm: 3000 },
+      { from: "JPTYO", to: "USOAK", start: { lat: 38, lon: 165 }, maxNm: 3600, crossesAntimeridian: true },
+      { from: "AUMEL", to: "USLAX", maxNm: 7600, crossesAntimeridian: true },
+      { from: "SGSIN", to: "NLRTM", maxNm: 8800 },
+      // Across the Pacific and through the Panama Canal.
+      { from: "CNYTN", to: "USNYC", maxNm: 12500, crossesAntimeridian: true },
+      { from: "BRSSZ", to: "CNSHA", maxNm: 11600 },
+    ];
+
+  it.each(PAIRS)("sails $from → $to at sea, hour by hour, to the port", async (pair) => {
+    const start = pair.start ?? portPosition(pair.from);
+    const to = portPosition(pair.to);
+    const { status, body } = await getJson(
+      `${base()}?port_id=${portId(pair.to)}&previous_port_id=${pair.from}&latitude=${start.lat}&longitude=${start.lon}`,
+    );
+    expect(status).toBe(200);
+    const vessel = vesselDocument.parse(body).data;
+    expect(body.links.self).toContain(FUTURE);
+    const positions = vessel.attributes.positions!;
+    expect(positions.length).toBeGreaterThan(10);
+    expect(positions.every((p) => p.estimated)).toBe(true);
+    // Starts where asked, now; one an hour; ends exactly at the port.
+    expect(positions[0]).toMatchObject({
+      latitude: start.lat,
+      longitude: start.lon,
+      timestamp: NOW.toISOString(),
+    });
+    const times = positions.map((p) => Date.parse(p.timestamp));
+    for (let i = 1; i < times.length; i++) {
+      expect(times[i]!).toBeGreaterThan(times[i - 1]!);
+      if (i < times.length - 1) expect(times[i]! - times[i - 1]!).toBe(HOUR);
+    }
+    const last = positions.at(-1)!;
+    expect(last.latitude).toBeCloseTo(to.lat, 6);
+    expect(last.longitude).toBeCloseTo(to.lon, 6);
+    // Never on land (away from the port approaches and the canals), longitudes in range.
+    const points = positions.map((p) => ({ lat: p.latitude, lon: p.longitude }));
+    const onLand = points.filter(
+      (p) =>
+        isOnLand(p.lat, p.lon) &&
+        haversineNm(p, start) > PORT_APPROACH_NM &&
+        haversineNm(p, to) > PORT_APPROACH_NM &&
+        !INLAND_WATERWAYS.some(
+          (b) => p.lat >= b.south && p.lat <= b.north && p.lon >= b.west && p.lon <= b.east,
+        ),
+    );
+    expect(onLand).toEqual([]);
+    expect(points.every((p) => p.lon >= -180 && p.lon <= 180)).toBe(true);
+    // The short way: across the 180th meridian for the Pacific crossings, within the length of the lanes.
+    const jumps = points.slice(1).filter((p, i) => Math.abs(p.lon - points[i]!.lon) > 180).length;
+    expect(jumps > 0).toBe(pair.crossesAntimeridian === true);
+    let sailed = 0;
+    for (let i = 1; i < points.length; i++) sailed += haversineNm(points[i - 1]!, points[i]!);
+    expect(sailed).toBeLessThan(pair.maxNm);
+    // At the vessel's reported speed (18 knots): an hour apart is 18 nm along the lanes, never more.
+    expect(haversineNm(points[0]!, points[1]!)).toBeLessThanOrEqual(18.01);
+  });
+
+  it("answers future_positions between two ports the same way", async () => {
+    const { status, body } = await getJson(
+      `/v2/vessels/${ocean.imo}/future_positions?port_id=USLAX&previous_port_id=${portId("KRPUS")}`,
+    );
+    expect(status).toBe(200);
+    const positions = vesselDocument.parse(body).data.attributes.positions!;
+    expect(positions[0]).toMatchObject({ estimated: true, timestamp: NOW.toISOString() });
+    expect(positions[0]!.latitude).toBeCloseTo(portPosition("KRPUS").lat, 6);
+    expect(positions.at(-1)!.longitude).toBeCloseTo(portPosition("USLAX").lon, 6);
+    expectBadParameter(
+      await getJson(`/v2/vessels/${ocean.id}/future_positions`),
+      "port_id",
+      "previous_port_id",
+    );
+  });
+});
+
+describe("GET /v2/vessels: the fleet", () => {
+  it("lists the vessels carrying the account's containers now, with track, path ahead, voyage and cargo", async () => {
+    const { status, body } = await getJson("/v2/vessels");
+    expect(status).toBe(200);
+    expect(body.meta.total).toBe(1);
+    const vessel = fleetVesselSchema.parse(body.data[0]);
+    expect(vessel.id).toBe(ocean.id);
+    expect(vessel.relationships.previous_port.data?.id).toBe(portId("KRPUS"));
+    expect(vessel.relationships.next_port.data?.id).toBe(portId("USLAX"));
+    expect(vessel.meta).toMatchObject({
+      voyage_number: "001E",
+      previous_port_atd_at: "2026-11-12T00:00:00.000Z",
+      next_port_eta_at: "2026-11-25T08:00:00.000Z",
+      next_port_ata_at: null,
+      containers_aboard: 1,
+    });
+    expect(vessel.meta.cargo).toEqual([
+      expect.objectContaining({
+        container_number: containerNumber,
+        shipping_line_scac: "MAEU",
+        port_of_discharge_locode: "USLAX",
+      }),
+    ]);
+    expect(body.included.map((p: { attributes: { code: string } }) => p.attributes.code).sort()).toEqual([
+      "KRPUS",
+      "USLAX",
+    ]);
+
+    const positions = vessel.attributes.positions!;
+    const track = positions.filter((p) => !p.estimated);
+    const ahead = positions.filter((p) => p.estimated);
+    // The week's ~1,000 reports simplified to far fewer points, keeping both ends.
+    expect(track.length).toBeGreaterThan(2);
+    expect(track.length).toBeLessThan(reports.length / 5);
+    expect(track[0]!.timestamp).toBe(reports[0]!.timestamp!.toISOString());
+    expect(track.at(-1)!.timestamp).toBe(NOW.toISOString());
+    // The path ahead starts at the vessel and ends at Los Angeles, later than it starts.
+    expect(ahead[0]).toMatchObject({
+      latitude: vessel.attributes.latitude,
+      longitude: vessel.attributes.longitude,
+    });
+    expect(ahead.at(-1)!.latitude).toBeCloseTo(portPosition("USLAX").lat, 6);
+    expect(Date.parse(vessel.meta.projected_arrival_at!)).toBeGreaterThan(NOW.getTime() + 2 * DAY);
+    const times = positions.map((p) => Date.parse(p.timestamp));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
+  it("lists only the account's own vessels", async () => {
+    const { body } = await getJson("/v2/vessels", otherKey);
+    expect(body.data.map((v: { id: string }) => v.id)).toEqual([theirs.id]);
+  });
+});

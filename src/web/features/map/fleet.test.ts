@@ -1,0 +1,177 @@
+// Unit tests of the fleet as the map draws it: continuous longitudes across the 180th meridian, filters, framing.
+import { describe, expect, it } from "vitest";
+import type { FleetDocument } from "../../../api/vessels";
+import {
+  filterFleet,
+  filterOptions,
+  fleetViews,
+  formatCoordinate,
+  longitudeSpan,
+  nearLongitude,
+  unwrap,
+  unwrapToEnd,
+} from "./fleet";
+
+const NOW = Date.parse("2026-11-20T12:00:00Z");
+const port = (id: string, code: string, lon: number) => ({
+  id,
+  type: "port" as const,
+  attributes: {
+    name: code,
+    code,
+    state_abbr: null,
+    city: null,
+    country_code: code.slice(0, 2),
+    time_zone: "UTC",
+    latitude: 35,
+    longitude: lon,
+  },
+});
+
+function vessel(id: string, lon: number, scac: string, pod: string, eta: string | null) {
+  return {
+    id,
+    type: "vessel" as const,
+    attributes: {
+      name: id.toUpperCase(),
+      imo: null,
+      mmsi: null,
+      latitude: 40,
+      longitude: lon,
+      nautical_speed_knots: 18,
+      navigational_heading_degrees: 90,
+      position_timestamp: "2026-11-20T11:50:00Z",
+      positions: [
+        { latitude: 41, longitude: 170, heading: 80, timestamp: "2026-11-14T00:00:00Z", estimated: false },
+        { latitude: 40.5, longitude: 179, heading: 85, timestamp: "2026-11-18T00:00:00Z", estimated: false },
+        { latitude: 40, longitude: lon, heading: 90, timestamp: "2026-11-20T11:50:00Z", estimated: false },
+        { latitude: 40, longitude: lon, heading: 90, timestamp: "2026-11-20T11:50:00Z", estimated: true },
+        { latitude: 34, longitude: -118, heading: 95, timestamp: "2026-11-25T00:00:00Z", estimated: true },
+      ],
+    },
+    links: { self: `/v2/vessels/${id}` },
+    relationships: {
+      previous_port: { data: { id: "p1", type: "port" as const } },
+      next_port: { data: { id: "p2", type: "port" as const } },
+      shipments: { data: [] },
+      containers: { data: [] },
+    },
+    meta: {
+      voyage_number: "1E",
+      previous_port_atd_at: null,
+      next_port_eta_at: eta,
+      next_port_ata_at: null,
+      projected_arrival_at: null,
+      containers_aboard: 1,
+      cargo: [
+        {
+          container_id: `${id}-c`,
+          container_number: "MSKU1234565",
+          shipment_id: `${id}-s`,
+          bill_of_lading_number: "B1",
+          shipping_line_scac: scac,
+          port_of_discharge_locode: pod,
+          port_of_discharge_name: pod,
+          port_of_discharge_eta_at: eta,
+        },
+      ],
+    },
+  };
+}
+
+const document: FleetDocument = {
+  data: [
+    vessel("a", -170, "MAEU", "USLAX", "2026-11-22T00:00:00Z"),
+    vessel("b", -170, "MSCU", "USLAX", "2026-12-10T00:00:00Z"),
+    vessel("c", -170, "MAEU", "NLRTM", null),
+  ],
+  included: [port("p1", "KRPUS", 129), port("p2", "USLAX", -118)],
+  meta: { total: 3 },
+};
+
+describe("longitudes across the 180th meridian", () => {
+  it("continues a line instead of jumping back across the world", () => {
+    expect(
+      unwrap([
+        [0, 179],
+        [0, -179],
+        [0, -170],
+      ]),
+    ).toEqual([
+      [0, 179],
+      [0, 181],
+      [0, 190],
+    ]);
+    expect(unwrap([[0, -179]], 200)).toEqual([[0, 181]]);
+    expect(
+      unwrapToEnd(
+        [
+          [0, 170],
+          [0, 179],
+          [0, -175],
+        ],
+        -175,
+      ),
+    ).toEqual([
+      [0, -190],
+      [0, -181],
+      [0, -175],
+    ]);
+    expect(nearLongitude(-118, 129)).toBe(242);
+    expect(nearLongitude(10, 10)).toBe(10);
+  });
+
+  it("draws a vessel's track to its marker and its path ahead from it, on the same copy of the world", () => {
+    const [a] = fleetViews(document);
+    expect(a!.position).toEqual([40, -170]);
+    expect(a!.track).toEqual([
+      [41, -190],
+      [40.5, -181],
+      [40, -170],
+    ]);
+    expect(a!.ahead).toEqual([
+      [40, -170],
+      [34, -118],
+    ]);
+    expect(a!.nextPort?.attributes.code).toBe("USLAX");
+    expect(a!.previousPort?.attributes.code).toBe("KRPUS");
+  });
+
+  it("frames a fleet across the Pacific rather than across the world", () => {
+    expect(longitudeSpan([170, -170, 175])).toEqual({ west: 170, east: 190 });
+    expect(longitudeSpan([-10, 20, 0])).toEqual({ west: -10, east: 20 });
+    expect(longitudeSpan([])).toBeNull();
+  });
+
+  it("names a coordinate, whatever copy of the world it was drawn on", () => {
+    expect(formatCoordinate(41.653, -155.296)).toBe("41.65° N, 155.30° W");
+    expect(formatCoordinate(-33.9, 204.7)).toBe("33.90° S, 155.30° W");
+  });
+});
+
+describe("filters", () => {
+  const views = fleetViews(document);
+  const names = (list: { name: string }[]) => list.map((v) => v.name);
+
+  it("keeps the vessels with cargo of the line, to the port, arriving in time", () => {
+    expect(names(filterFleet(views, { line: "", pod: "", within: 0 }, NOW))).toEqual(["A", "B", "C"]);
+    expect(names(filterFleet(views, { line: "MAEU", pod: "", within: 0 }, NOW))).toEqual(["A", "C"]);
+    expect(names(filterFleet(views, { line: "MAEU", pod: "USLAX", within: 0 }, NOW))).toEqual(["A"]);
+    // An unknown ETA never counts as arriving soon.
+    expect(names(filterFleet(views, { line: "", pod: "", within: 7 }, NOW))).toEqual(["A"]);
+    expect(names(filterFleet(views, { line: "", pod: "", within: 30 }, NOW))).toEqual(["A", "B"]);
+  });
+
+  it("offers the lines and ports the fleet carries", () => {
+    expect(filterOptions(views)).toEqual({
+      lines: [
+        { value: "MAEU", label: "MAEU" },
+        { value: "MSCU", label: "MSCU" },
+      ],
+      pods: [
+        { value: "NLRTM", label: "NLRTM" },
+        { value: "USLAX", label: "USLAX" },
+      ],
+    });
+  });
+});

@@ -1,0 +1,170 @@
+// The journey map itself (its own chunk, with Leaflet): one container's ports, the legs sailed (solid), the legs
+// to sail (dashed, estimated), and the vessel now, over the offline basemap; a line of text says the same.
+import "leaflet/dist/leaflet.css";
+import "./map.css";
+import { useQuery } from "@tanstack/react-query";
+import L from "leaflet";
+import { useEffect, useMemo, useRef } from "react";
+import { CircleMarker, MapContainer, Polyline, Tooltip, useMap } from "react-leaflet";
+import { DateTime } from "../../components/date-time";
+import { describeError } from "../../lib/api-client";
+import { formatDateTime } from "../../lib/format";
+import { BasemapLayer } from "./basemap-layer";
+import { formatCoordinate } from "./fleet";
+import { type JourneyDrawing, journeyDrawing } from "./journey-geometry";
+import { MapPlaceholder } from "./journey-map";
+import { LandStatus, useLandState } from "./land-status";
+import { LAND_LEGEND, MapLegend } from "./map-legend";
+import { mapPalette } from "./palette";
+import { containerMapQuery } from "./queries";
+import { HAS_TILES } from "./tiles";
+import { VesselMarker } from "./vessel-marker";
+
+export default function JourneyMapView({ containerId }: { containerId: string }) {
+  const { data, error, isPending } = useQuery(containerMapQuery(containerId));
+  const drawing = useMemo(() => (data ? journeyDrawing(data) : null), [data]);
+  const [land, onLand] = useLandState();
+
+  if (isPending) return <MapPlaceholder text="Loading the journey…" />;
+  if (error || !drawing) {
+    return (
+      <p role="alert" className="text-sm text-slate-600 dark:text-slate-400">
+        The map of this journey is not available: {describeError(error)}
+      </p>
+    );
+  }
+  const vessel = drawing.vessel?.properties;
+  return (
+    <div>
+      <figure
+        aria-label="Map of the journey"
+        className="relative h-72 overflow-hidden rounded-md border border-slate-200 dark:border-slate-700"
+      >
+        <MapContainer
+          preferCanvas
+          center={[20, 0]}
+          zoom={1}
+          minZoom={1}
+          maxZoom={HAS_TILES ? 18 : 10}
+          zoomSnap={0.25}
+          scrollWheelZoom={false}
+          worldCopyJump={false}
+          className="boxtrack-map h-full w-full"
+        >
+          <BasemapLayer onLand={onLand} />
+          <JourneyLayers drawing={drawing} />
+        </MapContainer>
+        <LandStatus state={land} />
+      </figure>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        {drawing.ports.map((p) => `${p.properties.name} (${p.properties.label})`).join(" → ")}
+        {vessel ? (
+          <>
+            {". "}
+            Now: <span className="font-medium">{vessel.vessel_name}</span>
+            {vessel.voyage_number ? ` (voyage ${vessel.voyage_number})` : ""} at{" "}
+            {formatCoordinate(drawing.vessel!.position[0], drawing.vessel!.position[1])}
+            {vessel.arrival_port_name ? `, sailing to ${vessel.arrival_port_name}` : ""}
+            {vessel.arrival_port_eta ? (
+              <>
+                , ETA <DateTime iso={vessel.arrival_port_eta} timeZone={vessel.arrival_port_time_zone} />
+              </>
+            ) : null}
+            .
+          </>
+        ) : drawing.ports.length > 0 ? (
+          "."
+        ) : (
+          "No ports known yet."
+        )}
+      </p>
+      <MapLegend
+        className="mt-2"
+        items={[
+          { kind: "port", label: "Port" },
+          {
+            kind: "past",
+            label: drawing.lines.some((l) => l.reconstructed)
+              ? "Sailed (where older than the last 7 days of reports, along the sea lanes)"
+              : "Sailed",
+          },
+          { kind: "ahead", label: "To sail (estimated)" },
+          { kind: "vessel", label: "Vessel now" },
+          LAND_LEGEND,
+        ]}
+      />
+    </div>
+  );
+}
+
+function JourneyLayers({ drawing }: { drawing: JourneyDrawing }) {
+  const map = useMap();
+  const palette = useMemo(mapPalette, []);
+  const fitted = useRef(false);
+
+  // Frame the whole journey once; later refreshes leave the view where the user put it.
+  useEffect(() => {
+    if (fitted.current || drawing.bounds.length === 0) return;
+    fitted.current = true;
+    map.fitBounds(L.latLngBounds(drawing.bounds), { padding: [28, 28], maxZoom: 6, animate: false });
+  }, [map, drawing]);
+
+  // The vessel, as an arrow along its heading (an imperative layer: react-leaflet has no such marker).
+  const vessel = drawing.vessel;
+  useEffect(() => {
+    if (!vessel) return;
+    const marker = new VesselMarker(vessel.position, {
+      heading: vessel.properties.vessel_location_heading,
+      radius: 6,
+      color: palette.vesselStroke,
+      weight: 1.5,
+      fillColor: palette.selected,
+      fillOpacity: 1,
+    })
+      .bindTooltip(
+        `${vessel.properties.vessel_name}, reported ${formatDateTime(vessel.properties.vessel_location_timestamp, "UTC").text}`,
+        { direction: "top", offset: [0, -8] },
+      )
+      .addTo(map);
+    return () => {
+      marker.remove();
+    };
+  }, [map, vessel, palette]);
+
+  return (
+    <>
+      {drawing.lines.map((line, i) => (
+        <Polyline
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one drawing keep their order
+          key={`${line.kind}-${i}`}
+          positions={line.points}
+          interactive={false}
+          pathOptions={
+            line.kind === "sailed"
+              ? { color: palette.track, weight: 2.5, opacity: 0.9 }
+              : { color: palette.ahead, weight: 2.5, opacity: 0.9, dashArray: "7 6" }
+          }
+        />
+      ))}
+      {drawing.ports.map((port) => {
+        const p = port.properties;
+        const arrival = p.inbound_ata_at ?? p.inbound_eta_at;
+        return (
+          <CircleMarker
+            key={`${p.ports_sequence}-${p.location_id}`}
+            center={port.position}
+            radius={5}
+            pathOptions={{ color: palette.portStroke, weight: 2, fillColor: palette.port, fillOpacity: 1 }}
+          >
+            <Tooltip permanent direction="right" offset={[8, 0]} className="eta-label">
+              {p.label} {p.name}
+              {p.label !== "POL" && arrival
+                ? ` · ${p.inbound_ata_at ? "arrived" : "ETA"} ${formatDateTime(arrival, p.time_zone).text}`
+                : ""}
+            </Tooltip>
+          </CircleMarker>
+        );
+      })}
+    </>
+  );
+}

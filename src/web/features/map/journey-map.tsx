@@ -1,0 +1,63 @@
+// A small map of one container's journey (ports, legs sailed and to sail, the vessel now), for the shipment and
+// container pages. This module is light: Leaflet and the atlas load in their own chunk when the map is rendered,
+// so the pages that use it do not grow.
+import { Component, lazy, type ReactNode, Suspense } from "react";
+
+const JourneyMapView = lazy(() => import("./journey-map-view"));
+
+export interface JourneyMapProps {
+  containerId: string;
+  /** Said above the map, e.g. which container's journey it is. */
+  caption?: ReactNode;
+  className?: string;
+}
+
+export function JourneyMap({ containerId, caption, className = "" }: JourneyMapProps) {
+  return (
+    <section
+      aria-labelledby={`journey-map-${containerId}`}
+      className={`rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900 ${className}`}
+    >
+      <h2
+        id={`journey-map-${containerId}`}
+        className="mb-1 text-base font-semibold text-slate-900 dark:text-slate-100"
+      >
+        Route map
+      </h2>
+      {caption ? <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">{caption}</p> : null}
+      <MapErrorBoundary>
+        <Suspense fallback={<MapPlaceholder text="Loading the map…" />}>
+          <JourneyMapView containerId={containerId} />
+        </Suspense>
+      </MapErrorBoundary>
+    </section>
+  );
+}
+
+export function MapPlaceholder({ text }: { text: string }) {
+  return (
+    <div className="flex h-72 items-center justify-center rounded-md bg-blue-100 dark:bg-[#0b1a2e]">
+      <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+        {text}
+      </p>
+    </div>
+  );
+}
+
+/** If the map's code cannot load (offline before it was cached), the rest of the page still works. */
+class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    if (this.state.failed) {
+      return (
+        <p role="alert" className="text-sm text-slate-600 dark:text-slate-400">
+          The map could not be loaded. Reload the page to try again.
+        </p>
+      );
+    }
+    return this.props.children;
+  }
+}

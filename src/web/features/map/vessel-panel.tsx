@@ -1,0 +1,153 @@
+// The selected vessel: who it is, where it is and how fast, the voyage it sails for the account (from, to, ETA in
+// the port's time), and the account's shipments and containers aboard, with links to them.
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { DateTime } from "../../components/date-time";
+import { plural } from "../../lib/format";
+import { type FleetVesselView, formatCoordinate } from "./fleet";
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500 dark:text-slate-400">{term}</dt>
+      <dd className="text-sm text-slate-900 dark:text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+const unknown = <span className="text-slate-400 dark:text-slate-500">Not known</span>;
+
+export function VesselPanel({ vessel, onClose }: { vessel: FleetVesselView; onClose(): void }) {
+  const next = vessel.nextPort?.attributes;
+  const previous = vessel.previousPort?.attributes;
+  const shipments = new Map(vessel.cargo.map((c) => [c.shipment_id, c.bill_of_lading_number]));
+  return (
+    <section
+      aria-labelledby="vessel-panel-heading"
+      className="flex max-h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900"
+    >
+      <div className="flex items-start justify-between gap-3 border-b border-slate-100 px-4 py-3 dark:border-slate-800">
+        <div>
+          <p className="text-xs font-semibold tracking-wide text-sky-800 uppercase dark:text-sky-300">
+            Vessel
+          </p>
+          <h2 id="vessel-panel-heading" className="text-base font-semibold text-slate-900 dark:text-slate-50">
+            {vessel.name}
+          </h2>
+        </div>
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-500 dark:hover:bg-slate-800 dark:hover:text-white"
+        >
+          <span className="sr-only">Close the vessel panel</span>
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5">
+            <path d="m5 5 10 10M15 5 5 15" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+      <div className="space-y-4 overflow-y-auto px-4 py-3">
+        <dl className="grid grid-cols-2 gap-3">
+          <Fact term="IMO">{vessel.imo ?? unknown}</Fact>
+          <Fact term="MMSI">{vessel.mmsi ?? unknown}</Fact>
+          <Fact term="Speed">
+            {vessel.speedKnots !== null ? `${vessel.speedKnots.toFixed(1)} kn` : unknown}
+          </Fact>
+          <Fact term="Heading">{vessel.heading !== null ? `${Math.round(vessel.heading)}°` : unknown}</Fact>
+          <div className="col-span-2">
+            <Fact term="Position">
+              {vessel.position ? formatCoordinate(vessel.position[0], vessel.position[1]) : unknown}
+              {vessel.positionAt ? (
+                <span className="block text-xs text-slate-600 dark:text-slate-400">
+                  reported <DateTime iso={vessel.positionAt} timeZone="UTC" />
+                </span>
+              ) : null}
+            </Fact>
+          </div>
+        </dl>
+
+        <div className="border-t border-slate-100 pt-3 dark:border-slate-800">
+          <h3 className="text-sm font-semibold text-slate-900 dark:text-slate-100">
+            Voyage{" "}
+            {vessel.voyageNumber ?? <span className="font-normal text-slate-500">(number not known)</span>}
+          </h3>
+          <dl className="mt-2 space-y-2">
+            <Fact term="From">
+              {previous ? `${previous.name} (${previous.code})` : unknown}
+              {vessel.previousPortAtd && previous ? (
+                <span className="block text-xs text-slate-600 dark:text-slate-400">
+                  departed <DateTime iso={vessel.previousPortAtd} timeZone={previous.time_zone} />
+                </span>
+              ) : null}
+            </Fact>
+            <Fact term="Next port">
+              {next ? `${next.name} (${next.code})` : unknown}
+              {next && vessel.nextPortAta ? (
+                <span className="block text-xs text-slate-600 dark:text-slate-400">
+                  arrived <DateTime iso={vessel.nextPortAta} timeZone={next.time_zone} />
+                </span>
+              ) : next && vessel.nextPortEta ? (
+                <span className="block text-xs text-slate-600 dark:text-slate-400">
+                  ETA <DateTime iso={vessel.nextPortEta} timeZone={next.time_zone} /> (carrier's estimate)
+                </span>
+              ) : null}
+            </Fact>
+          </dl>
+          {vessel.ahead.length > 1 && next ? (
+            <p className="mt-2 flex gap-2 text-xs text-slate-600 dark:text-slate-400">
+              <span
+                aria-hidden="true"
+                className="mt-1.5 h-0 w-5 shrink-0 border-t-2 border-dashed border-orange-700 dark:border-orange-400"
+              />
+              <span>
+                Estimated path to {next.name} shown dashed on the map
+                {vessel.projectedArrival ? (
+                  <>
+                    ; at its speed it would arrive{" "}
+                    <DateTime iso={vessel.projectedArrival} timeZone={next.time_zone} />
+                  </>
+                ) : null}
+                .
+              </span>
+            </p>
+          ) : null}
+        </div>
+
+        <div className="border-t border-slate-100 pt-3 dark:border-slate-800">
+          <h3 className="text-sm font-semibold text-slate-900 dark:text-slate-100">
+            Your cargo aboard: {plural(vessel.cargo.length, "container")} on{" "}
+            {plural(shipments.size, "shipment")}
+          </h3>
+          <ul className="mt-2 space-y-2 text-sm">
+            {vessel.cargo.map((c) => (
+              <li key={c.container_id} className="flex flex-wrap items-baseline gap-x-2">
+                <Link
+                  to="/containers/$containerId"
+                  params={{ containerId: c.container_id }}
+                  className="font-mono text-sky-800 hover:underline dark:text-sky-300"
+                >
+                  {c.container_number}
+                </Link>
+                <span className="text-slate-500">on</span>
+                <Link
+                  to="/shipments/$shipmentId"
+                  params={{ shipmentId: c.shipment_id }}
+                  className="font-mono text-sky-800 hover:underline dark:text-sky-300"
+                >
+                  <span className="sr-only">shipment </span>
+                  {c.bill_of_lading_number}
+                </Link>
+                <span className="text-xs text-slate-500 dark:text-slate-400">
+                  {c.shipping_line_scac}
+                  {c.port_of_discharge_locode
+                    ? ` · to ${c.port_of_discharge_name ?? c.port_of_discharge_locode}`
+                    : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}
