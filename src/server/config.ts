@@ -21,6 +21,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   CLOCK_SPEED: z.coerce.number().min(1).max(10_000).default(1),
   TRACKING_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+  WEBHOOKS_ALLOW_HTTP: flag.default(false),
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: flag.default(false),
+  WEBHOOKS_INTERVAL_MS: z.coerce.number().int().min(100).default(1_000),
 });
 
 export interface Config {
@@ -38,6 +41,12 @@ export interface Config {
   clockSpeed: number;
   /** Pause between two passes of the tracking engine. */
   trackingIntervalMs: number;
+  /** Accept plain-http webhook addresses (local use only; deliveries are otherwise https). */
+  webhooksAllowHttp: boolean;
+  /** Let webhook deliveries reach loopback and private addresses (local development only). */
+  webhooksAllowPrivateAddresses: boolean;
+  /** Pause between two passes of the webhook worker when it has nothing to do. */
+  webhooksIntervalMs: number;
   /** Serve the dashboard from Vite's dev server with hot reload instead of the built files. */
   dev: boolean;
 }
@@ -60,6 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     logLevel: e.LOG_LEVEL,
     clockSpeed: e.CLOCK_SPEED,
     trackingIntervalMs: e.TRACKING_INTERVAL_MS,
+    webhooksAllowHttp: e.WEBHOOKS_ALLOW_HTTP,
+    webhooksAllowPrivateAddresses: e.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
+    webhooksIntervalMs: e.WEBHOOKS_INTERVAL_MS,
     dev: argv.includes("--dev"),
   };
 }

@@ -14,6 +14,7 @@ import { topUpDemoShipments } from "./tracking/demo-fleet";
 import { TrackingEngine } from "./tracking/engine";
 import { SandboxCarrierNetwork } from "./tracking/sandbox";
 import { startTrackingWorker } from "./tracking/worker";
+import { startWebhookWorker } from "./webhooks/worker";
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
@@ -50,6 +51,18 @@ const worker = startTrackingWorker(engine, {
   logger,
   beforePass: topUpDemo,
 });
+const webhookSettings = {
+  allowHttp: config.webhooksAllowHttp,
+  allowPrivateAddresses: config.webhooksAllowPrivateAddresses,
+};
+const webhookWorker = startWebhookWorker({
+  db,
+  reference,
+  clock,
+  logger,
+  intervalMs: config.webhooksIntervalMs,
+  ...webhookSettings,
+});
 
 const webRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
 const app = createApp({
@@ -61,6 +74,7 @@ const app = createApp({
   trackingRequestLimitPerMinute: config.trackingRequestLimitPerMinute,
   webRoot: config.dev ? undefined : webRoot,
   demoApiKey: demo ? () => demo.apiKey : undefined,
+  webhooks: webhookSettings,
 });
 const apiListener = getRequestListener(app.fetch);
 
@@ -101,6 +115,7 @@ async function shutdown(signal: string) {
   server.closeAllConnections();
   await vite?.close();
   await worker.stop();
+  await webhookWorker.stop();
   await database.close();
   process.exit(0);
 }

@@ -1,6 +1,7 @@
 // Drizzle table definitions: the single source of the database schema (migrations are generated from it).
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -383,3 +384,101 @@ export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+// ---- Webhooks: subscriptions, the notifications fanned out to them, and every delivery attempt ----
+
+export const webhooks = pgTable(
+  "webhooks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    /** Subscribed event names (the seed's Events table). */
+    events: textArray("events"),
+    active: boolean("active").notNull().default(true),
+    /** Custom headers sent with every delivery, in order. */
+    headers: jsonb("headers").$type<{ name: string; value: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    /** `whsec_` + base64 of random bytes; signs every delivery (see webhooks/signing.ts). */
+    secret: text("secret").notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("webhooks_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc())],
+);
+
+export const webhookNotifications = pgTable(
+  "webhook_notifications",
+  {
+    /** Also the Standard Webhooks `webhook-id`: receivers deduplicate on it. */
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Creation order; deliveries for one container and webhook go out in this order. */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    webhookId: uuid("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    /** The outbox row this notification was fanned out from; null for test notifications. */
+    accountEventId: uuid("account_event_id").references(() => accountEvents.id, { onDelete: "set null" }),
+    event: text("event").notNull(),
+    /** The notification's `reference_object`. */
+    referenceType: text("reference_type").notNull(),
+    referenceId: uuid("reference_id").notNull(),
+    /** The container the event concerns, if any: the unit of delivery order. */
+    containerId: uuid("container_id"),
+    /** Sent with example data by `POST /v2/webhooks/{id}/test`, even to an inactive webhook. */
+    test: boolean("test").notNull().default(false),
+    /** `pending`, `succeeded` or `failed`. */
+    deliveryStatus: text("delivery_status").notNull().default("pending"),
+    /** Attempts claimed so far; each claim takes the next number, so no two sends share one. */
+    attempts: integer("attempts").notNull().default(0),
+    /** The notification fails once `attempts` reaches this; a resend raises it by a full round. */
+    attemptLimit: integer("attempt_limit").notNull().default(12),
+    /** When the next attempt is due; null once delivered or failed. */
+    nextAttemptAt: ts("next_attempt_at"),
+    /** A worker sending this notification until then; others skip it (expired leases are free again). */
+    leaseUntil: ts("lease_until"),
+    /**
+     * The exact JSON document sent, as text rather than jsonb (which would reorder keys), so that every
+     * attempt sends the same bytes and the signatures of a resend match the first send.
+     */
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("webhook_notifications_account_created_idx").on(t.accountId, t.createdAt.desc(), t.seq.desc()),
+    index("webhook_notifications_webhook_idx").on(t.webhookId, t.seq),
+    uniqueIndex("webhook_notifications_webhook_event_idx").on(t.webhookId, t.accountEventId),
+    index("webhook_notifications_due_idx").on(t.nextAttemptAt).where(sql`delivery_status = 'pending'`),
+    index("webhook_notifications_pending_order_idx")
+      .on(t.webhookId, t.containerId, t.seq)
+      .where(sql`delivery_status = 'pending'`),
+  ],
+);
+
+export const webhookNotificationLogs = pgTable(
+  "webhook_notification_logs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    notificationId: uuid("notification_id")
+      .notNull()
+      .references(() => webhookNotifications.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    startedAt: ts("started_at").notNull(),
+    /** Null while under way, and for good when the worker stopped before recording the outcome. */
+    finishedAt: ts("finished_at"),
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms"),
+    error: text("error"),
+    /** The first bytes of the response body. */
+    responseHead: text("response_head"),
+  },
+  (t) => [uniqueIndex("webhook_notification_logs_attempt_idx").on(t.notificationId, t.attempt)],
+);

@@ -18,6 +18,8 @@ import { registerReferenceRoutes } from "./reference";
 import { registerShipmentRoutes } from "./shipments";
 import { registerTrackingRequestRoutes } from "./tracking-requests";
 import { registerVesselRoutes } from "./vessels";
+import { registerWebhookNotificationRoutes } from "./webhook-notifications";
+import { registerWebhookRoutes } from "./webhooks";
 
 const OPENAPI_INFO = {
   title: "Container tracking API",
@@ -62,6 +64,8 @@ export function createApp(deps: AppDeps) {
   registerContainerRouteRoutes(app, deps);
   registerVesselRoutes(app, deps);
   registerReferenceRoutes(app, deps);
+  registerWebhookRoutes(app, deps);
+  registerWebhookNotificationRoutes(app, deps);
 
   const openApiDocument = () =>
     app.getOpenAPI31Document({

@@ -5,6 +5,19 @@ import type { Db } from "../db/connection";
 import type { ReferenceData } from "../db/reference-data";
 import type { Logger } from "../logger";
 import type { Clock } from "../tracking/clock";
+import type { Resolver } from "../webhooks/address-guard";
+
+/** How webhook addresses are checked and test deliveries are sent; everything off by default. */
+export interface WebhookSettings {
+  /** Accept plain `http` webhook addresses (local use only). */
+  allowHttp?: boolean;
+  /** Let deliveries reach loopback and private addresses (local development only). */
+  allowPrivateAddresses?: boolean;
+  /** Timeout of `POST /v2/webhooks/trigger`'s delivery; 10 s by default. */
+  timeoutMs?: number;
+  /** Host name resolution of `POST /v2/webhooks/trigger`; the system resolver by default. */
+  resolve?: Resolver;
+}
 
 export interface AppDeps {
   db: Db;
@@ -17,6 +30,7 @@ export interface AppDeps {
   webRoot?: string;
   /** Present when this server runs the local demo account: the sign-in page may offer its key. */
   demoApiKey?: () => string | undefined;
+  webhooks?: WebhookSettings;
 }
 
 export interface AppEnv {

@@ -1,0 +1,354 @@
+// /v2/webhooks: subscriptions (create, list, read, edit, delete), the event names, a test notification through
+// the delivery worker, and the hosted API's one-off test delivery to any address (`trigger`).
+import { randomUUID } from "node:crypto";
+import { createRoute, z } from "@hono/zod-openapi";
+import { listDocument, singleDocument } from "../../api/json-api";
+import {
+  WEBHOOK_EVENT_GROUPS,
+  type WebhookEventName,
+  webhookCreateAttributesSchema,
+  webhookEditAttributesSchema,
+  webhookEventCategorySchema,
+  webhookEventNameSchema,
+  webhookNotificationSchema,
+  webhookSchema,
+  webhookTriggerBodySchema,
+  webhookTriggerResultSchema,
+} from "../../api/webhooks";
+import {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  insertNotification,
+  listWebhooks,
+  updateWebhook,
+  type WebhookChanges,
+} from "../db/webhooks";
+import { webhookUrlProblem } from "../webhooks/address-guard";
+import { DEFAULT_TIMEOUT_MS, USER_AGENT } from "../webhooks/delivery";
+import { exampleSubject } from "../webhooks/examples";
+import { postWebhook } from "../webhooks/http-post";
+import { notificationBody } from "../webhooks/payload";
+import { webhookResource } from "../webhooks/resources";
+import { generateWebhookSecret, standardWebhooksSignature, t49Signature } from "../webhooks/signing";
+import type { App, AppDeps } from "./env";
+import { invalidAttribute, notFound } from "./errors";
+import { errorResponses, idParam, jsonBody, pageQuery } from "./openapi-common";
+import { listLinks, parsePage } from "./paging";
+import { notificationDocuments } from "./webhook-notifications";
+
+const tags = ["Webhooks"];
+const webhookDocument = singleDocument(webhookSchema);
+
+const DELIVERY_DESCRIPTION = `Each delivery is a POST of a \`webhook_notification\` document (\`Content-Type: application/json\`) with the webhook's custom headers and two signatures made with its \`secret\` (\`whsec_\` + base64):
+- \`X-T49-Webhook-Signature\`: hex HMAC-SHA256 of the raw body, keyed with the secret string;
+- Standard Webhooks: \`webhook-id\` (the notification id, the same on every attempt: deduplicate on it), \`webhook-timestamp\` (unix seconds) and \`webhook-signature\` (\`v1,\` + base64 HMAC-SHA256 of \`{webhook-id}.{webhook-timestamp}.{body}\`, keyed with the base64-decoded part of the secret after \`whsec_\`).
+A 2xx within 10 seconds is success; redirects are not followed. Otherwise it is retried with exponential backoff, 12 attempts over about a day; a 410 deactivates the webhook.`;
+
+const body = <T extends z.ZodType>(schema: T) => ({
+  content: { "application/json": { schema }, "application/vnd.api+json": { schema } },
+  required: true,
+});
+
+const resourceBody = <T extends z.ZodType>(attributes: T) =>
+  z.object({
+    data: z.object({
+      type: z.literal("webhook", { error: "data.type must be 'webhook'" }).optional(),
+      id: z.string().optional(),
+      attributes,
+    }),
+  });
+
+const eventsRoute = createRoute({
+  method: "get",
+  path: "/v2/webhooks/events",
+  tags,
+  summary: "List the event names a webhook can subscribe to, by group",
+  responses: {
+    200: jsonBody(z.object({ data: z.array(webhookEventCategorySchema) }), "Event categories"),
+    ...errorResponses(401, 429),
+  },
+});
+
+const triggerRoute = createRoute({
+  method: "post",
+  path: "/v2/webhooks/trigger",
+  tags,
+  summary: "Send a one-off test delivery to an address",
+  description:
+    "Sends an example notification for `event` to `url` right away, without a webhook, and answers with what was sent and received. With `secret`, the request is signed as deliveries are. Nothing is recorded.",
+  request: { body: body(webhookTriggerBodySchema) },
+  responses: {
+    200: jsonBody(webhookTriggerResultSchema, "The outcome of the delivery attempt"),
+    ...errorResponses(400, 401, 415, 422, 429),
+  },
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/v2/webhooks",
+  tags,
+  summary: "List webhooks, newest first",
+  request: { query: z.object(pageQuery) },
+  responses: {
+    200: jsonBody(listDocument(webhookSchema), "A page of webhooks"),
+    ...errorResponses(400, 401, 429),
+  },
+});
+
+const createWebhookRoute = createRoute({
+  method: "post",
+  path: "/v2/webhooks",
+  tags,
+  summary: "Create a webhook",
+  description: `Subscribes \`url\` to \`events\`. \`url\` must be an https address. The answer carries the generated \`secret\`.\n\n${DELIVERY_DESCRIPTION}`,
+  request: { body: body(resourceBody(webhookCreateAttributesSchema)) },
+  responses: {
+    201: jsonBody(webhookDocument, "The webhook, with its secret"),
+    ...errorResponses(400, 401, 415, 422, 429),
+  },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/v2/webhooks/{id}",
+  tags,
+  summary: "Get a webhook",
+  request: { params: idParam },
+  responses: { 200: jsonBody(webhookDocument, "The webhook"), ...errorResponses(401, 404, 429) },
+});
+
+const patchRoute = createRoute({
+  method: "patch",
+  path: "/v2/webhooks/{id}",
+  tags,
+  summary: "Edit a webhook's address, events, active flag or custom headers",
+  description:
+    "Notifications not yet delivered go to the new address. Setting `active` to false pauses deliveries; pending notifications wait and go out once it is active again.",
+  request: { params: idParam, body: body(resourceBody(webhookEditAttributesSchema)) },
+  responses: {
+    200: jsonBody(webhookDocument, "The updated webhook"),
+    ...errorResponses(400, 401, 404, 415, 422, 429),
+  },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/v2/webhooks/{id}",
+  tags,
+  summary: "Delete a webhook, with its notifications",
+  request: { params: idParam },
+  responses: {
+    200: jsonBody(z.object({ meta: z.object({ deleted: z.literal(true) }) }), "Deleted"),
+    ...errorResponses(401, 404, 429),
+  },
+});
+
+const testBody = z.object({
+  data: z
+    .object({
+      type: z.literal("webhook_notification").optional(),
+      attributes: z
+        .strictObject({
+          event: z
+            .string({ error: "event must be a string" })
+            .refine((e) => webhookEventNameSchema.safeParse(e).success, {
+              error: (issue) =>
+                `'${String(issue.input)}' is not a known event name; GET /v2/webhooks/events lists them`,
+            }),
+        })
+        .optional(),
+    })
+    .optional(),
+});
+
+const testRoute = createRoute({
+  method: "post",
+  path: "/v2/webhooks/{id}/test",
+  tags,
+  summary: "Send a test notification to a webhook",
+  description:
+    "Creates a notification with example data for `event` (by default the webhook's first event), delivered, signed, retried and logged like any other, also when the webhook is inactive. Its payload carries `meta.test: true`.",
+  request: {
+    params: idParam,
+    body: {
+      content: { "application/json": { schema: testBody }, "application/vnd.api+json": { schema: testBody } },
+      required: false,
+    },
+  },
+  responses: {
+    201: jsonBody(singleDocument(webhookNotificationSchema), "The test notification, pending"),
+    ...errorResponses(401, 404, 415, 422, 429),
+  },
+});
+
+export function registerWebhookRoutes(app: App, deps: AppDeps) {
+  const { db, clock, reference } = deps;
+  const settings = {
+    allowHttp: deps.webhooks?.allowHttp ?? false,
+    allowPrivateAddresses: deps.webhooks?.allowPrivateAddresses ?? false,
+  };
+  const checkUrl = (url: string, pointer: string) => {
+    const problem = webhookUrlProblem(url, settings);
+    if (problem) throw invalidAttribute(pointer, `${problem}.`);
+  };
+
+  // Fixed paths first, so that they are not read as ids.
+  app.openapi(eventsRoute, (c) =>
+    c.json(
+      {
+        data: WEBHOOK_EVENT_GROUPS.map((g) => ({
+          id: g.id,
+          type: "webhook_event_category" as const,
+          attributes: {
+            name: g.name,
+            events: g.events.map(([name, description]) => ({ name, description })),
+          },
+        })),
+      },
+      200,
+    ),
+  );
+
+  app.openapi(triggerRoute, async (c) => {
+    const { url, event, secret } = c.req.valid("json");
+    checkUrl(url, "/url");
+    const now = clock.now();
+    const id = randomUUID();
+    const payload = notificationBody(
+      { id, event, createdAt: now, webhookId: null, test: true },
+      exampleSubject(reference, event as WebhookEventName, now),
+    );
+    const timestamp = Math.floor(Date.now() / 1000);
+    const headers: Record<string, string> = {
+      "Content-Type": "application/json",
+      "User-Agent": USER_AGENT,
+      "webhook-id": id,
+      "webhook-timestamp": String(timestamp),
+    };
+    if (secret) {
+      headers["X-T49-Webhook-Signature"] = t49Signature(secret, payload);
+      headers["webhook-signature"] = standardWebhooksSignature(secret, id, timestamp, payload);
+    }
+    const result = await postWebhook(url, payload, headers, {
+      timeoutMs: deps.webhooks?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      allowPrivateAddresses: settings.allowPrivateAddresses,
+      resolve: deps.webhooks?.resolve,
+    });
+    return c.json(
+      {
+        url,
+        succeeded: result.ok,
+        error: result.error,
+        status_code: result.statusCode,
+        request_headers: headers,
+        request_body: payload,
+        response_headers: result.responseHeaders,
+        response_body: result.responseHead,
+      },
+      200,
+    );
+  });
+
+  app.openapi(listRoute, async (c) => {
+    const page = parsePage(c.req.valid("query"));
+    const { rows, total } = await listWebhooks(db, c.get("principal").account.id, {
+      limit: page.size,
+      offset: page.offset,
+    });
+    const data = rows.map(webhookResource);
+    return c.json(
+      { data, links: listLinks(c.req.url, page, total), meta: { size: data.length, total } },
+      200,
+    );
+  });
+
+  app.openapi(createWebhookRoute, async (c) => {
+    const attributes = c.req.valid("json").data.attributes;
+    checkUrl(attributes.url, "/data/attributes/url");
+    const row = await createWebhook(
+      db,
+      c.get("principal").account.id,
+      {
+        url: attributes.url,
+        events: attributes.events,
+        active: attributes.active ?? true,
+        headers: attributes.headers ?? [],
+        secret: generateWebhookSecret(),
+      },
+      clock.now(),
+    );
+    return c.json({ data: webhookResource(row), links: { self: `/v2/webhooks/${row.id}` } }, 201);
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const row = await getWebhook(db, c.get("principal").account.id, id);
+    if (!row) throw notFound("webhook", id);
+    return c.json({ data: webhookResource(row), links: { self: `/v2/webhooks/${id}` } }, 200);
+  });
+
+  app.openapi(patchRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const { data } = c.req.valid("json");
+    if (data.id !== undefined && data.id !== id) {
+      throw invalidAttribute(
+        "/data/id",
+        `data.id '${data.id}' does not match the id in the path '${id}'.`,
+        "id_mismatch",
+      );
+    }
+    const attributes = data.attributes;
+    const changes: WebhookChanges = {};
+    if (attributes.url !== undefined) {
+      checkUrl(attributes.url, "/data/attributes/url");
+      changes.url = attributes.url;
+    }
+    if (attributes.events !== undefined) changes.events = attributes.events;
+    if (attributes.active !== undefined) changes.active = attributes.active;
+    if (attributes.headers !== undefined) changes.headers = attributes.headers ?? [];
+    const accountId = c.get("principal").account.id;
+    const row =
+      Object.keys(changes).length === 0
+        ? await getWebhook(db, accountId, id)
+        : await updateWebhook(db, accountId, id, changes, clock.now());
+    if (!row) throw notFound("webhook", id);
+    return c.json({ data: webhookResource(row), links: { self: `/v2/webhooks/${id}` } }, 200);
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    if (!(await deleteWebhook(db, c.get("principal").account.id, id))) throw notFound("webhook", id);
+    return c.json({ meta: { deleted: true as const } }, 200);
+  });
+
+  app.openapi(testRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const accountId = c.get("principal").account.id;
+    const webhook = await getWebhook(db, accountId, id);
+    if (!webhook) throw notFound("webhook", id);
+    const requested = c.req.valid("json")?.data?.attributes?.event;
+    const event = (requested ?? webhook.events[0] ?? "tracking_request.succeeded") as WebhookEventName;
+    const now = clock.now();
+    const notificationId = randomUUID();
+    const subject = exampleSubject(reference, event, now);
+    const row = await insertNotification(db, {
+      id: notificationId,
+      accountId,
+      webhookId: webhook.id,
+      event,
+      referenceType: subject.reference.type,
+      referenceId: subject.reference.id,
+      test: true,
+      body: notificationBody(
+        { id: notificationId, event, createdAt: now, webhookId: webhook.id, test: true },
+        subject,
+      ),
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const { data } = await notificationDocuments(deps, accountId, [row], new Set());
+    return c.json({ data: data[0]!, links: { self: `/v2/webhook_notifications/${notificationId}` } }, 201);
+  });
+}

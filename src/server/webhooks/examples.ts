@@ -1,0 +1,192 @@
+// Example data for test deliveries and the payload examples: a plausible shipment from Shanghai to Los Angeles
+// with one container, built as rows and serialized by the same code as real notifications, so that an example
+// has exactly the shape a receiver will later get. Every id is fresh, so an example never matches real data.
+import { randomUUID } from "node:crypto";
+import type { WebhookEventName } from "../../api/webhooks";
+import type { ContainerRecord } from "../db/containers";
+import { portId, type ReferenceData, shippingLineId, terminalId } from "../db/reference-data";
+import type { ShipmentRecord } from "../db/shipments";
+import {
+  containerEventSubject,
+  estimatedArrivalSubject,
+  type Subject,
+  type TrackingRequestRow,
+  type TransportEventRow,
+  trackingRequestSubject,
+  transportEventSubject,
+  type VesselRow,
+} from "./payload";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+export function exampleSubject(reference: ReferenceData, event: WebhookEventName, now: Date): Subject {
+  const at = (days: number) => new Date(now.getTime() + days * DAY);
+  const accountId = randomUUID();
+  const pol = reference.ports.get(portId("CNSHA")) ? portId("CNSHA") : null;
+  const pod = reference.ports.get(portId("USLAX")) ? portId("USLAX") : null;
+  const apm = terminalId("USLAX", "APM Terminals", "APMT");
+  const terminal = reference.terminals.get(apm) ? apm : null;
+  const vessel: VesselRow = {
+    id: randomUUID(),
+    name: "EXAMPLE EXPRESS",
+    imo: "9811000",
+    mmsi: "219000123",
+    latitude: null,
+    longitude: null,
+    speedKnots: null,
+    headingDegrees: null,
+    positionAt: null,
+  };
+  const shipmentId = randomUUID();
+  const containerId = randomUUID();
+  const eventIds = [randomUUID(), randomUUID()];
+  const shipment: ShipmentRecord = {
+    shipment: {
+      id: shipmentId,
+      accountId,
+      createdAt: at(-20),
+      updatedAt: now,
+      billOfLadingNumber: "MAEU260000001",
+      normalizedNumber: "260000001",
+      refNumbers: ["PO-EXAMPLE-1"],
+      tags: [],
+      shippingLineId: shippingLineId("MAEU"),
+      customerName: null,
+      portOfLadingId: pol,
+      portOfDischargeId: pod,
+      destinationId: null,
+      podTerminalId: terminal,
+      destinationTerminalId: null,
+      podVesselId: vessel.id,
+      podVoyageNumber: "612E",
+      polEtdAt: at(-18),
+      polAtdAt: at(-18),
+      podEtaAt: at(1),
+      podOriginalEtaAt: at(0),
+      podAtaAt: null,
+      destinationEtaAt: null,
+      destinationAtaAt: null,
+      lineTrackingLastAttemptedAt: now,
+      lineTrackingLastSucceededAt: now,
+      lineTrackingStoppedAt: null,
+      lineTrackingStoppedReason: null,
+      lineTrackingStoppedByUserId: null,
+      trackingRequestType: "bill_of_lading",
+      trackingRequestNumber: "MAEU260000001",
+      trackingRequestedAt: at(-20),
+      nextRefreshAt: null,
+      refreshLeaseUntil: null,
+    },
+    vessel: { name: vessel.name, imo: vessel.imo },
+    containerIds: [containerId],
+  };
+  const container: ContainerRecord = {
+    container: {
+      id: containerId,
+      accountId,
+      shipmentId,
+      createdAt: at(-20),
+      updatedAt: now,
+      number: "MSKU1234565",
+      sealNumber: "SL-778812",
+      refNumbers: [],
+      weightInLbs: 41_000,
+      equipmentType: "dry",
+      equipmentLength: 40,
+      equipmentHeight: "high_cube",
+      currentStatus: "on_ship",
+      availabilityKnown: true,
+      availableForPickup: false,
+      podTerminalId: terminal,
+      pickupFacilityId: null,
+      podArrivedAt: null,
+      podDischargedAt: null,
+      podFullOutAt: null,
+      finalDestinationFullOutAt: null,
+      emptyTerminatedAt: null,
+      terminalCheckedAt: now,
+      podLastTrackingRequestAt: now,
+      shipmentLastTrackingRequestAt: now,
+      pickupAppointmentAt: null,
+      podFullOutChassisNumber: null,
+      locationAtPodTerminal: null,
+      holdsAtPodTerminal: [],
+      feesAtPodTerminal: [],
+      podRailCarrierScac: null,
+      indRailCarrierScac: null,
+      podRailLoadedAt: null,
+      podRailDepartedAt: null,
+      indEtaAt: null,
+      indAtaAt: null,
+      indRailUnloadedAt: null,
+      indFacilityLfdOn: null,
+      lfdTerminal: at(5),
+      lfdRail: null,
+      lfdLine: at(4),
+    },
+    transportEventIds: [eventIds[0]!],
+    rawEventIds: [],
+  };
+
+  if (event.startsWith("container.transport.")) {
+    const te: TransportEventRow = {
+      id: eventIds[0]!,
+      accountId,
+      shipmentId,
+      containerId,
+      createdAt: now,
+      event,
+      timestamp: now,
+      voyageNumber: "612E",
+      locationId: event.includes("vessel") ? pod : pol,
+      terminalId: event.includes("vessel") ? terminal : null,
+      vesselId: event.includes("vessel") ? vessel.id : null,
+      dataSource: "shipping_line",
+      carrierKey: null,
+    };
+    return transportEventSubject(reference, te, container, shipment, te.vesselId ? vessel : undefined);
+  }
+  if (event.startsWith("tracking_request.")) {
+    const outcome = event.slice("tracking_request.".length);
+    const found = outcome === "succeeded" || outcome === "tracking_stopped";
+    const tr: TrackingRequestRow = {
+      id: randomUUID(),
+      accountId,
+      createdAt: at(-20),
+      updatedAt: now,
+      requestType: "bill_of_lading",
+      requestNumber: "MAEU260000001",
+      normalizedNumber: "MAEU260000001",
+      scac: "MAEU",
+      refNumbers: ["PO-EXAMPLE-1"],
+      tags: [],
+      status: found
+        ? outcome === "succeeded"
+          ? "created"
+          : "tracking_stopped"
+        : outcome === "failed"
+          ? "failed"
+          : "awaiting_manifest",
+      failedReason: outcome === "failed" ? "not_found" : null,
+      isRetrying: outcome === "awaiting_manifest",
+      retryCount: outcome === "awaiting_manifest" ? 1 : 0,
+      shipmentId: found ? shipmentId : null,
+      nextAttemptAt: null,
+      leaseUntil: null,
+    };
+    return trackingRequestSubject(reference, tr, found ? shipment : undefined, found ? [container] : []);
+  }
+  const recorded = { id: eventIds[1]!, event, createdAt: now };
+  if (event === "shipment.estimated.arrival") {
+    const changes = { pod_eta_at: { from: at(0).toISOString(), to: at(1).toISOString() } };
+    return estimatedArrivalSubject(reference, { ...recorded, changes }, shipment, vessel);
+  }
+  const changeset: Record<string, [unknown, unknown]> =
+    event === "container.pickup_lfd.changed"
+      ? { pickup_lfd: [at(4).toISOString(), at(5).toISOString()] }
+      : event === "container.pickup_lfd_line.changed"
+        ? { pickup_lfd_line: [at(3).toISOString(), at(4).toISOString()] }
+        : { available_for_pickup: [false, true] };
+  return containerEventSubject(reference, recorded, changeset, container, shipment);
+}

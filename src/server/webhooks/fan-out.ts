@@ -1,0 +1,171 @@
+// The fan-out: turns recorded account events (the outbox the tracking engine writes in the same transaction as
+// each change) into one notification per active webhook subscribed to the event. The notifications and the
+// event's `dispatched_at` are written in one transaction, so an event is fanned out exactly once, and one that
+// was recorded is never lost: until its fan-out commits it stays undispatched and is taken again.
+//
+// One process fans out at a time (a transaction-scoped advisory lock; others skip the pass). That keeps the
+// notifications' creation order (`seq`) the order in which events were recorded, which per-container delivery
+// order relies on; fanning out is cheap, so one process at a time is plenty.
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "../db/connection";
+import type { ReferenceData } from "../db/reference-data";
+import { accountEvents, transportEvents, webhookNotifications, webhooks } from "../db/schema";
+import type { Logger } from "../logger";
+import type { Clock } from "../tracking/clock";
+import { type AccountEventRow, describeAccountEvent, notificationBody } from "./payload";
+
+/** Any constant; the same in every process that shares the database. */
+const FAN_OUT_LOCK_KEY = 4_949_000_007;
+
+export interface FanOutDeps {
+  db: Db;
+  reference: ReferenceData;
+  clock: Clock;
+  logger: Logger;
+  /** Account events taken per transaction. */
+  batchSize?: number;
+}
+
+/** Fans out up to `maxBatches` batches of undispatched events; returns how many events were dispatched. */
+export async function fanOutAccountEvents(deps: FanOutDeps, maxBatches = 20): Promise<number> {
+  const size = deps.batchSize ?? 200;
+  let total = 0;
+  for (let i = 0; i < maxBatches; i++) {
+    const done = await fanOutBatch(deps, size);
+    total += done;
+    if (done < size) break;
+  }
+  return total;
+}
+
+async function tryLock(tx: Db): Promise<boolean> {
+  const result = (await tx.execute(
+    sql`select pg_try_advisory_xact_lock(${FAN_OUT_LOCK_KEY}) as locked`,
+  )) as unknown as {
+    rows: { locked: boolean }[];
+  };
+  return result.rows[0]?.locked === true;
+}
+
+/**
+ * Oldest first; events recorded by one write share a time, and among those a container's movements go in the
+ * order they happened, after the container's own events.
+ */
+function undispatched(tx: Db, limit: number) {
+  return tx
+    .select()
+    .from(accountEvents)
+    .where(isNull(accountEvents.dispatchedAt))
+    .orderBy(
+      asc(accountEvents.createdAt),
+      sql`(select ${transportEvents.timestamp} from ${transportEvents} where ${transportEvents.id} = ${accountEvents.referenceId}) asc nulls first`,
+      asc(accountEvents.event),
+      asc(accountEvents.id),
+    )
+    .limit(limit)
+    .for("update");
+}
+
+async function fanOutBatch(deps: FanOutDeps, size: number): Promise<number> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      if (!(await tryLock(tx))) return 0;
+      const events = await undispatched(tx, size);
+      await dispatch(deps, tx, events);
+      return events.length;
+    });
+  } catch (error) {
+    // One event that cannot be described must not hold up the others: take them one at a time. The failing one
+    // stays undispatched (nothing is lost) and is logged on every pass until its cause is fixed.
+    deps.logger.error("webhook fan-out failed; retrying event by event", { error: String(error) });
+    const ids = (
+      await deps.db
+        .select({ id: accountEvents.id })
+        .from(accountEvents)
+        .where(isNull(accountEvents.dispatchedAt))
+        .orderBy(asc(accountEvents.createdAt))
+        .limit(size)
+    ).map((r) => r.id);
+    let done = 0;
+    for (const id of ids) {
+      try {
+        done += await deps.db.transaction(async (tx) => {
+          if (!(await tryLock(tx))) return 0;
+          const events = await tx
+            .select()
+            .from(accountEvents)
+            .where(and(eq(accountEvents.id, id), isNull(accountEvents.dispatchedAt)))
+            .for("update");
+          await dispatch(deps, tx, events);
+          return events.length;
+        });
+      } catch (single) {
+        deps.logger.error("webhook fan-out of an account event failed", {
+          accountEventId: id,
+          error: String(single),
+        });
+      }
+    }
+    // Fewer than a full batch, so that the caller moves on to deliveries.
+    return Math.min(done, size - 1);
+  }
+}
+
+async function dispatch(deps: FanOutDeps, tx: Db, events: AccountEventRow[]): Promise<void> {
+  if (events.length === 0) return;
+  const now = deps.clock.now();
+  const accountIds = [...new Set(events.map((e) => e.accountId))];
+  const subscriptions = await tx
+    .select({ id: webhooks.id, accountId: webhooks.accountId, events: webhooks.events })
+    .from(webhooks)
+    .where(and(inArray(webhooks.accountId, accountIds), eq(webhooks.active, true)))
+    .orderBy(asc(webhooks.createdAt), asc(webhooks.id));
+  const rows: (typeof webhookNotifications.$inferInsert)[] = [];
+  for (const event of events) {
+    const subscribers = subscriptions.filter(
+      (w) => w.accountId === event.accountId && w.events.includes(event.event),
+    );
+    if (subscribers.length === 0) continue;
+    const subject = await describeAccountEvent(tx, deps.reference, event);
+    if (!subject) {
+      deps.logger.debug("account event refers to something that no longer exists; nothing to notify", {
+        accountEventId: event.id,
+      });
+      continue;
+    }
+    for (const webhook of subscribers) {
+      const id = randomUUID();
+      rows.push({
+        id,
+        accountId: event.accountId,
+        webhookId: webhook.id,
+        accountEventId: event.id,
+        event: event.event,
+        referenceType: subject.reference.type,
+        referenceId: subject.reference.id,
+        containerId: subject.containerId ?? event.containerId,
+        body: notificationBody({ id, event: event.event, createdAt: now, webhookId: webhook.id }, subject),
+        nextAttemptAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+  }
+  // In the order built, so that `seq` follows the events' order.
+  for (let i = 0; i < rows.length; i += 100) {
+    await tx
+      .insert(webhookNotifications)
+      .values(rows.slice(i, i + 100))
+      .onConflictDoNothing();
+  }
+  await tx
+    .update(accountEvents)
+    .set({ dispatchedAt: now })
+    .where(
+      inArray(
+        accountEvents.id,
+        events.map((e) => e.id),
+      ),
+    );
+}

@@ -1,0 +1,161 @@
+// One guarded HTTP POST of a webhook delivery: resolves and checks the address, connects to exactly that
+// address (TLS still verifies the certificate against the host name), never follows redirects, gives up at a
+// deadline that covers the DNS lookup, the connection and the response, and keeps the response's first bytes.
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import { ForbiddenAddressError, type Resolver, resolveGuarded } from "./address-guard";
+
+export const RESPONSE_HEAD_BYTES = 1024;
+
+export interface PostOptions {
+  timeoutMs: number;
+  allowPrivateAddresses: boolean;
+  resolve?: Resolver;
+}
+
+export interface PostResult {
+  /** The receiver's status; null when no response arrived. */
+  statusCode: number | null;
+  /** A 2xx arrived in time. */
+  ok: boolean;
+  error: string | null;
+  /** The guard refused the address: no connection was made. */
+  refused: boolean;
+  durationMs: number;
+  responseHeaders: Record<string, string> | null;
+  responseHead: string | null;
+}
+
+class Timeout extends Error {}
+
+export async function postWebhook(
+  target: string,
+  body: string,
+  headers: Record<string, string>,
+  options: PostOptions,
+): Promise<PostResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const failure = (error: string, refused = false): PostResult => ({
+    statusCode: null,
+    ok: false,
+    error,
+    refused,
+    durationMs: elapsed(),
+    responseHeaders: null,
+    responseHead: null,
+  });
+
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return failure(`'${target}' is not an absolute address`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    return failure(`unsupported scheme ${url.protocol}`);
+
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new Timeout());
+    }, options.timeoutMs);
+  });
+  try {
+    const resolved = await Promise.race([
+      resolveGuarded(url.hostname, {
+        allowPrivateAddresses: options.allowPrivateAddresses,
+        resolve: options.resolve,
+      }),
+      deadline,
+    ]);
+    // Whatever the socket asks (one address or all of them), it gets the address that was checked.
+    const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
+      if (lookupOptions.all) callback(null, [{ address: resolved.address, family: resolved.family }]);
+      else callback(null, resolved.address, resolved.family);
+    };
+    const response = await Promise.race([send(url, body, headers, pinned, controller.signal), deadline]);
+    const durationMs = elapsed();
+    const { statusCode } = response;
+    const ok = statusCode >= 200 && statusCode < 300;
+    let error: string | null = null;
+    if (statusCode >= 300 && statusCode < 400) {
+      const location = response.headers.location;
+      error = `redirects are not followed (HTTP ${statusCode}${location ? ` to ${location}` : ""})`;
+    } else if (!ok) error = `HTTP ${statusCode}`;
+    return { statusCode, ok, error, refused: false, durationMs, ...response.read() };
+  } catch (e) {
+    if (e instanceof Timeout) return failure(`no response within ${options.timeoutMs} ms`);
+    if (e instanceof ForbiddenAddressError) return failure(e.message, true);
+    const code = (e as { code?: string }).code;
+    const message = e instanceof Error ? e.message : String(e);
+    return failure(code && !message.includes(code) ? `${message} (${code})` : message);
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+}
+
+interface Answer {
+  statusCode: number;
+  headers: http.IncomingHttpHeaders;
+  read(): { responseHeaders: Record<string, string>; responseHead: string };
+}
+
+/** Sends the request; resolves when the status line and the first bytes (or the end) of the body are in. */
+function send(
+  url: URL,
+  body: string,
+  headers: Record<string, string>,
+  lookup: LookupFunction,
+  signal: AbortSignal,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === "https:" ? https : http;
+    const request = client.request(
+      url,
+      {
+        method: "POST",
+        headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) },
+        lookup,
+        // No pooling: every delivery resolves, checks and connects afresh.
+        agent: false,
+        signal,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        let settled = false;
+        const finish = () => {
+          if (settled) return;
+          settled = true;
+          const head = Buffer.concat(chunks).subarray(0, RESPONSE_HEAD_BYTES).toString("utf8");
+          const responseHeaders: Record<string, string> = {};
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(", ") : value;
+          }
+          resolve({
+            statusCode: response.statusCode ?? 0,
+            headers: response.headers,
+            read: () => ({ responseHeaders, responseHead: head }),
+          });
+          // The rest of the body is of no interest.
+          response.destroy();
+        };
+        response.on("data", (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size >= RESPONSE_HEAD_BYTES) finish();
+        });
+        response.on("end", finish);
+        response.on("close", finish);
+        response.on("error", finish);
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}

@@ -1,0 +1,366 @@
+// What a webhook notification delivers: the `webhook_notification` document, whose `included` holds the
+// reference object and what a receiver needs without calling back (for a transport event its container,
+// shipment, port, terminal and vessel; for a tracking request its shipment and containers).
+//
+// Reference objects follow the hosted API: a transport event or tracking request is itself; an ETA change is an
+// `estimated_event`, a change of a container's terminal data a `container_updated_event` (with a changeset of
+// [before, after] pairs) and a terminal change a `container_pod_terminal_changed_event`. Those three exist only
+// in notifications; their id is the id of the recorded account event.
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { anyResourceSchema } from "../../api/json-api";
+import type { REFERENCE_OBJECT_TYPES } from "../../api/webhooks";
+import type { Db } from "../db/connection";
+import { type ContainerRecord, getContainers } from "../db/containers";
+import type { ReferenceData } from "../db/reference-data";
+import { accountEvents, trackingRequests, transportEvents, vessels } from "../db/schema";
+import { getShipments, type ShipmentRecord } from "../db/shipments";
+import {
+  containerResource,
+  portResource,
+  shipmentResource,
+  terminalResource,
+  vesselResource,
+} from "../http/serialize";
+import { zonesOf } from "../http/shipments";
+import { trackingRequestResource } from "../http/tracking-requests";
+
+export type Resource = z.infer<typeof anyResourceSchema>;
+export type ReferenceObjectType = (typeof REFERENCE_OBJECT_TYPES)[number];
+export type AccountEventRow = typeof accountEvents.$inferSelect;
+export type TransportEventRow = typeof transportEvents.$inferSelect;
+export type TrackingRequestRow = typeof trackingRequests.$inferSelect;
+export type VesselRow = typeof vessels.$inferSelect;
+
+/** What one event is about, ready to be wrapped into each subscribed webhook's notification. */
+export interface Subject {
+  reference: { id: string; type: ReferenceObjectType };
+  /** The container the event concerns, if any: deliveries keep order per container. */
+  containerId: string | null;
+  included: Resource[];
+}
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const ref = (type: string, id: string | null | undefined) => ({ data: id ? { id, type } : null });
+
+/** Adds resources once each, in order, skipping absent ones. */
+function collect(...resources: (Resource | undefined)[]): Resource[] {
+  const seen = new Set<string>();
+  const list: Resource[] = [];
+  for (const r of resources) {
+    if (!r || seen.has(`${r.type}/${r.id}`)) continue;
+    seen.add(`${r.type}/${r.id}`);
+    list.push(r);
+  }
+  return list;
+}
+
+// ---- Resources that only notifications carry (no other module serializes transport events yet) ----
+
+export function transportEventResource(te: TransportEventRow, reference: ReferenceData): Resource {
+  const location = te.locationId ? reference.ports.get(te.locationId) : undefined;
+  return {
+    id: te.id,
+    type: "transport_event",
+    attributes: {
+      event: te.event,
+      created_at: te.createdAt.toISOString(),
+      voyage_number: te.voyageNumber,
+      timestamp: iso(te.timestamp),
+      location_locode: location?.locode ?? null,
+      timezone: location?.timeZone ?? null,
+      data_source: te.dataSource,
+    },
+    relationships: {
+      shipment: ref("shipment", te.shipmentId),
+      container: ref("container", te.containerId),
+      vessel: ref("vessel", te.vesselId),
+      location: ref("port", te.locationId),
+      terminal: ref("terminal", te.terminalId),
+    },
+  };
+}
+
+/** Vessels go out without their live position: it is stale on arrival, and its visibility has its own rules. */
+const vesselOf = (v: VesselRow | undefined) => (v ? vesselResource(v, { hidePosition: true }) : undefined);
+
+function containerOf(
+  reference: ReferenceData,
+  record: ContainerRecord | undefined,
+  shipment?: ShipmentRecord,
+) {
+  return record
+    ? containerResource(record, { reference, zones: zonesOf(reference, shipment?.shipment) })
+    : undefined;
+}
+
+// ---- Subjects from rows (shared by real events and examples) ----
+
+export function transportEventSubject(
+  reference: ReferenceData,
+  te: TransportEventRow,
+  container: ContainerRecord | undefined,
+  shipment: ShipmentRecord | undefined,
+  vessel: VesselRow | undefined,
+): Subject {
+  const location = te.locationId ? reference.ports.get(te.locationId) : undefined;
+  const terminal = te.terminalId ? reference.terminals.get(te.terminalId) : undefined;
+  return {
+    reference: { id: te.id, type: "transport_event" },
+    containerId: te.containerId,
+    included: collect(
+      transportEventResource(te, reference),
+      containerOf(reference, container, shipment),
+      shipment ? shipmentResource(shipment, reference) : undefined,
+      location ? portResource(location) : undefined,
+      terminal ? terminalResource(terminal) : undefined,
+      vesselOf(vessel),
+    ),
+  };
+}
+
+export function trackingRequestSubject(
+  reference: ReferenceData,
+  tr: TrackingRequestRow,
+  shipment: ShipmentRecord | undefined,
+  containers: ContainerRecord[],
+): Subject {
+  return {
+    reference: { id: tr.id, type: "tracking_request" },
+    containerId: null,
+    included: collect(
+      trackingRequestResource(tr),
+      shipment ? shipmentResource(shipment, reference) : undefined,
+      ...containers.map((c) => containerOf(reference, c, shipment)),
+    ),
+  };
+}
+
+export function estimatedArrivalSubject(
+  reference: ReferenceData,
+  event: Pick<AccountEventRow, "id" | "event" | "createdAt" | "changes">,
+  shipment: ShipmentRecord,
+  vessel: VesselRow | undefined,
+): Subject {
+  const s = shipment.shipment;
+  const pod = s.portOfDischargeId ? reference.ports.get(s.portOfDischargeId) : undefined;
+  const to = event.changes?.pod_eta_at?.to;
+  return {
+    reference: { id: event.id, type: "estimated_event" },
+    containerId: null,
+    included: collect(
+      {
+        id: event.id,
+        type: "estimated_event",
+        attributes: {
+          created_at: event.createdAt.toISOString(),
+          estimated_timestamp: typeof to === "string" ? to : iso(s.podEtaAt),
+          voyage_number: s.podVoyageNumber,
+          event: event.event,
+          location_locode: pod?.locode ?? null,
+          timezone: pod?.timeZone ?? null,
+          data_source: "shipping_line",
+        },
+        relationships: {
+          shipment: ref("shipment", s.id),
+          port: ref("port", s.portOfDischargeId),
+          vessel: ref("vessel", s.podVesselId),
+        },
+      },
+      shipmentResource(shipment, reference),
+      pod ? portResource(pod) : undefined,
+      vesselOf(vessel),
+    ),
+  };
+}
+
+export function containerEventSubject(
+  reference: ReferenceData,
+  event: Pick<AccountEventRow, "id" | "event" | "createdAt">,
+  changeset: Record<string, [unknown, unknown]>,
+  container: ContainerRecord,
+  shipment: ShipmentRecord | undefined,
+): Subject {
+  const c = container.container;
+  const terminal = c.podTerminalId ? reference.terminals.get(c.podTerminalId) : undefined;
+  const related = [
+    containerOf(reference, container, shipment),
+    shipment ? shipmentResource(shipment, reference) : undefined,
+    terminal ? terminalResource(terminal) : undefined,
+  ];
+  if (event.event === "container.created") {
+    return { reference: { id: c.id, type: "container" }, containerId: c.id, included: collect(...related) };
+  }
+  if (event.event === "container.pod_terminal_changed") {
+    return {
+      reference: { id: event.id, type: "container_pod_terminal_changed_event" },
+      containerId: c.id,
+      included: collect(
+        {
+          id: event.id,
+          type: "container_pod_terminal_changed_event",
+          attributes: { timestamp: event.createdAt.toISOString(), data_source: "shipping_line" },
+          relationships: {
+            container: ref("container", c.id),
+            shipment: ref("shipment", c.shipmentId),
+            terminal: ref("terminal", c.podTerminalId),
+          },
+        },
+        ...related,
+      ),
+    };
+  }
+  return {
+    reference: { id: event.id, type: "container_updated_event" },
+    containerId: c.id,
+    included: collect(
+      {
+        id: event.id,
+        type: "container_updated_event",
+        attributes: {
+          changeset,
+          timestamp: event.createdAt.toISOString(),
+          timezone: zonesOf(reference, shipment?.shipment).pod,
+          data_source: "shipping_line",
+        },
+        relationships: { container: ref("container", c.id), terminal: ref("terminal", c.podTerminalId) },
+      },
+      ...related,
+    ),
+  };
+}
+
+/** `{name: {from, to}}` as recorded, in the hosted changeset form `{name: [before, after]}`. */
+function changesetOf(changes: AccountEventRow["changes"], only?: string): Record<string, [unknown, unknown]> {
+  const changeset: Record<string, [unknown, unknown]> = {};
+  for (const [name, change] of Object.entries(changes ?? {})) {
+    if (only === undefined || name === only) changeset[name] = [change.from, change.to];
+  }
+  return changeset;
+}
+
+// ---- Subjects of recorded events ----
+
+/**
+ * Loads what an account event is about. Undefined when its reference object no longer exists (a shipment
+ * deleted since), in which case there is nothing to notify.
+ */
+export async function describeAccountEvent(
+  db: Db,
+  reference: ReferenceData,
+  e: AccountEventRow,
+): Promise<Subject | undefined> {
+  const account = e.accountId;
+  const vessel = async (id: string | null) =>
+    id ? (await db.select().from(vessels).where(eq(vessels.id, id)))[0] : undefined;
+  const shipmentOf = async (id: string | null) =>
+    id ? (await getShipments(db, account, [id]))[0] : undefined;
+
+  switch (e.referenceType) {
+    case "transport_event": {
+      const [te] = await db
+        .select()
+        .from(transportEvents)
+        .where(and(eq(transportEvents.accountId, account), eq(transportEvents.id, e.referenceId)));
+      if (!te) return undefined;
+      const [container] = await getContainers(db, account, [te.containerId]);
+      return transportEventSubject(
+        reference,
+        te,
+        container,
+        await shipmentOf(te.shipmentId),
+        await vessel(te.vesselId),
+      );
+    }
+    case "tracking_request": {
+      const [tr] = await db
+        .select()
+        .from(trackingRequests)
+        .where(and(eq(trackingRequests.accountId, account), eq(trackingRequests.id, e.referenceId)));
+      if (!tr) return undefined;
+      const shipment = await shipmentOf(tr.shipmentId);
+      const containers = shipment ? await getContainers(db, account, shipment.containerIds) : [];
+      return trackingRequestSubject(reference, tr, shipment, containers);
+    }
+    case "shipment": {
+      const shipment = await shipmentOf(e.referenceId);
+      if (!shipment) return undefined;
+      if (e.event === "shipment.estimated.arrival") {
+        return estimatedArrivalSubject(reference, e, shipment, await vessel(shipment.shipment.podVesselId));
+      }
+      return {
+        reference: { id: shipment.shipment.id, type: "shipment" },
+        containerId: null,
+        included: [shipmentResource(shipment, reference)],
+      };
+    }
+    case "container": {
+      const [container] = await getContainers(db, account, [e.referenceId]);
+      if (!container) return undefined;
+      let changeset = changesetOf(e.changes);
+      // `container.<name>.changed` goes out with the change it names, recorded on the `container.updated` event
+      // of the same write.
+      const named = /^container\.(.+)\.changed$/.exec(e.event)?.[1];
+      if (named && !e.changes) {
+        const [sibling] = await db
+          .select({ changes: accountEvents.changes })
+          .from(accountEvents)
+          .where(
+            and(
+              eq(accountEvents.accountId, account),
+              eq(accountEvents.referenceId, e.referenceId),
+              eq(accountEvents.event, "container.updated"),
+              eq(accountEvents.createdAt, e.createdAt),
+            ),
+          );
+        changeset = changesetOf(sibling?.changes ?? null, named);
+      }
+      return containerEventSubject(
+        reference,
+        e,
+        changeset,
+        container,
+        await shipmentOf(container.container.shipmentId),
+      );
+    }
+    default:
+      return undefined;
+  }
+}
+
+// ---- The delivered document ----
+
+export interface NotificationHeader {
+  id: string;
+  event: string;
+  createdAt: Date;
+  /** Null for a one-off test delivery (`POST /v2/webhooks/trigger`), which has no webhook. */
+  webhookId: string | null;
+  test?: boolean;
+}
+
+/**
+ * The exact text delivered for a notification. `delivery_status` is `pending` in every delivery, as in the
+ * hosted API: the document is fixed when the notification is created, so that every attempt sends the same bytes.
+ */
+export function notificationBody(n: NotificationHeader, subject: Subject): string {
+  return JSON.stringify({
+    data: {
+      id: n.id,
+      type: "webhook_notification",
+      attributes: {
+        id: n.id,
+        event: n.event,
+        delivery_status: "pending",
+        created_at: n.createdAt.toISOString(),
+      },
+      relationships: {
+        reference_object: { data: subject.reference },
+        webhook: { data: n.webhookId ? { id: n.webhookId, type: "webhook" } : null },
+        webhook_notification_logs: { data: [] },
+      },
+    },
+    included: subject.included,
+    ...(n.test ? { meta: { test: true } } : {}),
+  });
+}

@@ -1,0 +1,79 @@
+// JSON:API resources of webhooks, webhook notifications and their delivery logs, as the /v2 API returns them.
+import type {
+  DeliveryStatus,
+  REFERENCE_OBJECT_TYPES,
+  Webhook,
+  WebhookNotification,
+  WebhookNotificationLog,
+} from "../../api/webhooks";
+import type { NotificationLogRow, NotificationSummary, WebhookRow } from "../db/webhooks";
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function webhookResource(w: WebhookRow): Webhook {
+  return {
+    id: w.id,
+    type: "webhook",
+    attributes: {
+      url: w.url,
+      active: w.active,
+      events: w.events,
+      secret: w.secret,
+      headers: w.headers,
+      created_at: w.createdAt.toISOString(),
+      updated_at: w.updatedAt.toISOString(),
+    },
+    links: { self: `/v2/webhooks/${w.id}` },
+  };
+}
+
+/** `payload` (the delivered document) only when the notification is read on its own. */
+export function notificationResource(
+  n: NotificationSummary,
+  logIds: string[],
+  options: { payload?: boolean } = {},
+): WebhookNotification {
+  const payload = options.payload && n.body ? (JSON.parse(n.body) as Record<string, unknown>) : undefined;
+  return {
+    id: n.id,
+    type: "webhook_notification",
+    attributes: {
+      id: n.id,
+      event: n.event,
+      delivery_status: n.deliveryStatus as DeliveryStatus,
+      created_at: n.createdAt.toISOString(),
+      updated_at: n.updatedAt.toISOString(),
+      attempts: n.attempts,
+      next_attempt_at: n.deliveryStatus === "pending" ? iso(n.nextAttemptAt) : null,
+      test: n.test,
+      ...(payload ? { payload } : {}),
+    },
+    relationships: {
+      webhook: { data: { id: n.webhookId, type: "webhook" } },
+      reference_object: {
+        data: { id: n.referenceId, type: n.referenceType as (typeof REFERENCE_OBJECT_TYPES)[number] },
+      },
+      webhook_notification_logs: {
+        data: logIds.map((id) => ({ id, type: "webhook_notification_log" as const })),
+      },
+    },
+    links: { self: `/v2/webhook_notifications/${n.id}` },
+  };
+}
+
+export function notificationLogResource(l: NotificationLogRow): WebhookNotificationLog {
+  return {
+    id: l.id,
+    type: "webhook_notification_log",
+    attributes: {
+      attempt: l.attempt,
+      started_at: l.startedAt.toISOString(),
+      finished_at: iso(l.finishedAt),
+      status_code: l.statusCode,
+      duration_ms: l.durationMs,
+      error: l.error,
+      response_head: l.responseHead,
+    },
+    relationships: { webhook_notification: { data: { id: l.notificationId, type: "webhook_notification" } } },
+  };
+}
