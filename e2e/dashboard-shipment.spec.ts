@@ -90,6 +90,8 @@ test("stop tracking, see it in the page and the list, then resume", async ({ pag
   await searchList(page, bol);
   await expect(page.getByRole("row", { name: new RegExp(bol) })).toContainText("Stopped");
   await page.getByRole("radio", { name: "Stopped" }).check({ force: true });
+  await expect(page).toHaveURL(/tracking=stopped/);
+  await expect(page.getByText(/^1 shipment match$/)).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(bol) })).toBeVisible();
 
   await page.getByRole("link", { name: bol }).click();

@@ -24,6 +24,7 @@ let database: Awaited<ReturnType<typeof openDatabase>>;
 try {
   database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+    { onConnectionLost: (error) => logger.warn("database connection lost", { error: error.message }) },
   );
 } catch (error) {
   if (error instanceof DataDirLockedError) {

@@ -27,8 +27,13 @@ const MIGRATION_LOCK_KEY = 4_949_000_001;
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if ("url" in target) return openPostgres(target.url);
+export interface DatabaseOptions {
+  /** Told when the server drops an idle connection (a restart, an administrator); the pool opens a new one. */
+  onConnectionLost?: (error: Error) => void;
+}
+
+export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
+  if ("url" in target) return openPostgres(target.url, options);
   return openPglite("dataDir" in target ? target.dataDir : undefined);
 }
 
@@ -56,8 +61,20 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Without a listener, an idle connection that the server ends would throw out of the event loop and stop
+  // the whole service; the pool already replaces it on the next query.
+  pool.on("error", (error) => options.onConnectionLost?.(error));
+  // pool.end() resolves before its connections have finished closing; close() waits for them, so that a
+  // caller that drops the database (or exits) next does not cut a connection that is still saying goodbye.
+  const connections = new Set<pg.PoolClient>();
+  pool.on("connect", (connection) => {
+    connections.add(connection);
+    connection.on("end", () => connections.delete(connection));
+    // While checked out, a lost connection fails its next query; it must not also throw out of the loop.
+    connection.on("error", () => {});
+  });
   const client = await pool.connect();
   try {
     // Several processes may start at once against one server: only one migrates at a time.
@@ -74,7 +91,9 @@ async function openPostgres(url: string): Promise<Database> {
     async close() {
       if (closed) return;
       closed = true;
+      const ending = [...connections].map((c) => new Promise((resolve) => c.once("end", resolve)));
       await pool.end();
+      await Promise.all(ending);
     },
   };
 }

@@ -1,7 +1,7 @@
 // Shipments' server state: queryOptions factories (keys general → specific) and the mutations that edit shipments.
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { listDocument, singleDocument } from "../../../api/json-api";
-import { type ShipmentEdit, shipmentSchema } from "../../../api/shipments";
+import { type Shipment, type ShipmentEdit, shipmentSchema } from "../../../api/shipments";
 import { apiRequest } from "../../lib/api-client";
 import { type ShipmentsSearch, shipmentsListParams } from "./search";
 
@@ -51,6 +51,21 @@ export function shipmentQuery(id: string) {
   });
 }
 
+/**
+ * A list or detail fetch that started before a change would land after it with the old state and count as
+ * fresh; cancelling it first lets the invalidation that follows the change decide what is shown.
+ */
+function cancelShipmentFetches(queryClient: QueryClient) {
+  return queryClient.cancelQueries({ queryKey: shipmentKeys.all });
+}
+
+function showChangedShipment(queryClient: QueryClient, document: { data: Shipment }) {
+  queryClient.setQueryData(shipmentKeys.detail(document.data.id), (old) =>
+    old ? { ...old, data: document.data } : old,
+  );
+  return queryClient.invalidateQueries({ queryKey: shipmentKeys.all });
+}
+
 export type TrackingAction = "stop" | "resume";
 
 /** Stops or resumes tracking; the page and every list show the new state without a reload. */
@@ -65,12 +80,8 @@ export function useTrackingMutation(id: string) {
           schema: shipmentDocument,
         },
       ),
-    onSuccess: (document) => {
-      queryClient.setQueryData(shipmentKeys.detail(id), (old) =>
-        old ? { ...old, data: document.data } : old,
-      );
-      return queryClient.invalidateQueries({ queryKey: shipmentKeys.all });
-    },
+    onMutate: () => cancelShipmentFetches(queryClient),
+    onSuccess: (document) => showChangedShipment(queryClient, document),
   });
 }
 
@@ -85,11 +96,7 @@ export function useEditShipmentMutation(id: string) {
         body: { data: { type: "shipment", id, attributes } },
       }),
     meta: { errorsShownInline: true },
-    onSuccess: (document) => {
-      queryClient.setQueryData(shipmentKeys.detail(id), (old) =>
-        old ? { ...old, data: document.data } : old,
-      );
-      return queryClient.invalidateQueries({ queryKey: shipmentKeys.all });
-    },
+    onMutate: () => cancelShipmentFetches(queryClient),
+    onSuccess: (document) => showChangedShipment(queryClient, document),
   });
 }
