@@ -3,10 +3,12 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 4959);
 const baseURL = `http://127.0.0.1:${PORT}`;
+// One data directory per port, so that two runs on different ports never share (or delete) a database.
+const DATA_DIR = `e2e/.results/data-${PORT}`;
 
 export default defineConfig({
   testDir: ".",
-  outputDir: "./.results/artifacts",
+  outputDir: `./.results/artifacts-${PORT}`,
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -33,7 +35,7 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
     // A fresh data directory every run, so that the demo data is the known seed.
-    command: "rm -rf e2e/.results/data && npx tsx src/server/main.ts",
+    command: `rm -rf ${DATA_DIR} && npx tsx src/server/main.ts`,
     cwd: "..",
     url: `${baseURL}/v2/openapi.json`,
     reuseExistingServer: false,
@@ -42,7 +44,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: "127.0.0.1",
-      DATA_DIR: "e2e/.results/data",
+      DATA_DIR,
       DEMO: "1",
       RATE_LIMIT_PER_MINUTE: "100000",
       LOG_LEVEL: "warn",
