@@ -14,6 +14,16 @@ export const TRACKING_STOPPED_REASONS = [
 export const trackingStoppedReasonSchema = z.enum(TRACKING_STOPPED_REASONS);
 export type TrackingStoppedReason = z.infer<typeof trackingStoppedReasonSchema>;
 
+/** After how many days tracking stops by itself, for the reasons that are windows of time. */
+export const TRACKING_STOP_WINDOW_DAYS = {
+  /** Since arrival at the port of discharge (or the inland destination), still not finished. */
+  past_arrival_window: 60,
+  /** Since the last container left the terminal full, with no empty return reported. */
+  past_full_out_window: 30,
+  /** Since the shipping line last answered. */
+  no_updates_at_line: 14,
+} as const satisfies Partial<Record<TrackingStoppedReason, number>>;
+
 export const shipmentAttributesSchema = z.object({
   created_at: z.iso.datetime({ offset: true }),
   bill_of_lading_number: z.string(),

@@ -144,28 +144,34 @@ export async function stopTracking(db: Db, accountId: string, id: string, userId
       })
       .where(and(scope, isNull(shipments.lineTrackingStoppedAt)))
       .returning({ id: shipments.id });
-    if (stopped.length) {
-      const requests = await tx
-        .update(trackingRequests)
-        .set({ status: "tracking_stopped", updatedAt: now })
-        .where(and(eq(trackingRequests.shipmentId, id), eq(trackingRequests.status, "created")))
-        .returning({ id: trackingRequests.id });
-      if (requests.length) {
-        await tx.insert(accountEvents).values(
-          requests.map((r) => ({
-            accountId,
-            event: "tracking_request.tracking_stopped",
-            referenceType: "tracking_request",
-            referenceId: r.id,
-            shipmentId: id,
-            createdAt: now,
-          })),
-        );
-      }
-    }
+    if (stopped.length) await stopTrackingRequestsOf(tx, accountId, id, now);
     const [exists] = await tx.select({ id: shipments.id }).from(shipments).where(scope);
     return exists !== undefined;
   });
+}
+
+/**
+ * The tracking requests that created a shipment whose tracking just stopped (by a user or by the engine) say
+ * `tracking_stopped` too, and subscribers hear `tracking_request.tracking_stopped`; call it inside the
+ * transaction that stops the shipment.
+ */
+export async function stopTrackingRequestsOf(tx: Db, accountId: string, shipmentId: string, now: Date) {
+  const requests = await tx
+    .update(trackingRequests)
+    .set({ status: "tracking_stopped", updatedAt: now })
+    .where(and(eq(trackingRequests.shipmentId, shipmentId), eq(trackingRequests.status, "created")))
+    .returning({ id: trackingRequests.id });
+  if (requests.length === 0) return;
+  await tx.insert(accountEvents).values(
+    requests.map((r) => ({
+      accountId,
+      event: "tracking_request.tracking_stopped",
+      referenceType: "tracking_request",
+      referenceId: r.id,
+      shipmentId,
+      createdAt: now,
+    })),
+  );
 }
 
 /**

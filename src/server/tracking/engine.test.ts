@@ -34,7 +34,12 @@ class ScriptedCarrier implements CarrierAdapter, VesselPositionSource {
   readonly name = "scripted";
   lookups = 0;
   failNext: CarrierLookup | null = null;
+  /** Every lookup fails this way (the number has vanished from the carrier's system). */
+  failAlways: CarrierLookup | null = null;
   etaDelay = 0;
+  /** Whether the box leaves the terminal full, and comes back empty; some are never reported. */
+  pickedUpReported = true;
+  returnReported = true;
   constructor(readonly start: number) {}
 
   supports(scac: string) {
@@ -48,6 +53,7 @@ class ScriptedCarrier implements CarrierAdapter, VesselPositionSource {
       this.failNext = null;
       return answer;
     }
+    if (this.failAlways) return this.failAlways;
     if (query.number === "UNKNOWN1") return { outcome: "failed", reason: "not_found", retryable: false };
     return { outcome: "found", snapshot: this.snapshot(now.getTime()) };
   }
@@ -75,7 +81,7 @@ class ScriptedCarrier implements CarrierAdapter, VesselPositionSource {
     }));
     const discharged = arrival + 12 * HOUR <= now;
     const pickedUp = t(24);
-    if (pickedUp <= now) {
+    if (this.pickedUpReported && pickedUp <= now) {
       events.push({
         key: "full_out",
         event: "full_out",
@@ -85,7 +91,7 @@ class ScriptedCarrier implements CarrierAdapter, VesselPositionSource {
         place: { locode: "USLAX", name: "Los Angeles" },
       });
     }
-    const returned = t(26);
+    const returned = this.pickedUpReported && this.returnReported ? t(26) : Number.POSITIVE_INFINITY;
     if (returned <= now) {
       events.push({
         key: "empty_in",
@@ -389,6 +395,74 @@ describe("TrackingEngine", () => {
     expect(box!.currentStatus).toBe("on_ship");
     const [again] = await h.db.select().from(trackingRequests).where(eq(trackingRequests.id, tr!.id));
     expect(again!.status).toBe("created");
+  });
+
+  async function trackedShipment() {
+    const tr = await request();
+    await engine.runUntilIdle();
+    const [s] = await h.db.select().from(shipments).where(eq(shipments.accountId, accountId));
+    return { tr, shipmentId: s!.id };
+  }
+
+  async function stopState(shipmentId: string, trackingRequestId: string) {
+    const [s] = await h.db.select().from(shipments).where(eq(shipments.id, shipmentId));
+    const [tr] = await h.db.select().from(trackingRequests).where(eq(trackingRequests.id, trackingRequestId));
+    return { reason: s!.lineTrackingStoppedReason, next: s!.nextRefreshAt, request: tr!.status };
+  }
+
+  it("stops by itself 60 days after arrival when the box is never picked up", async () => {
+    carrier.pickedUpReported = false;
+    const { tr, shipmentId } = await trackedShipment();
+    const arrival = carrier.start + 20 * DAY;
+    h.clock.set(new Date(arrival + 59 * DAY));
+    await engine.runUntilIdle();
+    expect((await stopState(shipmentId, tr.id)).reason).toBeNull();
+
+    h.clock.set(new Date(arrival + 61 * DAY));
+    await engine.runUntilIdle();
+    expect(await stopState(shipmentId, tr.id)).toEqual({
+      reason: "past_arrival_window",
+      next: null,
+      request: "tracking_stopped",
+    });
+    expect(await events("tracking_request.tracking_stopped")).toHaveLength(1);
+    const lookups = carrier.lookups;
+    h.clock.advance(10 * DAY);
+    await engine.runUntilIdle();
+    expect(carrier.lookups).toBe(lookups);
+  });
+
+  it("stops by itself 30 days after the last full out when no empty return is ever reported", async () => {
+    carrier.returnReported = false;
+    const { tr, shipmentId } = await trackedShipment();
+    const pickedUp = carrier.start + 24 * DAY;
+    h.clock.set(new Date(pickedUp + 29 * DAY));
+    await engine.runUntilIdle();
+    expect((await stopState(shipmentId, tr.id)).reason).toBeNull();
+
+    h.clock.set(new Date(pickedUp + 31 * DAY));
+    await engine.runUntilIdle();
+    expect(await stopState(shipmentId, tr.id)).toMatchObject({
+      reason: "past_full_out_window",
+      request: "tracking_stopped",
+    });
+  });
+
+  it("stops by itself when the carrier has not answered for 14 days", async () => {
+    const { tr, shipmentId } = await trackedShipment();
+    carrier.failAlways = { outcome: "failed", reason: "not_found", retryable: false };
+    h.clock.advance(13 * DAY);
+    await engine.runUntilIdle();
+    expect((await stopState(shipmentId, tr.id)).reason).toBeNull();
+
+    h.clock.advance(2 * DAY);
+    await engine.runUntilIdle();
+    expect(await stopState(shipmentId, tr.id)).toMatchObject({
+      reason: "no_updates_at_line",
+      next: null,
+      request: "tracking_stopped",
+    });
+    expect(await events("tracking_request.tracking_stopped")).toHaveLength(1);
   });
 
   it("fails an unknown number for good, with tracking_request.failed", async () => {

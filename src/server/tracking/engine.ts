@@ -16,6 +16,7 @@ import {
   vesselPositions,
   vessels,
 } from "../db/schema";
+import { stopTrackingRequestsOf } from "../db/shipments";
 import type { Logger } from "../logger";
 import type {
   CarrierAdapter,
@@ -26,6 +27,7 @@ import type {
 } from "./carrier-adapter";
 import type { Clock } from "./clock";
 import { writeNewShipment, writeShipmentUpdate } from "./snapshot-writer";
+import { stopReasonForSilence } from "./stop-rules";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -167,7 +169,8 @@ export class TrackingEngine {
           lookup.snapshot,
           now,
         );
-        const stopped = lookup.snapshot.complete;
+        // A journey found already over (or long past arrival) is recorded, and not tracked any further.
+        const stopped = written.stoppedReason !== null;
         await tx
           .update(trackingRequests)
           .set({
@@ -307,37 +310,22 @@ export class TrackingEngine {
         return;
       }
       if (lookup.outcome !== "found") {
+        const silent = stopReasonForSilence(shipment.lineTrackingLastSucceededAt, now);
         await tx
           .update(shipments)
           .set({
             lineTrackingLastAttemptedAt: now,
-            nextRefreshAt: new Date(now.getTime() + HOUR),
+            nextRefreshAt: silent ? null : new Date(now.getTime() + HOUR),
             refreshLeaseUntil: null,
+            ...(silent ? { lineTrackingStoppedAt: now, lineTrackingStoppedReason: silent } : {}),
           })
           .where(eq(shipments.id, shipment.id));
+        if (silent) await stopTrackingRequestsOf(tx, shipment.accountId, shipment.id, now);
         return;
       }
-      await writeShipmentUpdate(tx, reference, shipment, lookup.snapshot, now);
+      const written = await writeShipmentUpdate(tx, reference, shipment, lookup.snapshot, now);
       await tx.update(shipments).set({ refreshLeaseUntil: null }).where(eq(shipments.id, shipment.id));
-      if (lookup.snapshot.complete) {
-        const stoppedRequests = await tx
-          .update(trackingRequests)
-          .set({ status: "tracking_stopped", updatedAt: now })
-          .where(and(eq(trackingRequests.shipmentId, shipment.id), eq(trackingRequests.status, "created")))
-          .returning({ id: trackingRequests.id });
-        if (stoppedRequests.length) {
-          await tx.insert(accountEvents).values(
-            stoppedRequests.map((r) => ({
-              accountId: shipment.accountId,
-              event: "tracking_request.tracking_stopped",
-              referenceType: "tracking_request",
-              referenceId: r.id,
-              shipmentId: shipment.id,
-              createdAt: now,
-            })),
-          );
-        }
-      }
+      if (written.stoppedReason) await stopTrackingRequestsOf(tx, shipment.accountId, shipment.id, now);
     });
   }
 

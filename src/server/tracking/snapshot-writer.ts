@@ -16,6 +16,7 @@ import type {
   CarrierVessel,
 } from "./carrier-adapter";
 import { containerStatus, transportEventName } from "./milestones";
+import { type AutomaticStopReason, stopReasonForSnapshot } from "./stop-rules";
 
 type ShipmentInsert = typeof shipments.$inferInsert;
 type ContainerRow = typeof containers.$inferSelect;
@@ -37,6 +38,8 @@ export interface WriteResult {
   shipmentId: string;
   /** Outbox rows written (transport events and attribute changes). */
   events: number;
+  /** Why tracking stopped with this write (the shipment is finished, or past a window); null if it goes on. */
+  stoppedReason: AutomaticStopReason | null;
 }
 
 /** Creates the shipment a tracking request found, with everything the carrier shows for it. */
@@ -51,6 +54,7 @@ export async function writeNewShipment(
     reference.shippingLinesByScac.get(snapshot.scac) ?? reference.shippingLinesByScac.get(request.scac);
   if (!line) throw new Error(`carrier answered with unknown SCAC ${snapshot.scac}`);
   const vesselIds = await upsertVessels(tx, snapshot.vessels);
+  const stoppedReason = stopReasonForSnapshot(snapshot, now);
   const [row] = await tx
     .insert(shipments)
     .values({
@@ -65,7 +69,7 @@ export async function writeNewShipment(
       trackingRequestedAt: request.requestedAt,
       createdAt: now,
       updatedAt: now,
-      ...trackingColumns(snapshot, now),
+      ...trackingColumns(snapshot, stoppedReason, now),
     })
     .returning({ id: shipments.id });
   const shipmentId = row!.id;
@@ -83,7 +87,7 @@ export async function writeNewShipment(
     },
   );
   if (outbox.length) await tx.insert(accountEvents).values(outbox);
-  return { shipmentId, events: outbox.length };
+  return { shipmentId, events: outbox.length, stoppedReason };
 }
 
 /** Brings a tracked shipment up to date with a newer snapshot. */
@@ -96,6 +100,7 @@ export async function writeShipmentUpdate(
 ): Promise<WriteResult> {
   const vesselIds = await upsertVessels(tx, snapshot.vessels);
   const columns = shipmentColumns(reference, snapshot, vesselIds);
+  const stoppedReason = stopReasonForSnapshot(snapshot, now);
   const outbox: AccountEventInsert[] = [];
   const scope = { accountId: shipment.accountId, shipmentId: shipment.id };
   if (!sameTime(shipment.podEtaAt, columns.podEtaAt) && shipment.podEtaAt && columns.podEtaAt) {
@@ -115,7 +120,7 @@ export async function writeShipmentUpdate(
       // The first estimate the shipment was tracked with stays, so that drift can be shown against it.
       podOriginalEtaAt: shipment.podOriginalEtaAt ?? columns.podEtaAt,
       updatedAt: now,
-      ...trackingColumns(snapshot, now),
+      ...trackingColumns(snapshot, stoppedReason, now),
     })
     .where(eq(shipments.id, shipment.id));
   await writeContainers(tx, reference, scope, snapshot, vesselIds, now, {
@@ -123,17 +128,15 @@ export async function writeShipmentUpdate(
     announceNewContainers: true,
   });
   if (outbox.length) await tx.insert(accountEvents).values(outbox);
-  return { shipmentId: shipment.id, events: outbox.length };
+  return { shipmentId: shipment.id, events: outbox.length, stoppedReason };
 }
 
-function trackingColumns(snapshot: CarrierSnapshot, now: Date) {
+function trackingColumns(snapshot: CarrierSnapshot, stoppedReason: AutomaticStopReason | null, now: Date) {
   return {
     lineTrackingLastAttemptedAt: now,
     lineTrackingLastSucceededAt: now,
-    nextRefreshAt: snapshot.complete ? null : snapshot.nextCheckAt,
-    ...(snapshot.complete
-      ? { lineTrackingStoppedAt: now, lineTrackingStoppedReason: "all_containers_terminated" }
-      : {}),
+    nextRefreshAt: stoppedReason ? null : snapshot.nextCheckAt,
+    ...(stoppedReason ? { lineTrackingStoppedAt: now, lineTrackingStoppedReason: stoppedReason } : {}),
   } satisfies Partial<ShipmentInsert>;
 }
 

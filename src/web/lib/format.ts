@@ -1,6 +1,6 @@
 // Formatting for people: dates in a port's own time zone (zone named, UTC alongside), ETA changes, status words.
 import type { ContainerStatus, TerminalFee } from "../../api/containers";
-import type { TrackingStoppedReason } from "../../api/shipments";
+import { TRACKING_STOP_WINDOW_DAYS, type TrackingStoppedReason } from "../../api/shipments";
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -166,9 +166,9 @@ export function containerStatusWords(status: ContainerStatus): string {
 const STOPPED_REASON_WORDS: Record<TrackingStoppedReason, string> = {
   cancelled_by_user: "Stopped by a user",
   all_containers_terminated: "All containers were returned empty",
-  past_arrival_window: "Past the arrival window",
-  past_full_out_window: "Past the pickup window",
-  no_updates_at_line: "No updates from the shipping line",
+  past_arrival_window: `Arrived more than ${TRACKING_STOP_WINDOW_DAYS.past_arrival_window} days ago`,
+  past_full_out_window: `Picked up more than ${TRACKING_STOP_WINDOW_DAYS.past_full_out_window} days ago; no empty return reported`,
+  no_updates_at_line: `No answer from the shipping line for ${TRACKING_STOP_WINDOW_DAYS.no_updates_at_line} days`,
   booking_cancelled: "The booking was cancelled",
 };
 
