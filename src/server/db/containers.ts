@@ -1,6 +1,7 @@
 // Container repository: account-scoped reads and writes of containers and the ids of their events.
 import { and, asc, count, desc, eq, ilike, inArray } from "drizzle-orm";
 import type { Db } from "./connection";
+import { transportEventTimeOrder } from "./events";
 import { containers, rawEvents, transportEvents } from "./schema";
 import { isUuid, likePattern } from "./shipments";
 
@@ -19,7 +20,7 @@ async function withEventIds(db: Db, accountId: string, rows: ContainerRow[]): Pr
       .select({ id: transportEvents.id, containerId: transportEvents.containerId })
       .from(transportEvents)
       .where(and(eq(transportEvents.accountId, accountId), inArray(transportEvents.containerId, ids)))
-      .orderBy(asc(transportEvents.timestamp), asc(transportEvents.createdAt)),
+      .orderBy(...transportEventTimeOrder),
     db
       .select({ id: rawEvents.id, containerId: rawEvents.containerId })
       .from(rawEvents)

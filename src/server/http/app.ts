@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { renderApiReference } from "./api-reference-page";
+import { registerContainerEventRoutes } from "./container-events";
 import { registerContainerRouteRoutes } from "./container-route";
 import { registerContainerRoutes } from "./containers";
 import type { AppDeps, AppEnv } from "./env";
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps) {
   registerTrackingRequestRoutes(app, deps);
   registerContainerRoutes(app, deps);
   registerContainerRouteRoutes(app, deps);
+  registerContainerEventRoutes(app, deps);
   registerVesselRoutes(app, deps);
   registerReferenceRoutes(app, deps);
   registerWebhookRoutes(app, deps);

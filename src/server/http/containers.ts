@@ -3,14 +3,22 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { CONTAINER_INCLUDES, containerEditableAttributesSchema, containerSchema } from "../../api/containers";
 import { listDocument, singleDocument } from "../../api/json-api";
 import { type ContainerRecord, getContainer, listContainers, updateContainer } from "../db/containers";
+import { rawEventsOf, transportEventsOf } from "../db/events";
 import { getShipments } from "../db/shipments";
+import { getVessels } from "../db/vessels";
 import { Included } from "./documents";
 import type { App, AppDeps } from "./env";
 import { invalidAttribute, notFound } from "./errors";
 import { parseInclude } from "./include";
 import { errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
 import { listLinks, parsePage } from "./paging";
-import { containerResource, shipmentResource, terminalResource } from "./serialize";
+import {
+  containerResource,
+  rawEventResource,
+  shipmentResource,
+  terminalResource,
+  transportEventResource,
+} from "./serialize";
 import { zonesOf } from "./shipments";
 
 const tags = ["Containers"];
@@ -102,6 +110,19 @@ export function registerContainerRoutes(app: App, deps: AppDeps) {
       }),
     );
     const included = new Included(data);
+    const ids = records.map((r) => r.container.id);
+    const [transport, raw] = await Promise.all([
+      include.has("transport_events") ? transportEventsOf(db, accountId, ids) : [],
+      include.has("raw_events") ? rawEventsOf(db, accountId, ids) : [],
+    ]);
+    const vessels = new Map(
+      (
+        await getVessels(
+          db,
+          raw.map((r) => r.vesselId).filter((v): v is string => v !== null),
+        )
+      ).map((v) => [v.id, v]),
+    );
     for (const { container } of records) {
       if (include.has("shipment")) {
         const s = shipmentsById.get(container.shipmentId);
@@ -114,6 +135,13 @@ export function registerContainerRoutes(app: App, deps: AppDeps) {
         const terminal = id ? reference.terminals.get(id) : undefined;
         if (include.has(name) && terminal) included.add(terminalResource(terminal));
       }
+    }
+    // Each container's events, in the order its relationships list them.
+    for (const event of transport) included.add(transportEventResource(event, reference));
+    for (const event of raw) {
+      included.add(
+        rawEventResource(event, reference, event.vesselId ? vessels.get(event.vesselId) : undefined),
+      );
     }
     return { data, included: included.toArray() };
   }

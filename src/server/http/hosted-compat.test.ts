@@ -1,9 +1,14 @@
-// Compatibility: our shipment, container, terminal, port, shipping line and tracking request resources validate
-// against the hosted API's own schemas, so that clients written for it read ours unchanged.
+// Compatibility: our shipment, container, terminal, port, shipping line, tracking request, transport event and raw
+// event resources validate against the hosted API's own schemas, so that clients written for it read ours unchanged.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { terminalId } from "../db/reference-data";
 import { trackingRequests } from "../db/schema";
+import {
+  findSandboxBillOfLading,
+  sailingAfterTransshipment,
+  trackSandboxShipment,
+} from "../testing/sandbox-shipments";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
 import hosted from "./fixtures/hosted-api-schemas.json" with { type: "json" };
 
@@ -177,6 +182,7 @@ function missingAttributes(resource: { attributes: Record<string, unknown> }, sc
 let h: Harness;
 let key: string;
 let shipmentId: string;
+let trackedContainerId: string;
 
 beforeAll(async () => {
   h = await createHarness();
@@ -184,6 +190,13 @@ beforeAll(async () => {
   key = created.apiKey;
   shipmentId = (await insertShipment(h.db, created.account.id, { refNumbers: ["PO-1"], tags: ["t"] }))
     .shipment.id;
+  // A real sandbox shipment on the water after a transshipment: actual and planned lines, vessels, terminals.
+  const elapsed = 10 * 86_400_000;
+  const number = findSandboxBillOfLading("CMDU", h.clock.now(), elapsed, (s) =>
+    s.containers.every(sailingAfterTransshipment),
+  );
+  trackedContainerId = (await trackSandboxShipment(h, created.account.id, "CMDU", number, elapsed))
+    .containers[0]!.id;
 });
 afterAll(() => h.close());
 
@@ -238,5 +251,30 @@ describe("compatibility with the hosted API's schemas", () => {
       expect(missingAttributes(resource, "tracking_request")).toEqual([]);
     }
     expect(validate(created.included[0], "shipment")).toEqual([]);
+  });
+
+  it("transport events and raw events validate and carry every hosted attribute", async () => {
+    const transport = await (
+      await h.request(key, `/v2/containers/${trackedContainerId}/transport_events?include=location,vessel`)
+    ).json();
+    expect(transport.data.length).toBeGreaterThan(0);
+    for (const event of transport.data) {
+      expect(validate(event, "transport_event")).toEqual([]);
+      expect(missingAttributes(event, "transport_event")).toEqual([]);
+    }
+    for (const port of transport.included.filter((r: { type: string }) => r.type === "port")) {
+      expect(validate(port, "port")).toEqual([]);
+    }
+    const raw = await (await h.request(key, `/v2/containers/${trackedContainerId}/raw_events`)).json();
+    expect(raw.data.some((r: { attributes: { estimated: boolean } }) => r.attributes.estimated)).toBe(true);
+    // The hosted raw-event names lack `vessel_berthed` (its transport events have it) and call the inland arrival
+    // `arrived_at_destination`; our raw names are the bare transport-event names, as the seed's Events rule says.
+    const bareTransportName =
+      /^raw_event\.attributes\.event="(vessel_berthed|arrived_at_inland_destination)" not in enum$/;
+    for (const line of raw.data) {
+      // Absent values are null in our contract, where the hosted schema types some of them as plain strings.
+      expect(validate(line, "raw_event", true).filter((p) => !bareTransportName.test(p))).toEqual([]);
+      expect(missingAttributes(line, "raw_event")).toEqual([]);
+    }
   });
 });

@@ -20,6 +20,7 @@ import {
   portResource,
   shipmentResource,
   terminalResource,
+  transportEventResource,
   vesselResource,
 } from "../http/serialize";
 import { zonesOf } from "../http/shipments";
@@ -53,32 +54,6 @@ function collect(...resources: (Resource | undefined)[]): Resource[] {
     list.push(r);
   }
   return list;
-}
-
-// ---- Resources that only notifications carry (no other module serializes transport events yet) ----
-
-export function transportEventResource(te: TransportEventRow, reference: ReferenceData): Resource {
-  const location = te.locationId ? reference.ports.get(te.locationId) : undefined;
-  return {
-    id: te.id,
-    type: "transport_event",
-    attributes: {
-      event: te.event,
-      created_at: te.createdAt.toISOString(),
-      voyage_number: te.voyageNumber,
-      timestamp: iso(te.timestamp),
-      location_locode: location?.locode ?? null,
-      timezone: location?.timeZone ?? null,
-      data_source: te.dataSource,
-    },
-    relationships: {
-      shipment: ref("shipment", te.shipmentId),
-      container: ref("container", te.containerId),
-      vessel: ref("vessel", te.vesselId),
-      location: ref("port", te.locationId),
-      terminal: ref("terminal", te.terminalId),
-    },
-  };
 }
 
 /** Vessels go out without their live position: it is stale on arrival, and its visibility has its own rules. */

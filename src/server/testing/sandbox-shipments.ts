@@ -1,0 +1,85 @@
+// Real shipments for service tests: tracking requests that the engine answers from the sandbox carrier network on
+// the harness's hand-driven clock, so that events, vessels and terminal data are exactly what the service writes.
+import { asc, eq } from "drizzle-orm";
+import { containers, trackingRequests } from "../db/schema";
+import { createLogger } from "../logger";
+import type { CarrierContainer, CarrierSnapshot } from "../tracking/carrier-adapter";
+import { TrackingEngine } from "../tracking/engine";
+import { SandboxCarrierNetwork, sandboxNumber } from "../tracking/sandbox";
+import type { Harness } from "./service-harness";
+
+export const sandbox = new SandboxCarrierNetwork();
+
+/**
+ * The first bill of lading of the line (by seed) whose snapshot `elapsedMs` after the request satisfies `wanted`.
+ * The network is deterministic, so a test finds the same number every time.
+ */
+export function findSandboxBillOfLading(
+  scac: string,
+  requestedAt: Date,
+  elapsedMs: number,
+  wanted: (snapshot: CarrierSnapshot) => boolean,
+  tries = 3000,
+): string {
+  const later = new Date(requestedAt.getTime() + elapsedMs);
+  for (let seed = 0; seed < tries; seed++) {
+    const number = sandboxNumber(scac, seed);
+    const answer = sandbox.lookupNow({ requestType: "bill_of_lading", number, scac, requestedAt }, later);
+    if (answer.outcome === "found" && wanted(answer.snapshot)) return number;
+  }
+  throw new Error(`no ${scac} bill of lading among ${tries} seeds fits`);
+}
+
+/** A box whose last actual line is a departure with a planned arrival after it: on the water now. */
+export function sailingAfterTransshipment(box: CarrierContainer): boolean {
+  const actual = box.events.filter((e) => !e.estimated);
+  return (
+    actual.some((e) => e.event === "transshipment_departed") &&
+    actual.at(-1)?.event === "transshipment_departed" &&
+    box.events.some((e) => e.estimated && e.event === "vessel_arrived")
+  );
+}
+
+/**
+ * Tracks a bill of lading for the account as a tracking request made at the clock's time, lets `elapsedMs` pass
+ * and brings the shipment up to date; returns the shipment's containers, in number order.
+ */
+export async function trackSandboxShipment(
+  h: Harness,
+  accountId: string,
+  scac: string,
+  number: string,
+  elapsedMs: number,
+) {
+  const engine = new TrackingEngine({
+    db: h.db,
+    reference: h.reference,
+    clock: h.clock,
+    adapters: [sandbox],
+    positions: sandbox,
+    logger: createLogger("silent"),
+  });
+  const [request] = await h.db
+    .insert(trackingRequests)
+    .values({
+      accountId,
+      requestType: "bill_of_lading",
+      requestNumber: number,
+      normalizedNumber: number,
+      scac,
+      nextAttemptAt: h.clock.now(),
+      createdAt: h.clock.now(),
+    })
+    .returning();
+  await engine.runUntilIdle();
+  h.clock.advance(elapsedMs);
+  await engine.runUntilIdle();
+  const [tracked] = await h.db.select().from(trackingRequests).where(eq(trackingRequests.id, request!.id));
+  if (!tracked?.shipmentId) throw new Error(`the sandbox did not find ${scac} ${number}`);
+  const boxes = await h.db
+    .select()
+    .from(containers)
+    .where(eq(containers.shipmentId, tracked.shipmentId))
+    .orderBy(asc(containers.number));
+  return { shipmentId: tracked.shipmentId, containers: boxes };
+}
