@@ -13,7 +13,6 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AuthenticatedMapRouteImport } from './routes/_authenticated/map'
-import { Route as AuthenticatedWebhooksRouteImport } from './routes/_authenticated/webhooks'
 import { Route as AuthenticatedContainersIndexRouteImport } from './routes/_authenticated/containers.index'
 import { Route as AuthenticatedContainersContainerIdRouteImport } from './routes/_authenticated/containers.$containerId'
 import { Route as AuthenticatedShipmentsIndexRouteImport } from './routes/_authenticated/shipments.index'
@@ -22,6 +21,11 @@ import { Route as AuthenticatedTrackingRequestsIndexRouteImport } from './routes
 import { Route as AuthenticatedTrackingRequestsTrackingRequestIdRouteImport } from './routes/_authenticated/tracking-requests.$trackingRequestId'
 import { Route as AuthenticatedTrackingRequestsBulkRouteImport } from './routes/_authenticated/tracking-requests.bulk'
 import { Route as AuthenticatedTrackingRequestsNewRouteImport } from './routes/_authenticated/tracking-requests.new'
+import { Route as AuthenticatedWebhooksIndexRouteImport } from './routes/_authenticated/webhooks.index'
+import { Route as AuthenticatedWebhooksWebhookIdRouteImport } from './routes/_authenticated/webhooks.$webhookId'
+import { Route as AuthenticatedWebhooksNewRouteImport } from './routes/_authenticated/webhooks.new'
+import { Route as AuthenticatedWebhooksNotificationsIndexRouteImport } from './routes/_authenticated/webhooks.notifications.index'
+import { Route as AuthenticatedWebhooksNotificationsNotificationIdRouteImport } from './routes/_authenticated/webhooks.notifications.$notificationId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -40,11 +44,6 @@ const SignInRoute = SignInRouteImport.update({
 const AuthenticatedMapRoute = AuthenticatedMapRouteImport.update({
   id: '/map',
   path: '/map',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedWebhooksRoute = AuthenticatedWebhooksRouteImport.update({
-  id: '/webhooks',
-  path: '/webhooks',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedContainersIndexRoute =
@@ -95,34 +94,72 @@ const AuthenticatedTrackingRequestsNewRoute =
     path: '/tracking-requests/new',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedWebhooksIndexRoute =
+  AuthenticatedWebhooksIndexRouteImport.update({
+    id: '/webhooks/',
+    path: '/webhooks/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedWebhooksWebhookIdRoute =
+  AuthenticatedWebhooksWebhookIdRouteImport.update({
+    id: '/webhooks/$webhookId',
+    path: '/webhooks/$webhookId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedWebhooksNewRoute =
+  AuthenticatedWebhooksNewRouteImport.update({
+    id: '/webhooks/new',
+    path: '/webhooks/new',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedWebhooksNotificationsIndexRoute =
+  AuthenticatedWebhooksNotificationsIndexRouteImport.update({
+    id: '/webhooks/notifications/',
+    path: '/webhooks/notifications/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedWebhooksNotificationsNotificationIdRoute =
+  AuthenticatedWebhooksNotificationsNotificationIdRouteImport.update({
+    id: '/webhooks/notifications/$notificationId',
+    path: '/webhooks/notifications/$notificationId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
   '/map': typeof AuthenticatedMapRoute
-  '/webhooks': typeof AuthenticatedWebhooksRoute
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/shipments/$shipmentId': typeof AuthenticatedShipmentsShipmentIdRoute
   '/tracking-requests/$trackingRequestId': typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
   '/tracking-requests/bulk': typeof AuthenticatedTrackingRequestsBulkRoute
   '/tracking-requests/new': typeof AuthenticatedTrackingRequestsNewRoute
+  '/webhooks/$webhookId': typeof AuthenticatedWebhooksWebhookIdRoute
+  '/webhooks/new': typeof AuthenticatedWebhooksNewRoute
   '/containers/': typeof AuthenticatedContainersIndexRoute
   '/shipments/': typeof AuthenticatedShipmentsIndexRoute
   '/tracking-requests/': typeof AuthenticatedTrackingRequestsIndexRoute
+  '/webhooks/': typeof AuthenticatedWebhooksIndexRoute
+  '/webhooks/notifications/$notificationId': typeof AuthenticatedWebhooksNotificationsNotificationIdRoute
+  '/webhooks/notifications/': typeof AuthenticatedWebhooksNotificationsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
   '/map': typeof AuthenticatedMapRoute
-  '/webhooks': typeof AuthenticatedWebhooksRoute
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/shipments/$shipmentId': typeof AuthenticatedShipmentsShipmentIdRoute
   '/tracking-requests/$trackingRequestId': typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
   '/tracking-requests/bulk': typeof AuthenticatedTrackingRequestsBulkRoute
   '/tracking-requests/new': typeof AuthenticatedTrackingRequestsNewRoute
+  '/webhooks/$webhookId': typeof AuthenticatedWebhooksWebhookIdRoute
+  '/webhooks/new': typeof AuthenticatedWebhooksNewRoute
   '/containers': typeof AuthenticatedContainersIndexRoute
   '/shipments': typeof AuthenticatedShipmentsIndexRoute
   '/tracking-requests': typeof AuthenticatedTrackingRequestsIndexRoute
+  '/webhooks': typeof AuthenticatedWebhooksIndexRoute
+  '/webhooks/notifications/$notificationId': typeof AuthenticatedWebhooksNotificationsNotificationIdRoute
+  '/webhooks/notifications': typeof AuthenticatedWebhooksNotificationsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -130,15 +167,19 @@ export interface FileRoutesById {
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/_authenticated/map': typeof AuthenticatedMapRoute
-  '/_authenticated/webhooks': typeof AuthenticatedWebhooksRoute
   '/_authenticated/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/_authenticated/shipments/$shipmentId': typeof AuthenticatedShipmentsShipmentIdRoute
   '/_authenticated/tracking-requests/$trackingRequestId': typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
   '/_authenticated/tracking-requests/bulk': typeof AuthenticatedTrackingRequestsBulkRoute
   '/_authenticated/tracking-requests/new': typeof AuthenticatedTrackingRequestsNewRoute
+  '/_authenticated/webhooks/$webhookId': typeof AuthenticatedWebhooksWebhookIdRoute
+  '/_authenticated/webhooks/new': typeof AuthenticatedWebhooksNewRoute
   '/_authenticated/containers/': typeof AuthenticatedContainersIndexRoute
   '/_authenticated/shipments/': typeof AuthenticatedShipmentsIndexRoute
   '/_authenticated/tracking-requests/': typeof AuthenticatedTrackingRequestsIndexRoute
+  '/_authenticated/webhooks/': typeof AuthenticatedWebhooksIndexRoute
+  '/_authenticated/webhooks/notifications/$notificationId': typeof AuthenticatedWebhooksNotificationsNotificationIdRoute
+  '/_authenticated/webhooks/notifications/': typeof AuthenticatedWebhooksNotificationsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -146,44 +187,56 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/map'
-    | '/webhooks'
     | '/containers/$containerId'
     | '/shipments/$shipmentId'
     | '/tracking-requests/$trackingRequestId'
     | '/tracking-requests/bulk'
     | '/tracking-requests/new'
+    | '/webhooks/$webhookId'
+    | '/webhooks/new'
     | '/containers/'
     | '/shipments/'
     | '/tracking-requests/'
+    | '/webhooks/'
+    | '/webhooks/notifications/$notificationId'
+    | '/webhooks/notifications/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/sign-in'
     | '/map'
-    | '/webhooks'
     | '/containers/$containerId'
     | '/shipments/$shipmentId'
     | '/tracking-requests/$trackingRequestId'
     | '/tracking-requests/bulk'
     | '/tracking-requests/new'
+    | '/webhooks/$webhookId'
+    | '/webhooks/new'
     | '/containers'
     | '/shipments'
     | '/tracking-requests'
+    | '/webhooks'
+    | '/webhooks/notifications/$notificationId'
+    | '/webhooks/notifications'
   id:
     | '__root__'
     | '/'
     | '/_authenticated'
     | '/sign-in'
     | '/_authenticated/map'
-    | '/_authenticated/webhooks'
     | '/_authenticated/containers/$containerId'
     | '/_authenticated/shipments/$shipmentId'
     | '/_authenticated/tracking-requests/$trackingRequestId'
     | '/_authenticated/tracking-requests/bulk'
     | '/_authenticated/tracking-requests/new'
+    | '/_authenticated/webhooks/$webhookId'
+    | '/_authenticated/webhooks/new'
     | '/_authenticated/containers/'
     | '/_authenticated/shipments/'
     | '/_authenticated/tracking-requests/'
+    | '/_authenticated/webhooks/'
+    | '/_authenticated/webhooks/notifications/$notificationId'
+    | '/_authenticated/webhooks/notifications/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -220,13 +273,6 @@ declare module '@tanstack/react-router' {
       path: '/map'
       fullPath: '/map'
       preLoaderRoute: typeof AuthenticatedMapRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/webhooks': {
-      id: '/_authenticated/webhooks'
-      path: '/webhooks'
-      fullPath: '/webhooks'
-      preLoaderRoute: typeof AuthenticatedWebhooksRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/containers/': {
@@ -285,25 +331,63 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedTrackingRequestsNewRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/webhooks/': {
+      id: '/_authenticated/webhooks/'
+      path: '/webhooks'
+      fullPath: '/webhooks/'
+      preLoaderRoute: typeof AuthenticatedWebhooksIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/webhooks/$webhookId': {
+      id: '/_authenticated/webhooks/$webhookId'
+      path: '/webhooks/$webhookId'
+      fullPath: '/webhooks/$webhookId'
+      preLoaderRoute: typeof AuthenticatedWebhooksWebhookIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/webhooks/new': {
+      id: '/_authenticated/webhooks/new'
+      path: '/webhooks/new'
+      fullPath: '/webhooks/new'
+      preLoaderRoute: typeof AuthenticatedWebhooksNewRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/webhooks/notifications/': {
+      id: '/_authenticated/webhooks/notifications/'
+      path: '/webhooks/notifications'
+      fullPath: '/webhooks/notifications/'
+      preLoaderRoute: typeof AuthenticatedWebhooksNotificationsIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/webhooks/notifications/$notificationId': {
+      id: '/_authenticated/webhooks/notifications/$notificationId'
+      path: '/webhooks/notifications/$notificationId'
+      fullPath: '/webhooks/notifications/$notificationId'
+      preLoaderRoute: typeof AuthenticatedWebhooksNotificationsNotificationIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
   }
 }
 
 interface AuthenticatedRouteChildren {
   AuthenticatedMapRoute: typeof AuthenticatedMapRoute
-  AuthenticatedWebhooksRoute: typeof AuthenticatedWebhooksRoute
   AuthenticatedContainersContainerIdRoute: typeof AuthenticatedContainersContainerIdRoute
   AuthenticatedShipmentsShipmentIdRoute: typeof AuthenticatedShipmentsShipmentIdRoute
   AuthenticatedTrackingRequestsTrackingRequestIdRoute: typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
   AuthenticatedTrackingRequestsBulkRoute: typeof AuthenticatedTrackingRequestsBulkRoute
   AuthenticatedTrackingRequestsNewRoute: typeof AuthenticatedTrackingRequestsNewRoute
+  AuthenticatedWebhooksWebhookIdRoute: typeof AuthenticatedWebhooksWebhookIdRoute
+  AuthenticatedWebhooksNewRoute: typeof AuthenticatedWebhooksNewRoute
   AuthenticatedContainersIndexRoute: typeof AuthenticatedContainersIndexRoute
   AuthenticatedShipmentsIndexRoute: typeof AuthenticatedShipmentsIndexRoute
   AuthenticatedTrackingRequestsIndexRoute: typeof AuthenticatedTrackingRequestsIndexRoute
+  AuthenticatedWebhooksIndexRoute: typeof AuthenticatedWebhooksIndexRoute
+  AuthenticatedWebhooksNotificationsNotificationIdRoute: typeof AuthenticatedWebhooksNotificationsNotificationIdRoute
+  AuthenticatedWebhooksNotificationsIndexRoute: typeof AuthenticatedWebhooksNotificationsIndexRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMapRoute: AuthenticatedMapRoute,
-  AuthenticatedWebhooksRoute: AuthenticatedWebhooksRoute,
   AuthenticatedContainersContainerIdRoute:
     AuthenticatedContainersContainerIdRoute,
   AuthenticatedShipmentsShipmentIdRoute: AuthenticatedShipmentsShipmentIdRoute,
@@ -312,10 +396,17 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedTrackingRequestsBulkRoute:
     AuthenticatedTrackingRequestsBulkRoute,
   AuthenticatedTrackingRequestsNewRoute: AuthenticatedTrackingRequestsNewRoute,
+  AuthenticatedWebhooksWebhookIdRoute: AuthenticatedWebhooksWebhookIdRoute,
+  AuthenticatedWebhooksNewRoute: AuthenticatedWebhooksNewRoute,
   AuthenticatedContainersIndexRoute: AuthenticatedContainersIndexRoute,
   AuthenticatedShipmentsIndexRoute: AuthenticatedShipmentsIndexRoute,
   AuthenticatedTrackingRequestsIndexRoute:
     AuthenticatedTrackingRequestsIndexRoute,
+  AuthenticatedWebhooksIndexRoute: AuthenticatedWebhooksIndexRoute,
+  AuthenticatedWebhooksNotificationsNotificationIdRoute:
+    AuthenticatedWebhooksNotificationsNotificationIdRoute,
+  AuthenticatedWebhooksNotificationsIndexRoute:
+    AuthenticatedWebhooksNotificationsIndexRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
