@@ -48,6 +48,9 @@ export default defineConfig({
       DEMO: "1",
       RATE_LIMIT_PER_MINUTE: "100000",
       LOG_LEVEL: "warn",
+      // The webhook tests deliver to their own receiver on 127.0.0.1, over plain http.
+      WEBHOOKS_ALLOW_HTTP: "1",
+      WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: "1",
     },
   },
 });
