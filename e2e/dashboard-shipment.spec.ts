@@ -51,7 +51,7 @@ test("a shipment opens from the list with its journey and containers", async ({ 
   const number = (await first.textContent()) ?? "";
   await first.click();
   await expect(page.getByRole("heading", { level: 1, name: `Container ${number}` })).toBeVisible();
-  await expect(page.getByRole("region", { name: "At the port of discharge" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Can I pick it up?" })).toBeVisible();
   await page.getByRole("link", { name: `Shipment ${bol}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Shipment ${bol}` })).toBeVisible();
 });

@@ -1,12 +1,25 @@
 // Facts about a container at its port of discharge, shown the same way wherever a container appears.
-import type { Container } from "../../api/containers";
-import { deadlineUrgency, feeWords, formatDay, formatMoney } from "../lib/format";
+import type { Container, ContainerAttributes } from "../../api/containers";
+import { type DeadlineUrgency, deadlineUrgency, feeWords, formatDay, formatMoney } from "../lib/format";
 
 const muted = "text-slate-400 dark:text-slate-500";
 
+/**
+ * Whether the box has left the terminal (or, for a rail move, the inland ramp): its deadlines and holds no longer
+ * concern the consignee then.
+ */
+export function hasLeftTerminal(a: ContainerAttributes): boolean {
+  return (
+    a.pod_full_out_at !== null ||
+    a.final_destination_full_out_at !== null ||
+    a.empty_terminated_at !== null ||
+    ["picked_up", "delivered", "dropped", "empty_returned", "off_dock"].includes(a.current_status)
+  );
+}
+
 export function Availability({ container }: { container: Container }) {
   const a = container.attributes;
-  if (a.pod_full_out_at) return <span className={muted}>Already picked up</span>;
+  if (hasLeftTerminal(a)) return <span className={muted}>Already picked up</span>;
   if (!a.availability_known || a.available_for_pickup === null)
     return <span className={muted}>Not known yet</span>;
   return a.available_for_pickup ? (
@@ -25,10 +38,23 @@ const URGENCY_STYLE = {
 const URGENCY_WORDS = { past: "Passed", today: "Today", tomorrow: "Tomorrow", later: "" } as const;
 
 export function LastFreeDay({ container }: { container: Container }) {
-  const { pickup_lfd: lfd, pod_timezone: zone, pod_full_out_at: pickedUp } = container.attributes;
+  const { pickup_lfd: lfd, pod_timezone: zone } = container.attributes;
   if (!lfd) return <span className={muted}>Not set</span>;
-  // Once the box has left the terminal the deadline no longer matters.
-  const urgency = pickedUp ? "later" : deadlineUrgency(lfd, zone);
+  return <DeadlineDay iso={lfd} timeZone={zone} settled={hasLeftTerminal(container.attributes)} />;
+}
+
+/** A deadline's day in the zone it counts in, marked when it is past, today or tomorrow. */
+export function DeadlineDay({
+  iso: lfd,
+  timeZone: zone,
+  settled,
+}: {
+  iso: string;
+  timeZone: string | null;
+  /** Once the box has left the terminal the deadline no longer matters. */
+  settled: boolean;
+}) {
+  const urgency: DeadlineUrgency = settled ? "later" : deadlineUrgency(lfd, zone);
   return (
     <span
       className={`inline-flex flex-col ${urgency === "later" ? "" : `-mx-1.5 rounded px-1.5 py-0.5 ${URGENCY_STYLE[urgency]}`}`}

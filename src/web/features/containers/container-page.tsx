@@ -1,56 +1,51 @@
-// The container page: the container's attributes, grouped and in words (a later issue adds its event timeline).
-import { useSuspenseQuery } from "@tanstack/react-query";
+// The container page: where the container is now, what happened and what happens next (the timeline), and whether
+// it can be picked up; one read of the container and one of each event list, all started together by the route.
+import { useSuspenseQueries } from "@tanstack/react-query";
 import { getRouteApi, Link } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { type ReactNode, useMemo } from "react";
 import { terminalSchema } from "../../../api/reference";
 import { shipmentSchema } from "../../../api/shipments";
-import { Availability, Fees, Holds, LastFreeDay } from "../../components/container-facts";
 import { DateTime } from "../../components/date-time";
-import { PageHeader } from "../../components/page-header";
-import { containerStatusWords, equipmentWords } from "../../lib/format";
 import { findIncluded } from "../../lib/included";
-import { containerQuery } from "./queries";
+import { JourneyMap } from "../map/journey-map";
+import { ContainerHeader } from "./container-header";
+import { ContainerTimeline } from "./container-timeline";
+import { PickupPanel } from "./pickup-panel";
+import { PositionSentence } from "./position-summary";
+import { containerQuery, containerRawEventsQuery, containerTransportEventsQuery } from "./queries";
+import { buildJourney } from "./timeline-legs";
+import { mergeEvents } from "./timeline-merge";
+import { timelineSources } from "./timeline-sources";
 
 const route = getRouteApi("/_authenticated/containers/$containerId");
 
-const notKnown = <span className="text-slate-400 dark:text-slate-500">Not known</span>;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-label={title}
-      className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <h2 className="mb-4 text-base font-semibold">{title}</h2>
-      <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">{children}</dl>
-    </section>
-  );
-}
+const muted = "text-slate-500 dark:text-slate-400";
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div>
-      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
-        {term}
-      </dt>
-      <dd className="mt-0.5 text-sm">{children}</dd>
+    <div className="grid grid-cols-[9rem_minmax(0,1fr)] gap-3 py-2">
+      <dt className="text-sm text-slate-600 dark:text-slate-400">{term}</dt>
+      <dd className="text-sm text-slate-900 dark:text-slate-100">{children}</dd>
     </div>
   );
 }
 
-function When({ iso, zone }: { iso: string | null; zone: string | null }) {
-  return iso ? <DateTime iso={iso} timeZone={zone} /> : notKnown;
-}
-
 export function ContainerPage() {
   const { containerId } = route.useParams();
-  const { data: document } = useSuspenseQuery(containerQuery(containerId));
+  const [{ data: document }, { data: transport }, { data: raw }] = useSuspenseQueries({
+    queries: [
+      containerQuery(containerId),
+      containerTransportEventsQuery(containerId),
+      containerRawEventsQuery(containerId),
+    ],
+  });
   const container = document.data;
   const a = container.attributes;
-  const shipment = findIncluded(document.included, container.relationships.shipment.data, shipmentSchema);
-  const terminal = findIncluded(document.included, container.relationships.pod_terminal.data, terminalSchema);
-  const podZone = a.pod_timezone;
-  const destinationZone = a.final_destination_timezone;
+  const r = container.relationships;
+  const shipment = findIncluded(document.included, r.shipment.data, shipmentSchema);
+  const terminal = findIncluded(document.included, r.pod_terminal.data, terminalSchema);
+  const pickupFacility = findIncluded(document.included, r.pickup_facility.data, terminalSchema);
+  const journey = useMemo(() => buildJourney(mergeEvents(timelineSources(transport, raw))), [transport, raw]);
 
   return (
     <>
@@ -73,109 +68,55 @@ export function ContainerPage() {
           </>
         ) : null}
       </nav>
-      <PageHeader
-        title={
-          <>
-            <span className="sr-only">Container </span>
-            <span className="font-mono">{a.number}</span>
-          </>
-        }
-        description={`${containerStatusWords(a.current_status)}${
-          equipmentWords(a.equipment_type, a.equipment_length, a.equipment_height)
-            ? ` · ${equipmentWords(a.equipment_type, a.equipment_length, a.equipment_height)}`
-            : ""
-        }`}
-      />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Section title="At the port of discharge">
-          <Fact term="Terminal">
-            {terminal ? (
-              <>
-                {terminal.attributes.name}
-                {terminal.attributes.firms_code ? ` (${terminal.attributes.firms_code})` : ""}
-              </>
-            ) : (
-              notKnown
-            )}
-          </Fact>
-          <Fact term="Location at terminal">{a.location_at_pod_terminal ?? notKnown}</Fact>
-          <Fact term="Pickup">
-            <Availability container={container} />
-          </Fact>
-          <Fact term="Last free day">
-            <LastFreeDay container={container} />
-          </Fact>
-          <Fact term="Holds">
-            <Holds container={container} />
-          </Fact>
-          <Fact term="Fees">
-            <Fees container={container} />
-          </Fact>
-          <Fact term="Pickup appointment">
-            {a.pickup_appointment_at ? <DateTime iso={a.pickup_appointment_at} timeZone={podZone} /> : "None"}
-          </Fact>
-          <Fact term="Terminal last checked">
-            <When iso={a.terminal_checked_at} zone={podZone} />
-          </Fact>
-        </Section>
-        <Section title="Milestones">
-          <Fact term="Arrived at port of discharge">
-            <When iso={a.pod_arrived_at} zone={podZone} />
-          </Fact>
-          <Fact term="Discharged">
-            <When iso={a.pod_discharged_at} zone={podZone} />
-          </Fact>
-          <Fact term="Picked up (full out)">
-            <When iso={a.pod_full_out_at} zone={podZone} />
-          </Fact>
-          <Fact term="Chassis at pickup">{a.pod_full_out_chassis_number ?? notKnown}</Fact>
-          <Fact term="Out at final destination">
-            <When iso={a.final_destination_full_out_at} zone={destinationZone} />
-          </Fact>
-          <Fact term="Empty returned">
-            <When iso={a.empty_terminated_at} zone={a.empty_terminated_timezone} />
-          </Fact>
-        </Section>
-        <Section title="Equipment">
-          <Fact term="Type">{a.equipment_type ?? notKnown}</Fact>
-          <Fact term="Length">{a.equipment_length ? `${a.equipment_length} ft` : notKnown}</Fact>
-          <Fact term="Height">
-            {a.equipment_height === "high_cube"
-              ? "High cube"
-              : a.equipment_height === "standard"
-                ? "Standard"
-                : notKnown}
-          </Fact>
-          <Fact term="Weight">
-            {a.weight_in_lbs !== null ? `${a.weight_in_lbs.toLocaleString("en-US")} lb` : notKnown}
-          </Fact>
-          <Fact term="Seal number">{a.seal_number ?? notKnown}</Fact>
-          <Fact term="Reference numbers">{a.ref_numbers.length > 0 ? a.ref_numbers.join(", ") : "None"}</Fact>
-        </Section>
-        <Section title="Rail and inland">
-          <Fact term="Rail carrier at port">{a.pod_rail_carrier_scac ?? notKnown}</Fact>
-          <Fact term="Loaded on rail">
-            <When iso={a.pod_rail_loaded_at} zone={podZone} />
-          </Fact>
-          <Fact term="Rail departed">
-            <When iso={a.pod_rail_departed_at} zone={podZone} />
-          </Fact>
-          <Fact term="Inland rail carrier">{a.ind_rail_carrier_scac ?? notKnown}</Fact>
-          <Fact term="Inland arrival">
-            {a.ind_ata_at ? (
-              <DateTime iso={a.ind_ata_at} timeZone={destinationZone} />
-            ) : a.ind_eta_at ? (
-              <>
-                Est. <DateTime iso={a.ind_eta_at} timeZone={destinationZone} />
-              </>
-            ) : (
-              notKnown
-            )}
-          </Fact>
-          <Fact term="Unloaded from rail">
-            <When iso={a.ind_rail_unloaded_at} zone={destinationZone} />
-          </Fact>
-        </Section>
+      <ContainerHeader container={container} shipment={shipment} journey={journey} />
+
+      <section
+        aria-labelledby="now-heading"
+        className="mb-6 rounded-lg border border-sky-200 bg-sky-50 px-5 py-4 dark:border-sky-900 dark:bg-sky-950/40"
+      >
+        <h2
+          id="now-heading"
+          className="text-xs font-semibold tracking-wide text-sky-900 uppercase dark:text-sky-200"
+        >
+          Where is it now?
+        </h2>
+        <p className="mt-1 text-lg font-semibold text-slate-900 dark:text-slate-50">
+          <PositionSentence position={journey.position} />
+        </p>
+      </section>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <ContainerTimeline journey={journey} />
+        <div className="space-y-6">
+          <PickupPanel container={container} terminal={terminal} pickupFacility={pickupFacility} />
+          <JourneyMap containerId={container.id} />
+          <section
+            aria-labelledby="details-heading"
+            className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+          >
+            <h2 id="details-heading" className="text-base font-semibold text-slate-900 dark:text-slate-100">
+              More details
+            </h2>
+            <dl className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
+              <Fact term="Reference numbers">
+                {a.ref_numbers.length > 0 ? a.ref_numbers.join(", ") : <span className={muted}>None</span>}
+              </Fact>
+              <Fact term="Chassis at pickup">
+                {a.pod_full_out_chassis_number ?? <span className={muted}>Not reported</span>}
+              </Fact>
+              <Fact term="Rail carriers">
+                {a.pod_rail_carrier_scac || a.ind_rail_carrier_scac ? (
+                  [a.pod_rail_carrier_scac, a.ind_rail_carrier_scac].filter(Boolean).join(" → ")
+                ) : (
+                  <span className={muted}>None</span>
+                )}
+              </Fact>
+              <Fact term="Tracked since">
+                <DateTime iso={a.created_at} timeZone="UTC" />
+              </Fact>
+            </dl>
+          </section>
+        </div>
       </div>
     </>
   );

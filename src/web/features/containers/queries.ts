@@ -1,7 +1,8 @@
 // Containers' server state: queryOptions factories with keys from general to specific.
 import { queryOptions } from "@tanstack/react-query";
 import { containerSchema } from "../../../api/containers";
-import { listDocument, singleDocument } from "../../../api/json-api";
+import { rawEventListDocumentSchema, transportEventListDocumentSchema } from "../../../api/events";
+import { listDocument, PAGE_SIZE_MAX, singleDocument } from "../../../api/json-api";
 import { apiRequest } from "../../lib/api-client";
 import type { ContainersSearch } from "./search";
 
@@ -14,6 +15,8 @@ export const containerKeys = {
   list: (search: ContainersSearch) => [...containerKeys.lists(), search] as const,
   details: () => [...containerKeys.all, "detail"] as const,
   detail: (id: string) => [...containerKeys.details(), id] as const,
+  transportEvents: (id: string) => [...containerKeys.detail(id), "transport_events"] as const,
+  rawEvents: (id: string) => [...containerKeys.detail(id), "raw_events"] as const,
 };
 
 export function containersListQuery(search: ContainersSearch) {
@@ -34,7 +37,49 @@ export function containerQuery(id: string) {
     queryFn: ({ signal }) =>
       apiRequest(`/v2/containers/${encodeURIComponent(id)}`, {
         schema: containerDocument,
-        query: { include: "shipment,pod_terminal" },
+        query: { include: "shipment,pod_terminal,pickup_facility" },
+        signal,
+      }),
+  });
+}
+
+/** Far more pages than any container has; a bound, so that a server that never ends its list cannot loop us. */
+const MAX_EVENT_PAGES = 50;
+
+/**
+ * Every transport event of a container, with the ports, terminals and vessels they name: the largest pages the
+ * API allows, one after another until it lists no next page (a single request for all but unusual containers).
+ */
+export function containerTransportEventsQuery(id: string) {
+  return queryOptions({
+    queryKey: containerKeys.transportEvents(id),
+    queryFn: async ({ signal }) => {
+      const pages = [];
+      for (let number = 1; number <= MAX_EVENT_PAGES; number++) {
+        const page = await apiRequest(`/v2/containers/${encodeURIComponent(id)}/transport_events`, {
+          schema: transportEventListDocumentSchema,
+          query: { "page[number]": number, "page[size]": PAGE_SIZE_MAX, include: "location,terminal,vessel" },
+          signal,
+        });
+        pages.push(page);
+        if (!page.links.next || page.data.length === 0) break;
+      }
+      return {
+        data: pages.flatMap((p) => p.data),
+        included: pages.flatMap((p) => p.included ?? []),
+      };
+    },
+  });
+}
+
+/** Every raw event of a container, with the vessels and ports they name. */
+export function containerRawEventsQuery(id: string) {
+  return queryOptions({
+    queryKey: containerKeys.rawEvents(id),
+    queryFn: ({ signal }) =>
+      apiRequest(`/v2/containers/${encodeURIComponent(id)}/raw_events`, {
+        schema: rawEventListDocumentSchema,
+        query: { include: "location" },
         signal,
       }),
   });

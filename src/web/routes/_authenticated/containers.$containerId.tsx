@@ -1,15 +1,26 @@
-// /containers/$containerId: one container's attributes (a later issue adds its event timeline).
+// /containers/$containerId: one container's page. The loader starts the container and both event lists at once,
+// so that a deep link costs one round trip (the container's includes bring its shipment and terminals).
 import { createFileRoute } from "@tanstack/react-router";
 import { RouteErrorPage } from "../../components/error-page";
 import { ContainerPage } from "../../features/containers/container-page";
-import { containerQuery } from "../../features/containers/queries";
+import { ContainerPageSkeleton } from "../../features/containers/container-page-skeleton";
+import {
+  containerQuery,
+  containerRawEventsQuery,
+  containerTransportEventsQuery,
+} from "../../features/containers/queries";
 
 export const Route = createFileRoute("/_authenticated/containers/$containerId")({
-  loader: async ({ context, params }) => {
-    const document = await context.queryClient.ensureQueryData(containerQuery(params.containerId));
+  loader: async ({ context: { queryClient }, params }) => {
+    const [document] = await Promise.all([
+      queryClient.ensureQueryData(containerQuery(params.containerId)),
+      queryClient.ensureQueryData(containerTransportEventsQuery(params.containerId)),
+      queryClient.ensureQueryData(containerRawEventsQuery(params.containerId)),
+    ]);
     return { title: document.data.attributes.number };
   },
   head: ({ loaderData }) => ({ meta: [{ title: `${loaderData?.title ?? "Container"} · Boxtrack` }] }),
   component: ContainerPage,
+  pendingComponent: ContainerPageSkeleton,
   errorComponent: (props) => <RouteErrorPage {...props} what="this container" />,
 });

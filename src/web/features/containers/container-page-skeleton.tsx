@@ -1,0 +1,16 @@
+// What the container page shows while its data loads (kept apart so the page itself stays in its own chunk).
+import { SkeletonLine } from "../../components/skeleton";
+
+export function ContainerPageSkeleton() {
+  return (
+    <div role="status" aria-label="Loading container" className="space-y-6">
+      <SkeletonLine className="h-8 w-72" />
+      <SkeletonLine className="w-96" />
+      <div className="h-20 animate-pulse rounded-lg bg-slate-200 dark:bg-slate-800" />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="h-96 animate-pulse rounded-lg bg-slate-200 lg:col-span-2 dark:bg-slate-800" />
+        <div className="h-96 animate-pulse rounded-lg bg-slate-200 dark:bg-slate-800" />
+      </div>
+    </div>
+  );
+}

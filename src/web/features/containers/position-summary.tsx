@@ -1,0 +1,110 @@
+// Where the container is now, in one sentence: "On the water between Busan and Long Beach aboard …, ETA …".
+import type { ReactNode } from "react";
+import { DateTime } from "../../components/date-time";
+import { milestoneWords, placeWords } from "./milestone-words";
+import type { Position } from "./timeline-legs";
+import type { Milestone } from "./timeline-merge";
+
+function When({ milestone, prefix }: { milestone: Milestone; prefix: string }) {
+  if (!milestone.at) return null;
+  return (
+    <>
+      {prefix} <DateTime iso={milestone.at} timeZone={milestone.place?.timeZone ?? null} />
+    </>
+  );
+}
+
+/** "Next: vessel arrived at Los Angeles, estimated 25 Nov 00:00 PST." */
+function Next({ next }: { next: Milestone | null }) {
+  if (!next) return null;
+  return (
+    <span className="mt-1 block text-sm font-normal text-slate-700 dark:text-slate-300">
+      Next: {milestoneWords(next.name).toLowerCase()}
+      {next.place ? ` at ${placeWords(next.place)}` : ""}
+      {next.at ? (
+        <>
+          , <When milestone={next} prefix="estimated" />
+        </>
+      ) : null}
+      .
+    </span>
+  );
+}
+
+const MOVING_WORDS = { vessel: "On the water", rail: "On rail", road: "On the road" } as const;
+
+export function PositionSentence({ position }: { position: Position }): ReactNode {
+  switch (position.kind) {
+    case "not_started":
+      return (
+        <>
+          Not on its way yet: nothing has happened to this container so far.
+          <Next next={position.next} />
+        </>
+      );
+    case "moving": {
+      const { move } = position;
+      const arrival = move.arrival && move.arrival.state === "planned" ? move.arrival : null;
+      return (
+        <>
+          {MOVING_WORDS[move.mode]}
+          {move.to
+            ? ` between ${placeWords(move.from)} and ${placeWords(move.to)}`
+            : ` from ${placeWords(move.from)}`}
+          {move.vessel ? ` aboard ${move.vessel.name}` : ""}
+          {move.voyage ? ` (voyage ${move.voyage})` : ""}
+          {arrival?.at ? (
+            <>
+              , <When milestone={arrival} prefix="ETA" />
+            </>
+          ) : null}
+          .
+          <span className="mt-1 block text-sm font-normal text-slate-700 dark:text-slate-300">
+            <When milestone={position.last} prefix={`${milestoneWords(position.last.name)}`} />.
+          </span>
+        </>
+      );
+    }
+    case "at_place":
+      return (
+        <>
+          At {placeWords(position.place)}: {milestoneWords(position.last.name).toLowerCase()}
+          {position.last.at ? (
+            <>
+              {" "}
+              <When milestone={position.last} prefix="on" />
+            </>
+          ) : null}
+          .
+          <Next next={position.next} />
+        </>
+      );
+    case "picked_up":
+      return (
+        <>
+          Picked up at {placeWords(position.place)}
+          {position.last.at ? (
+            <>
+              {" "}
+              <When milestone={position.last} prefix="on" />
+            </>
+          ) : null}
+          ; the empty container has not been returned yet.
+          <Next next={position.next} />
+        </>
+      );
+    case "returned":
+      return (
+        <>
+          Journey complete: returned empty at {placeWords(position.place)}
+          {position.last.at ? (
+            <>
+              {" "}
+              <When milestone={position.last} prefix="on" />
+            </>
+          ) : null}
+          .
+        </>
+      );
+  }
+}

@@ -1,0 +1,21 @@
+// Reads what the timeline needs out of the two event documents: the events and the ports, vessels and terminals
+// their `included` carries (either document may name a place or vessel the other does not).
+import type { RawEventListDocument, TransportEventListDocument } from "../../../api/events";
+import { portSchema, terminalSchema } from "../../../api/reference";
+import { vesselSchema } from "../../../api/vessels";
+import { includedOfType } from "../../lib/included";
+import type { TimelineSources } from "./timeline-merge";
+
+export function timelineSources(
+  transport: Pick<TransportEventListDocument, "data" | "included">,
+  raw: Pick<RawEventListDocument, "data" | "included">,
+): TimelineSources {
+  const included = [...(transport.included ?? []), ...(raw.included ?? [])];
+  return {
+    transportEvents: transport.data,
+    rawEvents: raw.data,
+    ports: includedOfType(included, "port", portSchema),
+    vessels: includedOfType(included, "vessel", vesselSchema),
+    terminals: includedOfType(included, "terminal", terminalSchema),
+  };
+}
