@@ -204,6 +204,19 @@ describe("GET /v2/containers/{id}/raw_events", () => {
     expect(body.links.self).toBe(`/v2/containers/${containerId}/raw_events`);
   });
 
+  it("names the inland arrival of a rail move as the hosted API does: arrived_at_destination", async () => {
+    const account = await h.newAccount("Rail Co");
+    const railNumber = findSandboxBillOfLading("MSCU", h.clock.now(), DAY, (s) =>
+      s.containers.some((c) => c.events.some((e) => e.event === "arrived_at_inland_destination")),
+    );
+    const rail = await trackSandboxShipment(h, account.account.id, "MSCU", railNumber, DAY);
+    const { body } = await getJson(`/v2/containers/${rail.containers[0]!.id}/raw_events`, account.apiKey);
+    const names = rawEventListDocumentSchema.parse(body).data.map((r) => r.attributes.event);
+    expect(names).toContain("rail_unloaded");
+    expect(names).toContain("arrived_at_destination");
+    expect(names).not.toContain("arrived_at_inland_destination");
+  });
+
   it("adds the ports with include=location", async () => {
     const { body } = await getJson(`/v2/containers/${containerId}/raw_events?include=location`);
     const codes = (body.included as { type: string; attributes: { code?: string } }[])

@@ -252,6 +252,15 @@ function localDay(date: Date, timeZone: string): string {
   return format.format(date);
 }
 
+/**
+ * The hosted API's raw-event name where it differs from the milestone name we store: a client that knows its
+ * list reads our raw events unchanged. (`vessel_berthed` has no raw name there; we keep it, as the seed's
+ * Vessel events do.)
+ */
+const HOSTED_RAW_EVENT_NAMES: Readonly<Record<string, string>> = {
+  arrived_at_inland_destination: "arrived_at_destination",
+};
+
 export function rawEventResource(
   raw: RawEventRow,
   reference: ReferenceData,
@@ -265,7 +274,7 @@ export function rawEventResource(
     id: raw.id,
     type: "raw_event",
     attributes: {
-      event: raw.event,
+      event: HOSTED_RAW_EVENT_NAMES[raw.event] ?? raw.event,
       index: raw.index,
       original_event: raw.originalEvent,
       timestamp,
