@@ -161,3 +161,22 @@ test("a shipment page shows the map of its journey, with the vessel now", async 
   await expect(section).toContainText(`Now: ${vessel.attributes.name}`);
   await expect(section.getByRole("list", { name: "Map legend" })).toContainText("To sail (estimated)");
 });
+
+test("a shipment with an inland destination shows the leg beyond the port of discharge on its map", async ({
+  page,
+}) => {
+  const { api_key: key } = await (await page.request.get("/demo.json")).json();
+  const response = await page.request.get("/v2/shipments?page[size]=100", {
+    headers: { Authorization: `Token ${key}` },
+  });
+  const shipments: { id: string; attributes: { destination_name: string | null } }[] = (await response.json())
+    .data;
+  const inland = shipments.find((s) => s.attributes.destination_name !== null);
+  if (!inland) throw new Error("the demo data has no shipment with an inland destination");
+  await signIn(page, `/shipments/${inland.id}`);
+  const section = page.getByRole("region", { name: "Route map" });
+  await section.scrollIntoViewIfNeeded();
+  await expectLand(page, section.getByRole("figure", { name: "Map of the journey" }));
+  await expect(section).toContainText(`${inland.attributes.destination_name} (inland destination)`);
+  await expect(section.getByRole("list", { name: "Map legend" })).toContainText("Inland by rail or road");
+});

@@ -7,7 +7,7 @@ import { terminalSchema } from "../../../api/reference";
 import { shipmentSchema } from "../../../api/shipments";
 import { DateTime } from "../../components/date-time";
 import { findIncluded } from "../../lib/included";
-import { JourneyMap } from "../map/journey-map";
+import { inlandStopOf, JourneyMap } from "../map/journey-map";
 import { ContainerHeader } from "./container-header";
 import { ContainerTimeline } from "./container-timeline";
 import { PickupPanel } from "./pickup-panel";
@@ -89,7 +89,7 @@ export function ContainerPage() {
         <ContainerTimeline journey={journey} />
         <div className="space-y-6">
           <PickupPanel container={container} terminal={terminal} pickupFacility={pickupFacility} />
-          <JourneyMap containerId={container.id} />
+          <JourneyMap containerId={container.id} inland={inlandStopOf(shipment)} />
           <section
             aria-labelledby="details-heading"
             className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"

@@ -94,6 +94,18 @@ describe("pickupVerdict", () => {
   });
 });
 
+describe("pickup verdict of a box moving inland by rail", () => {
+  it("says not yet, picked up inland, even though the port terminal reports it not available", () => {
+    for (const current_status of ["on_rail", "awaiting_inland_transfer"] as const) {
+      const verdict = pickupVerdict(
+        attributes({ current_status, availability_known: true, available_for_pickup: false }),
+      );
+      expect(verdict.verdict).toBe("not_yet");
+      expect(verdict.reason).toContain("picked up at the inland destination");
+    }
+  });
+});
+
 describe("last free days", () => {
   it("lists each source's deadline, counted in the days of the place the box waits at", () => {
     const a = attributes({

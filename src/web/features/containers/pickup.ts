@@ -63,6 +63,19 @@ export function pickupVerdict(a: ContainerAttributes): { verdict: Verdict; reaso
       ? { verdict: "gone", reason: "It has been picked up and returned empty." }
       : { verdict: "gone", reason: "It has already been picked up." };
   }
+  // A box moving inland by rail is picked up at the ramp, whatever the port terminal says about it.
+  if (a.current_status === "on_rail") {
+    return {
+      verdict: "not_yet",
+      reason: "It is on its way by rail; it is picked up at the inland destination.",
+    };
+  }
+  if (a.current_status === "awaiting_inland_transfer") {
+    return {
+      verdict: "not_yet",
+      reason: "It waits at the port for its rail move; it is picked up at the inland destination.",
+    };
+  }
   const holds = a.holds_at_pod_terminal.filter((h) => h.status === "hold");
   if (holds.length > 0) {
     return {
@@ -83,7 +96,7 @@ export function pickupVerdict(a: ContainerAttributes): { verdict: Verdict; reaso
           : "The terminal reports it as not available yet.",
     };
   }
-  if (["new", "on_ship", "on_rail", "loaded", "awaiting_inland_transfer"].includes(a.current_status)) {
+  if (["new", "on_ship", "loaded"].includes(a.current_status)) {
     return { verdict: "not_yet", reason: "It has not reached the place it is picked up from." };
   }
   return { verdict: "unknown", reason: "The terminal has not reported on it yet." };

@@ -1,5 +1,6 @@
 // Unit tests of the journey map's drawing: a journey across the Pacific stays one line, left to right.
 import { describe, expect, it } from "vitest";
+import type { Port } from "../../../api/reference";
 import type { MapGeoJson } from "../../../api/routes";
 import { journeyDrawing } from "./journey-geometry";
 
@@ -131,5 +132,94 @@ describe("journeyDrawing", () => {
   it("draws nothing but the ports it knows", () => {
     const drawing = journeyDrawing({ type: "FeatureCollection", features: map.features.slice(0, 1) });
     expect(drawing).toMatchObject({ lines: [], vessel: null, bounds: [[35, 129]] });
+  });
+
+  it("adds the inland destination beyond the port of discharge, on the same copy of the world", () => {
+    const chicago: Port = {
+      id: "chicago",
+      type: "port",
+      attributes: {
+        name: "Chicago",
+        code: "USCHI",
+        state_abbr: "IL",
+        city: "Chicago",
+        country_code: "US",
+        time_zone: "America/Chicago",
+        latitude: 41.8,
+        longitude: -87.6,
+      },
+    };
+    const drawing = journeyDrawing(map, { port: chicago, etaAt: "2026-12-01T14:00:00Z", ataAt: null });
+    expect(drawing.inland).toMatchObject({
+      position: [41.8, 272.4],
+      line: [
+        [33.7, 241.8],
+        [41.8, 272.4],
+      ],
+      etaAt: "2026-12-01T14:00:00Z",
+    });
+    expect(drawing.bounds).toContainEqual([41.8, 272.4]);
+  });
+
+  it("has no inland leg without a destination, or when it is the port of discharge itself", () => {
+    expect(journeyDrawing(map).inland).toBeNull();
+    const losAngeles: Port = {
+      id: "Los Angeles",
+      type: "port",
+      attributes: {
+        name: "Los Angeles",
+        code: "USLAX",
+        state_abbr: "CA",
+        city: "Los Angeles",
+        country_code: "US",
+        time_zone: "America/Los_Angeles",
+        latitude: 33.7,
+        longitude: -118.2,
+      },
+    };
+    expect(journeyDrawing(map, { port: losAngeles, etaAt: null, ataAt: null }).inland).toBeNull();
+  });
+
+  it("puts a port reached westwards through Suez west of Asia, where its leg's line ends", () => {
+    const westwards: MapGeoJson = {
+      type: "FeatureCollection",
+      features: [
+        {
+          type: "Feature",
+          geometry: { type: "Point", coordinates: [103.8, 1.26] },
+          properties: portProperties(1, "POL", "Singapore"),
+        },
+        {
+          type: "Feature",
+          geometry: { type: "Point", coordinates: [-81.1, 32.1] },
+          properties: portProperties(2, "POD", "Savannah"),
+        },
+        {
+          type: "Feature",
+          geometry: {
+            type: "LineString",
+            coordinates: [
+              [103.8, 1.26],
+              [80, 6],
+              [43, 12.5],
+              [32.5, 30],
+              [-5.6, 36],
+              [-81.1, 32.1],
+            ],
+          },
+          properties: {
+            feature_type: "estimated_full_legs",
+            ports_sequence: 1,
+            previous_port_id: "Singapore",
+            next_port_id: "Savannah",
+            point_count: 6,
+          },
+        },
+      ],
+    };
+    const drawing = journeyDrawing(westwards);
+    expect(drawing.ports.map((p) => p.position[1])).toEqual([103.8, -81.1]);
+    expect(drawing.lines[0]!.points.at(-1)).toEqual([32.1, -81.1]);
+    expect(Math.max(...drawing.bounds.map(([, lon]) => lon))).toBe(103.8);
   });
 });

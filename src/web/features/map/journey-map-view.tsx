@@ -1,5 +1,6 @@
 // The journey map itself (its own chunk, with Leaflet): one container's ports, the legs sailed (solid), the legs
-// to sail (dashed, estimated), and the vessel now, over the offline basemap; a line of text says the same.
+// to sail (dashed, estimated), the vessel now, and the inland leg beyond the port of discharge (dotted), over the
+// offline basemap; a line of text says the same.
 import "leaflet/dist/leaflet.css";
 import "./map.css";
 import { useQuery } from "@tanstack/react-query";
@@ -11,21 +12,35 @@ import { describeError } from "../../lib/api-client";
 import { formatDateTime } from "../../lib/format";
 import { BasemapLayer } from "./basemap-layer";
 import { formatCoordinate } from "./fleet";
-import { type JourneyDrawing, journeyDrawing } from "./journey-geometry";
-import { MapPlaceholder } from "./journey-map";
+import { type InlandDestination, type JourneyDrawing, journeyDrawing } from "./journey-geometry";
+import { type InlandStop, MapPlaceholder } from "./journey-map";
 import { LandStatus, useLandState } from "./land-status";
 import { LAND_LEGEND, MapLegend } from "./map-legend";
-import { mapPalette } from "./palette";
-import { containerMapQuery } from "./queries";
+import { type MapPalette, mapPalette } from "./palette";
+import { containerMapQuery, portQuery } from "./queries";
 import { HAS_TILES } from "./tiles";
 import { VesselMarker } from "./vessel-marker";
 
-export default function JourneyMapView({ containerId }: { containerId: string }) {
+export default function JourneyMapView({
+  containerId,
+  inland,
+}: {
+  containerId: string;
+  inland?: InlandStop;
+}) {
   const { data, error, isPending } = useQuery(containerMapQuery(containerId));
-  const drawing = useMemo(() => (data ? journeyDrawing(data) : null), [data]);
+  // The inland leg is a nicety: while its port loads, or if it cannot, the sea journey is drawn without it.
+  const inlandPort = useQuery({ ...portQuery(inland?.portId ?? ""), enabled: inland !== undefined });
+  const port = inlandPort.data?.data;
+  const { etaAt = null, ataAt = null } = inland ?? {};
+  const drawing = useMemo(() => {
+    if (!data) return null;
+    const destination: InlandDestination | null = port ? { port, etaAt, ataAt } : null;
+    return journeyDrawing(data, destination);
+  }, [data, port, etaAt, ataAt]);
   const [land, onLand] = useLandState();
 
-  if (isPending) return <MapPlaceholder text="Loading the journey…" />;
+  if (isPending || (inland && inlandPort.isPending)) return <MapPlaceholder text="Loading the journey…" />;
   if (error || !drawing) {
     return (
       <p role="alert" className="text-sm text-slate-600 dark:text-slate-400">
@@ -34,6 +49,8 @@ export default function JourneyMapView({ containerId }: { containerId: string })
     );
   }
   const vessel = drawing.vessel?.properties;
+  const places = drawing.ports.map((p) => `${p.properties.name} (${p.properties.label})`);
+  if (drawing.inland) places.push(`${drawing.inland.port.attributes.name} (inland destination)`);
   return (
     <div>
       <figure
@@ -44,7 +61,8 @@ export default function JourneyMapView({ containerId }: { containerId: string })
           preferCanvas
           center={[20, 0]}
           zoom={1}
-          minZoom={1}
+          // A long journey in a narrow column (Asia to the US East Coast through Suez) needs the whole world.
+          minZoom={0}
           maxZoom={HAS_TILES ? 18 : 10}
           zoomSnap={0.25}
           scrollWheelZoom={false}
@@ -57,7 +75,7 @@ export default function JourneyMapView({ containerId }: { containerId: string })
         <LandStatus state={land} />
       </figure>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        {drawing.ports.map((p) => `${p.properties.name} (${p.properties.label})`).join(" → ")}
+        {places.join(" → ")}
         {vessel ? (
           <>
             {". "}
@@ -90,12 +108,18 @@ export default function JourneyMapView({ containerId }: { containerId: string })
           },
           { kind: "ahead", label: "To sail (estimated)" },
           { kind: "vessel", label: "Vessel now" },
+          ...(drawing.inland
+            ? [{ kind: "inland" as const, label: "Inland by rail or road (straight line)" }]
+            : []),
           LAND_LEGEND,
         ]}
       />
     </div>
   );
 }
+
+/** About the width of a port's label ("POD Long Beach · arrived 20 Nov 22:14 PST"). */
+const LABEL_ROOM_PX = 220;
 
 function JourneyLayers({ drawing }: { drawing: JourneyDrawing }) {
   const map = useMap();
@@ -106,7 +130,14 @@ function JourneyLayers({ drawing }: { drawing: JourneyDrawing }) {
   useEffect(() => {
     if (fitted.current || drawing.bounds.length === 0) return;
     fitted.current = true;
-    map.fitBounds(L.latLngBounds(drawing.bounds), { padding: [28, 28], maxZoom: 6, animate: false });
+    // Labels sit to the right of their ports: keep room for the easternmost one.
+    map.fitBounds(L.latLngBounds(drawing.bounds), {
+      paddingTopLeft: [28, 28],
+      // On a narrow map the journey itself needs the room more than the last label does.
+      paddingBottomRight: [Math.min(LABEL_ROOM_PX, map.getSize().x * 0.35), 28],
+      maxZoom: 6,
+      animate: false,
+    });
   }, [map, drawing]);
 
   // The vessel, as an arrow along its heading (an imperative layer: react-leaflet has no such marker).
@@ -146,6 +177,7 @@ function JourneyLayers({ drawing }: { drawing: JourneyDrawing }) {
           }
         />
       ))}
+      {drawing.inland ? <InlandLeg inland={drawing.inland} palette={palette} /> : null}
       {drawing.ports.map((port) => {
         const p = port.properties;
         const arrival = p.inbound_ata_at ?? p.inbound_eta_at;
@@ -165,6 +197,44 @@ function JourneyLayers({ drawing }: { drawing: JourneyDrawing }) {
           </CircleMarker>
         );
       })}
+    </>
+  );
+}
+
+function InlandLeg({
+  inland,
+  palette,
+}: {
+  inland: NonNullable<JourneyDrawing["inland"]>;
+  palette: MapPalette;
+}) {
+  const arrival = inland.ataAt ?? inland.etaAt;
+  const zone = inland.port.attributes.time_zone;
+  return (
+    <>
+      {inland.line.length ? (
+        <Polyline
+          positions={inland.line}
+          interactive={false}
+          pathOptions={{
+            color: palette.inland,
+            weight: 2.5,
+            opacity: 0.9,
+            dashArray: "1 6",
+            lineCap: "round",
+          }}
+        />
+      ) : null}
+      <CircleMarker
+        center={inland.position}
+        radius={5}
+        pathOptions={{ color: palette.portStroke, weight: 2, fillColor: palette.port, fillOpacity: 1 }}
+      >
+        <Tooltip permanent direction="right" offset={[8, 0]} className="eta-label">
+          DEST {inland.port.attributes.name}
+          {arrival ? ` · ${inland.ataAt ? "arrived" : "ETA"} ${formatDateTime(arrival, zone).text}` : ""}
+        </Tooltip>
+      </CircleMarker>
     </>
   );
 }

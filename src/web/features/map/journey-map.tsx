@@ -2,17 +2,26 @@
 // container pages. This module is light: Leaflet and the atlas load in their own chunk when the map is rendered,
 // so the pages that use it do not grow.
 import { Component, lazy, type ReactNode, Suspense } from "react";
+import type { Shipment } from "../../../api/shipments";
 
 const JourneyMapView = lazy(() => import("./journey-map-view"));
 
+/** The inland destination beyond the port of discharge, from the shipment (the map GeoJSON stops at the port). */
+export interface InlandStop {
+  portId: string;
+  etaAt: string | null;
+  ataAt: string | null;
+}
+
 export interface JourneyMapProps {
   containerId: string;
+  inland?: InlandStop;
   /** Said above the map, e.g. which container's journey it is. */
   caption?: ReactNode;
   className?: string;
 }
 
-export function JourneyMap({ containerId, caption, className = "" }: JourneyMapProps) {
+export function JourneyMap({ containerId, inland, caption, className = "" }: JourneyMapProps) {
   return (
     <section
       aria-labelledby={`journey-map-${containerId}`}
@@ -27,7 +36,7 @@ export function JourneyMap({ containerId, caption, className = "" }: JourneyMapP
       {caption ? <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">{caption}</p> : null}
       <MapErrorBoundary>
         <Suspense fallback={<MapPlaceholder text="Loading the map…" />}>
-          <JourneyMapView containerId={containerId} />
+          <JourneyMapView containerId={containerId} inland={inland} />
         </Suspense>
       </MapErrorBoundary>
     </section>
@@ -60,4 +69,15 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: bool
     }
     return this.props.children;
   }
+}
+
+/** The inland stop of a shipment that has a destination beyond its port of discharge. */
+export function inlandStopOf(shipment: Shipment | undefined): InlandStop | undefined {
+  const destination = shipment?.relationships.destination.data;
+  if (!shipment || !destination) return undefined;
+  return {
+    portId: destination.id,
+    etaAt: shipment.attributes.destination_eta_at,
+    ataAt: shipment.attributes.destination_ata_at,
+  };
 }

@@ -1,7 +1,9 @@
 // The legend of the dashboard's maps, in the page (not on the canvas): what each mark means and what the land is.
 import { HAS_TILES } from "./tiles";
 
-function Swatch({ kind }: { kind: "vessel" | "track" | "ahead" | "port" | "land" | "past" }) {
+type LegendKind = "vessel" | "track" | "ahead" | "inland" | "port" | "land" | "past";
+
+function Swatch({ kind }: { kind: LegendKind }) {
   const common = "inline-block shrink-0";
   switch (kind) {
     case "vessel":
@@ -34,11 +36,18 @@ function Swatch({ kind }: { kind: "vessel" | "track" | "ahead" | "port" | "land"
           className={`${common} h-0 w-6 border-t-2 border-dashed border-orange-700 dark:border-orange-400`}
         />
       );
+    case "inland":
+      return (
+        <span
+          aria-hidden="true"
+          className={`${common} h-0 w-6 border-t-2 border-dotted border-slate-600 dark:border-slate-300`}
+        />
+      );
   }
 }
 
 export interface LegendItem {
-  kind: "vessel" | "track" | "ahead" | "port" | "land" | "past";
+  kind: LegendKind;
   label: string;
 }
 

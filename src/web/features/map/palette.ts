@@ -10,6 +10,8 @@ export interface MapPalette {
   selected: string;
   track: string;
   ahead: string;
+  /** The inland leg beyond the port of discharge. */
+  inland: string;
   port: string;
   portStroke: string;
 }
@@ -24,6 +26,7 @@ const LIGHT: MapPalette = {
   selected: "#c2410c",
   track: "#0369a1",
   ahead: "#c2410c",
+  inland: "#475569",
   port: "#0f172a",
   portStroke: "#ffffff",
 };
@@ -38,6 +41,7 @@ const DARK: MapPalette = {
   selected: "#fb923c",
   track: "#38bdf8",
   ahead: "#fb923c",
+  inland: "#cbd5e1",
   port: "#f1f5f9",
   portStroke: "#0f172a",
 };

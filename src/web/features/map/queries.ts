@@ -1,5 +1,8 @@
-// The map's server state: the fleet (every vessel carrying the account's containers) and one container's map.
+// The map's server state: the fleet (every vessel carrying the account's containers), one container's map, and
+// the ports a map adds to it.
 import { queryOptions } from "@tanstack/react-query";
+import { singleDocument } from "../../../api/json-api";
+import { portSchema } from "../../../api/reference";
 import { mapGeoJsonSchema } from "../../../api/routes";
 import { fleetDocumentSchema } from "../../../api/vessels";
 import { apiRequest } from "../../lib/api-client";
@@ -9,7 +12,10 @@ export const mapKeys = {
   fleet: () => [...mapKeys.all, "fleet"] as const,
   containers: () => [...mapKeys.all, "container"] as const,
   container: (id: string) => [...mapKeys.containers(), id] as const,
+  port: (id: string) => [...mapKeys.all, "port", id] as const,
 };
+
+const portDocument = singleDocument(portSchema);
 
 /** Vessels move: the fleet is refreshed every few minutes while the map is open. */
 export const FLEET_REFRESH_MS = 5 * 60_000;
@@ -31,5 +37,15 @@ export function containerMapQuery(containerId: string) {
         signal,
       }),
     refetchInterval: FLEET_REFRESH_MS,
+  });
+}
+
+/** A port of the reference data; ports do not move, so it is asked for once. */
+export function portQuery(portId: string) {
+  return queryOptions({
+    queryKey: mapKeys.port(portId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/v2/ports/${encodeURIComponent(portId)}`, { schema: portDocument, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }

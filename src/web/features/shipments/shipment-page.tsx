@@ -9,7 +9,7 @@ import { DateTime } from "../../components/date-time";
 import { PageHeader } from "../../components/page-header";
 import { formatDateTime, personName, stoppedReasonWords } from "../../lib/format";
 import { findIncluded, includedOfType } from "../../lib/included";
-import { JourneyMap } from "../map/journey-map";
+import { inlandStopOf, JourneyMap } from "../map/journey-map";
 import { ContainersTable } from "./containers-table";
 import { EditableLabels } from "./editable-labels";
 import { shipmentQuery } from "./queries";
@@ -159,6 +159,7 @@ export function ShipmentPage() {
         <JourneyMap
           className="mt-6"
           containerId={containers[0].id}
+          inland={inlandStopOf(shipment)}
           caption={
             containers.length > 1
               ? `Shown for container ${containers[0].attributes.number}, the first of ${containers.length}.`
