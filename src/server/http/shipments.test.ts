@@ -1,4 +1,5 @@
 // Service tests: listing, reading, editing, stopping and resuming shipments.
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shipmentSchema } from "../../api/shipments";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
@@ -113,6 +114,17 @@ describe("GET /v2/shipments", () => {
     expect(types.filter((t: string) => t === "container").length).toBeGreaterThanOrEqual(5);
     const keys = body.included.map((r: { type: string; id: string }) => `${r.type}/${r.id}`);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("compresses the list for a client that accepts gzip, and only for it", async () => {
+    const zipped = await h.request(key, "/v2/shipments", { headers: { "Accept-Encoding": "gzip" } });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    const bytes = new Uint8Array(await zipped.arrayBuffer());
+    const body = JSON.parse(gunzipSync(bytes).toString("utf8"));
+    expect(body.data).toHaveLength(30);
+    const plain = await get("/v2/shipments");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(bytes.length).toBeLessThan((await plain.text()).length / 3);
   });
 
   it("refuses an unknown include with a 400 naming the parameter", async () => {
