@@ -20,7 +20,8 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     benchmark: { include: ["src/**/*.bench.ts"] },
     environment: "node",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Sized for a busy 2-core machine; no test waits on wall-clock time, these only catch a hang.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

@@ -1,7 +1,7 @@
 // Dashboard container page: opened from its shipment, the milestones in order with the carrier's wording, the
 // pickup panel with a hold and a last-free-day warning, a deep link loaded in one round of requests, and the
 // timeline's legs worked from the keyboard. Containers are found through the API with the demo key.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, signInAsDemo, test } from "./fixtures";
 
 interface RawEvent {
   attributes: { original_event: string; estimated: boolean; index: number };
@@ -24,12 +24,6 @@ interface Container {
     transport_events: { data: { id: string }[] };
     raw_events: { data: { id: string }[] };
   };
-}
-
-async function signIn(page: Page, path: string) {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);
-  await page.getByRole("button", { name: "Use the demo account" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 }
 
 async function api<T>(page: Page, path: string): Promise<T> {
@@ -93,7 +87,7 @@ function hasPressingDeadline(c: Container): boolean {
 test("a container opens from its shipment with its milestones in order, each with the carrier's wording", async ({
   page,
 }) => {
-  await signIn(page, "/shipments");
+  await signInAsDemo(page, "/shipments");
   // A box part way: some lines have happened and some are planned.
   const containers = await allContainers(page);
   let chosen: { container: Container; raw: RawEvent[] } | undefined;
@@ -142,7 +136,7 @@ test("a container opens from its shipment with its milestones in order, each wit
 test("the pickup panel shows a hold with its description and warns about a last free day", async ({
   page,
 }) => {
-  await signIn(page, "/containers");
+  await signInAsDemo(page, "/containers");
   const containers = await allContainers(page);
   const held = (c: Container) => !leftTerminal(c) && c.attributes.holds_at_pod_terminal.length > 0;
   const both = containers.find((c) => held(c) && hasPressingDeadline(c));
@@ -173,7 +167,7 @@ test("the pickup panel shows a hold with its description and warns about a last 
 test("a container page opens straight from its address, with its data in one round of requests", async ({
   page,
 }) => {
-  await signIn(page, "/containers");
+  await signInAsDemo(page, "/containers");
   const container = (await allContainers(page)).find((c) => c.relationships.raw_events.data.length > 0);
   if (!container) throw new Error("the demo data has no container with events");
   const number = container.attributes.number;
@@ -206,7 +200,7 @@ test("a container page opens straight from its address, with its data in one rou
 });
 
 test("the legs of the timeline open and close from the keyboard", async ({ page }) => {
-  await signIn(page, "/containers");
+  await signInAsDemo(page, "/containers");
   const container = (await allContainers(page)).find(
     (c) => c.relationships.transport_events.data.length >= 6,
   );

@@ -1,7 +1,7 @@
 // Dashboard map: the fleet listed beside a map that draws land with no tiles reachable, the vessel panel and the
 // estimated path of the selected vessel, the list and the map in sync both ways, URL filters, and a shipment's
 // journey map.
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, signInAsDemo, test } from "./fixtures";
 
 interface FleetVessel {
   id: string;
@@ -15,12 +15,6 @@ test.beforeEach(async ({ page }) => {
   await page.route(/\/\d+\/\d+\/\d+(@2x)?(\.\w+)?(\?.*)?$/, (route) => route.abort());
   await page.emulateMedia({ reducedMotion: "reduce" });
 });
-
-async function signIn(page: Page, path: string) {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);
-  await page.getByRole("button", { name: "Use the demo account" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-}
 
 async function fleet(page: Page): Promise<FleetVessel[]> {
   const { api_key: key } = await (await page.request.get("/demo.json")).json();
@@ -62,7 +56,7 @@ async function expectLand(page: Page, map: Locator) {
 
 const vesselList = (page: Page) => page.getByRole("table", { name: /^Vessels/ });
 
-/** The number of vessels the page says it shows (the fleet grows while the demo's shipments are being tracked). */
+/** The number of vessels the page says it shows. */
 async function countShown(page: Page): Promise<number> {
   const text = await page
     .getByText(/^\d+ vessels? (carry|carries) your containers$|match the filters$/)
@@ -72,7 +66,7 @@ async function countShown(page: Page): Promise<number> {
 
 test("the map lists the vessels and draws land with every tile request blocked", async ({ page }) => {
   await fleet(page);
-  await signIn(page, "/map");
+  await signInAsDemo(page, "/map");
   await expect(page.getByRole("heading", { level: 1, name: "Map" })).toBeVisible();
   const shown = await countShown(page);
   expect(shown).toBeGreaterThan(0);
@@ -90,7 +84,7 @@ test("choosing a vessel in the list shows its panel and its estimated path; a cl
 }) => {
   const vessel = await sailingVessel(page);
   const name = vessel.attributes.name;
-  await signIn(page, "/map");
+  await signInAsDemo(page, "/map");
   const map = page.getByRole("figure", { name: "Map of the vessels carrying your containers" });
   await expectLand(page, map);
 
@@ -130,7 +124,7 @@ test("choosing a vessel in the list shows its panel and its estimated path; a cl
 test("filters live in the URL and survive a reload", async ({ page }) => {
   const vessels = await fleet(page);
   const line = vessels[0]!.meta.cargo[0]!.shipping_line_scac;
-  await signIn(page, "/map");
+  await signInAsDemo(page, "/map");
   const all = await countShown(page);
   await page.getByLabel("Shipping line").selectOption(line);
   await expect(page).toHaveURL(new RegExp(`line=${line}`));
@@ -153,7 +147,7 @@ test("filters live in the URL and survive a reload", async ({ page }) => {
 
 test("a shipment page shows the map of its journey, with the vessel now", async ({ page }) => {
   const vessel = await sailingVessel(page);
-  await signIn(page, `/shipments/${vessel.meta.cargo[0]!.shipment_id}`);
+  await signInAsDemo(page, `/shipments/${vessel.meta.cargo[0]!.shipment_id}`);
   const section = page.getByRole("region", { name: "Route map" });
   await section.scrollIntoViewIfNeeded();
   await expectLand(page, section.getByRole("figure", { name: "Map of the journey" }));
@@ -173,7 +167,7 @@ test("a shipment with an inland destination shows the leg beyond the port of dis
     .data;
   const inland = shipments.find((s) => s.attributes.destination_name !== null);
   if (!inland) throw new Error("the demo data has no shipment with an inland destination");
-  await signIn(page, `/shipments/${inland.id}`);
+  await signInAsDemo(page, `/shipments/${inland.id}`);
   const section = page.getByRole("region", { name: "Route map" });
   await section.scrollIntoViewIfNeeded();
   await expectLand(page, section.getByRole("figure", { name: "Map of the journey" }));

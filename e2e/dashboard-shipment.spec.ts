@@ -1,6 +1,6 @@
 // Dashboard shipment page: details and containers, stop and resume tracking, editing tags.
-// Tests that change data each use their own shipment, so they can run in parallel on one database.
-import { expect, type Page, test } from "@playwright/test";
+// Tests that change data each work in an account of their own, so they never change what another test reads.
+import { type Account, apiGet, expect, type Page, signIn, signInAsDemo, test } from "./fixtures";
 
 interface ShipmentResource {
   id: string;
@@ -8,20 +8,12 @@ interface ShipmentResource {
   relationships: { containers: { data: { id: string }[] } };
 }
 
-async function signIn(page: Page, path = "/shipments") {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);
-  await page.getByRole("button", { name: "Use the demo account" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-}
+test.use({ shipmentsInAccount: 6 });
 
-/** All shipments, newest first, as the API lists them. */
-async function allShipments(page: Page): Promise<ShipmentResource[]> {
-  const { api_key: key } = await (await page.request.get("/demo.json")).json();
-  const response = await page.request.get("/v2/shipments?page[size]=100", {
-    headers: { Authorization: `Token ${key}` },
-  });
-  expect(response.ok()).toBe(true);
-  return (await response.json()).data;
+/** All shipments of the account, newest first, as the API lists them. */
+async function allShipments(page: Page, account: Account): Promise<ShipmentResource[]> {
+  return (await apiGet<{ data: ShipmentResource[] }>(page.request, account, "/v2/shipments?page[size]=100"))
+    .data;
 }
 
 async function searchList(page: Page, text: string) {
@@ -31,9 +23,9 @@ async function searchList(page: Page, text: string) {
   await expect(page.getByText(/^1 shipment match$/)).toBeVisible();
 }
 
-test("a shipment opens from the list with its journey and containers", async ({ page }) => {
-  await signIn(page);
-  const shipment = (await allShipments(page)).find((s) => s.relationships.containers.data.length >= 2);
+test("a shipment opens from the list with its journey and containers", async ({ page, demo }) => {
+  await signInAsDemo(page);
+  const shipment = (await allShipments(page, demo)).find((s) => s.relationships.containers.data.length >= 2);
   if (!shipment) throw new Error("the demo data has no shipment with two containers");
   const bol = shipment.attributes.bill_of_lading_number;
 
@@ -56,10 +48,11 @@ test("a shipment opens from the list with its journey and containers", async ({ 
   await expect(page.getByRole("heading", { level: 1, name: `Shipment ${bol}` })).toBeVisible();
 });
 
-test("stop tracking, see it in the page and the list, then resume", async ({ page }) => {
-  await signIn(page);
-  // The newest shipment that is still tracked; no other test changes tracking.
-  const shipment = (await allShipments(page)).find((s) => s.attributes.line_tracking_stopped_at === null);
+test("stop tracking, see it in the page and the list, then resume", async ({ page, account }) => {
+  await signIn(page, account);
+  const shipment = (await allShipments(page, account)).find(
+    (s) => s.attributes.line_tracking_stopped_at === null,
+  );
   if (!shipment) throw new Error("the demo data has no tracked shipment");
   const bol = shipment.attributes.bill_of_lading_number;
 
@@ -110,13 +103,13 @@ test("stop tracking, see it in the page and the list, then resume", async ({ pag
 
 test("tags are edited in place, saved, and the API's validation errors show beside the field", async ({
   page,
+  account,
 }) => {
-  await signIn(page);
-  // The oldest shipment: no other test edits it.
-  const shipment = (await allShipments(page)).at(-1);
+  await signIn(page, account);
+  const shipment = (await allShipments(page, account)).at(-1);
   if (!shipment) throw new Error("the demo data has no shipments");
   const bol = shipment.attributes.bill_of_lading_number;
-  const tag = `e2e-${Date.now().toString(36)}`;
+  const tag = "e2e-tag";
 
   await page.goto(`/shipments/${shipment.id}`);
   await expect(page.getByRole("heading", { level: 1, name: `Shipment ${bol}` })).toBeVisible();
@@ -154,12 +147,11 @@ test("tags are edited in place, saved, and the API's validation errors show besi
   await expect(page.getByRole("region", { name: "Details" }).getByText(tag, { exact: true })).toBeHidden();
 });
 
-test("reference numbers are edited in place", async ({ page }) => {
-  await signIn(page);
-  // The second oldest shipment: no other test edits it.
-  const shipment = (await allShipments(page)).at(-2);
+test("reference numbers are edited in place", async ({ page, account }) => {
+  await signIn(page, account);
+  const shipment = (await allShipments(page, account)).at(-2);
   if (!shipment) throw new Error("the demo data has too few shipments");
-  const ref = `PO-E2E-${Date.now().toString(36).toUpperCase()}`;
+  const ref = "PO-E2E-REF-1";
 
   await page.goto(`/shipments/${shipment.id}`);
   await page.getByRole("button", { name: "Edit reference numbers" }).click();

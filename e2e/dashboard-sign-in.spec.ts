@@ -1,11 +1,5 @@
 // Dashboard sign-in: the demo account, a pasted key, a wrong key, sign out, and a key the API stops accepting.
-import { expect, type Page, test } from "@playwright/test";
-
-async function demoKey(page: Page): Promise<string> {
-  const response = await page.request.get("/demo.json");
-  expect(response.ok()).toBe(true);
-  return (await response.json()).api_key;
-}
+import { expect, test } from "./fixtures";
 
 test("the demo account button signs in and shows the account's name", async ({ page }) => {
   await page.goto("/");
@@ -16,8 +10,8 @@ test("the demo account button signs in and shows the account's name", async ({ p
   await expect(page.getByRole("banner")).toContainText("Demo Logistics");
 });
 
-test("a pasted key is checked, kept, and the user lands where they were going", async ({ page }) => {
-  const key = await demoKey(page);
+test("a pasted key is checked, kept, and the user lands where they were going", async ({ page, demo }) => {
+  const key = demo.apiKey;
   await page.goto("/shipments?page=2");
   await expect(page).toHaveURL(/\/sign-in\?redirect=/);
   await page.getByLabel("API key").fill(key);

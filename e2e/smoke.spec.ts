@@ -1,5 +1,5 @@
 // Smoke test: the built service starts, serves the dashboard, and answers /v2 with the demo key.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("the API answers with the demo account's shipments", async ({ request }) => {
   const demo = await (await request.get("/demo.json")).json();

@@ -24,6 +24,8 @@ const envSchema = z.object({
   WEBHOOKS_ALLOW_HTTP: flag.default(false),
   WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: flag.default(false),
   WEBHOOKS_INTERVAL_MS: z.coerce.number().int().min(100).default(1_000),
+  SANDBOX_PAUSED: flag.default(false),
+  TEST_CONTROL: flag.default(false),
 });
 
 export interface Config {
@@ -39,6 +41,11 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** How much faster than real time the service's clock runs (1 = real time; more speeds up a demo). */
   clockSpeed: number;
+  /**
+   * The sandbox carrier network's world stands still at the moment of start: its ships and boxes do not move,
+   * so the data holds still while the service runs in real time (end-to-end tests).
+   */
+  sandboxPaused: boolean;
   /** Pause between two passes of the tracking engine. */
   trackingIntervalMs: number;
   /** Accept plain-http webhook addresses (local use only; deliveries are otherwise https). */
@@ -49,6 +56,11 @@ export interface Config {
   webhooksIntervalMs: number;
   /** Serve the dashboard from Vite's dev server with hot reload instead of the built files. */
   dev: boolean;
+  /**
+   * Mount the end-to-end tests' control routes (`/__test__/…`: accounts with sandbox data, the stopped clock),
+   * answered to loopback clients only. Never set in production.
+   */
+  testControl: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
@@ -68,10 +80,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     demo: e.DEMO,
     logLevel: e.LOG_LEVEL,
     clockSpeed: e.CLOCK_SPEED,
+    sandboxPaused: e.SANDBOX_PAUSED,
     trackingIntervalMs: e.TRACKING_INTERVAL_MS,
     webhooksAllowHttp: e.WEBHOOKS_ALLOW_HTTP,
     webhooksAllowPrivateAddresses: e.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
     webhooksIntervalMs: e.WEBHOOKS_INTERVAL_MS,
     dev: argv.includes("--dev"),
+    testControl: e.TEST_CONTROL,
   };
 }

@@ -9,7 +9,7 @@ import { ensureDemoAccount } from "./db/demo-account";
 import { loadReferenceData, seedReferenceData } from "./db/reference-data";
 import { createApp } from "./http/app";
 import { createLogger } from "./logger";
-import { acceleratedClock, systemClock } from "./tracking/clock";
+import { acceleratedClock, ManualClock, systemClock } from "./tracking/clock";
 import { topUpDemoShipments } from "./tracking/demo-fleet";
 import { TrackingEngine } from "./tracking/engine";
 import { SandboxCarrierNetwork } from "./tracking/sandbox";
@@ -38,7 +38,9 @@ await seedReferenceData(db);
 const reference = await loadReferenceData(db);
 const demo = config.demo ? await ensureDemoAccount(db, config.dataDir) : undefined;
 
-const sandbox = new SandboxCarrierNetwork();
+// A paused sandbox world keeps its own clock, which the end-to-end tests move on by hand.
+const sandboxClock = config.sandboxPaused ? new ManualClock(clock.now()) : undefined;
+const sandbox = new SandboxCarrierNetwork({ clock: sandboxClock });
 const engine = new TrackingEngine({ db, reference, clock, adapters: [sandbox], positions: sandbox, logger });
 const topUpDemo = async () => {
   if (demo) await topUpDemoShipments(db, demo.accountId, clock.now());
@@ -76,6 +78,7 @@ const app = createApp({
   webRoot: config.dev ? undefined : webRoot,
   demoApiKey: demo ? () => demo.apiKey : undefined,
   webhooks: webhookSettings,
+  testControl: config.testControl ? { engine, clock, sandboxClock } : undefined,
 });
 const apiListener = getRequestListener(app.fetch);
 

@@ -11,6 +11,7 @@ import {
   isNotNull,
   isNull,
   lt,
+  lte,
   ne,
   or,
   type SQL,
@@ -254,4 +255,18 @@ export async function updateTrackingRequest(
     .where(and(eq(trackingRequests.accountId, accountId), eq(trackingRequests.id, id)))
     .returning();
   return row;
+}
+
+/** How many of the account's tracking requests the engine still has to look at now (due, or claimed). */
+export async function countUnsettledTrackingRequests(db: Db, accountId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(trackingRequests)
+    .where(
+      and(
+        eq(trackingRequests.accountId, accountId),
+        or(isNotNull(trackingRequests.leaseUntil), lte(trackingRequests.nextAttemptAt, now)),
+      ),
+    );
+  return row?.n ?? 0;
 }

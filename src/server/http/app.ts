@@ -18,6 +18,7 @@ import { defaultHook } from "./openapi-common";
 import { RateLimiter } from "./rate-limit";
 import { registerReferenceRoutes } from "./reference";
 import { registerShipmentRoutes } from "./shipments";
+import { registerTestControlRoutes } from "./test-control";
 import { registerTrackingRequestRoutes } from "./tracking-requests";
 import { registerVesselRoutes } from "./vessels";
 import { registerWebhookNotificationRoutes } from "./webhook-notifications";
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps) {
     return c.json({ api_key: key, company_name: "Demo Logistics" });
   });
 
+  if (deps.testControl) registerTestControlRoutes(app, deps.testControl, deps.db);
   if (deps.webRoot) serveDashboard(app, deps.webRoot);
 
   app.notFound((c) => {

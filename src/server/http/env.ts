@@ -6,6 +6,7 @@ import type { ReferenceData } from "../db/reference-data";
 import type { Logger } from "../logger";
 import type { Clock } from "../tracking/clock";
 import type { Resolver } from "../webhooks/address-guard";
+import type { TestControl } from "./test-control";
 
 /** How webhook addresses are checked and test deliveries are sent; everything off by default. */
 export interface WebhookSettings {
@@ -31,6 +32,8 @@ export interface AppDeps {
   /** Present when this server runs the local demo account: the sign-in page may offer its key. */
   demoApiKey?: () => string | undefined;
   webhooks?: WebhookSettings;
+  /** The end-to-end tests' control routes; only when the service runs with TEST_CONTROL=1. */
+  testControl?: TestControl;
 }
 
 export interface AppEnv {

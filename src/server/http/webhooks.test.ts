@@ -64,7 +64,7 @@ function worker() {
     logger: createLogger("silent"),
     allowHttp: true,
     allowPrivateAddresses: true,
-    timeoutMs: 2_000,
+    timeoutMs: 10_000,
     random: () => 0.5,
   });
 }

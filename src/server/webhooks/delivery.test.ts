@@ -57,7 +57,7 @@ function worker(options: Partial<DeliveryOptions> = {}) {
     logger: createLogger("silent"),
     allowHttp: true,
     allowPrivateAddresses: true,
-    timeoutMs: 2_000,
+    timeoutMs: 10_000,
     random: () => 0.5,
     ...options,
   });
@@ -403,14 +403,15 @@ describe("retries", () => {
   it("retries after a timeout", async () => {
     const { accountId, webhook, target } = await setup(["container.transport.full_out"]);
     await recordMovements(accountId, target(), ["container.transport.full_out"]);
-    receiver.reply = (_r, i) => (i === 0 ? { status: 200, delayMs: 1_500 } : { status: 200 });
+    // The first answer would come long after any test has ended (the receiver drops it when it closes), so the
+    // outcome cannot depend on how busy the machine is.
+    receiver.reply = (_r, i) => (i === 0 ? { status: 200, delayMs: 600_000 } : { status: 200 });
     const w = worker({ timeoutMs: 300 });
 
     expect(await w.runOnce()).toMatchObject({ sent: 1, succeeded: 0 });
     const [n] = await notificationsOf(webhook.id);
     const [first] = await logsOf(n!.id);
     expect(first).toMatchObject({ statusCode: null, error: "no response within 300 ms" });
-    expect(first!.durationMs).toBeLessThan(1_500);
 
     h.clock.advance(MINUTE);
     expect(await w.runOnce()).toMatchObject({ sent: 1, succeeded: 1 });

@@ -63,7 +63,7 @@ describe("tracking engine to receiver", () => {
       logger,
       allowHttp: true,
       allowPrivateAddresses: true,
-      timeoutMs: 2_000,
+      timeoutMs: 10_000,
     });
     await topUpDemoShipments(h.db, account.id, h.clock.now(), 4);
     for (let step = 0; step < 40; step++) {

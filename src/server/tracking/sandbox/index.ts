@@ -10,6 +10,7 @@ import type {
   RequestType,
   VesselPositionSource,
 } from "../carrier-adapter";
+import type { Clock } from "../clock";
 import { iso6346CheckDigit } from "../container-number";
 import { type CarrierProfile, carrierProfile } from "./carrier-profiles";
 import { shipByImo } from "./fleet";
@@ -68,13 +69,27 @@ const PLAN_CACHE_LIMIT = 5000;
 export class SandboxCarrierNetwork implements CarrierAdapter, VesselPositionSource {
   readonly name = "sandbox";
   readonly #plans = new Map<string, ShipmentPlan>();
+  readonly #clock: Clock | undefined;
+
+  /**
+   * `clock`: the world's own time, when it is not the service's. Given one, the network answers for that moment
+   * whatever moment it is asked about: the end-to-end tests stop it so that nothing moves under a test.
+   */
+  constructor(options: { clock?: Clock } = {}) {
+    this.#clock = options.clock;
+  }
 
   supports(scac: string): boolean {
     return carrierProfile(scac) !== undefined;
   }
 
   async lookup(query: CarrierQuery, now: Date): Promise<CarrierLookup> {
-    return this.lookupNow(query, now);
+    return this.lookupNow(query, this.#worldTime(now));
+  }
+
+  /** The moment the world is at when the service asks at `now`. */
+  #worldTime(now: Date): Date {
+    return this.#clock?.now() ?? now;
   }
 
   /** The same answer as lookup(), synchronously: the network does no I/O. */
@@ -124,7 +139,8 @@ export class SandboxCarrierNetwork implements CarrierAdapter, VesselPositionSour
   }
 
   async positions(imo: string, from: Date, to: Date): Promise<CarrierVesselPosition[]> {
-    return this.positionsNow(imo, from, to);
+    const until = this.#worldTime(to);
+    return until.getTime() > from.getTime() ? this.positionsNow(imo, from, until) : [];
   }
 
   /** The same reports as positions(), synchronously. */

@@ -167,12 +167,10 @@ describe("vessel positions", () => {
     expect(net.positionsNow(ship.imo, new Date(EPOCH - 30 * DAY), new Date(EPOCH - 1))).toEqual([]);
   });
 
-  it("answer a week of one ship well under 50 ms", () => {
+  it("answer a week of one ship with a report every ten minutes", () => {
+    // How fast is measured by `npm run bench` (engine.bench.ts), not here.
     const ship = ships[5] as Ship;
     const later = new Date(TO.getTime() + 30 * DAY);
-    const start = performance.now();
-    const week = net.positionsNow(ship.imo, later, new Date(later.getTime() + 7 * DAY));
-    expect(performance.now() - start).toBeLessThan(50);
-    expect(week).toHaveLength(1008);
+    expect(net.positionsNow(ship.imo, later, new Date(later.getTime() + 7 * DAY))).toHaveLength(1008);
   });
 });

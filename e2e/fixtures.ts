@@ -1,0 +1,86 @@
+// What every end-to-end test starts from: the account it works on, signing in to it, and reading the API as it.
+//
+// The e2e server runs with the sandbox carrier network paused (SANDBOX_PAUSED=1), so the demo account's data does
+// not change while a test reads it. Tests that change data (stop tracking, edit tags, create tracking requests or webhooks) use the
+// `account` fixture instead: an account of their own, made by the server's test control with as many sandbox
+// shipments as the test asks for (`test.use({ shipmentsInAccount: n })`), which no other test sees.
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+
+export type { Locator, Page } from "@playwright/test";
+export { expect };
+
+export interface Account {
+  id: string;
+  apiKey: string;
+}
+
+interface Fixtures {
+  /** Sandbox shipments made in the test's own `account`; 0 by default. */
+  shipmentsInAccount: number;
+  /** An account of this test's own. */
+  account: Account;
+  /** The demo account, which no test changes. */
+  demo: Account;
+}
+
+export const test = base.extend<Fixtures>({
+  shipmentsInAccount: [0, { option: true }],
+  account: async ({ request, shipmentsInAccount }, use, testInfo) => {
+    const response = await request.post("/__test__/accounts", {
+      data: { company_name: `E2E ${testInfo.title}`.slice(0, 200), shipments: shipmentsInAccount },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    const body = (await response.json()) as { id: string; api_key: string };
+    await use({ id: body.id, apiKey: body.api_key });
+  },
+  demo: async ({ request }, use) => {
+    const response = await request.get("/demo.json");
+    expect(response.ok()).toBe(true);
+    const body = (await response.json()) as { api_key: string };
+    await use({ id: "demo", apiKey: body.api_key });
+  },
+});
+
+/**
+ * Signs in with the account's key through the sign-in form, as a user who pastes it would, and waits until the
+ * page it asked for is there: until then the key may not be stored yet, and a navigation would go to sign-in.
+ */
+export async function signIn(page: Page, account: Account, path = "/shipments") {
+  await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);
+  await page.getByLabel("API key").fill(account.apiKey);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await signedIn(page);
+}
+
+/** Signs in with the sign-in page's "Use the demo account" button. */
+export async function signInAsDemo(page: Page, path = "/shipments") {
+  await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);
+  await page.getByRole("button", { name: "Use the demo account" }).click();
+  await signedIn(page);
+}
+
+async function signedIn(page: Page) {
+  await expect(page).not.toHaveURL(/\/sign-in/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toHaveCount(0);
+}
+
+/** GETs a /v2 path as the account and returns the parsed JSON:API document. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read documents loosely, each checking only what it is about.
+export async function apiGet<T = any>(
+  request: APIRequestContext,
+  account: Account,
+  path: string,
+): Promise<T> {
+  const response = await request.get(path, { headers: { Authorization: `Token ${account.apiKey}` } });
+  expect(response.ok(), `GET ${path}: ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** POSTs a JSON:API document to a /v2 path as the account; returns the response to check. */
+export function apiPost(request: APIRequestContext, account: Account, path: string, data: unknown) {
+  return request.post(path, {
+    headers: { Authorization: `Token ${account.apiKey}`, "Content-Type": "application/vnd.api+json" },
+    data,
+  });
+}
