@@ -1,7 +1,8 @@
 // Tests of the end-to-end tests' control routes: absent unless configured, loopback clients only, and an account
 // made there holds the sandbox shipments it asked for, settled, and nothing of any other account.
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createAdaptorServer } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../logger";
 import { createHarness, type Harness } from "../testing/service-harness";
@@ -37,7 +38,7 @@ afterAll(() => h.close());
 
 /** Serves the app on 127.0.0.1 for one call, as the e2e server does. */
 async function overLoopback<T>(call: (base: string) => Promise<T>): Promise<T> {
-  const server = createAdaptorServer({ fetch: app.fetch });
+  const server = createServer(getRequestListener(app.fetch));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   try {
     return await call(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
