@@ -21,7 +21,7 @@ export default defineConfig({
     benchmark: { include: ["src/**/*.bench.ts"] },
     environment: "node",
     // Sized for a busy 2-core machine; no test waits on wall-clock time, these only catch a hang.
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
   },
 });

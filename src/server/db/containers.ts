@@ -1,7 +1,9 @@
 // Container repository: account-scoped reads and writes of containers and the ids of their events.
-import { and, asc, count, desc, eq, ilike, inArray } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray } from "drizzle-orm";
 import type { Db } from "./connection";
 import { transportEventTimeOrder } from "./events";
+import { listCount } from "./list-counts";
+import { type ListOrder, type PageRequest, readPage } from "./list-window";
 import { containers, rawEvents, transportEvents } from "./schema";
 import { isUuid, likePattern } from "./shipments";
 
@@ -46,26 +48,41 @@ export interface ContainerFilter {
   number?: string;
 }
 
+const CONTAINER_ORDER: ListOrder = { at: containers.createdAt, tie: containers.id };
+
+/** A page of the account's containers, newest first, and how many match in all. */
 export async function listContainers(
   db: Db,
   accountId: string,
   filter: ContainerFilter,
-  page: { limit: number; offset: number },
+  page: PageRequest,
 ): Promise<{ records: ContainerRecord[]; total: number }> {
-  const where = filter.number?.trim()
-    ? and(eq(containers.accountId, accountId), ilike(containers.number, likePattern(filter.number)))
+  const number = filter.number?.trim();
+  // Part of a number: the pg_trgm index on container numbers finds it.
+  const where = number
+    ? and(eq(containers.accountId, accountId), ilike(containers.number, likePattern(number)))!
     : eq(containers.accountId, accountId);
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(containers)
-      .where(where)
-      .orderBy(desc(containers.createdAt), desc(containers.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(containers).where(where),
-  ]);
-  return { records: await withEventIds(db, accountId, rows), total: totalRow?.total ?? 0 };
+  const { rows, total } = await readPage(
+    page,
+    CONTAINER_ORDER,
+    () =>
+      number
+        ? db
+            .select({ n: count() })
+            .from(containers)
+            .where(where)
+            .then(([row]) => row?.n ?? 0)
+        : listCount(db, accountId, "containers"),
+    (plan) =>
+      db
+        .select()
+        .from(containers)
+        .where(and(where, plan.where))
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset),
+  );
+  return { records: await withEventIds(db, accountId, rows), total };
 }
 
 export async function getContainers(db: Db, accountId: string, ids: string[]): Promise<ContainerRecord[]> {

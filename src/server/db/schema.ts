@@ -167,11 +167,21 @@ export const shipments = pgTable(
     nextRefreshAt: ts("next_refresh_at"),
     /** A worker holding this shipment until then; others skip it (expired leases are free again). */
     refreshLeaseUntil: ts("refresh_lease_until"),
+    /**
+     * What a search matches besides container numbers (bill of lading, reference numbers), kept by a trigger
+     * (see the scale migration) and indexed with pg_trgm for substring search.
+     */
+    searchText: text("search_text").notNull().default(""),
   },
   (t) => [
     index("shipments_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    // The list of shipments still tracked, and its count, without visiting the stopped ones.
+    index("shipments_account_tracked_idx")
+      .on(t.accountId, t.createdAt.desc(), t.id.desc())
+      .where(sql`line_tracking_stopped_at is null`),
     index("shipments_account_number_idx").on(t.accountId, t.normalizedNumber),
     index("shipments_next_refresh_idx").on(t.nextRefreshAt),
+    index("shipments_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -241,6 +251,7 @@ export const containers = pgTable(
     index("containers_shipment_idx").on(t.shipmentId),
     index("containers_account_number_idx").on(t.accountId, t.number),
     uniqueIndex("containers_shipment_number_idx").on(t.shipmentId, t.number),
+    index("containers_number_trgm_idx").using("gin", sql`${t.number} gin_trgm_ops`),
   ],
 );
 
@@ -325,11 +336,16 @@ export const trackingRequests = pgTable(
     /** When the engine should next work on it; null once it has settled (created, failed, stopped). */
     nextAttemptAt: ts("next_attempt_at"),
     leaseUntil: ts("lease_until"),
+    /** The request and reference numbers, kept by a trigger and indexed with pg_trgm for substring search. */
+    searchText: text("search_text").notNull().default(""),
   },
   (t) => [
     index("tracking_requests_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
     index("tracking_requests_account_number_idx").on(t.accountId, t.normalizedNumber, t.scac),
     index("tracking_requests_next_attempt_idx").on(t.nextAttemptAt),
+    // Stopping or resuming a shipment updates the requests that made it.
+    index("tracking_requests_shipment_idx").on(t.shipmentId),
+    index("tracking_requests_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -377,6 +393,21 @@ export const accountEvents = pgTable(
     index("account_events_account_created_idx").on(t.accountId, t.createdAt),
     index("account_events_undispatched_idx").on(t.createdAt).where(sql`dispatched_at is null`),
   ],
+);
+
+/**
+ * How many rows each account has in each list (`shipments`, `containers`, `tracking_requests`, `webhooks`,
+ * `webhook_notifications`): the exact `meta.total` of an unfiltered list without counting. Kept by statement
+ * triggers on those tables, in the transaction of every insert and delete (see the scale migration).
+ */
+export const listCounts = pgTable(
+  "list_counts",
+  {
+    accountId: uuid("account_id").notNull(),
+    list: text("list").notNull(),
+    count: bigint("count", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.list] })],
 );
 
 /** Local settings of this installation (the demo credential, for one). */

@@ -1,6 +1,8 @@
 // Shipment repository: account-scoped reads and writes of shipments. Never sees an HTTP request.
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./connection";
+import { listCount } from "./list-counts";
+import { type ListOrder, newestFirst, oldestFirst, type PageRequest, readPage } from "./list-window";
 import { accountEvents, containers, shipments, trackingRequests, users, vessels } from "./schema";
 
 export type ShipmentRow = typeof shipments.$inferSelect;
@@ -24,21 +26,53 @@ export function likePattern(term: string): string {
   return `%${term.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
+/**
+ * The shipments a search term finds, with the columns that order them: by bill of lading or reference number (the
+ * row's search text), or by the number of one of its containers; substring matches served by pg_trgm indexes. The
+ * matches are ordered and paged among themselves, so that only a page of them is ever joined to anything.
+ */
+function matchingShipments(accountId: string, q: string, trackingStopped: boolean | undefined): SQL {
+  const pattern = likePattern(q);
+  const tracking =
+    trackingStopped === undefined
+      ? sql``
+      : trackingStopped
+        ? sql` and line_tracking_stopped_at is not null`
+        : sql` and line_tracking_stopped_at is null`;
+  return sql`(
+    select ${shipments.id} as id, ${shipments.createdAt} as created_at from ${shipments}
+      where ${shipments.accountId} = ${accountId} and ${shipments.searchText} ilike ${pattern}${tracking}
+    union
+    select ${shipments.id}, ${shipments.createdAt} from ${containers}
+      join ${shipments} on ${shipments.id} = ${containers.shipmentId}
+      where ${containers.accountId} = ${accountId} and ${containers.number} ilike ${pattern}${tracking}
+  ) as matched`;
+}
+
+const MATCHED_ORDER: ListOrder = { at: sql`matched.created_at`, tie: sql`matched.id` };
+
 function shipmentConditions(accountId: string, filter: ShipmentFilter): SQL {
   const conditions: SQL[] = [eq(shipments.accountId, accountId)];
   if (filter.trackingStopped === true) conditions.push(isNotNull(shipments.lineTrackingStoppedAt));
   if (filter.trackingStopped === false) conditions.push(isNull(shipments.lineTrackingStoppedAt));
-  if (filter.q?.trim()) {
-    const pattern = likePattern(filter.q);
-    conditions.push(sql`(
-      ${shipments.billOfLadingNumber} ilike ${pattern}
-      or ${shipments.normalizedNumber} ilike ${pattern}
-      or exists (select 1 from unnest(${shipments.refNumbers}) as ref(value) where ref.value ilike ${pattern})
-      or exists (select 1 from ${containers} where ${containers.shipmentId} = ${shipments.id}
-                 and ${containers.accountId} = ${accountId} and ${containers.number} ilike ${pattern})
-    )`);
-  }
   return and(...conditions)!;
+}
+
+const SHIPMENT_ORDER: ListOrder = { at: shipments.createdAt, tie: shipments.id };
+
+/** How many shipments match: from the kept count when unfiltered, the tracked ones from their partial index. */
+async function countShipments(db: Db, accountId: string, filter: ShipmentFilter): Promise<number> {
+  const counted = (condition: SQL) =>
+    db
+      .select({ n: count() })
+      .from(shipments)
+      .where(condition)
+      .then(([row]) => row?.n ?? 0);
+  if (filter.trackingStopped === undefined) return listCount(db, accountId, "shipments");
+  const tracked = await counted(
+    and(eq(shipments.accountId, accountId), isNull(shipments.lineTrackingStoppedAt))!,
+  );
+  return filter.trackingStopped ? (await listCount(db, accountId, "shipments")) - tracked : tracked;
 }
 
 async function withRelations(
@@ -66,25 +100,64 @@ async function withRelations(
 
 const vesselColumns = { name: vessels.name, imo: vessels.imo };
 
+/** A page of the account's shipments, newest first, and how many match in all. */
 export async function listShipments(
   db: Db,
   accountId: string,
   filter: ShipmentFilter,
-  page: { limit: number; offset: number },
+  page: PageRequest,
 ): Promise<{ records: ShipmentRecord[]; total: number }> {
+  const q = filter.q?.trim();
+  if (q) return listMatchingShipments(db, accountId, q, filter.trackingStopped, page);
   const where = shipmentConditions(accountId, filter);
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({ shipment: shipments, vessel: vesselColumns })
-      .from(shipments)
-      .leftJoin(vessels, eq(vessels.id, shipments.podVesselId))
-      .where(where)
-      .orderBy(desc(shipments.createdAt), desc(shipments.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(shipments).where(where),
-  ]);
-  return { records: await withRelations(db, accountId, rows), total: totalRow?.total ?? 0 };
+  const { rows, total } = await readPage(
+    page,
+    SHIPMENT_ORDER,
+    () => countShipments(db, accountId, filter),
+    (plan) =>
+      db
+        .select({ shipment: shipments, vessel: vesselColumns })
+        .from(shipments)
+        .leftJoin(vessels, eq(vessels.id, shipments.podVesselId))
+        .where(and(where, plan.where))
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset),
+  );
+  return { records: await withRelations(db, accountId, rows), total };
+}
+
+async function listMatchingShipments(
+  db: Db,
+  accountId: string,
+  q: string,
+  trackingStopped: boolean | undefined,
+  page: PageRequest,
+): Promise<{ records: ShipmentRecord[]; total: number }> {
+  const matched = matchingShipments(accountId, q, trackingStopped);
+  const { rows, total } = await readPage(
+    page,
+    MATCHED_ORDER,
+    () =>
+      db
+        .select({ n: count() })
+        .from(matched)
+        .then(([row]) => row?.n ?? 0),
+    (plan) =>
+      db
+        .select({ shipment: shipments, vessel: vesselColumns })
+        .from(shipments)
+        .leftJoin(vessels, eq(vessels.id, shipments.podVesselId))
+        .where(
+          and(
+            eq(shipments.accountId, accountId),
+            sql`${shipments.id} in (select matched.id from ${matched} where ${plan.where ?? sql`true`}
+              order by ${sql.join(plan.orderBy, sql`, `)} limit ${plan.limit} offset ${plan.offset})`,
+          ),
+        )
+        .orderBy(...(plan.reversed ? oldestFirst(SHIPMENT_ORDER) : newestFirst(SHIPMENT_ORDER))),
+  );
+  return { records: await withRelations(db, accountId, rows), total };
 }
 
 export async function getShipments(db: Db, accountId: string, ids: string[]): Promise<ShipmentRecord[]> {
@@ -159,7 +232,13 @@ export async function stopTrackingRequestsOf(tx: Db, accountId: string, shipment
   const requests = await tx
     .update(trackingRequests)
     .set({ status: "tracking_stopped", updatedAt: now })
-    .where(and(eq(trackingRequests.shipmentId, shipmentId), eq(trackingRequests.status, "created")))
+    .where(
+      and(
+        eq(trackingRequests.accountId, accountId),
+        eq(trackingRequests.shipmentId, shipmentId),
+        eq(trackingRequests.status, "created"),
+      ),
+    )
     .returning({ id: trackingRequests.id });
   if (requests.length === 0) return;
   await tx.insert(accountEvents).values(
@@ -202,7 +281,13 @@ export async function resumeTracking(db: Db, accountId: string, id: string, now:
       await tx
         .update(trackingRequests)
         .set({ status: "created", updatedAt: now })
-        .where(and(eq(trackingRequests.shipmentId, id), eq(trackingRequests.status, "tracking_stopped")));
+        .where(
+          and(
+            eq(trackingRequests.accountId, accountId),
+            eq(trackingRequests.shipmentId, id),
+            eq(trackingRequests.status, "tracking_stopped"),
+          ),
+        );
     }
     const [exists] = await tx
       .select({ id: shipments.id })

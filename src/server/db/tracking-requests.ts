@@ -23,6 +23,8 @@ import {
   type TrackingRequestStatus,
 } from "../../api/tracking-requests";
 import type { Db } from "./connection";
+import { listCount } from "./list-counts";
+import { type ListOrder, type PageRequest, readPage } from "./list-window";
 import { accountEvents, shipments, trackingRequests } from "./schema";
 import { isUuid, likePattern } from "./shipments";
 
@@ -172,24 +174,17 @@ function trackingRequestConditions(accountId: string, filter: TrackingRequestFil
   const conditions: SQL[] = [eq(trackingRequests.accountId, accountId)];
   const q = filter.q?.trim();
   if (q) {
-    const pattern = likePattern(q);
+    // The search text holds the numbers as typed and without spaces and dashes (see the scale migration); its
+    // pg_trgm index serves both matches.
     const normalized = normalizeRequestNumber(q);
     // A term of only spaces and dashes normalizes to nothing, which would match everything.
-    const normalizedPattern = normalized ? likePattern(normalized) : null;
-    const refs = sql`exists (select 1 from unnest(${trackingRequests.refNumbers}) as ref(value)
-      where ref.value ilike ${pattern}${
-        normalizedPattern
-          ? sql` or upper(regexp_replace(ref.value, '[[:space:]-]+', '', 'g')) like ${normalizedPattern}`
-          : sql``
-      })`;
     conditions.push(
-      normalizedPattern
+      normalized && normalized !== q
         ? or(
-            ilike(trackingRequests.requestNumber, pattern),
-            sql`${trackingRequests.normalizedNumber} like ${normalizedPattern}`,
-            refs,
+            ilike(trackingRequests.searchText, likePattern(q)),
+            ilike(trackingRequests.searchText, likePattern(normalized)),
           )!
-        : or(ilike(trackingRequests.requestNumber, pattern), refs)!,
+        : ilike(trackingRequests.searchText, likePattern(q)),
     );
   }
   if (filter.requestNumber?.trim()) {
@@ -204,25 +199,46 @@ function trackingRequestConditions(accountId: string, filter: TrackingRequestFil
   return and(...conditions)!;
 }
 
+const TRACKING_REQUEST_ORDER: ListOrder = { at: trackingRequests.createdAt, tie: trackingRequests.id };
+
+const isUnfiltered = (filter: TrackingRequestFilter) =>
+  !filter.q?.trim() &&
+  !filter.requestNumber?.trim() &&
+  !filter.statuses?.length &&
+  !filter.scac &&
+  !filter.createdAt?.start &&
+  !filter.createdAt?.end &&
+  !filter.updatedAt?.start &&
+  !filter.updatedAt?.end;
+
 /** A page of the account's requests, newest first, and how many match in all. */
 export async function listTrackingRequests(
   db: Db,
   accountId: string,
   filter: TrackingRequestFilter,
-  page: { limit: number; offset: number },
+  page: PageRequest,
 ): Promise<{ rows: TrackingRequestRow[]; total: number }> {
   const where = trackingRequestConditions(accountId, filter);
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(trackingRequests)
-      .where(where)
-      .orderBy(desc(trackingRequests.createdAt), desc(trackingRequests.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(trackingRequests).where(where),
-  ]);
-  return { rows, total: totalRow?.total ?? 0 };
+  return readPage(
+    page,
+    TRACKING_REQUEST_ORDER,
+    () =>
+      isUnfiltered(filter)
+        ? listCount(db, accountId, "tracking_requests")
+        : db
+            .select({ n: count() })
+            .from(trackingRequests)
+            .where(where)
+            .then(([row]) => row?.n ?? 0),
+    (plan) =>
+      db
+        .select()
+        .from(trackingRequests)
+        .where(and(where, plan.where))
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset),
+  );
 }
 
 export async function getTrackingRequest(

@@ -1,7 +1,9 @@
 // Webhook repository: account-scoped reads and writes of webhooks, their notifications and delivery logs.
 // Never sees an HTTP request. (The delivery worker's claims live with the worker, in webhooks/delivery.ts.)
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "./connection";
+import { listCount } from "./list-counts";
+import { type ListOrder, type PageRequest, readPage } from "./list-window";
 import { webhookNotificationLogs, webhookNotifications, webhooks } from "./schema";
 import { isUuid } from "./shipments";
 
@@ -23,23 +25,28 @@ export async function createWebhook(
   return row!;
 }
 
+const WEBHOOK_ORDER: ListOrder = { at: webhooks.createdAt, tie: webhooks.id };
+
+/** A page of the account's webhooks, newest first, and how many there are. */
 export async function listWebhooks(
   db: Db,
   accountId: string,
-  page: { limit: number; offset: number },
+  page: PageRequest,
 ): Promise<{ rows: WebhookRow[]; total: number }> {
   const where = eq(webhooks.accountId, accountId);
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(webhooks)
-      .where(where)
-      .orderBy(desc(webhooks.createdAt), desc(webhooks.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(webhooks).where(where),
-  ]);
-  return { rows, total: totalRow?.total ?? 0 };
+  return readPage(
+    page,
+    WEBHOOK_ORDER,
+    () => listCount(db, accountId, "webhooks"),
+    (plan) =>
+      db
+        .select()
+        .from(webhooks)
+        .where(and(where, plan.where))
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset),
+  );
 }
 
 export async function getWebhooks(db: Db, accountId: string, ids: string[]): Promise<WebhookRow[]> {
@@ -113,12 +120,14 @@ const summaryColumns = {
   updatedAt: webhookNotifications.updatedAt,
 };
 
+const NOTIFICATION_ORDER: ListOrder = { at: webhookNotifications.createdAt, tie: webhookNotifications.seq };
+
 /** Newest first; with each notification's body only when asked (bodies can be large). */
 export async function listNotifications(
   db: Db,
   accountId: string,
   filter: NotificationFilter,
-  page: { limit: number; offset: number },
+  page: PageRequest,
   withBody: boolean,
 ): Promise<{ rows: NotificationSummary[]; total: number }> {
   const conditions: SQL[] = [eq(webhookNotifications.accountId, accountId)];
@@ -127,17 +136,26 @@ export async function listNotifications(
   if (filter.webhookId) conditions.push(eq(webhookNotifications.webhookId, filter.webhookId));
   const where = and(...conditions);
   const columns = withBody ? { ...summaryColumns, body: webhookNotifications.body } : summaryColumns;
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select(columns)
-      .from(webhookNotifications)
-      .where(where)
-      .orderBy(desc(webhookNotifications.createdAt), desc(webhookNotifications.seq))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(webhookNotifications).where(where),
-  ]);
-  return { rows, total: totalRow?.total ?? 0 };
+  return readPage(
+    page,
+    NOTIFICATION_ORDER,
+    () =>
+      conditions.length === 1
+        ? listCount(db, accountId, "webhook_notifications")
+        : db
+            .select({ n: count() })
+            .from(webhookNotifications)
+            .where(where)
+            .then(([row]) => row?.n ?? 0),
+    (plan) =>
+      db
+        .select(columns)
+        .from(webhookNotifications)
+        .where(and(where, plan.where))
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset),
+  );
 }
 
 export async function getNotification(

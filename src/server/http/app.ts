@@ -13,6 +13,7 @@ import { registerContainerRouteRoutes } from "./container-route";
 import { registerContainerRoutes } from "./containers";
 import type { AppDeps, AppEnv } from "./env";
 import { ApiError, type ErrorStatus, errorObject } from "./errors";
+import { KEY_CACHE_TTL_MS, KeyCache } from "./key-cache";
 import { MAX_BODY_BYTES, rateLimit, requestId, requireApiKey, writeBodyRules } from "./middleware";
 import { defaultHook } from "./openapi-common";
 import { RateLimiter } from "./rate-limit";
@@ -49,9 +50,10 @@ export function createApp(deps: AppDeps) {
       maxAge: 600,
     }),
   );
+  const authenticated = requireApiKey(deps.db, new KeyCache(deps.apiKeyCacheMs ?? KEY_CACHE_TTL_MS));
   app.use("/v2/*", async (c, next) => {
     if (PUBLIC_V2_PATHS.has(c.req.path)) return next();
-    return requireApiKey(deps.db)(c, next);
+    return authenticated(c, next);
   });
   const limiter = new RateLimiter(deps.rateLimitPerMinute, deps.clock);
   app.use("/v2/*", async (c, next) => {

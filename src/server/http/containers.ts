@@ -10,8 +10,8 @@ import { Included } from "./documents";
 import type { App, AppDeps } from "./env";
 import { invalidAttribute, notFound } from "./errors";
 import { parseInclude } from "./include";
-import { errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
-import { listLinks, parsePage } from "./paging";
+import { cursorQuery, errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
+import { edgesOf, listLinks, parsePage } from "./paging";
 import {
   containerResource,
   rawEventResource,
@@ -32,6 +32,7 @@ const listRoute = createRoute({
   request: {
     query: z.object({
       ...pageQuery,
+      ...cursorQuery,
       ...includeQuery,
       q: z.string().optional().openapi({ description: "Part of a container number." }),
       "filter[number]": z.string().optional().openapi({ description: "Part of a container number." }),
@@ -159,21 +160,26 @@ export function registerContainerRoutes(app: App, deps: AppDeps) {
 
   app.openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
-    const page = parsePage(query);
+    const page = parsePage(query, { cursors: true });
     const include = parseInclude(query.include, CONTAINER_INCLUDES);
     const accountId = c.get("principal").account.id;
     const { records, total } = await listContainers(
       db,
       accountId,
       { number: query["filter[number]"] ?? query.q },
-      { limit: page.size, offset: page.offset },
+      page,
     );
     const { data, included } = await documentsFor(accountId, records, include);
     return c.json(
       {
         data,
         ...(include.size > 0 ? { included } : {}),
-        links: listLinks(c.req.url, page, total),
+        links: listLinks(
+          c.req.url,
+          page,
+          total,
+          edgesOf(records, (r) => ({ at: r.container.createdAt, tie: r.container.id })),
+        ),
         meta: { size: data.length, total },
       },
       200,

@@ -32,6 +32,8 @@ export interface AppDeps {
   /** Present when this server runs the local demo account: the sign-in page may offer its key. */
   demoApiKey?: () => string | undefined;
   webhooks?: WebhookSettings;
+  /** How long an API key's account is remembered (5 s by default; 0 looks every key up on every request). */
+  apiKeyCacheMs?: number;
   /** The end-to-end tests' control routes; only when the service runs with TEST_CONTROL=1. */
   testControl?: TestControl;
 }

@@ -1,10 +1,11 @@
 // Request-wide middleware of /v2: request ids, authentication, rate limiting, and body rules.
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { authenticate } from "../db/accounts";
+import { authenticate, hashKey } from "../db/accounts";
 import type { Db } from "../db/connection";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
+import { KeyCache } from "./key-cache";
 import type { RateLimiter } from "./rate-limit";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -28,7 +29,7 @@ export function keyFromHeader(header: string | undefined): string | undefined {
   return key === "" || /\s/.test(key) ? undefined : key;
 }
 
-export function requireApiKey(db: Db): MiddlewareHandler<AppEnv> {
+export function requireApiKey(db: Db, cache: KeyCache = new KeyCache(0)): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = keyFromHeader(c.req.header("authorization"));
     if (!key) {
@@ -37,7 +38,7 @@ export function requireApiKey(db: Db): MiddlewareHandler<AppEnv> {
         detail: "Send your API key in the Authorization header: 'Authorization: Token <API_KEY>'.",
       });
     }
-    const principal = await authenticate(db, key);
+    const principal = await cache.get(hashKey(key), () => authenticate(db, key));
     if (!principal) {
       throw new ApiError(401, {
         code: "invalid_api_key",

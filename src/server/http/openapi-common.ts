@@ -20,6 +20,17 @@ export const pageQuery = {
   }),
 };
 
+/** Keyset cursors of the lists that have them; links.next and links.prev carry them, clients pass them on. */
+export const cursorQuery = {
+  "page[after]": z.string().optional().openapi({
+    description:
+      "The page after the row this cursor names, as links.next gives it: walking a list by its links reads every page as fast as the first, and sees no row twice while new ones arrive.",
+  }),
+  "page[before]": z.string().optional().openapi({
+    description: "The page before the row this cursor names, as links.prev gives it.",
+  }),
+};
+
 export const includeQuery = {
   include: z.string().optional().openapi({ description: "Comma-separated relationship names to include." }),
 };

@@ -1,7 +1,9 @@
 // Service tests: listing, reading, editing, stopping and resuming shipments.
 import { gunzipSync } from "node:zlib";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shipmentSchema } from "../../api/shipments";
+import { shipments as shipmentsTable } from "../db/schema";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
 
 let h: Harness;
@@ -32,9 +34,54 @@ describe("GET /v2/shipments", () => {
     for (const shipment of body.data) shipmentSchema.parse(shipment);
     expect(body.links.self).toBe("http://localhost/v2/shipments");
     expect(body.links.first).toBe("http://localhost/v2/shipments?page[number]=1&page[size]=30");
-    expect(body.links.next).toBe("http://localhost/v2/shipments?page[number]=2&page[size]=30");
+    expect(body.links.next).toMatch(
+      /^http:\/\/localhost\/v2\/shipments\?page\[number\]=2&page\[size\]=30&page\[after\]=[\w-]+$/,
+    );
     expect(body.links.last).toBe("http://localhost/v2/shipments?page[number]=2&page[size]=30");
     expect(body.links.prev).toBeUndefined();
+  });
+
+  it("walks the list by its links, a cursor in each, seeing every shipment once while new ones arrive", async () => {
+    const ids = (doc: { data: { id: string }[] }) => doc.data.map((s) => s.id);
+    const byNumber = [
+      ...ids(await (await get("/v2/shipments?page[size]=10")).json()),
+      ...ids(await (await get("/v2/shipments?page[size]=10&page[number]=2")).json()),
+      ...ids(await (await get("/v2/shipments?page[size]=10&page[number]=3")).json()),
+      ...ids(await (await get("/v2/shipments?page[size]=10&page[number]=4")).json()),
+    ];
+    const walked: string[] = [];
+    let document = await (await get("/v2/shipments?page[size]=10")).json();
+    walked.push(...ids(document));
+    // A shipment arrives at the head of the list after the first page was read: pages by number would now
+    // repeat a row; the cursors do not.
+    const late = await insertShipment(h.db, accountId, { createdAt: new Date(Date.parse("2030-01-01")) });
+    while (document.links.next) {
+      document = await (await get(document.links.next.replace("http://localhost", ""))).json();
+      walked.push(...ids(document));
+    }
+    expect(walked).toEqual(byNumber);
+    expect(walked).not.toContain(late.shipment.id);
+
+    // And back: prev links carry a cursor too.
+    const back = await (await get(document.links.prev.replace("http://localhost", ""))).json();
+    expect(back.links.prev).toContain("page[before]=");
+    expect(ids(back)).toEqual(byNumber.slice(20, 30));
+    await h.db.delete(shipmentsTable).where(eq(shipmentsTable.id, late.shipment.id));
+  });
+
+  it("refuses a cursor it did not give out, and two cursors at once", async () => {
+    for (const [query, parameter] of [
+      ["page[after]=bm90LWEtY3Vyc29y", "page[after]"],
+      ["page[before]=%3Cscript%3E", "page[before]"],
+      [
+        "page[after]=MjAyNi0xMS0yMFQxMTozMDowMC4wMDBaX2M2YTQ0MmUzLTZkZTUtNGUyMi1iMTUwLWUyOGRjN2Q4MzdmNg&page[before]=x",
+        "page[before]",
+      ],
+    ] as const) {
+      const response = await get(`/v2/shipments?${query}`);
+      expect(response.status, query).toBe(400);
+      expect((await response.json()).errors[0].source).toEqual({ parameter });
+    }
   });
 
   it("pages: the last page holds the rest, and a page past the end is empty", async () => {
@@ -87,6 +134,34 @@ describe("GET /v2/shipments", () => {
     }
     const none = await (await get("/v2/shipments?q=%25")).json();
     expect(none.meta.total).toBe(0);
+  });
+
+  it("pages a search's matches, with the tracking filter, counting each shipment once", async () => {
+    // Seven shipments match "ZZQ": five by a reference, one by a container, one by both; three are stopped.
+    for (let i = 0; i < 7; i++) {
+      await insertShipment(h.db, accountId, {
+        refNumbers: i < 6 ? [`ZZQ-${i}`] : [],
+        containerNumbers: i >= 5 ? [`ZZQU${String(1_000_000 + i)}`] : undefined,
+        stopped: i % 2 === 0 && i < 6,
+      });
+    }
+    const all = await (await get("/v2/shipments?q=zzq&page[size]=3")).json();
+    expect(all.meta.total).toBe(7);
+    const walked = [...all.data];
+    let page = all;
+    while (page.links.next) {
+      page = await (await get(page.links.next.replace("http://localhost", ""))).json();
+      walked.push(...page.data);
+    }
+    expect(new Set(walked.map((s: { id: string }) => s.id)).size).toBe(7);
+    const third = await (await get("/v2/shipments?q=zzq&page[size]=3&page[number]=3")).json();
+    expect(third.data.map((s: { id: string }) => s.id)).toEqual(walked.slice(6).map((s) => s.id));
+
+    const stopped = await (await get("/v2/shipments?q=zzq&filter[tracking_stopped]=true")).json();
+    expect(stopped.meta.total).toBe(3);
+    const tracked = await (await get("/v2/shipments?q=zzq&filter[tracking_stopped]=false")).json();
+    expect(tracked.meta.total).toBe(4);
+    for (const s of tracked.data) expect(s.attributes.line_tracking_stopped_at).toBeNull();
   });
 
   it("filters on tracking stopped", async () => {

@@ -18,8 +18,8 @@ import { Included } from "./documents";
 import type { App, AppDeps } from "./env";
 import { badParameter, notFound } from "./errors";
 import { parseInclude } from "./include";
-import { errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
-import { listLinks, parsePage } from "./paging";
+import { cursorQuery, errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
+import { edgesOf, listLinks, parsePage } from "./paging";
 import {
   containerResource,
   portResource,
@@ -39,6 +39,7 @@ const listRoute = createRoute({
   request: {
     query: z.object({
       ...pageQuery,
+      ...cursorQuery,
       ...includeQuery,
       q: z
         .string()
@@ -195,7 +196,7 @@ export function registerShipmentRoutes(app: App, deps: AppDeps) {
 
   app.openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
-    const page = parsePage(query);
+    const page = parsePage(query, { cursors: true });
     const include = parseInclude(query.include, SHIPMENT_INCLUDES);
     const accountId = c.get("principal").account.id;
     const { records, total } = await listShipments(
@@ -205,7 +206,7 @@ export function registerShipmentRoutes(app: App, deps: AppDeps) {
         q: query.q,
         trackingStopped: parseBoolean("filter[tracking_stopped]", query["filter[tracking_stopped]"]),
       },
-      { limit: page.size, offset: page.offset },
+      page,
     );
     const data = records.map((r) => shipmentResource(r, reference));
     const included = new Included(data);
@@ -214,7 +215,12 @@ export function registerShipmentRoutes(app: App, deps: AppDeps) {
       {
         data,
         ...(include.size > 0 ? { included: included.toArray() } : {}),
-        links: listLinks(c.req.url, page, total),
+        links: listLinks(
+          c.req.url,
+          page,
+          total,
+          edgesOf(records, (r) => ({ at: r.shipment.createdAt, tie: r.shipment.id })),
+        ),
         meta: { size: data.length, total },
       },
       200,

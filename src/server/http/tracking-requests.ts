@@ -40,8 +40,8 @@ import type { App, AppDeps } from "./env";
 import { ApiError, badParameter, type ErrorSpec, invalidAttribute, notFound } from "./errors";
 import { parseInclude } from "./include";
 import { rateLimit } from "./middleware";
-import { errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
-import { listLinks, parsePage } from "./paging";
+import { cursorQuery, errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
+import { edgesOf, listLinks, parsePage } from "./paging";
 import { RateLimiter } from "./rate-limit";
 import { shipmentResource } from "./serialize";
 import { includeForShipments } from "./shipments";
@@ -65,6 +65,7 @@ const listRoute = createRoute({
   request: {
     query: z.object({
       ...pageQuery,
+      ...cursorQuery,
       include: includeQuery.include.openapi({
         description: `Comma-separated relationship paths to include: ${TRACKING_REQUEST_INCLUDES.join(", ")}. Without the parameter, \`${TRACKING_REQUEST_DEFAULT_INCLUDE}\` is included; an empty value includes nothing.`,
       }),
@@ -503,7 +504,7 @@ export function registerTrackingRequestRoutes(app: App, deps: AppDeps) {
 
   app.openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
-    const page = parsePage(query);
+    const page = parsePage(query, { cursors: true });
     const include = includeOf(query.include);
     const scac = query["filter[scac]"]?.trim().toUpperCase();
     const filter = {
@@ -516,10 +517,7 @@ export function registerTrackingRequestRoutes(app: App, deps: AppDeps) {
       updatedAt: range(query, "updated_at"),
     };
     const { account } = c.get("principal");
-    const { rows, total } = await listTrackingRequests(db, account.id, filter, {
-      limit: page.size,
-      offset: page.offset,
-    });
+    const { rows, total } = await listTrackingRequests(db, account.id, filter, page);
     const data = rows.map(trackingRequestResource);
     const included = new Included(data);
     await includeFor(account, rows, include, included);
@@ -527,7 +525,12 @@ export function registerTrackingRequestRoutes(app: App, deps: AppDeps) {
       {
         data,
         ...(include.size > 0 ? { included: included.toArray() } : {}),
-        links: listLinks(c.req.url, page, total),
+        links: listLinks(
+          c.req.url,
+          page,
+          total,
+          edgesOf(rows, (r) => ({ at: r.createdAt, tie: r.id })),
+        ),
         meta: { size: data.length, total },
       },
       200,

@@ -27,8 +27,8 @@ import { Included } from "./documents";
 import type { App, AppDeps } from "./env";
 import { ApiError, badParameter, notFound } from "./errors";
 import { parseInclude } from "./include";
-import { errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
-import { listLinks, parsePage } from "./paging";
+import { cursorQuery, errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
+import { edgesOf, listLinks, parsePage } from "./paging";
 
 const tags = ["Webhook notifications"];
 const notificationDocument = singleDocument(webhookNotificationSchema);
@@ -50,6 +50,7 @@ const listRoute = createRoute({
   request: {
     query: z.object({
       ...pageQuery,
+      ...cursorQuery,
       ...includeParam,
       "filter[event]": z.string().optional().openapi({ description: "An event name." }),
       "filter[delivery_status]": z
@@ -152,7 +153,7 @@ export function registerWebhookNotificationRoutes(app: App, deps: AppDeps) {
 
   app.openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
-    const page = parsePage(query);
+    const page = parsePage(query, { cursors: true });
     const include = parseInclude(query.include ?? DEFAULT_INCLUDE, WEBHOOK_NOTIFICATION_INCLUDES);
     const event = query["filter[event]"];
     if (event !== undefined && !isWebhookEvent(event)) {
@@ -180,7 +181,7 @@ export function registerWebhookNotificationRoutes(app: App, deps: AppDeps) {
       db,
       accountId,
       { event, deliveryStatus: status, webhookId },
-      { limit: page.size, offset: page.offset },
+      page,
       include.has("reference_object"),
     );
     const { data, included } = await notificationDocuments(deps, accountId, rows, include);
@@ -188,7 +189,12 @@ export function registerWebhookNotificationRoutes(app: App, deps: AppDeps) {
       {
         data,
         ...(include.size > 0 ? { included } : {}),
-        links: listLinks(c.req.url, page, total),
+        links: listLinks(
+          c.req.url,
+          page,
+          total,
+          edgesOf(rows, (r) => ({ at: r.createdAt, tie: r.seq })),
+        ),
         meta: { size: data.length, total },
       },
       200,

@@ -33,8 +33,8 @@ import { webhookResource } from "../webhooks/resources";
 import { generateWebhookSecret, standardWebhooksSignature, t49Signature } from "../webhooks/signing";
 import type { App, AppDeps } from "./env";
 import { invalidAttribute, notFound } from "./errors";
-import { errorResponses, idParam, jsonBody, pageQuery } from "./openapi-common";
-import { listLinks, parsePage } from "./paging";
+import { cursorQuery, errorResponses, idParam, jsonBody, pageQuery } from "./openapi-common";
+import { edgesOf, listLinks, parsePage } from "./paging";
 import { notificationDocuments } from "./webhook-notifications";
 
 const tags = ["Webhooks"];
@@ -89,7 +89,7 @@ const listRoute = createRoute({
   path: "/v2/webhooks",
   tags,
   summary: "List webhooks, newest first",
-  request: { query: z.object(pageQuery) },
+  request: { query: z.object({ ...pageQuery, ...cursorQuery }) },
   responses: {
     200: jsonBody(listDocument(webhookSchema), "A page of webhooks"),
     ...errorResponses(400, 401, 429),
@@ -251,14 +251,12 @@ export function registerWebhookRoutes(app: App, deps: AppDeps) {
   });
 
   app.openapi(listRoute, async (c) => {
-    const page = parsePage(c.req.valid("query"));
-    const { rows, total } = await listWebhooks(db, c.get("principal").account.id, {
-      limit: page.size,
-      offset: page.offset,
-    });
+    const page = parsePage(c.req.valid("query"), { cursors: true });
+    const { rows, total } = await listWebhooks(db, c.get("principal").account.id, page);
     const data = rows.map(webhookResource);
+    const edges = edgesOf(rows, (r) => ({ at: r.createdAt, tie: r.id }));
     return c.json(
-      { data, links: listLinks(c.req.url, page, total), meta: { size: data.length, total } },
+      { data, links: listLinks(c.req.url, page, total, edges), meta: { size: data.length, total } },
       200,
     );
   });

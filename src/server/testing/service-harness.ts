@@ -54,7 +54,9 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   };
 }
 
-export async function createHarness(options: { rateLimitPerMinute?: number } = {}): Promise<Harness> {
+export async function createHarness(
+  options: { rateLimitPerMinute?: number; apiKeyCacheMs?: number } = {},
+): Promise<Harness> {
   const { database, drop } = await openTestDatabase();
   const { db } = database;
   await seedReferenceData(db);
@@ -68,6 +70,8 @@ export async function createHarness(options: { rateLimitPerMinute?: number } = {
     logger: createLogger("debug", (line) => logs.push(line)),
     rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
     trackingRequestLimitPerMinute: 10_000,
+    // Tests revoke keys and suspend accounts and expect it at once; key-cache.test.ts covers the cache.
+    apiKeyCacheMs: options.apiKeyCacheMs ?? 0,
   });
   return {
     db,

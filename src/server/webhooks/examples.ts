@@ -50,6 +50,7 @@ export function exampleSubject(reference: ReferenceData, event: WebhookEventName
       billOfLadingNumber: "MAEU260000001",
       normalizedNumber: "260000001",
       refNumbers: ["PO-EXAMPLE-1"],
+      searchText: "MAEU260000001 260000001 PO-EXAMPLE-1",
       tags: [],
       shippingLineId: shippingLineId("MAEU"),
       customerName: null,
@@ -160,6 +161,7 @@ export function exampleSubject(reference: ReferenceData, event: WebhookEventName
       normalizedNumber: "MAEU260000001",
       scac: "MAEU",
       refNumbers: ["PO-EXAMPLE-1"],
+      searchText: "MAEU260000001 MAEU260000001 PO-EXAMPLE-1",
       tags: [],
       status: found
         ? outcome === "succeeded"
