@@ -4,10 +4,10 @@ import { readFile, stat } from "node:fs/promises";
 import { join, normalize } from "node:path";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { compress } from "hono/compress";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { renderApiReference } from "./api-reference-page";
+import { compression } from "./compression";
 import { registerContainerEventRoutes } from "./container-events";
 import { registerContainerRouteRoutes } from "./container-route";
 import { registerContainerRoutes } from "./containers";
@@ -40,7 +40,7 @@ export function createApp(deps: AppDeps) {
 
   app.use("*", requestId);
   // JSON lists and the dashboard's scripts shrink four to ten times; clients that do not ask get them as they are.
-  app.use("*", compress());
+  app.use("*", compression());
   app.use(
     "/v2/*",
     cors({
