@@ -16,10 +16,16 @@ function positiveInteger(name: string, raw: string | undefined, fallback: number
   return Number.parseInt(raw, 10);
 }
 
-/** Reads the page parameters; a page size over the maximum is clamped, as the hosted API does. */
-export function parsePage(query: Record<string, string | undefined>): Page {
+/**
+ * Reads the page parameters; a page size over the maximum is clamped, as the hosted API does. A list whose items
+ * are much smaller than usual (the fleet's compact vessels) may allow larger pages.
+ */
+export function parsePage(
+  query: Record<string, string | undefined>,
+  sizes: { default: number; max: number } = { default: PAGE_SIZE_DEFAULT, max: PAGE_SIZE_MAX },
+): Page {
   const number = positiveInteger("page[number]", query["page[number]"], 1);
-  const size = Math.min(positiveInteger("page[size]", query["page[size]"], PAGE_SIZE_DEFAULT), PAGE_SIZE_MAX);
+  const size = Math.min(positiveInteger("page[size]", query["page[size]"], sizes.default), sizes.max);
   if (number > 1_000_000) throw badParameter("page[number]", "page[number] must be at most 1000000.");
   return { number, size, offset: (number - 1) * size };
 }
