@@ -1,7 +1,7 @@
-// The fleet map (its own chunk, with Leaflet): every vessel at its last position pointing along its heading, its
-// track of the last 7 days, estimated paths dashed, and the selected vessel highlighted with its path to its next
-// port and the ETA. Thousands of vessels share one canvas; the layers are managed directly rather than as one React
-// component each, so a refresh or a filter rebuilds them in one pass.
+// The fleet map (its own chunk, with Leaflet): every vessel at its last position pointing along its heading, the
+// selected vessel highlighted with its track of the last 7 days, its estimated path to its next port and the ETA,
+// and, when asked for, every vessel's track and path. Thousands of vessels share one canvas; the layers are managed
+// directly rather than as one React component each, so a refresh or a filter rebuilds them in one pass.
 import "leaflet/dist/leaflet.css";
 import "./map.css";
 import L from "leaflet";
@@ -9,7 +9,13 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, useMap } from "react-leaflet";
 import { formatDateTime } from "../../lib/format";
 import { BasemapLayer } from "./basemap-layer";
-import { type FleetVesselView, type LatLng, longitudeSpan, nearLongitude } from "./fleet";
+import {
+  type FleetVesselView,
+  type LatLng,
+  longitudeSpan,
+  nearLongitude,
+  type VesselDetailView,
+} from "./fleet";
 import type { LandState } from "./land-status";
 import { type MapPalette, mapPalette } from "./palette";
 import { HAS_TILES } from "./tiles";
@@ -18,12 +24,16 @@ import { VesselMarker } from "./vessel-marker";
 export interface FleetMapProps {
   vessels: FleetVesselView[];
   selected: FleetVesselView | null;
+  /** The selected vessel's track and path ahead, as far as they are read yet. */
+  selectedLines: Pick<VesselDetailView, "track" | "ahead"> | null;
   /** Changes (a new `seq`) when the map should fly to a vessel: a choice in the list, not a click on the map. */
   focus: { id: string; seq: number } | null;
   onSelect(id: string): void;
   showTracks: boolean;
   showAllPaths: boolean;
   onLand?(state: LandState): void;
+  /** Called once the vessels are first on the map. */
+  onDrawn?(): void;
 }
 
 export default function FleetMap(props: FleetMapProps) {
@@ -62,13 +72,24 @@ function reducedMotion() {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
 }
 
-function FleetLayers({ vessels, selected, focus, onSelect, showTracks, showAllPaths }: FleetMapProps) {
+function FleetLayers({
+  vessels,
+  selected,
+  selectedLines,
+  focus,
+  onSelect,
+  showTracks,
+  showAllPaths,
+  onDrawn,
+}: FleetMapProps) {
   const map = useMap();
   const palette = useMemo<MapPalette>(mapPalette, []);
   const onSelectRef = useRef(onSelect);
   useEffect(() => {
     onSelectRef.current = onSelect;
   }, [onSelect]);
+  const onDrawnRef = useRef(onDrawn);
+  onDrawnRef.current = onDrawn;
   const entriesRef = useRef(new Map<string, Entry>());
   const fittedRef = useRef(false);
   // Bumped on each rebuild, so that the selection is drawn again on the new layers.
@@ -135,6 +156,7 @@ function FleetLayers({ vessels, selected, focus, onSelect, showTracks, showAllPa
     markers.addTo(map);
     entriesRef.current = entries;
     setGeneration((g) => g + 1);
+    onDrawnRef.current?.();
 
     if (!fittedRef.current && entries.size > 0) {
       fittedRef.current = true;
@@ -181,6 +203,8 @@ function FleetLayers({ vessels, selected, focus, onSelect, showTracks, showAllPa
   // The selected vessel on top of the fleet (SVG, so that its path is an element with a name): its track, its
   // estimated path to the next port, the next port with the ETA, and the vessel itself.
   const selectedId = selected?.id ?? null;
+  const track = selectedLines?.track;
+  const ahead = selectedLines?.ahead;
   useEffect(() => {
     if (generation === 0) return;
     const entry = selectedId ? entriesRef.current.get(selectedId) : undefined;
@@ -193,8 +217,8 @@ function FleetLayers({ vessels, selected, focus, onSelect, showTracks, showAllPa
     const draw = () => {
       group.clearLayers();
       const { offset } = entry;
-      if (selected.track.length > 1) {
-        L.polyline(shifted(selected.track, offset), {
+      if (track && track.length > 1) {
+        L.polyline(shifted(track, offset), {
           renderer: svg,
           interactive: false,
           color: palette.selected,
@@ -202,8 +226,8 @@ function FleetLayers({ vessels, selected, focus, onSelect, showTracks, showAllPa
           opacity: 0.9,
         }).addTo(group);
       }
-      if (selected.ahead.length > 1) {
-        const path = L.polyline(shifted(selected.ahead, offset), {
+      if (ahead && ahead.length > 1) {
+        const path = L.polyline(shifted(ahead, offset), {
           renderer: svg,
           interactive: false,
           color: palette.ahead,
@@ -220,10 +244,7 @@ function FleetLayers({ vessels, selected, focus, onSelect, showTracks, showAllPa
       }
       const port = selected.nextPort?.attributes;
       if (port && port.latitude !== null && port.longitude !== null) {
-        const lon = nearLongitude(
-          port.longitude,
-          (selected.ahead.at(-1) ?? entry.vessel.position)[1] + offset,
-        );
+        const lon = nearLongitude(port.longitude, (ahead?.at(-1) ?? entry.vessel.position)[1] + offset);
         const eta = selected.nextPortAta ?? selected.nextPortEta;
         const when = eta ? formatDateTime(eta, port.time_zone).text : "not known";
         L.circleMarker([port.latitude, lon], {
@@ -261,7 +282,7 @@ function FleetLayers({ vessels, selected, focus, onSelect, showTracks, showAllPa
       group.remove();
       svg.remove();
     };
-  }, [map, selected, selectedId, palette, generation]);
+  }, [map, selected, selectedId, track, ahead, palette, generation]);
 
   // Fly to a vessel chosen in the list.
   const focusSeq = focus?.seq;

@@ -2,6 +2,7 @@
 // fleet of any size along the main trade lanes, to measure how the map pans and zooms with thousands of vessels.
 // Never part of a normal production build: the map page imports it only behind those flags.
 import type { Port } from "../../../api/reference";
+import type { FleetCargo } from "../../../api/vessels";
 import { type FleetVesselView, type LatLng, unwrap, unwrapToEnd } from "./fleet";
 
 interface Lane {
@@ -271,19 +272,36 @@ export function syntheticFleet(count: number, now = Date.now()): FleetVesselView
       nextPortEta: eta,
       nextPortAta: null,
       projectedArrival: eta,
-      cargo: Array.from({ length: containers }, (_, k) => ({
-        container_id: `synthetic-${i}-${k}`,
-        container_number: `SYNU${String(1_000_000 + i * 10 + k).slice(-7)}`,
-        shipment_id: `synthetic-shipment-${i}`,
-        bill_of_lading_number: `${scac}${String(100_000_000 + i)}`,
-        shipping_line_scac: scac,
-        port_of_discharge_locode: lane.to.code,
-        port_of_discharge_name: lane.to.name,
-        port_of_discharge_eta_at: eta,
-      })),
+      containersAboard: containers,
+      shipmentsAboard: 1,
+      cargoSummary: [
+        {
+          shipping_line_scac: scac,
+          port_of_discharge_locode: lane.to.code,
+          port_of_discharge_name: lane.to.name,
+          containers,
+        },
+      ],
       track: unwrapToEnd(track, position[1]),
       ahead: unwrap(ahead, position[1]),
     });
   }
   return vessels;
+}
+
+/** The made-up containers aboard a made-up vessel, for its panel (the API's single vessel has them for real). */
+export function syntheticCargo(vessel: FleetVesselView): FleetCargo[] {
+  const i = Number(vessel.id.replace("synthetic-", ""));
+  return vessel.cargoSummary.flatMap((c) =>
+    Array.from({ length: c.containers }, (_, k) => ({
+      container_id: `synthetic-${i}-${k}`,
+      container_number: `SYNU${String(1_000_000 + i * 10 + k).slice(-7)}`,
+      shipment_id: `synthetic-shipment-${i}`,
+      bill_of_lading_number: `${c.shipping_line_scac}${String(100_000_000 + i)}`,
+      shipping_line_scac: c.shipping_line_scac,
+      port_of_discharge_locode: c.port_of_discharge_locode,
+      port_of_discharge_name: c.port_of_discharge_name,
+      port_of_discharge_eta_at: vessel.nextPortEta,
+    })),
+  );
 }

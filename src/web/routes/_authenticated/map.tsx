@@ -2,6 +2,7 @@
 import { createFileRoute, stripSearchParams } from "@tanstack/react-router";
 import { RouteErrorPage } from "../../components/error-page";
 import { TableSkeleton } from "../../components/skeleton";
+import { preloadFleetMap } from "../../features/map/fleet-map-chunk";
 import { MapPage } from "../../features/map/map-page";
 import { fleetQuery } from "../../features/map/queries";
 import { MAP_SEARCH_DEFAULTS, mapSearchSchema } from "../../features/map/search";
@@ -10,8 +11,13 @@ export const Route = createFileRoute("/_authenticated/map")({
   validateSearch: mapSearchSchema,
   search: { middlewares: [stripSearchParams(MAP_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => ({ synthetic: search.synthetic }),
-  loader: ({ context, deps }) =>
-    deps.synthetic ? undefined : context.queryClient.ensureQueryData(fleetQuery()).then(() => undefined),
+  loader: ({ context, deps }) => {
+    // The map's chunks load while the fleet does.
+    preloadFleetMap();
+    return deps.synthetic
+      ? undefined
+      : context.queryClient.ensureQueryData(fleetQuery()).then(() => undefined);
+  },
   head: () => ({ meta: [{ title: "Map · Boxtrack" }] }),
   component: MapPage,
   pendingComponent: () => <TableSkeleton label="Loading the vessels" columns={4} />,
