@@ -80,6 +80,11 @@ export async function serveBuild(dir: string, api: string): Promise<Running> {
           answer.pipe(res);
         },
       );
+      // The service gone (stopped, or killed under it): the page sees a 502, the measurement goes on to say so.
+      upstream.on("error", () => {
+        if (!res.headersSent) res.writeHead(502);
+        res.end();
+      });
       req.pipe(upstream);
       return;
     }

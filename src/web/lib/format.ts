@@ -246,6 +246,14 @@ export function personName(user: {
   return name ? `${name} (${user.email})` : user.email;
 }
 
+let counts: Intl.NumberFormat | undefined;
+
+/** A count with thousands separators, "2,000" (toLocaleString would build a number format on every call). */
+export function formatCount(count: number): string {
+  counts ??= new Intl.NumberFormat("en-US");
+  return counts.format(count);
+}
+
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }

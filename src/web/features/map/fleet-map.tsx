@@ -8,6 +8,7 @@ import L from "leaflet";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, useMap } from "react-leaflet";
 import { formatDateTime } from "../../lib/format";
+import { preloadLand } from "./basemap";
 import { BasemapLayer } from "./basemap-layer";
 import {
   type FleetVesselView,
@@ -35,6 +36,8 @@ export interface FleetMapProps {
   /** Called once the vessels are first on the map. */
   onDrawn?(): void;
 }
+
+export { preloadLand };
 
 export default function FleetMap(props: FleetMapProps) {
   return (
@@ -100,7 +103,10 @@ function FleetLayers({
   useEffect(() => {
     const centerLon = map.getCenter().lng;
     const entries = new Map<string, Entry>();
-    const markers = L.layerGroup();
+    // One group for the fleet: a click or a hover on any vessel reaches it, so that 2,000 vessels do not each need
+    // their own handlers and tooltip; the one tooltip moves to the vessel under the pointer.
+    const markers = L.featureGroup();
+    const byMarker = new Map<L.Layer, Entry>();
     for (const vessel of vessels) {
       if (!vessel.position) continue;
       const v = vessel as Entry["vessel"];
@@ -114,10 +120,10 @@ function FleetLayers({
         fillOpacity: 1,
         bubblingMouseEvents: false,
       });
-      marker.bindTooltip(v.name, { direction: "top", offset: [0, -6] });
-      marker.on("click", () => onSelectRef.current(v.id));
       marker.addTo(markers);
-      entries.set(v.id, { vessel: v, offset, marker });
+      const entry = { vessel: v, offset, marker };
+      entries.set(v.id, entry);
+      byMarker.set(marker, entry);
     }
     const lines = (pick: (v: Entry["vessel"]) => LatLng[]) => {
       const all: L.LatLngTuple[][] = [];
@@ -153,6 +159,18 @@ function FleetLayers({
     // Tracks under paths under vessels: one canvas draws them in the order they were added.
     tracks?.addTo(map);
     aheads?.addTo(map);
+    const tooltip = L.tooltip({ direction: "top", offset: [0, -6] });
+    const entryOf = (event: L.LeafletEvent) =>
+      byMarker.get((event as L.LeafletEvent & { propagatedFrom: L.Layer }).propagatedFrom);
+    markers.on("click", (event) => {
+      const entry = entryOf(event);
+      if (entry) onSelectRef.current(entry.vessel.id);
+    });
+    markers.on("mouseover", (event) => {
+      const entry = entryOf(event);
+      if (entry) map.openTooltip(tooltip.setLatLng(entry.marker.getLatLng()).setContent(entry.vessel.name));
+    });
+    markers.on("mouseout", () => map.closeTooltip(tooltip));
     markers.addTo(map);
     entriesRef.current = entries;
     setGeneration((g) => g + 1);
@@ -197,6 +215,7 @@ function FleetLayers({
       tracks?.remove();
       aheads?.remove();
       markers.remove();
+      tooltip.remove();
     };
   }, [map, vessels, showTracks, showAllPaths, palette]);
 

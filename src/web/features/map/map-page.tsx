@@ -5,10 +5,9 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { FleetCargo } from "../../../api/vessels";
 import { buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
-import { plural } from "../../lib/format";
+import { formatCount, plural } from "../../lib/format";
 import {
   arrivalTime,
   detailView,
@@ -19,7 +18,7 @@ import {
   type LatLng,
   type VesselDetailView,
 } from "./fleet";
-import { loadFleetMap } from "./fleet-map-chunk";
+import { loadedFleetMap, loadFleetMap, loadSyntheticFleet } from "./fleet-map-chunk";
 import { LandStatus, useLandState } from "./land-status";
 import { LAND_LEGEND, MapLegend } from "./map-legend";
 import { fleetPositionsQuery, fleetQuery, vesselPathQuery, vesselQuery } from "./queries";
@@ -27,7 +26,7 @@ import { ARRIVING_WITHIN_DAYS, type MapSearch } from "./search";
 import { VesselList } from "./vessel-list";
 import { VesselPanel } from "./vessel-panel";
 
-const FleetMap = lazy(loadFleetMap);
+const LazyFleetMap = lazy(loadFleetMap);
 
 const route = getRouteApi("/_authenticated/map");
 
@@ -90,25 +89,29 @@ function SyntheticFleetPage({ count }: { count: number }) {
   const [made, setMade] = useState<{ vessels: FleetVesselView[]; source: Source } | null>(null);
   useEffect(() => {
     let live = true;
-    void import("./synthetic-fleet").then((m) => {
-      if (!live) return;
-      const cargo = new Map<string, FleetCargo[]>();
+    void loadSyntheticFleet().then((m) => {
+      if (!live || !m) return;
+      const vessels = m.syntheticFleet(count);
+      // Made up once each, when first asked for, as the API gives them: no request to wait for.
+      const details = new Map<string, VesselDetailView>();
+      let allLines: Map<string, { track: LatLng[]; ahead: LatLng[] }> | undefined;
       const source: Source = {
-        // No request to wait for: the made-up vessel has its lines, its cargo is made up once.
         useDetail: (vessel) => {
           if (!vessel) return null;
-          let aboard = cargo.get(vessel.id);
-          if (!aboard) {
-            aboard = m.syntheticCargo(vessel);
-            cargo.set(vessel.id, aboard);
+          let detail = details.get(vessel.id);
+          if (!detail) {
+            const lines = allLines?.get(vessel.id) ?? m.syntheticLines(vessel);
+            detail = { ...lines, projectedArrival: vessel.projectedArrival, cargo: m.syntheticCargo(vessel) };
+            details.set(vessel.id, detail);
           }
-          const { track, ahead, projectedArrival } = vessel;
-          return { track, ahead, projectedArrival, cargo: aboard };
+          return detail;
         },
-        // The made-up fleet has every line already.
-        useAllLines: () => undefined,
+        useAllLines: (wanted) => {
+          if (wanted && !allLines) allLines = new Map(vessels.map((v) => [v.id, m.syntheticLines(v)]));
+          return wanted ? allLines : undefined;
+        },
       };
-      setMade({ vessels: m.syntheticFleet(count), source });
+      setMade({ vessels, source });
     });
     return () => {
       live = false;
@@ -118,9 +121,11 @@ function SyntheticFleetPage({ count }: { count: number }) {
   return <FleetPage vessels={made.vessels} source={made.source} synthetic />;
 }
 
-const byArrival = (a: FleetVesselView, b: FleetVesselView) =>
-  (arrivalTime(a) ?? Number.POSITIVE_INFINITY) - (arrivalTime(b) ?? Number.POSITIVE_INFINITY) ||
-  a.name.localeCompare(b.name);
+/** By arrival at the next port, soonest first (unknown last), then by name; each date read once, not per comparison. */
+function byArrival(vessels: FleetVesselView[]): FleetVesselView[] {
+  const at = new Map(vessels.map((v) => [v.id, arrivalTime(v) ?? Number.POSITIVE_INFINITY]));
+  return vessels.sort((a, b) => at.get(a.id)! - at.get(b.id)! || a.name.localeCompare(b.name));
+}
 
 const selectClass =
   "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
@@ -137,6 +142,8 @@ function FleetPage({
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const { line, pod, within } = search;
+  // The route's loader has usually loaded the map already: then it draws in the first render.
+  const [FleetMap] = useState(() => loadedFleetMap() ?? LazyFleetMap);
   const [showTracks, setShowTracks] = useState(false);
   const [showAllPaths, setShowAllPaths] = useState(false);
   const allLines = source.useAllLines(showTracks || showAllPaths);
@@ -146,7 +153,7 @@ function FleetPage({
     [listed, allLines],
   );
   const filtered = useMemo(
-    () => filterFleet(vessels, { line, pod, within }, Date.now()).sort(byArrival),
+    () => byArrival(filterFleet(vessels, { line, pod, within }, Date.now())),
     [vessels, line, pod, within],
   );
   const options = useMemo(() => filterOptions(vessels), [vessels]);
@@ -271,8 +278,7 @@ function FleetPage({
               id="vessel-list-heading"
               className="border-b border-slate-100 px-3 py-2 text-sm font-semibold text-slate-900 dark:border-slate-800 dark:text-slate-100"
             >
-              Vessels{" "}
-              <span className="font-normal text-slate-500">({filtered.length.toLocaleString("en-US")})</span>
+              Vessels <span className="font-normal text-slate-500">({formatCount(filtered.length)})</span>
             </h2>
             {filtered.length === 0 ? (
               <div className="p-4 text-sm text-slate-600 dark:text-slate-400">
@@ -394,7 +400,7 @@ function PageHeaderLine({
         <>
           {synthetic ? "Made-up fleet for measuring: " : null}
           {filtering
-            ? `${plural(shown, "vessel")} of ${total.toLocaleString("en-US")} match the filters`
+            ? `${plural(shown, "vessel")} of ${formatCount(total)} match the filters`
             : total === 0
               ? "No vessel carries your containers at the moment"
               : `${plural(total, "vessel")} ${total === 1 ? "carries" : "carry"} your containers`}
