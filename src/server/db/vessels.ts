@@ -92,23 +92,42 @@ export async function positionsBetween(
     .orderBy(asc(vesselPositions.timestamp));
 }
 
-/** Position reports of several vessels since `from`, oldest first, by vessel. */
+/** A position report as the fleet's tracks read it. */
+export type TrackPoint = Pick<VesselPositionRow, "latitude" | "longitude" | "headingDegrees" | "timestamp">;
+
+/**
+ * Position reports of several vessels since `from`, oldest first, by vessel: a week every 10 minutes is a
+ * thousand reports a vessel, so each vessel's come back as one JSON array (PGlite spends far longer turning rows
+ * into objects than reading them).
+ */
 export async function positionsSince(
   db: Db,
   vesselIds: readonly string[],
   from: Date,
-): Promise<Map<string, VesselPositionRow[]>> {
-  const byVessel = new Map<string, VesselPositionRow[]>();
+): Promise<Map<string, TrackPoint[]>> {
+  const byVessel = new Map<string, TrackPoint[]>();
   if (vesselIds.length === 0) return byVessel;
-  const rows = await db
-    .select()
-    .from(vesselPositions)
-    .where(and(sql`${vesselPositions.vesselId} = ${anyOf(vesselIds)}`, gte(vesselPositions.timestamp, from)))
-    .orderBy(asc(vesselPositions.vesselId), asc(vesselPositions.timestamp));
+  const rows = await rowsOf<{ vessel_id: string; reports: string }>(
+    db,
+    sql`
+      select vessel_id,
+        json_agg(json_build_array(latitude, longitude, heading_degrees, timestamp) order by timestamp)::text
+          as reports
+      from vessel_positions
+      where vessel_id = ${anyOf(vesselIds)} and timestamp >= ${from.toISOString()}::timestamptz
+      group by vessel_id`,
+  );
   for (const row of rows) {
-    const list = byVessel.get(row.vesselId);
-    if (list) list.push(row);
-    else byVessel.set(row.vesselId, [row]);
+    const reports = JSON.parse(row.reports) as [number, number, number | null, string][];
+    byVessel.set(
+      row.vessel_id,
+      reports.map(([latitude, longitude, headingDegrees, at]) => ({
+        latitude,
+        longitude,
+        headingDegrees,
+        timestamp: new Date(at),
+      })),
+    );
   }
   return byVessel;
 }
