@@ -1,21 +1,90 @@
 // Vite builds the dashboard; Vitest (configured here too) runs the unit and service tests.
+import { readFile } from "node:fs/promises";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+
+/**
+ * The dashboard never asks zod for a JSON Schema (the service writes the OpenAPI document), but zod's classic
+ * schemas import its JSON Schema generator, ~18 kB that every page would load. In the dashboard's build the two
+ * modules become stubs with the same exports, each a function that returns one that throws if it is ever called:
+ * parsing never calls them. The names are read from the modules themselves, so a zod update cannot drift from them.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const generator = /[\\/]zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors)\.js$/;
+  return {
+    name: "zod-without-json-schema",
+    apply: "build",
+    enforce: "pre",
+    async load(id) {
+      if (!generator.test(id)) return null;
+      const source = await readFile(id, "utf8");
+      const names = new Set<string>();
+      for (const m of source.matchAll(/^export (?:const|let|function|class) (\w+)/gm)) names.add(m[1]!);
+      for (const m of source.matchAll(/^export \{([^}]*)\}/gm)) {
+        for (const part of m[1]!.split(",")) {
+          const name = part
+            .trim()
+            .split(/\s+as\s+/)
+            .at(-1);
+          if (name) names.add(name);
+        }
+      }
+      const unavailable =
+        'const unavailable = () => () => { throw new Error("zod JSON Schema generation is left out of the dashboard"); };';
+      return [unavailable, ...[...names].map((n) => `export const ${n} = unavailable;`)].join("\n");
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     tanstackRouter({
       target: "react",
       autoCodeSplitting: true,
+      // A route's loader (with the queries and contract schemas it imports) and its pending view load with its
+      // page, not in the first script: /shipments, where the dashboard opens, keeps its loader there so that its
+      // data is asked for at once; any other page, opened cold, fetches one small chunk before its data.
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }) =>
+          ["/_authenticated/shipments/", "/_authenticated", "__root__"].includes(routeId)
+            ? undefined
+            : [["loader"], ["component"], ["pendingComponent"], ["errorComponent"], ["notFoundComponent"]],
+      },
       routesDirectory: "./src/web/routes",
       generatedRouteTree: "./src/web/route-tree.gen.ts",
     }),
     react(),
     tailwindcss(),
+    zodWithoutJsonSchema(),
   ],
-  build: { outDir: "dist/web", emptyOutDir: true, sourcemap: true },
+  resolve: {
+    alias: {
+      // React 18 and later have useSyncExternalStore; the shim (for older ones) is dead weight in the first script.
+      "use-sync-external-store/shim/with-selector": "use-sync-external-store/with-selector",
+    },
+  },
+  build: {
+    outDir: "dist/web",
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // The framework every page runs on in one chunk: 8 fewer requests for the first page, and 3 kB less than
+        // the same code spread over small chunks that import one another.
+        codeSplitting: {
+          groups: [
+            {
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core)|use-sync-external-store|zod)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   test: {
     include: ["src/**/*.test.{ts,tsx}"],
     benchmark: { include: ["src/**/*.bench.ts"] },

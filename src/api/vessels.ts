@@ -1,7 +1,8 @@
 // Vessel resource of the /v2 contract: where a ship is, where it has been (positions) and where it is expected
-// to sail (estimated positions), and the fleet view of the vessels carrying an account's containers.
+// to sail (estimated positions), the voyage it sails for an account, and the fleet of the vessels carrying an
+// account's containers, compact for the map.
 import { z } from "zod";
-import { isoDateTime, nullableDateTime, toMany, toOne } from "./json-api";
+import { isoDateTime, listLinksSchema, listMetaSchema, nullableDateTime, toMany, toOne } from "./json-api";
 import { portSchema } from "./reference";
 
 /** One position report, or one estimated future position (`estimated: true`). */
@@ -48,7 +49,7 @@ export const DEFAULT_POSITIONS_WINDOW_DAYS = 7;
 /** Spacing of the estimated positions of the future-positions endpoints. */
 export const FUTURE_POSITIONS_INTERVAL_MINUTES = 60;
 
-/** One of the account's containers aboard a vessel of the fleet view, with what the map filters and links on. */
+/** One of the account's containers aboard a vessel, with what the dashboard links to and filters on. */
 export const fleetCargoSchema = z
   .object({
     container_id: z.string(),
@@ -63,41 +64,83 @@ export const fleetCargoSchema = z
   .meta({ id: "FleetCargo" });
 export type FleetCargo = z.infer<typeof fleetCargoSchema>;
 
+/** The account's containers aboard a vessel counted by shipping line and port of discharge (one entry each). */
+export const fleetCargoSummarySchema = z
+  .object({
+    shipping_line_scac: z.string(),
+    port_of_discharge_locode: z.string().nullable(),
+    port_of_discharge_name: z.string().nullable(),
+    containers: z.number().int(),
+  })
+  .meta({ id: "FleetCargoSummary" });
+export type FleetCargoSummary = z.infer<typeof fleetCargoSummarySchema>;
+
+/** The voyage a vessel sails for the account now: the leg of its containers aboard that reaches port first. */
+const voyageMeta = {
+  voyage_number: z.string().nullable(),
+  /** When the vessel left the previous port with the account's containers. */
+  previous_port_atd_at: nullableDateTime,
+  /** The carrier's estimate of the arrival at the next port (null once it has arrived). */
+  next_port_eta_at: nullableDateTime,
+  /** When the vessel arrived at the next port, while the account's containers are still aboard. */
+  next_port_ata_at: nullableDateTime,
+  containers_aboard: z.number().int(),
+  shipments_aboard: z.number().int(),
+};
+
+/** Query parameters of `GET /v2/vessels` and their limits. */
+export const SHOW_POSITIONS = "show_positions";
+export const FLEET_PAGE_SIZE_DEFAULT = 100;
+export const FLEET_PAGE_SIZE_MAX = 1000;
+/** With positions a vessel weighs some 5 kB instead of half of one, so pages stay smaller. */
+export const FLEET_POSITIONS_PAGE_SIZE_MAX = 100;
+
 /**
- * A vessel of the fleet view (`GET /v2/vessels`): the vessel with its simplified track of the last 7 days and its
- * estimated path to its next port in `positions`, and the voyage it sails for the account's containers in `meta`.
+ * A vessel of the fleet (`GET /v2/vessels`), compact: where it is and how it sails, the ports it sails between
+ * for the account (in `included`), and its cargo counted by line and port of discharge. With
+ * `show_positions=true`, also its simplified track of the last 7 days and its estimated path to its next port in
+ * `positions`, and when that path reaches the port.
  */
 export const fleetVesselSchema = vesselSchema
   .extend({
-    relationships: z.object({
-      previous_port: toOne("port"),
-      next_port: toOne("port"),
-      shipments: toMany("shipment"),
-      containers: toMany("container"),
-    }),
+    relationships: z.object({ previous_port: toOne("port"), next_port: toOne("port") }),
     meta: z.object({
-      voyage_number: z.string().nullable(),
-      /** When the vessel left the previous port with the account's containers. */
-      previous_port_atd_at: nullableDateTime,
-      /** The carrier's estimate of the arrival at the next port (null once it has arrived). */
-      next_port_eta_at: nullableDateTime,
-      /** When the vessel arrived at the next port, while the account's containers are still aboard. */
-      next_port_ata_at: nullableDateTime,
-      /** When the estimated path reaches the next port at the vessel's speed. */
-      projected_arrival_at: nullableDateTime,
-      containers_aboard: z.number().int(),
-      cargo: z.array(fleetCargoSchema),
+      ...voyageMeta,
+      cargo_summary: z.array(fleetCargoSummarySchema),
+      /** When the estimated path reaches the next port at the vessel's speed; only with `show_positions=true`. */
+      projected_arrival_at: nullableDateTime.optional(),
     }),
   })
   .meta({ id: "FleetVessel" });
 export type FleetVessel = z.infer<typeof fleetVesselSchema>;
 
-/** `GET /v2/vessels`: the fleet, by name, with the ports it sails between in `included`. */
+/** `GET /v2/vessels`: a page of the fleet, by name, with the ports it sails between in `included`. */
 export const fleetDocumentSchema = z
   .object({
     data: z.array(fleetVesselSchema),
     included: z.array(portSchema),
-    meta: z.object({ total: z.number().int() }),
+    links: listLinksSchema,
+    meta: listMetaSchema,
   })
   .meta({ id: "FleetDocument" });
 export type FleetDocument = z.infer<typeof fleetDocumentSchema>;
+
+/**
+ * `GET /v2/vessels/{id}`: the hosted API's vessel, and, while the vessel carries the account's containers, the
+ * voyage it sails for the account and every container aboard (`relationships` and `meta`, which the hosted API
+ * does not send; its clients read past them).
+ */
+export const vesselDetailSchema = vesselSchema
+  .extend({
+    relationships: z
+      .object({
+        previous_port: toOne("port"),
+        next_port: toOne("port"),
+        shipments: toMany("shipment"),
+        containers: toMany("container"),
+      })
+      .optional(),
+    meta: z.object({ ...voyageMeta, cargo: z.array(fleetCargoSchema) }).optional(),
+  })
+  .meta({ id: "VesselWithVoyage" });
+export type VesselDetail = z.infer<typeof vesselDetailSchema>;

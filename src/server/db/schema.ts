@@ -252,6 +252,8 @@ export const containers = pgTable(
     index("containers_account_number_idx").on(t.accountId, t.number),
     uniqueIndex("containers_shipment_number_idx").on(t.shipmentId, t.number),
     index("containers_number_trgm_idx").using("gin", sql`${t.number} gin_trgm_ops`),
+    // The containers at sea: where the fleet (GET /v2/vessels) starts, a few percent of a large account's.
+    index("containers_on_ship_idx").on(t.accountId).where(sql`current_status = 'on_ship'`),
   ],
 );
 
@@ -307,7 +309,13 @@ export const rawEvents = pgTable(
     /** The carrier's identity of this line, so that a later answer updates it instead of adding another. */
     carrierKey: text("carrier_key"),
   },
-  (t) => [uniqueIndex("raw_events_container_index_idx").on(t.containerId, t.index)],
+  (t) => [
+    uniqueIndex("raw_events_container_index_idx").on(t.containerId, t.index),
+    // Which accounts a vessel carries or carried containers of (who may see it), and its containers of one.
+    index("raw_events_vessel_account_idx")
+      .on(t.vesselId, t.accountId, t.containerId)
+      .where(sql`not estimated and vessel_id is not null`),
+  ],
 );
 
 /** What a tracking request asked for, and what became of it. */

@@ -1,9 +1,9 @@
-// Vessel repository: vessels an account may see (those that carry or carried its containers), their positions,
-// and the carrier lines and shipments a container's journey and the fleet view are read from.
-import { and, asc, eq, exists, gte, inArray, isNotNull, isNull, lte, type SQL } from "drizzle-orm";
+// Vessel repository: vessels an account may see (those that carry or carried its containers), the containers aboard
+// them now, their positions, and the carrier lines and shipments a container's journey and the fleet are read from.
+import { and, asc, eq, exists, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./connection";
 import { containers, rawEvents, shipments, vesselPositions, vessels } from "./schema";
-import { isUuid, type ShipmentRow } from "./shipments";
+import { isUuid } from "./shipments";
 
 export type VesselRow = typeof vessels.$inferSelect;
 export type VesselPositionRow = typeof vesselPositions.$inferSelect;
@@ -30,18 +30,19 @@ export async function findVisibleVessel(
 /**
  * Whether the account may see the vessel: an actual (not estimated) carrier line of one of its containers names
  * it, so the vessel carries or carried its cargo. A vessel the cargo is only booked on is not visible yet.
- * (raw_events has no index on vessel_id; the account condition keeps the scan to one account's lines.)
+ * The conditions are the predicate of raw_events_vessel_account_idx, written out (not as parameters) so that the
+ * planner can prove it and answer from that index alone.
  */
 function visibleTo(db: Db, accountId: string): SQL {
   return exists(
     db
-      .select({ one: rawEvents.id })
+      .select({ one: sql`1` })
       .from(rawEvents)
       .where(
         and(
-          eq(rawEvents.accountId, accountId),
           eq(rawEvents.vesselId, vessels.id),
-          eq(rawEvents.estimated, false),
+          eq(rawEvents.accountId, accountId),
+          sql`not ${rawEvents.estimated}`,
         ),
       ),
   );
@@ -68,6 +69,9 @@ export async function getVessels(db: Db, ids: readonly string[]): Promise<Vessel
   return db.select().from(vessels).where(inArray(vessels.id, valid));
 }
 
+/** An array bound as one parameter: thousands of ids would otherwise be as many parameters (65,535 at most). */
+const anyOf = (ids: readonly string[]) => sql`any(${sql.param([...ids])}::uuid[])`;
+
 /** Position reports of one vessel with `from <= timestamp <= to`, oldest first. */
 export async function positionsBetween(
   db: Db,
@@ -88,23 +92,42 @@ export async function positionsBetween(
     .orderBy(asc(vesselPositions.timestamp));
 }
 
-/** Position reports of several vessels since `from`, oldest first, by vessel. */
+/** A position report as the fleet's tracks read it. */
+export type TrackPoint = Pick<VesselPositionRow, "latitude" | "longitude" | "headingDegrees" | "timestamp">;
+
+/**
+ * Position reports of several vessels since `from`, oldest first, by vessel: a week every 10 minutes is a
+ * thousand reports a vessel, so each vessel's come back as one JSON array (PGlite spends far longer turning rows
+ * into objects than reading them).
+ */
 export async function positionsSince(
   db: Db,
   vesselIds: readonly string[],
   from: Date,
-): Promise<Map<string, VesselPositionRow[]>> {
-  const byVessel = new Map<string, VesselPositionRow[]>();
+): Promise<Map<string, TrackPoint[]>> {
+  const byVessel = new Map<string, TrackPoint[]>();
   if (vesselIds.length === 0) return byVessel;
-  const rows = await db
-    .select()
-    .from(vesselPositions)
-    .where(and(inArray(vesselPositions.vesselId, [...vesselIds]), gte(vesselPositions.timestamp, from)))
-    .orderBy(asc(vesselPositions.vesselId), asc(vesselPositions.timestamp));
+  const rows = await rowsOf<{ vessel_id: string; reports: string }>(
+    db,
+    sql`
+      select vessel_id,
+        json_agg(json_build_array(latitude, longitude, heading_degrees, timestamp) order by timestamp)::text
+          as reports
+      from vessel_positions
+      where vessel_id = ${anyOf(vesselIds)} and timestamp >= ${from.toISOString()}::timestamptz
+      group by vessel_id`,
+  );
   for (const row of rows) {
-    const list = byVessel.get(row.vesselId);
-    if (list) list.push(row);
-    else byVessel.set(row.vesselId, [row]);
+    const reports = JSON.parse(row.reports) as [number, number, number | null, string][];
+    byVessel.set(
+      row.vessel_id,
+      reports.map(([latitude, longitude, headingDegrees, at]) => ({
+        latitude,
+        longitude,
+        headingDegrees,
+        timestamp: new Date(at),
+      })),
+    );
   }
   return byVessel;
 }
@@ -146,7 +169,7 @@ export async function journeyEvents(
   const rows = await db
     .select(journeyColumns)
     .from(rawEvents)
-    .where(and(eq(rawEvents.accountId, accountId), inArray(rawEvents.containerId, valid)))
+    .where(and(eq(rawEvents.accountId, accountId), sql`${rawEvents.containerId} = ${anyOf(valid)}`))
     .orderBy(asc(rawEvents.containerId), asc(rawEvents.index));
   for (const row of rows) {
     const list = byContainer.get(row.containerId);
@@ -156,40 +179,328 @@ export async function journeyEvents(
   return byContainer;
 }
 
-export interface CargoRecord {
-  container: { id: string; number: string; shipmentId: string };
-  shipment: ShipmentRow;
+/**
+ * The account's containers aboard a vessel now, as a subquery (container_id, shipment_id, vessel_id, location_id,
+ * shipping_line_id, port_of_discharge_id): on shipments still tracked, with the `on_ship` status the tracking
+ * engine keeps, whose last actual carrier line (by index) is one of `aboardEvents` (loaded, departed, arrived: a
+ * container's journey reads it so) at a port, naming the vessel; `location_id` is that port.
+ *
+ * The status narrows 100,000 shipments to the few thousand containers at sea (containers_on_ship_idx), and each
+ * one's last line is one step back along raw_events_container_index_idx; one vessel's containers come from the
+ * lines naming it (raw_events_vessel_account_idx). The status and the estimated flag are written out, not bound,
+ * so that the planner can prove the partial indexes' predicates.
+ */
+function aboardQuery(accountId: string, aboardEvents: readonly string[], vesselId?: string): SQL {
+  const oneVessel = vesselId
+    ? sql`and last.vessel_id = ${vesselId}::uuid and c.id in (
+        select r.container_id from raw_events r
+        where r.vessel_id = ${vesselId}::uuid and r.account_id = ${accountId}::uuid and not r.estimated)`
+    : sql``;
+  return sql`
+    select c.id as container_id, c.shipment_id, last.vessel_id, last.location_id,
+      s.shipping_line_id, s.port_of_discharge_id
+    from containers c
+    join shipments s on s.id = c.shipment_id
+    cross join lateral (
+      select r.vessel_id, r.event, r.location_id from raw_events r
+      where r.container_id = c.id and not r.estimated
+      order by r.index desc
+      limit 1
+    ) last
+    where c.account_id = ${accountId}::uuid and c.current_status = 'on_ship'
+      and s.account_id = ${accountId}::uuid and s.line_tracking_stopped_at is null
+      and last.vessel_id is not null and last.location_id is not null
+      and last.event = any(${sql.param([...aboardEvents])}::text[])
+      ${oneVessel}`;
+}
+
+/** node-postgres and PGlite both answer `execute` with `{ rows }`; Drizzle's type does not say so. */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The account's containers aboard one vessel now (see aboardQuery). */
+export async function containersAboard(
+  db: Db,
+  accountId: string,
+  aboardEvents: readonly string[],
+  vesselId: string,
+): Promise<string[]> {
+  const rows = await rowsOf<{ container_id: string }>(
+    db,
+    sql`select container_id from (${aboardQuery(accountId, aboardEvents, vesselId)}) aboard`,
+  );
+  return rows.map((r) => r.container_id);
+}
+
+/** A vessel of the fleet page: the vessel, and its cargo counted in the database. */
+export interface FleetVesselRow {
+  vessel: VesselRow;
+  containers: number;
+  shipments: number;
+  /** Containers aboard by shipping line and port of discharge. */
+  cargo: { shippingLineId: string; portOfDischargeId: string | null; containers: number }[];
+  /**
+   * One container for each port it was loaded at (or arrived at) and port of discharge: containers aboard the
+   * same vessel from the same port to the same port of discharge sail the same leg, so one stands for them all.
+   */
+  legContainerIds: string[];
+}
+
+interface FleetQueryRow {
+  id: string;
+  name: string;
+  imo: string | null;
+  mmsi: string;
+  latitude: number | null;
+  longitude: number | null;
+  nautical_speed_knots: number | null;
+  navigational_heading_degrees: number | null;
+  position_timestamp: string | Date | null;
+  total: number;
+  containers: number;
+  shipments: number;
+  cargo: string;
+  legs: string;
 }
 
 /**
- * The account's containers on shipments still being tracked that have a line naming a vessel: the cargo the fleet view
- * looks for aboard vessels. Containers whose tracking stopped are left out, since what is stored no longer moves.
+ * One page of the account's fleet (the vessels its containers are aboard, see aboardQuery) by vessel name, with
+ * each vessel's cargo counted and the containers whose journeys give its voyage, and how many vessels the whole
+ * fleet has. One statement: what it sends back is a row per vessel of the page, however many containers there are.
  */
-export async function activeCargo(db: Db, accountId: string): Promise<CargoRecord[]> {
+export async function fleetPage(
+  db: Db,
+  accountId: string,
+  aboardEvents: readonly string[],
+  page: { limit: number; offset: number },
+): Promise<{ vessels: FleetVesselRow[]; total: number }> {
+  const rows = await rowsOf<FleetQueryRow>(
+    db,
+    sql`
+      with aboard as materialized (${aboardQuery(accountId, aboardEvents)}),
+      fleet as (
+        select v.*, count(*) over () as total
+        from vessels v
+        where v.id in (select vessel_id from aboard)
+        order by v.name, v.id
+        limit ${page.limit} offset ${page.offset}
+      ),
+      on_page as (select a.* from aboard a join fleet f on f.id = a.vessel_id),
+      cargo as (
+        select vessel_id, json_agg(json_build_array(shipping_line_id, port_of_discharge_id, containers)) as cargo
+        from (
+          select vessel_id, shipping_line_id, port_of_discharge_id, count(*)::int as containers
+          from on_page group by 1, 2, 3
+        ) counted
+        group by vessel_id
+      ),
+      legs as (
+        select vessel_id, json_agg(container_id) as legs
+        from (
+          select distinct on (vessel_id, location_id, port_of_discharge_id) vessel_id, container_id
+          from on_page
+          order by vessel_id, location_id, port_of_discharge_id, container_id
+        ) one_per_leg
+        group by vessel_id
+      ),
+      counts as (
+        select vessel_id, count(*)::int as containers, count(distinct shipment_id)::int as shipments
+        from on_page group by 1
+      )
+      select f.id, f.name, f.imo, f.mmsi, f.latitude, f.longitude, f.nautical_speed_knots,
+        f.navigational_heading_degrees, f.position_timestamp, f.total::int as total,
+        n.containers, n.shipments, c.cargo::text as cargo, l.legs::text as legs
+      from fleet f
+      join counts n on n.vessel_id = f.id
+      join cargo c on c.vessel_id = f.id
+      join legs l on l.vessel_id = f.id
+      order by f.name, f.id`,
+  );
+  // Past the last page there is no row to carry the total: count it on its own.
+  const total =
+    rows[0]?.total ??
+    (
+      await rowsOf<{ total: number }>(
+        db,
+        sql`select count(distinct vessel_id)::int as total from (${aboardQuery(accountId, aboardEvents)}) aboard`,
+      )
+    )[0]?.total ??
+    0;
+  const vessels = rows.map((r) => ({
+    vessel: {
+      id: r.id,
+      name: r.name,
+      imo: r.imo,
+      mmsi: r.mmsi,
+      latitude: r.latitude,
+      longitude: r.longitude,
+      speedKnots: r.nautical_speed_knots,
+      headingDegrees: r.navigational_heading_degrees,
+      positionAt: r.position_timestamp === null ? null : new Date(r.position_timestamp),
+    },
+    containers: r.containers,
+    shipments: r.shipments,
+    cargo: (JSON.parse(r.cargo) as [string, string | null, number][]).map(
+      ([shippingLineId, portOfDischargeId, containers]) => ({
+        shippingLineId,
+        portOfDischargeId,
+        containers,
+      }),
+    ),
+    legContainerIds: JSON.parse(r.legs) as string[],
+  }));
+  return { vessels, total };
+}
+
+/** A container's journey as the fleet reads it: what its shipment says of the route, and its carrier lines. */
+export interface ContainerJourneyRecord {
+  containerId: string;
+  shipment: ShipmentOutlineRow;
+  events: JourneyEventRow[];
+}
+
+type ShipmentOutlineRow = Pick<
+  typeof shipments.$inferSelect,
+  | "portOfLadingId"
+  | "portOfDischargeId"
+  | "destinationId"
+  | "podVesselId"
+  | "podVoyageNumber"
+  | "polEtdAt"
+  | "polAtdAt"
+  | "podEtaAt"
+  | "podAtaAt"
+  | "destinationEtaAt"
+  | "destinationAtaAt"
+>;
+
+const date = (value: string | null) => (value === null ? null : new Date(value));
+
+/**
+ * These containers' journeys, one row each with its lines as JSON: PGlite spends far longer turning rows into
+ * objects than reading them, and a container has a dozen lines.
+ */
+export async function containerJourneys(
+  db: Db,
+  accountId: string,
+  containerIds: readonly string[],
+): Promise<ContainerJourneyRecord[]> {
+  if (containerIds.length === 0) return [];
+  const rows = await rowsOf<{ id: string; outline: string; lines: string | null }>(
+    db,
+    sql`
+      select c.id,
+        json_build_array(s.port_of_lading_id, s.port_of_discharge_id, s.destination_id, s.pod_vessel_id,
+          s.pod_voyage_number, s.pol_etd_at, s.pol_atd_at, s.pod_eta_at, s.pod_ata_at, s.destination_eta_at,
+          s.destination_ata_at)::text as outline,
+        (select json_agg(json_build_array(r.event, r.index, r.timestamp, r.estimated, r.voyage_number,
+            r.location_id, r.vessel_id, r.created_at) order by r.index)
+          from raw_events r where r.container_id = c.id and r.account_id = ${accountId}::uuid)::text as lines
+      from containers c
+      join shipments s on s.id = c.shipment_id
+      where c.id = ${anyOf(containerIds)} and c.account_id = ${accountId}::uuid and s.account_id = ${accountId}::uuid`,
+  );
+  return rows.map((row) => {
+    const o = JSON.parse(row.outline) as (string | null)[];
+    const lines = JSON.parse(row.lines ?? "[]") as [
+      string,
+      number,
+      string | null,
+      boolean,
+      string | null,
+      string | null,
+      string | null,
+      string,
+    ][];
+    return {
+      containerId: row.id,
+      shipment: {
+        portOfLadingId: o[0] ?? null,
+        portOfDischargeId: o[1] ?? null,
+        destinationId: o[2] ?? null,
+        podVesselId: o[3] ?? null,
+        podVoyageNumber: o[4] ?? null,
+        polEtdAt: date(o[5] ?? null),
+        polAtdAt: date(o[6] ?? null),
+        podEtaAt: date(o[7] ?? null),
+        podAtaAt: date(o[8] ?? null),
+        destinationEtaAt: date(o[9] ?? null),
+        destinationAtaAt: date(o[10] ?? null),
+      },
+      events: lines.map(
+        ([event, index, timestamp, estimated, voyageNumber, locationId, vesselId, createdAt]) => ({
+          containerId: row.id,
+          event,
+          index,
+          timestamp: date(timestamp),
+          estimated,
+          voyageNumber,
+          locationId,
+          vesselId,
+          createdAt: new Date(createdAt),
+        }),
+      ),
+    };
+  });
+}
+
+/** What the fleet shows of a container aboard and its shipment, and what the shipment says of its route. */
+export interface CargoRecord {
+  container: { id: string; number: string; shipmentId: string };
+  shipment: Pick<
+    typeof shipments.$inferSelect,
+    | "id"
+    | "billOfLadingNumber"
+    | "shippingLineId"
+    | "portOfLadingId"
+    | "portOfDischargeId"
+    | "destinationId"
+    | "podVesselId"
+    | "podVoyageNumber"
+    | "polEtdAt"
+    | "polAtdAt"
+    | "podEtaAt"
+    | "podAtaAt"
+    | "destinationEtaAt"
+    | "destinationAtaAt"
+  >;
+}
+
+/** These containers of the account with their shipments, by container number. */
+export async function cargoRecords(
+  db: Db,
+  accountId: string,
+  containerIds: readonly string[],
+): Promise<CargoRecord[]> {
+  if (containerIds.length === 0) return [];
   return db
     .select({
       container: { id: containers.id, number: containers.number, shipmentId: containers.shipmentId },
-      shipment: shipments,
+      shipment: {
+        id: shipments.id,
+        billOfLadingNumber: shipments.billOfLadingNumber,
+        shippingLineId: shipments.shippingLineId,
+        portOfLadingId: shipments.portOfLadingId,
+        portOfDischargeId: shipments.portOfDischargeId,
+        destinationId: shipments.destinationId,
+        podVesselId: shipments.podVesselId,
+        podVoyageNumber: shipments.podVoyageNumber,
+        polEtdAt: shipments.polEtdAt,
+        polAtdAt: shipments.polAtdAt,
+        podEtaAt: shipments.podEtaAt,
+        podAtaAt: shipments.podAtaAt,
+        destinationEtaAt: shipments.destinationEtaAt,
+        destinationAtaAt: shipments.destinationAtaAt,
+      },
     })
     .from(containers)
     .innerJoin(shipments, eq(shipments.id, containers.shipmentId))
     .where(
       and(
+        sql`${containers.id} = ${anyOf(containerIds)}`,
         eq(containers.accountId, accountId),
         eq(shipments.accountId, accountId),
-        isNull(shipments.lineTrackingStoppedAt),
-        exists(
-          db
-            .select({ one: rawEvents.id })
-            .from(rawEvents)
-            .where(
-              and(
-                eq(rawEvents.accountId, accountId),
-                eq(rawEvents.containerId, containers.id),
-                isNotNull(rawEvents.vesselId),
-              ),
-            ),
-        ),
       ),
     )
     .orderBy(asc(containers.number));

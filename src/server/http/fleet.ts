@@ -1,11 +1,31 @@
-// The fleet view behind GET /v2/vessels: which vessels carry the account's containers now, read from each
-// container's journey, with each vessel's recent track and its estimated path to its next port.
+// The fleet behind GET /v2/vessels, and the voyage GET /v2/vessels/{id} adds: which vessels carry the account's
+// containers now and their cargo counted (one indexed query over the containers at sea, a row per vessel of the
+// page), and the voyage each sails for the account, read from the journeys of one container per leg. Positions
+// (the recent track and the estimated path to the next port) only when asked for: they are most of the weight
+// and of the work.
 import type { Port } from "../../api/reference";
-import type { FleetCargo, FleetVessel } from "../../api/vessels";
-import { activeCargo, type CargoRecord, getVessels, journeyEvents, positionsSince } from "../db/vessels";
+import type { FleetCargo, FleetCargoSummary, FleetVessel, VesselDetail } from "../../api/vessels";
+import {
+  type CargoRecord,
+  type ContainerJourneyRecord,
+  cargoRecords,
+  containerJourneys,
+  containersAboard,
+  fleetPage as fleetPageRows,
+  positionsSince,
+  type VesselRow,
+} from "../db/vessels";
 import { seaRoute } from "../geo/sea-route";
 import type { AppDeps } from "./env";
-import { buildJourney, type Leg, projectionSpeed, type Stop, simplify, timeAlong } from "./journey";
+import {
+  ABOARD_EVENTS,
+  buildJourney,
+  type Leg,
+  projectionSpeed,
+  type Stop,
+  simplify,
+  timeAlong,
+} from "./journey";
 import { type PositionInput, portResource, vesselResource } from "./serialize";
 
 const TRACK_DAYS = 7;
@@ -17,8 +37,10 @@ const DAY_MS = 86_400_000;
 const TRACK_TOLERANCE = 0.02;
 const PROJECTION_TOLERANCE = 0.05;
 
+type Deps = Pick<AppDeps, "db" | "reference">;
+
+/** A container aboard, on the leg of its journey it sails now. */
 interface Aboard {
-  cargo: FleetCargo;
   leg: Leg;
   from: Stop;
   to: Stop;
@@ -30,122 +52,218 @@ function arrivalOf(a: Aboard): number {
   return at ? at.getTime() : Number.POSITIVE_INFINITY;
 }
 
-export async function fleetOf(
-  deps: Pick<AppDeps, "db" | "reference">,
-  accountId: string,
-  now: Date,
-): Promise<{ vessels: FleetVessel[]; ports: Port[] }> {
-  const { db, reference } = deps;
-  const cargo = await activeCargo(db, accountId);
-  const events = await journeyEvents(
-    db,
-    accountId,
-    cargo.map((c) => c.container.id),
-  );
-  const aboardByVessel = new Map<string, Aboard[]>();
-  for (const record of cargo) {
-    const journey = buildJourney(events.get(record.container.id) ?? [], record.shipment);
-    const { progress } = journey;
-    if (progress.state === "ashore") continue;
-    const leg = journey.legs[progress.leg];
-    if (!leg?.vesselId) continue;
-    const aboard: Aboard = {
-      cargo: cargoOf(deps, record),
-      leg,
-      from: journey.stops[leg.from]!,
-      to: journey.stops[leg.to]!,
-      state: progress.state,
-    };
-    const list = aboardByVessel.get(leg.vesselId);
-    if (list) list.push(aboard);
-    else aboardByVessel.set(leg.vesselId, [aboard]);
+/** The leg a container sails now, from its journey; undefined when its journey has it ashore. */
+function legOf(record: ContainerJourneyRecord): Aboard | undefined {
+  const journey = buildJourney(record.events, record.shipment);
+  const { progress } = journey;
+  if (progress.state === "ashore") return undefined;
+  const leg = journey.legs[progress.leg];
+  if (!leg) return undefined;
+  return { leg, from: journey.stops[leg.from]!, to: journey.stops[leg.to]!, state: progress.state };
+}
+
+function departureOf(a: Aboard): number {
+  const at = a.from.outbound.actualAt ?? a.from.outbound.estimatedAt;
+  return at ? at.getTime() : Number.NEGATIVE_INFINITY;
+}
+
+/**
+ * The vessel's next port is the one it reaches first among the legs of the account's containers; of legs that
+ * reach it together, the one from the port the vessel left last is the vessel's previous port.
+ */
+function firstArriving(legs: readonly (Aboard | undefined)[]): Aboard | undefined {
+  let next: Aboard | undefined;
+  for (const leg of legs) {
+    if (!leg) continue;
+    if (
+      !next ||
+      arrivalOf(leg) < arrivalOf(next) ||
+      (arrivalOf(leg) === arrivalOf(next) && departureOf(leg) > departureOf(next))
+    )
+      next = leg;
   }
-
-  const ids = [...aboardByVessel.keys()];
-  const [vesselRows, tracks] = await Promise.all([
-    getVessels(db, ids),
-    positionsSince(db, ids, new Date(now.getTime() - TRACK_DAYS * DAY_MS)),
-  ]);
-  const portIds = new Set<string>();
-  const vessels: FleetVessel[] = [];
-  for (const vessel of vesselRows) {
-    const aboard = aboardByVessel.get(vessel.id) ?? [];
-    // The vessel's next port is the one it reaches first among its legs with the account's containers.
-    const next = [...aboard].sort((a, b) => arrivalOf(a) - arrivalOf(b))[0];
-    if (!next) continue;
-    portIds.add(next.from.portId);
-    portIds.add(next.to.portId);
-
-    const track: PositionInput[] = simplify(
-      (tracks.get(vessel.id) ?? []).map((p) => ({
-        lat: p.latitude,
-        lon: p.longitude,
-        heading: p.headingDegrees,
-        at: p.timestamp,
-      })),
-      TRACK_TOLERANCE,
-    ).map((p) => ({
-      latitude: p.lat,
-      longitude: p.lon,
-      heading: p.heading,
-      timestamp: p.at,
-      estimated: false,
-    }));
-
-    let projected: PositionInput[] = [];
-    const nextPort = reference.ports.get(next.to.portId);
-    if (next.state !== "arrived" && nextPort && vessel.latitude !== null && vessel.longitude !== null) {
-      const route = seaRoute(
-        { lat: vessel.latitude, lon: vessel.longitude },
-        { lat: nextPort.latitude, lon: nextPort.longitude },
-      );
-      const timed = timeAlong(route.points, projectionSpeed(vessel.speedKnots), vessel.positionAt ?? now);
-      projected = simplify(timed, PROJECTION_TOLERANCE).map((p) => ({
-        latitude: p.lat,
-        longitude: p.lon,
-        heading: Math.round(p.heading * 10) / 10,
-        timestamp: p.at,
-        estimated: true,
-      }));
-    }
-
-    const cargoAboard = aboard.map((a) => a.cargo);
-    const resource = vesselResource(vessel, { positions: [...track, ...projected] });
-    vessels.push({
-      ...resource,
-      relationships: {
-        previous_port: { data: { id: next.from.portId, type: "port" } },
-        next_port: { data: { id: next.to.portId, type: "port" } },
-        shipments: {
-          data: [...new Set(cargoAboard.map((c) => c.shipment_id))].map((id) => ({
-            id,
-            type: "shipment" as const,
-          })),
-        },
-        containers: { data: cargoAboard.map((c) => ({ id: c.container_id, type: "container" as const })) },
-      },
-      meta: {
-        voyage_number: next.leg.voyageNumber,
-        previous_port_atd_at: iso(next.from.outbound.actualAt),
-        next_port_eta_at: iso(next.to.inbound.estimatedAt),
-        next_port_ata_at: iso(next.to.inbound.actualAt),
-        projected_arrival_at: projected.at(-1)?.timestamp.toISOString() ?? null,
-        containers_aboard: cargoAboard.length,
-        cargo: cargoAboard,
-      },
-    });
-  }
-  vessels.sort((a, b) => a.attributes.name.localeCompare(b.attributes.name));
-  const ports = [...portIds].flatMap((id) => {
-    const port = reference.ports.get(id);
-    return port ? [portResource(port)] : [];
-  });
-  return { vessels, ports };
+  return next;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function cargoOf(deps: Pick<AppDeps, "reference">, record: CargoRecord): FleetCargo {
+/** The voyage's meta and the ports it sails between, shared by the list and the single vessel. */
+function voyageOf(next: Aboard | undefined, aboard: { containers: number; shipments: number }) {
+  return {
+    relationships: {
+      previous_port: { data: next ? { id: next.from.portId, type: "port" as const } : null },
+      next_port: { data: next ? { id: next.to.portId, type: "port" as const } : null },
+    },
+    meta: {
+      voyage_number: next?.leg.voyageNumber ?? null,
+      previous_port_atd_at: iso(next?.from.outbound.actualAt ?? null),
+      next_port_eta_at: iso(next?.to.inbound.estimatedAt ?? null),
+      next_port_ata_at: iso(next?.to.inbound.actualAt ?? null),
+      containers_aboard: aboard.containers,
+      shipments_aboard: aboard.shipments,
+    },
+  };
+}
+
+/** The cargo counted by shipping line and port of discharge, most containers first. */
+function summaryOf(
+  deps: Deps,
+  cargo: readonly { shippingLineId: string; portOfDischargeId: string | null; containers: number }[],
+): FleetCargoSummary[] {
+  return cargo
+    .map((c) => {
+      const pod = c.portOfDischargeId ? deps.reference.ports.get(c.portOfDischargeId) : undefined;
+      return {
+        shipping_line_scac: deps.reference.shippingLines.get(c.shippingLineId)?.scac ?? "",
+        port_of_discharge_locode: pod?.locode ?? null,
+        port_of_discharge_name: pod?.name ?? null,
+        containers: c.containers,
+      };
+    })
+    .sort(
+      (a, b) =>
+        b.containers - a.containers ||
+        a.shipping_line_scac.localeCompare(b.shipping_line_scac) ||
+        (a.port_of_discharge_locode ?? "").localeCompare(b.port_of_discharge_locode ?? ""),
+    );
+}
+
+/** The vessel's simplified track of the last week and its estimated path from where it is to its next port. */
+function positionsOf(
+  deps: Deps,
+  vessel: VesselRow,
+  reports: readonly { latitude: number; longitude: number; headingDegrees: number | null; timestamp: Date }[],
+  next: Aboard | undefined,
+  now: Date,
+): PositionInput[] {
+  const track: PositionInput[] = simplify(
+    reports.map((p) => ({ lat: p.latitude, lon: p.longitude, heading: p.headingDegrees, at: p.timestamp })),
+    TRACK_TOLERANCE,
+  ).map((p) => ({
+    latitude: p.lat,
+    longitude: p.lon,
+    heading: p.heading,
+    timestamp: p.at,
+    estimated: false,
+  }));
+
+  const nextPort = next ? deps.reference.ports.get(next.to.portId) : undefined;
+  if (
+    !next ||
+    next.state === "arrived" ||
+    !nextPort ||
+    vessel.latitude === null ||
+    vessel.longitude === null
+  ) {
+    return track;
+  }
+  const route = seaRoute(
+    { lat: vessel.latitude, lon: vessel.longitude },
+    { lat: nextPort.latitude, lon: nextPort.longitude },
+  );
+  const timed = timeAlong(route.points, projectionSpeed(vessel.speedKnots), vessel.positionAt ?? now);
+  const ahead = simplify(timed, PROJECTION_TOLERANCE).map((p) => ({
+    latitude: p.lat,
+    longitude: p.lon,
+    heading: Math.round(p.heading * 10) / 10,
+    timestamp: p.at,
+    estimated: true,
+  }));
+  return [...track, ...ahead];
+}
+
+export interface FleetPage {
+  vessels: FleetVessel[];
+  /** The ports the page's vessels sail between. */
+  ports: Port[];
+  /** Vessels in the whole fleet, not only on this page. */
+  total: number;
+}
+
+/** One page of the account's fleet by vessel name, compact unless `positions` is asked for. */
+export async function fleetPage(
+  deps: Deps,
+  accountId: string,
+  now: Date,
+  page: { limit: number; offset: number },
+  options: { positions: boolean },
+): Promise<FleetPage> {
+  const { vessels: rows, total } = await fleetPageRows(deps.db, accountId, ABOARD_EVENTS, page);
+  const [journeys, tracks] = await Promise.all([
+    containerJourneys(
+      deps.db,
+      accountId,
+      rows.flatMap((r) => r.legContainerIds),
+    ),
+    options.positions
+      ? positionsSince(
+          deps.db,
+          rows.map((r) => r.vessel.id),
+          new Date(now.getTime() - TRACK_DAYS * DAY_MS),
+        )
+      : undefined,
+  ]);
+  const legs = new Map(journeys.map((j) => [j.containerId, legOf(j)]));
+
+  const portIds = new Set<string>();
+  const vessels: FleetVessel[] = rows.map((row) => {
+    const { vessel } = row;
+    const next = firstArriving(row.legContainerIds.map((id) => legs.get(id)));
+    const { relationships, meta } = voyageOf(next, row);
+    if (next) {
+      portIds.add(next.from.portId);
+      portIds.add(next.to.portId);
+    }
+    const positions = tracks ? positionsOf(deps, vessel, tracks.get(vessel.id) ?? [], next, now) : undefined;
+    const projected = positions?.filter((p) => p.estimated).at(-1);
+    return {
+      ...vesselResource(vessel, positions ? { positions } : {}),
+      relationships,
+      meta: {
+        ...meta,
+        cargo_summary: summaryOf(deps, row.cargo),
+        ...(positions ? { projected_arrival_at: projected?.timestamp.toISOString() ?? null } : {}),
+      },
+    };
+  });
+  const ports = [...portIds].flatMap((id) => {
+    const port = deps.reference.ports.get(id);
+    return port ? [portResource(port)] : [];
+  });
+  return { vessels, ports, total };
+}
+
+/**
+ * What the single vessel adds for the account while it carries the account's containers: the ports it sails
+ * between, every container aboard and their shipments; undefined when none of them is aboard. Every container's
+ * journey is read here, not one per leg: a vessel holds a few dozen of an account's containers.
+ */
+export async function vesselVoyage(
+  deps: Deps,
+  accountId: string,
+  vessel: VesselRow,
+): Promise<Pick<VesselDetail, "relationships" | "meta"> | undefined> {
+  const ids = await containersAboard(deps.db, accountId, ABOARD_EVENTS, vessel.id);
+  if (ids.length === 0) return undefined;
+  const [records, journeys] = await Promise.all([
+    cargoRecords(deps.db, accountId, ids),
+    containerJourneys(deps.db, accountId, ids),
+  ]);
+  const cargo = records.map((r) => cargoOf(deps, r));
+  const shipmentIds = [...new Set(cargo.map((c) => c.shipment_id))];
+  const next = firstArriving(journeys.map(legOf));
+  const { relationships, meta } = voyageOf(next, { containers: cargo.length, shipments: shipmentIds.length });
+  return {
+    relationships: {
+      ...relationships,
+      shipments: { data: shipmentIds.map((id) => ({ id, type: "shipment" as const })) },
+      containers: { data: cargo.map((c) => ({ id: c.container_id, type: "container" as const })) },
+    },
+    meta: { ...meta, cargo },
+  };
+}
+
+function cargoOf(deps: Deps, record: CargoRecord): FleetCargo {
   const { shipment, container } = record;
   const pod = shipment.portOfDischargeId ? deps.reference.ports.get(shipment.portOfDischargeId) : undefined;
   return {

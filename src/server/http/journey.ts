@@ -94,6 +94,14 @@ const SEA_EVENTS: Record<string, Role> = {
   feeder_discharged: "discharge",
 };
 
+/**
+ * The carrier lines after which a container is aboard the vessel they name, when one is the last that happened
+ * (see progressOf): loaded, departed, arrived. The fleet's query looks for these.
+ */
+export const ABOARD_EVENTS: readonly string[] = Object.entries(SEA_EVENTS)
+  .filter(([, role]) => role !== "discharge")
+  .map(([event]) => event);
+
 const RAIL_OUT = new Set(["rail_loaded", "rail_departed"]);
 const RAIL_IN = new Set(["rail_arrived", "rail_unloaded", "arrived_at_inland_destination"]);
 

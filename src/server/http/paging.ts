@@ -40,15 +40,17 @@ function decodeCursor(name: string, raw: string): ListPosition {
 }
 
 /**
- * Reads the page parameters; a page size over the maximum is clamped, as the hosted API does. Lists that page
- * by keyset (`cursors`) also read page[after] and page[before].
+ * Reads the page parameters; a page size over the maximum is clamped, as the hosted API does. A list whose items
+ * are much smaller than usual (the fleet's compact vessels) may allow larger pages (`sizes`). Lists that page by
+ * keyset (`cursors`) also read page[after] and page[before].
  */
 export function parsePage(
   query: Record<string, string | undefined>,
-  options: { cursors?: boolean } = {},
+  options: { cursors?: boolean; sizes?: { default: number; max: number } } = {},
 ): Page {
+  const sizes = options.sizes ?? { default: PAGE_SIZE_DEFAULT, max: PAGE_SIZE_MAX };
   const number = positiveInteger("page[number]", query["page[number]"], 1);
-  const size = Math.min(positiveInteger("page[size]", query["page[size]"], PAGE_SIZE_DEFAULT), PAGE_SIZE_MAX);
+  const size = Math.min(positiveInteger("page[size]", query["page[size]"], sizes.default), sizes.max);
   if (number > 1_000_000) throw badParameter("page[number]", "page[number] must be at most 1000000.");
   const page: Page = { number, size, offset: (number - 1) * size };
   if (!options.cursors) return page;

@@ -1,8 +1,9 @@
 // Service tests: vessels with their position window, estimated future positions (on the sea, never on land,
-// across the 180th meridian), the fleet view, and which vessels an account may see.
+// across the 180th meridian), the fleet (compact, paged, positions on request), the voyage a single vessel sails for
+// the account, and which vessels and containers an account may see.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { singleDocument } from "../../api/json-api";
-import { fleetVesselSchema, vesselSchema } from "../../api/vessels";
+import { fleetDocumentSchema, vesselDetailSchema, vesselSchema } from "../../api/vessels";
 import { PORTS } from "../db/reference/ports";
 import { portId } from "../db/reference-data";
 import { isOnLand } from "../geo/land";
@@ -332,33 +333,53 @@ describe("GET /v2/vessels/{id}/future_positions_with_coordinates", () => {
 });
 
 describe("GET /v2/vessels: the fleet", () => {
-  it("lists the vessels carrying the account's containers now, with track, path ahead, voyage and cargo", async () => {
+  it("lists the vessels carrying the account's containers now, compact: position, ports, voyage, cargo counted", async () => {
     const { status, body } = await getJson("/v2/vessels");
     expect(status).toBe(200);
-    expect(body.meta.total).toBe(1);
-    const vessel = fleetVesselSchema.parse(body.data[0]);
+    const document = fleetDocumentSchema.parse(body);
+    expect(document.meta).toEqual({ size: 1, total: 1 });
+    expect(document.links.first).toContain("page[number]=1");
+    expect(document.links.next).toBeUndefined();
+    const vessel = document.data[0]!;
     expect(vessel.id).toBe(ocean.id);
+    // The hosted API's vessel attributes but the positions, which are asked for.
+    expect(Object.keys(body.data[0].attributes).sort()).toEqual([
+      "imo",
+      "latitude",
+      "longitude",
+      "mmsi",
+      "name",
+      "nautical_speed_knots",
+      "navigational_heading_degrees",
+      "position_timestamp",
+    ]);
+    expect(vessel.attributes.position_timestamp).toBe(NOW.toISOString());
+    expect(Object.keys(body.data[0].relationships).sort()).toEqual(["next_port", "previous_port"]);
     expect(vessel.relationships.previous_port.data?.id).toBe(portId("KRPUS"));
     expect(vessel.relationships.next_port.data?.id).toBe(portId("USLAX"));
-    expect(vessel.meta).toMatchObject({
+    expect(vessel.meta).toEqual({
       voyage_number: "001E",
       previous_port_atd_at: "2026-11-12T00:00:00.000Z",
       next_port_eta_at: "2026-11-25T08:00:00.000Z",
       next_port_ata_at: null,
       containers_aboard: 1,
+      shipments_aboard: 1,
+      cargo_summary: [
+        {
+          shipping_line_scac: "MAEU",
+          port_of_discharge_locode: "USLAX",
+          port_of_discharge_name: expect.any(String),
+          containers: 1,
+        },
+      ],
     });
-    expect(vessel.meta.cargo).toEqual([
-      expect.objectContaining({
-        container_number: containerNumber,
-        shipping_line_scac: "MAEU",
-        port_of_discharge_locode: "USLAX",
-      }),
-    ]);
-    expect(body.included.map((p: { attributes: { code: string } }) => p.attributes.code).sort()).toEqual([
-      "KRPUS",
-      "USLAX",
-    ]);
+    expect(document.included.map((p) => p.attributes.code).sort()).toEqual(["KRPUS", "USLAX"]);
+  });
 
+  it("adds each vessel's track and path ahead with show_positions=true", async () => {
+    const { status, body } = await getJson("/v2/vessels?show_positions=true");
+    expect(status).toBe(200);
+    const vessel = fleetDocumentSchema.parse(body).data[0]!;
     const positions = vessel.attributes.positions!;
     const track = positions.filter((p) => !p.estimated);
     const ahead = positions.filter((p) => p.estimated);
@@ -374,12 +395,145 @@ describe("GET /v2/vessels: the fleet", () => {
     });
     expect(ahead.at(-1)!.latitude).toBeCloseTo(portPosition("USLAX").lat, 6);
     expect(Date.parse(vessel.meta.projected_arrival_at!)).toBeGreaterThan(NOW.getTime() + 2 * DAY);
+    expect(vessel.meta.projected_arrival_at).toBe(ahead.at(-1)!.timestamp);
     const times = positions.map((p) => Date.parse(p.timestamp));
     expect(times).toEqual([...times].sort((a, b) => a - b));
+    // Asked not to, or not asked: no positions.
+    for (const path of ["/v2/vessels?show_positions=false", "/v2/vessels"]) {
+      const compact = (await getJson(path)).body.data[0];
+      expect(compact.attributes.positions, path).toBeUndefined();
+      expect(compact.meta.projected_arrival_at, path).toBeUndefined();
+    }
+    expectBadParameter(await getJson("/v2/vessels?show_positions=yes"), "show_positions");
+  });
+
+  it("gives the single vessel the voyage and every container aboard while it carries some", async () => {
+    const { body } = await getJson(`/v2/vessels/${ocean.id}`);
+    const vessel = singleDocument(vesselDetailSchema).parse(body).data;
+    expect(vessel.meta).toMatchObject({ voyage_number: "001E", containers_aboard: 1, shipments_aboard: 1 });
+    expect(vessel.meta!.cargo).toEqual([
+      expect.objectContaining({
+        container_number: containerNumber,
+        shipping_line_scac: "MAEU",
+        port_of_discharge_locode: "USLAX",
+      }),
+    ]);
+    expect(vessel.relationships!.next_port.data?.id).toBe(portId("USLAX"));
+    expect(vessel.relationships!.containers.data.map((c) => c.id)).toEqual([
+      vessel.meta!.cargo[0]!.container_id,
+    ]);
+    // The feeder carried the container and no longer does: the vessel alone.
+    const feederBody = (await getJson(`/v2/vessels/${feeder.id}`)).body;
+    expect(feederBody.data.meta).toBeUndefined();
+    expect(feederBody.data.relationships).toBeUndefined();
   });
 
   it("lists only the account's own vessels", async () => {
     const { body } = await getJson("/v2/vessels", otherKey);
     expect(body.data.map((v: { id: string }) => v.id)).toEqual([theirs.id]);
+  });
+});
+
+describe("GET /v2/vessels: pages of a larger fleet, shared vessels", () => {
+  const NAMES = ["ALPHA", "BRAVO", "CHARLIE", "DELTA", "ECHO"];
+  let fleetKey: string;
+  let neighbourKey: string;
+  let fleetVessels: Awaited<ReturnType<typeof insertVessel>>[];
+
+  /** A container of the account, loaded and departed from Busan on the vessel, due at Los Angeles. */
+  async function aboard(accountId: string, vesselId: string, number: string) {
+    const { containers } = await insertShipment(h.db, accountId, { containerNumbers: [number] });
+    await insertLines(h.db, accountId, containers[0]!.id, [
+      ["vessel_loaded", "2026-11-18T00:00:00Z", "KRPUS", vesselId, "9E"],
+      ["vessel_departed", "2026-11-18T06:00:00Z", "KRPUS", vesselId, "9E"],
+      ["vessel_arrived", "2026-11-28T00:00:00Z", "USLAX", vesselId, "9E"],
+    ]);
+  }
+
+  beforeAll(async () => {
+    const owner = await h.newAccount("Fleet Owner Co");
+    const neighbour = await h.newAccount("Neighbour Co");
+    fleetKey = owner.apiKey;
+    neighbourKey = neighbour.apiKey;
+    // Inserted out of name order; DELTA carries two of the account's containers.
+    fleetVessels = [];
+    for (const name of [...NAMES].reverse()) fleetVessels.push(await insertVessel(h.db, `FLEET ${name}`));
+    for (const [i, vessel] of fleetVessels.entries()) {
+      await aboard(owner.account.id, vessel.id, `MSKU${String(2_000_000 + i).slice(-7)}`);
+    }
+    const delta = fleetVessels.find((v) => v.name === "FLEET DELTA")!;
+    await aboard(owner.account.id, delta.id, "MSKU2000099");
+    // The neighbour's one container sails on ECHO too.
+    const echo = fleetVessels.find((v) => v.name === "FLEET ECHO")!;
+    await aboard(neighbour.account.id, echo.id, "TGHU2000001");
+  });
+
+  it("pages by name with page[number] and page[size], links and an exact total", async () => {
+    const names: string[] = [];
+    let path: string | undefined = "/v2/vessels?page[size]=2";
+    const pages: { size: number; total: number }[] = [];
+    while (path) {
+      const { status, body } = await getJson(path, fleetKey);
+      expect(status, path).toBe(200);
+      const document = fleetDocumentSchema.parse(body);
+      pages.push(document.meta);
+      names.push(...document.data.map((v) => v.attributes.name));
+      path = document.links.next
+        ? new URL(document.links.next).pathname + new URL(document.links.next).search
+        : undefined;
+    }
+    expect(names).toEqual(NAMES.map((n) => `FLEET ${n}`));
+    expect(pages).toEqual([
+      { size: 2, total: 5 },
+      { size: 2, total: 5 },
+      { size: 1, total: 5 },
+    ]);
+    const last = (await getJson("/v2/vessels?page[size]=2&page[number]=3", fleetKey)).body;
+    expect(last.links.prev).toContain("page[number]=2");
+    expect(last.links.last).toContain("page[number]=3");
+    // Past the end: an empty page with the same total.
+    const beyond = (await getJson("/v2/vessels?page[size]=2&page[number]=9", fleetKey)).body;
+    expect(beyond.data).toEqual([]);
+    expect(beyond.meta.total).toBe(5);
+    const delta = (await getJson("/v2/vessels?page[size]=1&page[number]=4", fleetKey)).body.data[0];
+    expect(delta.meta).toMatchObject({ containers_aboard: 2, shipments_aboard: 2 });
+    expect(delta.meta.cargo_summary).toEqual([
+      expect.objectContaining({ shipping_line_scac: "MAEU", containers: 2 }),
+    ]);
+  });
+
+  it("clamps page[size] to 1000, and to 100 with positions; rejects a page size that is not a number", async () => {
+    const compact = (await getJson("/v2/vessels?page[size]=5000", fleetKey)).body;
+    expect(compact.links.first).toContain("page[size]=1000");
+    const withPositions = (await getJson("/v2/vessels?page[size]=500&show_positions=true", fleetKey)).body;
+    expect(withPositions.links.first).toContain("page[size]=100");
+    expectBadParameter(await getJson("/v2/vessels?page[size]=0", fleetKey), "page[size]");
+    expectBadParameter(await getJson("/v2/vessels?page[number]=x", fleetKey), "page[number]");
+  });
+
+  it("shows each account its own containers aboard a vessel they share, and never the other's", async () => {
+    const echo = fleetVessels.find((v) => v.name === "FLEET ECHO")!;
+    const mine = (await getJson("/v2/vessels?page[size]=1&page[number]=5", fleetKey)).body.data[0];
+    expect(mine.id).toBe(echo.id);
+    expect(mine.meta.containers_aboard).toBe(1);
+    const theirsList = (await getJson("/v2/vessels", neighbourKey)).body;
+    expect(theirsList.meta.total).toBe(1);
+    expect(theirsList.data[0].id).toBe(echo.id);
+    expect(theirsList.data[0].meta.containers_aboard).toBe(1);
+    const detail = (await getJson(`/v2/vessels/${echo.id}`, neighbourKey)).body.data;
+    expect(detail.meta.cargo.map((c: { container_number: string }) => c.container_number)).toEqual([
+      "TGHU2000001",
+    ]);
+    const ownDetail = (await getJson(`/v2/vessels/${echo.id}`, fleetKey)).body.data;
+    expect(ownDetail.meta.cargo.map((c: { container_number: string }) => c.container_number)).toEqual([
+      "MSKU2000000",
+    ]);
+    // The neighbour sees none of the other vessels.
+    for (const vessel of fleetVessels.filter((v) => v.id !== echo.id)) {
+      expect((await getJson(`/v2/vessels/${vessel.id}`, neighbourKey)).status).toBe(404);
+    }
+    // The tests' first two accounts see none of these vessels.
+    const own = (await getJson("/v2/vessels")).body;
+    expect(own.data.map((v: { id: string }) => v.id)).toEqual([ocean.id]);
   });
 });

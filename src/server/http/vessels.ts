@@ -1,14 +1,20 @@
-// /v2/vessels: a vessel with its positions in a time window, its estimated future positions to a port, and the
-// fleet view (every vessel carrying the account's containers now). An account sees only the vessels that carry
-// or carried its containers; any other vessel reads as 404.
+// /v2/vessels: the fleet (the vessels carrying the account's containers now, paged and compact for a map of
+// thousands), a vessel with its positions in a time window and the voyage it sails for the account, and its
+// estimated future positions to a port. An account sees only the vessels that carry or carried its containers;
+// any other vessel reads as 404.
 import { createRoute, z } from "@hono/zod-openapi";
 import { singleDocument } from "../../api/json-api";
 import {
   DEFAULT_POSITIONS_WINDOW_DAYS,
+  FLEET_PAGE_SIZE_DEFAULT,
+  FLEET_PAGE_SIZE_MAX,
+  FLEET_POSITIONS_PAGE_SIZE_MAX,
   FUTURE_POSITIONS_INTERVAL_MINUTES,
   fleetDocumentSchema,
+  SHOW_POSITIONS,
   SHOW_POSITIONS_FROM,
   SHOW_POSITIONS_TO,
+  vesselDetailSchema,
   vesselSchema,
 } from "../../api/vessels";
 import type { PortRow } from "../db/reference-data";
@@ -18,10 +24,12 @@ import { projectPositions } from "../geo/route-geometry";
 import { seaRoute } from "../geo/sea-route";
 import type { App, AppDeps } from "./env";
 import { ApiError, badParameter } from "./errors";
-import { fleetOf } from "./fleet";
+import { fleetPage, vesselVoyage } from "./fleet";
 import { projectionSpeed } from "./journey";
 import { errorResponses, jsonBody } from "./openapi-common";
+import { listLinks, parsePage } from "./paging";
 import { vesselResource } from "./serialize";
+import { parseBoolean } from "./shipments";
 
 const tags = ["Vessels"];
 const DAY_MS = 86_400_000;
@@ -41,12 +49,33 @@ const fleetRoute = createRoute({
   method: "get",
   path: "/v2/vessels",
   tags,
-  summary: "The vessels carrying the account's containers now (not paginated)",
-  description:
-    "Every vessel with one of the account's tracked containers aboard: its last position, its track over the last 7 days (simplified, `estimated: false`) and its path to its next port at its speed (`estimated: true`) in `positions`; the voyage, the next port and its ETA, and the containers aboard in `meta`. Not part of the hosted API, which has no list of vessels.",
+  summary: "The vessels carrying the account's containers now, by name, paged",
+  description: [
+    "Every vessel with one of the account's tracked containers aboard, by name, compact enough for a map of thousands: its last position, heading and speed; the ports it sails between for the account (`previous_port`, `next_port`, in `included`); the voyage, the departure and the ETA or arrival at the next port, and the containers aboard counted by shipping line and port of discharge (`cargo_summary`) in `meta`. Not part of the hosted API, which has no list of vessels.",
+    `Paged: \`page[number]\` from 1, \`page[size]\` up to ${FLEET_PAGE_SIZE_MAX} (default ${FLEET_PAGE_SIZE_DEFAULT}); \`links\` and \`meta.total\` as in every list.`,
+    `With \`${SHOW_POSITIONS}=true\`, each vessel also has its track over the last ${DEFAULT_POSITIONS_WINDOW_DAYS} days (simplified, \`estimated: false\`) and its path to its next port at its speed (\`estimated: true\`) in \`positions\`, and \`meta.projected_arrival_at\`; pages then hold up to ${FLEET_POSITIONS_PAGE_SIZE_MAX} vessels.`,
+    "Changed: this list used to answer every vessel at once, each with its positions and every container aboard (`meta.cargo`, and `shipments` and `containers` relationships); the containers aboard one vessel are now in `GET /v2/vessels/{id}`.",
+  ].join("\n\n"),
+  request: {
+    query: z.object({
+      "page[number]": z.string().optional().openapi({ description: "Page number, from 1.", example: "1" }),
+      "page[size]": z
+        .string()
+        .optional()
+        .openapi({
+          description: `Vessels per page, 1 to ${FLEET_PAGE_SIZE_MAX} (default ${FLEET_PAGE_SIZE_DEFAULT}; ${FLEET_POSITIONS_PAGE_SIZE_MAX} at most with positions; larger values are clamped).`,
+          example: String(FLEET_PAGE_SIZE_DEFAULT),
+        }),
+      [SHOW_POSITIONS]: z.string().optional().openapi({
+        description:
+          "`true` to add each vessel's recent track and estimated path to its next port in `positions`; `false` (the default) leaves them out.",
+        example: "false",
+      }),
+    }),
+  },
   responses: {
-    200: jsonBody(fleetDocumentSchema, "The vessels carrying the account's containers, by name"),
-    ...errorResponses(401, 429),
+    200: jsonBody(fleetDocumentSchema, "A page of the vessels carrying the account's containers, by name"),
+    ...errorResponses(400, 401, 429),
   },
 });
 
@@ -56,7 +85,7 @@ const getRoute = createRoute({
   tags,
   summary: "Get a vessel by id or IMO number, with its positions",
   description:
-    "The vessel with its position reports between the two timestamps (by default the 7 days up to now), oldest first. Only vessels that carry or carried the account's containers are found.",
+    "The vessel with its position reports between the two timestamps (by default the 7 days up to now), oldest first. Only vessels that carry or carried the account's containers are found. While it carries some of them, it also has the ports it sails between for the account and the containers and shipments aboard (`relationships`), and the voyage and every container aboard (`meta`); the hosted API sends neither.",
   request: {
     params: vesselParam,
     query: z.object({
@@ -67,7 +96,7 @@ const getRoute = createRoute({
     }),
   },
   responses: {
-    200: jsonBody(singleDocument(vesselSchema), "The vessel with `positions`"),
+    200: jsonBody(singleDocument(vesselDetailSchema), "The vessel with `positions`"),
     ...errorResponses(400, 401, 404, 429),
   },
 });
@@ -252,8 +281,30 @@ export function registerVesselRoutes(app: App, deps: AppDeps) {
   };
 
   app.openapi(fleetRoute, async (c) => {
-    const { vessels, ports } = await fleetOf(deps, c.get("principal").account.id, clock.now());
-    return c.json({ data: vessels, included: ports, meta: { total: vessels.length } }, 200);
+    const query = c.req.valid("query");
+    const positions = parseBoolean(SHOW_POSITIONS, query[SHOW_POSITIONS]) ?? false;
+    const page = parsePage(query, {
+      sizes: {
+        default: FLEET_PAGE_SIZE_DEFAULT,
+        max: positions ? FLEET_POSITIONS_PAGE_SIZE_MAX : FLEET_PAGE_SIZE_MAX,
+      },
+    });
+    const { vessels, ports, total } = await fleetPage(
+      deps,
+      c.get("principal").account.id,
+      clock.now(),
+      { limit: page.size, offset: page.offset },
+      { positions },
+    );
+    return c.json(
+      {
+        data: vessels,
+        included: ports,
+        links: listLinks(c.req.url, page, total),
+        meta: { size: vessels.length, total },
+      },
+      200,
+    );
   });
 
   app.openapi(getRoute, async (c) => {
@@ -275,8 +326,12 @@ export function registerVesselRoutes(app: App, deps: AppDeps) {
             : `${SHOW_POSITIONS_TO} (${to.toISOString()}) must not be before ${SHOW_POSITIONS_FROM}, which defaults to ${DEFAULT_POSITIONS_WINDOW_DAYS} days before now (${from.toISOString()}); give both.`,
       );
     }
-    const vessel = await visibleVessel(c.get("principal").account.id, c.req.valid("param").id);
-    const rows = await positionsBetween(db, vessel.id, from, to);
+    const accountId = c.get("principal").account.id;
+    const vessel = await visibleVessel(accountId, c.req.valid("param").id);
+    const [rows, voyage] = await Promise.all([
+      positionsBetween(db, vessel.id, from, to),
+      vesselVoyage(deps, accountId, vessel),
+    ]);
     const positions = rows.map((p) => ({
       latitude: p.latitude,
       longitude: p.longitude,
@@ -284,7 +339,10 @@ export function registerVesselRoutes(app: App, deps: AppDeps) {
       timestamp: p.timestamp,
       estimated: false,
     }));
-    return c.json({ data: vesselResource(vessel, { positions }), links: { self: selfOf(c.req.url) } }, 200);
+    return c.json(
+      { data: { ...vesselResource(vessel, { positions }), ...voyage }, links: { self: selfOf(c.req.url) } },
+      200,
+    );
   });
 
   app.openapi(futureWithCoordinatesRoute, async (c) => {

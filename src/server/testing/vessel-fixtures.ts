@@ -3,9 +3,11 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/connection";
 import { portId } from "../db/reference-data";
-import { rawEvents, shipments, vesselPositions, vessels } from "../db/schema";
+import { containers, rawEvents, shipments, vesselPositions, vessels } from "../db/schema";
 import { positionAlong } from "../geo/route-geometry";
 import { routeBetweenPorts } from "../geo/sea-route";
+import type { RawEventName } from "../tracking/carrier-adapter";
+import { containerStatus } from "../tracking/milestones";
 import { TEST_NOW } from "./service-harness";
 
 export const HOUR = 3_600_000;
@@ -64,7 +66,18 @@ export async function sailVessel(
 
 type Line = [event: string, iso: string, locode: string, vesselId: string | null, voyage: string | null];
 
+/** Inserts a container's carrier lines, and gives it the status the tracking engine would read from them. */
 export async function insertLines(db: Db, accountId: string, containerId: string, lines: Line[]) {
+  const status = containerStatus({
+    events: lines.map(([event, iso]) => ({
+      event: event as RawEventName,
+      at: at(iso),
+      estimated: at(iso) > NOW,
+    })),
+    terminal: null,
+    hasRailLeg: lines.some(([event]) => event.startsWith("rail_")),
+  });
+  await db.update(containers).set({ currentStatus: status }).where(eq(containers.id, containerId));
   await db.insert(rawEvents).values(
     lines.map(([event, iso, locode, vesselId, voyage], index) => {
       const timestamp = at(iso);

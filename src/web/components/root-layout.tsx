@@ -1,12 +1,13 @@
-// The frame around every page: document head, navigation pending bar, the page, and the toasts.
-import { HeadContent, Outlet } from "@tanstack/react-router";
+// The frame around every page: the document's title, navigation pending bar, the page, and the toasts.
+import { Outlet } from "@tanstack/react-router";
+import { DocumentTitle } from "./document-title";
 import { PendingBar } from "./pending-bar";
 import { Toaster } from "./toaster";
 
 export function RootLayout() {
   return (
     <>
-      <HeadContent />
+      <DocumentTitle />
       <PendingBar />
       <Outlet />
       <Toaster />

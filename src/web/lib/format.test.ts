@@ -1,8 +1,10 @@
-// Unit tests of the formatting module: port time zones with the zone named, ETA changes, deadlines, words.
-import { describe, expect, it } from "vitest";
+// Unit tests of the formatting module: port time zones with the zone named, ETA changes, deadlines, words, and
+// the cache that makes each Intl.DateTimeFormat once.
+import { afterEach, describe, expect, it } from "vitest";
 import {
   calendarDate,
   containerStatusWords,
+  dateTimeFormat,
   deadlineUrgency,
   equipmentWords,
   etaChange,
@@ -112,5 +114,64 @@ describe("words", () => {
     expect(stoppedReasonWords(null)).toBe("No reason given");
     expect(equipmentWords("dry", 40, "high_cube")).toBe("40 ft high cube dry");
     expect(equipmentWords(null, null, null)).toBeNull();
+  });
+});
+
+describe("the Intl.DateTimeFormat cache", () => {
+  const Original = Intl.DateTimeFormat;
+  let made = 0;
+  /** Counts the formatters constructed while `run` runs. */
+  function constructed(run: () => void): number {
+    made = 0;
+    Intl.DateTimeFormat = new Proxy(Original, {
+      construct(target, args) {
+        made += 1;
+        return Reflect.construct(target, args);
+      },
+    });
+    try {
+      run();
+    } finally {
+      Intl.DateTimeFormat = Original;
+    }
+    return made;
+  }
+  afterEach(() => {
+    Intl.DateTimeFormat = Original;
+  });
+
+  it("gives one instance per locale, options and zone, whatever the order of the options", () => {
+    const a = dateTimeFormat("en-GB", { day: "numeric", month: "short" }, "Asia/Tokyo");
+    expect(dateTimeFormat("en-GB", { month: "short", day: "numeric" }, "Asia/Tokyo")).toBe(a);
+    expect(dateTimeFormat("en-GB", { day: "numeric", month: "short" }, "Europe/Paris")).not.toBe(a);
+    expect(dateTimeFormat("en-US", { day: "numeric", month: "short" }, "Asia/Tokyo")).not.toBe(a);
+    expect(dateTimeFormat("en-GB", { day: "2-digit", month: "short" }, "Asia/Tokyo")).not.toBe(a);
+    expect(a.resolvedOptions().timeZone).toBe("Asia/Tokyo");
+  });
+
+  it("formats a list of dates in a zone without making a formatter per date", () => {
+    const first = constructed(() => formatDateTime("2025-11-12T22:00:00Z", "America/Chicago", NOW));
+    expect(first).toBeGreaterThan(0);
+    const many = constructed(() => {
+      for (let i = 0; i < 2000; i++) {
+        formatDateTime(new Date(Date.UTC(2025, 10, 1) + i * 3_600_000).toISOString(), "America/Chicago", NOW);
+        formatDay(new Date(Date.UTC(2025, 10, 1) + i * 3_600_000).toISOString(), "America/Chicago", NOW);
+      }
+    });
+    // formatDay's options are new once; every date after that reuses what is made.
+    expect(many).toBeLessThanOrEqual(1);
+    expect(constructed(() => formatDay("2025-11-12T22:00:00Z", "America/Chicago", NOW))).toBe(0);
+  });
+
+  it("checks an unknown zone once, and keeps falling back to UTC", () => {
+    expect(safeTimeZone("Mars/Olympus_Mons")).toBe("UTC");
+    expect(constructed(() => safeTimeZone("Mars/Olympus_Mons"))).toBe(0);
+    expect(
+      constructed(() =>
+        expect(formatDateTime("2025-11-12T22:00:00Z", "Mars/Olympus_Mons", NOW).text).toBe(
+          "12 Nov 22:00 UTC",
+        ),
+      ),
+    ).toBe(0);
   });
 });

@@ -1,35 +1,61 @@
 // Formatting for people: dates in a port's own time zone (zone named, UTC alongside), ETA changes, status words.
+// The one place the dashboard formats dates, with one cache of Intl.DateTimeFormat instances for every page.
 import type { ContainerStatus, TerminalFee } from "../../api/containers";
 import { TRACKING_STOP_WINDOW_DAYS, type TrackingStoppedReason } from "../../api/shipments";
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
-/** A usable IANA zone, or UTC when the zone is missing or unknown to this browser. */
-export function safeTimeZone(timeZone: string | null | undefined): string {
-  if (!timeZone) return "UTC";
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return timeZone;
-  } catch {
-    return "UTC";
-  }
+/**
+ * Every Intl.DateTimeFormat the dashboard uses, made once per locale, zone and options: constructing one costs a
+ * hundred times more than formatting with it, and a list of 2,000 vessels formats thousands of dates.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Options in a fixed key order, so that `{ day, month }` and `{ month, day }` share a formatter. */
+function optionsKey(options: Intl.DateTimeFormatOptions): string {
+  return Object.keys(options)
+    .sort()
+    .map((k) => `${k}=${String(options[k as keyof Intl.DateTimeFormatOptions])}`)
+    .join(",");
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
+/** The cached formatter for a locale, options and zone (throws, like the constructor, on an unknown zone). */
+export function dateTimeFormat(
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+  timeZone: string,
+): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${optionsKey(options)}`;
   let found = formatters.get(key);
   if (!found) {
-    found = new Intl.DateTimeFormat(locale, options);
+    found = new Intl.DateTimeFormat(locale, { ...options, timeZone });
     formatters.set(key, found);
   }
   return found;
 }
 
+const zones = new Map<string, string>();
+
+/** A usable IANA zone, or UTC when the zone is missing or unknown to this browser (each zone checked once). */
+export function safeTimeZone(timeZone: string | null | undefined): string {
+  if (!timeZone) return "UTC";
+  let safe = zones.get(timeZone);
+  if (safe === undefined) {
+    try {
+      dateTimeFormat("en-US", {}, timeZone);
+      safe = timeZone;
+    } catch {
+      safe = "UTC";
+    }
+    zones.set(timeZone, safe);
+  }
+  return safe;
+}
+
 function parts(date: Date, timeZone: string, options: Intl.DateTimeFormatOptions, locale = "en-GB") {
   const map: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of formatter(locale, { ...options, timeZone }).formatToParts(date))
+  for (const part of dateTimeFormat(locale, options, timeZone).formatToParts(date))
     map[part.type] = part.value;
   return map;
 }
@@ -220,6 +246,14 @@ export function personName(user: {
   return name ? `${name} (${user.email})` : user.email;
 }
 
+let counts: Intl.NumberFormat | undefined;
+
+/** A count with thousands separators, "2,000" (toLocaleString would build a number format on every call). */
+export function formatCount(count: number): string {
+  counts ??= new Intl.NumberFormat("en-US");
+  return counts.format(count);
+}
+
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }

@@ -53,6 +53,11 @@ function shapesOf(atlas: Atlas): Shapes {
   return { land, borders };
 }
 
+/** Reads the coarse land ahead of the first map (a page about to show one), so that it draws with the map. */
+export function preloadLand(): void {
+  void load("110m");
+}
+
 const shift = <T extends L.LatLngExpression>(points: T[], by: number): L.LatLngTuple[] =>
   points.map((p) => {
     const [lat, lng] = p as [number, number];

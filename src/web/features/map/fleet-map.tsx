@@ -1,15 +1,22 @@
-// The fleet map (its own chunk, with Leaflet): every vessel at its last position pointing along its heading, its
-// track of the last 7 days, estimated paths dashed, and the selected vessel highlighted with its path to its next
-// port and the ETA. Thousands of vessels share one canvas; the layers are managed directly rather than as one React
-// component each, so a refresh or a filter rebuilds them in one pass.
+// The fleet map (its own chunk, with Leaflet): every vessel at its last position pointing along its heading, the
+// selected vessel highlighted with its track of the last 7 days, its estimated path to its next port and the ETA,
+// and, when asked for, every vessel's track and path. Thousands of vessels share one canvas; the layers are managed
+// directly rather than as one React component each, so a refresh or a filter rebuilds them in one pass.
 import "leaflet/dist/leaflet.css";
 import "./map.css";
 import L from "leaflet";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, useMap } from "react-leaflet";
 import { formatDateTime } from "../../lib/format";
+import { preloadLand } from "./basemap";
 import { BasemapLayer } from "./basemap-layer";
-import { type FleetVesselView, type LatLng, longitudeSpan, nearLongitude } from "./fleet";
+import {
+  type FleetVesselView,
+  type LatLng,
+  longitudeSpan,
+  nearLongitude,
+  type VesselDetailView,
+} from "./fleet";
 import type { LandState } from "./land-status";
 import { type MapPalette, mapPalette } from "./palette";
 import { HAS_TILES } from "./tiles";
@@ -18,13 +25,19 @@ import { VesselMarker } from "./vessel-marker";
 export interface FleetMapProps {
   vessels: FleetVesselView[];
   selected: FleetVesselView | null;
+  /** The selected vessel's track and path ahead, as far as they are read yet. */
+  selectedLines: Pick<VesselDetailView, "track" | "ahead"> | null;
   /** Changes (a new `seq`) when the map should fly to a vessel: a choice in the list, not a click on the map. */
   focus: { id: string; seq: number } | null;
   onSelect(id: string): void;
   showTracks: boolean;
   showAllPaths: boolean;
   onLand?(state: LandState): void;
+  /** Called once the vessels are first on the map. */
+  onDrawn?(): void;
 }
+
+export { preloadLand };
 
 export default function FleetMap(props: FleetMapProps) {
   return (
@@ -62,13 +75,24 @@ function reducedMotion() {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
 }
 
-function FleetLayers({ vessels, selected, focus, onSelect, showTracks, showAllPaths }: FleetMapProps) {
+function FleetLayers({
+  vessels,
+  selected,
+  selectedLines,
+  focus,
+  onSelect,
+  showTracks,
+  showAllPaths,
+  onDrawn,
+}: FleetMapProps) {
   const map = useMap();
   const palette = useMemo<MapPalette>(mapPalette, []);
   const onSelectRef = useRef(onSelect);
   useEffect(() => {
     onSelectRef.current = onSelect;
   }, [onSelect]);
+  const onDrawnRef = useRef(onDrawn);
+  onDrawnRef.current = onDrawn;
   const entriesRef = useRef(new Map<string, Entry>());
   const fittedRef = useRef(false);
   // Bumped on each rebuild, so that the selection is drawn again on the new layers.
@@ -79,7 +103,10 @@ function FleetLayers({ vessels, selected, focus, onSelect, showTracks, showAllPa
   useEffect(() => {
     const centerLon = map.getCenter().lng;
     const entries = new Map<string, Entry>();
-    const markers = L.layerGroup();
+    // One group for the fleet: a click or a hover on any vessel reaches it, so that 2,000 vessels do not each need
+    // their own handlers and tooltip; the one tooltip moves to the vessel under the pointer.
+    const markers = L.featureGroup();
+    const byMarker = new Map<L.Layer, Entry>();
     for (const vessel of vessels) {
       if (!vessel.position) continue;
       const v = vessel as Entry["vessel"];
@@ -93,10 +120,10 @@ function FleetLayers({ vessels, selected, focus, onSelect, showTracks, showAllPa
         fillOpacity: 1,
         bubblingMouseEvents: false,
       });
-      marker.bindTooltip(v.name, { direction: "top", offset: [0, -6] });
-      marker.on("click", () => onSelectRef.current(v.id));
       marker.addTo(markers);
-      entries.set(v.id, { vessel: v, offset, marker });
+      const entry = { vessel: v, offset, marker };
+      entries.set(v.id, entry);
+      byMarker.set(marker, entry);
     }
     const lines = (pick: (v: Entry["vessel"]) => LatLng[]) => {
       const all: L.LatLngTuple[][] = [];
@@ -132,9 +159,22 @@ function FleetLayers({ vessels, selected, focus, onSelect, showTracks, showAllPa
     // Tracks under paths under vessels: one canvas draws them in the order they were added.
     tracks?.addTo(map);
     aheads?.addTo(map);
+    const tooltip = L.tooltip({ direction: "top", offset: [0, -6] });
+    const entryOf = (event: L.LeafletEvent) =>
+      byMarker.get((event as L.LeafletEvent & { propagatedFrom: L.Layer }).propagatedFrom);
+    markers.on("click", (event) => {
+      const entry = entryOf(event);
+      if (entry) onSelectRef.current(entry.vessel.id);
+    });
+    markers.on("mouseover", (event) => {
+      const entry = entryOf(event);
+      if (entry) map.openTooltip(tooltip.setLatLng(entry.marker.getLatLng()).setContent(entry.vessel.name));
+    });
+    markers.on("mouseout", () => map.closeTooltip(tooltip));
     markers.addTo(map);
     entriesRef.current = entries;
     setGeneration((g) => g + 1);
+    onDrawnRef.current?.();
 
     if (!fittedRef.current && entries.size > 0) {
       fittedRef.current = true;
@@ -175,12 +215,15 @@ function FleetLayers({ vessels, selected, focus, onSelect, showTracks, showAllPa
       tracks?.remove();
       aheads?.remove();
       markers.remove();
+      tooltip.remove();
     };
   }, [map, vessels, showTracks, showAllPaths, palette]);
 
   // The selected vessel on top of the fleet (SVG, so that its path is an element with a name): its track, its
   // estimated path to the next port, the next port with the ETA, and the vessel itself.
   const selectedId = selected?.id ?? null;
+  const track = selectedLines?.track;
+  const ahead = selectedLines?.ahead;
   useEffect(() => {
     if (generation === 0) return;
     const entry = selectedId ? entriesRef.current.get(selectedId) : undefined;
@@ -190,11 +233,17 @@ function FleetLayers({ vessels, selected, focus, onSelect, showTracks, showAllPa
     pane.style.zIndex = "450";
     const svg = L.svg({ pane: "selection" });
     const group = L.layerGroup().addTo(map);
-    const draw = () => {
+    // Permanent tooltips are closed by hand: a layer removed while the map is still animating a move can leave
+    // its tooltip behind, and the label would show twice.
+    const clear = () => {
+      group.eachLayer((layer) => layer.unbindTooltip());
       group.clearLayers();
+    };
+    const draw = () => {
+      clear();
       const { offset } = entry;
-      if (selected.track.length > 1) {
-        L.polyline(shifted(selected.track, offset), {
+      if (track && track.length > 1) {
+        L.polyline(shifted(track, offset), {
           renderer: svg,
           interactive: false,
           color: palette.selected,
@@ -202,8 +251,8 @@ function FleetLayers({ vessels, selected, focus, onSelect, showTracks, showAllPa
           opacity: 0.9,
         }).addTo(group);
       }
-      if (selected.ahead.length > 1) {
-        const path = L.polyline(shifted(selected.ahead, offset), {
+      if (ahead && ahead.length > 1) {
+        const path = L.polyline(shifted(ahead, offset), {
           renderer: svg,
           interactive: false,
           color: palette.ahead,
@@ -220,10 +269,7 @@ function FleetLayers({ vessels, selected, focus, onSelect, showTracks, showAllPa
       }
       const port = selected.nextPort?.attributes;
       if (port && port.latitude !== null && port.longitude !== null) {
-        const lon = nearLongitude(
-          port.longitude,
-          (selected.ahead.at(-1) ?? entry.vessel.position)[1] + offset,
-        );
+        const lon = nearLongitude(port.longitude, (ahead?.at(-1) ?? entry.vessel.position)[1] + offset);
         const eta = selected.nextPortAta ?? selected.nextPortEta;
         const when = eta ? formatDateTime(eta, port.time_zone).text : "not known";
         L.circleMarker([port.latitude, lon], {
@@ -258,10 +304,11 @@ function FleetLayers({ vessels, selected, focus, onSelect, showTracks, showAllPa
     map.on("moveend", draw);
     return () => {
       map.off("moveend", draw);
+      clear();
       group.remove();
       svg.remove();
     };
-  }, [map, selected, selectedId, palette, generation]);
+  }, [map, selected, selectedId, track, ahead, palette, generation]);
 
   // Fly to a vessel chosen in the list.
   const focusSeq = focus?.seq;

@@ -1,7 +1,9 @@
-// Unit tests of the fleet as the map draws it: continuous longitudes across the 180th meridian, filters, framing.
+// Unit tests of the fleet as the map draws it: continuous longitudes across the 180th meridian, the selected
+// vessel's lines and cargo, filters, framing.
 import { describe, expect, it } from "vitest";
 import type { FleetDocument } from "../../../api/vessels";
 import {
+  detailView,
   filterFleet,
   filterOptions,
   fleetViews,
@@ -53,30 +55,32 @@ function vessel(id: string, lon: number, scac: string, pod: string, eta: string 
     relationships: {
       previous_port: { data: { id: "p1", type: "port" as const } },
       next_port: { data: { id: "p2", type: "port" as const } },
-      shipments: { data: [] },
-      containers: { data: [] },
     },
     meta: {
       voyage_number: "1E",
       previous_port_atd_at: null,
       next_port_eta_at: eta,
       next_port_ata_at: null,
-      projected_arrival_at: null,
+      projected_arrival_at: "2026-11-25T00:00:00Z",
       containers_aboard: 1,
-      cargo: [
+      shipments_aboard: 1,
+      cargo_summary: [
         {
-          container_id: `${id}-c`,
-          container_number: "MSKU1234565",
-          shipment_id: `${id}-s`,
-          bill_of_lading_number: "B1",
           shipping_line_scac: scac,
           port_of_discharge_locode: pod,
           port_of_discharge_name: pod,
-          port_of_discharge_eta_at: eta,
+          containers: 1,
         },
       ],
     },
   };
+}
+
+/** The same vessel as the compact list has it: no positions. */
+function compact(v: ReturnType<typeof vessel>) {
+  const { positions: _, ...attributes } = v.attributes;
+  const { projected_arrival_at: __, ...meta } = v.meta;
+  return { ...v, attributes, meta };
 }
 
 const document: FleetDocument = {
@@ -86,7 +90,8 @@ const document: FleetDocument = {
     vessel("c", -170, "MAEU", "NLRTM", null),
   ],
   included: [port("p1", "KRPUS", 129), port("p2", "USLAX", -118)],
-  meta: { total: 3 },
+  links: { self: "/v2/vessels", current: "/v2/vessels", first: "/v2/vessels", last: "/v2/vessels" },
+  meta: { size: 3, total: 3 },
 };
 
 describe("longitudes across the 180th meridian", () => {
@@ -135,6 +140,61 @@ describe("longitudes across the 180th meridian", () => {
     ]);
     expect(a!.nextPort?.attributes.code).toBe("USLAX");
     expect(a!.previousPort?.attributes.code).toBe("KRPUS");
+  });
+
+  it("has no lines for a vessel of the compact list until they are read for it", () => {
+    const a = vessel("a", -170, "MAEU", "USLAX", "2026-11-22T00:00:00Z");
+    const [view] = fleetViews({ data: [compact(a)], included: document.included });
+    expect(view!.track).toEqual([]);
+    expect(view!.ahead).toEqual([]);
+    expect(view!.projectedArrival).toBeNull();
+    expect(view!.containersAboard).toBe(1);
+    // Chosen: the track from the vessel's reports, the path from its estimated positions, the cargo aboard.
+    const cargo = {
+      container_id: "a-c",
+      container_number: "MSKU1234565",
+      shipment_id: "a-s",
+      bill_of_lading_number: "B1",
+      shipping_line_scac: "MAEU",
+      port_of_discharge_locode: "USLAX",
+      port_of_discharge_name: "Los Angeles",
+      port_of_discharge_eta_at: null,
+    };
+    const reports = a.attributes.positions.filter((p) => !p.estimated);
+    const estimated = a.attributes.positions.filter((p) => p.estimated);
+    expect(detailView(view!, undefined, undefined)).toEqual({
+      track: [],
+      ahead: [],
+      projectedArrival: null,
+      cargo: null,
+    });
+    const chosen = detailView(
+      view!,
+      { id: "a", type: "vessel", attributes: { ...compact(a).attributes, positions: reports } },
+      { id: "a", type: "vessel", attributes: { ...compact(a).attributes, positions: estimated } },
+    );
+    expect(chosen.track).toEqual([
+      [41, -190],
+      [40.5, -181],
+      [40, -170],
+    ]);
+    expect(chosen.ahead).toEqual([
+      [40, -170],
+      [34, -118],
+    ]);
+    expect(chosen.projectedArrival).toBe("2026-11-25T00:00:00Z");
+    expect(chosen.cargo).toBeNull();
+    const withCargo = detailView(
+      view!,
+      {
+        id: "a",
+        type: "vessel",
+        attributes: compact(a).attributes,
+        meta: { ...compact(a).meta, cargo: [cargo] },
+      },
+      undefined,
+    );
+    expect(withCargo.cargo).toEqual([cargo]);
   });
 
   it("frames a fleet across the Pacific rather than across the world", () => {

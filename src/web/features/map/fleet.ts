@@ -1,7 +1,15 @@
 // The fleet as the map and its list use it: one flat record per vessel with lines ready to draw (longitudes
-// unwrapped, so a Pacific crossing is one continuous line), and the URL filters applied to it. No Leaflet here.
+// unwrapped, so a Pacific crossing is one continuous line), the selected vessel's track, path and cargo, and the
+// URL filters applied to the fleet. No Leaflet here.
 import type { Port } from "../../../api/reference";
-import type { FleetCargo, FleetDocument } from "../../../api/vessels";
+import type {
+  FleetCargo,
+  FleetCargoSummary,
+  FleetVessel,
+  Vessel,
+  VesselDetail,
+  VesselPosition,
+} from "../../../api/vessels";
 import type { MapSearch } from "./search";
 
 /** [latitude, longitude], Leaflet's order. */
@@ -23,12 +31,28 @@ export interface FleetVesselView {
   nextPort: Port | null;
   nextPortEta: string | null;
   nextPortAta: string | null;
+  /** When the estimated path reaches the next port; known once the path is (see `ahead`). */
   projectedArrival: string | null;
-  cargo: FleetCargo[];
-  /** The last 7 days, oldest first, ending at `position` (its longitudes continue from it, possibly beyond ±180). */
+  containersAboard: number;
+  shipmentsAboard: number;
+  /** The account's containers aboard by shipping line and port of discharge: what the filters read. */
+  cargoSummary: FleetCargoSummary[];
+  /**
+   * The last 7 days, oldest first, ending at `position` (its longitudes continue from it, possibly beyond ±180);
+   * empty unless the fleet was read with its positions.
+   */
   track: LatLng[];
-  /** The estimated path to the next port, starting at `position`. */
+  /** The estimated path to the next port, starting at `position`; empty unless read with the positions. */
   ahead: LatLng[];
+}
+
+/** What the map and the panel show of the selected vessel beyond the fleet's compact record. */
+export interface VesselDetailView {
+  track: LatLng[];
+  ahead: LatLng[];
+  projectedArrival: string | null;
+  /** Every container of the account aboard; null while not known yet. */
+  cargo: FleetCargo[] | null;
 }
 
 /** `lon` moved by whole turns to lie within 180° of `reference`. */
@@ -57,17 +81,26 @@ export function unwrapToEnd(points: readonly LatLng[], end: number): LatLng[] {
   return unwrap([...points].reverse(), end).reverse();
 }
 
-export function fleetViews(document: FleetDocument): FleetVesselView[] {
+const toLatLng = (p: { latitude: number; longitude: number }): LatLng => [p.latitude, p.longitude];
+
+/** A track ending at the vessel and a path starting at it, both on the vessel's copy of the world. */
+function lines(position: LatLng | null, positions: readonly VesselPosition[]) {
+  const past = positions.filter((p) => !p.estimated).map(toLatLng);
+  const ahead = positions.filter((p) => p.estimated).map(toLatLng);
+  const anchor = position?.[1] ?? past.at(-1)?.[1] ?? 0;
+  return { track: unwrapToEnd(past, anchor), ahead: unwrap(ahead, anchor) };
+}
+
+/** The fleet's pages as one list of views, with the ports they name. */
+export function fleetViews(document: {
+  data: readonly FleetVessel[];
+  included: readonly Port[];
+}): FleetVesselView[] {
   const ports = new Map(document.included.map((p) => [p.id, p]));
   return document.data.map((v) => {
     const a = v.attributes;
     const position: LatLng | null =
       a.latitude !== null && a.longitude !== null ? [a.latitude, a.longitude] : null;
-    const positions = a.positions ?? [];
-    const toLatLng = (p: { latitude: number; longitude: number }): LatLng => [p.latitude, p.longitude];
-    const past = positions.filter((p) => !p.estimated).map(toLatLng);
-    const ahead = positions.filter((p) => p.estimated).map(toLatLng);
-    const anchor = position?.[1] ?? past.at(-1)?.[1] ?? 0;
     return {
       id: v.id,
       name: a.name,
@@ -83,12 +116,33 @@ export function fleetViews(document: FleetDocument): FleetVesselView[] {
       nextPort: ports.get(v.relationships.next_port.data?.id ?? "") ?? null,
       nextPortEta: v.meta.next_port_eta_at,
       nextPortAta: v.meta.next_port_ata_at,
-      projectedArrival: v.meta.projected_arrival_at,
-      cargo: v.meta.cargo,
-      track: unwrapToEnd(past, anchor),
-      ahead: unwrap(ahead, anchor),
+      projectedArrival: v.meta.projected_arrival_at ?? null,
+      containersAboard: v.meta.containers_aboard,
+      shipmentsAboard: v.meta.shipments_aboard,
+      cargoSummary: v.meta.cargo_summary,
+      ...lines(position, a.positions ?? []),
     };
   });
+}
+
+/**
+ * The selected vessel's track (its reports, GET /v2/vessels/{id}), its path ahead (the estimated positions to its
+ * next port) and its cargo, as far as they are known yet: what the fleet's record already has stands in.
+ */
+export function detailView(
+  vessel: FleetVesselView,
+  detail: VesselDetail | undefined,
+  path: Vessel | undefined,
+): VesselDetailView {
+  const track = detail ? lines(vessel.position, detail.attributes.positions ?? []).track : vessel.track;
+  const estimated = path?.attributes.positions?.filter((p) => p.estimated) ?? [];
+  const ahead = path ? lines(vessel.position, estimated).ahead : vessel.ahead;
+  return {
+    track,
+    ahead,
+    projectedArrival: estimated.at(-1)?.timestamp ?? vessel.projectedArrival,
+    cargo: detail?.meta?.cargo ?? null,
+  };
 }
 
 /** When the vessel arrives (or arrived) at its next port, as epoch milliseconds. */
@@ -106,7 +160,7 @@ export function filterFleet(
   now: number,
 ): FleetVesselView[] {
   return vessels.filter((v) => {
-    const cargoMatches = v.cargo.some(
+    const cargoMatches = v.cargoSummary.some(
       (c) =>
         (search.line === "" || c.shipping_line_scac === search.line) &&
         (search.pod === "" || c.port_of_discharge_locode === search.pod),
@@ -133,7 +187,7 @@ export function filterOptions(vessels: readonly FleetVesselView[]): {
   const lines = new Map<string, string>();
   const pods = new Map<string, string>();
   for (const v of vessels) {
-    for (const c of v.cargo) {
+    for (const c of v.cargoSummary) {
       if (c.shipping_line_scac) lines.set(c.shipping_line_scac, c.shipping_line_scac);
       if (c.port_of_discharge_locode)
         pods.set(c.port_of_discharge_locode, `${c.port_of_discharge_name ?? c.port_of_discharge_locode}`);

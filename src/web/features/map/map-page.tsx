@@ -1,31 +1,32 @@
 // The map page: every vessel carrying the account's containers on a map that works offline, a list beside it that
 // says everything the map shows (and is how keyboards and screen readers use it), the selected vessel's panel, and
-// filters kept in the URL. Leaflet loads in its own chunk, after the list is on screen.
-import { useSuspenseQuery } from "@tanstack/react-query";
+// filters kept in the URL. The map draws first (Leaflet loads in its own chunk, started by the route's loader), the
+// list once the map has drawn; the selected vessel's track, path and cargo are read when it is chosen.
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link } from "@tanstack/react-router";
-import {
-  type KeyboardEvent,
-  lazy,
-  memo,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { buttonClass } from "../../components/button";
-import { DateTime } from "../../components/date-time";
 import { PageHeader } from "../../components/page-header";
-import { plural } from "../../lib/format";
-import { arrivalTime, type FleetVesselView, filterFleet, filterOptions, fleetViews } from "./fleet";
+import { formatCount, plural } from "../../lib/format";
+import {
+  arrivalTime,
+  detailView,
+  type FleetVesselView,
+  filterFleet,
+  filterOptions,
+  fleetViews,
+  type LatLng,
+  type VesselDetailView,
+} from "./fleet";
+import { loadedFleetMap, loadFleetMap, loadSyntheticFleet } from "./fleet-map-chunk";
 import { LandStatus, useLandState } from "./land-status";
 import { LAND_LEGEND, MapLegend } from "./map-legend";
-import { fleetQuery } from "./queries";
+import { fleetPositionsQuery, fleetQuery, vesselPathQuery, vesselQuery } from "./queries";
 import { ARRIVING_WITHIN_DAYS, type MapSearch } from "./search";
+import { VesselList } from "./vessel-list";
 import { VesselPanel } from "./vessel-panel";
 
-const FleetMap = lazy(() => import("./fleet-map"));
+const LazyFleetMap = lazy(loadFleetMap);
 
 const route = getRouteApi("/_authenticated/map");
 
@@ -38,40 +39,121 @@ export function MapPage() {
   return <AccountFleetPage />;
 }
 
+/** Where the page gets what the compact fleet lacks: from the API, or made up with the made-up fleet. */
+interface Source {
+  /** The selected vessel's track, path ahead and cargo, as far as known. */
+  useDetail(vessel: FleetVesselView | null): VesselDetailView | null;
+  /** Every vessel's track and path ahead, by id, once asked for (undefined while not read). */
+  useAllLines(wanted: boolean): Map<string, { track: LatLng[]; ahead: LatLng[] }> | undefined;
+}
+
 function AccountFleetPage() {
   const { data } = useSuspenseQuery(fleetQuery());
   const vessels = useMemo(() => fleetViews(data), [data]);
-  return <FleetPage vessels={vessels} />;
+  return <FleetPage vessels={vessels} source={accountSource} />;
 }
 
+const accountSource: Source = {
+  useDetail(vessel) {
+    const detail = useQuery({ ...vesselQuery(vessel?.id ?? ""), enabled: vessel !== null });
+    const request =
+      vessel?.position && vessel.nextPort && vessel.previousPort && vessel.nextPortAta === null
+        ? {
+            id: vessel.id,
+            latitude: vessel.position[0],
+            longitude: vessel.position[1],
+            portId: vessel.nextPort.id,
+            previousPortId: vessel.previousPort.id,
+          }
+        : null;
+    const path = useQuery({
+      ...vesselPathQuery(request ?? { id: "", latitude: 0, longitude: 0, portId: "", previousPortId: "" }),
+      enabled: request !== null,
+    });
+    return useMemo(
+      () => (vessel ? detailView(vessel, detail.data?.data, path.data?.data) : null),
+      [vessel, detail.data, path.data],
+    );
+  },
+  useAllLines(wanted) {
+    const { data } = useQuery({ ...fleetPositionsQuery(), enabled: wanted });
+    return useMemo(
+      () =>
+        data ? new Map(fleetViews(data).map((v) => [v.id, { track: v.track, ahead: v.ahead }])) : undefined,
+      [data],
+    );
+  },
+};
+
 function SyntheticFleetPage({ count }: { count: number }) {
-  const [vessels, setVessels] = useState<FleetVesselView[] | null>(null);
+  const [made, setMade] = useState<{ vessels: FleetVesselView[]; source: Source } | null>(null);
   useEffect(() => {
     let live = true;
-    void import("./synthetic-fleet").then((m) => {
-      if (live) setVessels(m.syntheticFleet(count));
+    void loadSyntheticFleet().then((m) => {
+      if (!live || !m) return;
+      const vessels = m.syntheticFleet(count);
+      // Made up once each, when first asked for, as the API gives them: no request to wait for.
+      const details = new Map<string, VesselDetailView>();
+      let allLines: Map<string, { track: LatLng[]; ahead: LatLng[] }> | undefined;
+      const source: Source = {
+        useDetail: (vessel) => {
+          if (!vessel) return null;
+          let detail = details.get(vessel.id);
+          if (!detail) {
+            const lines = allLines?.get(vessel.id) ?? m.syntheticLines(vessel);
+            detail = { ...lines, projectedArrival: vessel.projectedArrival, cargo: m.syntheticCargo(vessel) };
+            details.set(vessel.id, detail);
+          }
+          return detail;
+        },
+        useAllLines: (wanted) => {
+          if (wanted && !allLines) allLines = new Map(vessels.map((v) => [v.id, m.syntheticLines(v)]));
+          return wanted ? allLines : undefined;
+        },
+      };
+      setMade({ vessels, source });
     });
     return () => {
       live = false;
     };
   }, [count]);
-  if (!vessels) return <p role="status">Making up {plural(count, "vessel")}…</p>;
-  return <FleetPage vessels={vessels} synthetic />;
+  if (!made) return <p role="status">Making up {plural(count, "vessel")}…</p>;
+  return <FleetPage vessels={made.vessels} source={made.source} synthetic />;
 }
 
-const byArrival = (a: FleetVesselView, b: FleetVesselView) =>
-  (arrivalTime(a) ?? Number.POSITIVE_INFINITY) - (arrivalTime(b) ?? Number.POSITIVE_INFINITY) ||
-  a.name.localeCompare(b.name);
+/** By arrival at the next port, soonest first (unknown last), then by name; each date read once, not per comparison. */
+function byArrival(vessels: FleetVesselView[]): FleetVesselView[] {
+  const at = new Map(vessels.map((v) => [v.id, arrivalTime(v) ?? Number.POSITIVE_INFINITY]));
+  return vessels.sort((a, b) => at.get(a.id)! - at.get(b.id)! || a.name.localeCompare(b.name));
+}
 
 const selectClass =
   "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
 
-function FleetPage({ vessels, synthetic = false }: { vessels: FleetVesselView[]; synthetic?: boolean }) {
+function FleetPage({
+  vessels: listed,
+  source,
+  synthetic = false,
+}: {
+  vessels: FleetVesselView[];
+  source: Source;
+  synthetic?: boolean;
+}) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const { line, pod, within } = search;
+  // The route's loader has usually loaded the map already: then it draws in the first render.
+  const [FleetMap] = useState(() => loadedFleetMap() ?? LazyFleetMap);
+  const [showTracks, setShowTracks] = useState(false);
+  const [showAllPaths, setShowAllPaths] = useState(false);
+  const allLines = source.useAllLines(showTracks || showAllPaths);
+  // With every vessel's lines read, they join the fleet; until then the map draws vessels alone.
+  const vessels = useMemo(
+    () => (allLines ? listed.map((v) => ({ ...v, ...(allLines.get(v.id) ?? {}) })) : listed),
+    [listed, allLines],
+  );
   const filtered = useMemo(
-    () => filterFleet(vessels, { line, pod, within }, Date.now()).sort(byArrival),
+    () => byArrival(filterFleet(vessels, { line, pod, within }, Date.now())),
     [vessels, line, pod, within],
   );
   const options = useMemo(() => filterOptions(vessels), [vessels]);
@@ -79,16 +161,18 @@ function FleetPage({ vessels, synthetic = false }: { vessels: FleetVesselView[];
     () => vessels.find((v) => v.id === search.vessel) ?? null,
     [vessels, search.vessel],
   );
+  const detail = source.useDetail(selected);
   const filtering = line !== "" || pod !== "" || within !== 0;
 
   const [focus, setFocus] = useState<{ id: string; seq: number } | null>(() =>
     search.vessel ? { id: search.vessel, seq: 0 } : null,
   );
   const [announcement, setAnnouncement] = useState("");
-  const [showTracks, setShowTracks] = useState(true);
-  const [showAllPaths, setShowAllPaths] = useState(false);
   const [land, onLand] = useLandState();
-  const rows = useRef(new Map<string, HTMLTableRowElement>());
+  // The list waits for the map's first frame: the map is what most people look at first.
+  const [mapDrawn, setMapDrawn] = useState(false);
+  const onDrawn = useCallback(() => setMapDrawn(true), []);
+  const listShown = mapDrawn && land !== "drawing";
 
   const setSearch = (change: Partial<MapSearch>) =>
     navigate({ search: (prev) => ({ ...prev, ...change }), replace: true });
@@ -114,34 +198,13 @@ function FleetPage({ vessels, synthetic = false }: { vessels: FleetVesselView[];
     [vessels],
   );
 
-  // The list shows what the map selected.
-  useEffect(() => {
-    if (search.vessel) rows.current.get(search.vessel)?.scrollIntoView({ block: "nearest" });
-  }, [search.vessel]);
-
-  const onListKey = (event: KeyboardEvent<HTMLTableSectionElement>) => {
-    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
-    const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>("button[data-vessel]")];
-    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    if (at === -1) return;
-    event.preventDefault();
-    buttons[Math.max(0, Math.min(buttons.length - 1, at + (event.key === "ArrowDown" ? 1 : -1)))]?.focus();
-  };
-
   return (
     <>
-      <PageHeader
-        title="Map"
-        description={
-          <>
-            {synthetic ? "Made-up fleet for measuring: " : null}
-            {filtering
-              ? `${plural(filtered.length, "vessel")} of ${vessels.length.toLocaleString("en-US")} match the filters`
-              : vessels.length === 0
-                ? "No vessel carries your containers at the moment"
-                : `${plural(vessels.length, "vessel")} ${vessels.length === 1 ? "carries" : "carry"} your containers`}
-          </>
-        }
+      <PageHeaderLine
+        synthetic={synthetic}
+        filtering={filtering}
+        shown={filtered.length}
+        total={vessels.length}
       />
       <form
         aria-label="Filter vessels"
@@ -202,9 +265,9 @@ function FleetPage({ vessels, synthetic = false }: { vessels: FleetVesselView[];
 
       <div className="grid gap-4 lg:h-[calc(100vh-15rem)] lg:min-h-[34rem] lg:grid-cols-[27rem_1fr]">
         <div className="flex min-h-0 min-w-0 flex-col gap-3">
-          {selected ? (
+          {selected && detail ? (
             <div className="max-h-[55%] min-h-0 shrink-0 overflow-hidden">
-              <VesselPanel vessel={selected} onClose={() => setSearch({ vessel: "" })} />
+              <VesselPanel vessel={selected} detail={detail} onClose={() => setSearch({ vessel: "" })} />
             </div>
           ) : null}
           <section
@@ -215,8 +278,7 @@ function FleetPage({ vessels, synthetic = false }: { vessels: FleetVesselView[];
               id="vessel-list-heading"
               className="border-b border-slate-100 px-3 py-2 text-sm font-semibold text-slate-900 dark:border-slate-800 dark:text-slate-100"
             >
-              Vessels{" "}
-              <span className="font-normal text-slate-500">({filtered.length.toLocaleString("en-US")})</span>
+              Vessels <span className="font-normal text-slate-500">({formatCount(filtered.length)})</span>
             </h2>
             {filtered.length === 0 ? (
               <div className="p-4 text-sm text-slate-600 dark:text-slate-400">
@@ -241,39 +303,17 @@ function FleetPage({ vessels, synthetic = false }: { vessels: FleetVesselView[];
                   </p>
                 )}
               </div>
+            ) : listShown ? (
+              <VesselList
+                vessels={filtered}
+                selectedId={selected?.id ?? null}
+                onChoose={chooseFromList}
+                revealId={search.vessel || null}
+              />
             ) : (
-              <div className="min-h-0 flex-1 overflow-auto">
-                <table aria-labelledby="vessel-list-heading" className="w-full text-left text-sm">
-                  <thead className="sticky top-0 z-10 bg-slate-50 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-                    <tr>
-                      <th scope="col" className="px-3 py-1.5 font-medium">
-                        Vessel <span className="font-normal">· voyage</span>
-                      </th>
-                      <th scope="col" className="px-2 py-1.5 font-medium">
-                        Next port
-                      </th>
-                      <th scope="col" className="px-2 py-1.5 font-medium">
-                        ETA
-                      </th>
-                      <th scope="col" className="px-2 py-1.5 text-right font-medium">
-                        <span aria-hidden="true">Boxes</span>
-                        <span className="sr-only">Your containers aboard</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody onKeyDown={onListKey}>
-                    {filtered.map((v) => (
-                      <VesselRow
-                        key={v.id}
-                        vessel={v}
-                        selected={v.id === selected?.id}
-                        onChoose={chooseFromList}
-                        rows={rows.current}
-                      />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <p role="status" className="p-4 text-sm text-slate-600 dark:text-slate-400">
+                Listing the vessels…
+              </p>
             )}
           </section>
         </div>
@@ -288,11 +328,13 @@ function FleetPage({ vessels, synthetic = false }: { vessels: FleetVesselView[];
               <FleetMap
                 vessels={filtered}
                 selected={selected && filtered.includes(selected) ? selected : null}
+                selectedLines={detail}
                 focus={focus}
                 onSelect={onMapSelect}
                 showTracks={showTracks}
                 showAllPaths={showAllPaths}
                 onLand={onLand}
+                onDrawn={onDrawn}
               />
             </Suspense>
             <figcaption id="fleet-map-note" className="sr-only">
@@ -312,14 +354,14 @@ function FleetPage({ vessels, synthetic = false }: { vessels: FleetVesselView[];
               ]}
             />
             <fieldset className="flex flex-wrap gap-3 text-xs text-slate-700 dark:text-slate-300">
-              <legend className="sr-only">Show on the map</legend>
+              <legend className="sr-only">Show on the map besides the selected vessel's</legend>
               <label className="flex items-center gap-1.5">
                 <input
                   type="checkbox"
                   checked={showTracks}
                   onChange={(e) => setShowTracks(e.target.checked)}
                 />
-                Tracks
+                Tracks of all vessels
               </label>
               <label className="flex items-center gap-1.5">
                 <input
@@ -340,65 +382,33 @@ function FleetPage({ vessels, synthetic = false }: { vessels: FleetVesselView[];
   );
 }
 
-const VesselRow = memo(function VesselRow({
-  vessel: v,
-  selected,
-  onChoose,
-  rows,
+function PageHeaderLine({
+  synthetic,
+  filtering,
+  shown,
+  total,
 }: {
-  vessel: FleetVesselView;
-  selected: boolean;
-  onChoose(vessel: FleetVesselView): void;
-  rows: Map<string, HTMLTableRowElement>;
+  synthetic: boolean;
+  filtering: boolean;
+  shown: number;
+  total: number;
 }) {
-  const next = v.nextPort?.attributes;
-  const arrival = v.nextPortAta ?? v.nextPortEta;
   return (
-    <tr
-      ref={(row) => {
-        if (row) rows.set(v.id, row);
-        else rows.delete(v.id);
-      }}
-      className={`border-t border-slate-100 dark:border-slate-800 ${selected ? "bg-orange-50 dark:bg-orange-950/40" : ""}`}
-    >
-      <td className="px-3 py-1.5">
-        <button
-          type="button"
-          data-vessel={v.id}
-          aria-pressed={selected}
-          onClick={() => onChoose(v)}
-          className="text-left font-medium text-sky-800 hover:underline focus-visible:outline-2 focus-visible:outline-sky-500 dark:text-sky-300"
-        >
-          {v.name}
-        </button>
-        <span className="block text-xs text-slate-500 dark:text-slate-400">
-          {v.voyageNumber ? `Voyage ${v.voyageNumber}` : "Voyage not known"}
-        </span>
-      </td>
-      <td className="px-2 py-1.5">
-        {next ? (
-          <>
-            {next.name}
-            <span className="block font-mono text-xs text-slate-500">{next.code}</span>
-          </>
-        ) : (
-          <span className="text-slate-400">Not known</span>
-        )}
-      </td>
-      <td className="px-2 py-1.5 text-xs">
-        {arrival ? (
-          <>
-            {v.nextPortAta ? <span className="block text-slate-500">arrived</span> : null}
-            <DateTime iso={arrival} timeZone={next?.time_zone ?? "UTC"} />
-          </>
-        ) : (
-          <span className="text-slate-400">Not known</span>
-        )}
-      </td>
-      <td className="px-2 py-1.5 text-right">{v.cargo.length}</td>
-    </tr>
+    <PageHeader
+      title="Map"
+      description={
+        <>
+          {synthetic ? "Made-up fleet for measuring: " : null}
+          {filtering
+            ? `${plural(shown, "vessel")} of ${formatCount(total)} match the filters`
+            : total === 0
+              ? "No vessel carries your containers at the moment"
+              : `${plural(total, "vessel")} ${total === 1 ? "carries" : "carry"} your containers`}
+        </>
+      }
+    />
   );
-});
+}
 
 function MapLoading() {
   return (

@@ -2,6 +2,7 @@
 // fleet of any size along the main trade lanes, to measure how the map pans and zooms with thousands of vessels.
 // Never part of a normal production build: the map page imports it only behind those flags.
 import type { Port } from "../../../api/reference";
+import type { FleetCargo } from "../../../api/vessels";
 import { type FleetVesselView, type LatLng, unwrap, unwrapToEnd } from "./fleet";
 
 interface Lane {
@@ -212,6 +213,13 @@ function laneLength(points: LatLng[]) {
 
 const wrap = (lon: number) => ((((lon + 180) % 360) + 360) % 360) - 180;
 
+/** Where each made-up vessel is on its lane, for drawing its lines when they are asked for. */
+const voyages = new Map<string, { lane: Lane; at: number; speed: number }>();
+
+/**
+ * A made-up fleet as the API's compact list gives it: no lines. The track and path ahead of one are drawn with
+ * syntheticLines when it is chosen (or all of them when asked for), as the API's single vessel gives them.
+ */
 export function syntheticFleet(count: number, now = Date.now()): FleetVesselView[] {
   const next = random(count * 7919);
   const vessels: FleetVesselView[] = [];
@@ -220,22 +228,9 @@ export function syntheticFleet(count: number, now = Date.now()): FleetVesselView
     const total = laneLength(lane.points);
     const at = next() * total;
     const speed = 14 + next() * 8;
-    // A week at that speed, in (flat) degrees: about 60 nm to a degree.
-    const week = (speed * 24 * 7) / 60;
-    // About as many points as the service's simplified week of reports has (20 to 40).
-    const jitter = () => (next() - 0.5) * 0.1;
-    const track: LatLng[] = [];
-    for (let d = Math.max(0, at - week); d < at; d += 2) {
-      const [lat, lon] = along(lane.points, d);
-      track.push([lat + jitter(), lon + jitter()]);
-    }
     const [lat, rawLon] = along(lane.points, at);
     const position: LatLng = [lat, wrap(rawLon)];
-    track.push([lat, rawLon]);
-    const ahead: LatLng[] = [[lat, rawLon]];
-    for (let d = at + 2; d < total; d += 2) ahead.push(along(lane.points, d));
-    ahead.push(lane.points.at(-1)!);
-    const ahead0 = ahead[1] ?? ahead[0]!;
+    const ahead0 = at + 2 < total ? along(lane.points, at + 2) : lane.points.at(-1)!;
     const heading = (Math.atan2(ahead0[1] - rawLon, ahead0[0] - lat) * 180) / Math.PI;
     const hoursLeft = ((total - at) * 60) / speed;
     const eta = new Date(now + hoursLeft * 3_600_000).toISOString();
@@ -255,8 +250,10 @@ export function syntheticFleet(count: number, now = Date.now()): FleetVesselView
     };
     const scac = LINES[Math.floor(next() * LINES.length)]!;
     const containers = 1 + Math.floor(next() * 6);
+    const id = `synthetic-${i}`;
+    voyages.set(id, { lane, at, speed });
     vessels.push({
-      id: `synthetic-${i}`,
+      id,
       name: `${NAMES[i % NAMES.length]} ${SUFFIXES[Math.floor(i / NAMES.length) % SUFFIXES.length]} ${Math.floor(i / 100) + 1}`,
       imo: String(9_000_000 + i),
       mmsi: String(200_000_000 + i),
@@ -271,19 +268,60 @@ export function syntheticFleet(count: number, now = Date.now()): FleetVesselView
       nextPortEta: eta,
       nextPortAta: null,
       projectedArrival: eta,
-      cargo: Array.from({ length: containers }, (_, k) => ({
-        container_id: `synthetic-${i}-${k}`,
-        container_number: `SYNU${String(1_000_000 + i * 10 + k).slice(-7)}`,
-        shipment_id: `synthetic-shipment-${i}`,
-        bill_of_lading_number: `${scac}${String(100_000_000 + i)}`,
-        shipping_line_scac: scac,
-        port_of_discharge_locode: lane.to.code,
-        port_of_discharge_name: lane.to.name,
-        port_of_discharge_eta_at: eta,
-      })),
-      track: unwrapToEnd(track, position[1]),
-      ahead: unwrap(ahead, position[1]),
+      containersAboard: containers,
+      shipmentsAboard: 1,
+      cargoSummary: [
+        {
+          shipping_line_scac: scac,
+          port_of_discharge_locode: lane.to.code,
+          port_of_discharge_name: lane.to.name,
+          containers,
+        },
+      ],
+      track: [],
+      ahead: [],
     });
   }
   return vessels;
+}
+
+/** A made-up vessel's track of the last week (jittered like reports) and its path ahead to its port. */
+export function syntheticLines(vessel: FleetVesselView): { track: LatLng[]; ahead: LatLng[] } {
+  const voyage = voyages.get(vessel.id);
+  if (!voyage || !vessel.position) return { track: [], ahead: [] };
+  const { lane, at, speed } = voyage;
+  const total = laneLength(lane.points);
+  const next = random(Number(vessel.id.replace("synthetic-", "")) + 1);
+  // A week at that speed, in (flat) degrees: about 60 nm to a degree.
+  const week = (speed * 24 * 7) / 60;
+  // About as many points as the service's simplified week of reports has (20 to 40).
+  const jitter = () => (next() - 0.5) * 0.1;
+  const track: LatLng[] = [];
+  for (let d = Math.max(0, at - week); d < at; d += 2) {
+    const [lat, lon] = along(lane.points, d);
+    track.push([lat + jitter(), lon + jitter()]);
+  }
+  const here = along(lane.points, at);
+  track.push(here);
+  const ahead: LatLng[] = [here];
+  for (let d = at + 2; d < total; d += 2) ahead.push(along(lane.points, d));
+  ahead.push(lane.points.at(-1)!);
+  return { track: unwrapToEnd(track, vessel.position[1]), ahead: unwrap(ahead, vessel.position[1]) };
+}
+
+/** The made-up containers aboard a made-up vessel, for its panel (the API's single vessel has them for real). */
+export function syntheticCargo(vessel: FleetVesselView): FleetCargo[] {
+  const i = Number(vessel.id.replace("synthetic-", ""));
+  return vessel.cargoSummary.flatMap((c) =>
+    Array.from({ length: c.containers }, (_, k) => ({
+      container_id: `synthetic-${i}-${k}`,
+      container_number: `SYNU${String(1_000_000 + i * 10 + k).slice(-7)}`,
+      shipment_id: `synthetic-shipment-${i}`,
+      bill_of_lading_number: `${c.shipping_line_scac}${String(100_000_000 + i)}`,
+      shipping_line_scac: c.shipping_line_scac,
+      port_of_discharge_locode: c.port_of_discharge_locode,
+      port_of_discharge_name: c.port_of_discharge_name,
+      port_of_discharge_eta_at: vessel.nextPortEta,
+    })),
+  );
 }

@@ -1,10 +1,11 @@
 // The selected vessel: who it is, where it is and how fast, the voyage it sails for the account (from, to, ETA in
-// the port's time), and the account's shipments and containers aboard, with links to them.
+// the port's time), and the account's shipments and containers aboard, with links to them (read when it is chosen:
+// the fleet's list only counts them).
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { DateTime } from "../../components/date-time";
 import { plural } from "../../lib/format";
-import { type FleetVesselView, formatCoordinate } from "./fleet";
+import { type FleetVesselView, formatCoordinate, type VesselDetailView } from "./fleet";
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -17,10 +18,17 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 
 const unknown = <span className="text-slate-400 dark:text-slate-500">Not known</span>;
 
-export function VesselPanel({ vessel, onClose }: { vessel: FleetVesselView; onClose(): void }) {
+export function VesselPanel({
+  vessel,
+  detail,
+  onClose,
+}: {
+  vessel: FleetVesselView;
+  detail: VesselDetailView;
+  onClose(): void;
+}) {
   const next = vessel.nextPort?.attributes;
   const previous = vessel.previousPort?.attributes;
-  const shipments = new Map(vessel.cargo.map((c) => [c.shipment_id, c.bill_of_lading_number]));
   return (
     <section
       aria-labelledby="vessel-panel-heading"
@@ -93,7 +101,7 @@ export function VesselPanel({ vessel, onClose }: { vessel: FleetVesselView; onCl
               ) : null}
             </Fact>
           </dl>
-          {vessel.ahead.length > 1 && next ? (
+          {detail.ahead.length > 1 && next ? (
             <p className="mt-2 flex gap-2 text-xs text-slate-600 dark:text-slate-400">
               <span
                 aria-hidden="true"
@@ -101,10 +109,10 @@ export function VesselPanel({ vessel, onClose }: { vessel: FleetVesselView; onCl
               />
               <span>
                 Estimated path to {next.name} shown dashed on the map
-                {vessel.projectedArrival ? (
+                {detail.projectedArrival ? (
                   <>
                     ; at its speed it would arrive{" "}
-                    <DateTime iso={vessel.projectedArrival} timeZone={next.time_zone} />
+                    <DateTime iso={detail.projectedArrival} timeZone={next.time_zone} />
                   </>
                 ) : null}
                 .
@@ -115,11 +123,16 @@ export function VesselPanel({ vessel, onClose }: { vessel: FleetVesselView; onCl
 
         <div className="border-t border-slate-100 pt-3 dark:border-slate-800">
           <h3 className="text-sm font-semibold text-slate-900 dark:text-slate-100">
-            Your cargo aboard: {plural(vessel.cargo.length, "container")} on{" "}
-            {plural(shipments.size, "shipment")}
+            Your cargo aboard: {plural(vessel.containersAboard, "container")} on{" "}
+            {plural(vessel.shipmentsAboard, "shipment")}
           </h3>
+          {detail.cargo === null ? (
+            <p role="status" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              Loading the containers aboard…
+            </p>
+          ) : null}
           <ul className="mt-2 space-y-2 text-sm">
-            {vessel.cargo.map((c) => (
+            {(detail.cargo ?? []).map((c) => (
               <li key={c.container_id} className="flex flex-wrap items-baseline gap-x-2">
                 <Link
                   to="/containers/$containerId"

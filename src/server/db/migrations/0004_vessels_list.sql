@@ -1,0 +1,2 @@
+CREATE INDEX "containers_on_ship_idx" ON "containers" USING btree ("account_id") WHERE current_status = 'on_ship';--> statement-breakpoint
+CREATE INDEX "raw_events_vessel_account_idx" ON "raw_events" USING btree ("vessel_id","account_id","container_id") WHERE not estimated and vessel_id is not null;
