@@ -127,16 +127,22 @@ export async function seedScaleAccount(db: Db, options: SeedOptions): Promise<Se
     await createTempTables(tx);
     const templateEvents = library.boxes.flatMap((_, key) => rows.templateEvents(key));
     await insertRows(tx, seedEvents, templateEvents);
+    // While the server copies one batch's events, this process plans the next batch (on PostgreSQL the two run
+    // side by side; PGlite, in this process, does one after the other anyway).
+    let copying: Promise<void> = Promise.resolve();
     const write = async (chunk: PlannedShipment[]) => {
       const shipmentRows = chunk.map((s) => rows.shipment(s));
       const containerRows = chunk.flatMap((s) => rows.containers(s));
       const requestRows = chunk.map((s) => rows.request(s.request, s.id));
       const boxRows = chunk.flatMap((s) => rows.boxes(s));
+      await copying;
       await insertRows(tx, shipments, shipmentRows);
       await insertRows(tx, containers, containerRows);
       await insertRows(tx, trackingRequests, requestRows);
       await insertRows(tx, seedBoxes, boxRows);
-      await copyTemplateEvents(tx, accountId!);
+      copying = copyTemplateEvents(tx, accountId!);
+      // Awaited before the next batch (or the end); this only keeps a failure from being reported twice.
+      copying.catch(() => {});
     };
     await write(sandboxShipments);
     log(`  ${sandboxShipments.length} sandbox shipments written`);
@@ -146,6 +152,7 @@ export async function seedScaleAccount(db: Db, options: SeedOptions): Promise<Se
       written += chunk.length;
       log(`  ${written} synthetic shipments written`);
     }
+    await copying;
     const orphans = planOrphanRequests(shape, library, lines, rng, unique);
     const orphanRows = orphans.map((r) => rows.request(r, null));
     await insertRows(tx, trackingRequests, orphanRows);
