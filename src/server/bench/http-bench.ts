@@ -7,6 +7,7 @@ import { seedScaleAccount } from "../cli/seed/seed-account";
 import { loadConfig } from "../config";
 import { issueKey } from "../db/accounts";
 import { openDatabase } from "../db/connection";
+import { DataDirLockedError } from "../db/data-dir-lock";
 import { captureResponse, startBareServer } from "./bare-server";
 import { ApiClient, planEndpoints } from "./endpoints";
 import { measure } from "./load";
@@ -187,7 +188,10 @@ async function keyFromDatabase(
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof Error && error.message.startsWith("--")) {
+  if (error instanceof DataDirLockedError) {
+    console.error(`${error.message}\nGive --key, or let the benchmark start the service (no --url).`);
+    process.exitCode = 1;
+  } else if (error instanceof Error && error.message.startsWith("--")) {
     console.error(`${error.message}\n${USAGE}`);
     process.exitCode = 1;
   } else throw error;

@@ -1,8 +1,8 @@
 // Journey templates for the scale seeder: what the sandbox carrier network shows for real journeys at chosen moments
 // (under way, at the terminal, finished), which the seeder copies, renumbered and moved in time, into many shipments.
 //
-// Copies move by whole weeks only: the network's services sail weekly, so a copy keeps the weekday and the local
-// hour of every event, and still reads like a real schedule.
+// Copies move by whole weeks (a tracked one less the few hours since its last lookup): the network's services sail
+// weekly, so a copy keeps the weekday and the local hour of every event, and still reads like a real schedule.
 import type { CarrierContainer, CarrierSnapshot } from "../../tracking/carrier-adapter";
 import { SandboxCarrierNetwork, sandboxNumber } from "../../tracking/sandbox";
 import { allCarrierProfiles } from "../../tracking/sandbox/carrier-profiles";
