@@ -10,7 +10,8 @@ import { openDatabase } from "../db/connection";
 import { DataDirLockedError } from "../db/data-dir-lock";
 import { captureResponse, startBareServer } from "./bare-server";
 import { ApiClient, planEndpoints } from "./endpoints";
-import { measure } from "./load";
+import { idleProbe } from "./idle";
+import { type LoadShape, measure } from "./load";
 import { type EndpointResult, formatTable } from "./report";
 import { type ServiceProcess, startService } from "./service-process";
 
@@ -24,7 +25,9 @@ const USAGE = `Usage: npm run bench:http -- [options]
   --rounds <n>            rounds per endpoint, ours and bare interleaved (default 3)
   --duration <s>          seconds per run (default 5)
   --connections <n>       concurrent connections (default 10)
-  --warmup <s>            seconds of unmeasured load on ours before each endpoint (default 1)
+  --warmup <s>            seconds of unmeasured load on ours before each endpoint (default 1); an endpoint
+                          that answers fewer requests than there are connections meanwhile is measured by
+                          answers (one per connection a run) instead of by time
   --identity              ask for uncompressed answers (default: Accept-Encoding: gzip, as browsers)
   --only <text>           only the endpoints whose name contains the text
   --json <file>           also write the raw figures to a file`;
@@ -62,7 +65,7 @@ async function main(args: string[]): Promise<number> {
   const rounds = Math.round(positive("rounds", values.rounds));
   const durationSeconds = positive("duration", values.duration);
   const connections = Math.round(positive("connections", values.connections));
-  const warmupSeconds = Number(values.warmup);
+  const warmupSeconds = positive("warmup", values.warmup);
   const log = (line: string) => console.log(line);
   const config = loadConfig();
   const key = values.key || (await keyFromDatabase(config, values.account, Number(values.shipments), log));
@@ -77,6 +80,7 @@ async function main(args: string[]): Promise<number> {
   const baseUrl = (service?.url ?? values.url)!.replace(/\/$/, "");
   const api = new ApiClient(baseUrl, key);
   const bare = await startBareServer();
+  const idle = await idleProbe({ pid: service?.pid, databaseUrl: config.databaseUrl, maxMs: 5 * 60_000 });
   const results: EndpointResult[] = [];
   let plan: Awaited<ReturnType<typeof planEndpoints>> | undefined;
   try {
@@ -92,8 +96,13 @@ async function main(args: string[]): Promise<number> {
         : undefined;
       if (captured) bare.answer(captured);
       const target = { url, method: endpoint.method, headers, nextPath: endpoint.nextPath };
-      const load = { connections, durationSeconds };
-      if (warmupSeconds > 0) await measure(target, { connections, durationSeconds: warmupSeconds });
+      const warmup = await measure(target, { connections, durationSeconds: warmupSeconds });
+      await idle.wait();
+      // An endpoint that could not answer each connection once during the warm-up is measured by answers, not time.
+      const slow = warmup.requests < connections;
+      const load: LoadShape = slow
+        ? { connections, amount: 2 * connections }
+        : { connections, durationSeconds };
       service?.resetMaxRss();
       const result: EndpointResult = {
         name: endpoint.name,
@@ -102,11 +111,14 @@ async function main(args: string[]): Promise<number> {
         status: captured?.status ?? 200,
         bytes: captured?.body.length ?? 0,
         encoding: captured?.headers["content-encoding"] ?? null,
+        measuredBy: slow ? `${connections} answers` : `${durationSeconds} s`,
         ours: [],
         bare: [],
+        drainedMs: [],
       };
       for (let round = 0; round < rounds; round++) {
         result.ours.push(await measure(target, load));
+        result.drainedMs.push(await idle.wait());
         if (captured)
           result.bare.push(await measure({ ...target, url: `${bare.url}${endpoint.path}` }, load));
       }
@@ -119,16 +131,23 @@ async function main(args: string[]): Promise<number> {
       );
     }
   } finally {
-    await plan?.restore();
-    await bare.close();
-    await service?.stop();
+    try {
+      await idle.wait();
+      await plan?.restore();
+    } catch (error) {
+      console.error(`Could not resume tracking of the shipments stop/resume worked on: ${error}`);
+    } finally {
+      await idle.close();
+      await bare.close();
+      await service?.stop();
+    }
   }
 
   const how = values.identity ? "uncompressed" : "Accept-Encoding: gzip";
   console.log(
     `\n${connections} connections, ${rounds} rounds of ${durationSeconds} s, ours and bare interleaved, medians; ${how}.`,
   );
-  console.log(formatTable(results));
+  console.log(formatTable(results, durationSeconds));
   const maxRss = Math.max(0, ...results.map((r) => r.maxRssKb ?? 0));
   if (service) console.log(`\nService RSS: at most ${(maxRss / 1024).toFixed(0)} MB while measured.`);
   if (values.json) {

@@ -10,8 +10,15 @@ export interface EndpointResult {
   /** Bytes of the answer as sent, and its content-encoding. */
   bytes: number;
   encoding: string | null;
+  /** How each of our runs was bounded: by time, or (slow endpoints) by a number of answers. */
+  measuredBy: string;
   ours: LoadFigures[];
   bare: LoadFigures[];
+  /**
+   * After each of our runs, how long the service went on answering the requests the run left open (the next
+   * run waits for that).
+   */
+  drainedMs: number[];
   /** Largest service RSS while this endpoint was measured, in kB (when the benchmark started the service). */
   maxRssKb?: number;
 }
@@ -30,12 +37,14 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** Latencies are medians over the rounds that completed requests at all (NaN when none did). */
 export function summarize(rounds: readonly LoadFigures[]): Summary | null {
   if (rounds.length === 0) return null;
+  const completed = rounds.filter((r) => r.requests > 0);
   return {
     requestsPerSecond: median(rounds.map((r) => r.requestsPerSecond)),
-    p50Ms: median(rounds.map((r) => r.p50Ms)),
-    p99Ms: median(rounds.map((r) => r.p99Ms)),
+    p50Ms: median(completed.map((r) => r.p50Ms)),
+    p99Ms: median(completed.map((r) => r.p99Ms)),
     failures: rounds.reduce((n, r) => n + r.non2xx + r.errors, 0),
   };
 }
@@ -43,7 +52,15 @@ export function summarize(rounds: readonly LoadFigures[]): Summary | null {
 const fixed = (n: number | undefined, digits = 0) =>
   n === undefined || Number.isNaN(n) ? "–" : n.toFixed(digits);
 
-export function formatTable(results: readonly EndpointResult[]): string {
+/** Requests a second, with a decimal below 10 (slow endpoints), and "0" only when nothing completed. */
+const rate = (n: number | undefined) => (n !== undefined && n < 10 ? fixed(n, 1) : fixed(n));
+
+/** `durationSeconds`: a run in which no request completed says its latency was longer than that. */
+export function formatTable(results: readonly EndpointResult[], durationSeconds: number): string {
+  const latency = (summary: Summary | null, n: number | undefined) =>
+    summary && Number.isNaN(n ?? Number.NaN) && summary.requestsPerSecond === 0
+      ? `>${durationSeconds * 1000}`
+      : fixed(n, 1);
   const header = [
     "endpoint",
     "bytes",
@@ -63,12 +80,12 @@ export function formatTable(results: readonly EndpointResult[]): string {
     return [
       `${r.name}${failed}`,
       `${r.bytes}${r.encoding ? ` ${r.encoding}` : ""}`,
-      fixed(ours?.requestsPerSecond),
-      fixed(bare?.requestsPerSecond),
+      rate(ours?.requestsPerSecond),
+      rate(bare?.requestsPerSecond),
       ratio === undefined ? "–" : ratio < 0.01 ? ratio.toFixed(4) : ratio.toFixed(3),
-      fixed(ours?.p50Ms, 1),
+      latency(ours, ours?.p50Ms),
       fixed(bare?.p50Ms, 1),
-      fixed(ours?.p99Ms, 1),
+      latency(ours, ours?.p99Ms),
       fixed(bare?.p99Ms, 1),
     ];
   });
