@@ -100,9 +100,7 @@ async function main(args: string[]): Promise<number> {
       await idle.wait();
       // An endpoint that could not answer each connection once during the warm-up is measured by answers, not time.
       const slow = warmup.requests < connections;
-      const load: LoadShape = slow
-        ? { connections, amount: 2 * connections }
-        : { connections, durationSeconds };
+      const load: LoadShape = slow ? { connections, amount: connections } : { connections, durationSeconds };
       service?.resetMaxRss();
       const result: EndpointResult = {
         name: endpoint.name,
