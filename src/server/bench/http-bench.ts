@@ -29,8 +29,8 @@ const USAGE = `Usage: npm run bench:http -- [options]
                           that answers fewer requests than there are connections meanwhile is measured by
                           answers (one per connection a run) instead of by time
   --identity              ask for uncompressed answers (default: Accept-Encoding: gzip, as browsers)
-  --only <text>           only the endpoints whose name contains the text
-  --json <file>           also write the raw figures to a file`;
+  --only <text,…>         only the endpoints whose name contains one of the texts
+  --json <file>           also write the raw figures to a file (after every endpoint)`;
 
 function positive(name: string, raw: string): number {
   const value = Number(raw);
@@ -83,12 +83,29 @@ async function main(args: string[]): Promise<number> {
   const idle = await idleProbe({ pid: service?.pid, databaseUrl: config.databaseUrl, maxMs: 5 * 60_000 });
   const results: EndpointResult[] = [];
   let plan: Awaited<ReturnType<typeof planEndpoints>> | undefined;
+  const how = values.identity ? "uncompressed" : "Accept-Encoding: gzip";
+  const maxRss = () => Math.max(0, ...results.map((r) => r.maxRssKb ?? 0));
+  // Written after every endpoint too, so that a long run stopped half way still leaves its figures.
+  const writeFigures = () => {
+    if (!values.json) return;
+    const figures = {
+      at: new Date().toISOString(),
+      baseUrl,
+      startedService: service !== undefined,
+      options: { rounds, durationSeconds, connections, warmupSeconds, encoding: how },
+      account: { shipments: plan?.shipmentsTotal, containers: plan?.containersTotal },
+      maxRssKb: service ? maxRss() : undefined,
+      results,
+    };
+    writeFileSync(values.json, `${JSON.stringify(figures, null, 2)}\n`);
+  };
   try {
     plan = await planEndpoints(api);
     log(`Account: ${plan.shipmentsTotal} shipments, ${plan.containersTotal} containers.`);
     const encoding = values.identity ? "identity" : "gzip";
     const headers = { ...api.headers, "accept-encoding": encoding };
-    const endpoints = plan.endpoints.filter((e) => !values.only || e.name.includes(values.only));
+    const only = values.only?.split(",").map((part) => part.trim());
+    const endpoints = plan.endpoints.filter((e) => !only || only.some((part) => e.name.includes(part)));
     for (const endpoint of endpoints) {
       const url = `${baseUrl}${endpoint.path}`;
       const captured = endpoint.compare
@@ -123,6 +140,7 @@ async function main(args: string[]): Promise<number> {
       }
       if (service) result.maxRssKb = service.maxRssKb();
       results.push(result);
+      writeFigures();
       const last = result.ours.at(-1)!;
       log(
         `  ${endpoint.name}: ${last.requestsPerSecond.toFixed(0)} req/s, p99 ${last.p99Ms} ms` +
@@ -142,32 +160,13 @@ async function main(args: string[]): Promise<number> {
     }
   }
 
-  const how = values.identity ? "uncompressed" : "Accept-Encoding: gzip";
   console.log(
     `\n${connections} connections, ${rounds} rounds of ${durationSeconds} s, ours and bare interleaved, medians; ${how}.`,
   );
   console.log(formatTable(results, durationSeconds));
-  const maxRss = Math.max(0, ...results.map((r) => r.maxRssKb ?? 0));
-  if (service) console.log(`\nService RSS: at most ${(maxRss / 1024).toFixed(0)} MB while measured.`);
-  if (values.json) {
-    writeFileSync(
-      values.json,
-      `${JSON.stringify(
-        {
-          at: new Date().toISOString(),
-          baseUrl,
-          startedService: service !== undefined,
-          options: { rounds, durationSeconds, connections, warmupSeconds, encoding: how },
-          account: { shipments: plan?.shipmentsTotal, containers: plan?.containersTotal },
-          maxRssKb: service ? maxRss : undefined,
-          results,
-        },
-        null,
-        2,
-      )}\n`,
-    );
-    console.log(`Raw figures written to ${values.json}.`);
-  }
+  if (service) console.log(`\nService RSS: at most ${(maxRss() / 1024).toFixed(0)} MB while measured.`);
+  writeFigures();
+  if (values.json) console.log(`Raw figures written to ${values.json}.`);
   return 0;
 }
 
