@@ -282,7 +282,11 @@ export const transportEvents = pgTable(
     /** The carrier line (raw event key) this movement was read from, so a corrected time updates it. */
     carrierKey: text("carrier_key"),
   },
-  (t) => [index("transport_events_container_idx").on(t.containerId, t.timestamp)],
+  (t) => [
+    index("transport_events_container_idx").on(t.containerId, t.timestamp),
+    // Deleting a shipment (or an account) cascades to its events by shipment.
+    index("transport_events_shipment_idx").on(t.shipmentId),
+  ],
 );
 
 /** The carrier's own event lines, in its wording, indexed from 0 per container. */

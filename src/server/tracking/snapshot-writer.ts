@@ -175,7 +175,12 @@ export function terminalIdOf(
   return match?.id ?? null;
 }
 
-function shipmentColumns(reference: ReferenceData, s: CarrierSnapshot, vesselIds: Map<string, string>) {
+/** The shipment columns a snapshot decides; the scale seeder uses it to copy snapshots in bulk. */
+export function shipmentColumns(
+  reference: ReferenceData,
+  s: CarrierSnapshot,
+  vesselIds: Map<string, string>,
+) {
   return {
     billOfLadingNumber: s.billOfLadingNumber,
     normalizedNumber: s.billOfLadingNumber.toUpperCase().replace(/[\s-]/g, ""),
@@ -332,7 +337,8 @@ const actual = (events: CarrierEvent[], name: CarrierEvent["event"], locode?: st
 const estimate = (events: CarrierEvent[], name: CarrierEvent["event"]) =>
   events.find((e) => e.event === name)?.at ?? null;
 
-function containerColumns(reference: ReferenceData, snapshot: CarrierSnapshot, box: CarrierContainer) {
+/** The container columns a snapshot decides; the scale seeder uses it to copy snapshots in bulk. */
+export function containerColumns(reference: ReferenceData, snapshot: CarrierSnapshot, box: CarrierContainer) {
   const events = box.events;
   const pod = snapshot.portOfDischarge.locode;
   const hasRailLeg = events.some((e) => e.event.startsWith("rail_"));

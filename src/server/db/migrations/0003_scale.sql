@@ -16,14 +16,18 @@ CREATE INDEX "tracking_requests_shipment_idx" ON "tracking_requests" USING btree
 CREATE INDEX "tracking_requests_search_trgm_idx" ON "tracking_requests" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 -- What a shipment's and a tracking request's search matches, kept with the row (container numbers have their own
 -- index). Lines are separated by newlines, which a search term never holds, so that no match spans two numbers.
+CREATE FUNCTION shipment_search_text(bill_of_lading_number text, normalized_number text, ref_numbers text[])
+  RETURNS text LANGUAGE sql AS $$
+  SELECT concat_ws(E'\n', bill_of_lading_number, normalized_number, array_to_string(ref_numbers, E'\n'))
+$$;--> statement-breakpoint
 CREATE FUNCTION shipments_search_text() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.search_text := concat_ws(E'\n', NEW.bill_of_lading_number, NEW.normalized_number, array_to_string(NEW.ref_numbers, E'\n'));
+  NEW.search_text := shipment_search_text(NEW.bill_of_lading_number, NEW.normalized_number, NEW.ref_numbers);
   RETURN NEW;
 END $$;--> statement-breakpoint
 CREATE TRIGGER shipments_search_text BEFORE INSERT OR UPDATE OF bill_of_lading_number, normalized_number, ref_numbers
   ON shipments FOR EACH ROW EXECUTE FUNCTION shipments_search_text();--> statement-breakpoint
-UPDATE shipments SET search_text = concat_ws(E'\n', bill_of_lading_number, normalized_number, array_to_string(ref_numbers, E'\n'));--> statement-breakpoint
+UPDATE shipments SET search_text = shipment_search_text(bill_of_lading_number, normalized_number, ref_numbers);--> statement-breakpoint
 -- A request is found by its number and its reference numbers as typed, and with spaces and dashes left out.
 CREATE FUNCTION tracking_request_search_text(request_number text, normalized_number text, ref_numbers text[])
   RETURNS text LANGUAGE sql AS $$
@@ -74,9 +78,14 @@ CREATE TRIGGER webhook_notifications_counted AFTER INSERT ON webhook_notificatio
   FOR EACH STATEMENT EXECUTE FUNCTION list_counts_added('webhook_notifications');--> statement-breakpoint
 CREATE TRIGGER webhook_notifications_uncounted AFTER DELETE ON webhook_notifications REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION list_counts_removed('webhook_notifications');--> statement-breakpoint
-INSERT INTO list_counts (account_id, list, count)
-  SELECT account_id, 'shipments', count(*) FROM shipments GROUP BY account_id
-  UNION ALL SELECT account_id, 'containers', count(*) FROM containers GROUP BY account_id
-  UNION ALL SELECT account_id, 'tracking_requests', count(*) FROM tracking_requests GROUP BY account_id
-  UNION ALL SELECT account_id, 'webhooks', count(*) FROM webhooks GROUP BY account_id
-  UNION ALL SELECT account_id, 'webhook_notifications', count(*) FROM webhook_notifications GROUP BY account_id;
+-- Counts every list of an account afresh: after the migration, and after bulk writes that ran with triggers off.
+CREATE FUNCTION recount_lists(account uuid) RETURNS void LANGUAGE sql AS $$
+  DELETE FROM list_counts WHERE account_id = account;
+  INSERT INTO list_counts (account_id, list, count)
+    SELECT account, 'shipments', count(*) FROM shipments WHERE account_id = account
+    UNION ALL SELECT account, 'containers', count(*) FROM containers WHERE account_id = account
+    UNION ALL SELECT account, 'tracking_requests', count(*) FROM tracking_requests WHERE account_id = account
+    UNION ALL SELECT account, 'webhooks', count(*) FROM webhooks WHERE account_id = account
+    UNION ALL SELECT account, 'webhook_notifications', count(*) FROM webhook_notifications WHERE account_id = account;
+$$;--> statement-breakpoint
+SELECT recount_lists(id) FROM accounts;

@@ -1,0 +1,215 @@
+// HTTP benchmark: `npm run bench:http` measures each /v2 endpoint of the service against a bare node:http server that
+// sends the very same bytes, in interleaved rounds, and prints req/s, p50/p99 and the ratio (ours/bare).
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { findAccountByName } from "../cli/seed/account-data";
+import { seedScaleAccount } from "../cli/seed/seed-account";
+import { loadConfig } from "../config";
+import { issueKey } from "../db/accounts";
+import { openDatabase } from "../db/connection";
+import { DataDirLockedError } from "../db/data-dir-lock";
+import { captureResponse, startBareServer } from "./bare-server";
+import { ApiClient, planEndpoints } from "./endpoints";
+import { idleProbe } from "./idle";
+import { type LoadShape, measure } from "./load";
+import { type EndpointResult, formatTable } from "./report";
+import { type ServiceProcess, startService } from "./service-process";
+
+const USAGE = `Usage: npm run bench:http -- [options]
+  --url <base>            a running service (e.g. http://127.0.0.1:4949); without it the benchmark starts one
+                          on a free port against DATABASE_URL / DATA_DIR (--start does the same explicitly)
+  --key <key>             the API key of the account to read (BENCH_API_KEY works too)
+  --account <name>        instead of a key: issue one for this existing account (needs the database; before
+                          the service starts when the database is the embedded one)
+  --shipments <n>         with neither: seed (or reuse) the account "Bench Co" with n shipments (default 10000)
+  --rounds <n>            rounds per endpoint, ours and bare interleaved (default 3)
+  --duration <s>          seconds per run (default 5)
+  --connections <n>       concurrent connections (default 10)
+  --warmup <s>            seconds of unmeasured load on ours before each endpoint (default 1); an endpoint
+                          that answers fewer requests than there are connections meanwhile is measured by
+                          answers (one per connection a run) instead of by time
+  --identity              ask for uncompressed answers (default: Accept-Encoding: gzip, as browsers)
+  --only <text,…>         only the endpoints whose name contains one of the texts
+  --json <file>           also write the raw figures to a file (after every endpoint)`;
+
+function positive(name: string, raw: string): number {
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`--${name} must be a positive number (got '${raw}')`);
+  return value;
+}
+
+async function main(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      url: { type: "string" },
+      start: { type: "boolean", default: false },
+      key: { type: "string", default: process.env.BENCH_API_KEY },
+      account: { type: "string" },
+      shipments: { type: "string", default: "10000" },
+      rounds: { type: "string", default: "3" },
+      duration: { type: "string", default: "5" },
+      connections: { type: "string", default: "10" },
+      warmup: { type: "string", default: "1" },
+      identity: { type: "boolean", default: false },
+      only: { type: "string" },
+      json: { type: "string" },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const rounds = Math.round(positive("rounds", values.rounds));
+  const durationSeconds = positive("duration", values.duration);
+  const connections = Math.round(positive("connections", values.connections));
+  const warmupSeconds = positive("warmup", values.warmup);
+  const log = (line: string) => console.log(line);
+  const config = loadConfig();
+  const key = values.key || (await keyFromDatabase(config, values.account, Number(values.shipments), log));
+
+  let service: ServiceProcess | undefined;
+  if (values.start || !values.url) {
+    log(
+      `Starting the service against ${config.databaseUrl ? "DATABASE_URL" : `the embedded database in ${config.dataDir}`}…`,
+    );
+    service = await startService({ env: process.env, startTimeoutMs: 30 * 60_000, log });
+  }
+  const baseUrl = (service?.url ?? values.url)!.replace(/\/$/, "");
+  const api = new ApiClient(baseUrl, key);
+  const bare = await startBareServer();
+  const idle = await idleProbe({ pid: service?.pid, databaseUrl: config.databaseUrl, maxMs: 5 * 60_000 });
+  const results: EndpointResult[] = [];
+  let plan: Awaited<ReturnType<typeof planEndpoints>> | undefined;
+  const how = values.identity ? "uncompressed" : "Accept-Encoding: gzip";
+  const maxRss = () => Math.max(0, ...results.map((r) => r.maxRssKb ?? 0));
+  // Written after every endpoint too, so that a long run stopped half way still leaves its figures.
+  const writeFigures = () => {
+    if (!values.json) return;
+    const figures = {
+      at: new Date().toISOString(),
+      baseUrl,
+      startedService: service !== undefined,
+      options: { rounds, durationSeconds, connections, warmupSeconds, encoding: how },
+      account: { shipments: plan?.shipmentsTotal, containers: plan?.containersTotal },
+      maxRssKb: service ? maxRss() : undefined,
+      results,
+    };
+    writeFileSync(values.json, `${JSON.stringify(figures, null, 2)}\n`);
+  };
+  try {
+    plan = await planEndpoints(api);
+    log(`Account: ${plan.shipmentsTotal} shipments, ${plan.containersTotal} containers.`);
+    const encoding = values.identity ? "identity" : "gzip";
+    const headers = { ...api.headers, "accept-encoding": encoding };
+    const only = values.only?.split(",").map((part) => part.trim());
+    const endpoints = plan.endpoints.filter((e) => !only || only.some((part) => e.name.includes(part)));
+    for (const endpoint of endpoints) {
+      const url = `${baseUrl}${endpoint.path}`;
+      const captured = endpoint.compare
+        ? await captureResponse(url, { method: endpoint.method, headers })
+        : undefined;
+      if (captured) bare.answer(captured);
+      const target = { url, method: endpoint.method, headers, nextPath: endpoint.nextPath };
+      const warmup = await measure(target, { connections, durationSeconds: warmupSeconds });
+      await idle.wait();
+      // An endpoint that could not answer each connection once during the warm-up is measured by answers, not time.
+      const slow = warmup.requests < connections;
+      const load: LoadShape = slow ? { connections, amount: connections } : { connections, durationSeconds };
+      service?.resetMaxRss();
+      const result: EndpointResult = {
+        name: endpoint.name,
+        method: endpoint.method,
+        path: endpoint.path,
+        status: captured?.status ?? 200,
+        bytes: captured?.body.length ?? 0,
+        encoding: captured?.headers["content-encoding"] ?? null,
+        measuredBy: slow ? `${connections} answers` : `${durationSeconds} s`,
+        ours: [],
+        bare: [],
+        drainedMs: [],
+      };
+      for (let round = 0; round < rounds; round++) {
+        result.ours.push(await measure(target, load));
+        result.drainedMs.push(await idle.wait());
+        // The bare server is never slow: always a timed run.
+        const bareTarget = { ...target, url: `${bare.url}${endpoint.path}` };
+        if (captured) result.bare.push(await measure(bareTarget, { connections, durationSeconds }));
+      }
+      if (service) result.maxRssKb = service.maxRssKb();
+      results.push(result);
+      writeFigures();
+      const last = result.ours.at(-1)!;
+      log(
+        `  ${endpoint.name}: ${last.requestsPerSecond.toFixed(0)} req/s, p99 ${last.p99Ms} ms` +
+          (captured && captured.status !== 200 ? `  (answered ${captured.status})` : ""),
+      );
+    }
+  } finally {
+    try {
+      await idle.wait();
+      await plan?.restore();
+    } catch (error) {
+      console.error(`Could not resume tracking of the shipments stop/resume worked on: ${error}`);
+    } finally {
+      await idle.close();
+      await bare.close();
+      await service?.stop();
+    }
+  }
+
+  console.log(
+    `\n${connections} connections, ${rounds} rounds of ${durationSeconds} s, ours and bare interleaved, medians; ${how}.`,
+  );
+  console.log(formatTable(results, durationSeconds));
+  if (service) console.log(`\nService RSS: at most ${(maxRss() / 1024).toFixed(0)} MB while measured.`);
+  writeFigures();
+  if (values.json) console.log(`Raw figures written to ${values.json}.`);
+  return 0;
+}
+
+/** A key for an existing account, or for "Bench Co" seeded (or found already seeded) with `shipments`. */
+async function keyFromDatabase(
+  config: ReturnType<typeof loadConfig>,
+  account: string | undefined,
+  shipments: number,
+  log: (line: string) => void,
+): Promise<string> {
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  try {
+    if (account) {
+      const row = await findAccountByName(database.db, account);
+      if (!row) throw new Error(`--account: no account is named "${account}"; seed it with npm run seed`);
+      return await issueKey(database.db, row.id, "bench");
+    }
+    log(`No key given: seeding (or reusing) "Bench Co" with ${shipments} shipments…`);
+    const seeded = await seedScaleAccount(database.db, {
+      account: "Bench Co",
+      shipments,
+      sandbox: Math.min(200, Math.round(shipments / 50)),
+      trackedShare: 0.1,
+      seed: "bench",
+      replace: false,
+      log: (line) => log(`  ${line}`),
+    });
+    return seeded.apiKey;
+  } finally {
+    await database.close();
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof DataDirLockedError) {
+    console.error(`${error.message}\nGive --key, or let the benchmark start the service (no --url).`);
+    process.exitCode = 1;
+  } else if (error instanceof Error && error.message.startsWith("--")) {
+    console.error(`${error.message}\n${USAGE}`);
+    process.exitCode = 1;
+  } else throw error;
+}

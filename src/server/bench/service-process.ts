@@ -1,0 +1,107 @@
+// The service under benchmark, started as a child process on a free port against the configured database, with
+// its memory (VmRSS) sampled while it runs.
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+
+export interface ServiceProcess {
+  url: string;
+  pid: number;
+  /** Largest resident set size seen so far, in kB. */
+  maxRssKb(): number;
+  /** Starts a new maximum (the next reading onwards). */
+  resetMaxRss(): void;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === "string") throw new Error("no free port");
+  return address.port;
+}
+
+/** VmRSS of a process in kB, from /proc (Linux); undefined elsewhere or once it has exited. */
+export function rssKb(pid: number): number | undefined {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts `src/server/main.ts` with tsx in a node process of its own (so that its pid is the service's), with the
+ * rate limit out of the way and quiet logs, and waits until it answers. Start-up includes the tracking engine's
+ * first passes, which take a while on a large database.
+ */
+export async function startService(options: {
+  env: NodeJS.ProcessEnv;
+  startTimeoutMs: number;
+  log: (line: string) => void;
+}): Promise<ServiceProcess> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", MAIN], {
+    env: {
+      ...options.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DEMO: "0",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_MINUTE: "1000000000",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.shift();
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    const exitCode = await Promise.race([
+      exited,
+      new Promise((r) => setTimeout(r, 250)).then(() => "running"),
+    ]);
+    if (exitCode !== "running") throw new Error(`the service exited (${exitCode}):\n${output.join("")}`);
+    const up = await fetch(`${url}/v2/shipments`).then(
+      () => true,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() - started > options.startTimeoutMs) {
+      child.kill("SIGTERM");
+      throw new Error(`the service did not answer within ${options.startTimeoutMs} ms:\n${output.join("")}`);
+    }
+  }
+  options.log(
+    `Service started in ${((Date.now() - started) / 1000).toFixed(1)} s on ${url} (pid ${child.pid}).`,
+  );
+  let max = 0;
+  const sampler = setInterval(() => {
+    max = Math.max(max, rssKb(child.pid!) ?? 0);
+  }, 200);
+  return {
+    url,
+    pid: child.pid!,
+    maxRssKb: () => Math.max(max, rssKb(child.pid!) ?? 0),
+    resetMaxRss: () => {
+      max = 0;
+    },
+    async stop() {
+      clearInterval(sampler);
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "transport_events_shipment_idx" ON "transport_events" USING btree ("shipment_id");
