@@ -7,7 +7,6 @@ import "./map.css";
 import L from "leaflet";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, useMap } from "react-leaflet";
-import { formatDateTime } from "../../lib/format";
 import { preloadLand } from "./basemap";
 import { BasemapLayer } from "./basemap-layer";
 import {
@@ -19,6 +18,8 @@ import {
 } from "./fleet";
 import type { LandState } from "./land-status";
 import { type MapPalette, mapPalette } from "./palette";
+import { selectionDrawing, shifted as shiftedBy } from "./selection";
+import { SelectionLayer } from "./selection-layer";
 import { HAS_TILES } from "./tiles";
 import { VesselMarker } from "./vessel-marker";
 
@@ -57,8 +58,7 @@ export default function FleetMap(props: FleetMapProps) {
   );
 }
 
-const shifted = (line: LatLng[], by: number): L.LatLngTuple[] =>
-  by === 0 ? line : line.map(([lat, lng]) => [lat, lng + by]);
+const shifted = (line: LatLng[], by: number): L.LatLngTuple[] => (by === 0 ? line : shiftedBy(line, by));
 
 interface Entry {
   vessel: FleetVesselView & { position: LatLng };
@@ -219,96 +219,39 @@ function FleetLayers({
     };
   }, [map, vessels, showTracks, showAllPaths, palette]);
 
-  // The selected vessel on top of the fleet (SVG, so that its path is an element with a name): its track, its
-  // estimated path to the next port, the next port with the ETA, and the vessel itself.
+  // The selected vessel on top of the fleet: its track, its estimated path to the next port, the next port with the
+  // ETA, and the vessel itself. One set of layers for the map's lifetime, updated in place (see SelectionLayer).
+  const selectionRef = useRef<SelectionLayer | null>(null);
+  useEffect(() => {
+    const layer = new SelectionLayer(map, palette);
+    selectionRef.current = layer;
+    return () => {
+      selectionRef.current = null;
+      layer.remove();
+    };
+  }, [map, palette]);
+
   const selectedId = selected?.id ?? null;
   const track = selectedLines?.track;
   const ahead = selectedLines?.ahead;
   useEffect(() => {
-    if (generation === 0) return;
-    const entry = selectedId ? entriesRef.current.get(selectedId) : undefined;
-    if (!entry || !selected) return;
-    const pane = map.getPane("selection") ?? map.createPane("selection");
-    // Above the fleet's canvas (the overlay pane, 400), under Leaflet's markers and tooltips.
-    pane.style.zIndex = "450";
-    const svg = L.svg({ pane: "selection" });
-    const group = L.layerGroup().addTo(map);
-    // Permanent tooltips are closed by hand: a layer removed while the map is still animating a move can leave
-    // its tooltip behind, and the label would show twice.
-    const clear = () => {
-      group.eachLayer((layer) => layer.unbindTooltip());
-      group.clearLayers();
-    };
+    const layer = selectionRef.current;
+    if (!layer) return;
+    // Again after a move: the vessel may now be drawn on another copy of the world (`entry.offset`).
     const draw = () => {
-      clear();
-      const { offset } = entry;
-      if (track && track.length > 1) {
-        L.polyline(shifted(track, offset), {
-          renderer: svg,
-          interactive: false,
-          color: palette.selected,
-          weight: 2.5,
-          opacity: 0.9,
-        }).addTo(group);
-      }
-      if (ahead && ahead.length > 1) {
-        const path = L.polyline(shifted(ahead, offset), {
-          renderer: svg,
-          interactive: false,
-          color: palette.ahead,
-          weight: 2.5,
-          dashArray: "7 6",
-          className: "estimated-path",
-        }).addTo(group);
-        const element = path.getElement();
-        element?.setAttribute("role", "img");
-        element?.setAttribute(
-          "aria-label",
-          `Estimated path of ${selected.name} to ${selected.nextPort?.attributes.name ?? "its next port"}`,
-        );
-      }
-      const port = selected.nextPort?.attributes;
-      if (port && port.latitude !== null && port.longitude !== null) {
-        const lon = nearLongitude(port.longitude, (ahead?.at(-1) ?? entry.vessel.position)[1] + offset);
-        const eta = selected.nextPortAta ?? selected.nextPortEta;
-        const when = eta ? formatDateTime(eta, port.time_zone).text : "not known";
-        L.circleMarker([port.latitude, lon], {
-          renderer: svg,
-          interactive: false,
-          radius: 5,
-          color: palette.portStroke,
-          weight: 2,
-          fillColor: palette.port,
-          fillOpacity: 1,
-        })
-          .bindTooltip(`${port.name} · ${selected.nextPortAta ? "arrived" : "ETA"} ${when}`, {
-            permanent: true,
-            direction: "right",
-            offset: [8, 0],
-            className: "eta-label",
-          })
-          .addTo(group);
-      }
-      new VesselMarker([entry.vessel.position[0], entry.vessel.position[1] + offset], {
-        renderer: svg,
-        interactive: false,
-        heading: selected.heading,
-        radius: 7,
-        color: palette.vesselStroke,
-        weight: 1.5,
-        fillColor: palette.selected,
-        fillOpacity: 1,
-      }).addTo(group);
+      const entry = generation > 0 && selectedId ? entriesRef.current.get(selectedId) : undefined;
+      layer.show(
+        entry && selected
+          ? selectionDrawing(selected, entry.vessel.position, entry.offset, { track, ahead })
+          : null,
+      );
     };
     draw();
     map.on("moveend", draw);
     return () => {
       map.off("moveend", draw);
-      clear();
-      group.remove();
-      svg.remove();
     };
-  }, [map, selected, selectedId, track, ahead, palette, generation]);
+  }, [map, selected, selectedId, track, ahead, generation]);
 
   // Fly to a vessel chosen in the list.
   const focusSeq = focus?.seq;

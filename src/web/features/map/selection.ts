@@ -1,0 +1,55 @@
+// What the map draws of the selected vessel, decided apart from Leaflet: the vessel, its track, its estimated path
+// to the next port and the next port with its ETA label, on the copy of the world the vessel is drawn at.
+import { formatDateTime } from "../../lib/format";
+import { type FleetVesselView, type LatLng, nearLongitude, type VesselDetailView } from "./fleet";
+
+export interface SelectionDrawing {
+  vessel: { position: LatLng; heading: number | null };
+  /** The last 7 days; null while fewer than two points are known. */
+  track: LatLng[] | null;
+  /** The estimated path to the next port and its accessible name; null while fewer than two points are known. */
+  ahead: { line: LatLng[]; label: string } | null;
+  /** The next port and its label (the one label on the map with the ETA); null if it has no coordinates. */
+  port: { position: LatLng; label: string } | null;
+}
+
+/** `line` moved by `by` degrees of longitude. */
+export const shifted = (line: readonly LatLng[], by: number): LatLng[] =>
+  line.map(([lat, lng]) => [lat, lng + by]);
+
+/**
+ * The selected vessel as drawn at `position` moved by `offset` (whole turns of longitude), with its track and path
+ * as far as they are read yet.
+ */
+export function selectionDrawing(
+  vessel: FleetVesselView,
+  position: LatLng,
+  offset: number,
+  lines: Partial<Pick<VesselDetailView, "track" | "ahead">> | null,
+): SelectionDrawing {
+  const track = lines?.track;
+  const ahead = lines?.ahead;
+  const port = vessel.nextPort?.attributes;
+  let portDrawing: SelectionDrawing["port"] = null;
+  if (port && port.latitude !== null && port.longitude !== null) {
+    const eta = vessel.nextPortAta ?? vessel.nextPortEta;
+    const when = eta ? formatDateTime(eta, port.time_zone).text : "not known";
+    portDrawing = {
+      // Where the path ends, or else near the vessel: not on another copy of the world.
+      position: [port.latitude, nearLongitude(port.longitude, (ahead?.at(-1) ?? position)[1] + offset)],
+      label: `${port.name} · ${vessel.nextPortAta ? "arrived" : "ETA"} ${when}`,
+    };
+  }
+  return {
+    vessel: { position: [position[0], position[1] + offset], heading: vessel.heading },
+    track: track && track.length > 1 ? shifted(track, offset) : null,
+    ahead:
+      ahead && ahead.length > 1
+        ? {
+            line: shifted(ahead, offset),
+            label: `Estimated path of ${vessel.name} to ${port?.name ?? "its next port"}`,
+          }
+        : null,
+    port: portDrawing,
+  };
+}
