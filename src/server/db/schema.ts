@@ -172,6 +172,8 @@ export const shipments = pgTable(
     index("shipments_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
     index("shipments_account_number_idx").on(t.accountId, t.normalizedNumber),
     index("shipments_next_refresh_idx").on(t.nextRefreshAt),
+    // The tracked shipments (a tenth of a large account): where the engine's tracked-vessels query starts.
+    index("shipments_tracked_idx").on(t.id).where(sql`line_tracking_stopped_at is null`),
   ],
 );
 
@@ -296,7 +298,11 @@ export const rawEvents = pgTable(
     /** The carrier's identity of this line, so that a later answer updates it instead of adding another. */
     carrierKey: text("carrier_key"),
   },
-  (t) => [uniqueIndex("raw_events_container_index_idx").on(t.containerId, t.index)],
+  (t) => [
+    uniqueIndex("raw_events_container_index_idx").on(t.containerId, t.index),
+    // The vessels a container's lines name, read without visiting the table (the tracked-vessels query).
+    index("raw_events_container_vessel_idx").on(t.containerId, t.vesselId).where(sql`vessel_id is not null`),
+  ],
 );
 
 /** What a tracking request asked for, and what became of it. */
