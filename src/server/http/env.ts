@@ -32,6 +32,8 @@ export interface AppDeps {
   /** Present when this server runs the local demo account: the sign-in page may offer its key. */
   demoApiKey?: () => string | undefined;
   webhooks?: WebhookSettings;
+  /** Told when a tracking request is stored pending: the tracking engine of this process takes it up at once. */
+  onTrackingRequestCreated?: () => void;
   /** The end-to-end tests' control routes; only when the service runs with TEST_CONTROL=1. */
   testControl?: TestControl;
 }
