@@ -20,48 +20,44 @@ function columnsOf<T extends PgTable>(table: T, keys: string[]): PgColumn[] {
 
 /**
  * The keys every row must have. Rows of one statement share their columns: a key missing from a row would
- * otherwise write null over a value (or past a default) without anyone noticing.
+ * otherwise write null over a value (or past a default) without anyone noticing. (Checked without allocating
+ * per row: batches are large, and this runs on every one.)
  */
 function sharedKeys(rows: object[]): string[] {
-  const keys = Object.keys(rows[0]!).filter((k) => (rows[0] as Record<string, unknown>)[k] !== undefined);
+  const first = rows[0] as Record<string, unknown>;
+  const keys = Object.keys(first).filter((k) => first[k] !== undefined);
   for (const row of rows) {
     const record = row as Record<string, unknown>;
-    const defined = Object.keys(record).filter((k) => record[k] !== undefined);
-    if (defined.length !== keys.length || keys.some((k) => record[k] === undefined)) {
-      throw new Error(`rows of one bulk write must share their columns (${keys.join(", ")})`);
-    }
+    let defined = 0;
+    for (const k in record) if (record[k] !== undefined) defined++;
+    let shared = defined === keys.length;
+    for (let i = 0; shared && i < keys.length; i++) shared = record[keys[i]!] !== undefined;
+    if (!shared) throw new Error(`rows of one bulk write must share their columns (${keys.join(", ")})`);
   }
   return keys;
 }
 
 /**
- * `json_to_recordset($1) as v("a" uuid, "b" text[], …)` over the rows, keyed by SQL column names. Dates become
- * ISO 8601 strings, arrays and objects stay JSON: PostgreSQL reads each as its column's type.
+ * `json_to_recordset($1) as v("accountId" uuid, "tags" text[], …)` over the rows as they are: the record's
+ * columns take the rows' own (TypeScript) keys, so that the rows are serialized without being copied. Dates
+ * become ISO 8601 strings, arrays and objects stay JSON: PostgreSQL reads each as its column's type.
  */
 function recordset(rows: object[], keys: string[], columns: PgColumn[]): SQL {
-  const json = JSON.stringify(
-    rows.map((row) => {
-      const out: Record<string, unknown> = {};
-      for (const [i, key] of keys.entries()) out[columns[i]!.name] = (row as Record<string, unknown>)[key];
-      return out;
-    }),
-  );
   const definition = sql.join(
-    columns.map((c) => sql`${sql.identifier(c.name)} ${sql.raw(c.getSQLType())}`),
+    columns.map((c, i) => sql`${sql.identifier(keys[i]!)} ${sql.raw(c.getSQLType())}`),
     sql`, `,
   );
-  return sql`json_to_recordset(${json}::json) as v(${definition})`;
+  return sql`json_to_recordset(${JSON.stringify(rows)}::json) as v(${definition})`;
 }
 
-/**
- * Inserts the rows in one statement. `onConflict` is the clause to add (e.g. `on conflict do nothing`);
- * `returning` names columns to give back.
- */
-export async function insertMany<
-  T extends PgTable,
-  R extends Record<string, unknown> = Record<string, unknown>,
->(db: Db, table: T, rows: Insert<T>[], options: { onConflict?: SQL; returning?: SQL } = {}): Promise<R[]> {
-  if (rows.length === 0) return [];
+/** Inserts the rows in one statement; `onConflict` is a clause to add (e.g. `on conflict do nothing`). */
+export async function insertMany<T extends PgTable>(
+  db: Db,
+  table: T,
+  rows: Insert<T>[],
+  options: { onConflict?: SQL } = {},
+): Promise<void> {
+  if (rows.length === 0) return;
   const keys = sharedKeys(rows);
   const columns = columnsOf(table, keys);
   const names = sql.join(
@@ -69,15 +65,13 @@ export async function insertMany<
     sql`, `,
   );
   const values = sql.join(
-    columns.map((c) => sql`v.${sql.identifier(c.name)}`),
+    keys.map((k) => sql`v.${sql.identifier(k)}`),
     sql`, `,
   );
-  const result = await db.execute(
+  await db.execute(
     sql`insert into ${table} (${names}) select ${values} from ${recordset(rows, keys, columns)}
-      ${options.onConflict ?? sql``} ${options.returning ? sql`returning ${options.returning}` : sql``}`,
+      ${options.onConflict ?? sql``}`,
   );
-  // Both drivers (node-postgres and PGlite) answer with the returned rows under `rows`.
-  return (result as unknown as { rows: R[] }).rows;
 }
 
 /**
@@ -97,14 +91,14 @@ export async function updateMany<T extends PgTable>(
   const columns = columnsOf(table, keys);
   const keyColumn = columns[keys.indexOf(key)]!;
   const assignments = sql.join(
-    columns
-      .filter((c) => c !== keyColumn)
-      .map((c) => sql`${sql.identifier(c.name)} = v.${sql.identifier(c.name)}`),
+    columns.flatMap((c, i) =>
+      c === keyColumn ? [] : [sql`${sql.identifier(c.name)} = v.${sql.identifier(keys[i]!)}`],
+    ),
     sql`, `,
   );
   const result = await db.execute(
     sql`update ${table} set ${assignments} from ${recordset(rows, keys, columns)}
-      where ${table}.${sql.identifier(keyColumn.name)} = v.${sql.identifier(keyColumn.name)}
+      where ${table}.${sql.identifier(keyColumn.name)} = v.${sql.identifier(key)}
       ${options.where ? sql`and ${options.where}` : sql``}`,
   );
   // node-postgres says rowCount, PGlite affectedRows.
