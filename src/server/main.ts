@@ -53,6 +53,8 @@ const engine = new TrackingEngine({
   logger,
   batchSize: config.trackingBatchSize,
   lookupsPerCarrier: config.trackingLookupsPerCarrier,
+  // A server writes one chunk while the engine prepares the next; PGlite does one thing at a time.
+  writesInFlight: database.kind === "postgres" ? 2 : 1,
 });
 const topUpDemo = async () => {
   if (demo) await topUpDemoShipments(db, demo.accountId, clock.now());

@@ -201,6 +201,8 @@ async function run(kind: "pglite" | "postgres") {
     const logger = createLogger("warn");
     const { account, apiKey } = await createAccount(db, "Bench Logistics");
     const idleRssMb = Math.round(process.memoryUsage().rss / 2 ** 20);
+    // The engine's settings as main.ts gives them (the rest are the defaults).
+    const asInMain = { writesInFlight: database.kind === "postgres" ? 2 : 1 };
 
     // 1. Many tracking requests at once: the engine turns them into shipments as fast as it can.
     await topUpDemoShipments(db, account.id, clock.now(), SHIPMENTS);
@@ -212,6 +214,7 @@ async function run(kind: "pglite" | "postgres") {
       adapters: [first],
       positions: first,
       logger,
+      ...asInMain,
     });
     const create = await measure(server, async () => {
       while ((await creating.runOnce()).requests > 0) {}
@@ -241,6 +244,7 @@ async function run(kind: "pglite" | "postgres") {
       adapters: [sandbox],
       positions: sandbox,
       logger,
+      ...asInMain,
     });
     // The day's vessel positions first: a running engine records them as they come, not in the refresh.
     await engine.recordVesselPositions();

@@ -38,6 +38,9 @@ export class CarrierCalls {
       this.#slots.set(key, slots);
     }
     await slots.acquire();
+    // A turn of the event loop before each call: an adapter that answers from memory (the sandbox) would
+    // otherwise run a whole batch without letting anything else (the API, another lane's writes) in.
+    await new Promise((resolve) => setImmediate(resolve));
     // The slot is held until the carrier really answers, even past the timeout: a carrier that hangs must not
     // collect more calls in flight than the bound.
     // (Through a promise constructor, so that an adapter that throws instead of rejecting releases it too.)

@@ -15,6 +15,7 @@ import type {
   CarrierAdapter,
   CarrierLookup,
   CarrierQuery,
+  CarrierSnapshot,
   RequestType,
   VesselPositionSource,
 } from "./carrier-adapter";
@@ -50,8 +51,12 @@ const AWAITING_MANIFEST_LIMIT_MS = 14 * DAY;
 export const DEFAULT_BATCH_SIZE = 200;
 export const DEFAULT_LOOKUPS_PER_CARRIER = 8;
 const DEFAULT_WRITE_BATCH_SIZE = 50;
-/** Two: the database writes one chunk while the engine prepares the next (one is all PGlite can do at once). */
-const DEFAULT_WRITES_IN_FLIGHT = 2;
+/**
+ * One by default. On PostgreSQL two are better (main.ts asks for them): the server writes one chunk while the
+ * engine prepares the next. PGlite runs one transaction at a time on this thread, so a second would only queue
+ * ahead of the other lane's work (a new request).
+ */
+const DEFAULT_WRITES_IN_FLIGHT = 1;
 /** Under the lease, so that a carrier that hangs costs one retry, not the batch's lease. */
 const DEFAULT_LOOKUP_TIMEOUT_MS = 60_000;
 
@@ -223,7 +228,7 @@ export class TrackingEngine {
       const current = new Map(held.map((r) => [r.id, r]));
       const updates: RequestUpdate[] = [];
       const outbox: OutboxRow[] = [];
-      const found: { request: TrackingRequestRow; shipment: NewShipment; lookup: CarrierLookup }[] = [];
+      const found: { request: TrackingRequestRow; shipment: NewShipment; snapshot: CarrierSnapshot }[] = [];
       for (const { row, lookup } of items) {
         // Not held any more: the lease ran out and another process has the request now.
         const request = current.get(row.id);
@@ -231,7 +236,7 @@ export class TrackingEngine {
         if (lookup.outcome === "found") {
           found.push({
             request,
-            lookup,
+            snapshot: lookup.snapshot,
             shipment: {
               accountId: request.accountId,
               scac: request.scac,
@@ -251,10 +256,7 @@ export class TrackingEngine {
       const created = await writeNewShipments(
         tx,
         reference,
-        found.map((f) => ({
-          request: f.shipment,
-          snapshot: (f.lookup as Extract<CarrierLookup, { outcome: "found" }>).snapshot,
-        })),
+        found.map((f) => ({ request: f.shipment, snapshot: f.snapshot })),
         now,
       );
       for (const [i, { request }] of found.entries()) {
@@ -328,14 +330,14 @@ export class TrackingEngine {
       const stoppedMeanwhile: string[] = [];
       const unanswered: Partial<typeof shipments.$inferInsert>[] = [];
       const stopped: string[] = [];
-      const found: { shipment: HeldShipment; lookup: Extract<CarrierLookup, { outcome: "found" }> }[] = [];
+      const found: { shipment: HeldShipment; snapshot: CarrierSnapshot }[] = [];
       for (const { row, lookup } of items) {
         const shipment = current.get(row.id);
         if (!shipment) continue; // the lease ran out and another process has it now
         if (shipment.lineTrackingStoppedAt) {
           stoppedMeanwhile.push(shipment.id);
         } else if (lookup.outcome === "found") {
-          found.push({ shipment, lookup });
+          found.push({ shipment, snapshot: lookup.snapshot });
         } else {
           const silent = stopReasonForSilence(shipment.lineTrackingLastSucceededAt, now);
           if (silent) stopped.push(shipment.id);
@@ -351,13 +353,7 @@ export class TrackingEngine {
       }
       await releaseShipments(tx, lease, stoppedMeanwhile);
       await updateMany(tx, shipments, "id", unanswered);
-      const written = await writeShipmentUpdates(
-        tx,
-        reference,
-        found.map((f) => ({ shipment: f.shipment, snapshot: f.lookup.snapshot })),
-        now,
-        { refreshLeaseUntil: null },
-      );
+      const written = await writeShipmentUpdates(tx, reference, found, now, { refreshLeaseUntil: null });
       for (const result of written.results) if (result.stoppedReason) stopped.push(result.shipmentId);
       await insertOutbox(tx, await stopTrackingRequestsOfShipments(tx, stopped, now));
       return written.vessels;
