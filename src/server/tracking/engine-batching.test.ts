@@ -80,7 +80,9 @@ class GatedCarrier implements CarrierAdapter {
     const n = (this.inFlight.get(query.scac) ?? 0) + 1;
     this.inFlight.set(query.scac, n);
     this.maxInFlight.set(query.scac, Math.max(n, this.maxInFlight.get(query.scac) ?? 0));
-    this.#watchers = this.#watchers.filter((w) => (this.total >= w.n ? (w.resolve(), false) : true));
+    const reached = this.#watchers.filter((w) => this.total >= w.n);
+    this.#watchers = this.#watchers.filter((w) => this.total < w.n);
+    for (const w of reached) w.resolve();
     try {
       // At least one turn of the event loop, so that calls of a batch overlap as real ones do.
       await new Promise((resolve) => setImmediate(resolve));

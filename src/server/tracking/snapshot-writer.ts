@@ -4,9 +4,9 @@
 //
 // The writer diffs against what is stored, so writing the same snapshot twice changes nothing and records no
 // event. It runs inside the caller's transaction: the changes and their outbox rows commit together or not at
-// all. Whatever the batch's size, it reads what is stored with one query per table and writes with one
-// set-based statement per table and kind of change (see db/bulk.ts); new rows get their ids here, so that the
-// rows that refer to them (events, outbox) go in the same statements.
+// all. Whatever the batch's size, it reads what is stored with one query (stored-state.ts) and writes with one
+// set-based statement per table and kind of change (db/bulk.ts); new rows get their ids here, so that the rows
+// that refer to them (events, outbox) go in the same statements.
 import { randomUUID } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import { insertMany, updateMany } from "../db/bulk";
