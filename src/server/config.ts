@@ -21,6 +21,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   CLOCK_SPEED: z.coerce.number().min(1).max(10_000).default(1),
   TRACKING_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+  TRACKING_BATCH_SIZE: z.coerce.number().int().min(1).max(5_000).default(200),
+  TRACKING_LOOKUPS_PER_CARRIER: z.coerce.number().int().min(1).max(1_000).default(8),
   WEBHOOKS_ALLOW_HTTP: flag.default(false),
   WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: flag.default(false),
   WEBHOOKS_INTERVAL_MS: z.coerce.number().int().min(100).default(1_000),
@@ -46,8 +48,12 @@ export interface Config {
    * so the data holds still while the service runs in real time (end-to-end tests).
    */
   sandboxPaused: boolean;
-  /** Pause between two passes of the tracking engine. */
+  /** Pause of the tracking engine when it has nothing to do (it goes on without one while there is work). */
   trackingIntervalMs: number;
+  /** Tracking requests, or shipments to refresh, that one pass of the engine claims. */
+  trackingBatchSize: number;
+  /** Lookups the engine has in flight to one carrier (SCAC) at most. */
+  trackingLookupsPerCarrier: number;
   /** Accept plain-http webhook addresses (local use only; deliveries are otherwise https). */
   webhooksAllowHttp: boolean;
   /** Let webhook deliveries reach loopback and private addresses (local development only). */
@@ -82,6 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     clockSpeed: e.CLOCK_SPEED,
     sandboxPaused: e.SANDBOX_PAUSED,
     trackingIntervalMs: e.TRACKING_INTERVAL_MS,
+    trackingBatchSize: e.TRACKING_BATCH_SIZE,
+    trackingLookupsPerCarrier: e.TRACKING_LOOKUPS_PER_CARRIER,
     webhooksAllowHttp: e.WEBHOOKS_ALLOW_HTTP,
     webhooksAllowPrivateAddresses: e.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
     webhooksIntervalMs: e.WEBHOOKS_INTERVAL_MS,

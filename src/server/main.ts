@@ -7,6 +7,7 @@ import { openDatabase } from "./db/connection";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { ensureDemoAccount } from "./db/demo-account";
 import { loadReferenceData, seedReferenceData } from "./db/reference-data";
+import { TRACKING_REQUESTS_CHANNEL } from "./db/tracking-requests";
 import { createApp } from "./http/app";
 import { createLogger } from "./logger";
 import { acceleratedClock, ManualClock, systemClock } from "./tracking/clock";
@@ -41,7 +42,20 @@ const demo = config.demo ? await ensureDemoAccount(db, config.dataDir) : undefin
 // A paused sandbox world keeps its own clock, which the end-to-end tests move on by hand.
 const sandboxClock = config.sandboxPaused ? new ManualClock(clock.now()) : undefined;
 const sandbox = new SandboxCarrierNetwork({ clock: sandboxClock });
-const engine = new TrackingEngine({ db, reference, clock, adapters: [sandbox], positions: sandbox, logger });
+const engine = new TrackingEngine({
+  db,
+  reference,
+  clock,
+  // Leases are real time, so that a sped-up clock (a demo) does not end them while their work is under way.
+  leaseClock: systemClock,
+  adapters: [sandbox],
+  positions: sandbox,
+  logger,
+  batchSize: config.trackingBatchSize,
+  lookupsPerCarrier: config.trackingLookupsPerCarrier,
+  // A server writes one chunk while the engine prepares the next; PGlite does one thing at a time.
+  writesInFlight: database.kind === "postgres" ? 2 : 1,
+});
 const topUpDemo = async () => {
   if (demo) await topUpDemoShipments(db, demo.accountId, clock.now());
 };
@@ -54,6 +68,9 @@ const worker = startTrackingWorker(engine, {
   logger,
   beforePass: topUpDemo,
 });
+// A new tracking request wakes the engine: the API of this process tells it directly (onTrackingRequestCreated
+// below), other processes on the same PostgreSQL through NOTIFY.
+await database.listen(TRACKING_REQUESTS_CHANNEL, () => worker.wake());
 const webhookSettings = {
   allowHttp: config.webhooksAllowHttp,
   allowPrivateAddresses: config.webhooksAllowPrivateAddresses,
@@ -78,6 +95,7 @@ const app = createApp({
   webRoot: config.dev ? undefined : webRoot,
   demoApiKey: demo ? () => demo.apiKey : undefined,
   webhooks: webhookSettings,
+  onTrackingRequestCreated: () => worker.wake(),
   testControl: config.testControl ? { engine, clock, sandboxClock } : undefined,
 });
 const apiListener = getRequestListener(app.fetch);

@@ -19,6 +19,13 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * Calls `onNotify` on every NOTIFY on `channel`, from any process. On PostgreSQL it listens on a connection of
+   * its own, opened again when lost (then `onNotify` is called once, since a notification may have been missed
+   * meanwhile). PGlite is one process, whose own code can tell itself directly: there it does nothing. Returns
+   * a function that stops listening; close() stops every listener too.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -52,6 +59,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: "pglite",
+      listen: async () => async () => {},
       async close() {
         if (closed) return;
         closed = true;
@@ -91,15 +99,90 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     client.release();
   }
   let closed = false;
+  const listeners = new Set<() => Promise<void>>();
   return {
     db: drizzleNodePg(pool, { schema }) as unknown as Db,
     kind: "postgres",
+    async listen(channel, onNotify) {
+      const stop = await listenOn(url, channel, onNotify, options);
+      const unlisten = async () => {
+        listeners.delete(unlisten);
+        await stop();
+      };
+      listeners.add(unlisten);
+      return unlisten;
+    },
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((unlisten) => unlisten()));
       const ending = [...connections].map((c) => new Promise((resolve) => c.once("end", resolve)));
       await pool.end();
       await Promise.all(ending);
     },
+  };
+}
+
+/** How long to wait before opening a lost listening connection again: doubling from this, up to a maximum. */
+const LISTEN_RETRY_MS = 250;
+const LISTEN_RETRY_MAX_MS = 30_000;
+
+/**
+ * LISTEN on a dedicated connection (a pooled one would be handed to other queries and stop hearing). When the
+ * connection is lost it is opened again, with backoff, and `onNotify` is called once it listens again.
+ */
+async function listenOn(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+  options: DatabaseOptions,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = LISTEN_RETRY_MS;
+
+  const open = async (first: boolean): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (current === client) current = undefined;
+      client.end().catch(() => {});
+      if (stopped) return;
+      options.onConnectionLost?.(error ?? new Error(`the connection listening on ${channel} ended`));
+      retry = setTimeout(() => void open(false), delay);
+      delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+    };
+    client.on("error", onLost);
+    client.on("end", () => onLost());
+    client.on("notification", (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${client.escapeIdentifier(channel)}`);
+    } catch (error) {
+      onLost(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    if (stopped) {
+      lost = true;
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    delay = LISTEN_RETRY_MS;
+    if (!first) onNotify();
+  };
+
+  await open(true);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => {});
   };
 }

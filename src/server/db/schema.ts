@@ -182,6 +182,8 @@ export const shipments = pgTable(
     index("shipments_account_number_idx").on(t.accountId, t.normalizedNumber),
     index("shipments_next_refresh_idx").on(t.nextRefreshAt),
     index("shipments_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // The tracked shipments (a tenth of a large account): where the engine's tracked-vessels query starts.
+    index("shipments_tracked_idx").on(t.id).where(sql`line_tracking_stopped_at is null`),
   ],
 );
 
@@ -319,6 +321,8 @@ export const rawEvents = pgTable(
     index("raw_events_vessel_account_idx")
       .on(t.vesselId, t.accountId, t.containerId)
       .where(sql`not estimated and vessel_id is not null`),
+    // The vessels a container's lines name, read without visiting the table (the tracked-vessels query).
+    index("raw_events_container_vessel_idx").on(t.containerId, t.vesselId).where(sql`vessel_id is not null`),
   ],
 );
 

@@ -30,6 +30,9 @@ import { isUuid, likePattern } from "./shipments";
 
 export type TrackingRequestRow = typeof trackingRequests.$inferSelect;
 
+/** The channel on which a new pending request is announced (NOTIFY) to the tracking engines of every process. */
+export const TRACKING_REQUESTS_CHANNEL = "tracking_requests";
+
 /**
  * Statuses of a request that still stands for its number: a new request for the same number and line is a
  * duplicate of it, as long as the shipment it created (if any) is still tracked.
@@ -120,6 +123,8 @@ export async function createTrackingRequest(
         .insert(trackingRequests)
         .values({ ...values, status: "pending", nextAttemptAt: now })
         .returning();
+      // Delivered at commit: the engines of other processes on this PostgreSQL take the request up at once.
+      await tx.execute(sql`select pg_notify(${TRACKING_REQUESTS_CHANNEL}, '')`);
       return { request: request!, duplicateOf: null };
     }
     const [request] = await tx

@@ -34,6 +34,8 @@ export interface AppDeps {
   webhooks?: WebhookSettings;
   /** How long an API key's account is remembered (5 s by default; 0 looks every key up on every request). */
   apiKeyCacheMs?: number;
+  /** Told when a tracking request is stored pending: the tracking engine of this process takes it up at once. */
+  onTrackingRequestCreated?: () => void;
   /** The end-to-end tests' control routes; only when the service runs with TEST_CONTROL=1. */
   testControl?: TestControl;
 }

@@ -490,7 +490,8 @@ export function registerTrackingRequestRoutes(app: App, deps: AppDeps) {
     async (c) => {
       const input = checkNewTrackingRequest(c.req.valid("json"), reference);
       const { account } = c.get("principal");
-      const { request } = await createTrackingRequest(db, account.id, input, clock.now());
+      const { request, duplicateOf } = await createTrackingRequest(db, account.id, input, clock.now());
+      if (!duplicateOf) deps.onTrackingRequestCreated?.();
       return c.json(await documentFor(account, request, new Set()), 201);
     },
     (result) => {

@@ -24,6 +24,8 @@ export interface Harness {
   app: ReturnType<typeof createApp>;
   /** Lines the service logged, for tests that check what is (and is not) logged. */
   logs: string[];
+  /** The PostgreSQL database under test, for a test that opens a second handle on it (another process); none on PGlite. */
+  databaseUrl: string | undefined;
   newAccount(name?: string): Promise<CreatedAccount>;
   /** Sends a request to the app with the given key as `Authorization: Token <key>`. */
   request(key: string | null, path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
@@ -32,9 +34,14 @@ export interface Harness {
 
 export const TEST_NOW = "2026-11-20T12:00:00.000Z";
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{
+  database: Database;
+  url: string | undefined;
+  drop: () => Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { database: await openDatabase({ memory: true }), drop: async () => {} };
+  if (!adminUrl)
+    return { database: await openDatabase({ memory: true }), url: undefined, drop: async () => {} };
   const name = `test_${randomUUID().replaceAll("-", "")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -45,6 +52,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   const database = await openDatabase({ url: url.toString() });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const again = new pg.Client({ connectionString: adminUrl });
       await again.connect();
@@ -57,7 +65,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 export async function createHarness(
   options: { rateLimitPerMinute?: number; apiKeyCacheMs?: number } = {},
 ): Promise<Harness> {
-  const { database, drop } = await openTestDatabase();
+  const { database, url, drop } = await openTestDatabase();
   const { db } = database;
   await seedReferenceData(db);
   const reference = await loadReferenceData(db);
@@ -79,6 +87,7 @@ export async function createHarness(
     clock,
     app,
     logs,
+    databaseUrl: url,
     newAccount: (name = `Account ${randomUUID().slice(0, 8)}`) => createAccount(db, name),
     async request(key, path, init = {}) {
       const headers = new Headers(init.headers);

@@ -1,50 +1,64 @@
 // The tracking engine: turns pending tracking requests into shipments, keeps tracked shipments up to date and
 // records vessel positions. Adapter-independent: it asks a CarrierAdapter, and writes what changed.
 //
-// Work is found in the database (rows whose next_attempt_at / next_refresh_at has come) and claimed with a
-// lease under FOR UPDATE SKIP LOCKED, so several service processes on one PostgreSQL share it without doing
-// any of it twice, and work claimed by a process that died is picked up again once its lease runs out.
-import { and, asc, eq, inArray, isNull, lt, lte, max, or } from "drizzle-orm";
+// It works in batches. A pass claims many due rows in one statement (claims.ts: a lease under FOR UPDATE SKIP
+// LOCKED, checked again when the answers are written, so that several service processes on one PostgreSQL
+// share the work without doing any of it twice), asks the carriers concurrently with a bound per carrier (carrier-calls.ts), and writes the
+// answers a few dozen shipments per transaction with set-based statements (snapshot-writer.ts), the outbox rows
+// in the same transaction as the change.
+import { updateMany } from "../db/bulk";
 import type { Db } from "../db/connection";
 import type { ReferenceData } from "../db/reference-data";
-import {
-  accountEvents,
-  containers,
-  rawEvents,
-  shipments,
-  trackingRequests,
-  vesselPositions,
-  vessels,
-} from "../db/schema";
-import { stopTrackingRequestsOf } from "../db/shipments";
+import { shipments, trackingRequests } from "../db/schema";
 import type { Logger } from "../logger";
 import type {
   CarrierAdapter,
   CarrierLookup,
   CarrierQuery,
+  CarrierSnapshot,
   RequestType,
   VesselPositionSource,
 } from "./carrier-adapter";
+import { CarrierCalls } from "./carrier-calls";
+import {
+  type ClaimedShipment,
+  claimDueShipments,
+  claimDueTrackingRequests,
+  type HeldShipment,
+  lockClaimedShipments,
+  lockClaimedTrackingRequests,
+  releaseShipments,
+  type TrackingRequestRow,
+} from "./claims";
 import type { Clock } from "./clock";
-import { writeNewShipment, writeShipmentUpdate } from "./snapshot-writer";
+import { insertOutbox, type OutboxRow, stopTrackingRequestsOfShipments } from "./outbox";
+import { Semaphore } from "./semaphore";
+import { type NewShipment, writeNewShipments, writeShipmentUpdates } from "./snapshot-writer";
 import { stopReasonForSilence } from "./stop-rules";
+import { VesselTracker } from "./vessel-tracker";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** How long a claim holds; longer than any single lookup and write takes. */
+/** How long a claim holds (by the lease clock); longer than a batch's lookups and writes take. */
 const LEASE_MS = 2 * MINUTE;
 /** Failures a carrier may have before a tracking request gives up (`retries_exhausted`). */
 const MAX_RETRIES = 10;
 /** A booking that has no manifest after this long has `expired`. */
 const AWAITING_MANIFEST_LIMIT_MS = 14 * DAY;
-/** Vessel tracks are kept from this far back when a vessel is first seen. */
-const POSITION_HISTORY_MS = 7 * DAY;
 
-type TrackingRequestRow = typeof trackingRequests.$inferSelect;
-type ShipmentRow = typeof shipments.$inferSelect;
-type OutboxRow = typeof accountEvents.$inferInsert;
+export const DEFAULT_BATCH_SIZE = 200;
+export const DEFAULT_LOOKUPS_PER_CARRIER = 8;
+const DEFAULT_WRITE_BATCH_SIZE = 50;
+/**
+ * One by default. On PostgreSQL two are better (main.ts asks for them): the server writes one chunk while the
+ * engine prepares the next. PGlite runs one transaction at a time on this thread, so a second would only queue
+ * ahead of the other lane's work (a new request).
+ */
+const DEFAULT_WRITES_IN_FLIGHT = 1;
+/** Under the lease, so that a carrier that hangs costs one retry, not the batch's lease. */
+const DEFAULT_LOOKUP_TIMEOUT_MS = 60_000;
 
 export interface EngineDeps {
   db: Db;
@@ -55,6 +69,18 @@ export interface EngineDeps {
   logger: Logger;
   /** Rows claimed per pass of each kind. */
   batchSize?: number;
+  /** Lookups in flight to one carrier (SCAC) at most. */
+  lookupsPerCarrier?: number;
+  /** Shipments (or requests) written per transaction. */
+  writeBatchSize?: number;
+  /** Write transactions of a pass in flight at once. */
+  writesInFlight?: number;
+  lookupTimeoutMs?: number;
+  /**
+   * What leases are measured with; the engine's clock by default. Give real time when the engine's clock is
+   * sped up (a demo), so that a lease still outlasts the work it covers.
+   */
+  leaseClock?: Clock;
 }
 
 export interface PassResult {
@@ -63,20 +89,38 @@ export interface PassResult {
   positions: number;
 }
 
+interface Looked<Row> {
+  row: Row;
+  lookup: CarrierLookup;
+}
+
 export class TrackingEngine {
   readonly #deps: EngineDeps;
   readonly #batch: number;
+  readonly #writeBatch: number;
+  readonly #writesInFlight: number;
+  readonly #leaseClock: Clock;
+  readonly #calls: CarrierCalls;
+  readonly #vessels: VesselTracker;
 
   constructor(deps: EngineDeps) {
     this.#deps = deps;
-    this.#batch = deps.batchSize ?? 20;
+    this.#batch = deps.batchSize ?? DEFAULT_BATCH_SIZE;
+    this.#writeBatch = deps.writeBatchSize ?? DEFAULT_WRITE_BATCH_SIZE;
+    this.#writesInFlight = deps.writesInFlight ?? DEFAULT_WRITES_IN_FLIGHT;
+    this.#leaseClock = deps.leaseClock ?? deps.clock;
+    this.#calls = new CarrierCalls(deps.adapters, deps.clock, deps.logger, {
+      perCarrier: deps.lookupsPerCarrier ?? DEFAULT_LOOKUPS_PER_CARRIER,
+      timeoutMs: deps.lookupTimeoutMs ?? DEFAULT_LOOKUP_TIMEOUT_MS,
+    });
+    this.#vessels = new VesselTracker(deps.db, deps.clock, deps.positions);
   }
 
-  /** One pass over everything that is due now. */
+  /** One pass over everything that is due now (one batch of each kind). */
   async runOnce(): Promise<PassResult> {
     const requests = await this.processDueTrackingRequests();
     const shipmentsRefreshed = await this.refreshDueShipments();
-    const positions = await this.recordVesselPositions();
+    const positions = await this.recordVesselPositionsIfDue();
     return { requests, shipments: shipmentsRefreshed, positions };
   }
 
@@ -88,245 +132,233 @@ export class TrackingEngine {
     }
   }
 
-  #adapterFor(scac: string): CarrierAdapter | undefined {
-    return this.#deps.adapters.find((a) => a.supports(scac));
+  #claimOptions() {
+    return {
+      now: this.#deps.clock.now(),
+      leaseNow: this.#leaseClock.now(),
+      leaseMs: LEASE_MS,
+      limit: this.#batch,
+    };
   }
 
-  async #lookup(query: CarrierQuery): Promise<CarrierLookup> {
-    const adapter = this.#adapterFor(query.scac);
-    if (!adapter) return { outcome: "failed", reason: "shipping_line_unreachable", retryable: false };
+  /**
+   * Asks the carrier about every item and writes the answers a chunk (a transaction) at a time, each chunk as
+   * soon as it is full, so that writing overlaps asking: a slow carrier holds up only its own answers, and with
+   * two writes in flight the database works on one chunk while the next is prepared.
+   */
+  async #lookUpAndWrite<T extends { row: { id: string } }>(
+    items: T[],
+    query: (item: T) => CarrierQuery,
+    write: (chunk: (T & { lookup: CarrierLookup })[]) => Promise<void>,
+  ): Promise<void> {
+    const writes = new Semaphore(this.#writesInFlight);
+    const pending: Promise<void>[] = [];
+    let buffer: (T & { lookup: CarrierLookup })[] = [];
+    const flush = () => {
+      const chunk = buffer;
+      buffer = [];
+      if (chunk.length) pending.push(writes.run(() => this.#writeChunk(chunk, write)));
+    };
+    await Promise.all(
+      items.map(async (item) => {
+        // Awaited before `buffer` is read: a flush meanwhile replaces it.
+        const lookup = await this.#calls.lookup(query(item));
+        buffer.push({ ...item, lookup });
+        if (buffer.length >= this.#writeBatch) flush();
+      }),
+    );
+    flush();
+    await Promise.all(pending);
+  }
+
+  /**
+   * Writes one chunk in a transaction. A chunk that fails (one answer the writer cannot take) is written again
+   * one item at a time, so that a bad answer holds up only itself: its lease runs out and it is tried again.
+   */
+  async #writeChunk<T extends { row: { id: string } }>(chunk: T[], write: (chunk: T[]) => Promise<void>) {
+    const { logger } = this.#deps;
     try {
-      return await adapter.lookup(query, this.#deps.clock.now());
+      await write(chunk);
+      return;
     } catch (error) {
-      this.#deps.logger.error("carrier lookup failed", {
-        adapter: adapter.name,
-        scac: query.scac,
-        error: String(error),
-      });
-      return { outcome: "failed", reason: "unrecognized_response", retryable: true };
+      if (chunk.length === 1) {
+        logger.error("tracking write failed", { id: chunk[0]!.row.id, error: String(error) });
+        return;
+      }
+      logger.warn("tracking write failed; writing one at a time", { error: String(error) });
+    }
+    for (const item of chunk) {
+      try {
+        await write([item]);
+      } catch (error) {
+        logger.error("tracking write failed", { id: item.row.id, error: String(error) });
+      }
     }
   }
 
   // ---- Tracking requests ----
 
   async processDueTrackingRequests(): Promise<number> {
-    const { db, clock } = this.#deps;
-    const now = clock.now();
-    const due = db
-      .select({ id: trackingRequests.id })
-      .from(trackingRequests)
-      .where(
-        and(
-          lte(trackingRequests.nextAttemptAt, now),
-          or(isNull(trackingRequests.leaseUntil), lt(trackingRequests.leaseUntil, now)),
-        ),
-      )
-      .orderBy(asc(trackingRequests.nextAttemptAt))
-      .limit(this.#batch)
-      .for("update", { skipLocked: true });
-    const claimed = await db
-      .update(trackingRequests)
-      .set({ leaseUntil: new Date(now.getTime() + LEASE_MS) })
-      .where(inArray(trackingRequests.id, due))
-      .returning();
-    for (const request of claimed) await this.#processTrackingRequest(request);
-    return claimed.length;
+    const { db } = this.#deps;
+    const claim = await claimDueTrackingRequests(db, this.#claimOptions());
+    if (claim.rows.length === 0) return 0;
+    await this.#lookUpAndWrite(
+      claim.rows.map((row) => ({ row })),
+      ({ row }) => ({
+        requestType: row.requestType as RequestType,
+        number: row.normalizedNumber,
+        scac: row.scac,
+        requestedAt: row.createdAt,
+      }),
+      (chunk) => this.#settleTrackingRequests(claim.lease, chunk),
+    );
+    return claim.rows.length;
   }
 
-  async #processTrackingRequest(request: TrackingRequestRow): Promise<void> {
+  /** Records what the carrier answered for each request, and creates the shipments it found. */
+  async #settleTrackingRequests(lease: Date, items: Looked<TrackingRequestRow>[]) {
     const { db, reference, clock, logger } = this.#deps;
-    const lookup = await this.#lookup({
-      requestType: request.requestType as RequestType,
-      number: request.normalizedNumber,
-      scac: request.scac,
-      requestedAt: request.createdAt,
-    });
     const now = clock.now();
-    const event = (name: string, shipmentId: string | null = null): OutboxRow => ({
-      accountId: request.accountId,
-      event: name,
-      referenceType: "tracking_request",
-      referenceId: request.id,
-      shipmentId,
-      createdAt: now,
-    });
-    const settle = { leaseUntil: null, updatedAt: now };
-
-    if (lookup.outcome === "found") {
-      await db.transaction(async (tx) => {
-        const written = await writeNewShipment(
-          tx,
-          reference,
-          {
-            accountId: request.accountId,
-            scac: request.scac,
-            requestType: request.requestType,
-            requestNumber: request.normalizedNumber,
-            requestedAt: request.createdAt,
-            refNumbers: request.refNumbers,
-            tags: request.tags,
-          },
-          lookup.snapshot,
-          now,
-        );
-        // A journey found already over (or long past arrival) is recorded, and not tracked any further.
-        const stopped = written.stoppedReason !== null;
-        await tx
-          .update(trackingRequests)
-          .set({
-            ...settle,
-            status: stopped ? "tracking_stopped" : "created",
-            failedReason: null,
-            isRetrying: false,
-            nextAttemptAt: null,
-            shipmentId: written.shipmentId,
-          })
-          .where(eq(trackingRequests.id, request.id));
-        const outbox = [event("tracking_request.succeeded", written.shipmentId)];
-        if (stopped) outbox.push(event("tracking_request.tracking_stopped", written.shipmentId));
-        await tx.insert(accountEvents).values(outbox);
-      });
-      logger.debug("tracking request created a shipment", { trackingRequestId: request.id });
-      return;
-    }
-
-    if (lookup.outcome === "awaiting_manifest") {
-      const expired = now.getTime() - request.createdAt.getTime() > AWAITING_MANIFEST_LIMIT_MS;
-      await db.transaction(async (tx) => {
-        await tx
-          .update(trackingRequests)
-          .set(
-            expired
-              ? {
-                  ...settle,
-                  status: "failed",
-                  failedReason: "expired",
-                  isRetrying: false,
-                  nextAttemptAt: null,
-                }
-              : {
-                  ...settle,
-                  status: "awaiting_manifest",
-                  isRetrying: true,
-                  retryCount: request.retryCount + 1,
-                  nextAttemptAt: lookup.retryAfter,
-                },
-          )
-          .where(eq(trackingRequests.id, request.id));
-        if (expired) await tx.insert(accountEvents).values(event("tracking_request.failed"));
-        else if (request.status !== "awaiting_manifest") {
-          await tx.insert(accountEvents).values(event("tracking_request.awaiting_manifest"));
+    const written = await db.transaction(async (tx) => {
+      const held = await lockClaimedTrackingRequests(
+        tx,
+        lease,
+        items.map((i) => i.row.id),
+      );
+      const current = new Map(held.map((r) => [r.id, r]));
+      const updates: RequestUpdate[] = [];
+      const outbox: OutboxRow[] = [];
+      const found: { request: TrackingRequestRow; shipment: NewShipment; snapshot: CarrierSnapshot }[] = [];
+      for (const { row, lookup } of items) {
+        // Not held any more: the lease ran out and another process has the request now.
+        const request = current.get(row.id);
+        if (!request) continue;
+        if (lookup.outcome === "found") {
+          found.push({
+            request,
+            snapshot: lookup.snapshot,
+            shipment: {
+              accountId: request.accountId,
+              scac: request.scac,
+              requestType: request.requestType,
+              requestNumber: request.normalizedNumber,
+              requestedAt: request.createdAt,
+              refNumbers: request.refNumbers,
+              tags: request.tags,
+            },
+          });
+          continue;
         }
-      });
-      return;
-    }
-
-    const exhausted = lookup.retryable && request.retryCount + 1 >= MAX_RETRIES;
-    if (lookup.retryable && !exhausted) {
-      await db
-        .update(trackingRequests)
-        .set({
-          ...settle,
-          failedReason: lookup.reason,
-          isRetrying: true,
-          retryCount: request.retryCount + 1,
-          nextAttemptAt: new Date(now.getTime() + retryDelay(request.retryCount)),
-        })
-        .where(eq(trackingRequests.id, request.id));
-      return;
-    }
-    await db.transaction(async (tx) => {
-      await tx
-        .update(trackingRequests)
-        .set({
-          ...settle,
-          status: "failed",
-          failedReason: exhausted ? "retries_exhausted" : lookup.reason,
+        const settled = requestOutcome(request, lookup, now);
+        updates.push(settled.row);
+        outbox.push(...settled.outbox);
+      }
+      const created = await writeNewShipments(
+        tx,
+        reference,
+        found.map((f) => ({ request: f.shipment, snapshot: f.snapshot })),
+        now,
+      );
+      for (const [i, { request }] of found.entries()) {
+        const { shipmentId, stoppedReason } = created.results[i]!;
+        // A journey found already over (or long past arrival) is recorded, and not tracked any further.
+        updates.push({
+          ...settledColumns(request, now),
+          status: stoppedReason ? "tracking_stopped" : "created",
+          failedReason: null,
           isRetrying: false,
-          retryCount: lookup.retryable ? request.retryCount + 1 : request.retryCount,
           nextAttemptAt: null,
-        })
-        .where(eq(trackingRequests.id, request.id));
-      await tx.insert(accountEvents).values(event("tracking_request.failed"));
+          shipmentId,
+        });
+        outbox.push(requestEvent(request, "tracking_request.succeeded", now, shipmentId));
+        if (stoppedReason)
+          outbox.push(requestEvent(request, "tracking_request.tracking_stopped", now, shipmentId));
+      }
+      await updateMany(tx, trackingRequests, "id", updates);
+      await insertOutbox(tx, outbox);
+      return { created: found.length, vessels: created.vessels };
     });
+    this.#vessels.note(written.vessels);
+    if (written.created) logger.debug("tracking requests created shipments", { count: written.created });
   }
 
   // ---- Tracked shipments ----
 
   async refreshDueShipments(): Promise<number> {
-    const { db, clock } = this.#deps;
-    const now = clock.now();
-    const due = db
-      .select({ id: shipments.id })
-      .from(shipments)
-      .where(
-        and(
-          lte(shipments.nextRefreshAt, now),
-          isNull(shipments.lineTrackingStoppedAt),
-          or(isNull(shipments.refreshLeaseUntil), lt(shipments.refreshLeaseUntil, now)),
-        ),
-      )
-      .orderBy(asc(shipments.nextRefreshAt))
-      .limit(this.#batch)
-      .for("update", { skipLocked: true });
-    const claimed = await db
-      .update(shipments)
-      .set({ refreshLeaseUntil: new Date(now.getTime() + LEASE_MS) })
-      .where(inArray(shipments.id, due))
-      .returning();
-    for (const shipment of claimed) await this.#refreshShipment(shipment);
-    return claimed.length;
+    const { db, reference } = this.#deps;
+    const claim = await claimDueShipments(db, this.#claimOptions());
+    if (claim.rows.length === 0) return 0;
+    const items: { row: ClaimedShipment; query: CarrierQuery }[] = [];
+    const untracked: string[] = [];
+    for (const row of claim.rows) {
+      const line = reference.shippingLines.get(row.shippingLineId);
+      if (!line || !row.trackingRequestNumber || !row.trackingRequestType || !row.trackingRequestedAt) {
+        untracked.push(row.id);
+        continue;
+      }
+      items.push({
+        row,
+        query: {
+          requestType: row.trackingRequestType as RequestType,
+          number: row.trackingRequestNumber,
+          scac: line.scac,
+          requestedAt: row.trackingRequestedAt,
+        },
+      });
+    }
+    // Not something the engine tracks (imported by hand): never look at it again.
+    await releaseShipments(db, claim.lease, untracked, { nextRefreshAt: null });
+    await this.#lookUpAndWrite(
+      items,
+      (item) => item.query,
+      (chunk) => this.#writeRefreshes(claim.lease, chunk),
+    );
+    return claim.rows.length;
   }
 
-  async #refreshShipment(claimed: ShipmentRow): Promise<void> {
+  async #writeRefreshes(lease: Date, items: Looked<ClaimedShipment>[]) {
     const { db, reference, clock } = this.#deps;
-    const line = reference.shippingLines.get(claimed.shippingLineId);
-    if (
-      !line ||
-      !claimed.trackingRequestNumber ||
-      !claimed.trackingRequestType ||
-      !claimed.trackingRequestedAt
-    ) {
-      // Not something the engine tracks (imported by hand): never look at it again.
-      await db
-        .update(shipments)
-        .set({ nextRefreshAt: null, refreshLeaseUntil: null })
-        .where(eq(shipments.id, claimed.id));
-      return;
-    }
-    const lookup = await this.#lookup({
-      requestType: claimed.trackingRequestType as RequestType,
-      number: claimed.trackingRequestNumber,
-      scac: line.scac,
-      requestedAt: claimed.trackingRequestedAt,
-    });
     const now = clock.now();
-    await db.transaction(async (tx) => {
+    const vessels = await db.transaction(async (tx) => {
       // Read again under a row lock: the user may have stopped tracking while the carrier was asked.
-      const [shipment] = await tx.select().from(shipments).where(eq(shipments.id, claimed.id)).for("update");
-      if (!shipment || shipment.lineTrackingStoppedAt) {
-        if (shipment)
-          await tx.update(shipments).set({ refreshLeaseUntil: null }).where(eq(shipments.id, shipment.id));
-        return;
-      }
-      if (lookup.outcome !== "found") {
-        const silent = stopReasonForSilence(shipment.lineTrackingLastSucceededAt, now);
-        await tx
-          .update(shipments)
-          .set({
+      const held = await lockClaimedShipments(
+        tx,
+        lease,
+        items.map((i) => i.row.id),
+      );
+      const current = new Map(held.map((s) => [s.id, s]));
+      const stoppedMeanwhile: string[] = [];
+      const unanswered: Partial<typeof shipments.$inferInsert>[] = [];
+      const stopped: string[] = [];
+      const found: { shipment: HeldShipment; snapshot: CarrierSnapshot }[] = [];
+      for (const { row, lookup } of items) {
+        const shipment = current.get(row.id);
+        if (!shipment) continue; // the lease ran out and another process has it now
+        if (shipment.lineTrackingStoppedAt) {
+          stoppedMeanwhile.push(shipment.id);
+        } else if (lookup.outcome === "found") {
+          found.push({ shipment, snapshot: lookup.snapshot });
+        } else {
+          const silent = stopReasonForSilence(shipment.lineTrackingLastSucceededAt, now);
+          if (silent) stopped.push(shipment.id);
+          unanswered.push({
+            id: shipment.id,
             lineTrackingLastAttemptedAt: now,
             nextRefreshAt: silent ? null : new Date(now.getTime() + HOUR),
             refreshLeaseUntil: null,
-            ...(silent ? { lineTrackingStoppedAt: now, lineTrackingStoppedReason: silent } : {}),
-          })
-          .where(eq(shipments.id, shipment.id));
-        if (silent) await stopTrackingRequestsOf(tx, shipment.accountId, shipment.id, now);
-        return;
+            lineTrackingStoppedAt: silent ? now : shipment.lineTrackingStoppedAt,
+            lineTrackingStoppedReason: silent ?? shipment.lineTrackingStoppedReason,
+          });
+        }
       }
-      const written = await writeShipmentUpdate(tx, reference, shipment, lookup.snapshot, now);
-      await tx.update(shipments).set({ refreshLeaseUntil: null }).where(eq(shipments.id, shipment.id));
-      if (written.stoppedReason) await stopTrackingRequestsOf(tx, shipment.accountId, shipment.id, now);
+      await releaseShipments(tx, lease, stoppedMeanwhile);
+      await updateMany(tx, shipments, "id", unanswered);
+      const written = await writeShipmentUpdates(tx, reference, found, now, { refreshLeaseUntil: null });
+      for (const result of written.results) if (result.stoppedReason) stopped.push(result.shipmentId);
+      await insertOutbox(tx, await stopTrackingRequestsOfShipments(tx, stopped, now));
+      return written.vessels;
     });
+    this.#vessels.note(vessels);
   }
 
   // ---- Vessel positions ----
@@ -335,66 +367,104 @@ export class TrackingEngine {
    * Records the AIS track of every vessel named on a tracked shipment, from the last stored report (or a week
    * back for a vessel seen for the first time) up to now, and keeps each vessel's latest position on its row.
    */
-  async recordVesselPositions(): Promise<number> {
-    const { db, clock, positions } = this.#deps;
-    const now = clock.now();
-    const tracked = await db
-      .selectDistinct({ id: vessels.id, imo: vessels.imo })
-      .from(rawEvents)
-      .innerJoin(containers, eq(containers.id, rawEvents.containerId))
-      .innerJoin(shipments, eq(shipments.id, containers.shipmentId))
-      .innerJoin(vessels, eq(vessels.id, rawEvents.vesselId))
-      .where(isNull(shipments.lineTrackingStoppedAt));
-    if (tracked.length === 0) return 0;
-    const latest = await db
-      .select({ vesselId: vesselPositions.vesselId, at: max(vesselPositions.timestamp) })
-      .from(vesselPositions)
-      .where(
-        inArray(
-          vesselPositions.vesselId,
-          tracked.map((v) => v.id),
-        ),
-      )
-      .groupBy(vesselPositions.vesselId);
-    const latestById = new Map(latest.map((l) => [l.vesselId, l.at]));
-    let recorded = 0;
-    for (const vessel of tracked) {
-      if (!vessel.imo) continue;
-      const since = latestById.get(vessel.id) ?? new Date(now.getTime() - POSITION_HISTORY_MS);
-      if (since.getTime() >= now.getTime()) continue;
-      const reports = await positions.positions(vessel.imo, since, now);
-      if (reports.length === 0) continue;
-      const rows = reports.map((p) => ({
-        vesselId: vessel.id,
-        timestamp: p.at,
-        latitude: p.latitude,
-        longitude: p.longitude,
-        speedKnots: p.speedKnots,
-        headingDegrees: p.headingDegrees,
-      }));
-      const last = reports.at(-1)!;
-      await db.transaction(async (tx) => {
-        for (let i = 0; i < rows.length; i += 1000) {
-          await tx
-            .insert(vesselPositions)
-            .values(rows.slice(i, i + 1000))
-            .onConflictDoNothing();
-        }
-        await tx
-          .update(vessels)
-          .set({
-            latitude: last.latitude,
-            longitude: last.longitude,
-            speedKnots: last.speedKnots,
-            headingDegrees: last.headingDegrees,
-            positionAt: last.at,
-          })
-          .where(eq(vessels.id, vessel.id));
-      });
-      recorded += rows.length;
-    }
-    return recorded;
+  recordVesselPositions(): Promise<number> {
+    return this.#vessels.record();
   }
+
+  /** The same, when a minute has passed since it last ran or a vessel was added to a tracked shipment. */
+  recordVesselPositionsIfDue(): Promise<number> {
+    return this.#vessels.recordIfDue();
+  }
+}
+
+// ---- What becomes of a tracking request the carrier did not find ----
+
+type RequestUpdate = Partial<typeof trackingRequests.$inferInsert> & { id: string };
+
+/** Every column a settled request's update sets (rows of one bulk update share their columns). */
+function settledColumns(request: TrackingRequestRow, now: Date) {
+  return {
+    id: request.id,
+    status: request.status,
+    failedReason: request.failedReason,
+    isRetrying: request.isRetrying,
+    retryCount: request.retryCount,
+    nextAttemptAt: request.nextAttemptAt,
+    shipmentId: request.shipmentId,
+    leaseUntil: null,
+    updatedAt: now,
+  } satisfies RequestUpdate;
+}
+
+function requestEvent(
+  request: TrackingRequestRow,
+  event: string,
+  now: Date,
+  shipmentId: string | null = null,
+) {
+  return {
+    accountId: request.accountId,
+    event,
+    referenceType: "tracking_request",
+    referenceId: request.id,
+    shipmentId,
+    createdAt: now,
+  } satisfies OutboxRow;
+}
+
+/** The request's new state (and outbox rows) after an answer that is not a shipment. */
+function requestOutcome(
+  request: TrackingRequestRow,
+  lookup: Exclude<CarrierLookup, { outcome: "found" }>,
+  now: Date,
+): { row: RequestUpdate; outbox: OutboxRow[] } {
+  const base = settledColumns(request, now);
+  if (lookup.outcome === "awaiting_manifest") {
+    if (now.getTime() - request.createdAt.getTime() > AWAITING_MANIFEST_LIMIT_MS) {
+      return {
+        row: { ...base, status: "failed", failedReason: "expired", isRetrying: false, nextAttemptAt: null },
+        outbox: [requestEvent(request, "tracking_request.failed", now)],
+      };
+    }
+    return {
+      row: {
+        ...base,
+        status: "awaiting_manifest",
+        isRetrying: true,
+        retryCount: request.retryCount + 1,
+        nextAttemptAt: lookup.retryAfter,
+      },
+      // Said once, not on every retry.
+      outbox:
+        request.status === "awaiting_manifest"
+          ? []
+          : [requestEvent(request, "tracking_request.awaiting_manifest", now)],
+    };
+  }
+  const exhausted = lookup.retryable && request.retryCount + 1 >= MAX_RETRIES;
+  if (lookup.retryable && !exhausted) {
+    return {
+      row: {
+        ...base,
+        failedReason: lookup.reason,
+        isRetrying: true,
+        retryCount: request.retryCount + 1,
+        nextAttemptAt: new Date(now.getTime() + retryDelay(request.retryCount)),
+      },
+      outbox: [],
+    };
+  }
+  return {
+    row: {
+      ...base,
+      status: "failed",
+      failedReason: exhausted ? "retries_exhausted" : lookup.reason,
+      isRetrying: false,
+      retryCount: lookup.retryable ? request.retryCount + 1 : request.retryCount,
+      nextAttemptAt: null,
+    },
+    outbox: [requestEvent(request, "tracking_request.failed", now)],
+  };
 }
 
 /** Exponential backoff for a carrier that fails: 5 minutes, doubling, at most 6 hours. */

@@ -1,12 +1,18 @@
-// Writes what a carrier shows (a CarrierSnapshot) into the database: the shipment, its containers, raw events,
-// transport events and vessels, and one outbox row per change a customer can subscribe to.
+// Writes what carriers show (CarrierSnapshots) into the database, a batch of shipments at a time: the shipments,
+// their containers, raw events, transport events and vessels, and one outbox row per change a customer can
+// subscribe to.
 //
 // The writer diffs against what is stored, so writing the same snapshot twice changes nothing and records no
-// event. It runs inside the caller's transaction: the change and its outbox rows commit together or not at all.
-import { and, eq, inArray } from "drizzle-orm";
+// event. It runs inside the caller's transaction: the changes and their outbox rows commit together or not at
+// all. Whatever the batch's size, it reads what is stored with one query (stored-state.ts) and writes with one
+// set-based statement per table and kind of change (db/bulk.ts); new rows get their ids here, so that the rows
+// that refer to them (events, outbox) go in the same statements.
+import { randomUUID } from "node:crypto";
+import { inArray, sql } from "drizzle-orm";
+import { insertMany, updateMany } from "../db/bulk";
 import type { Db } from "../db/connection";
 import type { ReferenceData, TerminalRow } from "../db/reference-data";
-import { accountEvents, containers, rawEvents, shipments, transportEvents, vessels } from "../db/schema";
+import { containers, rawEvents, shipments, transportEvents, vessels } from "../db/schema";
 import type {
   CarrierContainer,
   CarrierEvent,
@@ -15,13 +21,21 @@ import type {
   CarrierTerminal,
   CarrierVessel,
 } from "./carrier-adapter";
+import type { HeldShipment } from "./claims";
 import { containerStatus, transportEventName } from "./milestones";
+import { insertOutbox, type OutboxRow } from "./outbox";
 import { type AutomaticStopReason, stopReasonForSnapshot } from "./stop-rules";
+import {
+  readStoredContainers,
+  type StoredContainer,
+  type StoredRawEvent,
+  type StoredTransportEvent,
+} from "./stored-state";
 
 type ShipmentInsert = typeof shipments.$inferInsert;
-type ContainerRow = typeof containers.$inferSelect;
 type ContainerInsert = typeof containers.$inferInsert;
-type AccountEventInsert = typeof accountEvents.$inferInsert;
+type RawEventInsert = typeof rawEvents.$inferInsert;
+type TransportEventInsert = typeof transportEvents.$inferInsert;
 
 export interface NewShipment {
   accountId: string;
@@ -42,22 +56,36 @@ export interface WriteResult {
   stoppedReason: AutomaticStopReason | null;
 }
 
-/** Creates the shipment a tracking request found, with everything the carrier shows for it. */
-export async function writeNewShipment(
+export interface BatchWriteResult {
+  /** One per item written, in the items' order. */
+  results: WriteResult[];
+  /** The vessels the snapshots name (the engine records the positions of every vessel a tracked shipment names). */
+  vessels: { id: string; imo: string }[];
+}
+
+/** Creates the shipments that tracking requests found, with everything the carrier shows for each. */
+export async function writeNewShipments(
   tx: Db,
   reference: ReferenceData,
-  request: NewShipment,
-  snapshot: CarrierSnapshot,
+  items: { request: NewShipment; snapshot: CarrierSnapshot }[],
   now: Date,
-): Promise<WriteResult> {
-  const line =
-    reference.shippingLinesByScac.get(snapshot.scac) ?? reference.shippingLinesByScac.get(request.scac);
-  if (!line) throw new Error(`carrier answered with unknown SCAC ${snapshot.scac}`);
-  const vesselIds = await upsertVessels(tx, snapshot.vessels);
-  const stoppedReason = stopReasonForSnapshot(snapshot, now);
-  const [row] = await tx
-    .insert(shipments)
-    .values({
+): Promise<BatchWriteResult> {
+  if (items.length === 0) return { results: [], vessels: [] };
+  const vesselIds = await upsertVessels(
+    tx,
+    items.flatMap((i) => i.snapshot.vessels),
+  );
+  const rows: ShipmentInsert[] = [];
+  const targets: Target[] = [];
+  const results: WriteResult[] = [];
+  for (const { request, snapshot } of items) {
+    const line =
+      reference.shippingLinesByScac.get(snapshot.scac) ?? reference.shippingLinesByScac.get(request.scac);
+    if (!line) throw new Error(`carrier answered with unknown SCAC ${snapshot.scac}`);
+    const stoppedReason = stopReasonForSnapshot(snapshot, now);
+    const id = randomUUID();
+    rows.push({
+      id,
       ...shipmentColumns(reference, snapshot, vesselIds),
       accountId: request.accountId,
       shippingLineId: line.id,
@@ -69,74 +97,102 @@ export async function writeNewShipment(
       trackingRequestedAt: request.requestedAt,
       createdAt: now,
       updatedAt: now,
-      ...trackingColumns(snapshot, stoppedReason, now),
-    })
-    .returning({ id: shipments.id });
-  const shipmentId = row!.id;
-  const outbox: AccountEventInsert[] = [];
-  await writeContainers(
-    tx,
-    reference,
-    { accountId: request.accountId, shipmentId },
-    snapshot,
-    vesselIds,
-    now,
-    {
-      outbox,
+      ...trackingColumns(snapshot, stoppedReason, null, now),
+    });
+    targets.push({
+      scope: { accountId: request.accountId, shipmentId: id },
+      snapshot,
+      outbox: [],
       announceNewContainers: false,
-    },
-  );
-  if (outbox.length) await tx.insert(accountEvents).values(outbox);
-  return { shipmentId, events: outbox.length, stoppedReason };
+    });
+    results.push({ shipmentId: id, events: 0, stoppedReason });
+  }
+  await insertMany(tx, shipments, rows);
+  await writeContainers(tx, reference, targets, vesselIds, now);
+  return finish(tx, targets, results, vesselIds);
 }
 
-/** Brings a tracked shipment up to date with a newer snapshot. */
-export async function writeShipmentUpdate(
+/**
+ * Brings tracked shipments up to date with newer snapshots. `shipment` is the row as it is now (read under a
+ * lock by the caller); `also` are more columns to set on every one of them (the end of the engine's lease).
+ */
+export async function writeShipmentUpdates(
   tx: Db,
   reference: ReferenceData,
-  shipment: typeof shipments.$inferSelect,
-  snapshot: CarrierSnapshot,
+  items: { shipment: HeldShipment; snapshot: CarrierSnapshot }[],
   now: Date,
-): Promise<WriteResult> {
-  const vesselIds = await upsertVessels(tx, snapshot.vessels);
-  const columns = shipmentColumns(reference, snapshot, vesselIds);
-  const stoppedReason = stopReasonForSnapshot(snapshot, now);
-  const outbox: AccountEventInsert[] = [];
-  const scope = { accountId: shipment.accountId, shipmentId: shipment.id };
-  if (!sameTime(shipment.podEtaAt, columns.podEtaAt) && shipment.podEtaAt && columns.podEtaAt) {
-    outbox.push({
-      ...scope,
-      event: "shipment.estimated.arrival",
-      referenceType: "shipment",
-      referenceId: shipment.id,
-      changes: { pod_eta_at: { from: shipment.podEtaAt.toISOString(), to: columns.podEtaAt.toISOString() } },
-      createdAt: now,
-    });
-  }
-  await tx
-    .update(shipments)
-    .set({
+  also: Partial<ShipmentInsert> = {},
+): Promise<BatchWriteResult> {
+  if (items.length === 0) return { results: [], vessels: [] };
+  const vesselIds = await upsertVessels(
+    tx,
+    items.flatMap((i) => i.snapshot.vessels),
+  );
+  const rows: Partial<ShipmentInsert>[] = [];
+  const targets: Target[] = [];
+  const results: WriteResult[] = [];
+  for (const { shipment, snapshot } of items) {
+    const columns = shipmentColumns(reference, snapshot, vesselIds);
+    const stoppedReason = stopReasonForSnapshot(snapshot, now);
+    const scope = { accountId: shipment.accountId, shipmentId: shipment.id };
+    const outbox: OutboxRow[] = [];
+    if (!sameTime(shipment.podEtaAt, columns.podEtaAt) && shipment.podEtaAt && columns.podEtaAt) {
+      outbox.push({
+        ...scope,
+        event: "shipment.estimated.arrival",
+        referenceType: "shipment",
+        referenceId: shipment.id,
+        changes: {
+          pod_eta_at: { from: shipment.podEtaAt.toISOString(), to: columns.podEtaAt.toISOString() },
+        },
+        createdAt: now,
+      });
+    }
+    rows.push({
+      id: shipment.id,
       ...columns,
       // The first estimate the shipment was tracked with stays, so that drift can be shown against it.
       podOriginalEtaAt: shipment.podOriginalEtaAt ?? columns.podEtaAt,
       updatedAt: now,
-      ...trackingColumns(snapshot, stoppedReason, now),
-    })
-    .where(eq(shipments.id, shipment.id));
-  await writeContainers(tx, reference, scope, snapshot, vesselIds, now, {
-    outbox,
-    announceNewContainers: true,
-  });
-  if (outbox.length) await tx.insert(accountEvents).values(outbox);
-  return { shipmentId: shipment.id, events: outbox.length, stoppedReason };
+      ...trackingColumns(snapshot, stoppedReason, shipment, now),
+      ...also,
+    });
+    targets.push({ scope, snapshot, outbox, announceNewContainers: true });
+    results.push({ shipmentId: shipment.id, events: 0, stoppedReason });
+  }
+  await updateMany(tx, shipments, "id", rows);
+  await writeContainers(tx, reference, targets, vesselIds, now);
+  return finish(tx, targets, results, vesselIds);
 }
 
-function trackingColumns(snapshot: CarrierSnapshot, stoppedReason: AutomaticStopReason | null, now: Date) {
+/** Writes the targets' outbox rows, in order, and counts them into the results. */
+async function finish(
+  tx: Db,
+  targets: Target[],
+  results: WriteResult[],
+  vesselIds: Map<string, string>,
+): Promise<BatchWriteResult> {
+  for (const [i, target] of targets.entries()) results[i]!.events = target.outbox.length;
+  await insertOutbox(
+    tx,
+    targets.flatMap((t) => t.outbox),
+  );
+  return { results, vessels: [...vesselIds].map(([imo, id]) => ({ id, imo })) };
+}
+
+/** The engine's bookkeeping after a successful lookup; every key is set, so that rows of a batch share a shape. */
+function trackingColumns(
+  snapshot: CarrierSnapshot,
+  stoppedReason: AutomaticStopReason | null,
+  current: HeldShipment | null,
+  now: Date,
+) {
   return {
     lineTrackingLastAttemptedAt: now,
     lineTrackingLastSucceededAt: now,
     nextRefreshAt: stoppedReason ? null : snapshot.nextCheckAt,
-    ...(stoppedReason ? { lineTrackingStoppedAt: now, lineTrackingStoppedReason: stoppedReason } : {}),
+    lineTrackingStoppedAt: stoppedReason ? now : (current?.lineTrackingStoppedAt ?? null),
+    lineTrackingStoppedReason: stoppedReason ?? current?.lineTrackingStoppedReason ?? null,
   } satisfies Partial<ShipmentInsert>;
 }
 
@@ -200,34 +256,44 @@ export function shipmentColumns(
   } satisfies Partial<ShipmentInsert>;
 }
 
-/** Vessels are shared reference rows keyed by IMO; the carrier's name and MMSI win. */
+/**
+ * Vessels are shared reference rows keyed by IMO; the carrier's name and MMSI win. Taken in IMO order, so that
+ * two batches naming the same vessels never wait on each other in a circle.
+ */
 async function upsertVessels(tx: Db, list: CarrierVessel[]): Promise<Map<string, string>> {
   if (list.length === 0) return new Map();
-  const unique = [...new Map(list.map((v) => [v.imo, v])).values()];
-  const existing = await tx
-    .select({ id: vessels.id, imo: vessels.imo, name: vessels.name, mmsi: vessels.mmsi })
-    .from(vessels)
-    .where(
-      inArray(
-        vessels.imo,
-        unique.map((v) => v.imo),
-      ),
+  const unique = [...new Map(list.map((v) => [v.imo, v])).values()].sort((a, b) =>
+    a.imo.localeCompare(b.imo),
+  );
+  const stored = async (imos: string[]) =>
+    tx
+      .select({ id: vessels.id, imo: vessels.imo, name: vessels.name, mmsi: vessels.mmsi })
+      .from(vessels)
+      .where(inArray(vessels.imo, imos));
+  const existing = await stored(unique.map((v) => v.imo));
+  const known = new Map(existing.map((v) => [v.imo!, v]));
+  const missing = unique.filter((v) => !known.has(v.imo));
+  if (missing.length) {
+    // Another batch may add the same vessel at the same moment: whichever comes second reads the first's row.
+    await insertMany(
+      tx,
+      vessels,
+      missing.map((v) => ({ id: randomUUID(), imo: v.imo, name: v.name, mmsi: v.mmsi })),
+      { onConflict: sql`on conflict do nothing` },
     );
-  const ids = new Map(existing.map((v) => [v.imo!, v.id]));
-  for (const v of unique) {
-    const stored = existing.find((e) => e.imo === v.imo);
-    if (!stored) {
-      const [row] = await tx
-        .insert(vessels)
-        .values({ imo: v.imo, name: v.name, mmsi: v.mmsi })
-        .onConflictDoUpdate({ target: vessels.imo, set: { name: v.name, mmsi: v.mmsi } })
-        .returning({ id: vessels.id });
-      ids.set(v.imo, row!.id);
-    } else if (stored.name !== v.name || stored.mmsi !== v.mmsi) {
-      await tx.update(vessels).set({ name: v.name, mmsi: v.mmsi }).where(eq(vessels.id, stored.id));
-    }
+    for (const v of await stored(missing.map((m) => m.imo))) known.set(v.imo!, v);
   }
-  return ids;
+  const renamed = unique.filter((v) => {
+    const row = known.get(v.imo);
+    return row && (row.name !== v.name || row.mmsi !== v.mmsi);
+  });
+  await updateMany(
+    tx,
+    vessels,
+    "id",
+    renamed.map((v) => ({ id: known.get(v.imo)!.id, name: v.name, mmsi: v.mmsi })),
+  );
+  return new Map([...known].map(([imo, v]) => [imo, v.id]));
 }
 
 // ---- Containers and their events ----
@@ -237,14 +303,18 @@ interface Scope {
   shipmentId: string;
 }
 
-interface Collect {
-  outbox: AccountEventInsert[];
+/** One shipment of a batch, as the container writer sees it. */
+interface Target {
+  scope: Scope;
+  snapshot: CarrierSnapshot;
+  /** Its outbox rows, in the order they are recorded. */
+  outbox: OutboxRow[];
   /** On an update, a container the carrier adds is announced with `container.created`. */
   announceNewContainers: boolean;
 }
 
 /** Attributes whose change a customer hears about through `container.updated`, by wire name. */
-const WATCHED: [keyof ContainerInsert, string][] = [
+const WATCHED = [
   ["availableForPickup", "available_for_pickup"],
   ["holdsAtPodTerminal", "holds_at_pod_terminal"],
   ["feesAtPodTerminal", "fees_at_pod_terminal"],
@@ -254,59 +324,118 @@ const WATCHED: [keyof ContainerInsert, string][] = [
   ["lfdRail", "pickup_lfd_rail"],
   ["podTerminalId", "pod_terminal"],
   ["locationAtPodTerminal", "location_at_pod_terminal"],
-];
+] as const satisfies readonly (readonly [keyof ContainerInsert, string])[];
+
+/** What a batch changes, gathered so that each kind of change is one statement. */
+interface Changes {
+  containerInserts: ContainerInsert[];
+  containerUpdates: Partial<ContainerInsert>[];
+  rawInserts: RawEventInsert[];
+  rawUpdates: Partial<RawEventInsert>[];
+  rawDeletes: string[];
+  transportInserts: TransportEventInsert[];
+  transportUpdates: Partial<TransportEventInsert>[];
+}
+
+function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = groups.get(k);
+    if (list) list.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
 
 async function writeContainers(
   tx: Db,
   reference: ReferenceData,
-  scope: Scope,
-  snapshot: CarrierSnapshot,
+  targets: Target[],
   vesselIds: Map<string, string>,
   now: Date,
-  collect: Collect,
 ) {
-  const stored = await tx.select().from(containers).where(eq(containers.shipmentId, scope.shipmentId));
-  const byNumber = new Map(stored.map((c) => [c.number, c]));
-  for (const box of snapshot.containers) {
-    const columns = containerColumns(reference, snapshot, box);
-    const existing = byNumber.get(box.number);
-    let containerId: string;
-    if (!existing) {
-      const [row] = await tx
-        .insert(containers)
-        .values({ ...columns, ...scope, number: box.number, createdAt: now, updatedAt: now })
-        .returning({ id: containers.id });
-      containerId = row!.id;
-      if (collect.announceNewContainers) {
-        collect.outbox.push(containerEvent(scope, containerId, "container.created", now));
-      }
-    } else {
-      containerId = existing.id;
-      const changes = changedAttributes(existing, columns);
-      if (Object.keys(changes).length || existing.currentStatus !== columns.currentStatus) {
-        await tx
-          .update(containers)
-          .set({ ...columns, updatedAt: now })
-          .where(eq(containers.id, existing.id));
-      }
-      if (Object.keys(changes).length) {
-        collect.outbox.push({ ...containerEvent(scope, containerId, "container.updated", now), changes });
-        if (changes.pickup_lfd && existing.lfdTerminal) {
-          collect.outbox.push(containerEvent(scope, containerId, "container.pickup_lfd.changed", now));
+  // What is stored for the shipments that exist already (new ones have nothing yet).
+  const stored = await readStoredContainers(
+    tx,
+    targets.filter((t) => t.announceNewContainers).map((t) => t.scope.shipmentId),
+  );
+  const boxesByShipment = groupBy(stored, (c) => c.shipmentId);
+
+  const changes: Changes = {
+    containerInserts: [],
+    containerUpdates: [],
+    rawInserts: [],
+    rawUpdates: [],
+    rawDeletes: [],
+    transportInserts: [],
+    transportUpdates: [],
+  };
+  for (const target of targets) {
+    const { scope, snapshot, outbox } = target;
+    const byNumber = new Map((boxesByShipment.get(scope.shipmentId) ?? []).map((c) => [c.number, c]));
+    for (const box of snapshot.containers) {
+      const columns = containerColumns(reference, snapshot, box);
+      const existing = byNumber.get(box.number);
+      let containerId: string;
+      if (!existing) {
+        containerId = randomUUID();
+        changes.containerInserts.push({
+          ...columns,
+          ...scope,
+          id: containerId,
+          number: box.number,
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (target.announceNewContainers) {
+          outbox.push(containerEvent(scope, containerId, "container.created", now));
         }
-        if (changes.pickup_lfd_line && existing.lfdLine) {
-          collect.outbox.push(containerEvent(scope, containerId, "container.pickup_lfd_line.changed", now));
+      } else {
+        containerId = existing.id;
+        const changed = changedAttributes(existing, columns);
+        if (Object.keys(changed).length || existing.currentStatus !== columns.currentStatus) {
+          changes.containerUpdates.push({ id: existing.id, ...columns, updatedAt: now });
         }
-        if (changes.pod_terminal && existing.podTerminalId) {
-          collect.outbox.push(containerEvent(scope, containerId, "container.pod_terminal_changed", now));
+        if (Object.keys(changed).length) {
+          outbox.push({ ...containerEvent(scope, containerId, "container.updated", now), changes: changed });
+          if (changed.pickup_lfd && existing.lfdTerminal) {
+            outbox.push(containerEvent(scope, containerId, "container.pickup_lfd.changed", now));
+          }
+          if (changed.pickup_lfd_line && existing.lfdLine) {
+            outbox.push(containerEvent(scope, containerId, "container.pickup_lfd_line.changed", now));
+          }
+          if (changed.pod_terminal && existing.podTerminalId) {
+            outbox.push(containerEvent(scope, containerId, "container.pod_terminal_changed", now));
+          }
         }
       }
+      const boxScope = { ...scope, containerId };
+      diffRawEvents(reference, boxScope, box.events, existing?.raw ?? [], vesselIds, now, changes);
+      diffTransportEvents(
+        reference,
+        boxScope,
+        box.events,
+        existing?.transport ?? [],
+        vesselIds,
+        now,
+        changes,
+        outbox,
+      );
     }
-    await writeEvents(tx, reference, { ...scope, containerId }, box.events, vesselIds, now, collect);
   }
+
+  // Parents before children: containers, then the events that refer to them.
+  await insertMany(tx, containers, changes.containerInserts);
+  await updateMany(tx, containers, "id", changes.containerUpdates);
+  await insertMany(tx, rawEvents, changes.rawInserts);
+  await updateMany(tx, rawEvents, "id", changes.rawUpdates);
+  if (changes.rawDeletes.length) await tx.delete(rawEvents).where(inArray(rawEvents.id, changes.rawDeletes));
+  await insertMany(tx, transportEvents, changes.transportInserts);
+  await updateMany(tx, transportEvents, "id", changes.transportUpdates);
 }
 
-function containerEvent(scope: Scope, containerId: string, event: string, now: Date): AccountEventInsert {
+function containerEvent(scope: Scope, containerId: string, event: string, now: Date): OutboxRow {
   return {
     ...scope,
     containerId,
@@ -322,11 +451,11 @@ function wireValue(value: unknown): unknown {
   return value instanceof Date ? value.toISOString() : (value ?? null);
 }
 
-function changedAttributes(existing: ContainerRow, next: ReturnType<typeof containerColumns>) {
+function changedAttributes(existing: StoredContainer, next: ReturnType<typeof containerColumns>) {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const [key, wire] of WATCHED) {
-    const before = wireValue(existing[key as keyof ContainerRow]);
-    const after = wireValue(next[key as keyof typeof next]);
+    const before = wireValue(existing[key]);
+    const after = wireValue(next[key]);
     if (JSON.stringify(before) !== JSON.stringify(after)) changes[wire] = { from: before, to: after };
   }
   return changes;
@@ -345,8 +474,8 @@ export function containerColumns(reference: ReferenceData, snapshot: CarrierSnap
   const inlandArrival = hasRailLeg ? "rail_arrived" : "arrived_at_inland_destination";
   const t = box.terminal;
   return {
-    sealNumber: box.sealNumber,
-    weightInLbs: box.weightInLbs,
+    sealNumber: box.sealNumber ?? null,
+    weightInLbs: box.weightInLbs ?? null,
     equipmentType: box.equipmentType,
     equipmentLength: box.equipmentLength,
     equipmentHeight: box.equipmentHeight,
@@ -368,8 +497,8 @@ export function containerColumns(reference: ReferenceData, snapshot: CarrierSnap
     locationAtPodTerminal: t?.locationAtTerminal ?? null,
     holdsAtPodTerminal: t?.holds ?? [],
     feesAtPodTerminal: t?.fees ?? [],
-    podRailCarrierScac: box.podRailCarrierScac,
-    indRailCarrierScac: box.indRailCarrierScac,
+    podRailCarrierScac: box.podRailCarrierScac ?? null,
+    indRailCarrierScac: box.indRailCarrierScac ?? null,
     podRailLoadedAt: actual(events, "rail_loaded"),
     podRailDepartedAt: actual(events, "rail_departed"),
     indEtaAt: hasRailLeg || snapshot.destination ? estimate(events, inlandArrival) : null,
@@ -389,22 +518,19 @@ interface ContainerScope extends Scope {
 /**
  * Raw events are the carrier's lines keyed by the carrier's own identity: new lines are appended (the index
  * grows from 0), changed lines are updated in place, estimates the carrier no longer shows are removed.
- * Each line that has actually happened has one transport event.
  */
-async function writeEvents(
-  tx: Db,
+function diffRawEvents(
   reference: ReferenceData,
   scope: ContainerScope,
   events: CarrierEvent[],
+  storedRaw: StoredRawEvent[],
   vesselIds: Map<string, string>,
   now: Date,
-  collect: Collect,
+  changes: Changes,
 ) {
-  const storedRaw = await tx.select().from(rawEvents).where(eq(rawEvents.containerId, scope.containerId));
   const rawByKey = new Map(storedRaw.map((r) => [r.carrierKey ?? r.id, r]));
   let nextIndex = storedRaw.reduce((max, r) => Math.max(max, r.index + 1), 0);
   const seen = new Set<string>();
-  const inserts: (typeof rawEvents.$inferInsert)[] = [];
   for (const e of events) {
     seen.add(e.key);
     const values = {
@@ -419,7 +545,8 @@ async function writeEvents(
     };
     const stored = rawByKey.get(e.key);
     if (!stored) {
-      inserts.push({
+      changes.rawInserts.push({
+        id: randomUUID(),
         ...values,
         accountId: scope.accountId,
         containerId: scope.containerId,
@@ -437,37 +564,26 @@ async function writeEvents(
       stored.locationName !== values.locationName ||
       stored.vesselId !== values.vesselId
     ) {
-      await tx.update(rawEvents).set(values).where(eq(rawEvents.id, stored.id));
+      changes.rawUpdates.push({ id: stored.id, ...values });
     }
   }
-  if (inserts.length) await tx.insert(rawEvents).values(inserts);
-  const withdrawn = storedRaw.filter((r) => r.estimated && r.carrierKey && !seen.has(r.carrierKey));
-  if (withdrawn.length) {
-    await tx.delete(rawEvents).where(
-      inArray(
-        rawEvents.id,
-        withdrawn.map((r) => r.id),
-      ),
-    );
+  for (const r of storedRaw) {
+    if (r.estimated && r.carrierKey && !seen.has(r.carrierKey)) changes.rawDeletes.push(r.id);
   }
-  await writeTransportEvents(tx, reference, scope, events, vesselIds, now, collect);
 }
 
-async function writeTransportEvents(
-  tx: Db,
+/** Each line that has actually happened has one transport event, and one outbox row when it is new. */
+function diffTransportEvents(
   reference: ReferenceData,
   scope: ContainerScope,
   events: CarrierEvent[],
+  stored: StoredTransportEvent[],
   vesselIds: Map<string, string>,
   now: Date,
-  collect: Collect,
+  changes: Changes,
+  outbox: OutboxRow[],
 ) {
-  const stored = await tx
-    .select()
-    .from(transportEvents)
-    .where(and(eq(transportEvents.containerId, scope.containerId)));
   const byKey = new Map(stored.map((t) => [t.carrierKey, t]));
-  const inserts: (typeof transportEvents.$inferInsert)[] = [];
   for (const e of events) {
     const name = transportEventName(e);
     if (!name) continue;
@@ -481,13 +597,25 @@ async function writeTransportEvents(
     };
     const existing = byKey.get(e.key);
     if (!existing) {
-      inserts.push({
+      const id = randomUUID();
+      changes.transportInserts.push({
+        id,
         ...values,
         accountId: scope.accountId,
         shipmentId: scope.shipmentId,
         containerId: scope.containerId,
         carrierKey: e.key,
         dataSource: "shipping_line",
+        createdAt: now,
+      });
+      // One outbox row per new movement, in the carrier's order, so that deliveries keep that order.
+      outbox.push({
+        accountId: scope.accountId,
+        shipmentId: scope.shipmentId,
+        containerId: scope.containerId,
+        event: name,
+        referenceType: "transport_event",
+        referenceId: id,
         createdAt: now,
       });
     } else if (
@@ -497,25 +625,8 @@ async function writeTransportEvents(
       existing.vesselId !== values.vesselId ||
       existing.voyageNumber !== values.voyageNumber
     ) {
-      await tx.update(transportEvents).set(values).where(eq(transportEvents.id, existing.id));
+      changes.transportUpdates.push({ id: existing.id, ...values });
     }
-  }
-  if (inserts.length === 0) return;
-  const rows = await tx
-    .insert(transportEvents)
-    .values(inserts)
-    .returning({ id: transportEvents.id, event: transportEvents.event });
-  // One outbox row per new movement, in the carrier's order, so that deliveries keep that order.
-  for (const row of rows) {
-    collect.outbox.push({
-      accountId: scope.accountId,
-      shipmentId: scope.shipmentId,
-      containerId: scope.containerId,
-      event: row.event,
-      referenceType: "transport_event",
-      referenceId: row.id,
-      createdAt: now,
-    });
   }
 }
 

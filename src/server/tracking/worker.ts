@@ -1,43 +1,112 @@
-// Runs the tracking engine in the background: a pass every few seconds, one pass at a time, stoppable.
+// Runs the tracking engine in the background, stoppable. Two lanes, each one pass at a time: tracking requests,
+// and refreshes of tracked shipments (with vessel positions). A lane runs its passes back to back while they
+// find work and pauses only when idle; wake() ends a pause at once (a new tracking request was stored), so that
+// a request never waits for the interval, nor behind a long run of refreshes.
 import type { Logger } from "../logger";
 import type { TrackingEngine } from "./engine";
 
 export interface Worker {
-  /** Stops scheduling passes and waits for the one under way, if any. */
+  /** A tracking request was stored: look at requests now instead of at the end of the pause. */
+  wake(): void;
+  /** Stops scheduling passes and waits for the ones under way, if any. */
   stop(): Promise<void>;
 }
 
-export function startTrackingWorker(
-  engine: TrackingEngine,
-  options: { intervalMs: number; logger: Logger; beforePass?: () => Promise<void> },
-): Worker {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
+export interface WorkerOptions {
+  /** Pause of an idle lane before it looks again. */
+  intervalMs: number;
+  logger: Logger;
+  /** Before each pass over tracking requests (the demo tops up its requests there). */
+  beforePass?: () => Promise<void>;
+  /** Told after each pass, with how much it did (tests and benchmarks await passes with it). */
+  onPass?: (pass: { lane: "requests" | "shipments"; done: number }) => void;
+}
 
-  const pass = async () => {
-    try {
-      await options.beforePass?.();
-      const result = await engine.runOnce();
-      if (result.requests || result.shipments) options.logger.debug("tracking pass", { ...result });
-    } catch (error) {
-      // A failed pass is logged and retried on the next tick; leases make sure no work is lost.
-      options.logger.error("tracking pass failed", { error: String(error) });
+/** One loop of passes: back to back while there is work, else a pause that a wake-up cuts short. */
+class Lane {
+  #woken = false;
+  #endPause: (() => void) | undefined;
+  #stopped = false;
+  readonly done: Promise<void>;
+
+  constructor(
+    readonly name: "requests" | "shipments",
+    pass: () => Promise<number>,
+    options: WorkerOptions,
+  ) {
+    this.done = this.#loop(pass, options);
+  }
+
+  wake(): void {
+    this.#woken = true;
+    this.#endPause?.();
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    this.#endPause?.();
+  }
+
+  async #loop(pass: () => Promise<number>, options: WorkerOptions): Promise<void> {
+    while (!this.#stopped) {
+      this.#woken = false;
+      let done = 0;
+      try {
+        done = await pass();
+      } catch (error) {
+        // A failed pass is logged and tried again after a pause; leases make sure no work is lost.
+        options.logger.error("tracking pass failed", { lane: this.name, error: String(error) });
+      }
+      options.onPass?.({ lane: this.name, done });
+      if (done > 0 || this.#woken) {
+        // More may be due: go on, after letting other work (HTTP requests) have the event loop for a moment.
+        await new Promise((resolve) => setImmediate(resolve));
+        continue;
+      }
+      await this.#pause(options.intervalMs);
     }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = pass().finally(schedule);
-    }, options.intervalMs);
-  };
-  schedule();
+  }
 
+  async #pause(ms: number): Promise<void> {
+    if (this.#stopped || this.#woken) return;
+    let timer: NodeJS.Timeout | undefined;
+    await new Promise<void>((resolve) => {
+      this.#endPause = resolve;
+      timer = setTimeout(resolve, ms);
+    });
+    clearTimeout(timer);
+    this.#endPause = undefined;
+  }
+}
+
+export function startTrackingWorker(engine: TrackingEngine, options: WorkerOptions): Worker {
+  const lanes = [
+    new Lane(
+      "requests",
+      async () => {
+        await options.beforePass?.();
+        return engine.processDueTrackingRequests();
+      },
+      options,
+    ),
+    new Lane(
+      "shipments",
+      async () => {
+        const refreshed = await engine.refreshDueShipments();
+        await engine.recordVesselPositionsIfDue();
+        return refreshed;
+      },
+      options,
+    ),
+  ];
   return {
+    wake() {
+      // Only requests are stored for the engine to take up at once; refreshes come due by the clock.
+      lanes[0]!.wake();
+    },
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      for (const lane of lanes) lane.stop();
+      await Promise.all(lanes.map((lane) => lane.done));
     },
   };
 }

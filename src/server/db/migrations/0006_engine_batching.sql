@@ -1,0 +1,2 @@
+CREATE INDEX "raw_events_container_vessel_idx" ON "raw_events" USING btree ("container_id","vessel_id") WHERE vessel_id is not null;--> statement-breakpoint
+CREATE INDEX "shipments_tracked_idx" ON "shipments" USING btree ("id") WHERE line_tracking_stopped_at is null;

@@ -1,0 +1,150 @@
+// Records the AIS track of every vessel named on a tracked shipment. Which vessels those are costs a join over
+// the raw events of every tracked container, so the set is read from the database at most once a minute; in
+// between, vessels that this engine writes onto shipments join it at once. Positions are written in bulk.
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { insertMany, updateMany } from "../db/bulk";
+import type { Db } from "../db/connection";
+import { containers, rawEvents, shipments, vesselPositions, vessels } from "../db/schema";
+import type { CarrierVesselPosition, VesselPositionSource } from "./carrier-adapter";
+import type { Clock } from "./clock";
+
+const MINUTE = 60_000;
+/** How often positions are recorded, and how old the set of tracked vessels may get. */
+export const VESSEL_POSITIONS_INTERVAL_MS = MINUTE;
+/** Vessel tracks are kept from this far back when a vessel is first seen. */
+const POSITION_HISTORY_MS = 7 * 24 * 60 * MINUTE;
+/** Positions written per transaction, so that the first week of hundreds of vessels is not one huge write. */
+const POSITIONS_PER_WRITE = 10_000;
+
+type PositionInsert = typeof vesselPositions.$inferInsert;
+
+/** The vessels (with an IMO) that some raw event of a tracked shipment's container names. */
+export async function trackedVessels(db: Db): Promise<Map<string, string>> {
+  const rows = await db
+    .selectDistinct({ id: vessels.id, imo: vessels.imo })
+    .from(shipments)
+    .innerJoin(containers, eq(containers.shipmentId, shipments.id))
+    .innerJoin(rawEvents, and(eq(rawEvents.containerId, containers.id), isNotNull(rawEvents.vesselId)))
+    .innerJoin(vessels, eq(vessels.id, rawEvents.vesselId))
+    .where(and(isNull(shipments.lineTrackingStoppedAt), isNotNull(vessels.imo)));
+  return new Map(rows.map((v) => [v.id, v.imo!]));
+}
+
+export class VesselTracker {
+  readonly #db: Db;
+  readonly #clock: Clock;
+  readonly #source: VesselPositionSource;
+  /** Tracked vessels, id to IMO. */
+  #tracked = new Map<string, string>();
+  #loadedAt: number | null = null;
+  #recordedAt: number | null = null;
+  /** A vessel joined the set since positions were last recorded. */
+  #joined = false;
+
+  constructor(db: Db, clock: Clock, source: VesselPositionSource) {
+    this.#db = db;
+    this.#clock = clock;
+    this.#source = source;
+  }
+
+  /** Vessels just written onto tracked shipments: their positions are recorded on the next pass. */
+  note(list: { id: string; imo: string }[]): void {
+    for (const v of list) {
+      if (this.#tracked.has(v.id)) continue;
+      this.#tracked.set(v.id, v.imo);
+      this.#joined = true;
+    }
+  }
+
+  /** Records positions when a minute has passed since the last time, or a vessel joined; else does nothing. */
+  async recordIfDue(): Promise<number> {
+    const now = this.#clock.now().getTime();
+    const due =
+      this.#recordedAt === null ||
+      this.#joined ||
+      now - this.#recordedAt >= VESSEL_POSITIONS_INTERVAL_MS ||
+      now < this.#recordedAt;
+    return due ? this.record() : 0;
+  }
+
+  /**
+   * Records every tracked vessel's reports from the last one stored (or a week back for a vessel seen for the
+   * first time) up to now, and keeps each vessel's latest position on its row. Returns how many it recorded.
+   */
+  async record(): Promise<number> {
+    const now = this.#clock.now();
+    const at = now.getTime();
+    if (
+      this.#loadedAt === null ||
+      at - this.#loadedAt >= VESSEL_POSITIONS_INTERVAL_MS ||
+      at < this.#loadedAt
+    ) {
+      this.#tracked = await trackedVessels(this.#db);
+      this.#loadedAt = at;
+    }
+    this.#recordedAt = at;
+    this.#joined = false;
+    if (this.#tracked.size === 0) return 0;
+
+    const latest = await this.#db
+      .select({
+        id: vessels.id,
+        // The newest stored report, found through the primary key's index (not a scan of the whole track).
+        at: sql<Date | null>`(select max(${vesselPositions.timestamp}) from ${vesselPositions}
+          where ${vesselPositions.vesselId} = ${vessels.id})`.mapWith(vesselPositions.timestamp),
+      })
+      .from(vessels)
+      .where(inArray(vessels.id, [...this.#tracked.keys()]));
+    const since = new Map(latest.map((l) => [l.id, l.at]));
+
+    let recorded = 0;
+    let rows: PositionInsert[] = [];
+    let lasts: CarrierVesselPosition[] = [];
+    let lastIds: string[] = [];
+    const flush = async () => {
+      if (rows.length === 0) return;
+      const [batch, batchLasts, batchIds] = [rows, lasts, lastIds];
+      rows = [];
+      lasts = [];
+      lastIds = [];
+      await this.#db.transaction(async (tx) => {
+        await insertMany(tx, vesselPositions, batch, { onConflict: sql`on conflict do nothing` });
+        await updateMany(
+          tx,
+          vessels,
+          "id",
+          batchLasts.map((p, i) => ({
+            id: batchIds[i]!,
+            latitude: p.latitude,
+            longitude: p.longitude,
+            speedKnots: p.speedKnots,
+            headingDegrees: p.headingDegrees,
+            positionAt: p.at,
+          })),
+        );
+      });
+      recorded += batch.length;
+    };
+    for (const [id, imo] of this.#tracked) {
+      const from = since.get(id) ?? new Date(at - POSITION_HISTORY_MS);
+      if (from.getTime() >= at) continue;
+      const reports = await this.#source.positions(imo, from, now);
+      if (reports.length === 0) continue;
+      for (const p of reports) {
+        rows.push({
+          vesselId: id,
+          timestamp: p.at,
+          latitude: p.latitude,
+          longitude: p.longitude,
+          speedKnots: p.speedKnots,
+          headingDegrees: p.headingDegrees,
+        });
+      }
+      lasts.push(reports.at(-1)!);
+      lastIds.push(id);
+      if (rows.length >= POSITIONS_PER_WRITE) await flush();
+    }
+    await flush();
+    return recorded;
+  }
+}
