@@ -90,8 +90,8 @@ export interface NotificationFilter {
   webhookId?: string;
 }
 
-/** A notification without its body, for lists that do not need it. */
-export type NotificationSummary = Omit<NotificationRow, "body"> & { body?: string };
+/** A notification without its body, for lists that do not need it (and without the worker's claim token). */
+export type NotificationSummary = Omit<NotificationRow, "body" | "claimToken"> & { body?: string };
 
 const summaryColumns = {
   id: webhookNotifications.id,
