@@ -6,6 +6,9 @@
 // One process fans out at a time (a transaction-scoped advisory lock; others skip the pass). That keeps the
 // notifications' creation order (`seq`) the order in which events were recorded, which per-container delivery
 // order relies on; fanning out is cheap, so one process at a time is plenty.
+//
+// A batch costs a few queries whatever its size: the events, their subscribers, what the events are about
+// (subjects.ts) and multi-row inserts; an idle check is one probe of the index of undispatched events.
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/connection";
@@ -13,7 +16,8 @@ import type { ReferenceData } from "../db/reference-data";
 import { accountEvents, transportEvents, webhookNotifications, webhooks } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Clock } from "../tracking/clock";
-import { type AccountEventRow, describeAccountEvent, notificationBody } from "./payload";
+import { type AccountEventRow, notificationBody } from "./payload";
+import { describeAccountEvents } from "./subjects";
 
 /** Any constant; the same in every process that shares the database. */
 const FAN_OUT_LOCK_KEY = 4_949_000_007;
@@ -25,18 +29,34 @@ export interface FanOutDeps {
   logger: Logger;
   /** Account events taken per transaction. */
   batchSize?: number;
+  /** Test seam: runs after each batch that dispatched events has committed. */
+  afterBatch?: (dispatched: number) => void | Promise<void>;
 }
+
+const INSERT_ROWS = 500;
 
 /** Fans out up to `maxBatches` batches of undispatched events; returns how many events were dispatched. */
 export async function fanOutAccountEvents(deps: FanOutDeps, maxBatches = 20): Promise<number> {
   const size = deps.batchSize ?? 200;
   let total = 0;
   for (let i = 0; i < maxBatches; i++) {
+    if (!(await anyUndispatched(deps.db))) break;
     const done = await fanOutBatch(deps, size);
     total += done;
+    if (done > 0) await deps.afterBatch?.(done);
     if (done < size) break;
   }
   return total;
+}
+
+/** Cheap, and outside any transaction: most of the time there is nothing to fan out. */
+async function anyUndispatched(db: Db): Promise<boolean> {
+  const rows = await db
+    .select({ id: accountEvents.id })
+    .from(accountEvents)
+    .where(isNull(accountEvents.dispatchedAt))
+    .limit(1);
+  return rows.length > 0;
 }
 
 async function tryLock(tx: Db): Promise<boolean> {
@@ -121,13 +141,18 @@ async function dispatch(deps: FanOutDeps, tx: Db, events: AccountEventRow[]): Pr
     .from(webhooks)
     .where(and(inArray(webhooks.accountId, accountIds), eq(webhooks.active, true)))
     .orderBy(asc(webhooks.createdAt), asc(webhooks.id));
+  const subscribersOf = (event: AccountEventRow) =>
+    subscriptions.filter((w) => w.accountId === event.accountId && w.events.includes(event.event));
+  const subjects = await describeAccountEvents(
+    tx,
+    deps.reference,
+    events.filter((e) => subscribersOf(e).length > 0),
+  );
   const rows: (typeof webhookNotifications.$inferInsert)[] = [];
   for (const event of events) {
-    const subscribers = subscriptions.filter(
-      (w) => w.accountId === event.accountId && w.events.includes(event.event),
-    );
+    const subscribers = subscribersOf(event);
     if (subscribers.length === 0) continue;
-    const subject = await describeAccountEvent(tx, deps.reference, event);
+    const subject = subjects.get(event.id);
     if (!subject) {
       deps.logger.debug("account event refers to something that no longer exists; nothing to notify", {
         accountEventId: event.id,
@@ -153,10 +178,10 @@ async function dispatch(deps: FanOutDeps, tx: Db, events: AccountEventRow[]): Pr
     }
   }
   // In the order built, so that `seq` follows the events' order.
-  for (let i = 0; i < rows.length; i += 100) {
+  for (let i = 0; i < rows.length; i += INSERT_ROWS) {
     await tx
       .insert(webhookNotifications)
-      .values(rows.slice(i, i + 100))
+      .values(rows.slice(i, i + INSERT_ROWS))
       .onConflictDoNothing();
   }
   await tx
