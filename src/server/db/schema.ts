@@ -462,9 +462,9 @@ export const webhookNotifications = pgTable(
     index("webhook_notifications_pending_order_idx")
       .on(t.webhookId, t.containerId, t.seq)
       .where(sql`delivery_status = 'pending'`),
-    // A webhook's next notifications to claim, oldest first, without walking its delivered history.
+    // A webhook's due notifications in the order they are claimed, without walking its delivered history.
     index("webhook_notifications_pending_webhook_idx")
-      .on(t.webhookId, t.seq)
+      .on(t.webhookId, t.nextAttemptAt, t.seq)
       .where(sql`delivery_status = 'pending'`),
     // What a webhook has in flight (claims count against its concurrency limit until their lease runs out).
     index("webhook_notifications_leased_idx")
