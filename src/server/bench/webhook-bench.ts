@@ -1,7 +1,8 @@
 // Benchmark of webhook delivery, not part of `npm test`: `npm run bench:webhooks [-- options]`.
 //
 // Two scenarios, each in a fresh database (in-memory PGlite, or a throwaway database on a PostgreSQL server),
-// against a local receiver (test-receiver.ts), with the worker as the service starts it (default settings):
+// against a local receiver (test-receiver.ts, in a process of its own), with the worker as the service starts it
+// (default settings unless --concurrency or --per-webhook say otherwise):
 // - burst: 1,000 account events recorded in one transaction for 5 webhooks in 3 accounts; reports the time
 //   until all are delivered and p50/p99 of event recorded -> request received.
 // - hang: the deliveries per second of one healthy webhook alone, and again while another account's webhook
@@ -14,7 +15,7 @@
 // Each measurement runs in its own child process (`--child`), which prints one JSON line. The child uses only
 // APIs that the earlier code has too (startWebhookWorker, startReceiver, the repositories), so that this file
 // can be copied into an older tree as it is.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, fork, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -45,6 +46,8 @@ interface ChildSpec {
   /** burst: every webhook of an account gets all of its events (`all`), or each event goes to one (`split`). */
   subscribe: "all" | "split";
   windowMs: number;
+  /** Worker settings (code that does not know them ignores them); the worker's defaults when absent. */
+  worker: { concurrency?: number; perWebhookConcurrency?: number };
 }
 
 interface BurstResult {
@@ -70,6 +73,46 @@ const MOVEMENTS = [
 ];
 const HOUR = 3_600_000;
 const here = fileURLToPath(import.meta.url);
+
+// ---- The receiver: a process of its own, as a real receiver is, so that it does not compete with the worker
+// for its thread; it reports each request's arrival (real time, which both processes share) ----
+
+interface Arrival {
+  id: string;
+  path: string;
+  at: number;
+}
+
+async function runReceiver() {
+  const receiver = await startReceiver();
+  receiver.reply = (request) => {
+    process.send?.({ id: String(request.headers["webhook-id"]), path: request.path, at: Date.now() });
+    // Answered long after the worker's timeout: a receiver that hangs.
+    return request.path === "/hang" ? { status: 200, delayMs: 3_600_000 } : { status: 200, body: "ok" };
+  };
+  process.send?.({ url: receiver.url });
+  // Ends with its parent.
+  process.on("disconnect", () => process.exit(0));
+}
+
+async function startReceiverProcess(): Promise<{
+  url: string;
+  onArrival: (a: Arrival) => void;
+  close(): void;
+}> {
+  const child = fork(here, ["--receiver"], { execArgv: process.execArgv, stdio: "inherit" });
+  const handle = { url: "", onArrival: (_: Arrival) => {}, close: () => child.kill() };
+  await new Promise<void>((resolvePromise, reject) => {
+    child.on("message", (message: { url?: string } & Partial<Arrival>) => {
+      if (message.url) {
+        handle.url = message.url;
+        resolvePromise();
+      } else handle.onArrival(message as Arrival);
+    });
+    child.on("error", reject);
+  });
+  return handle;
+}
 
 // ---- The child: one measurement ----
 
@@ -102,14 +145,11 @@ async function runChild(spec: ChildSpec): Promise<BurstResult | RateResult> {
   const { db } = database;
   await seedReferenceData(db);
   const reference = await loadReferenceData(db);
-  const receiver = await startReceiver();
+  const receiver = await startReceiverProcess();
   /** First arrival of each notification (`webhook-id`), by receiver path. */
   const arrivals = new Map<string, { at: number; path: string }>();
-  receiver.reply = (request) => {
-    const id = String(request.headers["webhook-id"]);
-    if (!arrivals.has(id)) arrivals.set(id, { at: Date.now(), path: request.path });
-    // Answered long after the worker's timeout: a receiver that hangs.
-    return request.path === "/hang" ? { status: 200, delayMs: 3_600_000 } : { status: 200, body: "ok" };
+  receiver.onArrival = (a) => {
+    if (!arrivals.has(a.id)) arrivals.set(a.id, { at: a.at, path: a.path });
   };
 
   // Accounts with their webhooks, and containers to move.
@@ -185,6 +225,7 @@ async function runChild(spec: ChildSpec): Promise<BurstResult | RateResult> {
     logger: createLogger("error"),
     allowHttp: true,
     allowPrivateAddresses: true,
+    ...spec.worker,
   });
   // Let the worker settle into its idle rhythm, as in a running service.
   await new Promise((r) => setTimeout(r, 1_500));
@@ -253,7 +294,7 @@ async function runChild(spec: ChildSpec): Promise<BurstResult | RateResult> {
   }
 
   // Cut the hanging connections first, so that the worker's stop does not wait for them.
-  await receiver.close();
+  receiver.close();
   const settle = (p: Promise<unknown>, ms: number) =>
     Promise.race([p.catch(() => {}), new Promise((r) => setTimeout(r, ms))]);
   await settle(worker.stop(), 15_000);
@@ -267,8 +308,10 @@ async function runChild(spec: ChildSpec): Promise<BurstResult | RateResult> {
 function extractBefore(ref: string): string {
   const root = resolve(dirname(here), "../../..");
   const dir = mkdtempSync(join(tmpdir(), "webhook-bench-before-"));
-  const archive = execFileSync("git", ["-C", root, "archive", ref, "src", "package.json", "tsconfig.json"]);
-  execFileSync("tar", ["-x", "-C", dir], { input: archive });
+  const archive = execFileSync("git", ["-C", root, "archive", ref, "src", "package.json", "tsconfig.json"], {
+    maxBuffer: 1 << 30,
+  });
+  execFileSync("tar", ["-x", "-C", dir], { input: archive, maxBuffer: 1 << 30 });
   symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
   cpSync(here, join(dir, relative(root, here)));
   return dir;
@@ -303,18 +346,22 @@ async function main() {
   const { values } = parseArgs({
     options: {
       child: { type: "string" },
+      receiver: { type: "boolean" },
       rounds: { type: "string", default: "3" },
       db: { type: "string", default: "pglite,postgres" },
       scenarios: { type: "string", default: "burst,hang" },
       before: { type: "string" },
       events: { type: "string", default: "1000" },
-      subscribe: { type: "string", default: "all" },
+      subscribe: { type: "string", default: "split" },
+      concurrency: { type: "string" },
+      "per-webhook": { type: "string" },
       "pg-url": {
         type: "string",
         default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5433/postgres",
       },
     },
   });
+  if (values.receiver) return runReceiver();
   if (values.child) {
     const result = await runChild(JSON.parse(values.child) as ChildSpec);
     process.stdout.write(`${JSON.stringify(result)}\n`);
@@ -337,6 +384,10 @@ async function main() {
     events: Number(values.events),
     adminUrl: values["pg-url"],
     subscribe: values.subscribe as ChildSpec["subscribe"],
+    worker: {
+      ...(values.concurrency ? { concurrency: Number(values.concurrency) } : {}),
+      ...(values["per-webhook"] ? { perWebhookConcurrency: Number(values["per-webhook"]) } : {}),
+    },
   };
   const results = new Map<string, (BurstResult | RateResult)[]>();
   const key = (scenario: Scenario, db: DbKind, impl: string) => `${scenario}|${db}|${impl}`;
