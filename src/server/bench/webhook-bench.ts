@@ -3,14 +3,20 @@
 // Two scenarios, each in a fresh database (in-memory PGlite, or a throwaway database on a PostgreSQL server),
 // against a local receiver (test-receiver.ts, in a process of its own), with the worker as the service starts it
 // (default settings unless --concurrency or --per-webhook say otherwise):
-// - burst: 1,000 account events recorded in one transaction for 5 webhooks in 3 accounts; reports the time
-//   until all are delivered and p50/p99 of event recorded -> request received.
+// - burst: 1,000 account events recorded in one transaction for 5 webhooks in 3 accounts (by default each event
+//   goes to one webhook of its account: 1,000 deliveries); reports the time until all are delivered and p50/p99
+//   of event recorded -> request received.
 // - hang: the deliveries per second of one healthy webhook alone, and again while another account's webhook
 //   has a receiver that never answers (the worker's 10 s timeout applies); reports the ratio.
 //
 // With `--before <git ref>` the same scenarios also run against the code at that ref (extracted with
 // `git archive` into a temporary directory; the repository is not touched), alternating with the current code
 // round by round so that both see the same machine load; the table shows medians.
+//
+// Flags: --rounds 3, --db pglite,postgres, --scenarios burst,hang, --events 1000, --subscribe split|all (all:
+// every webhook of an account gets all its events, 1,667 deliveries), --before <git ref>, --pg-url <server url>
+// (default BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5433/postgres; each measurement creates and drops
+// a database of its own), --concurrency <n>, --per-webhook <n>.
 //
 // Each measurement runs in its own child process (`--child`), which prints one JSON line. The child uses only
 // APIs that the earlier code has too (startWebhookWorker, startReceiver, the repositories), so that this file
