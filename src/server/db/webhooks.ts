@@ -1,5 +1,6 @@
 // Webhook repository: account-scoped reads and writes of webhooks, their notifications and delivery logs.
-// Never sees an HTTP request. (The delivery worker's claims live with the worker, in webhooks/delivery.ts.)
+// Never sees an HTTP request. (The delivery worker's claims and outcomes live with the worker, in webhooks/claims.ts
+// and webhooks/recorder.ts.)
 import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "./connection";
 import { webhookNotificationLogs, webhookNotifications, webhooks } from "./schema";

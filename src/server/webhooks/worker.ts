@@ -9,6 +9,8 @@
 import { type DeliveryOptions, WebhookDelivery } from "./delivery";
 
 export const DEFAULT_INTERVAL_MS = 250;
+/** Claims that ran out on their last attempt are rare (a process died), and finding them scans what is due. */
+const EXPIRY_EVERY_MS = 5_000;
 
 export interface WebhookWorker {
   /** Stops fanning out and claiming, and waits for the attempts in flight to be recorded. */
@@ -80,7 +82,7 @@ export function startWebhookWorker(options: DeliveryOptions & { intervalMs?: num
     let expiredAt = 0;
     while (!stopped) {
       try {
-        if (performance.now() - expiredAt >= intervalMs) {
+        if (performance.now() - expiredAt >= Math.max(intervalMs, EXPIRY_EVERY_MS)) {
           expiredAt = performance.now();
           await delivery.expireExhausted();
         }
