@@ -80,7 +80,10 @@ export class OutcomeRecorder {
     }
   }
 
-  /** Returns the ids of the notifications whose outcome was written. One statement, so one round trip. */
+  /**
+   * Returns the ids of the notifications whose outcome was written. One statement, so one round trip; rows are
+   * found by `= any(array(...))`, which is an index lookup whatever statistics the planner has (PGlite has none).
+   */
   async #write(outcomes: Outcome[]): Promise<Set<string>> {
     const { db, clock, logger, random } = this.#deps;
     const now = clock.now();
@@ -103,7 +106,8 @@ export class OutcomeRecorder {
         set delivery_status = v.status, next_attempt_at = v.next_attempt_at, lease_until = null,
           claim_token = null, updated_at = ${at}
         from v
-        where n.id = v.id and n.claim_token = v.token and n.delivery_status = 'pending'
+        where n.id = any(array(select id from v)) and n.id = v.id and n.claim_token = v.token
+          and n.delivery_status = 'pending'
         returning n.id, n.webhook_id, v.gone
       ),
       logged as (
@@ -111,7 +115,8 @@ export class OutcomeRecorder {
         set finished_at = ${at}, status_code = v.status_code, duration_ms = v.duration_ms, error = v.error,
           response_head = v.response_head
         from v join done on done.id = v.id
-        where l.notification_id = v.id and l.attempt = v.attempt
+        where l.notification_id = any(array(select id from done)) and l.notification_id = v.id
+          and l.attempt = v.attempt
       ),
       deactivated as (
         update ${webhooks} w set active = false, updated_at = ${at}
