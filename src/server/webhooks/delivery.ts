@@ -34,6 +34,7 @@ import { fanOutAccountEvents } from "./fan-out";
 import { type PostResult, postWebhook } from "./http-post";
 import { OutcomeRecorder } from "./recorder";
 import { signatureHeaders } from "./signing";
+import { WebhookStatistics } from "./statistics";
 
 export { MAX_ATTEMPTS, retryDelayMs } from "./retry";
 
@@ -109,6 +110,7 @@ export class WebhookDelivery {
   readonly #recorder: OutcomeRecorder;
   /** Most attempts in flight in this process. */
   readonly concurrency: number;
+  readonly statistics: WebhookStatistics;
 
   constructor(options: DeliveryOptions) {
     this.#o = options;
@@ -116,6 +118,7 @@ export class WebhookDelivery {
     this.#leaseMs = options.leaseMs ?? Math.max(60_000, 3 * this.#timeoutMs);
     this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
     this.#recorder = new OutcomeRecorder(options);
+    this.statistics = new WebhookStatistics(options.db, options.logger);
   }
 
   /** One pass: fan out new events, fail what ran out of attempts, send one batch of due notifications. */
@@ -141,12 +144,14 @@ export class WebhookDelivery {
   }
 
   /** Fans out up to `maxBatches` batches of recorded events; returns how many events were dispatched. */
-  fanOut(maxBatches?: number): Promise<number> {
+  async fanOut(maxBatches?: number): Promise<number> {
     const { db, reference, clock, logger, fanOutBatchSize, afterFanOutBatch } = this.#o;
-    return fanOutAccountEvents(
+    const dispatched = await fanOutAccountEvents(
       { db, reference, clock, logger, batchSize: fanOutBatchSize, afterBatch: afterFanOutBatch },
       maxBatches,
     );
+    if (dispatched > 0) await this.statistics.added(dispatched);
+    return dispatched;
   }
 
   /** A notification whose last attempt was claimed by a worker that stopped before recording it ends here. */
@@ -176,8 +181,6 @@ export class WebhookDelivery {
   /** Sends one claimed attempt and records it; true when it was delivered (and recorded). */
   async attempt({ notification: n, webhook }: Claim): Promise<boolean> {
     const { logger } = this.#o;
-    // Deleted since the claim: the notification went with it.
-    if (!webhook) return false;
     // Receivers compare this with their own clock, so it is real time whatever clock the worker is given.
     const timestamp = Math.floor(Date.now() / 1000);
     const result =

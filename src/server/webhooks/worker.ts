@@ -116,7 +116,8 @@ export function startWebhookWorker(options: DeliveryOptions & { intervalMs?: num
     for (const resolve of afterClaim.splice(0)) resolve();
   };
 
-  const loops = Promise.all([fanOutLoop(), sendLoop()]);
+  // Plans chosen with statistics from the start (a data directory may hold tables never analyzed).
+  const loops = delivery.statistics.analyze().then(() => Promise.all([fanOutLoop(), sendLoop()]));
   return {
     async stop() {
       stopped = true;
