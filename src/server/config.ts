@@ -23,7 +23,7 @@ const envSchema = z.object({
   TRACKING_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   WEBHOOKS_ALLOW_HTTP: flag.default(false),
   WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: flag.default(false),
-  WEBHOOKS_INTERVAL_MS: z.coerce.number().int().min(20).default(250),
+  WEBHOOKS_INTERVAL_MS: z.coerce.number().int().min(20).default(100),
   WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(64),
   WEBHOOKS_PER_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   SANDBOX_PAUSED: flag.default(false),
@@ -54,7 +54,7 @@ export interface Config {
   webhooksAllowHttp: boolean;
   /** Let webhook deliveries reach loopback and private addresses (local development only). */
   webhooksAllowPrivateAddresses: boolean;
-  /** How often the idle webhook worker looks for new events and retries that fell due. */
+  /** How often the idle webhook worker looks for new events (and, every fourth time, for retries that fell due). */
   webhooksIntervalMs: number;
   /** Webhook delivery attempts in flight at once in this process. */
   webhooksConcurrency: number;

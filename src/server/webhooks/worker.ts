@@ -1,14 +1,16 @@
 // Runs webhook delivery in the background as two loops side by side, so that sending never waits for a backlog
 // to be fanned out and no delivery waits for another:
 // - fan-out: one batch of recorded events after another while there are any (each commit wakes the sender),
-//   otherwise a cheap check every interval;
+//   otherwise a cheap check every interval (one probe of an index that is empty when all is fanned out);
 // - sending: claims as many due notifications as there are free slots (per process, and per webhook in the
 //   claim itself), starts each attempt on its own, and claims again as soon as an attempt has been recorded or
-//   a fan-out batch has committed; otherwise every interval (retries that fall due, other processes' work).
+//   a fan-out batch has committed; otherwise every few intervals (retries that fall due, other processes' work).
 // Stop waits for the batch under way and for the attempts in flight, which the timeout bounds.
 import { type DeliveryOptions, WebhookDelivery } from "./delivery";
 
-export const DEFAULT_INTERVAL_MS = 250;
+export const DEFAULT_INTERVAL_MS = 100;
+/** The sender is woken by what it waits for; on its own it looks only every few intervals. */
+const SEND_IDLE_INTERVALS = 4;
 /** Claims that ran out on their last attempt are rare (a process died), and finding them scans what is due. */
 const EXPIRY_EVERY_MS = 5_000;
 
@@ -111,7 +113,7 @@ export function startWebhookWorker(options: DeliveryOptions & { intervalMs?: num
       for (const resolve of afterClaim.splice(0)) resolve();
       // A claim takes everything it may; more becomes claimable only when an attempt ends, a batch is fanned
       // out, or time passes.
-      await sendWake.sleep(intervalMs);
+      await sendWake.sleep(SEND_IDLE_INTERVALS * intervalMs);
     }
     for (const resolve of afterClaim.splice(0)) resolve();
   };
