@@ -25,7 +25,9 @@ const envSchema = z.object({
   TRACKING_LOOKUPS_PER_CARRIER: z.coerce.number().int().min(1).max(1_000).default(8),
   WEBHOOKS_ALLOW_HTTP: flag.default(false),
   WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: flag.default(false),
-  WEBHOOKS_INTERVAL_MS: z.coerce.number().int().min(100).default(1_000),
+  WEBHOOKS_INTERVAL_MS: z.coerce.number().int().min(20).default(100),
+  WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(64),
+  WEBHOOKS_PER_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   SANDBOX_PAUSED: flag.default(false),
   TEST_CONTROL: flag.default(false),
 });
@@ -58,8 +60,12 @@ export interface Config {
   webhooksAllowHttp: boolean;
   /** Let webhook deliveries reach loopback and private addresses (local development only). */
   webhooksAllowPrivateAddresses: boolean;
-  /** Pause between two passes of the webhook worker when it has nothing to do. */
+  /** How often the idle webhook worker looks for new events (and, every fourth time, for retries that fell due). */
   webhooksIntervalMs: number;
+  /** Webhook delivery attempts in flight at once in this process. */
+  webhooksConcurrency: number;
+  /** Webhook delivery attempts in flight at once for one webhook, over all processes. */
+  webhooksPerWebhookConcurrency: number;
   /** Serve the dashboard from Vite's dev server with hot reload instead of the built files. */
   dev: boolean;
   /**
@@ -93,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     webhooksAllowHttp: e.WEBHOOKS_ALLOW_HTTP,
     webhooksAllowPrivateAddresses: e.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
     webhooksIntervalMs: e.WEBHOOKS_INTERVAL_MS,
+    webhooksConcurrency: e.WEBHOOKS_CONCURRENCY,
+    webhooksPerWebhookConcurrency: e.WEBHOOKS_PER_WEBHOOK_CONCURRENCY,
     dev: argv.includes("--dev"),
     testControl: e.TEST_CONTROL,
   };

@@ -81,6 +81,8 @@ const webhookWorker = startWebhookWorker({
   clock,
   logger,
   intervalMs: config.webhooksIntervalMs,
+  concurrency: config.webhooksConcurrency,
+  perWebhookConcurrency: config.webhooksPerWebhookConcurrency,
   ...webhookSettings,
 });
 

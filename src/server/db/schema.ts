@@ -489,6 +489,11 @@ export const webhookNotifications = pgTable(
     /** A worker sending this notification until then; others skip it (expired leases are free again). */
     leaseUntil: ts("lease_until"),
     /**
+     * Drawn afresh by every claim and checked when the outcome is written, so that a worker whose lease ran out
+     * (and whose notification another worker has claimed since) records nothing.
+     */
+    claimToken: uuid("claim_token"),
+    /**
      * The exact JSON document sent, as text rather than jsonb (which would reorder keys), so that every
      * attempt sends the same bytes and the signatures of a resend match the first send.
      */
@@ -504,6 +509,14 @@ export const webhookNotifications = pgTable(
     index("webhook_notifications_pending_order_idx")
       .on(t.webhookId, t.containerId, t.seq)
       .where(sql`delivery_status = 'pending'`),
+    // A webhook's due notifications in the order they are claimed, without walking its delivered history.
+    index("webhook_notifications_pending_webhook_idx")
+      .on(t.webhookId, t.nextAttemptAt, t.seq)
+      .where(sql`delivery_status = 'pending'`),
+    // What a webhook has in flight (claims count against its concurrency limit until their lease runs out).
+    index("webhook_notifications_leased_idx")
+      .on(t.webhookId, t.leaseUntil)
+      .where(sql`delivery_status = 'pending' and lease_until is not null`),
   ],
 );
 

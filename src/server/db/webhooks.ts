@@ -1,5 +1,6 @@
 // Webhook repository: account-scoped reads and writes of webhooks, their notifications and delivery logs.
-// Never sees an HTTP request. (The delivery worker's claims live with the worker, in webhooks/delivery.ts.)
+// Never sees an HTTP request. (The delivery worker's claims and outcomes live with the worker, in webhooks/claims.ts
+// and webhooks/recorder.ts.)
 import { and, asc, count, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "./connection";
 import { listCount } from "./list-counts";
@@ -97,8 +98,8 @@ export interface NotificationFilter {
   webhookId?: string;
 }
 
-/** A notification without its body, for lists that do not need it. */
-export type NotificationSummary = Omit<NotificationRow, "body"> & { body?: string };
+/** A notification without its body, for lists that do not need it (and without the worker's claim token). */
+export type NotificationSummary = Omit<NotificationRow, "body" | "claimToken"> & { body?: string };
 
 const summaryColumns = {
   id: webhookNotifications.id,

@@ -5,16 +5,15 @@
 // Reference objects follow the hosted API: a transport event or tracking request is itself; an ETA change is an
 // `estimated_event`, a change of a container's terminal data a `container_updated_event` (with a changeset of
 // [before, after] pairs) and a terminal change a `container_pod_terminal_changed_event`. Those three exist only
-// in notifications; their id is the id of the recorded account event.
-import { and, eq } from "drizzle-orm";
+// in notifications; their id is the id of the recorded account event. (subjects.ts loads the rows of recorded
+// events in batches; the examples build subjects from made-up rows.)
 import type { z } from "zod";
 import type { anyResourceSchema } from "../../api/json-api";
 import type { REFERENCE_OBJECT_TYPES } from "../../api/webhooks";
-import type { Db } from "../db/connection";
-import { type ContainerRecord, getContainers } from "../db/containers";
+import type { ContainerRecord } from "../db/containers";
 import type { ReferenceData } from "../db/reference-data";
-import { accountEvents, trackingRequests, transportEvents, vessels } from "../db/schema";
-import { getShipments, type ShipmentRecord } from "../db/shipments";
+import type { accountEvents, trackingRequests, transportEvents, vessels } from "../db/schema";
+import type { ShipmentRecord } from "../db/shipments";
 import {
   containerResource,
   portResource,
@@ -205,102 +204,12 @@ export function containerEventSubject(
   };
 }
 
-/** `{name: {from, to}}` as recorded, in the hosted changeset form `{name: [before, after]}`. */
-function changesetOf(changes: AccountEventRow["changes"], only?: string): Record<string, [unknown, unknown]> {
-  const changeset: Record<string, [unknown, unknown]> = {};
-  for (const [name, change] of Object.entries(changes ?? {})) {
-    if (only === undefined || name === only) changeset[name] = [change.from, change.to];
-  }
-  return changeset;
-}
-
-// ---- Subjects of recorded events ----
-
-/**
- * Loads what an account event is about. Undefined when its reference object no longer exists (a shipment
- * deleted since), in which case there is nothing to notify.
- */
-export async function describeAccountEvent(
-  db: Db,
-  reference: ReferenceData,
-  e: AccountEventRow,
-): Promise<Subject | undefined> {
-  const account = e.accountId;
-  const vessel = async (id: string | null) =>
-    id ? (await db.select().from(vessels).where(eq(vessels.id, id)))[0] : undefined;
-  const shipmentOf = async (id: string | null) =>
-    id ? (await getShipments(db, account, [id]))[0] : undefined;
-
-  switch (e.referenceType) {
-    case "transport_event": {
-      const [te] = await db
-        .select()
-        .from(transportEvents)
-        .where(and(eq(transportEvents.accountId, account), eq(transportEvents.id, e.referenceId)));
-      if (!te) return undefined;
-      const [container] = await getContainers(db, account, [te.containerId]);
-      return transportEventSubject(
-        reference,
-        te,
-        container,
-        await shipmentOf(te.shipmentId),
-        await vessel(te.vesselId),
-      );
-    }
-    case "tracking_request": {
-      const [tr] = await db
-        .select()
-        .from(trackingRequests)
-        .where(and(eq(trackingRequests.accountId, account), eq(trackingRequests.id, e.referenceId)));
-      if (!tr) return undefined;
-      const shipment = await shipmentOf(tr.shipmentId);
-      const containers = shipment ? await getContainers(db, account, shipment.containerIds) : [];
-      return trackingRequestSubject(reference, tr, shipment, containers);
-    }
-    case "shipment": {
-      const shipment = await shipmentOf(e.referenceId);
-      if (!shipment) return undefined;
-      if (e.event === "shipment.estimated.arrival") {
-        return estimatedArrivalSubject(reference, e, shipment, await vessel(shipment.shipment.podVesselId));
-      }
-      return {
-        reference: { id: shipment.shipment.id, type: "shipment" },
-        containerId: null,
-        included: [shipmentResource(shipment, reference)],
-      };
-    }
-    case "container": {
-      const [container] = await getContainers(db, account, [e.referenceId]);
-      if (!container) return undefined;
-      let changeset = changesetOf(e.changes);
-      // `container.<name>.changed` goes out with the change it names, recorded on the `container.updated` event
-      // of the same write.
-      const named = /^container\.(.+)\.changed$/.exec(e.event)?.[1];
-      if (named && !e.changes) {
-        const [sibling] = await db
-          .select({ changes: accountEvents.changes })
-          .from(accountEvents)
-          .where(
-            and(
-              eq(accountEvents.accountId, account),
-              eq(accountEvents.referenceId, e.referenceId),
-              eq(accountEvents.event, "container.updated"),
-              eq(accountEvents.createdAt, e.createdAt),
-            ),
-          );
-        changeset = changesetOf(sibling?.changes ?? null, named);
-      }
-      return containerEventSubject(
-        reference,
-        e,
-        changeset,
-        container,
-        await shipmentOf(container.container.shipmentId),
-      );
-    }
-    default:
-      return undefined;
-  }
+export function shipmentSubject(reference: ReferenceData, shipment: ShipmentRecord): Subject {
+  return {
+    reference: { id: shipment.shipment.id, type: "shipment" },
+    containerId: null,
+    included: [shipmentResource(shipment, reference)],
+  };
 }
 
 // ---- The delivered document ----

@@ -1,5 +1,5 @@
 // A real HTTP receiver on 127.0.0.1 for the webhook tests: records every request as received (raw body
-// included) and answers as the test scripts it (status, body, delay).
+// included) and answers as the test scripts it (status, body, delay, or when the test lets it).
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -17,6 +17,8 @@ export interface Reply {
   headers?: Record<string, string>;
   /** Wait this long before answering (to provoke timeouts). */
   delayMs?: number;
+  /** Answer once this settles (a receiver the test holds, then lets go). */
+  until?: Promise<unknown>;
 }
 
 export interface Receiver {
@@ -64,7 +66,8 @@ export async function startReceiver(): Promise<Receiver> {
         res.writeHead(reply.status, { "content-type": "text/plain", ...reply.headers });
         res.end(reply.body ?? "");
       };
-      if (reply.delayMs) {
+      if (reply.until) reply.until.then(send, send);
+      else if (reply.delayMs) {
         const timer = setTimeout(() => {
           timers.delete(timer);
           send();

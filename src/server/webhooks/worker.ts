@@ -1,50 +1,132 @@
-// Runs webhook delivery in the background: a pass right away while there is work, otherwise every interval;
-// one pass at a time, stoppable (stop waits for the pass under way, whose sends are bounded by the timeout).
-import { type DeliveryOptions, type PassResult, WebhookDelivery } from "./delivery";
+// Runs webhook delivery in the background as two loops side by side, so that sending never waits for a backlog
+// to be fanned out and no delivery waits for another:
+// - fan-out: one batch of recorded events after another while there are any (each commit wakes the sender),
+//   otherwise a cheap check every interval (one probe of an index that is empty when all is fanned out);
+// - sending: claims as many due notifications as there are free slots (per process, and per webhook in the
+//   claim itself), starts each attempt on its own, and claims again as soon as an attempt has been recorded or
+//   a fan-out batch has committed; otherwise every few intervals (retries that fall due, other processes' work).
+// Stop waits for the batch under way and for the attempts in flight, which the timeout bounds.
+import { type DeliveryOptions, WebhookDelivery } from "./delivery";
+
+export const DEFAULT_INTERVAL_MS = 100;
+/** The sender is woken by what it waits for; on its own it looks only every few intervals. */
+const SEND_IDLE_INTERVALS = 4;
+/** Claims that ran out on their last attempt are rare (a process died), and finding them scans what is due. */
+const EXPIRY_EVERY_MS = 5_000;
 
 export interface WebhookWorker {
-  /** One pass now (after the one under way, if any). */
-  runOnce(): Promise<PassResult>;
-  /** Stops scheduling passes and waits for the one under way. */
+  /** Stops fanning out and claiming, and waits for the attempts in flight to be recorded. */
   stop(): Promise<void>;
 }
 
-export function startWebhookWorker(options: DeliveryOptions & { intervalMs?: number }): WebhookWorker {
-  const delivery = new WebhookDelivery(options);
-  const intervalMs = options.intervalMs ?? 1_000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
+/** A loop's sleep that a wake ends early; a wake while the loop is busy is kept for its next sleep. */
+class Wakeup {
+  #pending = false;
+  #end: (() => void) | undefined;
 
-  const pass = (): Promise<PassResult> => {
-    const next = running.then(() => delivery.runOnce());
-    running = next.catch(() => {});
-    return next;
-  };
-  const tick = async () => {
-    let busy = false;
-    try {
-      const result = await pass();
-      busy = result.dispatched > 0 || result.sent > 0;
-      if (busy) options.logger.debug("webhook pass", { ...result });
-    } catch (error) {
-      // Logged and retried on the next tick; leases and the outbox make sure nothing is lost.
-      options.logger.error("webhook pass failed", { error: String(error) });
+  wake() {
+    this.#pending = true;
+    this.#end?.();
+  }
+
+  sleep(ms: number): Promise<void> {
+    if (this.#pending) {
+      this.#pending = false;
+      return Promise.resolve();
     }
-    schedule(busy ? 0 : intervalMs);
-  };
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => void tick(), delay);
-  };
-  schedule(0);
+    return new Promise((resolve) => {
+      const end = () => {
+        clearTimeout(timer);
+        this.#end = undefined;
+        this.#pending = false;
+        resolve();
+      };
+      const timer = setTimeout(end, ms);
+      this.#end = end;
+    });
+  }
+}
 
+export function startWebhookWorker(options: DeliveryOptions & { intervalMs?: number }): WebhookWorker {
+  const { logger } = options;
+  const delivery = new WebhookDelivery(options);
+  const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+  const fanOutWake = new Wakeup();
+  const sendWake = new Wakeup();
+  const inFlight = new Set<Promise<unknown>>();
+  /** Whoever waits for the sender's next claim. */
+  const afterClaim: (() => void)[] = [];
+  let stopped = false;
+
+  const fanOutLoop = async () => {
+    while (!stopped) {
+      let dispatched = 0;
+      try {
+        dispatched = await delivery.fanOut(1);
+      } catch (error) {
+        // Logged and tried again; the outbox keeps every event until its fan-out commits.
+        logger.error("webhook fan-out failed", { error: String(error) });
+      }
+      if (dispatched > 0 && !stopped) {
+        logger.debug("webhook events fanned out", { dispatched });
+        // The sender claims what this batch made due before the next batch is built: on the embedded database
+        // the next batch would otherwise take the connection first, and sending would wait for the whole backlog.
+        const claimed = new Promise<void>((resolve) => afterClaim.push(resolve));
+        sendWake.wake();
+        await claimed;
+        continue;
+      }
+      await fanOutWake.sleep(intervalMs);
+    }
+  };
+
+  const sendLoop = async () => {
+    let expiredAt = 0;
+    while (!stopped) {
+      try {
+        if (performance.now() - expiredAt >= Math.max(intervalMs, EXPIRY_EVERY_MS)) {
+          expiredAt = performance.now();
+          await delivery.expireExhausted();
+        }
+        const free = delivery.concurrency - inFlight.size;
+        const claims = free > 0 ? await delivery.claim(free) : [];
+        for (const claim of claims) {
+          const attempt: Promise<unknown> = delivery
+            .attempt(claim)
+            .catch((error) =>
+              logger.error("webhook delivery attempt failed unexpectedly", {
+                notificationId: claim.notification.id,
+                error: String(error),
+              }),
+            )
+            .finally(() => {
+              // Its outcome is recorded, so its webhook has a free slot again.
+              inFlight.delete(attempt);
+              sendWake.wake();
+            });
+          inFlight.add(attempt);
+        }
+      } catch (error) {
+        // Logged and tried again; leases make sure that nothing claimed is lost.
+        logger.error("webhook claim failed", { error: String(error) });
+      }
+      for (const resolve of afterClaim.splice(0)) resolve();
+      // A claim takes everything it may; more becomes claimable only when an attempt ends, a batch is fanned
+      // out, or time passes.
+      await sendWake.sleep(SEND_IDLE_INTERVALS * intervalMs);
+    }
+    for (const resolve of afterClaim.splice(0)) resolve();
+  };
+
+  // Plans chosen with statistics from the start (a data directory may hold tables never analyzed).
+  const loops = delivery.statistics.analyze().then(() => Promise.all([fanOutLoop(), sendLoop()]));
   return {
-    runOnce: pass,
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      fanOutWake.wake();
+      sendWake.wake();
+      await loops;
+      await Promise.allSettled([...inFlight]);
     },
   };
 }

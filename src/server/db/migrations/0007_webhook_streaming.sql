@@ -1,0 +1,3 @@
+ALTER TABLE "webhook_notifications" ADD COLUMN "claim_token" uuid;--> statement-breakpoint
+CREATE INDEX "webhook_notifications_pending_webhook_idx" ON "webhook_notifications" USING btree ("webhook_id","next_attempt_at","seq") WHERE delivery_status = 'pending';--> statement-breakpoint
+CREATE INDEX "webhook_notifications_leased_idx" ON "webhook_notifications" USING btree ("webhook_id","lease_until") WHERE delivery_status = 'pending' and lease_until is not null;

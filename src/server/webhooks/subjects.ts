@@ -1,0 +1,227 @@
+// Loads what a batch of recorded account events is about, with a few set-based queries per batch (transport
+// events, tracking requests, containers and shipments per account, vessels, sibling changes) instead of a few
+// lookups per event, and builds each event's subject from the rows (payload.ts).
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/connection";
+import { type ContainerRecord, getContainers } from "../db/containers";
+import type { ReferenceData } from "../db/reference-data";
+import { accountEvents, trackingRequests, transportEvents, vessels } from "../db/schema";
+import { getShipments, type ShipmentRecord } from "../db/shipments";
+import {
+  type AccountEventRow,
+  containerEventSubject,
+  estimatedArrivalSubject,
+  type Subject,
+  shipmentSubject,
+  trackingRequestSubject,
+  transportEventSubject,
+  type VesselRow,
+} from "./payload";
+
+/** Rows keyed by account, then id: every lookup stays inside the event's own account. */
+class ByAccount<T> {
+  readonly #rows = new Map<string, Map<string, T>>();
+  set(accountId: string, id: string, row: T) {
+    const rows = this.#rows.get(accountId) ?? new Map<string, T>();
+    this.#rows.set(accountId, rows);
+    rows.set(id, row);
+  }
+  get(accountId: string, id: string | null | undefined): T | undefined {
+    return id ? this.#rows.get(accountId)?.get(id) : undefined;
+  }
+}
+
+/** Ids wanted per account, deduplicated. */
+class Wanted {
+  readonly byAccount = new Map<string, Set<string>>();
+  add(accountId: string, id: string | null | undefined) {
+    if (!id) return;
+    const ids = this.byAccount.get(accountId) ?? new Set<string>();
+    this.byAccount.set(accountId, ids);
+    ids.add(id);
+  }
+}
+
+async function loadContainers(db: Db, wanted: Wanted, into: ByAccount<ContainerRecord>) {
+  for (const [accountId, ids] of wanted.byAccount) {
+    const missing = [...ids].filter((id) => !into.get(accountId, id));
+    for (const c of await getContainers(db, accountId, missing)) into.set(accountId, c.container.id, c);
+  }
+}
+
+async function loadShipments(db: Db, wanted: Wanted, into: ByAccount<ShipmentRecord>) {
+  for (const [accountId, ids] of wanted.byAccount) {
+    for (const s of await getShipments(db, accountId, [...ids])) into.set(accountId, s.shipment.id, s);
+  }
+}
+
+/** `{name: {from, to}}` as recorded, in the hosted changeset form `{name: [before, after]}`. */
+function changesetOf(changes: AccountEventRow["changes"], only?: string): Record<string, [unknown, unknown]> {
+  const changeset: Record<string, [unknown, unknown]> = {};
+  for (const [name, change] of Object.entries(changes ?? {})) {
+    if (only === undefined || name === only) changeset[name] = [change.from, change.to];
+  }
+  return changeset;
+}
+
+/** `container.<name>.changed` goes out with the change it names, recorded on the same write's `container.updated`. */
+const namedChange = (e: AccountEventRow) =>
+  e.referenceType === "container" && !e.changes ? /^container\.(.+)\.changed$/.exec(e.event)?.[1] : undefined;
+
+/**
+ * The subject of each event, by account event id. An event whose reference object no longer exists (a shipment
+ * deleted since) has none: there is nothing to notify.
+ */
+export async function describeAccountEvents(
+  db: Db,
+  reference: ReferenceData,
+  events: AccountEventRow[],
+): Promise<Map<string, Subject>> {
+  const ofType = (type: string) => events.filter((e) => e.referenceType === type);
+  const ids = (list: AccountEventRow[]) => [...new Set(list.map((e) => e.referenceId))];
+
+  // The reference rows themselves.
+  const transport = new ByAccount<typeof transportEvents.$inferSelect>();
+  const teIds = ids(ofType("transport_event"));
+  if (teIds.length) {
+    for (const te of await db.select().from(transportEvents).where(inArray(transportEvents.id, teIds)))
+      transport.set(te.accountId, te.id, te);
+  }
+  const requests = new ByAccount<typeof trackingRequests.$inferSelect>();
+  const trIds = ids(ofType("tracking_request"));
+  if (trIds.length) {
+    for (const tr of await db.select().from(trackingRequests).where(inArray(trackingRequests.id, trIds)))
+      requests.set(tr.accountId, tr.id, tr);
+  }
+  const siblings = new ByAccount<AccountEventRow["changes"]>();
+  const named = events.filter((e) => namedChange(e) !== undefined);
+  if (named.length) {
+    const rows = await db
+      .select({
+        accountId: accountEvents.accountId,
+        referenceId: accountEvents.referenceId,
+        createdAt: accountEvents.createdAt,
+        changes: accountEvents.changes,
+      })
+      .from(accountEvents)
+      .where(
+        and(eq(accountEvents.event, "container.updated"), inArray(accountEvents.referenceId, ids(named))),
+      );
+    for (const r of rows) siblings.set(r.accountId, `${r.referenceId}@${r.createdAt.getTime()}`, r.changes);
+  }
+
+  // Containers, then the shipments of everything, then the containers of tracked shipments.
+  const containers = new ByAccount<ContainerRecord>();
+  const wantedContainers = new Wanted();
+  for (const e of events) {
+    if (e.referenceType === "container") wantedContainers.add(e.accountId, e.referenceId);
+    if (e.referenceType === "transport_event")
+      wantedContainers.add(e.accountId, transport.get(e.accountId, e.referenceId)?.containerId);
+  }
+  await loadContainers(db, wantedContainers, containers);
+
+  const shipments = new ByAccount<ShipmentRecord>();
+  const wantedShipments = new Wanted();
+  for (const e of events) {
+    const { accountId: a, referenceId: id } = e;
+    if (e.referenceType === "shipment") wantedShipments.add(a, id);
+    if (e.referenceType === "transport_event") wantedShipments.add(a, transport.get(a, id)?.shipmentId);
+    if (e.referenceType === "tracking_request") wantedShipments.add(a, requests.get(a, id)?.shipmentId);
+    if (e.referenceType === "container") wantedShipments.add(a, containers.get(a, id)?.container.shipmentId);
+  }
+  await loadShipments(db, wantedShipments, shipments);
+
+  const trackedContainers = new Wanted();
+  for (const e of ofType("tracking_request")) {
+    const shipment = shipments.get(e.accountId, requests.get(e.accountId, e.referenceId)?.shipmentId);
+    for (const id of shipment?.containerIds ?? []) trackedContainers.add(e.accountId, id);
+  }
+  await loadContainers(db, trackedContainers, containers);
+
+  const vesselIds = new Set<string>();
+  for (const e of events) {
+    const te = e.referenceType === "transport_event" ? transport.get(e.accountId, e.referenceId) : undefined;
+    if (te?.vesselId) vesselIds.add(te.vesselId);
+    if (e.event === "shipment.estimated.arrival") {
+      const vesselId = shipments.get(e.accountId, e.referenceId)?.shipment.podVesselId;
+      if (vesselId) vesselIds.add(vesselId);
+    }
+  }
+  const vesselById = new Map<string, VesselRow>();
+  if (vesselIds.size) {
+    for (const v of await db
+      .select()
+      .from(vessels)
+      .where(inArray(vessels.id, [...vesselIds])))
+      vesselById.set(v.id, v);
+  }
+  const vessel = (id: string | null) => (id ? vesselById.get(id) : undefined);
+
+  const subjects = new Map<string, Subject>();
+  for (const e of events) {
+    const subject = describe(e);
+    if (subject) subjects.set(e.id, subject);
+  }
+  return subjects;
+
+  function describe(e: AccountEventRow): Subject | undefined {
+    const account = e.accountId;
+    switch (e.referenceType) {
+      case "transport_event": {
+        const te = transport.get(account, e.referenceId);
+        if (!te) return undefined;
+        return transportEventSubject(
+          reference,
+          te,
+          containers.get(account, te.containerId),
+          shipments.get(account, te.shipmentId),
+          vessel(te.vesselId),
+        );
+      }
+      case "tracking_request": {
+        const tr = requests.get(account, e.referenceId);
+        if (!tr) return undefined;
+        const shipment = shipments.get(account, tr.shipmentId);
+        // In the order getContainers gives: creation, then number.
+        const list = (shipment?.containerIds ?? [])
+          .map((id) => containers.get(account, id))
+          .filter((c): c is ContainerRecord => c !== undefined)
+          .sort(
+            (a, b) =>
+              a.container.createdAt.getTime() - b.container.createdAt.getTime() ||
+              (a.container.number < b.container.number
+                ? -1
+                : a.container.number > b.container.number
+                  ? 1
+                  : 0),
+          );
+        return trackingRequestSubject(reference, tr, shipment, list);
+      }
+      case "shipment": {
+        const shipment = shipments.get(account, e.referenceId);
+        if (!shipment) return undefined;
+        if (e.event === "shipment.estimated.arrival")
+          return estimatedArrivalSubject(reference, e, shipment, vessel(shipment.shipment.podVesselId));
+        return shipmentSubject(reference, shipment);
+      }
+      case "container": {
+        const container = containers.get(account, e.referenceId);
+        if (!container) return undefined;
+        const name = namedChange(e);
+        const changeset =
+          name === undefined
+            ? changesetOf(e.changes)
+            : changesetOf(siblings.get(account, `${e.referenceId}@${e.createdAt.getTime()}`) ?? null, name);
+        return containerEventSubject(
+          reference,
+          e,
+          changeset,
+          container,
+          shipments.get(account, container.container.shipmentId),
+        );
+      }
+      default:
+        return undefined;
+    }
+  }
+}
