@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, inArray } from "drizzle-orm";
 import type { Db } from "./connection";
 import { transportEventTimeOrder } from "./events";
 import { listCount } from "./list-counts";
-import { type ListOrder, type PageRequest, readPage } from "./list-window";
+import { type ListOrder, type PageRequest, pageWindow, readPage } from "./list-window";
 import { containers, rawEvents, transportEvents } from "./schema";
 import { isUuid, likePattern } from "./shipments";
 
@@ -73,14 +73,16 @@ export async function listContainers(
             .where(where)
             .then(([row]) => row?.n ?? 0)
         : listCount(db, accountId, "containers"),
-    (plan) =>
-      db
+    (plan) => {
+      const window = pageWindow(plan, containers, containers.id, where);
+      return db
         .select()
         .from(containers)
-        .where(and(where, plan.where))
+        .where(window.where)
         .orderBy(...plan.orderBy)
-        .limit(plan.limit)
-        .offset(plan.offset),
+        .limit(window.limit)
+        .offset(window.offset);
+    },
   );
   return { records: await withEventIds(db, accountId, rows), total };
 }

@@ -1,10 +1,10 @@
 // Tests of list pages: read by number from either end, or by cursor, every page holds exactly the rows an
 // offset from the head would; and the kept counts stay exact through inserts and deletes.
-import { and, count, eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
 import { listCount } from "./list-counts";
-import { type ListOrder, newestFirst, type PageRequest, readPage } from "./list-window";
+import { type ListOrder, newestFirst, type PageRequest, pageWindow, readPage } from "./list-window";
 import { containers, shipments } from "./schema";
 
 let h: Harness;
@@ -42,14 +42,17 @@ function read(page: PageRequest, headOffsetLimit: number) {
     page,
     ORDER,
     () => listCount(h.db, accountId, "shipments"),
-    (plan) =>
-      h.db
+    (plan) => {
+      // As the repositories read: a page past the first rows by its ids, found in the index first.
+      const window = pageWindow(plan, shipments, shipments.id, scope());
+      return h.db
         .select({ id: shipments.id, createdAt: shipments.createdAt })
         .from(shipments)
-        .where(and(scope(), plan.where))
+        .where(window.where)
         .orderBy(...plan.orderBy)
-        .limit(plan.limit)
-        .offset(plan.offset),
+        .limit(window.limit)
+        .offset(window.offset);
+    },
     headOffsetLimit,
   );
 }

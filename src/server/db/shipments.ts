@@ -2,7 +2,14 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./connection";
 import { listCount } from "./list-counts";
-import { type ListOrder, newestFirst, oldestFirst, type PageRequest, readPage } from "./list-window";
+import {
+  type ListOrder,
+  newestFirst,
+  oldestFirst,
+  type PageRequest,
+  pageWindow,
+  readPage,
+} from "./list-window";
 import { accountEvents, containers, shipments, trackingRequests, users, vessels } from "./schema";
 
 export type ShipmentRow = typeof shipments.$inferSelect;
@@ -114,15 +121,17 @@ export async function listShipments(
     page,
     SHIPMENT_ORDER,
     () => countShipments(db, accountId, filter),
-    (plan) =>
-      db
+    (plan) => {
+      const window = pageWindow(plan, shipments, shipments.id, where);
+      return db
         .select({ shipment: shipments, vessel: vesselColumns })
         .from(shipments)
         .leftJoin(vessels, eq(vessels.id, shipments.podVesselId))
-        .where(and(where, plan.where))
+        .where(window.where)
         .orderBy(...plan.orderBy)
-        .limit(plan.limit)
-        .offset(plan.offset),
+        .limit(window.limit)
+        .offset(window.offset);
+    },
   );
   return { records: await withRelations(db, accountId, rows), total };
 }

@@ -24,7 +24,7 @@ import {
 } from "../../api/tracking-requests";
 import type { Db } from "./connection";
 import { listCount } from "./list-counts";
-import { type ListOrder, type PageRequest, readPage } from "./list-window";
+import { type ListOrder, type PageRequest, pageWindow, readPage } from "./list-window";
 import { accountEvents, shipments, trackingRequests } from "./schema";
 import { isUuid, likePattern } from "./shipments";
 
@@ -235,14 +235,16 @@ export async function listTrackingRequests(
             .from(trackingRequests)
             .where(where)
             .then(([row]) => row?.n ?? 0),
-    (plan) =>
-      db
+    (plan) => {
+      const window = pageWindow(plan, trackingRequests, trackingRequests.id, where);
+      return db
         .select()
         .from(trackingRequests)
-        .where(and(where, plan.where))
+        .where(window.where)
         .orderBy(...plan.orderBy)
-        .limit(plan.limit)
-        .offset(plan.offset),
+        .limit(window.limit)
+        .offset(window.offset);
+    },
   );
 }
 

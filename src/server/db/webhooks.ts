@@ -4,7 +4,7 @@
 import { and, asc, count, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "./connection";
 import { listCount } from "./list-counts";
-import { type ListOrder, type PageRequest, readPage } from "./list-window";
+import { type ListOrder, type PageRequest, pageWindow, readPage } from "./list-window";
 import { webhookNotificationLogs, webhookNotifications, webhooks } from "./schema";
 import { isUuid } from "./shipments";
 
@@ -148,14 +148,16 @@ export async function listNotifications(
             .from(webhookNotifications)
             .where(where)
             .then(([row]) => row?.n ?? 0),
-    (plan) =>
-      db
+    (plan) => {
+      const window = pageWindow(plan, webhookNotifications, webhookNotifications.id, where);
+      return db
         .select(columns)
         .from(webhookNotifications)
-        .where(and(where, plan.where))
+        .where(window.where)
         .orderBy(...plan.orderBy)
-        .limit(plan.limit)
-        .offset(plan.offset),
+        .limit(window.limit)
+        .offset(window.offset);
+    },
   );
 }
 
