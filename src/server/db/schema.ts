@@ -383,7 +383,7 @@ export const vesselPositions = pgTable(
 
 /**
  * The outbox of things that happened to an account's data, written in the same transaction as the change.
- * Webhook delivery fans these out to subscriptions; nothing here is ever updated after it is written.
+ * Webhook delivery fans these out to subscriptions; of a written row only `dispatched_at` is ever set, once.
  */
 export const accountEvents = pgTable(
   "account_events",

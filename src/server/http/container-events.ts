@@ -11,12 +11,7 @@ import { getContainer } from "../db/containers";
 import { listTransportEvents, rawEventsOf } from "../db/events";
 import { getShipments } from "../db/shipments";
 import { getVessels, visibleVesselIds } from "../db/vessels";
-import { Included } from "./documents";
-import type { App, AppDeps } from "./env";
-import { notFound } from "./errors";
-import { parseInclude } from "./include";
-import { errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
-import { listLinks, parsePage } from "./paging";
+import { Included } from "../resources/documents";
 import {
   containerResource,
   portResource,
@@ -25,8 +20,13 @@ import {
   terminalResource,
   transportEventResource,
   vesselResource,
-} from "./serialize";
-import { zonesOf } from "./shipments";
+  zonesOf,
+} from "../resources/serialize";
+import type { App, AppDeps } from "./env";
+import { notFound } from "./errors";
+import { parseInclude } from "./include";
+import { errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
+import { listLinks, parsePage } from "./paging";
 
 const tags = ["Containers"];
 

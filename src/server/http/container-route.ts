@@ -17,18 +17,19 @@ import {
 } from "../db/vessels";
 import type { LatLon } from "../geo/route-geometry";
 import { seaRoute } from "../geo/sea-route";
-import { Included } from "./documents";
-import type { App, AppDeps } from "./env";
-import { notFound } from "./errors";
-import { buildJourney, type Journey, type Leg, stopLabels } from "./journey";
-import { errorResponses, idParam, jsonBody } from "./openapi-common";
+import { Included } from "../resources/documents";
 import {
+  iso,
   portResource,
   routeLocationResource,
   routeResource,
   shipmentResource,
   vesselResource,
-} from "./serialize";
+} from "../resources/serialize";
+import { buildJourney, type Journey, type Leg, stopLabels } from "../tracking/journey";
+import type { App, AppDeps } from "./env";
+import { notFound } from "./errors";
+import { errorResponses, idParam, jsonBody } from "./openapi-common";
 
 const tags = ["Containers"];
 
@@ -79,7 +80,6 @@ function countryName(code: string): string | null {
   }
 }
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const coordinate = (p: LatLon): [number, number] => [p.lon, p.lat];
 const portPoint = (p: PortRow): LatLon => ({ lat: p.latitude, lon: p.longitude });
 

@@ -6,20 +6,20 @@ import { type ContainerRecord, getContainer, listContainers, updateContainer } f
 import { rawEventsOf, transportEventsOf } from "../db/events";
 import { getShipments } from "../db/shipments";
 import { getVessels } from "../db/vessels";
-import { Included } from "./documents";
-import type { App, AppDeps } from "./env";
-import { invalidAttribute, notFound } from "./errors";
-import { parseInclude } from "./include";
-import { cursorQuery, errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
-import { edgesOf, listLinks, parsePage } from "./paging";
+import { Included } from "../resources/documents";
 import {
   containerResource,
   rawEventResource,
   shipmentResource,
   terminalResource,
   transportEventResource,
-} from "./serialize";
-import { zonesOf } from "./shipments";
+  zonesOf,
+} from "../resources/serialize";
+import type { App, AppDeps } from "./env";
+import { invalidAttribute, notFound } from "./errors";
+import { parseInclude } from "./include";
+import { cursorQuery, errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
+import { edgesOf, listLinks, parsePage } from "./paging";
 
 const tags = ["Containers"];
 const containerDocument = singleDocument(containerSchema);

@@ -16,7 +16,7 @@ import {
   type VesselRow,
 } from "../db/vessels";
 import { seaRoute } from "../geo/sea-route";
-import type { AppDeps } from "./env";
+import { iso, type PositionInput, portResource, vesselResource } from "../resources/serialize";
 import {
   ABOARD_EVENTS,
   buildJourney,
@@ -25,8 +25,8 @@ import {
   type Stop,
   simplify,
   timeAlong,
-} from "./journey";
-import { type PositionInput, portResource, vesselResource } from "./serialize";
+} from "../tracking/journey";
+import type { AppDeps } from "./env";
 
 const TRACK_DAYS = 7;
 const DAY_MS = 86_400_000;
@@ -84,8 +84,6 @@ function firstArriving(legs: readonly (Aboard | undefined)[]): Aboard | undefine
   }
   return next;
 }
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The voyage's meta and the ports it sails between, shared by the list and the single vessel. */
 function voyageOf(next: Aboard | undefined, aboard: { containers: number; shipments: number }) {

@@ -2,10 +2,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { singleDocument } from "../../api/json-api";
 import { accountSchema, portSchema, shippingLineSchema, terminalSchema } from "../../api/reference";
+import { portResource, shippingLineResource, terminalResource } from "../resources/serialize";
 import type { App, AppDeps } from "./env";
 import { ApiError } from "./errors";
 import { errorResponses, idParam, jsonBody } from "./openapi-common";
-import { portResource, shippingLineResource, terminalResource } from "./serialize";
 
 const portRoute = createRoute({
   method: "get",

@@ -3,7 +3,6 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { listDocument, singleDocument } from "../../api/json-api";
 import { SHIPMENT_INCLUDES, shipmentEditableAttributesSchema, shipmentSchema } from "../../api/shipments";
 import { getContainers } from "../db/containers";
-import type { ReferenceData } from "../db/reference-data";
 import {
   getShipment,
   getUsers,
@@ -14,19 +13,20 @@ import {
   stopTracking,
   updateShipment,
 } from "../db/shipments";
-import { Included } from "./documents";
-import type { App, AppDeps } from "./env";
-import { badParameter, notFound } from "./errors";
-import { parseInclude } from "./include";
-import { cursorQuery, errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
-import { edgesOf, listLinks, parsePage } from "./paging";
+import { Included } from "../resources/documents";
 import {
   containerResource,
   portResource,
   shipmentResource,
   terminalResource,
   userResource,
-} from "./serialize";
+  zonesOf,
+} from "../resources/serialize";
+import type { App, AppDeps } from "./env";
+import { badParameter, notFound } from "./errors";
+import { parseInclude } from "./include";
+import { cursorQuery, errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
+import { edgesOf, listLinks, parsePage } from "./paging";
 
 const tags = ["Shipments"];
 const shipmentDocument = singleDocument(shipmentSchema);
@@ -160,15 +160,6 @@ export async function includeForShipments(
         addTerminal(included, terminalOf(record.container.podTerminalId));
     }
   }
-}
-
-export function zonesOf(
-  reference: ReferenceData,
-  shipment: { portOfDischargeId: string | null; destinationId: string | null } | undefined,
-) {
-  const pod = shipment?.portOfDischargeId ? reference.ports.get(shipment.portOfDischargeId) : undefined;
-  const destination = shipment?.destinationId ? reference.ports.get(shipment.destinationId) : undefined;
-  return { pod: pod?.timeZone ?? null, destination: destination?.timeZone ?? null };
 }
 
 function addPort(included: Included, port: Parameters<typeof portResource>[0] | undefined) {

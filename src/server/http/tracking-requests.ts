@@ -3,7 +3,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { isoDateTime, listDocument, singleDocument } from "../../api/json-api";
 import {
-  type FailedReason,
   normalizeRequestNumber,
   REQUEST_NUMBER_MAX,
   REQUEST_NUMBER_MIN,
@@ -13,7 +12,6 @@ import {
   TRACKING_REQUEST_DEFAULT_INCLUDE,
   TRACKING_REQUEST_INCLUDES,
   TRACKING_REQUEST_STATUSES,
-  type TrackingRequest,
   type TrackingRequestStatus,
   trackingRequestAttributesSchema,
   trackingRequestCreateAttributesSchema,
@@ -34,8 +32,10 @@ import {
   type TrackingRequestRow,
   updateTrackingRequest,
 } from "../db/tracking-requests";
+import { Included } from "../resources/documents";
+import { shipmentResource } from "../resources/serialize";
+import { trackingRequestResource } from "../resources/tracking-request";
 import { isValidContainerNumber } from "../tracking/container-number";
-import { Included } from "./documents";
 import type { App, AppDeps } from "./env";
 import { ApiError, badParameter, type ErrorSpec, invalidAttribute, notFound } from "./errors";
 import { parseInclude } from "./include";
@@ -43,7 +43,6 @@ import { rateLimit } from "./middleware";
 import { cursorQuery, errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
 import { edgesOf, listLinks, parsePage } from "./paging";
 import { RateLimiter } from "./rate-limit";
-import { shipmentResource } from "./serialize";
 import { includeForShipments } from "./shipments";
 import { validationError } from "./validation";
 
@@ -166,34 +165,6 @@ const patchRoute = createRoute({
 
 /** Attributes a client can read but never write: writing one is "read-only" rather than "unknown". */
 const READ_ONLY = Object.keys(trackingRequestAttributesSchema.shape);
-
-// ---- Serialization ----
-
-/** The tracking_request resource of a row. */
-export function trackingRequestResource(row: TrackingRequestRow): TrackingRequest {
-  return {
-    id: row.id,
-    type: "tracking_request",
-    attributes: {
-      request_number: row.requestNumber,
-      request_type: row.requestType as RequestType,
-      scac: row.scac,
-      ref_numbers: row.refNumbers,
-      tags: row.tags,
-      status: row.status as TrackingRequestStatus,
-      failed_reason: row.failedReason as FailedReason | null,
-      is_retrying: row.isRetrying,
-      retry_count: row.retryCount,
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
-    },
-    relationships: {
-      tracked_object: { data: row.shipmentId ? { id: row.shipmentId, type: "shipment" } : null },
-      customer: { data: { id: row.accountId, type: "account" } },
-    },
-    links: { self: `/v2/tracking_requests/${row.id}` },
-  };
-}
 
 // ---- Checking a new request ----
 

@@ -22,13 +22,13 @@ import { isUuid } from "../db/shipments";
 import { findVisibleVessel, positionsBetween, type VesselRow } from "../db/vessels";
 import { projectPositions } from "../geo/route-geometry";
 import { seaRoute } from "../geo/sea-route";
+import { vesselResource } from "../resources/serialize";
+import { projectionSpeed } from "../tracking/journey";
 import type { App, AppDeps } from "./env";
 import { ApiError, badParameter } from "./errors";
 import { fleetPage, vesselVoyage } from "./fleet";
-import { projectionSpeed } from "./journey";
 import { errorResponses, jsonBody } from "./openapi-common";
 import { listLinks, parsePage } from "./paging";
-import { vesselResource } from "./serialize";
 import { parseBoolean } from "./shipments";
 
 const tags = ["Vessels"];

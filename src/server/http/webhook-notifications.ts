@@ -19,11 +19,11 @@ import {
   type NotificationSummary,
   resendNotification,
 } from "../db/webhooks";
+import { Included } from "../resources/documents";
+import { notificationLogResource, notificationResource, webhookResource } from "../resources/webhooks";
 import { MAX_ATTEMPTS } from "../webhooks/delivery";
 import { exampleSubject } from "../webhooks/examples";
 import { notificationBody } from "../webhooks/payload";
-import { notificationLogResource, notificationResource, webhookResource } from "../webhooks/resources";
-import { Included } from "./documents";
 import type { App, AppDeps } from "./env";
 import { ApiError, badParameter, notFound } from "./errors";
 import { parseInclude } from "./include";

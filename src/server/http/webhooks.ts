@@ -24,12 +24,12 @@ import {
   updateWebhook,
   type WebhookChanges,
 } from "../db/webhooks";
+import { webhookResource } from "../resources/webhooks";
 import { webhookUrlProblem } from "../webhooks/address-guard";
 import { DEFAULT_TIMEOUT_MS, USER_AGENT } from "../webhooks/delivery";
 import { exampleSubject } from "../webhooks/examples";
 import { postWebhook } from "../webhooks/http-post";
 import { notificationBody } from "../webhooks/payload";
-import { webhookResource } from "../webhooks/resources";
 import { generateWebhookSecret, standardWebhooksSignature, t49Signature } from "../webhooks/signing";
 import type { App, AppDeps } from "./env";
 import { invalidAttribute, notFound } from "./errors";

@@ -16,14 +16,15 @@ import type { accountEvents, trackingRequests, transportEvents, vessels } from "
 import type { ShipmentRecord } from "../db/shipments";
 import {
   containerResource,
+  iso,
   portResource,
   shipmentResource,
   terminalResource,
   transportEventResource,
   vesselResource,
-} from "../http/serialize";
-import { zonesOf } from "../http/shipments";
-import { trackingRequestResource } from "../http/tracking-requests";
+  zonesOf,
+} from "../resources/serialize";
+import { trackingRequestResource } from "../resources/tracking-request";
 
 export type Resource = z.infer<typeof anyResourceSchema>;
 export type ReferenceObjectType = (typeof REFERENCE_OBJECT_TYPES)[number];
@@ -40,7 +41,6 @@ export interface Subject {
   included: Resource[];
 }
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const ref = (type: string, id: string | null | undefined) => ({ data: id ? { id, type } : null });
 
 /** Adds resources once each, in order, skipping absent ones. */

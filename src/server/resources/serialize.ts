@@ -10,9 +10,10 @@ import type { RawEventRow, TransportEventRow } from "../db/events";
 import type { PortRow, ReferenceData, ShippingLineRow, TerminalRow } from "../db/reference-data";
 import type { ShipmentRecord } from "../db/shipments";
 import type { VesselRow } from "../db/vessels";
-import type { Stop } from "./journey";
+import type { Stop } from "../tracking/journey";
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+/** A stored time as the API writes it (ISO 8601, UTC), or null. */
+export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const ref = <T extends string>(type: T, id: string | null | undefined) => ({
   data: id ? { id, type } : null,
 });
@@ -403,4 +404,14 @@ export function routeLocationResource(input: {
       outbound_vessel: ref("vessel", stop.outbound.vesselId),
     },
   };
+}
+
+/** The time zones of a shipment's port of discharge and destination, which its containers' dates are read in. */
+export function zonesOf(
+  reference: ReferenceData,
+  shipment: { portOfDischargeId: string | null; destinationId: string | null } | undefined,
+) {
+  const pod = shipment?.portOfDischargeId ? reference.ports.get(shipment.portOfDischargeId) : undefined;
+  const destination = shipment?.destinationId ? reference.ports.get(shipment.destinationId) : undefined;
+  return { pod: pod?.timeZone ?? null, destination: destination?.timeZone ?? null };
 }

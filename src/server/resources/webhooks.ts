@@ -1,4 +1,5 @@
 // JSON:API resources of webhooks, webhook notifications and their delivery logs, as the /v2 API returns them.
+
 import type {
   DeliveryStatus,
   REFERENCE_OBJECT_TYPES,
@@ -7,8 +8,7 @@ import type {
   WebhookNotificationLog,
 } from "../../api/webhooks";
 import type { NotificationLogRow, NotificationSummary, WebhookRow } from "../db/webhooks";
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { iso } from "./serialize";
 
 export function webhookResource(w: WebhookRow): Webhook {
   return {
