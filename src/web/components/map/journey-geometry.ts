@@ -3,7 +3,7 @@
 // Pacific crossing stays one line). No Leaflet here.
 import type { Port } from "../../../api/reference";
 import type { MapFeature, MapGeoJson } from "../../../api/routes";
-import { type LatLng, nearLongitude, unwrap } from "./fleet";
+import { type LatLng, nearLongitude, unwrap } from "./coordinates";
 
 type Of<T extends MapFeature["properties"]["feature_type"]> = Extract<
   MapFeature,

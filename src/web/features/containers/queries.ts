@@ -1,16 +1,18 @@
 // Containers' server state: queryOptions factories with keys from general to specific.
+
 import { queryOptions } from "@tanstack/react-query";
 import { containerSchema } from "../../../api/containers";
 import { rawEventListDocumentSchema, transportEventListDocumentSchema } from "../../../api/events";
 import { listDocument, PAGE_SIZE_MAX, singleDocument } from "../../../api/json-api";
 import { apiRequest } from "../../lib/api-client";
+import { queryRoots } from "../../lib/query-roots";
 import type { ContainersSearch } from "./search";
 
 const containerListDocument = listDocument(containerSchema);
 const containerDocument = singleDocument(containerSchema);
 
 export const containerKeys = {
-  all: ["containers"] as const,
+  all: queryRoots.containers,
   lists: () => [...containerKeys.all, "list"] as const,
   list: (search: ContainersSearch) => [...containerKeys.lists(), search] as const,
   details: () => [...containerKeys.all, "detail"] as const,

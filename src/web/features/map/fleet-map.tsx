@@ -3,25 +3,20 @@
 // and, when asked for, every vessel's track and path. Thousands of vessels share one canvas; the layers are managed
 // directly rather than as one React component each, so a refresh or a filter rebuilds them in one pass.
 import "leaflet/dist/leaflet.css";
-import "./map.css";
+import "../../components/map/map.css";
 import L from "leaflet";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, useMap } from "react-leaflet";
-import { preloadLand } from "./basemap";
-import { BasemapLayer } from "./basemap-layer";
-import {
-  type FleetVesselView,
-  type LatLng,
-  longitudeSpan,
-  nearLongitude,
-  type VesselDetailView,
-} from "./fleet";
-import type { LandState } from "./land-status";
-import { type MapPalette, mapPalette } from "./palette";
+import { preloadLand } from "../../components/map/basemap";
+import { BasemapLayer } from "../../components/map/basemap-layer";
+import { type LatLng, longitudeSpan, nearLongitude } from "../../components/map/coordinates";
+import type { LandState } from "../../components/map/land-status";
+import { type MapPalette, mapPalette } from "../../components/map/palette";
+import { HAS_TILES } from "../../components/map/tiles";
+import { VesselMarker } from "../../components/map/vessel-marker";
+import type { FleetVesselView, VesselDetailView } from "./fleet";
 import { selectionDrawing, shifted as shiftedBy } from "./selection";
 import { SelectionLayer } from "./selection-layer";
-import { HAS_TILES } from "./tiles";
-import { VesselMarker } from "./vessel-marker";
 
 export interface FleetMapProps {
   vessels: FleetVesselView[];

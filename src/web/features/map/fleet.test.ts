@@ -3,16 +3,13 @@
 import { describe, expect, it } from "vitest";
 import type { FleetDocument } from "../../../api/vessels";
 import {
-  detailView,
-  filterFleet,
-  filterOptions,
-  fleetViews,
   formatCoordinate,
   longitudeSpan,
   nearLongitude,
   unwrap,
   unwrapToEnd,
-} from "./fleet";
+} from "../../components/map/coordinates";
+import { detailView, filterFleet, filterOptions, fleetViews } from "./fleet";
 
 const NOW = Date.parse("2026-11-20T12:00:00Z");
 const port = (id: string, code: string, lon: number) => ({

@@ -6,6 +6,9 @@ import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { buttonClass } from "../../components/button";
+import type { LatLng } from "../../components/map/coordinates";
+import { LandStatus, useLandState } from "../../components/map/land-status";
+import { LAND_LEGEND, MapLegend } from "../../components/map/map-legend";
 import { PageHeader } from "../../components/page-header";
 import { formatCount, plural } from "../../lib/format";
 import {
@@ -15,12 +18,9 @@ import {
   filterFleet,
   filterOptions,
   fleetViews,
-  type LatLng,
   type VesselDetailView,
 } from "./fleet";
 import { loadedFleetMap, loadFleetMap, loadSyntheticFleet } from "./fleet-map-chunk";
-import { LandStatus, useLandState } from "./land-status";
-import { LAND_LEGEND, MapLegend } from "./map-legend";
 import { fleetPositionsQuery, fleetQuery, vesselPathQuery, vesselQuery } from "./queries";
 import { ARRIVING_WITHIN_DAYS, type MapSearch } from "./search";
 import { VesselList } from "./vessel-list";

@@ -1,10 +1,8 @@
 // The map's server state: the fleet (every vessel carrying the account's containers, compact, read in pages of a
-// thousand), the positions of all of it when asked for, the selected vessel's track, cargo and path ahead, one
-// container's map, and the ports a map adds to it.
+// thousand), the positions of all of it when asked for, the selected vessel's track, cargo and path ahead. (A
+// container's map and its ports: components/map/journey-queries.ts, under the same first key.)
 import { queryOptions } from "@tanstack/react-query";
 import { singleDocument } from "../../../api/json-api";
-import { portSchema } from "../../../api/reference";
-import { mapGeoJsonSchema } from "../../../api/routes";
 import {
   FLEET_PAGE_SIZE_MAX,
   FLEET_POSITIONS_PAGE_SIZE_MAX,
@@ -15,20 +13,16 @@ import {
   vesselSchema,
 } from "../../../api/vessels";
 import { apiRequest } from "../../lib/api-client";
+import { queryRoots } from "../../lib/query-roots";
 
 export const mapKeys = {
-  all: ["map"] as const,
+  all: queryRoots.map,
   fleet: () => [...mapKeys.all, "fleet"] as const,
   fleetPositions: () => [...mapKeys.fleet(), "positions"] as const,
   vessels: () => [...mapKeys.all, "vessel"] as const,
   vessel: (id: string) => [...mapKeys.vessels(), id] as const,
   vesselPath: (path: VesselPathRequest) => [...mapKeys.vessel(path.id), "path", path] as const,
-  containers: () => [...mapKeys.all, "container"] as const,
-  container: (id: string) => [...mapKeys.containers(), id] as const,
-  port: (id: string) => [...mapKeys.all, "port", id] as const,
 };
-
-const portDocument = singleDocument(portSchema);
 
 /** Vessels move: the fleet is refreshed every few minutes while the map is open. */
 export const FLEET_REFRESH_MS = 5 * 60_000;
@@ -108,28 +102,6 @@ export function vesselPathQuery(path: VesselPathRequest) {
         signal,
       }),
     // The path follows from the position in the key; a new position is a new key.
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
-export function containerMapQuery(containerId: string) {
-  return queryOptions({
-    queryKey: mapKeys.container(containerId),
-    queryFn: ({ signal }) =>
-      apiRequest(`/v2/containers/${encodeURIComponent(containerId)}/map_geojson`, {
-        schema: mapGeoJsonSchema,
-        signal,
-      }),
-    refetchInterval: FLEET_REFRESH_MS,
-  });
-}
-
-/** A port of the reference data; ports do not move, so it is asked for once. */
-export function portQuery(portId: string) {
-  return queryOptions({
-    queryKey: mapKeys.port(portId),
-    queryFn: ({ signal }) =>
-      apiRequest(`/v2/ports/${encodeURIComponent(portId)}`, { schema: portDocument, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -8,9 +8,9 @@
 // the end of every move. This layer has one port marker and one tooltip for the map's lifetime: moved, rewritten,
 // taken off the map and put back (Leaflet re-attaches the same element), never made twice.
 import L from "leaflet";
-import type { MapPalette } from "./palette";
+import type { MapPalette } from "../../components/map/palette";
+import { VesselMarker } from "../../components/map/vessel-marker";
 import type { SelectionDrawing } from "./selection";
-import { VesselMarker } from "./vessel-marker";
 
 export class SelectionLayer {
   private readonly svg: L.SVG;

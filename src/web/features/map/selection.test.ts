@@ -1,7 +1,8 @@
 // Unit tests of what the map draws of the selected vessel: one ETA label at the next port, on the vessel's copy of
 // the world, the same label whether the track and path are read yet or not.
 import { describe, expect, it } from "vitest";
-import type { FleetVesselView, LatLng } from "./fleet";
+import type { LatLng } from "../../components/map/coordinates";
+import type { FleetVesselView } from "./fleet";
 import { selectionDrawing } from "./selection";
 
 const port = (longitude: number | null) => ({

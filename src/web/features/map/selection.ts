@@ -1,7 +1,9 @@
 // What the map draws of the selected vessel, decided apart from Leaflet: the vessel, its track, its estimated path
 // to the next port and the next port with its ETA label, on the copy of the world the vessel is drawn at.
+
+import { type LatLng, nearLongitude } from "../../components/map/coordinates";
 import { formatDateTime } from "../../lib/format";
-import { type FleetVesselView, type LatLng, nearLongitude, type VesselDetailView } from "./fleet";
+import type { FleetVesselView, VesselDetailView } from "./fleet";
 
 export interface SelectionDrawing {
   vessel: { position: LatLng; heading: number | null };

@@ -3,7 +3,8 @@
 // Never part of a normal production build: the map page imports it only behind those flags.
 import type { Port } from "../../../api/reference";
 import type { FleetCargo } from "../../../api/vessels";
-import { type FleetVesselView, type LatLng, unwrap, unwrapToEnd } from "./fleet";
+import { type LatLng, unwrap, unwrapToEnd } from "../../components/map/coordinates";
+import type { FleetVesselView } from "./fleet";
 
 interface Lane {
   to: { code: string; name: string; zone: string };

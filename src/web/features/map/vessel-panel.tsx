@@ -4,8 +4,9 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { DateTime } from "../../components/date-time";
+import { formatCoordinate } from "../../components/map/coordinates";
 import { plural } from "../../lib/format";
-import { type FleetVesselView, formatCoordinate, type VesselDetailView } from "./fleet";
+import type { FleetVesselView, VesselDetailView } from "./fleet";
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -1,0 +1,12 @@
+// The first element of every query key, one per kind of server state the dashboard caches. In one place so that a
+// change made in one feature can refresh what it touches in another (stopping a shipment's tracking changes the
+// fleet and the tracking requests too) without one feature importing another.
+export const queryRoots = {
+  account: ["account"],
+  containers: ["containers"],
+  map: ["map"],
+  shipments: ["shipments"],
+  trackingRequests: ["tracking-requests"],
+  webhooks: ["webhooks"],
+  webhookNotifications: ["webhook-notifications"],
+} as const;
