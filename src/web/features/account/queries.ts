@@ -1,15 +1,17 @@
 // The account's server state: who is signed in, and whether this server offers a demo account.
+
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import { singleDocument } from "../../../api/json-api";
 import { accountSchema } from "../../../api/reference";
 import { apiRequest } from "../../lib/api-client";
+import { queryRoots } from "../../lib/query-roots";
 import type { Session } from "../../lib/session";
 
 export const accountDocument = singleDocument(accountSchema);
 
 export const accountKeys = {
-  all: ["account"] as const,
+  all: queryRoots.account,
   current: () => [...accountKeys.all, "current"] as const,
   demo: () => [...accountKeys.all, "demo"] as const,
 };

@@ -1,8 +1,10 @@
 // Shipments' server state: queryOptions factories (keys general → specific) and the mutations that edit shipments.
+
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { listDocument, singleDocument } from "../../../api/json-api";
 import { type Shipment, type ShipmentEdit, shipmentSchema } from "../../../api/shipments";
 import { apiRequest } from "../../lib/api-client";
+import { queryRoots } from "../../lib/query-roots";
 import { type ShipmentsSearch, shipmentsListParams } from "./search";
 
 const shipmentListDocument = listDocument(shipmentSchema);
@@ -20,7 +22,7 @@ export const SHIPMENT_DETAIL_INCLUDE = [
 ].join(",");
 
 export const shipmentKeys = {
-  all: ["shipments"] as const,
+  all: queryRoots.shipments,
   lists: () => [...shipmentKeys.all, "list"] as const,
   list: (search: ShipmentsSearch) => [...shipmentKeys.lists(), search] as const,
   details: () => [...shipmentKeys.all, "detail"] as const,
@@ -81,8 +83,21 @@ export function useTrackingMutation(id: string) {
         },
       ),
     onMutate: () => cancelShipmentFetches(queryClient),
-    onSuccess: (document) => showChangedShipment(queryClient, document),
+    onSuccess: (document) => showTrackingChange(queryClient, document),
   });
+}
+
+/**
+ * After a stop or resume: the shipment everywhere it is shown, and what its tracking state changes elsewhere: its
+ * containers, the tracking requests, and the fleet (a stopped shipment's containers leave the map).
+ */
+export function showTrackingChange(queryClient: QueryClient, document: { data: Shipment }) {
+  return Promise.all([
+    showChangedShipment(queryClient, document),
+    queryClient.invalidateQueries({ queryKey: queryRoots.containers }),
+    queryClient.invalidateQueries({ queryKey: queryRoots.trackingRequests }),
+    queryClient.invalidateQueries({ queryKey: queryRoots.map }),
+  ]);
 }
 
 /** Edits reference numbers, tags or the customer; 422 errors are shown beside the field, not as a toast. */

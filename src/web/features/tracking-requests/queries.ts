@@ -1,9 +1,11 @@
 // Tracking requests' server state: queryOptions factories (keys general → specific), the shipping lines they
 // name, and creating one. Lists and pages of requests still being worked on refresh by themselves.
+
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { shippingLineSchema } from "../../../api/reference";
 import { apiRequest } from "../../lib/api-client";
+import { queryRoots } from "../../lib/query-roots";
 import {
   isInProgress,
   type TrackingRequest,
@@ -27,7 +29,7 @@ export function pollInterval(requests: readonly TrackingRequest[]): number | fal
 }
 
 export const trackingRequestKeys = {
-  all: ["tracking-requests"] as const,
+  all: queryRoots.trackingRequests,
   lists: () => [...trackingRequestKeys.all, "list"] as const,
   list: (search: TrackingRequestsSearch) => [...trackingRequestKeys.lists(), search] as const,
   details: () => [...trackingRequestKeys.all, "detail"] as const,

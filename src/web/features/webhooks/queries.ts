@@ -1,7 +1,9 @@
 // Webhooks' and notifications' server state: queryOptions factories (keys general → specific) and the
 // mutations (create, edit, delete, send a test, resend), each invalidating what it changes by key.
+
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api-client";
+import { queryRoots } from "../../lib/query-roots";
 import {
   deletedDocument,
   notificationDocument,
@@ -16,7 +18,7 @@ import { listPollMs, notificationPollMs } from "./polling";
 import type { NotificationsSearch, WebhooksSearch } from "./search";
 
 export const webhookKeys = {
-  all: ["webhooks"] as const,
+  all: queryRoots.webhooks,
   lists: () => [...webhookKeys.all, "list"] as const,
   list: (search: WebhooksSearch) => [...webhookKeys.lists(), search] as const,
   details: () => [...webhookKeys.all, "detail"] as const,
@@ -24,7 +26,7 @@ export const webhookKeys = {
 };
 
 export const notificationKeys = {
-  all: ["webhook-notifications"] as const,
+  all: queryRoots.webhookNotifications,
   lists: () => [...notificationKeys.all, "list"] as const,
   list: (search: NotificationsSearch) => [...notificationKeys.lists(), search] as const,
   details: () => [...notificationKeys.all, "detail"] as const,
