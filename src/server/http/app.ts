@@ -20,7 +20,7 @@ import { RateLimiter } from "./rate-limit";
 import { registerReferenceRoutes } from "./reference";
 import { registerShipmentRoutes } from "./shipments";
 import { registerTestControlRoutes } from "./test-control";
-import { registerTrackingRequestRoutes } from "./tracking-requests";
+import { registerTrackingRequestRoutes } from "./tracking-requests/index";
 import { registerVesselRoutes } from "./vessels";
 import { registerWebhookNotificationRoutes } from "./webhook-notifications";
 import { registerWebhookRoutes } from "./webhooks";

@@ -56,3 +56,8 @@ export const badParameter = (parameter: string, detail: string) =>
 
 export const invalidAttribute = (pointer: string, detail: string, code = "invalid") =>
   new ApiError(422, { code, detail, source: { pointer } });
+
+/** A value as an error detail quotes it: long values are cut, so that an answer never echoes a whole body. */
+export function quote(value: string): string {
+  return `'${value.length > 60 ? `${value.slice(0, 60)}…` : value}'`;
+}

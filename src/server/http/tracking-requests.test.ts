@@ -7,7 +7,7 @@ import { accountEvents, trackingRequests } from "../db/schema";
 import { createLogger } from "../logger";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
 import { createApp } from "./app";
-import { CREATE_LIMIT_DETAIL } from "./tracking-requests";
+import { CREATE_LIMIT_DETAIL } from "./tracking-requests/index";
 
 let h: Harness;
 let key: string;

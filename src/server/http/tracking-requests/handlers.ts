@@ -1,0 +1,169 @@
+// /v2/tracking_requests: create (with its own rate limit and duplicate detection), list, read and edit requests.
+// The tracking engine, not these routes, turns a pending request into a shipment.
+import type { AccountRow } from "../../db/accounts";
+import { getShipments } from "../../db/shipments";
+import {
+  createTrackingRequest,
+  getTrackingRequest,
+  listTrackingRequests,
+  type TrackingRequestChanges,
+  type TrackingRequestRow,
+  updateTrackingRequest,
+} from "../../db/tracking-requests";
+import { Included } from "../../resources/documents";
+import { shipmentResource } from "../../resources/serialize";
+import { trackingRequestResource } from "../../resources/tracking-request";
+import type { App, AppDeps } from "../env";
+import { invalidAttribute, notFound, quote } from "../errors";
+import { rateLimit } from "../middleware";
+import { edgesOf, listLinks, parsePage } from "../paging";
+import { RateLimiter } from "../rate-limit";
+import { includeForShipments } from "../shipments";
+import { validationError } from "../validation";
+
+import { checkNewTrackingRequest } from "./new-request";
+import { includeOf, parseStatuses, range } from "./query";
+import {
+  CREATE_LIMIT_DETAIL,
+  createRouteDefinition,
+  getRoute,
+  listRoute,
+  patchRoute,
+  READ_ONLY,
+} from "./routes";
+export function registerTrackingRequestRoutes(app: App, deps: AppDeps) {
+  const { db, reference, clock } = deps;
+
+  /** Resolves `include` paths of tracking requests into included resources. */
+  async function includeFor(
+    account: AccountRow,
+    rows: TrackingRequestRow[],
+    include: Set<string>,
+    included: Included,
+  ) {
+    if (include.has("tracked_object")) {
+      const ids = [...new Set(rows.map((r) => r.shipmentId).filter((id): id is string => id !== null))];
+      const byId = new Map((await getShipments(db, account.id, ids)).map((r) => [r.shipment.id, r]));
+      const records = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
+      for (const record of records) included.add(shipmentResource(record, reference));
+      if (include.has("tracked_object.containers"))
+        await includeForShipments(deps, account.id, records, new Set(["containers"]), included);
+    }
+    if (include.has("customer")) {
+      included.add({
+        id: account.id,
+        type: "account",
+        attributes: { company_name: account.companyName },
+      });
+    }
+  }
+
+  async function documentFor(account: AccountRow, row: TrackingRequestRow, include: Set<string>) {
+    const data = trackingRequestResource(row);
+    const included = new Included([data]);
+    await includeFor(account, [row], include, included);
+    return {
+      data,
+      ...(include.size > 0 ? { included: included.toArray() } : {}),
+      links: { self: `/v2/tracking_requests/${row.id}` },
+    };
+  }
+
+  const createLimiter = new RateLimiter(deps.trackingRequestLimitPerMinute, clock);
+  app.use(
+    "/v2/tracking_requests",
+    rateLimit(createLimiter, CREATE_LIMIT_DETAIL, (method) => method === "POST"),
+  );
+
+  app.openapi(
+    createRouteDefinition,
+    async (c) => {
+      const input = checkNewTrackingRequest(c.req.valid("json"), reference);
+      const { account } = c.get("principal");
+      const { request, duplicateOf } = await createTrackingRequest(db, account.id, input, clock.now());
+      if (!duplicateOf) deps.onTrackingRequestCreated?.();
+      return c.json(await documentFor(account, request, new Set()), 201);
+    },
+    (result) => {
+      if (result.success) return;
+      const input = (result as { data?: unknown }).data;
+      // The full check names every problem in the hosted API's words; it throws for any body the schema refuses.
+      if (result.target === "json") checkNewTrackingRequest(input, reference);
+      throw validationError(result.target, result.error, READ_ONLY, input);
+    },
+  );
+
+  app.openapi(listRoute, async (c) => {
+    const query = c.req.valid("query");
+    const page = parsePage(query, { cursors: true });
+    const include = includeOf(query.include);
+    const scac = query["filter[scac]"]?.trim().toUpperCase();
+    const filter = {
+      q: query.q,
+      requestNumber: query["filter[request_number]"],
+      statuses: parseStatuses(query["filter[status]"]),
+      // Requests store the line's main SCAC; an alternative one finds them too.
+      scac: scac ? (reference.shippingLinesByScac.get(scac)?.scac ?? scac) : undefined,
+      createdAt: range(query, "created_at"),
+      updatedAt: range(query, "updated_at"),
+    };
+    const { account } = c.get("principal");
+    const { rows, total } = await listTrackingRequests(db, account.id, filter, page);
+    const data = rows.map(trackingRequestResource);
+    const included = new Included(data);
+    await includeFor(account, rows, include, included);
+    return c.json(
+      {
+        data,
+        ...(include.size > 0 ? { included: included.toArray() } : {}),
+        links: listLinks(
+          c.req.url,
+          page,
+          total,
+          edgesOf(rows, (r) => ({ at: r.createdAt, tie: r.id })),
+        ),
+        meta: { size: data.length, total },
+      },
+      200,
+    );
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const include = includeOf(c.req.valid("query").include);
+    const { account } = c.get("principal");
+    const row = await getTrackingRequest(db, account.id, id);
+    if (!row) throw notFound("tracking request", id);
+    return c.json(await documentFor(account, row, include), 200);
+  });
+
+  app.openapi(
+    patchRoute,
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { account } = c.get("principal");
+      const data = c.req.valid("json")?.data;
+      if (data?.id !== undefined && data.id !== id) {
+        throw invalidAttribute(
+          "/data/id",
+          `data.id ${quote(data.id)} does not match the id in the path ${quote(id)}.`,
+          "id_mismatch",
+        );
+      }
+      const attributes = data?.attributes ?? {};
+      const changes: TrackingRequestChanges = {};
+      if (attributes.ref_numbers !== undefined) changes.refNumbers = attributes.ref_numbers;
+      if (attributes.tags !== undefined) changes.tags = attributes.tags;
+      const row =
+        Object.keys(changes).length === 0
+          ? await getTrackingRequest(db, account.id, id)
+          : await updateTrackingRequest(db, account.id, id, changes, clock.now());
+      if (!row) throw notFound("tracking request", id);
+      return c.json(await documentFor(account, row, new Set()), 200);
+    },
+    (result) => {
+      if (!result.success)
+        throw validationError(result.target, result.error, READ_ONLY, (result as { data?: unknown }).data);
+    },
+  );
+}
