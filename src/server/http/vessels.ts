@@ -23,10 +23,10 @@ import { findVisibleVessel, positionsBetween, type VesselRow } from "../db/vesse
 import { projectPositions } from "../geo/route-geometry";
 import { seaRoute } from "../geo/sea-route";
 import { vesselResource } from "../resources/serialize";
+import { fleetPage, vesselVoyage } from "../tracking/fleet";
 import { projectionSpeed } from "../tracking/journey";
 import type { App, AppDeps } from "./env";
 import { ApiError, badParameter } from "./errors";
-import { fleetPage, vesselVoyage } from "./fleet";
 import { errorResponses, jsonBody } from "./openapi-common";
 import { listLinks, parsePage } from "./paging";
 import { parseBoolean } from "./shipments";

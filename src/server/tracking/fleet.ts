@@ -5,6 +5,8 @@
 // and of the work.
 import type { Port } from "../../api/reference";
 import type { FleetCargo, FleetCargoSummary, FleetVessel, VesselDetail } from "../../api/vessels";
+import type { Db } from "../db/connection";
+import type { ReferenceData } from "../db/reference-data";
 import {
   type CargoRecord,
   type ContainerJourneyRecord,
@@ -25,8 +27,7 @@ import {
   type Stop,
   simplify,
   timeAlong,
-} from "../tracking/journey";
-import type { AppDeps } from "./env";
+} from "./journey";
 
 const TRACK_DAYS = 7;
 const DAY_MS = 86_400_000;
@@ -37,7 +38,10 @@ const DAY_MS = 86_400_000;
 const TRACK_TOLERANCE = 0.02;
 const PROJECTION_TOLERANCE = 0.05;
 
-type Deps = Pick<AppDeps, "db" | "reference">;
+interface Deps {
+  db: Db;
+  reference: ReferenceData;
+}
 
 /** A container aboard, on the leg of its journey it sails now. */
 interface Aboard {
