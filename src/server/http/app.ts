@@ -21,9 +21,9 @@ import { registerReferenceRoutes } from "./reference";
 import { registerShipmentRoutes } from "./shipments";
 import { registerTestControlRoutes } from "./test-control";
 import { registerTrackingRequestRoutes } from "./tracking-requests/index";
-import { registerVesselRoutes } from "./vessels";
+import { registerVesselRoutes } from "./vessels/index";
 import { registerWebhookNotificationRoutes } from "./webhook-notifications";
-import { registerWebhookRoutes } from "./webhooks";
+import { registerWebhookRoutes } from "./webhooks/index";
 
 const OPENAPI_INFO = {
   title: "Container tracking API",

@@ -13,7 +13,7 @@ import { parseInclude } from "../include";
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** An ISO 8601 date-time with its offset (or a bare date, meaning 00:00 UTC); a 400 naming the parameter if not. */
-export function parseDateTimeParameter(name: string, raw: string | undefined): Date | undefined {
+function parseDateTimeParameter(name: string, raw: string | undefined): Date | undefined {
   if (raw === undefined || raw.trim() === "") return undefined;
   // An unencoded "+01:00" arrives as " 01:00"; read it as it was meant.
   const value = raw.trim().replace(/ (\d{2}:?\d{2})$/, "+$1");

@@ -13,13 +13,13 @@ import {
 import { cursorQuery, errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "../openapi-common";
 
 const tags = ["Tracking requests"];
-export const trackingRequestDocument = singleDocument(trackingRequestSchema);
+const trackingRequestDocument = singleDocument(trackingRequestSchema);
 
 /** The hosted API's words for its create limit, so that clients written for it recognise the answer. */
 export const CREATE_LIMIT_DETAIL =
   "You've hit the create tracking requests limit. Please try again in a minute.";
 
-export const dateTimeParameter = (description: string) =>
+const dateTimeParameter = (description: string) =>
   z.string().optional().openapi({ description, example: "2026-11-20T12:00:00Z" });
 
 export const listRoute = createRoute({
@@ -99,7 +99,7 @@ export const createRouteDefinition = createRoute({
   },
 });
 
-export const editBody = z.object({
+const editBody = z.object({
   data: z
     .object({
       type: z.literal("tracking_request").optional(),

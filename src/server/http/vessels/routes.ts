@@ -1,0 +1,147 @@
+// The /v2/vessels routes as the OpenAPI document describes them: the fleet, one vessel, and its future positions.
+import { createRoute, z } from "@hono/zod-openapi";
+import { singleDocument } from "../../../api/json-api";
+import {
+  DEFAULT_POSITIONS_WINDOW_DAYS,
+  FLEET_PAGE_SIZE_DEFAULT,
+  FLEET_PAGE_SIZE_MAX,
+  FLEET_POSITIONS_PAGE_SIZE_MAX,
+  FUTURE_POSITIONS_INTERVAL_MINUTES,
+  fleetDocumentSchema,
+  SHOW_POSITIONS,
+  SHOW_POSITIONS_FROM,
+  SHOW_POSITIONS_TO,
+  vesselDetailSchema,
+  vesselSchema,
+} from "../../../api/vessels";
+import { errorResponses, jsonBody } from "../openapi-common";
+
+const tags = ["Vessels"];
+export const DAY_MS = 86_400_000;
+
+const vesselParam = z.object({
+  id: z.string().openapi({
+    param: { name: "id", in: "path" },
+    description: "The vessel's id (UUID) or its IMO number (7 digits).",
+    example: "9811000",
+  }),
+});
+
+export const timestamp = (description: string) =>
+  z.string().optional().openapi({ description, example: "2025-05-20T00:00:00Z" });
+
+export const fleetRoute = createRoute({
+  method: "get",
+  path: "/v2/vessels",
+  tags,
+  summary: "The vessels carrying the account's containers now, by name, paged",
+  description: [
+    "Every vessel with one of the account's tracked containers aboard, by name, compact enough for a map of thousands: its last position, heading and speed; the ports it sails between for the account (`previous_port`, `next_port`, in `included`); the voyage, the departure and the ETA or arrival at the next port, and the containers aboard counted by shipping line and port of discharge (`cargo_summary`) in `meta`. Not part of the hosted API, which has no list of vessels.",
+    `Paged: \`page[number]\` from 1, \`page[size]\` up to ${FLEET_PAGE_SIZE_MAX} (default ${FLEET_PAGE_SIZE_DEFAULT}); \`links\` and \`meta.total\` as in every list.`,
+    `With \`${SHOW_POSITIONS}=true\`, each vessel also has its track over the last ${DEFAULT_POSITIONS_WINDOW_DAYS} days (simplified, \`estimated: false\`) and its path to its next port at its speed (\`estimated: true\`) in \`positions\`, and \`meta.projected_arrival_at\`; pages then hold up to ${FLEET_POSITIONS_PAGE_SIZE_MAX} vessels.`,
+    "Changed: this list used to answer every vessel at once, each with its positions and every container aboard (`meta.cargo`, and `shipments` and `containers` relationships); the containers aboard one vessel are now in `GET /v2/vessels/{id}`.",
+  ].join("\n\n"),
+  request: {
+    query: z.object({
+      "page[number]": z.string().optional().openapi({ description: "Page number, from 1.", example: "1" }),
+      "page[size]": z
+        .string()
+        .optional()
+        .openapi({
+          description: `Vessels per page, 1 to ${FLEET_PAGE_SIZE_MAX} (default ${FLEET_PAGE_SIZE_DEFAULT}; ${FLEET_POSITIONS_PAGE_SIZE_MAX} at most with positions; larger values are clamped).`,
+          example: String(FLEET_PAGE_SIZE_DEFAULT),
+        }),
+      [SHOW_POSITIONS]: z.string().optional().openapi({
+        description:
+          "`true` to add each vessel's recent track and estimated path to its next port in `positions`; `false` (the default) leaves them out.",
+        example: "false",
+      }),
+    }),
+  },
+  responses: {
+    200: jsonBody(fleetDocumentSchema, "A page of the vessels carrying the account's containers, by name"),
+    ...errorResponses(400, 401, 429),
+  },
+});
+
+export const getRoute = createRoute({
+  method: "get",
+  path: "/v2/vessels/{id}",
+  tags,
+  summary: "Get a vessel by id or IMO number, with its positions",
+  description:
+    "The vessel with its position reports between the two timestamps (by default the 7 days up to now), oldest first. Only vessels that carry or carried the account's containers are found. While it carries some of them, it also has the ports it sails between for the account and the containers and shipments aboard (`relationships`), and the voyage and every container aboard (`meta`); the hosted API sends neither.",
+  request: {
+    params: vesselParam,
+    query: z.object({
+      [SHOW_POSITIONS_FROM]: timestamp(
+        `Positions from this ISO 8601 date-time on. Default: ${DEFAULT_POSITIONS_WINDOW_DAYS} days before now.`,
+      ),
+      [SHOW_POSITIONS_TO]: timestamp("Positions up to this ISO 8601 date-time. Default: now."),
+    }),
+  },
+  responses: {
+    200: jsonBody(singleDocument(vesselDetailSchema), "The vessel with `positions`"),
+    ...errorResponses(400, 401, 404, 429),
+  },
+});
+
+const portQuery = (what: string) =>
+  z
+    .string()
+    .optional()
+    // Optional to zod so that the handler names every missing or invalid one at once; required in the document.
+    .openapi({
+      param: { required: true },
+      description: `The ${what}: its id (UUID) or UN/LOCODE.`,
+      example: "USLAX",
+    });
+const coordinateQuery = (what: string, example: string) =>
+  z
+    .string()
+    .optional()
+    .openapi({
+      param: { required: true },
+      description: `The ${what} to start from, in decimal degrees.`,
+      example,
+    });
+
+export const futureWithCoordinatesRoute = createRoute({
+  method: "get",
+  path: "/v2/vessels/{id}/future_positions_with_coordinates",
+  tags,
+  summary: "Estimated positions from a point to a port",
+  description: `Where the vessel is expected to sail from the given point to the port, along the sea lanes at its speed (its reported speed when under way, else a typical 16 knots), one position every ${FUTURE_POSITIONS_INTERVAL_MINUTES} minutes from now and the last one at the port. Every position has \`estimated: true\`. The hosted API spaces them one minute apart; an hour keeps an ocean crossing to a few hundred points.`,
+  request: {
+    params: vesselParam,
+    query: z.object({
+      port_id: portQuery("port the vessel sails to"),
+      previous_port_id: portQuery("port the vessel last left"),
+      latitude: coordinateQuery("latitude", "31.2"),
+      longitude: coordinateQuery("longitude", "-140.5"),
+    }),
+  },
+  responses: {
+    200: jsonBody(singleDocument(vesselSchema), "The vessel with its estimated `positions`"),
+    ...errorResponses(400, 401, 404, 429),
+  },
+});
+
+export const futureRoute = createRoute({
+  method: "get",
+  path: "/v2/vessels/{id}/future_positions",
+  tags,
+  summary: "Estimated positions between two ports",
+  description: `Where the vessel is expected to sail from the previous port to the port, along the sea lanes at its speed, one position every ${FUTURE_POSITIONS_INTERVAL_MINUTES} minutes from now and the last one at the port; every position has \`estimated: true\`.`,
+  request: {
+    params: vesselParam,
+    query: z.object({
+      port_id: portQuery("port the vessel sails to"),
+      previous_port_id: portQuery("port the vessel leaves from"),
+    }),
+  },
+  responses: {
+    200: jsonBody(singleDocument(vesselSchema), "The vessel with its estimated `positions`"),
+    ...errorResponses(400, 401, 404, 429),
+  },
+});

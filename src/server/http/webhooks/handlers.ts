@@ -1,0 +1,203 @@
+// /v2/webhooks: subscriptions (create, list, read, edit, delete), the event names, a test notification through
+// the delivery worker, and the hosted API's one-off test delivery to any address (`trigger`).
+import { randomUUID } from "node:crypto";
+import { WEBHOOK_EVENT_GROUPS, type WebhookEventName } from "../../../api/webhooks";
+import {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  insertNotification,
+  listWebhooks,
+  updateWebhook,
+  type WebhookChanges,
+} from "../../db/webhooks";
+import { webhookResource } from "../../resources/webhooks";
+import { webhookUrlProblem } from "../../webhooks/address-guard";
+import { DEFAULT_TIMEOUT_MS, USER_AGENT } from "../../webhooks/delivery";
+import { exampleSubject } from "../../webhooks/examples";
+import { postWebhook } from "../../webhooks/http-post";
+import { notificationBody } from "../../webhooks/payload";
+import { generateWebhookSecret, standardWebhooksSignature, t49Signature } from "../../webhooks/signing";
+import type { App, AppDeps } from "../env";
+import { invalidAttribute, notFound } from "../errors";
+import { edgesOf, listLinks, parsePage } from "../paging";
+import { notificationDocuments } from "../webhook-notifications";
+
+import {
+  createWebhookRoute,
+  deleteRoute,
+  eventsRoute,
+  getRoute,
+  listRoute,
+  patchRoute,
+  testRoute,
+  triggerRoute,
+} from "./routes";
+export function registerWebhookRoutes(app: App, deps: AppDeps) {
+  const { db, clock, reference } = deps;
+  const settings = {
+    allowHttp: deps.webhooks?.allowHttp ?? false,
+    allowPrivateAddresses: deps.webhooks?.allowPrivateAddresses ?? false,
+  };
+  const checkUrl = (url: string, pointer: string) => {
+    const problem = webhookUrlProblem(url, settings);
+    if (problem) throw invalidAttribute(pointer, `${problem}.`);
+  };
+
+  // Fixed paths first, so that they are not read as ids.
+  app.openapi(eventsRoute, (c) =>
+    c.json(
+      {
+        data: WEBHOOK_EVENT_GROUPS.map((g) => ({
+          id: g.id,
+          type: "webhook_event_category" as const,
+          attributes: {
+            name: g.name,
+            events: g.events.map(([name, description]) => ({ name, description })),
+          },
+        })),
+      },
+      200,
+    ),
+  );
+
+  app.openapi(triggerRoute, async (c) => {
+    const { url, event, secret } = c.req.valid("json");
+    checkUrl(url, "/url");
+    const now = clock.now();
+    const id = randomUUID();
+    const payload = notificationBody(
+      { id, event, createdAt: now, webhookId: null, test: true },
+      exampleSubject(reference, event as WebhookEventName, now),
+    );
+    const timestamp = Math.floor(Date.now() / 1000);
+    const headers: Record<string, string> = {
+      "Content-Type": "application/json",
+      "User-Agent": USER_AGENT,
+      "webhook-id": id,
+      "webhook-timestamp": String(timestamp),
+    };
+    if (secret) {
+      headers["X-T49-Webhook-Signature"] = t49Signature(secret, payload);
+      headers["webhook-signature"] = standardWebhooksSignature(secret, id, timestamp, payload);
+    }
+    const result = await postWebhook(url, payload, headers, {
+      timeoutMs: deps.webhooks?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      allowPrivateAddresses: settings.allowPrivateAddresses,
+      resolve: deps.webhooks?.resolve,
+    });
+    return c.json(
+      {
+        url,
+        succeeded: result.ok,
+        error: result.error,
+        status_code: result.statusCode,
+        request_headers: headers,
+        request_body: payload,
+        response_headers: result.responseHeaders,
+        response_body: result.responseHead,
+      },
+      200,
+    );
+  });
+
+  app.openapi(listRoute, async (c) => {
+    const page = parsePage(c.req.valid("query"), { cursors: true });
+    const { rows, total } = await listWebhooks(db, c.get("principal").account.id, page);
+    const data = rows.map(webhookResource);
+    const edges = edgesOf(rows, (r) => ({ at: r.createdAt, tie: r.id }));
+    return c.json(
+      { data, links: listLinks(c.req.url, page, total, edges), meta: { size: data.length, total } },
+      200,
+    );
+  });
+
+  app.openapi(createWebhookRoute, async (c) => {
+    const attributes = c.req.valid("json").data.attributes;
+    checkUrl(attributes.url, "/data/attributes/url");
+    const row = await createWebhook(
+      db,
+      c.get("principal").account.id,
+      {
+        url: attributes.url,
+        events: attributes.events,
+        active: attributes.active ?? true,
+        headers: attributes.headers ?? [],
+        secret: generateWebhookSecret(),
+      },
+      clock.now(),
+    );
+    return c.json({ data: webhookResource(row), links: { self: `/v2/webhooks/${row.id}` } }, 201);
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const row = await getWebhook(db, c.get("principal").account.id, id);
+    if (!row) throw notFound("webhook", id);
+    return c.json({ data: webhookResource(row), links: { self: `/v2/webhooks/${id}` } }, 200);
+  });
+
+  app.openapi(patchRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const { data } = c.req.valid("json");
+    if (data.id !== undefined && data.id !== id) {
+      throw invalidAttribute(
+        "/data/id",
+        `data.id '${data.id}' does not match the id in the path '${id}'.`,
+        "id_mismatch",
+      );
+    }
+    const attributes = data.attributes;
+    const changes: WebhookChanges = {};
+    if (attributes.url !== undefined) {
+      checkUrl(attributes.url, "/data/attributes/url");
+      changes.url = attributes.url;
+    }
+    if (attributes.events !== undefined) changes.events = attributes.events;
+    if (attributes.active !== undefined) changes.active = attributes.active;
+    if (attributes.headers !== undefined) changes.headers = attributes.headers ?? [];
+    const accountId = c.get("principal").account.id;
+    const row =
+      Object.keys(changes).length === 0
+        ? await getWebhook(db, accountId, id)
+        : await updateWebhook(db, accountId, id, changes, clock.now());
+    if (!row) throw notFound("webhook", id);
+    return c.json({ data: webhookResource(row), links: { self: `/v2/webhooks/${id}` } }, 200);
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    if (!(await deleteWebhook(db, c.get("principal").account.id, id))) throw notFound("webhook", id);
+    return c.json({ meta: { deleted: true as const } }, 200);
+  });
+
+  app.openapi(testRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const accountId = c.get("principal").account.id;
+    const webhook = await getWebhook(db, accountId, id);
+    if (!webhook) throw notFound("webhook", id);
+    const requested = c.req.valid("json")?.data?.attributes?.event;
+    const event = (requested ?? webhook.events[0] ?? "tracking_request.succeeded") as WebhookEventName;
+    const now = clock.now();
+    const notificationId = randomUUID();
+    const subject = exampleSubject(reference, event, now);
+    const row = await insertNotification(db, {
+      id: notificationId,
+      accountId,
+      webhookId: webhook.id,
+      event,
+      referenceType: subject.reference.type,
+      referenceId: subject.reference.id,
+      test: true,
+      body: notificationBody(
+        { id: notificationId, event, createdAt: now, webhookId: webhook.id, test: true },
+        subject,
+      ),
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const { data } = await notificationDocuments(deps, accountId, [row], new Set());
+    return c.json({ data: data[0]!, links: { self: `/v2/webhook_notifications/${notificationId}` } }, 201);
+  });
+}
