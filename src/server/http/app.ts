@@ -18,11 +18,11 @@ import { MAX_BODY_BYTES, rateLimit, requestId, requireApiKey, writeBodyRules } f
 import { defaultHook } from "./openapi-common";
 import { RateLimiter } from "./rate-limit";
 import { registerReferenceRoutes } from "./reference";
-import { registerShipmentRoutes } from "./shipments";
+import { registerShipmentRoutes } from "./shipments/index";
 import { registerTestControlRoutes } from "./test-control";
 import { registerTrackingRequestRoutes } from "./tracking-requests/index";
 import { registerVesselRoutes } from "./vessels/index";
-import { registerWebhookNotificationRoutes } from "./webhook-notifications";
+import { registerWebhookNotificationRoutes } from "./webhook-notifications/index";
 import { registerWebhookRoutes } from "./webhooks/index";
 
 const OPENAPI_INFO = {

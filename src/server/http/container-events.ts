@@ -24,9 +24,9 @@ import {
 } from "../resources/serialize";
 import type { App, AppDeps } from "./env";
 import { notFound } from "./errors";
-import { parseInclude } from "./include";
 import { errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
 import { listLinks, parsePage } from "./paging";
+import { parseInclude } from "./query-params";
 
 const tags = ["Containers"];
 

@@ -6,7 +6,7 @@ import { type ContainerRecord, getContainer, listContainers, updateContainer } f
 import { rawEventsOf, transportEventsOf } from "../db/events";
 import { getShipments } from "../db/shipments";
 import { getVessels } from "../db/vessels";
-import { Included } from "../resources/documents";
+import { Included, listDocumentOf } from "../resources/documents";
 import {
   containerResource,
   rawEventResource,
@@ -17,9 +17,9 @@ import {
 } from "../resources/serialize";
 import type { App, AppDeps } from "./env";
 import { invalidAttribute, notFound } from "./errors";
-import { parseInclude } from "./include";
 import { cursorQuery, errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
 import { edgesOf, listLinks, parsePage } from "./paging";
+import { parseInclude } from "./query-params";
 
 const tags = ["Containers"];
 const containerDocument = singleDocument(containerSchema);
@@ -171,17 +171,17 @@ export function registerContainerRoutes(app: App, deps: AppDeps) {
     );
     const { data, included } = await documentsFor(accountId, records, include);
     return c.json(
-      {
+      listDocumentOf(
         data,
-        ...(include.size > 0 ? { included } : {}),
-        links: listLinks(
+        listLinks(
           c.req.url,
           page,
           total,
           edgesOf(records, (r) => ({ at: r.container.createdAt, tie: r.container.id })),
         ),
-        meta: { size: data.length, total },
-      },
+        total,
+        include.size > 0 ? included : undefined,
+      ),
       200,
     );
   });

@@ -1,4 +1,5 @@
-// Builds `included` for a document: resolves requested relationship paths to resources, without duplicates.
+// JSON:API documents as every /v2 answer, webhook payload and stream shapes them: `included` without duplicates,
+// and the list document (data, included when asked for, links, meta).
 import type { z } from "zod";
 import type { anyResourceSchema } from "../../api/json-api";
 
@@ -21,4 +22,12 @@ export class Included {
   toArray(): Resource[] {
     return this.#list;
   }
+}
+
+/**
+ * A list document as every /v2 list answers: the page's data, the included resources when an include was asked for
+ * (absent otherwise, as the hosted API does), the links, and the page's size with the list's exact total.
+ */
+export function listDocumentOf<D, L, I = never>(data: D[], links: L, total: number, included?: I[]) {
+  return { data, ...(included !== undefined ? { included } : {}), links, meta: { size: data.length, total } };
 }

@@ -10,7 +10,7 @@ import {
   type TrackingRequestRow,
   updateTrackingRequest,
 } from "../../db/tracking-requests";
-import { Included } from "../../resources/documents";
+import { Included, listDocumentOf } from "../../resources/documents";
 import { shipmentResource } from "../../resources/serialize";
 import { trackingRequestResource } from "../../resources/tracking-request";
 import type { App, AppDeps } from "../env";
@@ -18,7 +18,7 @@ import { invalidAttribute, notFound, quote } from "../errors";
 import { rateLimit } from "../middleware";
 import { edgesOf, listLinks, parsePage } from "../paging";
 import { RateLimiter } from "../rate-limit";
-import { includeForShipments } from "../shipments";
+import { includeForShipments } from "../shipments/includes";
 import { validationError } from "../validation";
 
 import { checkNewTrackingRequest } from "./new-request";
@@ -113,17 +113,17 @@ export function registerTrackingRequestRoutes(app: App, deps: AppDeps) {
     const included = new Included(data);
     await includeFor(account, rows, include, included);
     return c.json(
-      {
+      listDocumentOf(
         data,
-        ...(include.size > 0 ? { included: included.toArray() } : {}),
-        links: listLinks(
+        listLinks(
           c.req.url,
           page,
           total,
           edgesOf(rows, (r) => ({ at: r.createdAt, tie: r.id })),
         ),
-        meta: { size: data.length, total },
-      },
+        total,
+        include.size > 0 ? included.toArray() : undefined,
+      ),
       200,
     );
   });

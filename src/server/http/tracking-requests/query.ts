@@ -8,7 +8,7 @@ import {
 } from "../../../api/tracking-requests";
 import type { TimeRange } from "../../db/tracking-requests";
 import { badParameter, quote } from "../errors";
-import { parseInclude } from "../include";
+import { parseInclude } from "../query-params";
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -23,7 +23,7 @@ import { projectionSpeed } from "../../tracking/journey";
 import type { App, AppDeps } from "../env";
 import { ApiError, badParameter } from "../errors";
 import { listLinks, parsePage } from "../paging";
-import { parseBoolean } from "../shipments";
+import { parseBoolean } from "../query-params";
 
 import { parseCoordinate, parseTimestamp } from "./query";
 import { DAY_MS, fleetRoute, futureRoute, futureWithCoordinatesRoute, getRoute } from "./routes";

@@ -1,5 +1,6 @@
 // /v2/webhooks: subscriptions (create, list, read, edit, delete), the event names, a test notification through
 // the delivery worker, and the hosted API's one-off test delivery to any address (`trigger`).
+
 import { randomUUID } from "node:crypto";
 import { WEBHOOK_EVENT_GROUPS, type WebhookEventName } from "../../../api/webhooks";
 import {
@@ -11,6 +12,7 @@ import {
   updateWebhook,
   type WebhookChanges,
 } from "../../db/webhooks";
+import { listDocumentOf } from "../../resources/documents";
 import { webhookResource } from "../../resources/webhooks";
 import { webhookUrlProblem } from "../../webhooks/address-guard";
 import { DEFAULT_TIMEOUT_MS, USER_AGENT } from "../../webhooks/delivery";
@@ -21,7 +23,7 @@ import { generateWebhookSecret, standardWebhooksSignature, t49Signature } from "
 import type { App, AppDeps } from "../env";
 import { invalidAttribute, notFound } from "../errors";
 import { edgesOf, listLinks, parsePage } from "../paging";
-import { notificationDocuments } from "../webhook-notifications";
+import { notificationDocuments } from "../webhook-notifications/documents";
 
 import {
   createWebhookRoute,
@@ -106,10 +108,7 @@ export function registerWebhookRoutes(app: App, deps: AppDeps) {
     const { rows, total } = await listWebhooks(db, c.get("principal").account.id, page);
     const data = rows.map(webhookResource);
     const edges = edgesOf(rows, (r) => ({ at: r.createdAt, tie: r.id }));
-    return c.json(
-      { data, links: listLinks(c.req.url, page, total, edges), meta: { size: data.length, total } },
-      200,
-    );
+    return c.json(listDocumentOf(data, listLinks(c.req.url, page, total, edges), total), 200);
   });
 
   app.openapi(createWebhookRoute, async (c) => {

@@ -1,4 +1,5 @@
-// Parsing of the `include` query parameter against the relationship paths a resource allows.
+// Query parameters that several resources share: `include` against the relationship paths a resource allows, and
+// boolean filters. (Paging is in paging.ts.)
 import { badParameter } from "./errors";
 
 /** Returns the requested include paths; an unknown one is a 400 naming the parameter. */
@@ -20,4 +21,12 @@ export function parseInclude(raw: string | undefined, allowed: readonly string[]
     for (let i = 1; i < segments.length; i++) paths.add(segments.slice(0, i).join("."));
   }
   return paths;
+}
+
+/** A boolean parameter: `true`, `false`, or absent (undefined); anything else is a 400 naming it. */
+export function parseBoolean(name: string, raw: string | undefined): boolean | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  if (raw === "true") return true;
+  if (raw === "false") return false;
+  throw badParameter(name, `${name} must be 'true' or 'false' (got '${raw}').`);
 }

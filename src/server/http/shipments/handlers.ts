@@ -1,0 +1,107 @@
+// /v2/shipments: list, read, edit, stop and resume tracking.
+import { SHIPMENT_INCLUDES } from "../../../api/shipments";
+import {
+  getShipment,
+  listShipments,
+  resumeTracking,
+  type ShipmentChanges,
+  stopTracking,
+  updateShipment,
+} from "../../db/shipments";
+import { Included, listDocumentOf } from "../../resources/documents";
+import { shipmentResource } from "../../resources/serialize";
+import type { App, AppDeps } from "../env";
+import { notFound } from "../errors";
+import { edgesOf, listLinks, parsePage } from "../paging";
+import { parseBoolean, parseInclude } from "../query-params";
+
+import { includeForShipments } from "./includes";
+import { getRoute, listRoute, patchRoute, resumeRoute, stopRoute } from "./routes";
+export function registerShipmentRoutes(app: App, deps: AppDeps) {
+  const { db, reference, clock } = deps;
+
+  async function shipmentDocumentFor(accountId: string, id: string, include: Set<string>) {
+    const record = await getShipment(db, accountId, id);
+    if (!record) throw notFound("shipment", id);
+    const data = shipmentResource(record, reference);
+    const included = new Included([data]);
+    await includeForShipments(deps, accountId, [record], include, included);
+    return {
+      data,
+      ...(include.size > 0 ? { included: included.toArray() } : {}),
+      links: { self: `/v2/shipments/${id}` },
+    };
+  }
+
+  app.openapi(listRoute, async (c) => {
+    const query = c.req.valid("query");
+    const page = parsePage(query, { cursors: true });
+    const include = parseInclude(query.include, SHIPMENT_INCLUDES);
+    const accountId = c.get("principal").account.id;
+    const { records, total } = await listShipments(
+      db,
+      accountId,
+      {
+        q: query.q,
+        trackingStopped: parseBoolean("filter[tracking_stopped]", query["filter[tracking_stopped]"]),
+      },
+      page,
+    );
+    const data = records.map((r) => shipmentResource(r, reference));
+    const included = new Included(data);
+    await includeForShipments(deps, accountId, records, include, included);
+    return c.json(
+      listDocumentOf(
+        data,
+        listLinks(
+          c.req.url,
+          page,
+          total,
+          edgesOf(records, (r) => ({ at: r.shipment.createdAt, tie: r.shipment.id })),
+        ),
+        total,
+        include.size > 0 ? included.toArray() : undefined,
+      ),
+      200,
+    );
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const include = parseInclude(c.req.valid("query").include, SHIPMENT_INCLUDES);
+    return c.json(
+      await shipmentDocumentFor(c.get("principal").account.id, c.req.valid("param").id, include),
+      200,
+    );
+  });
+
+  app.openapi(patchRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const accountId = c.get("principal").account.id;
+    const attributes = c.req.valid("json")?.data?.attributes ?? {};
+    const changes: ShipmentChanges = {};
+    if (attributes.ref_numbers !== undefined) changes.refNumbers = attributes.ref_numbers;
+    if (attributes.tags !== undefined) changes.tags = attributes.tags;
+    if (attributes.customer_name !== undefined) changes.customerName = attributes.customer_name || null;
+    const found =
+      Object.keys(changes).length === 0
+        ? (await getShipment(db, accountId, id)) !== undefined
+        : await updateShipment(db, accountId, id, changes, clock.now());
+    if (!found) throw notFound("shipment", id);
+    return c.json(await shipmentDocumentFor(accountId, id, new Set()), 200);
+  });
+
+  app.openapi(stopRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const principal = c.get("principal");
+    if (!(await stopTracking(db, principal.account.id, id, principal.userId, clock.now())))
+      throw notFound("shipment", id);
+    return c.json(await shipmentDocumentFor(principal.account.id, id, new Set()), 200);
+  });
+
+  app.openapi(resumeRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const accountId = c.get("principal").account.id;
+    if (!(await resumeTracking(db, accountId, id, clock.now()))) throw notFound("shipment", id);
+    return c.json(await shipmentDocumentFor(accountId, id, new Set()), 200);
+  });
+}

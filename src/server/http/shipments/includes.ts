@@ -1,0 +1,59 @@
+// A page of shipments' included resources: containers (and their terminals), ports and terminals by include path.
+import { getContainers } from "../../db/containers";
+import { getUsers, type ShipmentRecord } from "../../db/shipments";
+import type { Included } from "../../resources/documents";
+import {
+  containerResource,
+  portResource,
+  terminalResource,
+  userResource,
+  zonesOf,
+} from "../../resources/serialize";
+import type { AppDeps } from "../env";
+
+/** Resolves `include` paths of shipments into included resources. */
+export async function includeForShipments(
+  deps: AppDeps,
+  accountId: string,
+  records: ShipmentRecord[],
+  include: Set<string>,
+  included: Included,
+) {
+  const { reference } = deps;
+  const portOf = (id: string | null) => (id ? reference.ports.get(id) : undefined);
+  const terminalOf = (id: string | null) => (id ? reference.terminals.get(id) : undefined);
+  for (const { shipment: s } of records) {
+    if (include.has("port_of_lading")) addPort(included, portOf(s.portOfLadingId));
+    if (include.has("port_of_discharge")) addPort(included, portOf(s.portOfDischargeId));
+    if (include.has("destination")) addPort(included, portOf(s.destinationId));
+    if (include.has("pod_terminal")) addTerminal(included, terminalOf(s.podTerminalId));
+    if (include.has("destination_terminal")) addTerminal(included, terminalOf(s.destinationTerminalId));
+  }
+  if (include.has("line_tracking_stopped_by_user")) {
+    const ids = records
+      .map((r) => r.shipment.lineTrackingStoppedByUserId)
+      .filter((id): id is string => id !== null);
+    for (const user of await getUsers(deps.db, accountId, ids)) included.add(userResource(user));
+  }
+  if (include.has("containers")) {
+    const containerRecords = await getContainers(
+      deps.db,
+      accountId,
+      records.flatMap((r) => r.containerIds),
+    );
+    const shipmentsById = new Map(records.map((r) => [r.shipment.id, r.shipment]));
+    for (const record of containerRecords) {
+      const s = shipmentsById.get(record.container.shipmentId);
+      included.add(containerResource(record, { reference, zones: zonesOf(reference, s) }));
+      if (include.has("containers.pod_terminal"))
+        addTerminal(included, terminalOf(record.container.podTerminalId));
+    }
+  }
+}
+
+function addPort(included: Included, port: Parameters<typeof portResource>[0] | undefined) {
+  if (port) included.add(portResource(port));
+}
+function addTerminal(included: Included, terminal: Parameters<typeof terminalResource>[0] | undefined) {
+  if (terminal) included.add(terminalResource(terminal));
+}

@@ -1,0 +1,92 @@
+// The /v2/shipments routes as the OpenAPI document describes them: list, read, edit, stop and resume tracking.
+import { createRoute, z } from "@hono/zod-openapi";
+import { listDocument, singleDocument } from "../../../api/json-api";
+import { shipmentEditableAttributesSchema, shipmentSchema } from "../../../api/shipments";
+import { cursorQuery, errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "../openapi-common";
+
+const tags = ["Shipments"];
+export const shipmentDocument = singleDocument(shipmentSchema);
+
+export const listRoute = createRoute({
+  method: "get",
+  path: "/v2/shipments",
+  tags,
+  summary: "List shipments, newest first",
+  request: {
+    query: z.object({
+      ...pageQuery,
+      ...cursorQuery,
+      ...includeQuery,
+      q: z
+        .string()
+        .optional()
+        .openapi({ description: "Matches bill of lading, reference and container numbers." }),
+      "filter[tracking_stopped]": z.string().optional().openapi({ description: "`true` or `false`." }),
+    }),
+  },
+  responses: {
+    200: jsonBody(listDocument(shipmentSchema), "A page of shipments"),
+    ...errorResponses(400, 401, 429),
+  },
+});
+
+export const getRoute = createRoute({
+  method: "get",
+  path: "/v2/shipments/{id}",
+  tags,
+  summary: "Get a shipment",
+  request: { params: idParam, query: z.object(includeQuery) },
+  responses: { 200: jsonBody(shipmentDocument, "The shipment"), ...errorResponses(400, 401, 404, 429) },
+});
+
+export const editBody = z.object({
+  data: z
+    .object({
+      type: z.literal("shipment").optional(),
+      id: z.string().optional(),
+      attributes: shipmentEditableAttributesSchema.optional(),
+    })
+    .optional(),
+});
+
+export const patchRoute = createRoute({
+  method: "patch",
+  path: "/v2/shipments/{id}",
+  tags,
+  summary: "Edit a shipment's reference numbers, tags and customer",
+  request: {
+    params: idParam,
+    body: {
+      content: {
+        "application/json": { schema: editBody },
+        "application/vnd.api+json": { schema: editBody },
+      },
+    },
+  },
+  responses: {
+    200: jsonBody(shipmentDocument, "The updated shipment"),
+    ...errorResponses(400, 401, 404, 415, 422, 429),
+  },
+});
+
+export const stopRoute = createRoute({
+  method: "patch",
+  path: "/v2/shipments/{id}/stop_tracking",
+  tags,
+  summary: "Stop tracking a shipment",
+  description:
+    "No further updates are collected; data already collected stays readable. Idempotent: stopping a stopped shipment changes nothing.",
+  request: { params: idParam },
+  responses: { 200: jsonBody(shipmentDocument, "The shipment"), ...errorResponses(401, 404, 429) },
+});
+
+export const resumeRoute = createRoute({
+  method: "patch",
+  path: "/v2/shipments/{id}/resume_tracking",
+  tags,
+  summary: "Resume tracking a shipment",
+  description:
+    "Updates pick up from now: some information is only available from data sources at specific times, so a resumed shipment may miss data from the stopped period.",
+  request: { params: idParam },
+  responses: { 200: jsonBody(shipmentDocument, "The shipment"), ...errorResponses(401, 404, 429) },
+});
