@@ -448,23 +448,8 @@ export async function containerJourneys(
 /** What the fleet shows of a container aboard and its shipment, and what the shipment says of its route. */
 export interface CargoRecord {
   container: { id: string; number: string; shipmentId: string };
-  shipment: Pick<
-    typeof shipments.$inferSelect,
-    | "id"
-    | "billOfLadingNumber"
-    | "shippingLineId"
-    | "portOfLadingId"
-    | "portOfDischargeId"
-    | "destinationId"
-    | "podVesselId"
-    | "podVoyageNumber"
-    | "polEtdAt"
-    | "polAtdAt"
-    | "podEtaAt"
-    | "podAtaAt"
-    | "destinationEtaAt"
-    | "destinationAtaAt"
-  >;
+  shipment: ShipmentOutlineRow &
+    Pick<typeof shipments.$inferSelect, "id" | "billOfLadingNumber" | "shippingLineId">;
 }
 
 /** These containers of the account with their shipments, by container number. */
