@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, inArray } from "drizzle-orm";
 import type { Db } from "./connection";
 import { transportEventTimeOrder } from "./events";
 import { listCount } from "./list-counts";
-import { type ListOrder, type PageRequest, pageWindow, readPage } from "./list-window";
+import { type ListOrder, type PageEdges, type PageRequest, pageWindow, readPage } from "./list-window";
 import { containers, rawEvents, transportEvents } from "./schema";
 import { isUuid, likePattern } from "./shipments";
 
@@ -56,13 +56,13 @@ export async function listContainers(
   accountId: string,
   filter: ContainerFilter,
   page: PageRequest,
-): Promise<{ records: ContainerRecord[]; total: number }> {
+): Promise<{ records: ContainerRecord[]; total: number; edges: PageEdges | undefined }> {
   const number = filter.number?.trim();
   // Part of a number: the pg_trgm index on container numbers finds it.
   const where = number
     ? and(eq(containers.accountId, accountId), ilike(containers.number, likePattern(number)))!
     : eq(containers.accountId, accountId);
-  const { rows, total } = await readPage(
+  const { rows, total, edges } = await readPage(
     page,
     CONTAINER_ORDER,
     () =>
@@ -83,8 +83,9 @@ export async function listContainers(
         .limit(window.limit)
         .offset(window.offset);
     },
+    (r) => ({ at: r.createdAt, tie: r.id }),
   );
-  return { records: await withEventIds(db, accountId, rows), total };
+  return { records: await withEventIds(db, accountId, rows), total, edges };
 }
 
 export async function getContainers(db: Db, accountId: string, ids: string[]): Promise<ContainerRecord[]> {

@@ -53,6 +53,7 @@ function read(page: PageRequest, headOffsetLimit: number) {
         .limit(window.limit)
         .offset(window.offset);
     },
+    (r) => ({ at: r.createdAt, tie: r.id }),
     headOffsetLimit,
   );
 }
@@ -64,8 +65,10 @@ describe("list pages", () => {
         const expected = (await byOffset(size, number)).map((r) => r.id);
         // A limit of 0 sends every page past the middle to the tail.
         for (const headOffsetLimit of [0, 3_000]) {
-          const { rows, total } = await read({ size, number }, headOffsetLimit);
+          const { rows, total, edges } = await read({ size, number }, headOffsetLimit);
           expect(total).toBe(TOTAL);
+          expect(edges?.first.tie).toBe(rows[0]?.id);
+          expect(edges?.last.tie).toBe(rows.at(-1)?.id);
           expect(
             rows.map((r) => r.id),
             `size ${size}, page ${number}, limit ${headOffsetLimit}`,

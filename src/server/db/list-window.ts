@@ -116,6 +116,21 @@ export function pageWindow(plan: PagePlan, table: Table, id: AnyColumn, where: S
   return { where: sql`${id} in (${ids})`, limit: plan.limit, offset: 0 };
 }
 
+/** The first and last rows of a page, whose positions the next and previous links start from. */
+export interface PageEdges {
+  first: ListPosition;
+  last: ListPosition;
+}
+
+/** The edges of a page of rows, or undefined for an empty page. */
+export function edgesOf<T>(rows: readonly T[], position: (row: T) => ListPosition): PageEdges | undefined {
+  const first = rows[0];
+  const last = rows.at(-1);
+  return first !== undefined && last !== undefined
+    ? { first: position(first), last: position(last) }
+    : undefined;
+}
+
 /** The rows of a plan in list order. */
 export function inListOrder<T>(plan: PagePlan, rows: T[]): T[] {
   return plan.reversed ? rows.reverse() : rows;
@@ -123,21 +138,28 @@ export function inListOrder<T>(plan: PagePlan, rows: T[]): T[] {
 
 /**
  * Reads a page and the list's total: side by side when the page can be planned without the total, otherwise the
- * total first (a deep page is read from the tail, which needs it).
+ * total first (a deep page is read from the tail, which needs it). `position` says where a row stands in the order
+ * (its two columns' values), so that the page's edges can name where the next and previous pages start.
  */
 export async function readPage<T>(
   page: PageRequest,
   order: ListOrder,
   count: () => Promise<number>,
   read: (plan: PagePlan) => Promise<T[]>,
+  position: (row: T) => ListPosition,
   headOffsetLimit = HEAD_OFFSET_LIMIT,
-): Promise<{ rows: T[]; total: number }> {
+): Promise<{ rows: T[]; total: number; edges: PageEdges | undefined }> {
+  let rows: T[];
+  let total: number;
   if (plannableWithoutTotal(page, headOffsetLimit)) {
     const plan = planPage(page, order, undefined, headOffsetLimit);
-    const [rows, total] = await Promise.all([read(plan), count()]);
-    return { rows: inListOrder(plan, rows), total };
+    const [found, counted] = await Promise.all([read(plan), count()]);
+    rows = inListOrder(plan, found);
+    total = counted;
+  } else {
+    total = await count();
+    const plan = planPage(page, order, total, headOffsetLimit);
+    rows = plan.limit === 0 ? [] : inListOrder(plan, await read(plan));
   }
-  const total = await count();
-  const plan = planPage(page, order, total, headOffsetLimit);
-  return { rows: plan.limit === 0 ? [] : inListOrder(plan, await read(plan)), total };
+  return { rows, total, edges: edgesOf(rows, position) };
 }

@@ -4,8 +4,10 @@ import type { Db } from "./connection";
 import { listCount } from "./list-counts";
 import {
   type ListOrder,
+  type ListPosition,
   newestFirst,
   oldestFirst,
+  type PageEdges,
   type PageRequest,
   pageWindow,
   readPage,
@@ -66,6 +68,11 @@ function shipmentConditions(accountId: string, filter: ShipmentFilter): SQL {
 }
 
 const SHIPMENT_ORDER: ListOrder = { at: shipments.createdAt, tie: shipments.id };
+/** Where a page's row stands in SHIPMENT_ORDER. */
+const shipmentPosition = (r: { shipment: ShipmentRow }): ListPosition => ({
+  at: r.shipment.createdAt,
+  tie: r.shipment.id,
+});
 
 /** How many shipments match: from the kept count when unfiltered, the tracked ones from their partial index. */
 async function countShipments(db: Db, accountId: string, filter: ShipmentFilter): Promise<number> {
@@ -113,11 +120,11 @@ export async function listShipments(
   accountId: string,
   filter: ShipmentFilter,
   page: PageRequest,
-): Promise<{ records: ShipmentRecord[]; total: number }> {
+): Promise<{ records: ShipmentRecord[]; total: number; edges: PageEdges | undefined }> {
   const q = filter.q?.trim();
   if (q) return listMatchingShipments(db, accountId, q, filter.trackingStopped, page);
   const where = shipmentConditions(accountId, filter);
-  const { rows, total } = await readPage(
+  const { rows, total, edges } = await readPage(
     page,
     SHIPMENT_ORDER,
     () => countShipments(db, accountId, filter),
@@ -132,8 +139,9 @@ export async function listShipments(
         .limit(window.limit)
         .offset(window.offset);
     },
+    shipmentPosition,
   );
-  return { records: await withRelations(db, accountId, rows), total };
+  return { records: await withRelations(db, accountId, rows), total, edges };
 }
 
 async function listMatchingShipments(
@@ -142,9 +150,9 @@ async function listMatchingShipments(
   q: string,
   trackingStopped: boolean | undefined,
   page: PageRequest,
-): Promise<{ records: ShipmentRecord[]; total: number }> {
+): Promise<{ records: ShipmentRecord[]; total: number; edges: PageEdges | undefined }> {
   const matched = matchingShipments(accountId, q, trackingStopped);
-  const { rows, total } = await readPage(
+  const { rows, total, edges } = await readPage(
     page,
     MATCHED_ORDER,
     () =>
@@ -165,8 +173,9 @@ async function listMatchingShipments(
           ),
         )
         .orderBy(...(plan.reversed ? oldestFirst(SHIPMENT_ORDER) : newestFirst(SHIPMENT_ORDER))),
+    shipmentPosition,
   );
-  return { records: await withRelations(db, accountId, rows), total };
+  return { records: await withRelations(db, accountId, rows), total, edges };
 }
 
 export async function getShipments(db: Db, accountId: string, ids: string[]): Promise<ShipmentRecord[]> {

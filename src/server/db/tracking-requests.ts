@@ -24,7 +24,7 @@ import {
 } from "../../api/tracking-requests";
 import type { Db } from "./connection";
 import { listCount } from "./list-counts";
-import { type ListOrder, type PageRequest, pageWindow, readPage } from "./list-window";
+import { type ListOrder, type PageEdges, type PageRequest, pageWindow, readPage } from "./list-window";
 import { accountEvents, shipments, trackingRequests } from "./schema";
 import { isUuid, likePattern } from "./shipments";
 
@@ -222,7 +222,7 @@ export async function listTrackingRequests(
   accountId: string,
   filter: TrackingRequestFilter,
   page: PageRequest,
-): Promise<{ rows: TrackingRequestRow[]; total: number }> {
+): Promise<{ rows: TrackingRequestRow[]; total: number; edges: PageEdges | undefined }> {
   const where = trackingRequestConditions(accountId, filter);
   return readPage(
     page,
@@ -245,6 +245,7 @@ export async function listTrackingRequests(
         .limit(window.limit)
         .offset(window.offset);
     },
+    (r) => ({ at: r.createdAt, tie: r.id }),
   );
 }
 

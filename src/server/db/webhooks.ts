@@ -4,7 +4,7 @@
 import { and, asc, count, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "./connection";
 import { listCount } from "./list-counts";
-import { type ListOrder, type PageRequest, pageWindow, readPage } from "./list-window";
+import { type ListOrder, type PageEdges, type PageRequest, pageWindow, readPage } from "./list-window";
 import { webhookNotificationLogs, webhookNotifications, webhooks } from "./schema";
 import { isUuid } from "./shipments";
 
@@ -33,7 +33,7 @@ export async function listWebhooks(
   db: Db,
   accountId: string,
   page: PageRequest,
-): Promise<{ rows: WebhookRow[]; total: number }> {
+): Promise<{ rows: WebhookRow[]; total: number; edges: PageEdges | undefined }> {
   const where = eq(webhooks.accountId, accountId);
   return readPage(
     page,
@@ -47,6 +47,7 @@ export async function listWebhooks(
         .orderBy(...plan.orderBy)
         .limit(plan.limit)
         .offset(plan.offset),
+    (r) => ({ at: r.createdAt, tie: r.id }),
   );
 }
 
@@ -130,7 +131,7 @@ export async function listNotifications(
   filter: NotificationFilter,
   page: PageRequest,
   withBody: boolean,
-): Promise<{ rows: NotificationSummary[]; total: number }> {
+): Promise<{ rows: NotificationSummary[]; total: number; edges: PageEdges | undefined }> {
   const conditions: SQL[] = [eq(webhookNotifications.accountId, accountId)];
   if (filter.event) conditions.push(eq(webhookNotifications.event, filter.event));
   if (filter.deliveryStatus) conditions.push(eq(webhookNotifications.deliveryStatus, filter.deliveryStatus));
@@ -158,6 +159,7 @@ export async function listNotifications(
         .limit(window.limit)
         .offset(window.offset);
     },
+    (r) => ({ at: r.createdAt, tie: r.seq }),
   );
 }
 

@@ -18,7 +18,7 @@ import {
 import type { App, AppDeps } from "./env";
 import { invalidAttribute, notFound } from "./errors";
 import { cursorQuery, errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
-import { edgesOf, listLinks, parsePage } from "./paging";
+import { listLinks, parsePage } from "./paging";
 import { parseInclude } from "./query-params";
 
 const tags = ["Containers"];
@@ -163,7 +163,7 @@ export function registerContainerRoutes(app: App, deps: AppDeps) {
     const page = parsePage(query, { cursors: true });
     const include = parseInclude(query.include, CONTAINER_INCLUDES);
     const accountId = c.get("principal").account.id;
-    const { records, total } = await listContainers(
+    const { records, total, edges } = await listContainers(
       db,
       accountId,
       { number: query["filter[number]"] ?? query.q },
@@ -173,12 +173,7 @@ export function registerContainerRoutes(app: App, deps: AppDeps) {
     return c.json(
       listDocumentOf(
         data,
-        listLinks(
-          c.req.url,
-          page,
-          total,
-          edgesOf(records, (r) => ({ at: r.container.createdAt, tie: r.container.id })),
-        ),
+        listLinks(c.req.url, page, total, edges),
         total,
         include.size > 0 ? included : undefined,
       ),

@@ -4,7 +4,7 @@
 // the page starts after (or ends before), so that a client walking the list by its links reads every page at
 // the cost of the first, and sees no row twice while new ones arrive at the head.
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from "../../api/json-api";
-import type { ListPosition, PageRequest } from "../db/list-window";
+import type { ListPosition, PageEdges, PageRequest } from "../db/list-window";
 import { badParameter } from "./errors";
 
 export interface Page extends PageRequest {
@@ -62,21 +62,6 @@ export function parsePage(
   if (after !== undefined) page.after = decodeCursor("page[after]", after);
   if (before !== undefined) page.before = decodeCursor("page[before]", before);
   return page;
-}
-
-/** The first and last rows of a page, whose positions the next and previous links start from. */
-export interface PageEdges {
-  first: ListPosition;
-  last: ListPosition;
-}
-
-/** The edges of a page of rows, or undefined for an empty page. */
-export function edgesOf<T>(rows: readonly T[], position: (row: T) => ListPosition): PageEdges | undefined {
-  const first = rows[0];
-  const last = rows.at(-1);
-  return first !== undefined && last !== undefined
-    ? { first: position(first), last: position(last) }
-    : undefined;
 }
 
 /**

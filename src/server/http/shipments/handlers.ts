@@ -12,7 +12,7 @@ import { Included, listDocumentOf } from "../../resources/documents";
 import { shipmentResource } from "../../resources/serialize";
 import type { App, AppDeps } from "../env";
 import { notFound } from "../errors";
-import { edgesOf, listLinks, parsePage } from "../paging";
+import { listLinks, parsePage } from "../paging";
 import { parseBoolean, parseInclude } from "../query-params";
 
 import { includeForShipments } from "./includes";
@@ -38,7 +38,7 @@ export function registerShipmentRoutes(app: App, deps: AppDeps) {
     const page = parsePage(query, { cursors: true });
     const include = parseInclude(query.include, SHIPMENT_INCLUDES);
     const accountId = c.get("principal").account.id;
-    const { records, total } = await listShipments(
+    const { records, total, edges } = await listShipments(
       db,
       accountId,
       {
@@ -53,12 +53,7 @@ export function registerShipmentRoutes(app: App, deps: AppDeps) {
     return c.json(
       listDocumentOf(
         data,
-        listLinks(
-          c.req.url,
-          page,
-          total,
-          edgesOf(records, (r) => ({ at: r.shipment.createdAt, tie: r.shipment.id })),
-        ),
+        listLinks(c.req.url, page, total, edges),
         total,
         include.size > 0 ? included.toArray() : undefined,
       ),

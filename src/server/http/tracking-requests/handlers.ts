@@ -16,7 +16,7 @@ import { trackingRequestResource } from "../../resources/tracking-request";
 import type { App, AppDeps } from "../env";
 import { invalidAttribute, notFound, quote } from "../errors";
 import { rateLimit } from "../middleware";
-import { edgesOf, listLinks, parsePage } from "../paging";
+import { listLinks, parsePage } from "../paging";
 import { RateLimiter } from "../rate-limit";
 import { includeForShipments } from "../shipments/includes";
 import { validationError } from "../validation";
@@ -108,19 +108,14 @@ export function registerTrackingRequestRoutes(app: App, deps: AppDeps) {
       updatedAt: range(query, "updated_at"),
     };
     const { account } = c.get("principal");
-    const { rows, total } = await listTrackingRequests(db, account.id, filter, page);
+    const { rows, total, edges } = await listTrackingRequests(db, account.id, filter, page);
     const data = rows.map(trackingRequestResource);
     const included = new Included(data);
     await includeFor(account, rows, include, included);
     return c.json(
       listDocumentOf(
         data,
-        listLinks(
-          c.req.url,
-          page,
-          total,
-          edgesOf(rows, (r) => ({ at: r.createdAt, tie: r.id })),
-        ),
+        listLinks(c.req.url, page, total, edges),
         total,
         include.size > 0 ? included.toArray() : undefined,
       ),

@@ -15,7 +15,7 @@ import { exampleSubject } from "../../webhooks/examples";
 import { notificationBody } from "../../webhooks/payload";
 import type { App, AppDeps } from "../env";
 import { ApiError, badParameter, notFound } from "../errors";
-import { edgesOf, listLinks, parsePage } from "../paging";
+import { listLinks, parsePage } from "../paging";
 import { parseInclude } from "../query-params";
 
 import { notificationDocuments } from "./documents";
@@ -49,7 +49,7 @@ export function registerWebhookNotificationRoutes(app: App, deps: AppDeps) {
       );
     }
     const accountId = c.get("principal").account.id;
-    const { rows, total } = await listNotifications(
+    const { rows, total, edges } = await listNotifications(
       db,
       accountId,
       { event, deliveryStatus: status, webhookId },
@@ -60,12 +60,7 @@ export function registerWebhookNotificationRoutes(app: App, deps: AppDeps) {
     return c.json(
       listDocumentOf(
         data,
-        listLinks(
-          c.req.url,
-          page,
-          total,
-          edgesOf(rows, (r) => ({ at: r.createdAt, tie: r.seq })),
-        ),
+        listLinks(c.req.url, page, total, edges),
         total,
         include.size > 0 ? included : undefined,
       ),

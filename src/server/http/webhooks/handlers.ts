@@ -22,7 +22,7 @@ import { notificationBody } from "../../webhooks/payload";
 import { generateWebhookSecret, standardWebhooksSignature, t49Signature } from "../../webhooks/signing";
 import type { App, AppDeps } from "../env";
 import { invalidAttribute, notFound } from "../errors";
-import { edgesOf, listLinks, parsePage } from "../paging";
+import { listLinks, parsePage } from "../paging";
 import { notificationDocuments } from "../webhook-notifications/documents";
 
 import {
@@ -105,9 +105,8 @@ export function registerWebhookRoutes(app: App, deps: AppDeps) {
 
   app.openapi(listRoute, async (c) => {
     const page = parsePage(c.req.valid("query"), { cursors: true });
-    const { rows, total } = await listWebhooks(db, c.get("principal").account.id, page);
+    const { rows, total, edges } = await listWebhooks(db, c.get("principal").account.id, page);
     const data = rows.map(webhookResource);
-    const edges = edgesOf(rows, (r) => ({ at: r.createdAt, tie: r.id }));
     return c.json(listDocumentOf(data, listLinks(c.req.url, page, total, edges), total), 200);
   });
 
