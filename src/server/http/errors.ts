@@ -57,7 +57,5 @@ export const badParameter = (parameter: string, detail: string) =>
 export const invalidAttribute = (pointer: string, detail: string, code = "invalid") =>
   new ApiError(422, { code, detail, source: { pointer } });
 
-/** A value as an error detail quotes it: long values are cut, so that an answer never echoes a whole body. */
-export function quote(value: string): string {
-  return `'${value.length > 60 ? `${value.slice(0, 60)}…` : value}'`;
-}
+/** A value as an error detail quotes it (the contract's one rule, src/api/quote.ts). */
+export { quote } from "../../api/quote";

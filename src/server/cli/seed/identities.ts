@@ -1,6 +1,6 @@
 // The names and numbers of seeded shipments: bills of lading in their line's format, ISO 6346 container numbers,
 // reference numbers, tags and customer names, each unique in the account where it has to be.
-import { iso6346CheckDigit } from "../../tracking/container-number";
+import { iso6346CheckDigit } from "../../../api/container-number";
 import type { Random } from "../../tracking/sandbox/random";
 
 /** Hands out values that have not been handed out before; `make` is asked again on a repeat. */

@@ -1,8 +1,8 @@
 // The scale seeder's generators: a small plan must have the proportions of a big one (containers per shipment,
 // events per container, tracked share, stop reasons, every stage) and only valid, unique numbers.
 import { beforeAll, describe, expect, it } from "vitest";
+import { isValidContainerNumber } from "../../../api/container-number";
 import { normalizeRequestNumber } from "../../../api/tracking-requests";
-import { isValidContainerNumber } from "../../tracking/container-number";
 import { containerStatus, transportEventName } from "../../tracking/milestones";
 import { SandboxCarrierNetwork } from "../../tracking/sandbox";
 import { carrierProfile } from "../../tracking/sandbox/carrier-profiles";

@@ -2,6 +2,8 @@
 //
 // Every answer is a pure function of the query and `now` (no clock, no randomness): the same lookup gives the
 // same snapshot, and a later `now` only reveals more of the same plan, plus the delays announced meanwhile.
+
+import { iso6346CheckDigit } from "../../../api/container-number";
 import type {
   CarrierAdapter,
   CarrierLookup,
@@ -11,7 +13,6 @@ import type {
   VesselPositionSource,
 } from "../carrier-adapter";
 import type { Clock } from "../clock";
-import { iso6346CheckDigit } from "../container-number";
 import { type CarrierProfile, carrierProfile } from "./carrier-profiles";
 import { shipByImo } from "./fleet";
 import { lanesOf, laneWeight } from "./lanes";

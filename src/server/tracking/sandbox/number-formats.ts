@@ -1,6 +1,7 @@
 // The numbers customers type: normalisation, each line's formats, and the deterministic share of unknown ones.
+
+import { isValidContainerNumber } from "../../../api/container-number";
 import type { RequestType } from "../carrier-adapter";
-import { isValidContainerNumber } from "../container-number";
 import type { CarrierProfile, NumberFormat } from "./carrier-profiles";
 import { hashOf, type Random } from "./random";
 

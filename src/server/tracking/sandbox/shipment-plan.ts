@@ -3,8 +3,9 @@
 // A plan is a pure function of (line, request type, number, requestedAt). The number's hash picks the lane
 // and the boxes; requestedAt only picks the sailing, so that a freshly tracked number is caught somewhere in
 // its life. Times that depend on ships are not stored here: they are read off the sailings' timetables.
+
+import { iso6346CheckDigit } from "../../../api/container-number";
 import type { RequestType } from "../carrier-adapter";
-import { iso6346CheckDigit } from "../container-number";
 import { type CarrierProfile, LESSOR_OWNER_CODES, REEFER_LESSOR_OWNER_CODES } from "./carrier-profiles";
 import { type Lane, lanesOf, laneWeight } from "./lanes";
 import { DAY, HOUR, MINUTE } from "./local-time";
