@@ -11,7 +11,7 @@ import { getContainer } from "../db/containers";
 import { listTransportEvents, rawEventsOf } from "../db/events";
 import { getShipments } from "../db/shipments";
 import { getVessels, visibleVesselIds } from "../db/vessels";
-import { Included } from "../resources/documents";
+import { documentOf, Included, listDocumentOf } from "../resources/documents";
 import {
   containerResource,
   portResource,
@@ -96,12 +96,8 @@ export function registerContainerEventRoutes(app: App, deps: AppDeps) {
       offset: page.offset,
     });
     const data = rows.map((row) => transportEventResource(row, reference));
-    const document = {
-      data,
-      links: listLinks(c.req.url, page, total),
-      meta: { size: data.length, total },
-    };
-    if (include.size === 0) return c.json(document, 200);
+    const links = listLinks(c.req.url, page, total);
+    if (include.size === 0) return c.json(listDocumentOf(data, links, total), 200);
 
     const included = new Included(data);
     if (include.has("shipment") || include.has("container")) {
@@ -127,7 +123,7 @@ export function registerContainerEventRoutes(app: App, deps: AppDeps) {
         included.add(vessel);
       }
     }
-    return c.json({ ...document, included: included.toArray() }, 200);
+    return c.json(listDocumentOf(data, links, total, included.toArray()), 200);
   });
 
   app.openapi(rawEventsRoute, async (c) => {
@@ -152,9 +148,6 @@ export function registerContainerEventRoutes(app: App, deps: AppDeps) {
         if (port) included.add(portResource(port));
       }
     }
-    return c.json(
-      { data, included: included.toArray(), links: { self: `/v2/containers/${id}/raw_events` } },
-      200,
-    );
+    return c.json(documentOf(data, `/v2/containers/${id}/raw_events`, included.toArray()), 200);
   });
 }

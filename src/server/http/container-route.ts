@@ -8,7 +8,7 @@ import { getContainer } from "../db/containers";
 import { getShipments } from "../db/shipments";
 import { stableUuid } from "../db/stable-id";
 import { getVessels, journeyEvents, positionsBetween, visibleVesselIds } from "../db/vessels";
-import { Included } from "../resources/documents";
+import { documentOf, Included } from "../resources/documents";
 import {
   portResource,
   routeLocationResource,
@@ -128,7 +128,7 @@ export function registerContainerRouteRoutes(app: App, deps: AppDeps) {
       included.add(vesselResource(vessel, { hidePosition: !visible.has(vessel.id) }));
     }
     included.add(shipmentResource(shipmentRecord, reference));
-    return c.json({ data, included: included.toArray(), links: { self: `/v2/containers/${id}/route` } }, 200);
+    return c.json(documentOf(data, `/v2/containers/${id}/route`, included.toArray()), 200);
   });
 
   app.openapi(mapRoute, async (c) => {

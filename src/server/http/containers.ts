@@ -6,7 +6,7 @@ import { type ContainerRecord, getContainer, listContainers, updateContainer } f
 import { rawEventsOf, transportEventsOf } from "../db/events";
 import { getShipments } from "../db/shipments";
 import { getVessels } from "../db/vessels";
-import { Included, listDocumentOf } from "../resources/documents";
+import { documentOf, Included, listDocumentOf } from "../resources/documents";
 import {
   containerResource,
   rawEventResource,
@@ -151,11 +151,7 @@ export function registerContainerRoutes(app: App, deps: AppDeps) {
     const record = await getContainer(db, accountId, id);
     if (!record) throw notFound("container", id);
     const { data, included } = await documentsFor(accountId, [record], include);
-    return {
-      data: data[0]!,
-      ...(include.size > 0 ? { included } : {}),
-      links: { self: `/v2/containers/${id}` },
-    };
+    return documentOf(data[0]!, `/v2/containers/${id}`, include.size > 0 ? included : undefined);
   }
 
   app.openapi(listRoute, async (c) => {

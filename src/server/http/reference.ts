@@ -2,7 +2,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { singleDocument } from "../../api/json-api";
 import { accountSchema, portSchema, shippingLineSchema, terminalSchema } from "../../api/reference";
-import { portResource, shippingLineResource, terminalResource } from "../resources/serialize";
+import { documentOf } from "../resources/documents";
+import {
+  accountResource,
+  portResource,
+  shippingLineResource,
+  terminalResource,
+} from "../resources/serialize";
 import type { App, AppDeps } from "./env";
 import { ApiError } from "./errors";
 import { errorResponses, idParam, jsonBody } from "./openapi-common";
@@ -58,7 +64,7 @@ export function registerReferenceRoutes(app: App, deps: AppDeps) {
     const { id } = c.req.valid("param");
     const port = reference.ports.get(id) ?? reference.portsByLocode.get(id.toUpperCase());
     if (!port) throw referenceNotFound("port", id);
-    return c.json({ data: portResource(port), links: { self: `/v2/ports/${port.id}` } }, 200);
+    return c.json(documentOf(portResource(port), `/v2/ports/${port.id}`), 200);
   });
 
   app.openapi(terminalRoute, (c) => {
@@ -66,26 +72,13 @@ export function registerReferenceRoutes(app: App, deps: AppDeps) {
     const terminal = reference.terminals.get(id);
     if (!terminal) throw referenceNotFound("terminal", id);
     const port = reference.ports.get(terminal.portId);
-    return c.json(
-      {
-        data: terminalResource(terminal),
-        ...(port ? { included: [portResource(port)] } : {}),
-        links: { self: `/v2/terminals/${id}` },
-      },
-      200,
-    );
+    const included = port ? [portResource(port)] : undefined;
+    return c.json(documentOf(terminalResource(terminal), `/v2/terminals/${id}`, included), 200);
   });
 
   app.openapi(shippingLinesRoute, (c) => c.json({ data: lines.map(shippingLineResource) }, 200));
 
   app.openapi(accountRoute, (c) => {
-    const { account } = c.get("principal");
-    return c.json(
-      {
-        data: { id: account.id, type: "account" as const, attributes: { company_name: account.companyName } },
-        links: { self: "/v2/account" },
-      },
-      200,
-    );
+    return c.json(documentOf(accountResource(c.get("principal").account), "/v2/account"), 200);
   });
 }

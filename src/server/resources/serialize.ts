@@ -1,20 +1,25 @@
 // The one JSON:API serializer: turns repository rows into the resources of the /v2 contract.
+import type { z } from "zod";
 import type { Container } from "../../api/containers";
 import type { RawEvent, TransportEvent } from "../../api/events";
-import type { Port, ShippingLine, Terminal, User } from "../../api/reference";
+import type { anyResourceSchema } from "../../api/json-api";
+import type { Account, Port, ShippingLine, Terminal, User } from "../../api/reference";
 import type { Route, RouteLocation } from "../../api/routes";
 import type { Shipment, TrackingStoppedReason } from "../../api/shipments";
+import { iso } from "../../api/timestamps";
 import type { Vessel, VesselPosition } from "../../api/vessels";
 import type { ContainerRecord } from "../db/containers";
 import type { RawEventRow, TransportEventRow } from "../db/events";
 import type { PortRow, ReferenceData, ShippingLineRow, TerminalRow } from "../db/reference-data";
 import type { ShipmentRecord } from "../db/shipments";
 import type { VesselRow } from "../db/vessels";
-import type { Stop } from "../tracking/journey";
+import type { PositionInput, Stop } from "../tracking/journey";
 
-/** A stored time as the API writes it (ISO 8601, UTC), or null. */
-export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-const ref = <T extends string>(type: T, id: string | null | undefined) => ({
+/** Any resource of the /v2 contract, as `included` holds them. */
+export type Resource = z.infer<typeof anyResourceSchema>;
+
+/** A to-one relationship: the related resource's identifier, or null when there is none. */
+export const ref = <T extends string>(type: T, id: string | null | undefined) => ({
   data: id ? { id, type } : null,
 });
 
@@ -84,6 +89,10 @@ export function userResource(u: {
     type: "user",
     attributes: { email: u.email, first_name: u.firstName, last_name: u.lastName },
   };
+}
+
+export function accountResource(a: { id: string; companyName: string }): Account {
+  return { id: a.id, type: "account", attributes: { company_name: a.companyName } };
 }
 
 export function shipmentResource(record: ShipmentRecord, reference: ReferenceData): Shipment {
@@ -300,14 +309,6 @@ export function rawEventResource(
 }
 
 // ---- Vessels and routes ----
-
-export interface PositionInput {
-  latitude: number;
-  longitude: number;
-  heading: number | null;
-  timestamp: Date;
-  estimated: boolean;
-}
 
 export function vesselPosition(p: PositionInput): VesselPosition {
   return {

@@ -3,10 +3,8 @@
 // page), and the voyage each sails for the account, read from the journeys of one container per leg. Positions
 // (the recent track and the estimated path to the next port) only when asked for: they are most of the weight
 // and of the work.
-import type { Port } from "../../api/reference";
-import type { FleetCargo, FleetCargoSummary, FleetVessel, VesselDetail } from "../../api/vessels";
 import type { Db } from "../db/connection";
-import type { ReferenceData } from "../db/reference-data";
+import type { PortRow, ReferenceData } from "../db/reference-data";
 import {
   type CargoRecord,
   type ContainerJourneyRecord,
@@ -18,11 +16,11 @@ import {
   type VesselRow,
 } from "../db/vessels";
 import { seaRoute } from "../geo/sea-route";
-import { iso, type PositionInput, portResource, vesselResource } from "../resources/serialize";
 import {
   ABOARD_EVENTS,
   buildJourney,
   type Leg,
+  type PositionInput,
   projectionSpeed,
   type Stop,
   simplify,
@@ -41,6 +39,27 @@ const PROJECTION_TOLERANCE = 0.05;
 interface Deps {
   db: Db;
   reference: ReferenceData;
+}
+
+/** The voyage a vessel sails for the account now (the leg of its containers that reaches port first). */
+export interface Voyage {
+  previousPortId: string | null;
+  nextPortId: string | null;
+  voyageNumber: string | null;
+  previousPortAtdAt: Date | null;
+  nextPortEtaAt: Date | null;
+  nextPortAtaAt: Date | null;
+  containersAboard: number;
+  shipmentsAboard: number;
+}
+
+/** A vessel of the fleet page: the vessel, its voyage, its cargo counted, and its positions when asked for. */
+export interface FleetEntry {
+  vessel: VesselRow;
+  voyage: Voyage;
+  cargo: readonly { shippingLineId: string; portOfDischargeId: string | null; containers: number }[];
+  /** The recent track then the estimated path; absent unless positions were asked for. */
+  positions?: PositionInput[];
 }
 
 /** A container aboard, on the leg of its journey it sails now. */
@@ -89,45 +108,18 @@ function firstArriving(legs: readonly (Aboard | undefined)[]): Aboard | undefine
   return next;
 }
 
-/** The voyage's meta and the ports it sails between, shared by the list and the single vessel. */
-function voyageOf(next: Aboard | undefined, aboard: { containers: number; shipments: number }) {
+/** The voyage a vessel sails, from the leg of its containers that reaches port first (none: nothing known). */
+function voyageOf(next: Aboard | undefined, aboard: { containers: number; shipments: number }): Voyage {
   return {
-    relationships: {
-      previous_port: { data: next ? { id: next.from.portId, type: "port" as const } : null },
-      next_port: { data: next ? { id: next.to.portId, type: "port" as const } : null },
-    },
-    meta: {
-      voyage_number: next?.leg.voyageNumber ?? null,
-      previous_port_atd_at: iso(next?.from.outbound.actualAt ?? null),
-      next_port_eta_at: iso(next?.to.inbound.estimatedAt ?? null),
-      next_port_ata_at: iso(next?.to.inbound.actualAt ?? null),
-      containers_aboard: aboard.containers,
-      shipments_aboard: aboard.shipments,
-    },
+    previousPortId: next?.from.portId ?? null,
+    nextPortId: next?.to.portId ?? null,
+    voyageNumber: next?.leg.voyageNumber ?? null,
+    previousPortAtdAt: next?.from.outbound.actualAt ?? null,
+    nextPortEtaAt: next?.to.inbound.estimatedAt ?? null,
+    nextPortAtaAt: next?.to.inbound.actualAt ?? null,
+    containersAboard: aboard.containers,
+    shipmentsAboard: aboard.shipments,
   };
-}
-
-/** The cargo counted by shipping line and port of discharge, most containers first. */
-function summaryOf(
-  deps: Deps,
-  cargo: readonly { shippingLineId: string; portOfDischargeId: string | null; containers: number }[],
-): FleetCargoSummary[] {
-  return cargo
-    .map((c) => {
-      const pod = c.portOfDischargeId ? deps.reference.ports.get(c.portOfDischargeId) : undefined;
-      return {
-        shipping_line_scac: deps.reference.shippingLines.get(c.shippingLineId)?.scac ?? "",
-        port_of_discharge_locode: pod?.locode ?? null,
-        port_of_discharge_name: pod?.name ?? null,
-        containers: c.containers,
-      };
-    })
-    .sort(
-      (a, b) =>
-        b.containers - a.containers ||
-        a.shipping_line_scac.localeCompare(b.shipping_line_scac) ||
-        (a.port_of_discharge_locode ?? "").localeCompare(b.port_of_discharge_locode ?? ""),
-    );
 }
 
 /** The vessel's simplified track of the last week and its estimated path from where it is to its next port. */
@@ -175,9 +167,9 @@ function positionsOf(
 }
 
 export interface FleetPage {
-  vessels: FleetVessel[];
+  entries: FleetEntry[];
   /** The ports the page's vessels sail between. */
-  ports: Port[];
+  ports: PortRow[];
   /** Vessels in the whole fleet, not only on this page. */
   total: number;
 }
@@ -208,74 +200,40 @@ export async function fleetPage(
   const legs = new Map(journeys.map((j) => [j.containerId, legOf(j)]));
 
   const portIds = new Set<string>();
-  const vessels: FleetVessel[] = rows.map((row) => {
+  const entries = rows.map((row): FleetEntry => {
     const { vessel } = row;
     const next = firstArriving(row.legContainerIds.map((id) => legs.get(id)));
-    const { relationships, meta } = voyageOf(next, row);
     if (next) {
       portIds.add(next.from.portId);
       portIds.add(next.to.portId);
     }
     const positions = tracks ? positionsOf(deps, vessel, tracks.get(vessel.id) ?? [], next, now) : undefined;
-    const projected = positions?.filter((p) => p.estimated).at(-1);
-    return {
-      ...vesselResource(vessel, positions ? { positions } : {}),
-      relationships,
-      meta: {
-        ...meta,
-        cargo_summary: summaryOf(deps, row.cargo),
-        ...(positions ? { projected_arrival_at: projected?.timestamp.toISOString() ?? null } : {}),
-      },
-    };
+    return { vessel, voyage: voyageOf(next, row), cargo: row.cargo, ...(positions ? { positions } : {}) };
   });
   const ports = [...portIds].flatMap((id) => {
     const port = deps.reference.ports.get(id);
-    return port ? [portResource(port)] : [];
+    return port ? [port] : [];
   });
-  return { vessels, ports, total };
+  return { entries, ports, total };
 }
 
 /**
- * What the single vessel adds for the account while it carries the account's containers: the ports it sails
- * between, every container aboard and their shipments; undefined when none of them is aboard. Every container's
- * journey is read here, not one per leg: a vessel holds a few dozen of an account's containers.
+ * What the single vessel sails for the account while it carries the account's containers: its voyage and every
+ * container aboard with its shipment; undefined when none of them is aboard. Every container's journey is read
+ * here, not one per leg: a vessel holds a few dozen of an account's containers.
  */
 export async function vesselVoyage(
   deps: Deps,
   accountId: string,
   vessel: VesselRow,
-): Promise<Pick<VesselDetail, "relationships" | "meta"> | undefined> {
+): Promise<{ voyage: Voyage; cargo: CargoRecord[] } | undefined> {
   const ids = await containersAboard(deps.db, accountId, ABOARD_EVENTS, vessel.id);
   if (ids.length === 0) return undefined;
-  const [records, journeys] = await Promise.all([
+  const [cargo, journeys] = await Promise.all([
     cargoRecords(deps.db, accountId, ids),
     containerJourneys(deps.db, accountId, ids),
   ]);
-  const cargo = records.map((r) => cargoOf(deps, r));
-  const shipmentIds = [...new Set(cargo.map((c) => c.shipment_id))];
+  const shipments = new Set(cargo.map((c) => c.shipment.id)).size;
   const next = firstArriving(journeys.map(legOf));
-  const { relationships, meta } = voyageOf(next, { containers: cargo.length, shipments: shipmentIds.length });
-  return {
-    relationships: {
-      ...relationships,
-      shipments: { data: shipmentIds.map((id) => ({ id, type: "shipment" as const })) },
-      containers: { data: cargo.map((c) => ({ id: c.container_id, type: "container" as const })) },
-    },
-    meta: { ...meta, cargo },
-  };
-}
-
-function cargoOf(deps: Deps, record: CargoRecord): FleetCargo {
-  const { shipment, container } = record;
-  const pod = shipment.portOfDischargeId ? deps.reference.ports.get(shipment.portOfDischargeId) : undefined;
-  return {
-    container_id: container.id,
-    container_number: container.number,
-    shipment_id: shipment.id,
-    bill_of_lading_number: shipment.billOfLadingNumber,
-    shipping_line_scac: deps.reference.shippingLines.get(shipment.shippingLineId)?.scac ?? "",
-    port_of_discharge_locode: pod?.locode ?? null,
-    port_of_discharge_name: pod?.name ?? null,
-    port_of_discharge_eta_at: iso(shipment.podAtaAt ? null : shipment.podEtaAt),
-  };
+  return { voyage: voyageOf(next, { containers: cargo.length, shipments }), cargo };
 }

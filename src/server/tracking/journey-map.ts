@@ -2,11 +2,11 @@
 // ports, each sailed leg as the vessel's reported track (joined to the ports along the sea lanes where reports
 // are missing), and for the leg under way the vessel's position and the way ahead.
 import type { MapFeature, MapGeoJson } from "../../api/routes";
+import { iso } from "../../api/timestamps";
 import type { PortRow } from "../db/reference-data";
 import type { VesselPositionRow, VesselRow } from "../db/vessels";
 import type { LatLon } from "../geo/route-geometry";
 import { seaRoute } from "../geo/sea-route";
-import { iso } from "../resources/serialize";
 import { type Journey, type Leg, stopLabels } from "./journey";
 
 export interface JourneyMapInput {

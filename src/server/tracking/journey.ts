@@ -28,6 +28,15 @@ export interface Movement {
   actualAt: Date | null;
 }
 
+/** A vessel's position on a track: reported, or estimated along its projected path. */
+export interface PositionInput {
+  latitude: number;
+  longitude: number;
+  heading: number | null;
+  timestamp: Date;
+  estimated: boolean;
+}
+
 export interface Stop {
   portId: string;
   kind: StopKind;

@@ -8,7 +8,7 @@ import {
   stopTracking,
   updateShipment,
 } from "../../db/shipments";
-import { Included, listDocumentOf } from "../../resources/documents";
+import { documentOf, Included, listDocumentOf } from "../../resources/documents";
 import { shipmentResource } from "../../resources/serialize";
 import type { App, AppDeps } from "../env";
 import { notFound } from "../errors";
@@ -26,11 +26,7 @@ export function registerShipmentRoutes(app: App, deps: AppDeps) {
     const data = shipmentResource(record, reference);
     const included = new Included([data]);
     await includeForShipments(deps, accountId, [record], include, included);
-    return {
-      data,
-      ...(include.size > 0 ? { included: included.toArray() } : {}),
-      links: { self: `/v2/shipments/${id}` },
-    };
+    return documentOf(data, `/v2/shipments/${id}`, include.size > 0 ? included.toArray() : undefined);
   }
 
   app.openapi(listRoute, async (c) => {

@@ -10,8 +10,8 @@ import {
   type TrackingRequestRow,
   updateTrackingRequest,
 } from "../../db/tracking-requests";
-import { Included, listDocumentOf } from "../../resources/documents";
-import { shipmentResource } from "../../resources/serialize";
+import { documentOf, Included, listDocumentOf } from "../../resources/documents";
+import { accountResource, shipmentResource } from "../../resources/serialize";
 import { trackingRequestResource } from "../../resources/tracking-request";
 import type { App, AppDeps } from "../env";
 import { invalidAttribute, notFound, quote } from "../errors";
@@ -20,7 +20,6 @@ import { listLinks, parsePage } from "../paging";
 import { RateLimiter } from "../rate-limit";
 import { includeForShipments } from "../shipments/includes";
 import { validationError } from "../validation";
-
 import { checkNewTrackingRequest } from "./new-request";
 import { includeOf, parseStatuses, range } from "./query";
 import {
@@ -50,11 +49,7 @@ export function registerTrackingRequestRoutes(app: App, deps: AppDeps) {
         await includeForShipments(deps, account.id, records, new Set(["containers"]), included);
     }
     if (include.has("customer")) {
-      included.add({
-        id: account.id,
-        type: "account",
-        attributes: { company_name: account.companyName },
-      });
+      included.add(accountResource(account));
     }
   }
 
@@ -62,11 +57,11 @@ export function registerTrackingRequestRoutes(app: App, deps: AppDeps) {
     const data = trackingRequestResource(row);
     const included = new Included([data]);
     await includeFor(account, [row], include, included);
-    return {
+    return documentOf(
       data,
-      ...(include.size > 0 ? { included: included.toArray() } : {}),
-      links: { self: `/v2/tracking_requests/${row.id}` },
-    };
+      `/v2/tracking_requests/${row.id}`,
+      include.size > 0 ? included.toArray() : undefined,
+    );
   }
 
   const createLimiter = new RateLimiter(deps.trackingRequestLimitPerMinute, clock);

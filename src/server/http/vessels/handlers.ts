@@ -17,16 +17,18 @@ import { isUuid } from "../../db/shipments";
 import { findVisibleVessel, positionsBetween, type VesselRow } from "../../db/vessels";
 import { projectPositions } from "../../geo/route-geometry";
 import { seaRoute } from "../../geo/sea-route";
-import { vesselResource } from "../../resources/serialize";
+import { documentOf, listDocumentOf } from "../../resources/documents";
+import { fleetVesselResource, vesselDetailResource } from "../../resources/fleet";
+import { portResource, vesselResource } from "../../resources/serialize";
 import { fleetPage, vesselVoyage } from "../../tracking/fleet";
 import { projectionSpeed } from "../../tracking/journey";
 import type { App, AppDeps } from "../env";
 import { ApiError, badParameter } from "../errors";
 import { listLinks, parsePage } from "../paging";
 import { parseBoolean } from "../query-params";
-
 import { parseCoordinate, parseTimestamp } from "./query";
 import { DAY_MS, fleetRoute, futureRoute, futureWithCoordinatesRoute, getRoute } from "./routes";
+
 export function registerVesselRoutes(app: App, deps: AppDeps) {
   const { db, reference, clock } = deps;
 
@@ -77,8 +79,8 @@ export function registerVesselRoutes(app: App, deps: AppDeps) {
       startTime: clock.now(),
       intervalMinutes: FUTURE_POSITIONS_INTERVAL_MINUTES,
     });
-    return {
-      data: vesselResource(vessel, {
+    return documentOf(
+      vesselResource(vessel, {
         positions: positions.map((p) => ({
           latitude: p.latitude,
           longitude: p.longitude,
@@ -87,8 +89,8 @@ export function registerVesselRoutes(app: App, deps: AppDeps) {
           estimated: true,
         })),
       }),
-      links: { self },
-    };
+      self,
+    );
   }
 
   const selfOf = (url: string) => {
@@ -105,20 +107,16 @@ export function registerVesselRoutes(app: App, deps: AppDeps) {
         max: positions ? FLEET_POSITIONS_PAGE_SIZE_MAX : FLEET_PAGE_SIZE_MAX,
       },
     });
-    const { vessels, ports, total } = await fleetPage(
+    const { entries, ports, total } = await fleetPage(
       deps,
       c.get("principal").account.id,
       clock.now(),
       { limit: page.size, offset: page.offset },
       { positions },
     );
+    const data = entries.map((entry) => fleetVesselResource(reference, entry));
     return c.json(
-      {
-        data: vessels,
-        included: ports,
-        links: listLinks(c.req.url, page, total),
-        meta: { size: vessels.length, total },
-      },
+      listDocumentOf(data, listLinks(c.req.url, page, total), total, ports.map(portResource)),
       200,
     );
   });
@@ -156,7 +154,7 @@ export function registerVesselRoutes(app: App, deps: AppDeps) {
       estimated: false,
     }));
     return c.json(
-      { data: { ...vesselResource(vessel, { positions }), ...voyage }, links: { self: selfOf(c.req.url) } },
+      documentOf(vesselDetailResource(reference, vessel, positions, voyage), selfOf(c.req.url)),
       200,
     );
   });

@@ -9,17 +9,17 @@ import {
 } from "../../../api/webhooks";
 import { isUuid } from "../../db/shipments";
 import { getNotification, listNotifications, resendNotification } from "../../db/webhooks";
-import { Included, listDocumentOf } from "../../resources/documents";
+import { documentOf, Included, listDocumentOf } from "../../resources/documents";
+import { deliveredNotificationDocument } from "../../resources/webhooks";
 import { MAX_ATTEMPTS } from "../../webhooks/delivery";
 import { exampleSubject } from "../../webhooks/examples";
-import { notificationBody } from "../../webhooks/payload";
 import type { App, AppDeps } from "../env";
 import { ApiError, badParameter, notFound } from "../errors";
 import { listLinks, parsePage } from "../paging";
 import { parseInclude } from "../query-params";
-
 import { notificationDocuments } from "./documents";
 import { DEFAULT_INCLUDE, examplesRoute, getRoute, listRoute, resendRoute } from "./routes";
+
 export function registerWebhookNotificationRoutes(app: App, deps: AppDeps) {
   const { db, clock, reference } = deps;
 
@@ -77,15 +77,15 @@ export function registerWebhookNotificationRoutes(app: App, deps: AppDeps) {
       );
     }
     const now = clock.now();
-    const data: Record<string, unknown>[] = [];
+    const data: ReturnType<typeof deliveredNotificationDocument>["data"][] = [];
     const included = new Included([]);
     for (const name of event ? [event] : WEBHOOK_EVENTS) {
-      const document = JSON.parse(
-        notificationBody(
-          { id: randomUUID(), event: name, createdAt: now, webhookId: null, test: true },
-          exampleSubject(reference, name, now),
-        ),
-      ) as { data: Record<string, unknown>; included: Parameters<Included["add"]>[0][] };
+      const subject = exampleSubject(reference, name, now);
+      const document = deliveredNotificationDocument(
+        { id: randomUUID(), event: name, createdAt: now, webhookId: null, test: true },
+        subject.reference,
+        subject.included,
+      );
       data.push(document.data);
       for (const resource of document.included) included.add(resource);
     }
@@ -105,11 +105,7 @@ export function registerWebhookNotificationRoutes(app: App, deps: AppDeps) {
       payload: true,
     });
     return c.json(
-      {
-        data: data[0]!,
-        ...(include.size > 0 ? { included } : {}),
-        links: { self: `/v2/webhook_notifications/${id}` },
-      },
+      documentOf(data[0]!, `/v2/webhook_notifications/${id}`, include.size > 0 ? included : undefined),
       200,
     );
   });
@@ -127,6 +123,6 @@ export function registerWebhookNotificationRoutes(app: App, deps: AppDeps) {
       });
     }
     const { data } = await notificationDocuments(deps, accountId, [result], new Set());
-    return c.json({ data: data[0]!, links: { self: `/v2/webhook_notifications/${id}` } }, 200);
+    return c.json(documentOf(data[0]!, `/v2/webhook_notifications/${id}`), 200);
   });
 }

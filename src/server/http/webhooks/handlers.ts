@@ -12,8 +12,8 @@ import {
   updateWebhook,
   type WebhookChanges,
 } from "../../db/webhooks";
-import { listDocumentOf } from "../../resources/documents";
-import { webhookResource } from "../../resources/webhooks";
+import { documentOf, listDocumentOf } from "../../resources/documents";
+import { webhookEventCategoryResource, webhookResource } from "../../resources/webhooks";
 import { webhookUrlProblem } from "../../webhooks/address-guard";
 import { DEFAULT_TIMEOUT_MS, USER_AGENT } from "../../webhooks/delivery";
 import { exampleSubject } from "../../webhooks/examples";
@@ -50,14 +50,7 @@ export function registerWebhookRoutes(app: App, deps: AppDeps) {
   app.openapi(eventsRoute, (c) =>
     c.json(
       {
-        data: WEBHOOK_EVENT_GROUPS.map((g) => ({
-          id: g.id,
-          type: "webhook_event_category" as const,
-          attributes: {
-            name: g.name,
-            events: g.events.map(([name, description]) => ({ name, description })),
-          },
-        })),
+        data: WEBHOOK_EVENT_GROUPS.map(webhookEventCategoryResource),
       },
       200,
     ),
@@ -125,14 +118,14 @@ export function registerWebhookRoutes(app: App, deps: AppDeps) {
       },
       clock.now(),
     );
-    return c.json({ data: webhookResource(row), links: { self: `/v2/webhooks/${row.id}` } }, 201);
+    return c.json(documentOf(webhookResource(row), `/v2/webhooks/${row.id}`), 201);
   });
 
   app.openapi(getRoute, async (c) => {
     const { id } = c.req.valid("param");
     const row = await getWebhook(db, c.get("principal").account.id, id);
     if (!row) throw notFound("webhook", id);
-    return c.json({ data: webhookResource(row), links: { self: `/v2/webhooks/${id}` } }, 200);
+    return c.json(documentOf(webhookResource(row), `/v2/webhooks/${id}`), 200);
   });
 
   app.openapi(patchRoute, async (c) => {
@@ -160,7 +153,7 @@ export function registerWebhookRoutes(app: App, deps: AppDeps) {
         ? await getWebhook(db, accountId, id)
         : await updateWebhook(db, accountId, id, changes, clock.now());
     if (!row) throw notFound("webhook", id);
-    return c.json({ data: webhookResource(row), links: { self: `/v2/webhooks/${id}` } }, 200);
+    return c.json(documentOf(webhookResource(row), `/v2/webhooks/${id}`), 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
@@ -196,6 +189,6 @@ export function registerWebhookRoutes(app: App, deps: AppDeps) {
       updatedAt: now,
     });
     const { data } = await notificationDocuments(deps, accountId, [row], new Set());
-    return c.json({ data: data[0]!, links: { self: `/v2/webhook_notifications/${notificationId}` } }, 201);
+    return c.json(documentOf(data[0]!, `/v2/webhook_notifications/${notificationId}`), 201);
   });
 }
