@@ -11,7 +11,7 @@ import { getContainer } from "../db/containers";
 import { listTransportEvents, rawEventsOf } from "../db/events";
 import { getShipments } from "../db/shipments";
 import { getVessels, visibleVesselIds } from "../db/vessels";
-import { documentOf, Included, listDocumentOf } from "../resources/documents";
+import { documentOf, Included } from "../resources/documents";
 import {
   containerResource,
   portResource,
@@ -25,7 +25,7 @@ import {
 import type { App, AppDeps } from "./env";
 import { notFound } from "./errors";
 import { errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
-import { listLinks, parsePage } from "./paging";
+import { pageDocument, parsePage } from "./paging";
 import { parseInclude } from "./query-params";
 
 const tags = ["Containers"];
@@ -96,8 +96,7 @@ export function registerContainerEventRoutes(app: App, deps: AppDeps) {
       offset: page.offset,
     });
     const data = rows.map((row) => transportEventResource(row, reference));
-    const links = listLinks(c.req.url, page, total);
-    if (include.size === 0) return c.json(listDocumentOf(data, links, total), 200);
+    if (include.size === 0) return c.json(pageDocument(c.req.url, page, { total }, data), 200);
 
     const included = new Included(data);
     if (include.has("shipment") || include.has("container")) {
@@ -123,7 +122,7 @@ export function registerContainerEventRoutes(app: App, deps: AppDeps) {
         included.add(vessel);
       }
     }
-    return c.json(listDocumentOf(data, links, total, included.toArray()), 200);
+    return c.json(pageDocument(c.req.url, page, { total }, data, included.toArray()), 200);
   });
 
   app.openapi(rawEventsRoute, async (c) => {

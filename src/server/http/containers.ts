@@ -6,7 +6,7 @@ import { type ContainerRecord, getContainer, listContainers, updateContainer } f
 import { rawEventsOf, transportEventsOf } from "../db/events";
 import { getShipments } from "../db/shipments";
 import { getVessels } from "../db/vessels";
-import { documentOf, Included, listDocumentOf } from "../resources/documents";
+import { documentOf, Included } from "../resources/documents";
 import {
   containerResource,
   rawEventResource,
@@ -18,7 +18,7 @@ import {
 import type { App, AppDeps } from "./env";
 import { invalidAttribute, notFound } from "./errors";
 import { cursorQuery, errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
-import { listLinks, parsePage } from "./paging";
+import { pageDocument, parsePage } from "./paging";
 import { parseInclude } from "./query-params";
 
 const tags = ["Containers"];
@@ -166,15 +166,8 @@ export function registerContainerRoutes(app: App, deps: AppDeps) {
       page,
     );
     const { data, included } = await documentsFor(accountId, records, include);
-    return c.json(
-      listDocumentOf(
-        data,
-        listLinks(c.req.url, page, total, edges),
-        total,
-        include.size > 0 ? included : undefined,
-      ),
-      200,
-    );
+    const asked = include.size > 0 ? included : undefined;
+    return c.json(pageDocument(c.req.url, page, { total, edges }, data, asked), 200);
   });
 
   app.openapi(getRoute, async (c) => {

@@ -35,6 +35,22 @@ export const includeQuery = {
   include: z.string().optional().openapi({ description: "Comma-separated relationship names to include." }),
 };
 
+/**
+ * The body of a PATCH of one resource whose id is in the path: `data` with the resource's type and id (both
+ * optional, as the hosted API accepts them) and the attributes a client may change.
+ */
+export function patchBodyOf<T extends string, A extends z.ZodType>(type: T, attributes: A) {
+  return z.object({
+    data: z
+      .object({
+        type: z.literal(type).optional(),
+        id: z.string().optional(),
+        attributes: attributes.optional(),
+      })
+      .optional(),
+  });
+}
+
 export function jsonBody<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } };
 }

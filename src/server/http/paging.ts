@@ -5,6 +5,7 @@
 // the cost of the first, and sees no row twice while new ones arrive at the head.
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from "../../api/json-api";
 import type { ListPosition, PageEdges, PageRequest } from "../db/list-window";
+import { listDocumentOf } from "../resources/documents";
 import { badParameter } from "./errors";
 
 export interface Page extends PageRequest {
@@ -93,3 +94,33 @@ export function listLinks(requestUrl: string, page: Page, total: number, edges?:
     last: at(lastNumber),
   };
 }
+
+/**
+ * The answer to a list request: the page's data, the included resources when given (absent when undefined, as
+ * when no include was asked for), the links of this page and its neighbours, and meta with the list's total.
+ */
+export function pageDocument<D>(url: string, page: Page, list: ListExtent, data: D[]): PageDocument<D, never>;
+export function pageDocument<D, I>(
+  url: string,
+  page: Page,
+  list: ListExtent,
+  data: D[],
+  included: I[],
+): PageDocument<D, I> & { included: I[] };
+export function pageDocument<D, I>(
+  url: string,
+  page: Page,
+  list: ListExtent,
+  data: D[],
+  included: I[] | undefined,
+): PageDocument<D, I>;
+export function pageDocument<D, I>(url: string, page: Page, list: ListExtent, data: D[], included?: I[]) {
+  return listDocumentOf(data, listLinks(url, page, list.total, list.edges), list.total, included);
+}
+
+/** How many rows the whole list has, and where this page starts and ends when it pages by keyset. */
+interface ListExtent {
+  total: number;
+  edges?: PageEdges;
+}
+type PageDocument<D, I> = ReturnType<typeof listDocumentOf<D, ReturnType<typeof listLinks>, I>>;

@@ -8,11 +8,11 @@ import {
   stopTracking,
   updateShipment,
 } from "../../db/shipments";
-import { documentOf, Included, listDocumentOf } from "../../resources/documents";
+import { documentOf, Included } from "../../resources/documents";
 import { shipmentResource } from "../../resources/serialize";
 import type { App, AppDeps } from "../env";
 import { notFound } from "../errors";
-import { listLinks, parsePage } from "../paging";
+import { pageDocument, parsePage } from "../paging";
 import { parseBoolean, parseInclude } from "../query-params";
 
 import { includeForShipments } from "./includes";
@@ -46,15 +46,8 @@ export function registerShipmentRoutes(app: App, deps: AppDeps) {
     const data = records.map((r) => shipmentResource(r, reference));
     const included = new Included(data);
     await includeForShipments(deps, accountId, records, include, included);
-    return c.json(
-      listDocumentOf(
-        data,
-        listLinks(c.req.url, page, total, edges),
-        total,
-        include.size > 0 ? included.toArray() : undefined,
-      ),
-      200,
-    );
+    const asked = include.size > 0 ? included.toArray() : undefined;
+    return c.json(pageDocument(c.req.url, page, { total, edges }, data, asked), 200);
   });
 
   app.openapi(getRoute, async (c) => {

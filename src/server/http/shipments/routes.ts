@@ -2,7 +2,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { listDocument, singleDocument } from "../../../api/json-api";
 import { shipmentEditableAttributesSchema, shipmentSchema } from "../../../api/shipments";
-import { cursorQuery, errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "../openapi-common";
+import {
+  cursorQuery,
+  errorResponses,
+  idParam,
+  includeQuery,
+  jsonBody,
+  pageQuery,
+  patchBodyOf,
+} from "../openapi-common";
 
 const tags = ["Shipments"];
 export const shipmentDocument = singleDocument(shipmentSchema);
@@ -39,15 +47,7 @@ export const getRoute = createRoute({
   responses: { 200: jsonBody(shipmentDocument, "The shipment"), ...errorResponses(400, 401, 404, 429) },
 });
 
-export const editBody = z.object({
-  data: z
-    .object({
-      type: z.literal("shipment").optional(),
-      id: z.string().optional(),
-      attributes: shipmentEditableAttributesSchema.optional(),
-    })
-    .optional(),
-});
+export const editBody = patchBodyOf("shipment", shipmentEditableAttributesSchema);
 
 export const patchRoute = createRoute({
   method: "patch",

@@ -10,13 +10,13 @@ import {
   type TrackingRequestRow,
   updateTrackingRequest,
 } from "../../db/tracking-requests";
-import { documentOf, Included, listDocumentOf } from "../../resources/documents";
+import { documentOf, Included } from "../../resources/documents";
 import { accountResource, shipmentResource } from "../../resources/serialize";
 import { trackingRequestResource } from "../../resources/tracking-request";
 import type { App, AppDeps } from "../env";
 import { invalidAttribute, notFound, quote } from "../errors";
 import { rateLimit } from "../middleware";
-import { listLinks, parsePage } from "../paging";
+import { pageDocument, parsePage } from "../paging";
 import { RateLimiter } from "../rate-limit";
 import { includeForShipments } from "../shipments/includes";
 import { validationError } from "../validation";
@@ -107,15 +107,8 @@ export function registerTrackingRequestRoutes(app: App, deps: AppDeps) {
     const data = rows.map(trackingRequestResource);
     const included = new Included(data);
     await includeFor(account, rows, include, included);
-    return c.json(
-      listDocumentOf(
-        data,
-        listLinks(c.req.url, page, total, edges),
-        total,
-        include.size > 0 ? included.toArray() : undefined,
-      ),
-      200,
-    );
+    const asked = include.size > 0 ? included.toArray() : undefined;
+    return c.json(pageDocument(c.req.url, page, { total, edges }, data, asked), 200);
   });
 
   app.openapi(getRoute, async (c) => {

@@ -10,7 +10,15 @@ import {
   trackingRequestEditableAttributesSchema,
   trackingRequestSchema,
 } from "../../../api/tracking-requests";
-import { cursorQuery, errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "../openapi-common";
+import {
+  cursorQuery,
+  errorResponses,
+  idParam,
+  includeQuery,
+  jsonBody,
+  pageQuery,
+  patchBodyOf,
+} from "../openapi-common";
 
 const tags = ["Tracking requests"];
 const trackingRequestDocument = singleDocument(trackingRequestSchema);
@@ -99,15 +107,7 @@ export const createRouteDefinition = createRoute({
   },
 });
 
-const editBody = z.object({
-  data: z
-    .object({
-      type: z.literal("tracking_request").optional(),
-      id: z.string().optional(),
-      attributes: trackingRequestEditableAttributesSchema.optional(),
-    })
-    .optional(),
-});
+const editBody = patchBodyOf("tracking_request", trackingRequestEditableAttributesSchema);
 
 export const patchRoute = createRoute({
   method: "patch",

@@ -17,14 +17,14 @@ import { isUuid } from "../../db/shipments";
 import { findVisibleVessel, positionsBetween, type VesselRow } from "../../db/vessels";
 import { projectPositions } from "../../geo/route-geometry";
 import { seaRoute } from "../../geo/sea-route";
-import { documentOf, listDocumentOf } from "../../resources/documents";
+import { documentOf } from "../../resources/documents";
 import { fleetVesselResource, vesselDetailResource } from "../../resources/fleet";
 import { portResource, vesselResource } from "../../resources/serialize";
 import { fleetPage, vesselVoyage } from "../../tracking/fleet";
 import { projectionSpeed } from "../../tracking/journey";
 import type { App, AppDeps } from "../env";
 import { ApiError, badParameter } from "../errors";
-import { listLinks, parsePage } from "../paging";
+import { pageDocument, parsePage } from "../paging";
 import { parseBoolean } from "../query-params";
 import { parseCoordinate, parseTimestamp } from "./query";
 import { DAY_MS, fleetRoute, futureRoute, futureWithCoordinatesRoute, getRoute } from "./routes";
@@ -115,10 +115,7 @@ export function registerVesselRoutes(app: App, deps: AppDeps) {
       { positions },
     );
     const data = entries.map((entry) => fleetVesselResource(reference, entry));
-    return c.json(
-      listDocumentOf(data, listLinks(c.req.url, page, total), total, ports.map(portResource)),
-      200,
-    );
+    return c.json(pageDocument(c.req.url, page, { total }, data, ports.map(portResource)), 200);
   });
 
   app.openapi(getRoute, async (c) => {

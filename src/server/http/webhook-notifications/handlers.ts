@@ -9,13 +9,13 @@ import {
 } from "../../../api/webhooks";
 import { isUuid } from "../../db/shipments";
 import { getNotification, listNotifications, resendNotification } from "../../db/webhooks";
-import { documentOf, Included, listDocumentOf } from "../../resources/documents";
+import { documentOf, Included } from "../../resources/documents";
 import { deliveredNotificationDocument } from "../../resources/webhooks";
 import { MAX_ATTEMPTS } from "../../webhooks/delivery";
 import { exampleSubject } from "../../webhooks/examples";
 import type { App, AppDeps } from "../env";
 import { ApiError, badParameter, notFound } from "../errors";
-import { listLinks, parsePage } from "../paging";
+import { pageDocument, parsePage } from "../paging";
 import { parseInclude } from "../query-params";
 import { notificationDocuments } from "./documents";
 import { DEFAULT_INCLUDE, examplesRoute, getRoute, listRoute, resendRoute } from "./routes";
@@ -57,15 +57,8 @@ export function registerWebhookNotificationRoutes(app: App, deps: AppDeps) {
       include.has("reference_object"),
     );
     const { data, included } = await notificationDocuments(deps, accountId, rows, include);
-    return c.json(
-      listDocumentOf(
-        data,
-        listLinks(c.req.url, page, total, edges),
-        total,
-        include.size > 0 ? included : undefined,
-      ),
-      200,
-    );
+    const asked = include.size > 0 ? included : undefined;
+    return c.json(pageDocument(c.req.url, page, { total, edges }, data, asked), 200);
   });
 
   app.openapi(examplesRoute, async (c) => {

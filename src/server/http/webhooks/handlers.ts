@@ -12,7 +12,7 @@ import {
   updateWebhook,
   type WebhookChanges,
 } from "../../db/webhooks";
-import { documentOf, listDocumentOf } from "../../resources/documents";
+import { documentOf } from "../../resources/documents";
 import { webhookEventCategoryResource, webhookResource } from "../../resources/webhooks";
 import { webhookUrlProblem } from "../../webhooks/address-guard";
 import { DEFAULT_TIMEOUT_MS, USER_AGENT } from "../../webhooks/delivery";
@@ -22,7 +22,7 @@ import { notificationBody } from "../../webhooks/payload";
 import { generateWebhookSecret, standardWebhooksSignature, t49Signature } from "../../webhooks/signing";
 import type { App, AppDeps } from "../env";
 import { invalidAttribute, notFound } from "../errors";
-import { listLinks, parsePage } from "../paging";
+import { pageDocument, parsePage } from "../paging";
 import { notificationDocuments } from "../webhook-notifications/documents";
 
 import {
@@ -100,7 +100,7 @@ export function registerWebhookRoutes(app: App, deps: AppDeps) {
     const page = parsePage(c.req.valid("query"), { cursors: true });
     const { rows, total, edges } = await listWebhooks(db, c.get("principal").account.id, page);
     const data = rows.map(webhookResource);
-    return c.json(listDocumentOf(data, listLinks(c.req.url, page, total, edges), total), 200);
+    return c.json(pageDocument(c.req.url, page, { total, edges }, data), 200);
   });
 
   app.openapi(createWebhookRoute, async (c) => {
