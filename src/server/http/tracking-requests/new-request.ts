@@ -1,5 +1,6 @@
 // Checks a new tracking request's body against the reference data (the shipping line, what it supports, the
 // number's shape), with an error that names the attribute and says what was wrong.
+import { attributePointer } from "../../../api/json-pointer";
 import {
   normalizeRequestNumber,
   REQUEST_NUMBER_MAX,
@@ -68,7 +69,7 @@ export function checkNewTrackingRequest(body: unknown, reference: ReferenceData)
     ]);
   }
   const problem = (attribute: string, code: string, detail: string) =>
-    errors.push({ code, detail, source: { pointer: `/data/attributes/${attribute}` } });
+    errors.push({ code, detail, source: { pointer: attributePointer(attribute) } });
   /** A required text attribute, trimmed; reports it blank or not text. */
   const text = (attribute: string, label: string): string | undefined => {
     const value = attributes[attribute];
@@ -155,11 +156,10 @@ export function checkNewTrackingRequest(body: unknown, reference: ReferenceData)
     const parsed = trackingRequestCreateAttributesSchema.shape[attribute].safeParse(attributes[attribute]);
     if (parsed.success) return parsed.data ?? [];
     for (const issue of parsed.error.issues) {
-      const at = issue.path.length ? `/${issue.path.map(String).join("/")}` : "";
       errors.push({
         code: "invalid",
         detail: issue.message.includes(attribute) ? issue.message : `${attribute}: ${issue.message}`,
-        source: { pointer: `/data/attributes/${attribute}${at}` },
+        source: { pointer: attributePointer(attribute, ...issue.path) },
       });
     }
     return [];
