@@ -9,6 +9,11 @@ describe("building pointers", () => {
     expect(pointerTo(["data"])).toBe("/data");
   });
 
+  it("escapes a name that holds `/` or `~`, so that it stays one step", () => {
+    expect(attributePointer("size/colour")).toBe("/data/attributes/size~1colour");
+    expect(attributePointer("~1")).toBe("/data/attributes/~01");
+  });
+
   it("points into a body's attributes", () => {
     expect(attributePointer("scac")).toBe("/data/attributes/scac");
     expect(attributePointer("ref_numbers", 2)).toBe("/data/attributes/ref_numbers/2");
@@ -29,6 +34,14 @@ describe("attributeAt", () => {
       attribute: "shipment_tags",
       below: ["3"],
     });
+  });
+
+  it("unescapes each step", () => {
+    expect(attributeAt("/data/attributes/size~1colour/~01")).toEqual({
+      attribute: "size/colour",
+      below: ["~1"],
+    });
+    expect(attributeAt(attributePointer("a/b~c", "x/y"))).toEqual({ attribute: "a/b~c", below: ["x/y"] });
   });
 
   it("names no attribute for the rest of a body, a bare attributes object, or no pointer", () => {

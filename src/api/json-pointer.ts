@@ -4,9 +4,13 @@
 
 const ATTRIBUTES = "/data/attributes/";
 
+// RFC 6901: a name that holds `~` or `/` is written with `~0` and `~1`, so that it stays one step of the path.
+const escapeSegment = (segment: string) => segment.replaceAll("~", "~0").replaceAll("/", "~1");
+const unescapeSegment = (segment: string) => segment.replaceAll("~1", "/").replaceAll("~0", "~");
+
 /** `["data", "attributes", "headers", 1, "name"]` → `/data/attributes/headers/1/name`. */
 export function pointerTo(path: readonly PropertyKey[]): string {
-  return `/${path.map(String).join("/")}`;
+  return `/${path.map((segment) => escapeSegment(String(segment))).join("/")}`;
 }
 
 /** `attributePointer("ref_numbers", 2)` → `/data/attributes/ref_numbers/2`: a member of a body's attributes. */
@@ -26,7 +30,7 @@ export interface AttributeAt {
  */
 export function attributeAt(pointer: string | null | undefined): AttributeAt | null {
   if (!pointer?.startsWith(ATTRIBUTES)) return null;
-  const [attribute, ...below] = pointer.slice(ATTRIBUTES.length).split("/");
+  const [attribute, ...below] = pointer.slice(ATTRIBUTES.length).split("/").map(unescapeSegment);
   return attribute ? { attribute, below } : null;
 }
 
