@@ -5,6 +5,7 @@
 // number's shape for its type, container check digits, the message for each problem).
 import { z } from "zod";
 import { isValidContainerNumber } from "./container-number";
+import { attributeAt, attributePointer, pointerTo } from "./json-pointer";
 import { quote } from "./quote";
 import { refNumbersSchema } from "./shipments";
 import {
@@ -155,13 +156,11 @@ const envelopeSchema = z.object(
   { error: DATA_REQUIRED },
 );
 
-const pointerOf = (path: PropertyKey[]) => `/${path.map(String).join("/")}`;
-
 /** A problem of the envelope: a wrong type is invalid; a missing `data` or `attributes` is blank. */
 function envelopeProblem(issue: z.core.$ZodIssue): BodyProblem {
   return {
     // No body at all, or not an object, is a missing `data`.
-    pointer: issue.path.length === 0 ? "/data" : pointerOf(issue.path),
+    pointer: issue.path.length === 0 ? "/data" : pointerTo(issue.path),
     code: issue.path.at(-1) === "type" ? "invalid" : "blank",
     detail: issue.message,
   };
@@ -178,7 +177,7 @@ function attributeProblem(issue: z.core.$ZodIssue): BodyProblem {
   const blank = issue.path.length === 1 && issue.message.endsWith("can't be blank");
   const standsAlone = issue.message.includes(name) || /^[A-Z]/.test(issue.message);
   return {
-    pointer: pointerOf(["data", "attributes", ...issue.path]),
+    pointer: attributePointer(String(issue.path[0]), ...issue.path.slice(1)),
     code: own ?? (blank ? "blank" : "invalid"),
     detail: standsAlone ? issue.message : `${name}: ${issue.message}`,
   };
@@ -212,7 +211,7 @@ export function parseNewTrackingRequest(body: unknown): NewTrackingRequestCheck 
       problems,
       known: {
         ...(type.success ? { requestType: type.data } : {}),
-        ...(scac && !wrong.has("/data/attributes/scac") ? { scac } : {}),
+        ...(scac && !wrong.has(attributePointer("scac")) ? { scac } : {}),
       },
     };
   }
@@ -238,8 +237,9 @@ export function parseNewTrackingRequest(body: unknown): NewTrackingRequestCheck 
  */
 export function byAttributeOrder(problems: BodyProblem[]): BodyProblem[] {
   const rank = (p: BodyProblem) => {
-    if (!p.pointer.startsWith("/data/attributes/")) return -1;
-    const i = ATTRIBUTES.indexOf(p.pointer.split("/")[3] ?? "");
+    const at = attributeAt(p.pointer);
+    if (!at) return -1;
+    const i = ATTRIBUTES.indexOf(at.attribute);
     return i === -1 ? ATTRIBUTES.length : i;
   };
   return problems

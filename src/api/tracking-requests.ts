@@ -1,27 +1,17 @@
-// Tracking request resource of the /v2 contract, its statuses and failure reasons, and the bodies that create and
-// edit one. Attribute names and values follow the hosted API's `tracking_request` schema.
+// Tracking request resource of the /v2 contract, its failure reasons, and the bodies that create and edit one
+// (its statuses are plain data in tracking-request-statuses.ts). Attribute names and values follow the hosted
+// API's `tracking_request` schema.
 import { z } from "zod";
 import { isoDateTime, toOne } from "./json-api";
 import { refNumbersSchema, tagsSchema } from "./shipments";
+import { TRACKING_REQUEST_STATUSES } from "./tracking-request-statuses";
 
 /** What the request number is; the hosted API's values. */
 export const REQUEST_TYPES = ["bill_of_lading", "booking_number", "container"] as const;
 export const requestTypeSchema = z.enum(REQUEST_TYPES);
 export type RequestType = z.infer<typeof requestTypeSchema>;
 
-/**
- * `pending` until the line answers; `awaiting_manifest` while a booking has no bill of lading yet; `created` once
- * the shipment exists; `failed` (see `failed_reason`); `tracking_stopped` once its shipment is no longer tracked.
- */
-export const TRACKING_REQUEST_STATUSES = [
-  "pending",
-  "awaiting_manifest",
-  "created",
-  "failed",
-  "tracking_stopped",
-] as const;
 export const trackingRequestStatusSchema = z.enum(TRACKING_REQUEST_STATUSES);
-export type TrackingRequestStatus = z.infer<typeof trackingRequestStatusSchema>;
 
 /** Why a request failed, or (while `is_retrying`) why its last attempt did; the hosted API's values. */
 export const FAILED_REASONS = [

@@ -17,11 +17,8 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import {
-  normalizeRequestNumber,
-  type RequestType,
-  type TrackingRequestStatus,
-} from "../../api/tracking-requests";
+import type { TrackingRequestStatus } from "../../api/tracking-request-statuses";
+import { normalizeRequestNumber, type RequestType } from "../../api/tracking-requests";
 import type { Db } from "./connection";
 import { listCount } from "./list-counts";
 import { type ListOrder, type PageEdges, type PageRequest, pageWindow, readPage } from "./list-window";

@@ -313,6 +313,11 @@ describe("PATCH /v2/shipments/{id}", () => {
         "/data/attributes/colour",
         "unknown_attribute",
       ],
+      [
+        { data: { attributes: { "size/colour": "red" } } },
+        "/data/attributes/size~1colour",
+        "unknown_attribute",
+      ],
       [{ data: { attributes: { tags: "urgent" } } }, "/data/attributes/tags", "invalid"],
       [{ data: { attributes: { tags: ["a", "a"] } } }, "/data/attributes/tags", "invalid"],
       [{ data: { attributes: { ref_numbers: [""] } } }, "/data/attributes/ref_numbers/0", "invalid"],

@@ -1,15 +1,12 @@
 // Turns zod validation failures of requests into JSON:API errors with a source naming what was wrong.
 import type { z } from "zod";
+import { pointerTo } from "../../api/json-pointer";
 import { ApiError, type ErrorSpec } from "./errors";
 
 type Target = "query" | "json" | "param" | string;
 
 /** Attribute names that exist on the resource but that clients cannot write. */
 export type ReadOnly = readonly string[];
-
-function pointerOf(path: PropertyKey[]): string {
-  return `/${path.map(String).join("/")}`;
-}
 
 function valueAt(input: unknown, path: PropertyKey[]): unknown {
   let value = input;
@@ -39,7 +36,7 @@ export function validationError(
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
-        const pointer = pointerOf([...issue.path, key]);
+        const pointer = pointerTo([...issue.path, key]);
         const isAttribute = issue.path.length === 2 && issue.path[1] === "attributes";
         const detail = !isAttribute
           ? `'${key}' is not allowed here.`
@@ -54,7 +51,7 @@ export function validationError(
       }
       continue;
     }
-    const pointer = pointerOf(issue.path);
+    const pointer = pointerTo(issue.path);
     const name = String(issue.path.filter((p) => typeof p === "string").at(-1) ?? "data");
     const missing = issue.code === "invalid_type" && valueAt(input, issue.path) === undefined;
     errors.push({

@@ -1,10 +1,6 @@
 // The tracking_request resource: how a stored request reads in the API, its webhook payloads and its stream.
-import type {
-  FailedReason,
-  RequestType,
-  TrackingRequest,
-  TrackingRequestStatus,
-} from "../../api/tracking-requests";
+import type { TrackingRequestStatus } from "../../api/tracking-request-statuses";
+import type { FailedReason, RequestType, TrackingRequest } from "../../api/tracking-requests";
 import type { TrackingRequestRow } from "../db/tracking-requests";
 
 /** The tracking_request resource of a row. */

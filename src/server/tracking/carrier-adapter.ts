@@ -5,6 +5,8 @@
 // schedules anything; the engine does all of that, the same way for every adapter. A real integration
 // (the DCSA Track & Trace API, a carrier's own API) is one more implementation of CarrierAdapter.
 
+import type { TransportMilestone } from "../../api/milestones";
+
 export type RequestType = "bill_of_lading" | "booking_number" | "container";
 
 /** Why a lookup failed; the hosted API's `failed_reason` values that a carrier can cause. */
@@ -64,31 +66,11 @@ export interface CarrierVessel {
   name: string;
 }
 
-/** Bare names of raw events (the seed's list, plus what the hosted API's raw events use). */
-export type RawEventName =
-  | "empty_out"
-  | "full_in"
-  | "vessel_loaded"
-  | "vessel_departed"
-  | "transshipment_arrived"
-  | "transshipment_discharged"
-  | "transshipment_loaded"
-  | "transshipment_departed"
-  | "feeder_loaded"
-  | "feeder_departed"
-  | "feeder_arrived"
-  | "feeder_discharged"
-  | "vessel_arrived"
-  | "vessel_berthed"
-  | "vessel_discharged"
-  | "rail_loaded"
-  | "rail_departed"
-  | "rail_arrived"
-  | "rail_unloaded"
-  | "arrived_at_inland_destination"
-  | "available"
-  | "full_out"
-  | "empty_in";
+/**
+ * Bare names of the raw events a carrier reports: the milestones that have a transport event. The names that only
+ * the hosted API's raw events use (`vgm_received`, `customs_release`, …) are left out: no carrier here sends them.
+ */
+export type RawEventName = TransportMilestone;
 
 /** One line of the carrier's event history for a container, in the carrier's wording. */
 export interface CarrierEvent {

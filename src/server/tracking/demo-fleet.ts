@@ -1,6 +1,7 @@
 // Keeps the demo account's shipments alive: about 60 tracked at any time, each one a real tracking request
 // that the engine turns into a shipment from the sandbox network, so the demo shows what users will see.
 import { and, count, eq, inArray, isNull } from "drizzle-orm";
+import { IN_PROGRESS_TRACKING_REQUEST_STATUSES } from "../../api/tracking-request-statuses";
 import { normalizeRequestNumber } from "../../api/tracking-requests";
 import type { Db } from "../db/connection";
 import { shipments, trackingRequests } from "../db/schema";
@@ -46,7 +47,7 @@ export async function topUpDemoShipments(
     .where(
       and(
         eq(trackingRequests.accountId, accountId),
-        inArray(trackingRequests.status, ["pending", "awaiting_manifest"]),
+        inArray(trackingRequests.status, [...IN_PROGRESS_TRACKING_REQUEST_STATUSES]),
       ),
     );
   const missing = target - (active?.n ?? 0) - (waiting?.n ?? 0);

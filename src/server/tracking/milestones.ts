@@ -1,34 +1,11 @@
 // What the carrier's event lines mean for a container: which become transport events, and the container's
 // current status. Pure functions, the same for every carrier adapter.
 import type { ContainerStatus } from "../../api/containers";
-import type { CarrierEvent, CarrierTerminalStatus, RawEventName } from "./carrier-adapter";
+import { TRANSPORT_MILESTONES } from "../../api/milestones";
+import type { CarrierEvent, CarrierTerminalStatus } from "./carrier-adapter";
 
 /** Raw event names that have a `container.transport.*` counterpart once they have actually happened. */
-const TRANSPORT_EVENT_NAMES: ReadonlySet<RawEventName> = new Set<RawEventName>([
-  "empty_out",
-  "full_in",
-  "vessel_loaded",
-  "vessel_departed",
-  "transshipment_arrived",
-  "transshipment_discharged",
-  "transshipment_loaded",
-  "transshipment_departed",
-  "feeder_loaded",
-  "feeder_departed",
-  "feeder_arrived",
-  "feeder_discharged",
-  "vessel_arrived",
-  "vessel_berthed",
-  "vessel_discharged",
-  "rail_loaded",
-  "rail_departed",
-  "rail_arrived",
-  "rail_unloaded",
-  "arrived_at_inland_destination",
-  "available",
-  "full_out",
-  "empty_in",
-]);
+const TRANSPORT_EVENT_NAMES: ReadonlySet<string> = new Set(TRANSPORT_MILESTONES);
 
 /** The transport event an actual carrier line stands for, or null (estimates never become transport events). */
 export function transportEventName(event: Pick<CarrierEvent, "event" | "estimated">): string | null {

@@ -19,14 +19,6 @@ export class ApiError extends Error {
     this.errors = errors;
     this.retryAfter = retryAfter;
   }
-
-  /** Errors about one attribute, by JSON pointer prefix (`/data/attributes/tags` matches `/data/attributes/tags/0`). */
-  errorsAt(pointer: string): ErrorObject[] {
-    return this.errors.filter((e) => {
-      const p = e.source?.pointer;
-      return p === pointer || p?.startsWith(`${pointer}/`) === true;
-    });
-  }
 }
 
 /** The API could not be reached (offline, wrong address, CORS). */

@@ -1,6 +1,7 @@
 // The plan of a scale account: which journey each synthetic shipment copies and when, its numbers, containers and
 // tracking request, and the tracking requests that never became a shipment. Pure: nothing here touches a database.
 import { randomUUID } from "node:crypto";
+import type { TrackingRequestStatus } from "../../../api/tracking-request-statuses";
 import type { RequestType } from "../../tracking/carrier-adapter";
 import { sandboxNumber } from "../../tracking/sandbox";
 import { carrierProfile } from "../../tracking/sandbox/carrier-profiles";
@@ -41,7 +42,7 @@ export interface PlannedRequest {
   type: RequestType;
   number: string;
   scac: string;
-  status: "pending" | "awaiting_manifest" | "created" | "failed" | "tracking_stopped";
+  status: TrackingRequestStatus;
   failedReason: string | null;
   isRetrying: boolean;
   retryCount: number;

@@ -1,6 +1,7 @@
 // A new tracking request's body: the contract's check (src/api/new-tracking-request.ts: shape, numbers, messages)
 // then what only the service knows: that the SCAC is a line it tracks and that the line can be tracked by the
 // request's type. Every problem is one error pointing at its attribute, in the hosted API's words.
+import { attributePointer } from "../../../api/json-pointer";
 import {
   type BodyProblem,
   byAttributeOrder,
@@ -32,14 +33,14 @@ function lineOf(
   const line = reference.shippingLinesByScac.get(scac);
   if (!line) {
     return {
-      pointer: "/data/attributes/scac",
+      pointer: attributePointer("scac"),
       code: "invalid",
       detail: `Scac ${quote(scac)} is not recognized; GET /v2/shipping_lines lists the shipping lines that can be tracked`,
     };
   }
   if (!REQUEST_TYPES.some((t) => supports(line, t))) {
     return {
-      pointer: "/data/attributes/scac",
+      pointer: attributePointer("scac"),
       code: "not_supported",
       detail: `Scac ${quote(scac)} is not supported. We do not currently integrate with ${line.name}`,
     };
@@ -47,7 +48,7 @@ function lineOf(
   if (type && !supports(line, type)) {
     const alternatives = REQUEST_TYPES.filter((t) => supports(line, t));
     return {
-      pointer: "/data/attributes/request_type",
+      pointer: attributePointer("request_type"),
       code: "not_supported",
       detail: `${line.name} (${line.scac}) cannot be tracked by ${REQUEST_TYPE_WORDS[type]}; use ${alternatives.join(" or ")}`,
     };

@@ -1,11 +1,10 @@
 // The tracking request list's query parameters: statuses, creation and update time ranges, includes.
 import { isoDateTime } from "../../../api/json-api";
 import {
-  TRACKING_REQUEST_DEFAULT_INCLUDE,
-  TRACKING_REQUEST_INCLUDES,
   TRACKING_REQUEST_STATUSES,
   type TrackingRequestStatus,
-} from "../../../api/tracking-requests";
+} from "../../../api/tracking-request-statuses";
+import { TRACKING_REQUEST_DEFAULT_INCLUDE, TRACKING_REQUEST_INCLUDES } from "../../../api/tracking-requests";
 import type { TimeRange } from "../../db/tracking-requests";
 import { badParameter, quote } from "../errors";
 import { parseInclude } from "../query-params";

@@ -1,10 +1,10 @@
 // The /v2/tracking_requests routes as the OpenAPI document describes them: paths, parameters, bodies, answers.
 import { createRoute, z } from "@hono/zod-openapi";
 import { listDocument, singleDocument } from "../../../api/json-api";
+import { TRACKING_REQUEST_STATUSES } from "../../../api/tracking-request-statuses";
 import {
   TRACKING_REQUEST_DEFAULT_INCLUDE,
   TRACKING_REQUEST_INCLUDES,
-  TRACKING_REQUEST_STATUSES,
   trackingRequestAttributesSchema,
   trackingRequestCreateBodySchema,
   trackingRequestEditableAttributesSchema,

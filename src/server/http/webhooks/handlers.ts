@@ -2,6 +2,7 @@
 // the delivery worker, and the hosted API's one-off test delivery to any address (`trigger`).
 
 import { randomUUID } from "node:crypto";
+import { attributePointer } from "../../../api/json-pointer";
 import { WEBHOOK_EVENT_GROUPS, type WebhookEventName } from "../../../api/webhooks";
 import {
   createWebhook,
@@ -105,7 +106,7 @@ export function registerWebhookRoutes(app: App, deps: AppDeps) {
 
   app.openapi(createWebhookRoute, async (c) => {
     const attributes = c.req.valid("json").data.attributes;
-    checkUrl(attributes.url, "/data/attributes/url");
+    checkUrl(attributes.url, attributePointer("url"));
     const row = await createWebhook(
       db,
       c.get("principal").account.id,
@@ -141,7 +142,7 @@ export function registerWebhookRoutes(app: App, deps: AppDeps) {
     const attributes = data.attributes;
     const changes: WebhookChanges = {};
     if (attributes.url !== undefined) {
-      checkUrl(attributes.url, "/data/attributes/url");
+      checkUrl(attributes.url, attributePointer("url"));
       changes.url = attributes.url;
     }
     if (attributes.events !== undefined) changes.events = attributes.events;

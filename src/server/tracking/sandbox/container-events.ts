@@ -1,4 +1,5 @@
 // A box's event lines as the carrier shows them at `now`: what has happened (actual), then what it expects (estimated).
+import { TRANSPORT_MILESTONES } from "../../../api/milestones";
 import type { CarrierEvent, CarrierTerminal, RawEventName } from "../carrier-adapter";
 import type { Ship } from "./fleet";
 import { carrierPlace, serviceTerminal } from "./places";
@@ -6,29 +7,6 @@ import { rampOf } from "./rail";
 import type { ShipmentPlan } from "./shipment-plan";
 import type { ShipmentTimeline, VoyageLeg } from "./shipment-timeline";
 import { carrierWording } from "./wording";
-
-/** The milestones in the order a box meets them; also the tie-break when two lines carry the same time. */
-const MILESTONE_ORDER: readonly RawEventName[] = [
-  "empty_out",
-  "full_in",
-  "vessel_loaded",
-  "vessel_departed",
-  "transshipment_arrived",
-  "transshipment_discharged",
-  "transshipment_loaded",
-  "transshipment_departed",
-  "vessel_arrived",
-  "vessel_berthed",
-  "vessel_discharged",
-  "rail_loaded",
-  "rail_departed",
-  "rail_arrived",
-  "rail_unloaded",
-  "arrived_at_inland_destination",
-  "available",
-  "full_out",
-  "empty_in",
-];
 
 /** Lines never publish when the consignee will collect the box or bring it back. */
 const NEVER_ESTIMATED: ReadonlySet<RawEventName> = new Set(["full_out", "empty_in"]);
@@ -129,8 +107,9 @@ export function containerEvents(
   if (!real || !expected) return [];
   const landedEvent: RawEventName = plan.rail ? "arrived_at_inland_destination" : "vessel_discharged";
   const landed = (real.times.get(landedEvent) ?? Number.POSITIVE_INFINITY) <= now;
+  // `order` is the journey's order (TRANSPORT_MILESTONES), the tie-break when two lines carry the same time.
   const lines: { order: number; event: CarrierEvent }[] = [];
-  MILESTONE_ORDER.forEach((m, order) => {
+  TRANSPORT_MILESTONES.forEach((m, order) => {
     if (m === "vessel_berthed" && plan.profile.wording === "maersk") return;
     const at = real.times.get(m);
     if (at === undefined) return;

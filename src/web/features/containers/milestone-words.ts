@@ -1,7 +1,9 @@
 // Words for the timeline: what each milestone means, and the names of the legs of a journey.
+import type { MilestoneName } from "../../../api/milestones";
 import type { Move, Stay } from "./timeline-legs";
 import type { Place } from "./timeline-merge";
 
+// Every milestone of the contract has words (the `satisfies`); looked up by any name a server may send.
 const MILESTONE_WORDS: Readonly<Record<string, string>> = {
   empty_out: "Empty container out to shipper",
   full_in: "Full container in at terminal",
@@ -34,7 +36,7 @@ const MILESTONE_WORDS: Readonly<Record<string, string>> = {
   full_out: "Picked up (full out)",
   delivered: "Delivered",
   empty_in: "Empty container returned",
-};
+} satisfies Record<MilestoneName, string>;
 
 /** "Vessel departed"; an unknown name in plain words; a line with no name as the carrier's own event. */
 export function milestoneWords(name: string | null): string {

@@ -3,6 +3,7 @@
 //
 // Pure: the API's resources in, plain objects out, so that matching and ordering are tested without a browser.
 import type { RawEvent, TransportEvent } from "../../../api/events";
+import { milestoneRank } from "../../../api/milestones";
 import type { Port, Terminal } from "../../../api/reference";
 import type { Vessel } from "../../../api/vessels";
 
@@ -59,42 +60,6 @@ export interface TimelineSources {
   vessels: ReadonlyMap<string, Vessel>;
   terminals: ReadonlyMap<string, Terminal>;
 }
-
-/** The order a box meets its milestones: the tie-break between milestones at the same instant. */
-export const MILESTONE_ORDER: readonly string[] = [
-  "empty_out",
-  "full_in",
-  "positioned_in",
-  "vgm_received",
-  "vessel_loaded",
-  "feeder_loaded",
-  "vessel_departed",
-  "feeder_departed",
-  "feeder_arrived",
-  "feeder_discharged",
-  "transshipment_arrived",
-  "transshipment_discharged",
-  "transshipment_loaded",
-  "transshipment_departed",
-  "vessel_arrived",
-  "vessel_berthed",
-  "vessel_discharged",
-  "carrier_release",
-  "customs_release",
-  "rail_loaded",
-  "rail_departed",
-  "rail_arrived",
-  "rail_unloaded",
-  "arrived_at_inland_destination",
-  "arrived_at_destination",
-  "available",
-  "not_available",
-  "positioned_out",
-  "full_out",
-  "delivered",
-  "empty_in",
-];
-const RANK = new Map(MILESTONE_ORDER.map((name, i) => [name, i]));
 
 /**
  * How far apart a carrier line and the transport event it confirms may be. The same carrier line gives both the
@@ -258,9 +223,9 @@ export function mergeEvents(sources: TimelineSources): Milestone[] {
   for (const draft of drafts) {
     draft.lines.sort((x, y) => Number(x.estimated) - Number(y.estimated) || x.index - y.index);
   }
-  const rank = (name: string | null) =>
-    name === null ? MILESTONE_ORDER.length : (RANK.get(name) ?? MILESTONE_ORDER.length);
   const time = (d: Draft) => timeOf(d.at) ?? Number.POSITIVE_INFINITY;
-  drafts.sort((a, b) => time(a) - time(b) || rank(a.name) - rank(b.name) || a.sequence - b.sequence);
+  drafts.sort(
+    (a, b) => time(a) - time(b) || milestoneRank(a.name) - milestoneRank(b.name) || a.sequence - b.sequence,
+  );
   return drafts.map(({ sequence: _sequence, ...milestone }) => milestone);
 }

@@ -1,5 +1,7 @@
 // Reference numbers or tags of a shipment, edited in place and saved with PATCH; API validation errors beside the field.
 import { useState } from "react";
+import type { ErrorObject } from "../../../api/json-api";
+import { attributeAt, itemIndex } from "../../../api/json-pointer";
 import { buttonClass } from "../../components/button";
 import { LabelChips, LabelListEditor } from "../../components/label-list-editor";
 import { ApiError } from "../../lib/api-client";
@@ -15,16 +17,20 @@ const WORDS: Record<Field, { label: string; singular: string; capital: string }>
 /** "Tag “x”: a tag can be at most 100 characters", from `/data/attributes/tags/0`. */
 export function fieldErrors(error: unknown, field: Field, submitted: readonly string[]): string[] {
   if (!(error instanceof ApiError) || error.status !== 422) return [];
-  const pointer = `/data/attributes/${field}`;
-  const errors = error.errorsAt(pointer);
+  const about = (e: ErrorObject) => {
+    const at = attributeAt(e.source?.pointer);
+    return at?.attribute === field ? at : null;
+  };
+  const errors = error.errors.filter((e) => about(e) !== null);
   // A 422 about another part of the body still belongs to this save.
   const relevant = errors.length > 0 ? errors : error.errors;
   return relevant.map((e) => {
-    const index = e.source?.pointer?.slice(pointer.length + 1);
-    const value = index !== undefined && /^\d+$/.test(index) ? submitted[Number(index)] : undefined;
-    if (value === undefined) return e.detail;
+    const at = about(e);
+    const index = at ? itemIndex(at.below) : null;
+    const value = index === null ? undefined : submitted[index];
+    if (index === null || value === undefined) return e.detail;
     const shown = value.length > 24 ? `${value.slice(0, 24)}…` : value;
-    return `${WORDS[field].capital} ${Number(index) + 1} (“${shown}”): ${e.detail}`;
+    return `${WORDS[field].capital} ${index + 1} (“${shown}”): ${e.detail}`;
   });
 }
 

@@ -2,7 +2,7 @@
 // `Retry-After` the API gave and sends the same row again. Reports each row's outcome as it is known.
 // Pure of React and of fetch (both are passed in), so that it is unit-tested with a fake API and clock.
 
-import type { TrackingRequestStatus } from "../../../api/tracking-requests";
+import type { TrackingRequestStatus } from "../../../api/tracking-request-statuses";
 import { ApiError, describeError } from "../../lib/api-client";
 import { parseRetryAfter } from "../../lib/retry-after";
 import { type TrackingRequest, type TrackingRequestInput, trackedShipmentId } from "./contract";

@@ -1,6 +1,7 @@
 // The tracking_request documents the dashboard reads, built from the /v2 contract (src/api), and small
 // helpers about a request that the pages share.
 import { listDocument, singleDocument } from "../../../api/json-api";
+import { IN_PROGRESS_TRACKING_REQUEST_STATUSES } from "../../../api/tracking-request-statuses";
 import {
   type TrackingRequest,
   type TrackingRequestCreate,
@@ -23,5 +24,5 @@ export function trackedShipmentId(request: TrackingRequest): string | null {
 
 /** Whether the request is still being worked on, so its row should refresh by itself. */
 export function isInProgress(request: TrackingRequest): boolean {
-  return request.attributes.status === "pending" || request.attributes.status === "awaiting_manifest";
+  return (IN_PROGRESS_TRACKING_REQUEST_STATUSES as readonly string[]).includes(request.attributes.status);
 }

@@ -1,6 +1,7 @@
 // Places the API's 422 errors about a new tracking request beside the form field they are about, by
 // `source.pointer`; what matches no field is shown above the form. Also the form's own checks before sending.
 import type { ErrorObject } from "../../../api/json-api";
+import { attributeAt, itemIndex } from "../../../api/json-pointer";
 
 export type FormField = "request_type" | "request_number" | "scac" | "ref_numbers" | "shipment_tags";
 export type FieldErrors = Partial<Record<FormField | "form", string[]>>;
@@ -18,8 +19,8 @@ const ATTRIBUTE_FIELDS: Record<string, FormField> = {
 
 /** `/data/attributes/scac` → scac, `/data/attributes/ref_numbers/1` → ref_numbers; null for anything else. */
 export function fieldForPointer(pointer: string | undefined): FormField | null {
-  const match = /^\/data\/attributes\/([^/]+)(?:\/|$)/.exec(pointer ?? "");
-  return match?.[1] ? (ATTRIBUTE_FIELDS[match[1]] ?? null) : null;
+  const at = attributeAt(pointer);
+  return at ? (ATTRIBUTE_FIELDS[at.attribute] ?? null) : null;
 }
 
 /** Each error's detail under its field; for a list item, which one ("Reference 2 (“X”): …"). */
@@ -33,11 +34,12 @@ export function errorsByField(
     const field = fieldForPointer(pointer) ?? "form";
     let detail = error.detail || error.title;
     if (field === "ref_numbers" || field === "shipment_tags") {
-      const index = /\/(\d+)$/.exec(pointer ?? "")?.[1];
-      const value = index === undefined ? undefined : submitted[field]?.[Number(index)];
-      if (index !== undefined && value !== undefined) {
+      const at = attributeAt(pointer);
+      const index = at ? itemIndex(at.below) : null;
+      const value = index === null ? undefined : submitted[field]?.[index];
+      if (index !== null && value !== undefined) {
         const what = field === "ref_numbers" ? "Reference number" : "Tag";
-        detail = `${what} ${Number(index) + 1} (“${value}”): ${detail}`;
+        detail = `${what} ${index + 1} (“${value}”): ${detail}`;
       }
     }
     const list = result[field] ?? [];

@@ -1,6 +1,6 @@
 // Unit tests of how often a view of tracking requests asks again.
 import { describe, expect, it } from "vitest";
-import type { TrackingRequestStatus } from "../../../api/tracking-requests";
+import type { TrackingRequestStatus } from "../../../api/tracking-request-statuses";
 import type { TrackingRequest } from "./contract";
 import { AWAITING_POLL_MS, PENDING_POLL_MS, pollInterval } from "./queries";
 

@@ -3,7 +3,7 @@
 import { Link } from "@tanstack/react-router";
 import { z } from "zod";
 import type { ShippingLine } from "../../../api/reference";
-import type { TrackingRequestStatus } from "../../../api/tracking-requests";
+import type { TrackingRequestStatus } from "../../../api/tracking-request-statuses";
 import { findIncluded } from "../../lib/included";
 import { type TrackingRequest, trackedShipmentId } from "./contract";
 import { failedReasonWords, STATUS_EXPLANATIONS, statusWords } from "./words";

@@ -2,8 +2,10 @@
 // parsed leniently so that any bookmark opens, each bad value falling back to its default. Only this schema
 // ships in the app's first script (the router validates every address); list-params.ts loads with the page.
 import { z } from "zod";
-import type { TrackingRequestStatus } from "../../../api/tracking-requests";
-import { TRACKING_REQUEST_STATUSES } from "./values";
+import {
+  TRACKING_REQUEST_STATUSES,
+  type TrackingRequestStatus,
+} from "../../../api/tracking-request-statuses";
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const STATUS_FILTERS = ["all", ...TRACKING_REQUEST_STATUSES] as const;

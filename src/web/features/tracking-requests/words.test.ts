@@ -1,6 +1,7 @@
 // Unit tests of tracking requests in words: every failure reason said plainly, unknown ones still shown.
 import { describe, expect, it } from "vitest";
-import { FAILED_REASONS, TRACKING_REQUEST_STATUSES } from "../../../api/tracking-requests";
+import { TRACKING_REQUEST_STATUSES } from "../../../api/tracking-request-statuses";
+import { FAILED_REASONS } from "../../../api/tracking-requests";
 import { failedReasonWords, requestTypeWords, statusWords } from "./words";
 
 describe("failedReasonWords", () => {

@@ -1,5 +1,6 @@
 // Tracking requests in people's words: request types, statuses, and what each failure reason means and what to do.
-import type { FailedReason, RequestType, TrackingRequestStatus } from "../../../api/tracking-requests";
+import type { TrackingRequestStatus } from "../../../api/tracking-request-statuses";
+import type { FailedReason, RequestType } from "../../../api/tracking-requests";
 
 export const REQUEST_TYPE_WORDS: Record<RequestType, { label: string; short: string; number: string }> = {
   bill_of_lading: { label: "Bill of lading", short: "BL", number: "Bill of lading number" },

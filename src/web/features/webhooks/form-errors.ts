@@ -2,6 +2,7 @@
 // the address, the events (the detail names the bad event), the active flag, and each custom-header row's
 // name or value. What matches no field is shown above the form. Also the form's own checks before sending.
 import type { ErrorObject } from "../../../api/json-api";
+import { attributeAt, itemIndex } from "../../../api/json-pointer";
 
 export interface HeaderRowErrors {
   name?: string[];
@@ -36,19 +37,20 @@ export function webhookErrorsByField(
   const result: WebhookFieldErrors = {};
   for (const error of errors) {
     const detail = error.detail || error.title;
-    const match = /^\/data\/attributes\/([^/]+)(?:\/(\d+))?(?:\/([^/]+))?/.exec(error.source?.pointer ?? "");
-    const [, attribute, index, part] = match ?? [];
+    const at = attributeAt(error.source?.pointer);
+    const attribute = at?.attribute;
     if (attribute === "url" || attribute === "events" || attribute === "active") {
       result[attribute] = push(result[attribute], detail);
-    } else if (attribute === "headers") {
-      const key = index === undefined ? undefined : headerKeys[Number(index)];
+    } else if (at && attribute === "headers") {
+      const index = itemIndex(at.below);
+      const key = index === null ? undefined : headerKeys[index];
       if (key === undefined) {
         result.headers = push(result.headers, detail);
       } else {
         const rows = result.headerRows ?? {};
         const row = rows[key] ?? {};
         // A pointer at the row itself (an unknown member) is shown with its name.
-        const field = part === "value" ? "value" : "name";
+        const field = at.below[1] === "value" ? "value" : "name";
         row[field] = push(row[field], detail);
         rows[key] = row;
         result.headerRows = rows;
