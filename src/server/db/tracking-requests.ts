@@ -22,6 +22,7 @@ import {
   type RequestType,
   type TrackingRequestStatus,
 } from "../../api/tracking-requests";
+import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
 import { listCount } from "./list-counts";
 import { type ListOrder, type PageEdges, type PageRequest, pageWindow, readPage } from "./list-window";
@@ -293,4 +294,13 @@ export async function countUnsettledTrackingRequests(db: Db, accountId: string, 
       ),
     );
   return row?.n ?? 0;
+}
+
+/** Tracking requests by id, each looked up in its own account (for a batch that spans accounts). */
+export async function trackingRequestsByIds(db: Db, refs: AccountRef[]): Promise<TrackingRequestRow[]> {
+  if (refs.length === 0) return [];
+  return db
+    .select()
+    .from(trackingRequests)
+    .where(inOwnAccounts(trackingRequests.accountId, trackingRequests.id, refs));
 }

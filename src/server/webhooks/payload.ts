@@ -11,9 +11,12 @@ import type { z } from "zod";
 import type { anyResourceSchema } from "../../api/json-api";
 import type { REFERENCE_OBJECT_TYPES } from "../../api/webhooks";
 import type { ContainerRecord } from "../db/containers";
+import type { TransportEventRow } from "../db/events";
+import type { AccountEventRow } from "../db/outbox";
 import type { ReferenceData } from "../db/reference-data";
-import type { accountEvents, trackingRequests, transportEvents, vessels } from "../db/schema";
 import type { ShipmentRecord } from "../db/shipments";
+import type { TrackingRequestRow } from "../db/tracking-requests";
+import type { VesselRow } from "../db/vessels";
 import {
   containerResource,
   iso,
@@ -28,10 +31,6 @@ import { trackingRequestResource } from "../resources/tracking-request";
 
 export type Resource = z.infer<typeof anyResourceSchema>;
 export type ReferenceObjectType = (typeof REFERENCE_OBJECT_TYPES)[number];
-export type AccountEventRow = typeof accountEvents.$inferSelect;
-export type TransportEventRow = typeof transportEvents.$inferSelect;
-export type TrackingRequestRow = typeof trackingRequests.$inferSelect;
-export type VesselRow = typeof vessels.$inferSelect;
 
 /** What one event is about, ready to be wrapped into each subscribed webhook's notification. */
 export interface Subject {
