@@ -2,15 +2,37 @@
 // announce, so that the change and its notifications commit together, and the webhook fan-out's reads and marks
 // of them. The fan-out serves every account from one queue, so its reads of undispatched rows are across all
 // accounts by design; what it looks up about a row stays inside that row's account.
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type AccountRef, inOwnAccounts } from "./account-scope";
+import { insertMany } from "./bulk";
 import type { Db } from "./connection";
 import { accountEvents, transportEvents } from "./schema";
 
+export type OutboxRow = typeof accountEvents.$inferInsert;
 export type AccountEventRow = typeof accountEvents.$inferSelect;
 
 /** Any constant; the same in every process that shares the database. */
 const FAN_OUT_LOCK_KEY = 4_949_000_007;
+
+/** Writes the rows (all of one shape: a bulk write needs every column named in every row), in one statement. */
+export async function insertOutbox(tx: Db, rows: OutboxRow[]): Promise<void> {
+  await insertMany(
+    tx,
+    accountEvents,
+    rows.map((r) => ({
+      id: r.id ?? randomUUID(),
+      accountId: r.accountId,
+      event: r.event,
+      referenceType: r.referenceType,
+      referenceId: r.referenceId,
+      shipmentId: r.shipmentId ?? null,
+      containerId: r.containerId ?? null,
+      changes: r.changes ?? null,
+      createdAt: r.createdAt,
+    })),
+  );
+}
 
 /** Whether any account has an undispatched row: one probe of the index of undispatched rows. */
 export async function anyUndispatched(db: Db): Promise<boolean> {
@@ -88,7 +110,10 @@ export interface RecordedContainerChange {
 }
 
 /** Every `container.updated` row recorded about the containers, each looked up in its own account. */
-export async function containerUpdatesOf(tx: Db, containers: AccountRef[]): Promise<RecordedContainerChange[]> {
+export async function containerUpdatesOf(
+  tx: Db,
+  containers: AccountRef[],
+): Promise<RecordedContainerChange[]> {
   if (containers.length === 0) return [];
   const rows = await tx
     .select({

@@ -11,8 +11,10 @@ import { randomUUID } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import { insertMany, updateMany } from "../db/bulk";
 import type { Db } from "../db/connection";
+import { insertOutbox, type OutboxRow } from "../db/outbox";
 import type { ReferenceData, TerminalRow } from "../db/reference-data";
 import { containers, rawEvents, shipments, transportEvents, vessels } from "../db/schema";
+import type { HeldShipment } from "../db/tracking-work";
 import type {
   CarrierContainer,
   CarrierEvent,
@@ -21,9 +23,7 @@ import type {
   CarrierTerminal,
   CarrierVessel,
 } from "./carrier-adapter";
-import type { HeldShipment } from "./claims";
 import { containerStatus, transportEventName } from "./milestones";
-import { insertOutbox, type OutboxRow } from "./outbox";
 import { type AutomaticStopReason, stopReasonForSnapshot } from "./stop-rules";
 import {
   readStoredContainers,
