@@ -1,6 +1,7 @@
-// What the tracking engine reads and writes of vessels: which vessels tracked shipments name, their AIS tracks
-// and latest positions. Vessels are shared reference rows, not an account's; which of them are tracked is asked
-// across all accounts by design, since the engine records one track per vessel for everyone who follows it.
+// What the tracking engine reads and writes of vessels: the vessels carriers name (by IMO), which of them tracked
+// shipments name, their AIS tracks and latest positions. Vessels are shared reference rows, not an account's;
+// which of them are tracked is asked across all accounts by design, since the engine records one track per
+// vessel for everyone who follows it.
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { insertMany, updateMany } from "./bulk";
 import type { Db } from "./connection";
@@ -52,4 +53,30 @@ export async function writePositions(
     await insertMany(tx, vesselPositions, reports, { onConflict: sql`on conflict do nothing` });
     await updateMany(tx, vessels, "id", latest);
   });
+}
+
+/** A vessel as a carrier names it. */
+export type NamedVessel = Pick<typeof vessels.$inferSelect, "id" | "name" | "mmsi"> & { imo: string };
+
+/** The stored vessels with these IMOs. */
+export async function vesselsByImo(tx: Db, imos: string[]): Promise<NamedVessel[]> {
+  const rows = await tx
+    .select({ id: vessels.id, imo: vessels.imo, name: vessels.name, mmsi: vessels.mmsi })
+    .from(vessels)
+    .where(inArray(vessels.imo, imos));
+  // Found by their IMO, so they have one.
+  return rows.map((r) => ({ ...r, imo: r.imo! }));
+}
+
+/** Adds vessels, in one statement; one that another writer added meanwhile is left as that writer added it. */
+export async function insertVessels(tx: Db, rows: NamedVessel[]): Promise<void> {
+  await insertMany(tx, vessels, rows, { onConflict: sql`on conflict do nothing` });
+}
+
+/** Sets the names and MMSIs of vessels, by id, in one statement. */
+export async function renameVessels(
+  tx: Db,
+  rows: Pick<NamedVessel, "id" | "name" | "mmsi">[],
+): Promise<void> {
+  await updateMany(tx, vessels, "id", rows);
 }
