@@ -75,33 +75,66 @@ export async function insertMany<T extends PgTable>(
 }
 
 /**
- * Updates each row's columns, matched on `key` (every row names the same columns). `where` narrows the rows
- * that may change, e.g. to those a lease still holds. Returns how many rows changed.
+ * Updates each row's columns, matched on `key`: one column, or several that must all match (an id and its
+ * account, so that a batch that spans accounts can change a row only in the account it names). Every row names
+ * the same columns; the matched ones are not assigned. `where` narrows the rows that may change, e.g. to those a
+ * lease still holds. Returns how many rows changed.
  */
 export async function updateMany<T extends PgTable>(
   db: Db,
   table: T,
-  key: Key<T>,
+  key: Key<T> | readonly Key<T>[],
   rows: Partial<Insert<T>>[],
   options: { where?: SQL } = {},
 ): Promise<number> {
   if (rows.length === 0) return 0;
   const keys = sharedKeys(rows);
-  if (!keys.includes(key)) throw new Error(`every row of a bulk update needs its ${key}`);
+  const matched: readonly string[] = typeof key === "string" ? [key] : key;
+  for (const k of matched)
+    if (!keys.includes(k)) throw new Error(`every row of a bulk update needs its ${k}`);
   const columns = columnsOf(table, keys);
-  const keyColumn = columns[keys.indexOf(key)]!;
   const assignments = sql.join(
     columns.flatMap((c, i) =>
-      c === keyColumn ? [] : [sql`${sql.identifier(c.name)} = v.${sql.identifier(keys[i]!)}`],
+      matched.includes(keys[i]!) ? [] : [sql`${sql.identifier(c.name)} = v.${sql.identifier(keys[i]!)}`],
     ),
     sql`, `,
   );
   const result = await db.execute(
     sql`update ${table} set ${assignments} from ${recordset(rows, keys, columns)}
-      where ${table}.${sql.identifier(keyColumn.name)} = v.${sql.identifier(key)}
+      where ${matching(table, matched, keys, columns)}
       ${options.where ? sql`and ${options.where}` : sql``}`,
   );
+  return affectedRows(result);
+}
+
+/** Deletes the rows that match each given row on all of its keys (as updateMany matches), in one statement. */
+export async function deleteMany<T extends PgTable>(
+  db: Db,
+  table: T,
+  rows: Partial<Insert<T>>[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const keys = sharedKeys(rows);
+  const columns = columnsOf(table, keys);
+  const result = await db.execute(
+    sql`delete from ${table} using ${recordset(rows, keys, columns)} where ${matching(table, keys, keys, columns)}`,
+  );
+  return affectedRows(result);
+}
+
+/** `table.column = v.key` for each matched key. */
+function matching(table: PgTable, matched: readonly string[], keys: string[], columns: PgColumn[]): SQL {
+  return sql.join(
+    matched.map((k) => {
+      const column = columns[keys.indexOf(k)]!;
+      return sql`${table}.${sql.identifier(column.name)} = v.${sql.identifier(k)}`;
+    }),
+    sql` and `,
+  );
+}
+
+function affectedRows(result: unknown): number {
   // node-postgres says rowCount, PGlite affectedRows.
-  const counts = result as unknown as { rowCount?: number | null; affectedRows?: number };
+  const counts = result as { rowCount?: number | null; affectedRows?: number };
   return counts.rowCount ?? counts.affectedRows ?? 0;
 }

@@ -1,6 +1,7 @@
 // Event repository: a container's transport events in time order and its raw events in the carrier's order,
 // always scoped by account.
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
 import { rawEvents, transportEvents } from "./schema";
 import { isUuid } from "./shipments";
@@ -75,4 +76,13 @@ export async function rawEventsOf(
     .from(rawEvents)
     .where(and(eq(rawEvents.accountId, accountId), inArray(rawEvents.containerId, ids)))
     .orderBy(asc(rawEvents.containerId), asc(rawEvents.index));
+}
+
+/** Transport events by id, each looked up in its own account (for a batch that spans accounts). */
+export async function transportEventsByIds(db: Db, refs: AccountRef[]): Promise<TransportEventRow[]> {
+  if (refs.length === 0) return [];
+  return db
+    .select()
+    .from(transportEvents)
+    .where(inOwnAccounts(transportEvents.accountId, transportEvents.id, refs));
 }

@@ -18,7 +18,9 @@ import {
   sql,
 } from "drizzle-orm";
 import type { TrackingRequestStatus } from "../../api/tracking-request-statuses";
+import { IN_PROGRESS_TRACKING_REQUEST_STATUSES } from "../../api/tracking-request-statuses";
 import { normalizeRequestNumber, type RequestType } from "../../api/tracking-requests";
+import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
 import { listCount } from "./list-counts";
 import { type ListOrder, type PageEdges, type PageRequest, pageWindow, readPage } from "./list-window";
@@ -290,4 +292,54 @@ export async function countUnsettledTrackingRequests(db: Db, accountId: string, 
       ),
     );
   return row?.n ?? 0;
+}
+
+/** Tracking requests by id, each looked up in its own account (for a batch that spans accounts). */
+export async function trackingRequestsByIds(db: Db, refs: AccountRef[]): Promise<TrackingRequestRow[]> {
+  if (refs.length === 0) return [];
+  return db
+    .select()
+    .from(trackingRequests)
+    .where(inOwnAccounts(trackingRequests.accountId, trackingRequests.id, refs));
+}
+
+/** A tracking request as written in bulk (the demo fleet's), without its account. */
+export type TrackingRequestValues = Omit<typeof trackingRequests.$inferInsert, "accountId">;
+
+/** Adds tracking requests to the account, in one statement. */
+export async function insertTrackingRequests(
+  db: Db,
+  accountId: string,
+  rows: TrackingRequestValues[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(trackingRequests).values(rows.map((r) => ({ ...r, accountId })));
+}
+
+/**
+ * How much tracking the account has under way: shipments still tracked, requests the carrier has yet to answer
+ * (pending or awaiting a manifest), and every request it has made.
+ */
+export async function trackingLoad(
+  db: Db,
+  accountId: string,
+): Promise<{ tracked: number; waiting: number; requested: number }> {
+  const [tracked] = await db
+    .select({ n: count() })
+    .from(shipments)
+    .where(and(eq(shipments.accountId, accountId), isNull(shipments.lineTrackingStoppedAt)));
+  const [waiting] = await db
+    .select({ n: count() })
+    .from(trackingRequests)
+    .where(
+      and(
+        eq(trackingRequests.accountId, accountId),
+        inArray(trackingRequests.status, [...IN_PROGRESS_TRACKING_REQUEST_STATUSES]),
+      ),
+    );
+  const [requested] = await db
+    .select({ n: count() })
+    .from(trackingRequests)
+    .where(eq(trackingRequests.accountId, accountId));
+  return { tracked: tracked?.n ?? 0, waiting: waiting?.n ?? 0, requested: requested?.n ?? 0 };
 }

@@ -1,6 +1,6 @@
 // Webhook repository: account-scoped reads and writes of webhooks, their notifications and delivery logs.
-// Never sees an HTTP request. (The delivery worker's claims and outcomes live with the worker, in webhooks/claims.ts
-// and webhooks/recorder.ts.)
+// Never sees an HTTP request. (The delivery worker's claims are in notification-claims.ts, the fan-out's inserts
+// and the attempts' outcomes in notifications.ts.)
 import { and, asc, count, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "./connection";
 import { listCount } from "./list-counts";
@@ -89,6 +89,18 @@ export async function deleteWebhook(db: Db, accountId: string, id: string): Prom
     .where(and(eq(webhooks.accountId, accountId), eq(webhooks.id, id)))
     .returning({ id: webhooks.id });
   return deleted.length > 0;
+}
+
+/** A webhook as the fan-out sees it: whose it is, and which events it is subscribed to. */
+export type Subscription = Pick<WebhookRow, "id" | "accountId" | "events">;
+
+/** The active webhooks of these accounts (those of a fan-out batch), oldest first. */
+export async function activeSubscriptions(db: Db, accountIds: string[]): Promise<Subscription[]> {
+  return db
+    .select({ id: webhooks.id, accountId: webhooks.accountId, events: webhooks.events })
+    .from(webhooks)
+    .where(and(inArray(webhooks.accountId, accountIds), eq(webhooks.active, true)))
+    .orderBy(asc(webhooks.createdAt), asc(webhooks.id));
 }
 
 // ---- Notifications ----

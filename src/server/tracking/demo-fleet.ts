@@ -1,10 +1,8 @@
 // Keeps the demo account's shipments alive: about 60 tracked at any time, each one a real tracking request
 // that the engine turns into a shipment from the sandbox network, so the demo shows what users will see.
-import { and, count, eq, inArray, isNull } from "drizzle-orm";
-import { IN_PROGRESS_TRACKING_REQUEST_STATUSES } from "../../api/tracking-request-statuses";
 import { normalizeRequestNumber } from "../../api/tracking-requests";
 import type { Db } from "../db/connection";
-import { shipments, trackingRequests } from "../db/schema";
+import { insertTrackingRequests, type TrackingRequestValues, trackingLoad } from "../db/tracking-requests";
 import type { RequestType } from "./carrier-adapter";
 import { sandboxNumber } from "./sandbox";
 
@@ -37,28 +35,11 @@ export async function topUpDemoShipments(
   now: Date,
   target = DEMO_ACTIVE_SHIPMENTS,
 ) {
-  const [active] = await db
-    .select({ n: count() })
-    .from(shipments)
-    .where(and(eq(shipments.accountId, accountId), isNull(shipments.lineTrackingStoppedAt)));
-  const [waiting] = await db
-    .select({ n: count() })
-    .from(trackingRequests)
-    .where(
-      and(
-        eq(trackingRequests.accountId, accountId),
-        inArray(trackingRequests.status, [...IN_PROGRESS_TRACKING_REQUEST_STATUSES]),
-      ),
-    );
-  const missing = target - (active?.n ?? 0) - (waiting?.n ?? 0);
+  const load = await trackingLoad(db, accountId);
+  const missing = target - load.tracked - load.waiting;
   if (missing <= 0) return 0;
-  const [made] = await db
-    .select({ n: count() })
-    .from(trackingRequests)
-    .where(eq(trackingRequests.accountId, accountId));
-  const first = made?.n ?? 0;
-  const rows = Array.from({ length: missing }, (_, i) => demoRequest(accountId, first + i, now));
-  await db.insert(trackingRequests).values(rows);
+  const rows = Array.from({ length: missing }, (_, i) => demoRequest(load.requested + i, now));
+  await insertTrackingRequests(db, accountId, rows);
   return rows.length;
 }
 
@@ -70,7 +51,7 @@ export async function topUpDemoShipments(
 const DEMO_REQUEST_AGES_DAYS = [0, 0, 0, 6, 12, 18, 24] as const;
 const DAY = 86_400_000;
 
-function demoRequest(accountId: string, seed: number, now: Date): typeof trackingRequests.$inferInsert {
+function demoRequest(seed: number, now: Date): TrackingRequestValues {
   const scac = DEMO_SCACS[seed % DEMO_SCACS.length]!;
   // Mostly bills of lading, as customers track; some bookings and single containers.
   const requestType: RequestType =
@@ -78,7 +59,6 @@ function demoRequest(accountId: string, seed: number, now: Date): typeof trackin
   const number = sandboxNumber(scac, seed, requestType);
   const prefix = DEMO_REFERENCES[seed % DEMO_REFERENCES.length]!;
   return {
-    accountId,
     requestType,
     requestNumber: number,
     normalizedNumber: normalizeRequestNumber(number),

@@ -1,15 +1,30 @@
 // The tracking engine: turns pending tracking requests into shipments, keeps tracked shipments up to date and
 // records vessel positions. Adapter-independent: it asks a CarrierAdapter, and writes what changed.
 //
-// It works in batches. A pass claims many due rows in one statement (claims.ts: a lease under FOR UPDATE SKIP
-// LOCKED, checked again when the answers are written, so that several service processes on one PostgreSQL
-// share the work without doing any of it twice), asks the carriers concurrently with a bound per carrier (carrier-calls.ts), and writes the
-// answers a few dozen shipments per transaction with set-based statements (snapshot-writer.ts), the outbox rows
-// in the same transaction as the change.
-import { updateMany } from "../db/bulk";
+// It works in batches. A pass claims many due rows in one statement (db/tracking-work.ts: a lease under FOR
+// UPDATE SKIP LOCKED, checked again when the answers are written, so that several service processes on one
+// PostgreSQL share the work without doing any of it twice), asks the carriers concurrently with a bound per
+// carrier (carrier-calls.ts), and writes the answers a few dozen shipments per transaction with set-based
+// statements (snapshot-writer.ts), the outbox rows in the same transaction as the change.
+import type { AccountRef } from "../db/account-scope";
 import type { Db } from "../db/connection";
+import { insertOutbox, type OutboxRow } from "../db/outbox";
 import type { ReferenceData } from "../db/reference-data";
-import { shipments, trackingRequests } from "../db/schema";
+import {
+  type ClaimedShipment,
+  claimDueShipments,
+  claimDueTrackingRequests,
+  type HeldShipment,
+  lockClaimedShipments,
+  lockClaimedTrackingRequests,
+  releaseShipments,
+  stopTrackingRequestsOfShipments,
+  type TrackingRequestRow,
+  type TrackingRequestUpdate,
+  type UnansweredShipment,
+  updateTrackingRequests,
+  updateUnansweredShipments,
+} from "../db/tracking-work";
 import type { Logger } from "../logger";
 import type {
   CarrierAdapter,
@@ -20,18 +35,7 @@ import type {
   VesselPositionSource,
 } from "./carrier-adapter";
 import { CarrierCalls } from "./carrier-calls";
-import {
-  type ClaimedShipment,
-  claimDueShipments,
-  claimDueTrackingRequests,
-  type HeldShipment,
-  lockClaimedShipments,
-  lockClaimedTrackingRequests,
-  releaseShipments,
-  type TrackingRequestRow,
-} from "./claims";
 import type { Clock } from "./clock";
-import { insertOutbox, type OutboxRow, stopTrackingRequestsOfShipments } from "./outbox";
 import { Semaphore } from "./semaphore";
 import { type NewShipment, writeNewShipments, writeShipmentUpdates } from "./snapshot-writer";
 import { stopReasonForSilence } from "./stop-rules";
@@ -226,7 +230,7 @@ export class TrackingEngine {
         items.map((i) => i.row.id),
       );
       const current = new Map(held.map((r) => [r.id, r]));
-      const updates: RequestUpdate[] = [];
+      const updates: TrackingRequestUpdate[] = [];
       const outbox: OutboxRow[] = [];
       const found: { request: TrackingRequestRow; shipment: NewShipment; snapshot: CarrierSnapshot }[] = [];
       for (const { row, lookup } of items) {
@@ -274,7 +278,7 @@ export class TrackingEngine {
         if (stoppedReason)
           outbox.push(requestEvent(request, "tracking_request.tracking_stopped", now, shipmentId));
       }
-      await updateMany(tx, trackingRequests, "id", updates);
+      await updateTrackingRequests(tx, updates);
       await insertOutbox(tx, outbox);
       return { created: found.length, vessels: created.vessels };
     });
@@ -328,8 +332,8 @@ export class TrackingEngine {
       );
       const current = new Map(held.map((s) => [s.id, s]));
       const stoppedMeanwhile: string[] = [];
-      const unanswered: Partial<typeof shipments.$inferInsert>[] = [];
-      const stopped: string[] = [];
+      const unanswered: UnansweredShipment[] = [];
+      const stopped: AccountRef[] = [];
       const found: { shipment: HeldShipment; snapshot: CarrierSnapshot }[] = [];
       for (const { row, lookup } of items) {
         const shipment = current.get(row.id);
@@ -340,9 +344,10 @@ export class TrackingEngine {
           found.push({ shipment, snapshot: lookup.snapshot });
         } else {
           const silent = stopReasonForSilence(shipment.lineTrackingLastSucceededAt, now);
-          if (silent) stopped.push(shipment.id);
+          if (silent) stopped.push({ accountId: shipment.accountId, id: shipment.id });
           unanswered.push({
             id: shipment.id,
+            accountId: shipment.accountId,
             lineTrackingLastAttemptedAt: now,
             nextRefreshAt: silent ? null : new Date(now.getTime() + HOUR),
             refreshLeaseUntil: null,
@@ -352,9 +357,11 @@ export class TrackingEngine {
         }
       }
       await releaseShipments(tx, lease, stoppedMeanwhile);
-      await updateMany(tx, shipments, "id", unanswered);
+      await updateUnansweredShipments(tx, unanswered);
       const written = await writeShipmentUpdates(tx, reference, found, now, { refreshLeaseUntil: null });
-      for (const result of written.results) if (result.stoppedReason) stopped.push(result.shipmentId);
+      for (const [i, result] of written.results.entries())
+        if (result.stoppedReason)
+          stopped.push({ accountId: found[i]!.shipment.accountId, id: result.shipmentId });
       await insertOutbox(tx, await stopTrackingRequestsOfShipments(tx, stopped, now));
       return written.vessels;
     });
@@ -379,12 +386,11 @@ export class TrackingEngine {
 
 // ---- What becomes of a tracking request the carrier did not find ----
 
-type RequestUpdate = Partial<typeof trackingRequests.$inferInsert> & { id: string };
-
 /** Every column a settled request's update sets (rows of one bulk update share their columns). */
 function settledColumns(request: TrackingRequestRow, now: Date) {
   return {
     id: request.id,
+    accountId: request.accountId,
     status: request.status,
     failedReason: request.failedReason,
     isRetrying: request.isRetrying,
@@ -393,7 +399,7 @@ function settledColumns(request: TrackingRequestRow, now: Date) {
     shipmentId: request.shipmentId,
     leaseUntil: null,
     updatedAt: now,
-  } satisfies RequestUpdate;
+  } satisfies TrackingRequestUpdate;
 }
 
 function requestEvent(
@@ -417,7 +423,7 @@ function requestOutcome(
   request: TrackingRequestRow,
   lookup: Exclude<CarrierLookup, { outcome: "found" }>,
   now: Date,
-): { row: RequestUpdate; outbox: OutboxRow[] } {
+): { row: TrackingRequestUpdate; outbox: OutboxRow[] } {
   const base = settledColumns(request, now);
   if (lookup.outcome === "awaiting_manifest") {
     if (now.getTime() - request.createdAt.getTime() > AWAITING_MANIFEST_LIMIT_MS) {

@@ -1,10 +1,13 @@
 // Records the AIS track of every vessel named on a tracked shipment. Which vessels those are costs a join over
 // the raw events of every tracked container, so the set is read from the database at most once a minute; in
 // between, vessels that this engine writes onto shipments join it at once. Positions are written in bulk.
-import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import { insertMany, updateMany } from "../db/bulk";
 import type { Db } from "../db/connection";
-import { containers, rawEvents, shipments, vesselPositions, vessels } from "../db/schema";
+import {
+  latestReportTimes,
+  type PositionInsert,
+  trackedVessels,
+  writePositions,
+} from "../db/vessel-tracking";
 import type { CarrierVesselPosition, VesselPositionSource } from "./carrier-adapter";
 import type { Clock } from "./clock";
 
@@ -15,20 +18,6 @@ export const VESSEL_POSITIONS_INTERVAL_MS = MINUTE;
 const POSITION_HISTORY_MS = 7 * 24 * 60 * MINUTE;
 /** Positions written per transaction, so that the first week of hundreds of vessels is not one huge write. */
 const POSITIONS_PER_WRITE = 10_000;
-
-type PositionInsert = typeof vesselPositions.$inferInsert;
-
-/** The vessels (with an IMO) that some raw event of a tracked shipment's container names. */
-export async function trackedVessels(db: Db): Promise<Map<string, string>> {
-  const rows = await db
-    .selectDistinct({ id: vessels.id, imo: vessels.imo })
-    .from(shipments)
-    .innerJoin(containers, eq(containers.shipmentId, shipments.id))
-    .innerJoin(rawEvents, and(eq(rawEvents.containerId, containers.id), isNotNull(rawEvents.vesselId)))
-    .innerJoin(vessels, eq(vessels.id, rawEvents.vesselId))
-    .where(and(isNull(shipments.lineTrackingStoppedAt), isNotNull(vessels.imo)));
-  return new Map(rows.map((v) => [v.id, v.imo!]));
-}
 
 export class VesselTracker {
   readonly #db: Db;
@@ -86,16 +75,7 @@ export class VesselTracker {
     this.#joined = false;
     if (this.#tracked.size === 0) return 0;
 
-    const latest = await this.#db
-      .select({
-        id: vessels.id,
-        // The newest stored report, found through the primary key's index (not a scan of the whole track).
-        at: sql<Date | null>`(select max(${vesselPositions.timestamp}) from ${vesselPositions}
-          where ${vesselPositions.vesselId} = ${vessels.id})`.mapWith(vesselPositions.timestamp),
-      })
-      .from(vessels)
-      .where(inArray(vessels.id, [...this.#tracked.keys()]));
-    const since = new Map(latest.map((l) => [l.id, l.at]));
+    const since = await latestReportTimes(this.#db, [...this.#tracked.keys()]);
 
     let recorded = 0;
     let rows: PositionInsert[] = [];
@@ -107,22 +87,18 @@ export class VesselTracker {
       rows = [];
       lasts = [];
       lastIds = [];
-      await this.#db.transaction(async (tx) => {
-        await insertMany(tx, vesselPositions, batch, { onConflict: sql`on conflict do nothing` });
-        await updateMany(
-          tx,
-          vessels,
-          "id",
-          batchLasts.map((p, i) => ({
-            id: batchIds[i]!,
-            latitude: p.latitude,
-            longitude: p.longitude,
-            speedKnots: p.speedKnots,
-            headingDegrees: p.headingDegrees,
-            positionAt: p.at,
-          })),
-        );
-      });
+      await writePositions(
+        this.#db,
+        batch,
+        batchLasts.map((p, i) => ({
+          id: batchIds[i]!,
+          latitude: p.latitude,
+          longitude: p.longitude,
+          speedKnots: p.speedKnots,
+          headingDegrees: p.headingDegrees,
+          positionAt: p.at,
+        })),
+      );
       recorded += batch.length;
     };
     for (const [id, imo] of this.#tracked) {

@@ -25,11 +25,11 @@
 //   other when one is retried or when several are in flight.
 // - Retries: see retry.ts; then `failed`.
 import type { Db } from "../db/connection";
+import { type Claim, claimDueNotifications, expireExhaustedNotifications } from "../db/notification-claims";
 import type { ReferenceData } from "../db/reference-data";
 import type { Logger } from "../logger";
 import { type Clock, systemClock } from "../tracking/clock";
 import type { Resolver } from "./address-guard";
-import { type Claim, claimDue, expireExhausted } from "./claims";
 import { fanOutAccountEvents } from "./fan-out";
 import { type PostResult, postWebhook } from "./http-post";
 import { OutcomeRecorder } from "./recorder";
@@ -156,7 +156,7 @@ export class WebhookDelivery {
 
   /** A notification whose last attempt was claimed by a worker that stopped before recording it ends here. */
   expireExhausted(): Promise<number> {
-    return expireExhausted(this.#o.db, this.#o.clock.now(), this.#leaseNow());
+    return expireExhaustedNotifications(this.#o.db, this.#o.clock.now(), this.#leaseNow());
   }
 
   /** Claims due notifications and sends them concurrently; returns the attempts made and how many succeeded. */
@@ -169,7 +169,7 @@ export class WebhookDelivery {
   /** Claims up to `limit` due notifications, within each webhook's limit of attempts in flight. */
   claim(limit: number): Promise<Claim[]> {
     const leaseNow = this.#leaseNow();
-    return claimDue(this.#o.db, {
+    return claimDueNotifications(this.#o.db, {
       now: this.#o.clock.now(),
       leaseNow,
       leaseUntil: new Date(leaseNow.getTime() + this.#leaseMs),

@@ -4,17 +4,17 @@
 import { randomUUID } from "node:crypto";
 import type { WebhookEventName } from "../../api/webhooks";
 import type { ContainerRecord } from "../db/containers";
+import type { TransportEventRow } from "../db/events";
 import { portId, type ReferenceData, shippingLineId, terminalId } from "../db/reference-data";
 import type { ShipmentRecord } from "../db/shipments";
+import type { TrackingRequestRow } from "../db/tracking-requests";
+import type { VesselRow } from "../db/vessels";
 import {
   containerEventSubject,
   estimatedArrivalSubject,
   type Subject,
-  type TrackingRequestRow,
-  type TransportEventRow,
   trackingRequestSubject,
   transportEventSubject,
-  type VesselRow,
 } from "./payload";
 
 const HOUR = 3_600_000;

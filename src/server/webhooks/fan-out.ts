@@ -10,17 +10,23 @@
 // A batch costs a few queries whatever its size: the events, their subscribers, what the events are about
 // (subjects.ts) and multi-row inserts; an idle check is one probe of the index of undispatched events.
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/connection";
+import { insertNotifications, type NewNotification } from "../db/notifications";
+import {
+  type AccountEventRow,
+  anyUndispatched,
+  lockUndispatched,
+  lockUndispatchedById,
+  markDispatched,
+  tryLockFanOut,
+  undispatchedIds,
+} from "../db/outbox";
 import type { ReferenceData } from "../db/reference-data";
-import { accountEvents, transportEvents, webhookNotifications, webhooks } from "../db/schema";
+import { activeSubscriptions } from "../db/webhooks";
 import type { Logger } from "../logger";
 import type { Clock } from "../tracking/clock";
-import { type AccountEventRow, notificationBody } from "./payload";
+import { notificationBody } from "./payload";
 import { describeAccountEvents } from "./subjects";
-
-/** Any constant; the same in every process that shares the database. */
-const FAN_OUT_LOCK_KEY = 4_949_000_007;
 
 export interface FanOutDeps {
   db: Db;
@@ -40,6 +46,7 @@ export async function fanOutAccountEvents(deps: FanOutDeps, maxBatches = 20): Pr
   const size = deps.batchSize ?? 200;
   let total = 0;
   for (let i = 0; i < maxBatches; i++) {
+    // Cheap, and outside any transaction: most of the time there is nothing to fan out.
     if (!(await anyUndispatched(deps.db))) break;
     const done = await fanOutBatch(deps, size);
     total += done;
@@ -49,49 +56,11 @@ export async function fanOutAccountEvents(deps: FanOutDeps, maxBatches = 20): Pr
   return total;
 }
 
-/** Cheap, and outside any transaction: most of the time there is nothing to fan out. */
-async function anyUndispatched(db: Db): Promise<boolean> {
-  const rows = await db
-    .select({ id: accountEvents.id })
-    .from(accountEvents)
-    .where(isNull(accountEvents.dispatchedAt))
-    .limit(1);
-  return rows.length > 0;
-}
-
-async function tryLock(tx: Db): Promise<boolean> {
-  const result = (await tx.execute(
-    sql`select pg_try_advisory_xact_lock(${FAN_OUT_LOCK_KEY}) as locked`,
-  )) as unknown as {
-    rows: { locked: boolean }[];
-  };
-  return result.rows[0]?.locked === true;
-}
-
-/**
- * Oldest first; events recorded by one write share a time, and among those a container's movements go in the
- * order they happened, after the container's own events.
- */
-function undispatched(tx: Db, limit: number) {
-  return tx
-    .select()
-    .from(accountEvents)
-    .where(isNull(accountEvents.dispatchedAt))
-    .orderBy(
-      asc(accountEvents.createdAt),
-      sql`(select ${transportEvents.timestamp} from ${transportEvents} where ${transportEvents.id} = ${accountEvents.referenceId}) asc nulls first`,
-      asc(accountEvents.event),
-      asc(accountEvents.id),
-    )
-    .limit(limit)
-    .for("update");
-}
-
 async function fanOutBatch(deps: FanOutDeps, size: number): Promise<number> {
   try {
     return await deps.db.transaction(async (tx) => {
-      if (!(await tryLock(tx))) return 0;
-      const events = await undispatched(tx, size);
+      if (!(await tryLockFanOut(tx))) return 0;
+      const events = await lockUndispatched(tx, size);
       await dispatch(deps, tx, events);
       return events.length;
     });
@@ -99,24 +68,13 @@ async function fanOutBatch(deps: FanOutDeps, size: number): Promise<number> {
     // One event that cannot be described must not hold up the others: take them one at a time. The failing one
     // stays undispatched (nothing is lost) and is logged on every pass until its cause is fixed.
     deps.logger.error("webhook fan-out failed; retrying event by event", { error: String(error) });
-    const ids = (
-      await deps.db
-        .select({ id: accountEvents.id })
-        .from(accountEvents)
-        .where(isNull(accountEvents.dispatchedAt))
-        .orderBy(asc(accountEvents.createdAt))
-        .limit(size)
-    ).map((r) => r.id);
+    const ids = await undispatchedIds(deps.db, size);
     let done = 0;
     for (const id of ids) {
       try {
         done += await deps.db.transaction(async (tx) => {
-          if (!(await tryLock(tx))) return 0;
-          const events = await tx
-            .select()
-            .from(accountEvents)
-            .where(and(eq(accountEvents.id, id), isNull(accountEvents.dispatchedAt)))
-            .for("update");
+          if (!(await tryLockFanOut(tx))) return 0;
+          const events = await lockUndispatchedById(tx, id);
           await dispatch(deps, tx, events);
           return events.length;
         });
@@ -136,11 +94,7 @@ async function dispatch(deps: FanOutDeps, tx: Db, events: AccountEventRow[]): Pr
   if (events.length === 0) return;
   const now = deps.clock.now();
   const accountIds = [...new Set(events.map((e) => e.accountId))];
-  const subscriptions = await tx
-    .select({ id: webhooks.id, accountId: webhooks.accountId, events: webhooks.events })
-    .from(webhooks)
-    .where(and(inArray(webhooks.accountId, accountIds), eq(webhooks.active, true)))
-    .orderBy(asc(webhooks.createdAt), asc(webhooks.id));
+  const subscriptions = await activeSubscriptions(tx, accountIds);
   const subscribersOf = (event: AccountEventRow) =>
     subscriptions.filter((w) => w.accountId === event.accountId && w.events.includes(event.event));
   const subjects = await describeAccountEvents(
@@ -176,44 +130,9 @@ async function dispatch(deps: FanOutDeps, tx: Db, events: AccountEventRow[]): Pr
   }
   for (let i = 0; i < rows.length; i += INSERT_ROWS)
     await insertNotifications(tx, rows.slice(i, i + INSERT_ROWS), now);
-  await tx
-    .update(accountEvents)
-    .set({ dispatchedAt: now })
-    .where(
-      inArray(
-        accountEvents.id,
-        events.map((e) => e.id),
-      ),
-    );
-}
-
-interface NewNotification {
-  id: string;
-  account_id: string;
-  webhook_id: string;
-  account_event_id: string;
-  event: string;
-  reference_type: string;
-  reference_id: string;
-  container_id: string | null;
-  body: string;
-}
-
-/**
- * One statement with the rows as one JSON parameter: building and sending thousands of parameters costs far more
- * than the insert itself. In the order given, so that `seq` follows the events' order.
- */
-async function insertNotifications(tx: Db, rows: NewNotification[], now: Date) {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  await tx.execute(sql`
-    insert into ${webhookNotifications} (id, account_id, webhook_id, account_event_id, event, reference_type,
-      reference_id, container_id, body, next_attempt_at, created_at, updated_at)
-    select x.id, x.account_id, x.webhook_id, x.account_event_id, x.event, x.reference_type, x.reference_id,
-      x.container_id, x.body, ${at}, ${at}, ${at}
-    from rows from (json_to_recordset(${JSON.stringify(rows)}::json) as (id uuid, account_id uuid, webhook_id uuid,
-      account_event_id uuid, event text, reference_type text, reference_id uuid, container_id uuid, body text))
-      with ordinality as x(id, account_id, webhook_id, account_event_id, event, reference_type, reference_id,
-      container_id, body, n)
-    order by x.n
-    on conflict do nothing`);
+  await markDispatched(
+    tx,
+    events.map((e) => e.id),
+    now,
+  );
 }

@@ -8,9 +8,12 @@
 // build subjects from made-up rows.)
 import type { REFERENCE_OBJECT_TYPES } from "../../api/webhooks";
 import type { ContainerRecord } from "../db/containers";
+import type { TransportEventRow } from "../db/events";
+import type { AccountEventRow } from "../db/outbox";
 import type { ReferenceData } from "../db/reference-data";
-import type { accountEvents, trackingRequests, transportEvents, vessels } from "../db/schema";
 import type { ShipmentRecord } from "../db/shipments";
+import type { TrackingRequestRow } from "../db/tracking-requests";
+import type { VesselRow } from "../db/vessels";
 import { Included } from "../resources/documents";
 import {
   containerUpdatedEventResource,
@@ -32,10 +35,6 @@ import { deliveredNotificationDocument, type NotificationHeader } from "../resou
 
 export type { NotificationHeader, Resource };
 export type ReferenceObjectType = (typeof REFERENCE_OBJECT_TYPES)[number];
-export type AccountEventRow = typeof accountEvents.$inferSelect;
-export type TransportEventRow = typeof transportEvents.$inferSelect;
-export type TrackingRequestRow = typeof trackingRequests.$inferSelect;
-export type VesselRow = typeof vessels.$inferSelect;
 
 /** What one event is about, ready to be wrapped into each subscribed webhook's notification. */
 export interface Subject {

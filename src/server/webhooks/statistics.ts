@@ -3,9 +3,8 @@
 // writes can walk a backlog, or a webhook's whole history, where they should probe an index. So, as autovacuum
 // would, the tables are analyzed once a tenth of what they hold is new (and at start); on a server that repeats
 // cheaply what autovacuum does anyway.
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/connection";
-import { webhookNotificationLogs, webhookNotifications } from "../db/schema";
+import { analyzeNotificationTables } from "../db/notifications";
 import type { Logger } from "../logger";
 
 /** Notifications added before the first analysis, and at least between two. */
@@ -31,11 +30,7 @@ export class WebhookStatistics {
   async analyze(): Promise<void> {
     this.#changed = 0;
     try {
-      await this.#db.execute(sql`analyze ${webhookNotifications}, ${webhookNotificationLogs}`);
-      const result = (await this.#db.execute(
-        sql`select reltuples::float8 as rows from pg_class where oid = ${"webhook_notifications"}::regclass`,
-      )) as unknown as { rows: { rows: number }[] };
-      this.#threshold = (result.rows[0]?.rows ?? 0) / 10;
+      this.#threshold = (await analyzeNotificationTables(this.#db)) / 10;
     } catch (error) {
       // Only the plans suffer; delivery goes on.
       this.#logger.warn("could not analyze the webhook tables", { error: String(error) });

@@ -1,21 +1,23 @@
 // Loads what a batch of recorded account events is about, with a few set-based queries per batch (transport
 // events, tracking requests, containers and shipments per account, vessels, sibling changes) instead of a few
-// lookups per event, and builds each event's subject from the rows (payload.ts).
-import { and, eq, inArray } from "drizzle-orm";
+// lookups per event, and builds each event's subject from the rows (payload.ts). A batch spans accounts; every
+// row is looked up in the account of the event that names it.
+import type { AccountRef } from "../db/account-scope";
 import type { Db } from "../db/connection";
 import { type ContainerRecord, getContainers } from "../db/containers";
+import { type TransportEventRow, transportEventsByIds } from "../db/events";
+import { type AccountEventRow, containerUpdatesOf } from "../db/outbox";
 import type { ReferenceData } from "../db/reference-data";
-import { accountEvents, trackingRequests, transportEvents, vessels } from "../db/schema";
 import { getShipments, type ShipmentRecord } from "../db/shipments";
+import { type TrackingRequestRow, trackingRequestsByIds } from "../db/tracking-requests";
+import { getVessels, type VesselRow } from "../db/vessels";
 import {
-  type AccountEventRow,
   containerEventSubject,
   estimatedArrivalSubject,
   type Subject,
   shipmentSubject,
   trackingRequestSubject,
   transportEventSubject,
-  type VesselRow,
 } from "./payload";
 
 /** Rows keyed by account, then id: every lookup stays inside the event's own account. */
@@ -78,37 +80,20 @@ export async function describeAccountEvents(
   events: AccountEventRow[],
 ): Promise<Map<string, Subject>> {
   const ofType = (type: string) => events.filter((e) => e.referenceType === type);
-  const ids = (list: AccountEventRow[]) => [...new Set(list.map((e) => e.referenceId))];
+  const refs = (list: AccountEventRow[]): AccountRef[] =>
+    list.map((e) => ({ accountId: e.accountId, id: e.referenceId }));
 
   // The reference rows themselves.
-  const transport = new ByAccount<typeof transportEvents.$inferSelect>();
-  const teIds = ids(ofType("transport_event"));
-  if (teIds.length) {
-    for (const te of await db.select().from(transportEvents).where(inArray(transportEvents.id, teIds)))
-      transport.set(te.accountId, te.id, te);
-  }
-  const requests = new ByAccount<typeof trackingRequests.$inferSelect>();
-  const trIds = ids(ofType("tracking_request"));
-  if (trIds.length) {
-    for (const tr of await db.select().from(trackingRequests).where(inArray(trackingRequests.id, trIds)))
-      requests.set(tr.accountId, tr.id, tr);
-  }
+  const transport = new ByAccount<TransportEventRow>();
+  for (const te of await transportEventsByIds(db, refs(ofType("transport_event"))))
+    transport.set(te.accountId, te.id, te);
+  const requests = new ByAccount<TrackingRequestRow>();
+  for (const tr of await trackingRequestsByIds(db, refs(ofType("tracking_request"))))
+    requests.set(tr.accountId, tr.id, tr);
   const siblings = new ByAccount<AccountEventRow["changes"]>();
   const named = events.filter((e) => namedChange(e) !== undefined);
-  if (named.length) {
-    const rows = await db
-      .select({
-        accountId: accountEvents.accountId,
-        referenceId: accountEvents.referenceId,
-        createdAt: accountEvents.createdAt,
-        changes: accountEvents.changes,
-      })
-      .from(accountEvents)
-      .where(
-        and(eq(accountEvents.event, "container.updated"), inArray(accountEvents.referenceId, ids(named))),
-      );
-    for (const r of rows) siblings.set(r.accountId, `${r.referenceId}@${r.createdAt.getTime()}`, r.changes);
-  }
+  for (const r of await containerUpdatesOf(db, refs(named)))
+    siblings.set(r.accountId, `${r.containerId}@${r.createdAt.getTime()}`, r.changes);
 
   // Containers, then the shipments of everything, then the containers of tracked shipments.
   const containers = new ByAccount<ContainerRecord>();
@@ -147,14 +132,9 @@ export async function describeAccountEvents(
       if (vesselId) vesselIds.add(vesselId);
     }
   }
+  // Vessels are shared reference rows, not an account's.
   const vesselById = new Map<string, VesselRow>();
-  if (vesselIds.size) {
-    for (const v of await db
-      .select()
-      .from(vessels)
-      .where(inArray(vessels.id, [...vesselIds])))
-      vesselById.set(v.id, v);
-  }
+  for (const v of await getVessels(db, [...vesselIds])) vesselById.set(v.id, v);
   const vessel = (id: string | null) => (id ? vesselById.get(id) : undefined);
 
   const subjects = new Map<string, Subject>();

@@ -1,14 +1,22 @@
-// Claims of the tracking engine's work: many due rows at once, in one statement, under FOR UPDATE SKIP LOCKED,
-// each with a lease, so that work of a process that died is picked up again once its lease runs out.
+// The tracking engine's work queue: claims of due tracking requests and shipments, and the writes that settle
+// them. Claims are many due rows at once, in one statement, under FOR UPDATE SKIP LOCKED, each with a lease, so
+// that work of a process that died is picked up again once its lease runs out.
 //
-// The lease's end is also the claim's token. A row can be claimed again only after its lease has ended, and the
-// new claim's lease ends later still, so the writes of a claim check that the row's lease end is still theirs:
-// a process whose lease ran out, and was taken over, writes nothing.
+// Claims are across all accounts by design: the engine serves every account from one queue. The lease's end is
+// the claim's token, and it is what scopes a claim's later reads and writes: a row can be claimed again only
+// after its lease has ended, and the new claim's lease ends later still, so the writes of a claim check that the
+// row's lease end is still theirs, and a process whose lease ran out, and was taken over, writes nothing. Writes
+// of settled rows name each row's account as well (defence in depth: a row changes only in the account it was
+// read in).
 import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
-import type { Db } from "../db/connection";
-import { shipments, trackingRequests } from "../db/schema";
+import { type AccountRef, inOwnAccounts } from "./account-scope";
+import { updateMany } from "./bulk";
+import type { Db } from "./connection";
+import type { OutboxRow } from "./outbox";
+import { shipments, trackingRequests } from "./schema";
+import type { TrackingRequestRow } from "./tracking-requests";
 
-export type TrackingRequestRow = typeof trackingRequests.$inferSelect;
+export type { TrackingRequestRow };
 
 /** What a claim gives of a shipment: what the carrier is asked. */
 const CLAIMED_SHIPMENT = {
@@ -29,8 +37,14 @@ const HELD_SHIPMENT = {
   lineTrackingStoppedReason: shipments.lineTrackingStoppedReason,
 };
 type ShipmentRow = typeof shipments.$inferSelect;
+type ShipmentInsert = typeof shipments.$inferInsert;
 export type ClaimedShipment = Pick<ShipmentRow, keyof typeof CLAIMED_SHIPMENT>;
 export type HeldShipment = Pick<ShipmentRow, keyof typeof HELD_SHIPMENT>;
+
+/** Columns of a shipment the engine sets when a lookup brought no snapshot, by id in its account. */
+export type UnansweredShipment = Partial<ShipmentInsert> & AccountRef;
+/** Columns of a tracking request the engine sets when it settles a lookup, by id in its account. */
+export type TrackingRequestUpdate = Partial<typeof trackingRequests.$inferInsert> & AccountRef;
 
 export interface Claim<Row> {
   /** The end of the claim's lease, which identifies it. */
@@ -47,7 +61,7 @@ export interface ClaimOptions {
   limit: number;
 }
 
-/** Claims up to `limit` due tracking requests, oldest due first. */
+/** Claims up to `limit` due tracking requests of all accounts, oldest due first. */
 export async function claimDueTrackingRequests(db: Db, o: ClaimOptions): Promise<Claim<TrackingRequestRow>> {
   const lease = new Date(o.leaseNow.getTime() + o.leaseMs);
   const due = db
@@ -70,7 +84,7 @@ export async function claimDueTrackingRequests(db: Db, o: ClaimOptions): Promise
   return { lease, rows };
 }
 
-/** Claims up to `limit` tracked shipments whose refresh is due, the longest due first. */
+/** Claims up to `limit` tracked shipments of all accounts whose refresh is due, the longest due first. */
 export async function claimDueShipments(db: Db, o: ClaimOptions): Promise<Claim<ClaimedShipment>> {
   const lease = new Date(o.leaseNow.getTime() + o.leaseMs);
   const due = db
@@ -98,7 +112,7 @@ export async function claimDueShipments(db: Db, o: ClaimOptions): Promise<Claim<
  * Reads the claimed shipments again under a row lock, inside the transaction that writes their refresh: what a
  * user did while the carrier was asked (stop tracking) is seen, and a user's stop that comes later waits for the
  * write. Rows whose lease this claim no longer holds are left out. Locked in id order, so that two writers
- * never wait on each other in a circle.
+ * never wait on each other in a circle. Scoped by the claim's lease, across accounts as the claim is.
  */
 export async function lockClaimedShipments(tx: Db, lease: Date, ids: string[]): Promise<HeldShipment[]> {
   if (ids.length === 0) return [];
@@ -125,16 +139,64 @@ export async function lockClaimedTrackingRequests(
     .for("update");
 }
 
-/** Ends the claim on shipments without writing a refresh (they were stopped meanwhile, or are not tracked). */
+/**
+ * Ends the claim on shipments without writing a refresh (they were stopped meanwhile, or are not tracked).
+ * Scoped by the claim's lease, across accounts as the claim is.
+ */
 export async function releaseShipments(
   tx: Db,
   lease: Date,
   ids: string[],
-  also: Partial<typeof shipments.$inferInsert> = {},
+  also: Pick<Partial<ShipmentInsert>, "nextRefreshAt"> = {},
 ) {
   if (ids.length === 0) return;
   await tx
     .update(shipments)
     .set({ ...also, refreshLeaseUntil: null })
     .where(and(inArray(shipments.id, ids), eq(shipments.refreshLeaseUntil, lease)));
+}
+
+/** Writes what the engine settled of tracking requests (every row naming the same columns), in one statement. */
+export async function updateTrackingRequests(tx: Db, rows: TrackingRequestUpdate[]): Promise<void> {
+  await updateMany(tx, trackingRequests, ["id", "accountId"], rows);
+}
+
+/** Writes the bookkeeping of shipments whose lookup brought no snapshot, in one statement. */
+export async function updateUnansweredShipments(tx: Db, rows: UnansweredShipment[]): Promise<void> {
+  await updateMany(tx, shipments, ["id", "accountId"], rows);
+}
+
+/**
+ * The tracking requests that created shipments whose tracking just stopped say `tracking_stopped` too, and
+ * subscribers hear `tracking_request.tracking_stopped` (the set-based form of stopTrackingRequestsOf, for a
+ * batch that spans accounts). Returns the outbox rows to write in the same transaction.
+ */
+export async function stopTrackingRequestsOfShipments(
+  tx: Db,
+  stopped: AccountRef[],
+  now: Date,
+): Promise<OutboxRow[]> {
+  if (stopped.length === 0) return [];
+  const requests = await tx
+    .update(trackingRequests)
+    .set({ status: "tracking_stopped", updatedAt: now })
+    .where(
+      and(
+        inOwnAccounts(trackingRequests.accountId, trackingRequests.shipmentId, stopped),
+        eq(trackingRequests.status, "created"),
+      ),
+    )
+    .returning({
+      id: trackingRequests.id,
+      accountId: trackingRequests.accountId,
+      shipmentId: trackingRequests.shipmentId,
+    });
+  return requests.map((r) => ({
+    accountId: r.accountId,
+    event: "tracking_request.tracking_stopped",
+    referenceType: "tracking_request",
+    referenceId: r.id,
+    shipmentId: r.shipmentId,
+    createdAt: now,
+  }));
 }

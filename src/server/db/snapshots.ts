@@ -1,15 +1,35 @@
-// Reads what is stored of a batch of shipments, for the snapshot writer's diff: their containers, each with its
-// raw and transport events, in one query whose answer is one compact JSON document. Rows of a wide result cost
-// more to decode than to find (PGlite most of all, where the decoding is several times the query), and the
-// per-container subqueries use the container indexes whatever the planner thinks of a long list of ids.
+// What the snapshot writer (tracking/snapshot-writer.ts) reads and writes of a batch of shipments: what is stored
+// of their containers and events, for its diff, and the changes the diff found, each kind of change one set-based
+// statement for the whole batch (bulk.ts). A batch spans accounts; every row is read and changed only in the
+// account of the shipment it belongs to.
 import { sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Db } from "../db/connection";
-import { containers, rawEvents, transportEvents } from "../db/schema";
+import { type AccountRef, inOwnAccounts } from "./account-scope";
+import { deleteMany, insertMany, updateMany } from "./bulk";
+import type { Db } from "./connection";
+import { containers, rawEvents, shipments, transportEvents } from "./schema";
 
 type ContainerRow = typeof containers.$inferSelect;
 type RawEventRow = typeof rawEvents.$inferSelect;
 type TransportEventRow = typeof transportEvents.$inferSelect;
+
+export type ShipmentInsert = typeof shipments.$inferInsert;
+export type ContainerInsert = typeof containers.$inferInsert;
+export type RawEventInsert = typeof rawEvents.$inferInsert;
+export type TransportEventInsert = typeof transportEvents.$inferInsert;
+/** Columns to set on a row, found by its id in its account. */
+export type RowUpdate<T> = Partial<T> & AccountRef;
+
+/** What a batch changes of containers and their events, gathered so that each kind of change is one statement. */
+export interface ContainerChanges {
+  containerInserts: ContainerInsert[];
+  containerUpdates: RowUpdate<ContainerInsert>[];
+  rawInserts: RawEventInsert[];
+  rawUpdates: RowUpdate<RawEventInsert>[];
+  rawDeletes: AccountRef[];
+  transportInserts: TransportEventInsert[];
+  transportUpdates: RowUpdate<TransportEventInsert>[];
+}
 
 /** A stored container as the diff sees it: what a change is announced for, and what identifies it. */
 export type StoredContainer = Pick<
@@ -56,9 +76,14 @@ const date = (value: unknown): Date | null => (value === null ? null : new Date(
 const raw = rawEvents;
 const transport = transportEvents;
 
-/** Every container of the shipments, with its events; shipments without containers are simply absent. */
-export async function readStoredContainers(tx: Db, shipmentIds: string[]): Promise<StoredContainer[]> {
-  if (shipmentIds.length === 0) return [];
+/**
+ * Every container of the shipments, with its raw and transport events; shipments without containers are simply
+ * absent. One query whose answer is one compact JSON document: rows of a wide result cost more to decode than to
+ * find (PGlite most of all, where the decoding is several times the query), and the per-container subqueries use
+ * the container indexes whatever the planner thinks of a long list of ids.
+ */
+export async function readStoredContainers(tx: Db, shipmentRefs: AccountRef[]): Promise<StoredContainer[]> {
+  if (shipmentRefs.length === 0) return [];
   const result = await tx.execute(sql`
     select coalesce(json_agg(json_build_array(
       ${containers.id}, ${containers.shipmentId}, ${containers.number}, ${containers.currentStatus},
@@ -69,14 +94,15 @@ export async function readStoredContainers(tx: Db, shipmentIds: string[]): Promi
           ${raw.id}, ${raw.carrierKey}, ${raw.index}, ${raw.event}, ${raw.originalEvent}, ${ms(raw.timestamp)},
           ${raw.estimated}, ${raw.voyageNumber}, ${raw.locationId}, ${raw.locationName}, ${raw.vesselId}
         )), '[]'::json)
-        from ${raw} where ${raw.containerId} = ${containers.id}),
+        from ${raw} where ${raw.containerId} = ${containers.id} and ${raw.accountId} = ${containers.accountId}),
       (select coalesce(json_agg(json_build_array(
           ${transport.id}, ${transport.carrierKey}, ${ms(transport.timestamp)}, ${transport.voyageNumber},
           ${transport.locationId}, ${transport.terminalId}, ${transport.vesselId}
         )), '[]'::json)
-        from ${transport} where ${transport.containerId} = ${containers.id})
+        from ${transport} where ${transport.containerId} = ${containers.id}
+          and ${transport.accountId} = ${containers.accountId})
     )), '[]'::json)::text as stored
-    from ${containers} where ${containers.shipmentId} in ${shipmentIds}`);
+    from ${containers} where ${inOwnAccounts(containers.accountId, containers.shipmentId, shipmentRefs)}`);
   // Both drivers answer with rows; the document is text, so that each driver hands it over untouched.
   const [row] = (result as unknown as { rows: { stored: string }[] }).rows;
   const boxes = JSON.parse(row?.stored ?? "[]") as unknown[][];
@@ -117,4 +143,25 @@ export async function readStoredContainers(tx: Db, shipmentIds: string[]): Promi
       vesselId: t[6] as string | null,
     })),
   }));
+}
+
+/** Adds new shipments, in one statement. */
+export async function insertShipments(tx: Db, rows: ShipmentInsert[]): Promise<void> {
+  await insertMany(tx, shipments, rows);
+}
+
+/** Updates shipments (every row naming the same columns), each by its id in its account, in one statement. */
+export async function updateShipments(tx: Db, rows: RowUpdate<ShipmentInsert>[]): Promise<void> {
+  await updateMany(tx, shipments, ["id", "accountId"], rows);
+}
+
+/** Writes what a batch changes of containers and their events: parents before the children that refer to them. */
+export async function writeContainerChanges(tx: Db, changes: ContainerChanges): Promise<void> {
+  await insertMany(tx, containers, changes.containerInserts);
+  await updateMany(tx, containers, ["id", "accountId"], changes.containerUpdates);
+  await insertMany(tx, rawEvents, changes.rawInserts);
+  await updateMany(tx, rawEvents, ["id", "accountId"], changes.rawUpdates);
+  await deleteMany(tx, rawEvents, changes.rawDeletes);
+  await insertMany(tx, transportEvents, changes.transportInserts);
+  await updateMany(tx, transportEvents, ["id", "accountId"], changes.transportUpdates);
 }

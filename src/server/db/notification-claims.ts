@@ -1,6 +1,7 @@
 // Claims of due webhook notifications for the delivery worker: which may go out now, each under a lease and a
 // fresh claim token, never more for one webhook than its concurrency limit, and never ahead of an earlier
-// pending notification about the same container for the same webhook.
+// pending notification about the same container for the same webhook. Across all accounts by design: one
+// worker delivers every account's notifications, and a claim's lease and token are what scope its writes.
 //
 // A claim is two statements in one transaction. The first locks the webhooks it will take from (FOR NO KEY
 // UPDATE SKIP LOCKED, which fan-out inserts do not wait for); the second, which therefore sees every claim
@@ -8,8 +9,8 @@
 // processes never claim for one webhook at the same time, and together they keep within its limit. What a
 // webhook has in flight is what holds a live lease, whichever process holds it.
 import { and, eq, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db/connection";
-import { webhookNotificationLogs, webhookNotifications, webhooks } from "../db/schema";
+import type { Db } from "./connection";
+import { webhookNotificationLogs, webhookNotifications, webhooks } from "./schema";
 
 export const STOPPED = "no outcome was recorded: the worker stopped during this attempt";
 
@@ -95,8 +96,11 @@ interface ClaimedRecord {
   body: string;
 }
 
-/** Claims due notifications: takes the next attempt number, sets the lease and token, logs the attempt. */
-export async function claimDue(db: Db, r: ClaimRequest): Promise<Claim[]> {
+/**
+ * Claims due notifications of all accounts: takes the next attempt number, sets the lease and token, logs the
+ * attempt.
+ */
+export async function claimDueNotifications(db: Db, r: ClaimRequest): Promise<Claim[]> {
   if (r.limit <= 0) return [];
   return db.transaction(async (tx) => {
     // 1. Webhooks with something claimable and room for it, longest waiting first, locked against other claims.
@@ -196,8 +200,11 @@ export async function claimDue(db: Db, r: ClaimRequest): Promise<Claim[]> {
   });
 }
 
-/** A notification whose last attempt was claimed by a worker that stopped before recording it ends here. */
-export async function expireExhausted(db: Db, now: Date, leaseNow: Date): Promise<number> {
+/**
+ * A notification (of any account) whose last attempt was claimed by a worker that stopped before recording it
+ * ends here.
+ */
+export async function expireExhaustedNotifications(db: Db, now: Date, leaseNow: Date): Promise<number> {
   const n = webhookNotifications;
   return db.transaction(async (tx) => {
     const expired = await tx

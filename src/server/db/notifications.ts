@@ -1,0 +1,122 @@
+// The delivery side's writes of webhook notifications: the fan-out's inserts, the outcomes of attempts (written
+// under the claim token each attempt was sent with) and the planner statistics of the webhook tables. Each is one
+// statement for a whole batch, whatever its size. Batches span accounts: every inserted row carries its own
+// account, and an outcome reaches only the notification its claim token names.
+import { sql } from "drizzle-orm";
+import type { Db } from "./connection";
+import { webhookNotificationLogs, webhookNotifications, webhooks } from "./schema";
+
+/** A notification the fan-out creates, in the statement's own (SQL) column names. */
+export interface NewNotification {
+  id: string;
+  account_id: string;
+  webhook_id: string;
+  account_event_id: string;
+  event: string;
+  reference_type: string;
+  reference_id: string;
+  container_id: string | null;
+  body: string;
+}
+
+/**
+ * One statement with the rows as one JSON parameter: building and sending thousands of parameters costs far more
+ * than the insert itself. In the order given, so that `seq` follows the events' order.
+ */
+export async function insertNotifications(tx: Db, rows: NewNotification[], now: Date): Promise<void> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  await tx.execute(sql`
+    insert into ${webhookNotifications} (id, account_id, webhook_id, account_event_id, event, reference_type,
+      reference_id, container_id, body, next_attempt_at, created_at, updated_at)
+    select x.id, x.account_id, x.webhook_id, x.account_event_id, x.event, x.reference_type, x.reference_id,
+      x.container_id, x.body, ${at}, ${at}, ${at}
+    from rows from (json_to_recordset(${JSON.stringify(rows)}::json) as (id uuid, account_id uuid, webhook_id uuid,
+      account_event_id uuid, event text, reference_type text, reference_id uuid, container_id uuid, body text))
+      with ordinality as x(id, account_id, webhook_id, account_event_id, event, reference_type, reference_id,
+      container_id, body, n)
+    order by x.n
+    on conflict do nothing`);
+}
+
+/** What became of one attempt, as the delivery worker decided it. */
+export interface AttemptOutcome {
+  notificationId: string;
+  /** The token the attempt was claimed with: the outcome is written only while the notification still has it. */
+  claimToken: string;
+  status: "succeeded" | "failed" | "pending";
+  nextAttemptAt: Date | null;
+  attempt: number;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  responseHead: string | null;
+  /** The receiver is gone: its webhook is deactivated. */
+  deactivate: boolean;
+}
+
+type Rows<T> = { rows: T[] };
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Writes the outcomes: the notifications' state, their attempts' logs and the webhooks to deactivate. One
+ * statement, so one round trip; rows are found by `= any(array(...))`, which is an index lookup whatever
+ * statistics the planner has (PGlite has none). Returns the notifications whose outcome was written (the others'
+ * claims were stale) and the webhooks it deactivated.
+ */
+export async function recordOutcomes(
+  db: Db,
+  outcomes: AttemptOutcome[],
+  now: Date,
+): Promise<{ written: string[]; deactivated: string[] }> {
+  const rows = outcomes.map(
+    (o) => sql`(${o.notificationId}::uuid, ${o.claimToken}::uuid, ${o.status}::text,
+        ${iso(o.nextAttemptAt)}::timestamptz, ${o.attempt}::int, ${o.statusCode}::int, ${o.durationMs}::int,
+        ${o.error}::text, ${o.responseHead}::text, ${o.deactivate}::boolean)`,
+  );
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const result = (await db.execute(sql`
+      with v(id, token, status, next_attempt_at, attempt, status_code, duration_ms, error, response_head, gone) as (
+        values ${sql.join(rows, sql`, `)}
+      ),
+      done as (
+        update ${webhookNotifications} n
+        set delivery_status = v.status, next_attempt_at = v.next_attempt_at, lease_until = null,
+          claim_token = null, updated_at = ${at}
+        from v
+        where n.id = any(array(select id from v)) and n.id = v.id and n.claim_token = v.token
+          and n.delivery_status = 'pending'
+        returning n.id, n.webhook_id, v.gone
+      ),
+      logged as (
+        update ${webhookNotificationLogs} l
+        set finished_at = ${at}, status_code = v.status_code, duration_ms = v.duration_ms, error = v.error,
+          response_head = v.response_head
+        from v join done on done.id = v.id
+        where l.notification_id = any(array(select id from done)) and l.notification_id = v.id
+          and l.attempt = v.attempt
+      ),
+      deactivated as (
+        update ${webhooks} w set active = false, updated_at = ${at}
+        where w.active and w.id in (select webhook_id from done where gone)
+        returning w.id
+      )
+      select 'notification' as kind, id from done
+      union all
+      select 'webhook', id from deactivated`)) as unknown as Rows<{ kind: string; id: string }>;
+  const written: string[] = [];
+  const deactivated: string[] = [];
+  for (const { kind, id } of result.rows) (kind === "notification" ? written : deactivated).push(id);
+  return { written, deactivated };
+}
+
+/**
+ * Analyzes the webhook tables (notifications and their logs), as autovacuum would; returns how many
+ * notifications the planner now thinks there are.
+ */
+export async function analyzeNotificationTables(db: Db): Promise<number> {
+  await db.execute(sql`analyze ${webhookNotifications}, ${webhookNotificationLogs}`);
+  const result = (await db.execute(
+    sql`select reltuples::float8 as rows from pg_class where oid = ${"webhook_notifications"}::regclass`,
+  )) as unknown as { rows: { rows: number }[] };
+  return result.rows[0]?.rows ?? 0;
+}

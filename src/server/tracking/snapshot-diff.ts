@@ -1,0 +1,297 @@
+// The snapshot writer's pure comparison: what is stored of a shipment against what its new snapshot derives,
+// as the rows to insert, the columns to update, the rows to delete, and the outbox rows that announce what a
+// customer can subscribe to. No database: plain values in, plain values out (new rows' ids come from `newId`).
+// Writing the same snapshot twice therefore changes nothing and announces nothing.
+import type { AccountRef } from "../db/account-scope";
+import type { OutboxRow } from "../db/outbox";
+import type { ReferenceData } from "../db/reference-data";
+import type {
+  ContainerChanges,
+  ContainerInsert,
+  StoredContainer,
+  StoredRawEvent,
+  StoredTransportEvent,
+} from "../db/snapshots";
+import type { HeldShipment } from "../db/tracking-work";
+import type { CarrierEvent, CarrierSnapshot } from "./carrier-adapter";
+import {
+  type ContainerColumns,
+  containerColumns,
+  rawEventColumns,
+  transportEventColumns,
+} from "./snapshot-derive";
+
+export interface DiffContext {
+  reference: ReferenceData;
+  /** Vessel ids by IMO, as resolved for the batch. */
+  vesselIds: Map<string, string>;
+  now: Date;
+  /** The id of a new row. */
+  newId: () => string;
+}
+
+export interface ShipmentScope {
+  accountId: string;
+  shipmentId: string;
+}
+
+export interface ContainerScope extends ShipmentScope {
+  containerId: string;
+}
+
+/** Attributes whose change a customer hears about through `container.updated`, by wire name. */
+const WATCHED = [
+  ["availableForPickup", "available_for_pickup"],
+  ["holdsAtPodTerminal", "holds_at_pod_terminal"],
+  ["feesAtPodTerminal", "fees_at_pod_terminal"],
+  ["pickupAppointmentAt", "pickup_appointment_at"],
+  ["lfdTerminal", "pickup_lfd"],
+  ["lfdLine", "pickup_lfd_line"],
+  ["lfdRail", "pickup_lfd_rail"],
+  ["podTerminalId", "pod_terminal"],
+  ["locationAtPodTerminal", "location_at_pod_terminal"],
+] as const satisfies readonly (readonly [keyof ContainerInsert, string])[];
+
+export type Changeset = Record<string, { from: unknown; to: unknown }>;
+
+export function noChanges(): ContainerChanges {
+  return {
+    containerInserts: [],
+    containerUpdates: [],
+    rawInserts: [],
+    rawUpdates: [],
+    rawDeletes: [],
+    transportInserts: [],
+    transportUpdates: [],
+  };
+}
+
+/** Adds `more` to `into`, kind by kind (so that each kind is written with one statement for a whole batch). */
+export function addChanges(into: ContainerChanges, more: ContainerChanges): void {
+  for (const key of Object.keys(into) as (keyof ContainerChanges)[]) {
+    (into[key] as unknown[]).push(...more[key]);
+  }
+}
+
+export function sameTime(a: Date | null | undefined, b: Date | null | undefined): boolean {
+  return (a?.getTime() ?? null) === (b?.getTime() ?? null);
+}
+
+/** A value as it goes on the wire (dates as ISO strings), so that changes compare and record alike. */
+function wireValue(value: unknown): unknown {
+  return value instanceof Date ? value.toISOString() : (value ?? null);
+}
+
+/** The watched attributes that differ, by wire name, with their values before and after. */
+export function changedAttributes(existing: StoredContainer, next: ContainerColumns): Changeset {
+  const changes: Changeset = {};
+  for (const [key, wire] of WATCHED) {
+    const before = wireValue(existing[key]);
+    const after = wireValue(next[key]);
+    if (JSON.stringify(before) !== JSON.stringify(after)) changes[wire] = { from: before, to: after };
+  }
+  return changes;
+}
+
+/** `shipment.estimated.arrival` when the estimate at the port of discharge moved (not when it appears or goes). */
+export function etaChange(shipment: HeldShipment, podEtaAt: Date | null, now: Date): OutboxRow | null {
+  if (sameTime(shipment.podEtaAt, podEtaAt) || !shipment.podEtaAt || !podEtaAt) return null;
+  return {
+    accountId: shipment.accountId,
+    shipmentId: shipment.id,
+    event: "shipment.estimated.arrival",
+    referenceType: "shipment",
+    referenceId: shipment.id,
+    changes: { pod_eta_at: { from: shipment.podEtaAt.toISOString(), to: podEtaAt.toISOString() } },
+    createdAt: now,
+  };
+}
+
+function containerEvent(scope: ShipmentScope, containerId: string, event: string, now: Date): OutboxRow {
+  return {
+    ...scope,
+    containerId,
+    event,
+    referenceType: "container",
+    referenceId: containerId,
+    createdAt: now,
+  };
+}
+
+export interface ShipmentDiffInput {
+  scope: ShipmentScope;
+  snapshot: CarrierSnapshot;
+  /** What is stored of the shipment's containers (nothing for a new shipment). */
+  stored: StoredContainer[];
+  /** On an update, a container the carrier adds is announced with `container.created`. */
+  announceNewContainers: boolean;
+}
+
+/** The changes to one shipment's containers and their events, and their outbox rows in the order recorded. */
+export function diffContainers(
+  ctx: DiffContext,
+  input: ShipmentDiffInput,
+): { changes: ContainerChanges; outbox: OutboxRow[] } {
+  const { scope, snapshot } = input;
+  const { now } = ctx;
+  const changes = noChanges();
+  const outbox: OutboxRow[] = [];
+  const byNumber = new Map(input.stored.map((c) => [c.number, c]));
+  for (const box of snapshot.containers) {
+    const columns = containerColumns(ctx.reference, snapshot, box);
+    const existing = byNumber.get(box.number);
+    let containerId: string;
+    if (!existing) {
+      containerId = ctx.newId();
+      changes.containerInserts.push({
+        ...columns,
+        ...scope,
+        id: containerId,
+        number: box.number,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (input.announceNewContainers) {
+        outbox.push(containerEvent(scope, containerId, "container.created", now));
+      }
+    } else {
+      containerId = existing.id;
+      const changed = changedAttributes(existing, columns);
+      if (Object.keys(changed).length || existing.currentStatus !== columns.currentStatus) {
+        changes.containerUpdates.push({
+          id: existing.id,
+          accountId: scope.accountId,
+          ...columns,
+          updatedAt: now,
+        });
+      }
+      if (Object.keys(changed).length) {
+        outbox.push({ ...containerEvent(scope, containerId, "container.updated", now), changes: changed });
+        if (changed.pickup_lfd && existing.lfdTerminal) {
+          outbox.push(containerEvent(scope, containerId, "container.pickup_lfd.changed", now));
+        }
+        if (changed.pickup_lfd_line && existing.lfdLine) {
+          outbox.push(containerEvent(scope, containerId, "container.pickup_lfd_line.changed", now));
+        }
+        if (changed.pod_terminal && existing.podTerminalId) {
+          outbox.push(containerEvent(scope, containerId, "container.pod_terminal_changed", now));
+        }
+      }
+    }
+    const boxScope = { ...scope, containerId };
+    const raw = diffRawEvents(ctx, boxScope, box.events, existing?.raw ?? []);
+    changes.rawInserts.push(...raw.rawInserts);
+    changes.rawUpdates.push(...raw.rawUpdates);
+    changes.rawDeletes.push(...raw.rawDeletes);
+    const transport = diffTransportEvents(ctx, boxScope, box.events, existing?.transport ?? []);
+    changes.transportInserts.push(...transport.transportInserts);
+    changes.transportUpdates.push(...transport.transportUpdates);
+    outbox.push(...transport.outbox);
+  }
+  return { changes, outbox };
+}
+
+/**
+ * Raw events are the carrier's lines keyed by the carrier's own identity: new lines are appended (the index
+ * grows from 0), changed lines are updated in place, estimates the carrier no longer shows are removed.
+ */
+export function diffRawEvents(
+  ctx: DiffContext,
+  scope: ContainerScope,
+  events: CarrierEvent[],
+  storedRaw: StoredRawEvent[],
+): Pick<ContainerChanges, "rawInserts" | "rawUpdates" | "rawDeletes"> {
+  const result: Pick<ContainerChanges, "rawInserts" | "rawUpdates" | "rawDeletes"> = {
+    rawInserts: [],
+    rawUpdates: [],
+    rawDeletes: [],
+  };
+  const rawByKey = new Map(storedRaw.map((r) => [r.carrierKey ?? r.id, r]));
+  let nextIndex = storedRaw.reduce((max, r) => Math.max(max, r.index + 1), 0);
+  const seen = new Set<string>();
+  for (const e of events) {
+    seen.add(e.key);
+    const values = rawEventColumns(ctx.reference, e, ctx.vesselIds);
+    const stored = rawByKey.get(e.key);
+    if (!stored) {
+      result.rawInserts.push({
+        id: ctx.newId(),
+        ...values,
+        accountId: scope.accountId,
+        containerId: scope.containerId,
+        carrierKey: e.key,
+        index: nextIndex++,
+        createdAt: ctx.now,
+      });
+    } else if (
+      stored.event !== values.event ||
+      stored.originalEvent !== values.originalEvent ||
+      !sameTime(stored.timestamp, values.timestamp) ||
+      stored.estimated !== values.estimated ||
+      stored.voyageNumber !== values.voyageNumber ||
+      stored.locationId !== values.locationId ||
+      stored.locationName !== values.locationName ||
+      stored.vesselId !== values.vesselId
+    ) {
+      result.rawUpdates.push({ id: stored.id, accountId: scope.accountId, ...values });
+    }
+  }
+  for (const r of storedRaw) {
+    if (r.estimated && r.carrierKey && !seen.has(r.carrierKey)) {
+      result.rawDeletes.push({ accountId: scope.accountId, id: r.id } satisfies AccountRef);
+    }
+  }
+  return result;
+}
+
+/** Each line that has actually happened has one transport event, and one outbox row when it is new. */
+export function diffTransportEvents(
+  ctx: DiffContext,
+  scope: ContainerScope,
+  events: CarrierEvent[],
+  stored: StoredTransportEvent[],
+): Pick<ContainerChanges, "transportInserts" | "transportUpdates"> & { outbox: OutboxRow[] } {
+  const result: Pick<ContainerChanges, "transportInserts" | "transportUpdates"> & { outbox: OutboxRow[] } = {
+    transportInserts: [],
+    transportUpdates: [],
+    outbox: [],
+  };
+  const byKey = new Map(stored.map((t) => [t.carrierKey, t]));
+  for (const e of events) {
+    const values = transportEventColumns(ctx.reference, e, ctx.vesselIds);
+    if (!values) continue;
+    const existing = byKey.get(e.key);
+    if (!existing) {
+      const id = ctx.newId();
+      result.transportInserts.push({
+        id,
+        ...values,
+        accountId: scope.accountId,
+        shipmentId: scope.shipmentId,
+        containerId: scope.containerId,
+        carrierKey: e.key,
+        dataSource: "shipping_line",
+        createdAt: ctx.now,
+      });
+      // One outbox row per new movement, in the carrier's order, so that deliveries keep that order.
+      result.outbox.push({
+        accountId: scope.accountId,
+        shipmentId: scope.shipmentId,
+        containerId: scope.containerId,
+        event: values.event,
+        referenceType: "transport_event",
+        referenceId: id,
+        createdAt: ctx.now,
+      });
+    } else if (
+      !sameTime(existing.timestamp, values.timestamp) ||
+      existing.locationId !== values.locationId ||
+      existing.terminalId !== values.terminalId ||
+      existing.vesselId !== values.vesselId ||
+      existing.voyageNumber !== values.voyageNumber
+    ) {
+      result.transportUpdates.push({ id: existing.id, accountId: scope.accountId, ...values });
+    }
+  }
+  return result;
+}
