@@ -47,7 +47,41 @@ export type StoredContainer = Pick<
   | "lfdRail"
   | "podTerminalId"
   | "locationAtPodTerminal"
+  | (typeof KEPT)[number]
 > & { raw: StoredRawEvent[]; transport: StoredTransportEvent[] };
+
+// The container columns a snapshot sets beyond those the notifications watch: read too, so that a refresh
+// writes a container whenever any of them moves (an arrival, an inland ETA, a terminal check), not only when a
+// watched attribute or the status does.
+const KEPT_TIME = [
+  "podArrivedAt",
+  "podDischargedAt",
+  "podFullOutAt",
+  "finalDestinationFullOutAt",
+  "emptyTerminatedAt",
+  "terminalCheckedAt",
+  "podRailLoadedAt",
+  "podRailDepartedAt",
+  "indEtaAt",
+  "indAtaAt",
+  "indRailUnloadedAt",
+  "indFacilityLfdOn",
+] as const;
+const KEPT = [
+  "sealNumber",
+  "equipmentType",
+  "equipmentHeight",
+  "pickupFacilityId",
+  "podFullOutChassisNumber",
+  "podRailCarrierScac",
+  "indRailCarrierScac",
+  "weightInLbs",
+  "equipmentLength",
+  "availabilityKnown",
+  ...KEPT_TIME,
+] as const;
+const isTime = (key: string) => (KEPT_TIME as readonly string[]).includes(key);
+const keptColumn = (key: (typeof KEPT)[number]) => (isTime(key) ? ms(containers[key]) : sql`${containers[key]}`);
 
 export type StoredRawEvent = Pick<
   RawEventRow,
@@ -100,7 +134,8 @@ export async function readStoredContainers(tx: Db, shipmentRefs: AccountRef[]): 
           ${transport.locationId}, ${transport.terminalId}, ${transport.vesselId}
         )), '[]'::json)
         from ${transport} where ${transport.containerId} = ${containers.id}
-          and ${transport.accountId} = ${containers.accountId})
+          and ${transport.accountId} = ${containers.accountId}),
+      json_build_array(${sql.join(KEPT.map(keptColumn), sql`, `)})
     )), '[]'::json)::text as stored
     from ${containers} where ${inOwnAccounts(containers.accountId, containers.shipmentId, shipmentRefs)}`);
   // Both drivers answer with rows; the document is text, so that each driver hands it over untouched.
@@ -142,7 +177,17 @@ export async function readStoredContainers(tx: Db, shipmentRefs: AccountRef[]): 
       terminalId: t[5] as string | null,
       vesselId: t[6] as string | null,
     })),
+    ...keptOf(b[15] as unknown[]),
   }));
+}
+
+/** The kept columns from their array, in KEPT's order, times as dates. */
+function keptOf(values: unknown[]) {
+  const kept: Record<string, unknown> = {};
+  KEPT.forEach((key, i) => {
+    kept[key] = isTime(key) ? date(values[i] ?? null) : (values[i] ?? null);
+  });
+  return kept as Pick<ContainerRow, (typeof KEPT)[number]>;
 }
 
 /** Adds new shipments, in one statement. */

@@ -175,19 +175,16 @@ export function snapshot(
 /** What readStoredContainers would answer after the inserts of `changes` were written. */
 export function storedAfter(changes: ContainerChanges): StoredContainer[] {
   return changes.containerInserts.map((c) => ({
+    // Every column the snapshot set, as the database keeps it (absent ones null).
+    ...(Object.fromEntries(
+      Object.entries(c).map(([key, value]) => [key, value ?? null]),
+    ) as unknown as Omit<StoredContainer, "raw" | "transport">),
     id: c.id!,
     shipmentId: c.shipmentId,
     number: c.number,
     currentStatus: c.currentStatus!,
-    availableForPickup: c.availableForPickup ?? null,
     holdsAtPodTerminal: c.holdsAtPodTerminal ?? [],
     feesAtPodTerminal: c.feesAtPodTerminal ?? [],
-    pickupAppointmentAt: c.pickupAppointmentAt ?? null,
-    lfdTerminal: c.lfdTerminal ?? null,
-    lfdLine: c.lfdLine ?? null,
-    lfdRail: c.lfdRail ?? null,
-    podTerminalId: c.podTerminalId ?? null,
-    locationAtPodTerminal: c.locationAtPodTerminal ?? null,
     raw: changes.rawInserts
       .filter((r) => r.containerId === c.id)
       .map((r) => ({

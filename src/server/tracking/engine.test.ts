@@ -274,12 +274,17 @@ describe("TrackingEngine", () => {
     await request();
     await engine.runUntilIdle();
     const before = (await events()).length;
+    const boxes = () => h.db.select().from(containers).where(eq(containers.accountId, accountId));
+    const stored = await boxes();
     const [s] = await h.db.select().from(shipments).where(eq(shipments.accountId, accountId));
+    h.clock.advance(60_000);
     await h.db.update(shipments).set({ nextRefreshAt: h.clock.now() }).where(eq(shipments.id, s!.id));
     await engine.runUntilIdle();
     expect(carrier.lookups).toBe(2);
     expect((await events()).length).toBe(before);
     expect(await h.db.select().from(rawEvents).where(eq(rawEvents.accountId, accountId))).toHaveLength(6);
+    // Every column read back equals what the carrier shows: the containers are not even rewritten.
+    expect(await boxes()).toEqual(stored);
   });
 
   it("follows the voyage as time passes: estimates become actual, ETA changes keep the original, then it stops", async () => {

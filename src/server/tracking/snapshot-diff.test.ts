@@ -190,6 +190,28 @@ describe("a changed container", () => {
     expect(changes.containerUpdates.map((c) => c.currentStatus)).toEqual(["on_ship"]);
     expect(outbox.map((o) => o.event)).toEqual(["container.transport.vessel_loaded"]);
   });
+
+  it("writes the vessel's arrival while the status stays on_ship, announced by its transport event only", () => {
+    const before = snapshot([container("MSCU1234565", atSeaLines())]);
+    const arrived = replaced(atSeaLines(), "vessel_arrived", { estimated: false });
+    const { changes, outbox } = refresh(before, snapshot([container("MSCU1234565", arrived)]));
+    expect(changes.containerUpdates).toHaveLength(1);
+    expect(changes.containerUpdates[0]).toMatchObject({ currentStatus: "on_ship", podArrivedAt: day(14) });
+    expect(outbox.map((o) => o.event)).toEqual(["container.transport.vessel_arrived"]);
+  });
+
+  it("writes a new terminal check and a moved inland estimate, which no notification watches", () => {
+    const lines = [...atSeaLines(), line("arrived_at_inland_destination", day(20), { estimated: true })];
+    const withDestination = (l: CarrierEvent[], checkedAt: Date) =>
+      snapshot([container("MSCU1234565", l, terminalStatus({ checkedAt }))], {
+        destination: LOS_ANGELES,
+      });
+    const later = replaced(lines, "arrived_at_inland_destination", { at: day(21) });
+    const { changes, outbox } = refresh(withDestination(lines, day(15)), withDestination(later, day(16)));
+    expect(changes.containerUpdates).toHaveLength(1);
+    expect(changes.containerUpdates[0]).toMatchObject({ terminalCheckedAt: day(16), indEtaAt: day(21) });
+    expect(outbox).toEqual([]);
+  });
 });
 
 describe("raw events", () => {

@@ -82,6 +82,17 @@ function wireValue(value: unknown): unknown {
   return value instanceof Date ? value.toISOString() : (value ?? null);
 }
 
+/**
+ * Whether any column a snapshot sets differs from the stored one: the row is written then, though only the
+ * watched attributes are announced (a vessel's arrival or an inland ETA moves without a notification of its own;
+ * the transport events announce those).
+ */
+export function columnsMoved(existing: StoredContainer, next: ContainerColumns): boolean {
+  return (Object.keys(next) as (keyof ContainerColumns)[]).some(
+    (key) => JSON.stringify(wireValue(existing[key])) !== JSON.stringify(wireValue(next[key])),
+  );
+}
+
 /** The watched attributes that differ, by wire name, with their values before and after. */
 export function changedAttributes(existing: StoredContainer, next: ContainerColumns): Changeset {
   const changes: Changeset = {};
@@ -157,7 +168,7 @@ export function diffContainers(
     } else {
       containerId = existing.id;
       const changed = changedAttributes(existing, columns);
-      if (Object.keys(changed).length || existing.currentStatus !== columns.currentStatus) {
+      if (Object.keys(changed).length || columnsMoved(existing, columns)) {
         changes.containerUpdates.push({
           id: existing.id,
           accountId: scope.accountId,
