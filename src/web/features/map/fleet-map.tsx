@@ -87,7 +87,10 @@ function FleetLayers({
     onSelectRef.current = onSelect;
   }, [onSelect]);
   const onDrawnRef = useRef(onDrawn);
-  onDrawnRef.current = onDrawn;
+  // Updated before the rebuild below runs (effects run in order), which calls it.
+  useEffect(() => {
+    onDrawnRef.current = onDrawn;
+  }, [onDrawn]);
   const entriesRef = useRef(new Map<string, Entry>());
   const fittedRef = useRef(false);
   // Bumped on each rebuild, so that the selection is drawn again on the new layers.

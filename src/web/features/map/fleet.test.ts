@@ -9,7 +9,7 @@ import {
   unwrap,
   unwrapToEnd,
 } from "../../components/map/coordinates";
-import { detailView, filterFleet, filterOptions, fleetViews } from "./fleet";
+import { byArrival, detailView, filterFleet, filterOptions, fleetViews } from "./fleet";
 
 const NOW = Date.parse("2026-11-20T12:00:00Z");
 const port = (id: string, code: string, lon: number) => ({
@@ -217,6 +217,26 @@ describe("filters", () => {
     // An unknown ETA never counts as arriving soon.
     expect(names(filterFleet(views, { line: "", pod: "", within: 7 }, NOW))).toEqual(["A"]);
     expect(names(filterFleet(views, { line: "", pod: "", within: 30 }, NOW))).toEqual(["A", "B"]);
+  });
+
+  it("lists the vessels by arrival at their next port, soonest first, unknown last, then by name", () => {
+    const arrived = {
+      ...views[1]!,
+      id: "d",
+      name: "D",
+      nextPortEta: null,
+      nextPortAta: "2026-11-19T00:00:00Z",
+    };
+    const sameTime = { ...views[0]!, id: "e", name: "AA" };
+    const unknown = { ...views[2]!, id: "f", name: "0-UNKNOWN" };
+    expect(names(byArrival([...views, arrived, sameTime, unknown]))).toEqual([
+      "D",
+      "A",
+      "AA",
+      "B",
+      "0-UNKNOWN",
+      "C",
+    ]);
   });
 
   it("offers the lines and ports the fleet carries", () => {

@@ -125,6 +125,15 @@ export function arrivalTime(v: FleetVesselView): number | null {
   return at ? Date.parse(at) : null;
 }
 
+/**
+ * By arrival at the next port, soonest first (unknown last), then by name; each date read once, not per comparison.
+ * Sorts in place, as the list's order: give it a copy (a filter's result) of anything shared.
+ */
+export function byArrival(vessels: FleetVesselView[]): FleetVesselView[] {
+  const at = new Map(vessels.map((v) => [v.id, arrivalTime(v) ?? Number.POSITIVE_INFINITY]));
+  return vessels.sort((a, b) => at.get(a.id)! - at.get(b.id)! || a.name.localeCompare(b.name));
+}
+
 const DAY_MS = 86_400_000;
 
 /** The vessels that match the URL filters: some of their cargo is on the line and bound for the port. */

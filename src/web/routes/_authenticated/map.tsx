@@ -1,11 +1,19 @@
 // /map: where the vessels carrying the account's containers are, have been and are heading; filters in the URL.
-import { createFileRoute, stripSearchParams } from "@tanstack/react-router";
+// In development (or a build made to measure) `?synthetic=N` shows N made-up vessels instead, to measure the map.
+import { createFileRoute, getRouteApi, stripSearchParams } from "@tanstack/react-router";
 import { RouteErrorPage } from "../../components/error-page";
 import { TableSkeleton } from "../../components/skeleton";
 import { loadFleetMap, loadSyntheticFleet } from "../../features/map/fleet-map-chunk";
 import { MapPage } from "../../features/map/map-page";
 import { fleetQuery } from "../../features/map/queries";
 import { MAP_SEARCH_DEFAULTS, mapSearchSchema } from "../../features/map/search";
+import { SyntheticFleetPage } from "../../features/map/synthetic-fleet-page";
+
+/**
+ * Read here, where it is used: Vite turns it into a literal that folds only in place, so that in any other build
+ * the made-up fleet's page is left out with the branch that renders it.
+ */
+const SYNTHETIC_ENABLED = import.meta.env.DEV || import.meta.env.VITE_MAP_SYNTHETIC === "1";
 
 export const Route = createFileRoute("/_authenticated/map")({
   validateSearch: mapSearchSchema,
@@ -19,7 +27,17 @@ export const Route = createFileRoute("/_authenticated/map")({
     ]);
   },
   head: () => ({ meta: [{ title: "Map · Boxtrack" }] }),
-  component: MapPage,
+  component: MapRoute,
   pendingComponent: () => <TableSkeleton label="Loading the vessels" columns={4} />,
   errorComponent: (props) => <RouteErrorPage {...props} what="the map" />,
 });
+
+// Through getRouteApi rather than Route: the component is split into the page's chunk, and Route lives in the
+// first script, which would have to export it for this alone.
+const routeApi = getRouteApi("/_authenticated/map");
+
+function MapRoute() {
+  const { synthetic } = routeApi.useSearch();
+  if (SYNTHETIC_ENABLED && synthetic) return <SyntheticFleetPage count={synthetic} />;
+  return <MapPage />;
+}

@@ -1,0 +1,81 @@
+// The map part of the map page: the map (drawn in the first render when the route's loader has loaded its chunk,
+// else once it has), the land's status, the legend, and the switches for every vessel's track and path.
+import { lazy, Suspense, useState } from "react";
+import { type LandState, LandStatus } from "../../components/map/land-status";
+import { LAND_LEGEND, MapLegend } from "../../components/map/map-legend";
+import type { FleetMapProps } from "./fleet-map";
+import { loadedFleetMap, loadFleetMap } from "./fleet-map-chunk";
+
+const LazyFleetMap = lazy(loadFleetMap);
+
+export function FleetMapFigure({
+  land,
+  onShowTracks,
+  onShowAllPaths,
+  ...map
+}: FleetMapProps & {
+  land: LandState;
+  onShowTracks(show: boolean): void;
+  onShowAllPaths(show: boolean): void;
+}) {
+  // The route's loader has usually loaded the map already: then it draws in the first render.
+  const [FleetMap] = useState(() => loadedFleetMap() ?? LazyFleetMap);
+  return (
+    <div className="flex min-h-0 min-w-0 flex-col gap-2">
+      <figure
+        aria-label="Map of the vessels carrying your containers"
+        aria-describedby="fleet-map-note"
+        className="relative h-[60vh] min-h-[24rem] overflow-hidden rounded-lg border border-slate-200 lg:h-auto lg:flex-1 dark:border-slate-800"
+      >
+        <Suspense fallback={<MapLoading />}>
+          <FleetMap {...map} />
+        </Suspense>
+        <figcaption id="fleet-map-note" className="sr-only">
+          The list of vessels beside the map holds everything the map shows. Choosing a vessel there moves the
+          map to it.
+        </figcaption>
+        <LandStatus state={land} />
+      </figure>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <MapLegend
+          items={[
+            { kind: "vessel", label: "Vessel, pointing along its heading" },
+            { kind: "track", label: "Track, last 7 days" },
+            { kind: "ahead", label: "Estimated path to the next port" },
+            { kind: "port", label: "Next port of the selected vessel, with its ETA" },
+            LAND_LEGEND,
+          ]}
+        />
+        <fieldset className="flex flex-wrap gap-3 text-xs text-slate-700 dark:text-slate-300">
+          <legend className="sr-only">Show on the map besides the selected vessel's</legend>
+          <label className="flex items-center gap-1.5">
+            <input
+              type="checkbox"
+              checked={map.showTracks}
+              onChange={(e) => onShowTracks(e.target.checked)}
+            />
+            Tracks of all vessels
+          </label>
+          <label className="flex items-center gap-1.5">
+            <input
+              type="checkbox"
+              checked={map.showAllPaths}
+              onChange={(e) => onShowAllPaths(e.target.checked)}
+            />
+            Estimated paths of all vessels
+          </label>
+        </fieldset>
+      </div>
+    </div>
+  );
+}
+
+function MapLoading() {
+  return (
+    <div className="flex h-full w-full items-center justify-center bg-blue-100 dark:bg-[#0b1a2e]">
+      <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+        Loading the map…
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+// The map page's layout, whichever fleet it shows: the header, the filters, the selected vessel's panel above the
+// list, and the map. The map draws first (Leaflet loads in its own chunk, started by the route's loader), the list
+// once the map has drawn; the selected vessel's track, path and cargo come from the fleet's source when it is chosen.
+import { useCallback, useMemo, useState } from "react";
+import { useLandState } from "../../components/map/land-status";
+import { PageHeader } from "../../components/page-header";
+import { formatCount, plural } from "../../lib/format";
+import type { FleetVesselView } from "./fleet";
+import { FleetFilters } from "./fleet-filters";
+import { FleetMapFigure } from "./fleet-map-figure";
+import type { FleetSource } from "./fleet-source";
+import { useFleetFilters } from "./use-fleet-filters";
+import { useVesselSelection } from "./use-vessel-selection";
+import { VesselListSection } from "./vessel-list-section";
+import { VesselPanel } from "./vessel-panel";
+
+export function FleetPage({
+  vessels: listed,
+  source,
+  note,
+}: {
+  vessels: FleetVesselView[];
+  source: FleetSource;
+  /** Said before the count in the header. */
+  note?: string;
+}) {
+  const [showTracks, setShowTracks] = useState(false);
+  const [showAllPaths, setShowAllPaths] = useState(false);
+  const allLines = source.useAllLines(showTracks || showAllPaths);
+  // With every vessel's lines read, they join the fleet; until then the map draws vessels alone.
+  const vessels = useMemo(
+    () => (allLines ? listed.map((v) => ({ ...v, ...(allLines.get(v.id) ?? {}) })) : listed),
+    [listed, allLines],
+  );
+  const filters = useFleetFilters(vessels);
+  const { filtered } = filters;
+  const selection = useVesselSelection(vessels);
+  const { selected } = selection;
+  const detail = source.useDetail(selected);
+
+  const [land, onLand] = useLandState();
+  // The list waits for the map's first frame: the map is what most people look at first.
+  const [mapDrawn, setMapDrawn] = useState(false);
+  const onDrawn = useCallback(() => setMapDrawn(true), []);
+
+  return (
+    <>
+      <FleetPageHeader
+        note={note}
+        filtering={filters.filtering}
+        shown={filtered.length}
+        total={vessels.length}
+      />
+      <FleetFilters filters={filters} />
+
+      <div className="grid gap-4 lg:h-[calc(100vh-15rem)] lg:min-h-[34rem] lg:grid-cols-[27rem_1fr]">
+        <div className="flex min-h-0 min-w-0 flex-col gap-3">
+          {selected && detail ? (
+            <div className="max-h-[55%] min-h-0 shrink-0 overflow-hidden">
+              <VesselPanel vessel={selected} detail={detail} onClose={selection.clear} />
+            </div>
+          ) : null}
+          <VesselListSection
+            vessels={filtered}
+            filtering={filters.filtering}
+            onClearFilters={filters.clear}
+            shown={mapDrawn && land !== "drawing"}
+            selectedId={selected?.id ?? null}
+            onChoose={selection.chooseFromList}
+            revealId={selection.revealId}
+          />
+        </div>
+
+        <FleetMapFigure
+          vessels={filtered}
+          selected={selected && filtered.includes(selected) ? selected : null}
+          selectedLines={detail}
+          focus={selection.focus}
+          onSelect={selection.chooseOnMap}
+          showTracks={showTracks}
+          showAllPaths={showAllPaths}
+          onShowTracks={setShowTracks}
+          onShowAllPaths={setShowAllPaths}
+          land={land}
+          onLand={onLand}
+          onDrawn={onDrawn}
+        />
+      </div>
+      <p aria-live="polite" className="sr-only">
+        {selection.announcement}
+      </p>
+    </>
+  );
+}
+
+function FleetPageHeader({
+  note,
+  filtering,
+  shown,
+  total,
+}: {
+  note: string | undefined;
+  filtering: boolean;
+  shown: number;
+  total: number;
+}) {
+  return (
+    <PageHeader
+      title="Map"
+      description={
+        <>
+          {note}
+          {filtering
+            ? `${plural(shown, "vessel")} of ${formatCount(total)} match the filters`
+            : total === 0
+              ? "No vessel carries your containers at the moment"
+              : `${plural(total, "vessel")} ${total === 1 ? "carries" : "carry"} your containers`}
+        </>
+      }
+    />
+  );
+}
