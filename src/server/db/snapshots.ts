@@ -81,7 +81,8 @@ const KEPT = [
   ...KEPT_TIME,
 ] as const;
 const isTime = (key: string) => (KEPT_TIME as readonly string[]).includes(key);
-const keptColumn = (key: (typeof KEPT)[number]) => (isTime(key) ? ms(containers[key]) : sql`${containers[key]}`);
+const keptColumn = (key: (typeof KEPT)[number]) =>
+  isTime(key) ? ms(containers[key]) : sql`${containers[key]}`;
 
 export type StoredRawEvent = Pick<
   RawEventRow,

@@ -176,9 +176,10 @@ export function snapshot(
 export function storedAfter(changes: ContainerChanges): StoredContainer[] {
   return changes.containerInserts.map((c) => ({
     // Every column the snapshot set, as the database keeps it (absent ones null).
-    ...(Object.fromEntries(
-      Object.entries(c).map(([key, value]) => [key, value ?? null]),
-    ) as unknown as Omit<StoredContainer, "raw" | "transport">),
+    ...(Object.fromEntries(Object.entries(c).map(([key, value]) => [key, value ?? null])) as unknown as Omit<
+      StoredContainer,
+      "raw" | "transport"
+    >),
     id: c.id!,
     shipmentId: c.shipmentId,
     number: c.number,
