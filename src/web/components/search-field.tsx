@@ -19,8 +19,12 @@ export function SearchField({
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const committed = useRef(value);
+  // The latest onCommit, for a timer set during an earlier render; kept current after each render (not during
+  // it, which React forbids).
   const onCommitRef = useRef(onCommit);
-  onCommitRef.current = onCommit;
+  useEffect(() => {
+    onCommitRef.current = onCommit;
+  });
   const commit = (next: string) => {
     committed.current = next;
     onCommitRef.current(next);
