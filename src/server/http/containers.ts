@@ -17,7 +17,15 @@ import {
 } from "../resources/serialize";
 import type { App, AppDeps } from "./env";
 import { invalidAttribute, notFound } from "./errors";
-import { cursorQuery, errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
+import {
+  cursorQuery,
+  errorResponses,
+  idParam,
+  includeQuery,
+  jsonBody,
+  pageQuery,
+  requestBodyOf,
+} from "./openapi-common";
 import { pageDocument, parsePage } from "./paging";
 import { parseInclude } from "./query-params";
 
@@ -65,11 +73,7 @@ const editBody = (idRequired: boolean) =>
   });
 
 function patchContent(idRequired: boolean) {
-  const schema = editBody(idRequired);
-  return {
-    content: { "application/json": { schema }, "application/vnd.api+json": { schema } },
-    required: true,
-  };
+  return requestBodyOf(editBody(idRequired), true);
 }
 
 const patchRoute = createRoute({

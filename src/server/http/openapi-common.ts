@@ -36,6 +36,17 @@ export const includeQuery = {
 };
 
 /**
+ * A request body in JSON, under both media types clients send (`application/json` and JSON:API's
+ * `application/vnd.api+json`). `required` is left out of the document when undefined.
+ */
+export function requestBodyOf<T extends z.ZodType>(schema: T, required?: boolean) {
+  return {
+    content: { "application/json": { schema }, "application/vnd.api+json": { schema } },
+    ...(required === undefined ? {} : { required }),
+  };
+}
+
+/**
  * The body of a PATCH of one resource whose id is in the path: `data` with the resource's type and id (both
  * optional, as the hosted API accepts them) and the attributes a client may change.
  */

@@ -10,6 +10,7 @@ import {
   jsonBody,
   pageQuery,
   patchBodyOf,
+  requestBodyOf,
 } from "../openapi-common";
 
 const tags = ["Shipments"];
@@ -56,12 +57,7 @@ export const patchRoute = createRoute({
   summary: "Edit a shipment's reference numbers, tags and customer",
   request: {
     params: idParam,
-    body: {
-      content: {
-        "application/json": { schema: editBody },
-        "application/vnd.api+json": { schema: editBody },
-      },
-    },
+    body: requestBodyOf(editBody),
   },
   responses: {
     200: jsonBody(shipmentDocument, "The updated shipment"),

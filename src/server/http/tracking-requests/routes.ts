@@ -18,6 +18,7 @@ import {
   jsonBody,
   pageQuery,
   patchBodyOf,
+  requestBodyOf,
 } from "../openapi-common";
 
 const tags = ["Tracking requests"];
@@ -93,13 +94,7 @@ export const createRouteDefinition = createRoute({
   description:
     "The request is answered at once, `pending`; the shipment is looked up at the shipping line afterwards, and `tracking_request.succeeded` or `tracking_request.failed` follows. A number this account already tracks with the same line is stored as `failed` with `failed_reason: duplicate`, its `tracked_object` the shipment already tracked. Limited per API key to a number of creations a minute (100 by default), on top of the general limit.",
   request: {
-    body: {
-      content: {
-        "application/json": { schema: trackingRequestCreateBodySchema },
-        "application/vnd.api+json": { schema: trackingRequestCreateBodySchema },
-      },
-      required: true,
-    },
+    body: requestBodyOf(trackingRequestCreateBodySchema, true),
   },
   responses: {
     201: jsonBody(trackingRequestDocument, "The new tracking request"),
@@ -116,12 +111,7 @@ export const patchRoute = createRoute({
   summary: "Edit a tracking request's reference numbers and tags",
   request: {
     params: idParam,
-    body: {
-      content: {
-        "application/json": { schema: editBody },
-        "application/vnd.api+json": { schema: editBody },
-      },
-    },
+    body: requestBodyOf(editBody),
   },
   responses: {
     200: jsonBody(trackingRequestDocument, "The updated tracking request"),

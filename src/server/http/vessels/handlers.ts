@@ -32,6 +32,15 @@ import { DAY_MS, fleetRoute, futureRoute, futureWithCoordinatesRoute, getRoute }
 export function registerVesselRoutes(app: App, deps: AppDeps) {
   const { db, reference, clock } = deps;
 
+  /** Every problem the parameters had, in one 400 answer; nothing when there were none. */
+  function throwAll(errors: ApiError[]) {
+    if (errors.length > 0)
+      throw new ApiError(
+        400,
+        errors.flatMap((e) => e.errors),
+      );
+  }
+
   /** A port by id or UN/LOCODE: undefined when missing or malformed (errors collected), 404 when unknown. */
   function parsePort(name: string, raw: string | undefined, what: string, errors: ApiError[]) {
     const value = raw?.trim() ?? "";
@@ -163,11 +172,7 @@ export function registerVesselRoutes(app: App, deps: AppDeps) {
     const previousPortId = parsePort("previous_port_id", query.previous_port_id, "port it last left", errors);
     const latitude = parseCoordinate("latitude", query.latitude, 90, errors);
     const longitude = parseCoordinate("longitude", query.longitude, 180, errors);
-    if (errors.length > 0)
-      throw new ApiError(
-        400,
-        errors.flatMap((e) => e.errors),
-      );
+    throwAll(errors);
     const vessel = await visibleVessel(c.get("principal").account.id, c.req.valid("param").id);
     const port = findPort("port_id", portId!);
     findPort("previous_port_id", previousPortId!);
@@ -184,11 +189,7 @@ export function registerVesselRoutes(app: App, deps: AppDeps) {
       "port it leaves from",
       errors,
     );
-    if (errors.length > 0)
-      throw new ApiError(
-        400,
-        errors.flatMap((e) => e.errors),
-      );
+    throwAll(errors);
     const vessel = await visibleVessel(c.get("principal").account.id, c.req.valid("param").id);
     const port = findPort("port_id", portId!);
     const previous = findPort("previous_port_id", previousPortId!);

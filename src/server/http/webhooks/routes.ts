@@ -11,7 +11,7 @@ import {
   webhookTriggerBodySchema,
   webhookTriggerResultSchema,
 } from "../../../api/webhooks";
-import { cursorQuery, errorResponses, idParam, jsonBody, pageQuery } from "../openapi-common";
+import { cursorQuery, errorResponses, idParam, jsonBody, pageQuery, requestBodyOf } from "../openapi-common";
 
 const tags = ["Webhooks"];
 const webhookDocument = singleDocument(webhookSchema);
@@ -21,10 +21,7 @@ const DELIVERY_DESCRIPTION = `Each delivery is a POST of a \`webhook_notificatio
 - Standard Webhooks: \`webhook-id\` (the notification id, the same on every attempt: deduplicate on it), \`webhook-timestamp\` (unix seconds) and \`webhook-signature\` (\`v1,\` + base64 HMAC-SHA256 of \`{webhook-id}.{webhook-timestamp}.{body}\`, keyed with the base64-decoded part of the secret after \`whsec_\`).
 A 2xx within 10 seconds is success; redirects are not followed. Otherwise it is retried with exponential backoff, 12 attempts over about a day; a 410 deactivates the webhook.`;
 
-export const body = <T extends z.ZodType>(schema: T) => ({
-  content: { "application/json": { schema }, "application/vnd.api+json": { schema } },
-  required: true,
-});
+export const body = <T extends z.ZodType>(schema: T) => requestBodyOf(schema, true);
 
 const resourceBody = <T extends z.ZodType>(attributes: T) =>
   z.object({
@@ -147,10 +144,7 @@ export const testRoute = createRoute({
     "Creates a notification with example data for `event` (by default the webhook's first event), delivered, signed, retried and logged like any other, also when the webhook is inactive. Its payload carries `meta.test: true`.",
   request: {
     params: idParam,
-    body: {
-      content: { "application/json": { schema: testBody }, "application/vnd.api+json": { schema: testBody } },
-      required: false,
-    },
+    body: requestBodyOf(testBody, false),
   },
   responses: {
     201: jsonBody(singleDocument(webhookNotificationSchema), "The test notification, pending"),
