@@ -1,6 +1,6 @@
 // Tests of the contract's check of a new tracking request's body, without the service: values, problems, order.
 import { describe, expect, it } from "vitest";
-import { byAttributeOrder, parseNewTrackingRequest } from "./new-tracking-request";
+import { byAttributeOrder, parseNewTrackingRequest, placeProblem } from "./new-tracking-request";
 
 const body = (attributes: Record<string, unknown>, type: unknown = "tracking_request") => ({
   data: { type, attributes },
@@ -35,6 +35,13 @@ describe("parseNewTrackingRequest", () => {
         tags: ["cold"],
       },
     });
+  });
+
+  it("accepts a body without a type, as the hosted API does", () => {
+    const check = parseNewTrackingRequest({
+      data: { attributes: { request_type: "bill_of_lading", request_number: "ABCD1234", scac: "MAEU" } },
+    });
+    expect(check.ok).toBe(true);
   });
 
   it("names every problem at once, in the order of the attributes, each with its code", () => {
@@ -125,6 +132,27 @@ describe("parseNewTrackingRequest", () => {
       ),
     ).toEqual([
       { pointer: "/data/type", code: "invalid", detail: "type must be 'tracking_request' (got 'shipment')." },
+    ]);
+  });
+});
+
+describe("placeProblem", () => {
+  it("puts the service's problem where the body check would have found it", () => {
+    const p = (pointer: string) => ({ pointer, code: "invalid" as const, detail: pointer });
+    const body = [
+      p("/data/attributes/request_number"),
+      p("/data/attributes/shipment_tags"),
+      p("/data/attributes/x"),
+    ];
+    const placed = placeProblem(body, p("/data/attributes/request_type"), "scac");
+    expect(placed.map((x) => x.pointer)).toEqual([
+      "/data/attributes/request_number",
+      "/data/attributes/request_type",
+      "/data/attributes/shipment_tags",
+      "/data/attributes/x",
+    ]);
+    expect(placeProblem([], p("/data/attributes/scac"), "scac").map((x) => x.pointer)).toEqual([
+      "/data/attributes/scac",
     ]);
   });
 });

@@ -143,9 +143,13 @@ const envelopeSchema = z.object(
   {
     data: z.object(
       {
-        type: z.unknown().refine((type) => type === undefined || type === "tracking_request", {
-          error: (issue) => `type must be 'tracking_request' (got ${quote(String(issue.input))}).`,
-        }),
+        // Optional, as the hosted API accepts a body without it.
+        type: z
+          .unknown()
+          .optional()
+          .refine((type) => type === undefined || type === "tracking_request", {
+            error: (issue) => `type must be 'tracking_request' (got ${quote(String(issue.input))}).`,
+          }),
         attributes: z.record(z.string(), z.unknown(), {
           error: "data.attributes is required, with request_type, request_number and scac.",
         }),
@@ -232,18 +236,33 @@ export function parseNewTrackingRequest(body: unknown): NewTrackingRequestCheck 
 }
 
 /**
+ * Places the service's problem with an attribute among the body's problems as if the body check had found it
+ * while checking `attribute` (a line that cannot track the request's type is found with the SCAC).
+ */
+export function placeProblem(
+  problems: BodyProblem[],
+  problem: BodyProblem,
+  attribute: string,
+): BodyProblem[] {
+  const at = problems.findIndex((p) => rankOf(p) > ATTRIBUTES.indexOf(attribute));
+  return at === -1 ? [...problems, problem] : [...problems.slice(0, at), problem, ...problems.slice(at)];
+}
+
+/** Where a problem stands in the body: the envelope first, then the attributes as documented, unknown last. */
+function rankOf(p: BodyProblem): number {
+  const at = attributeAt(p.pointer);
+  if (!at) return -1;
+  const i = ATTRIBUTES.indexOf(at.attribute);
+  return i === -1 ? ATTRIBUTES.length : i;
+}
+
+/**
  * Problems in the order of the body (a stable sort): the envelope's (`/data`, `/data/type`) first, then the
  * attributes in the order they are documented, unknown attributes last.
  */
 export function byAttributeOrder(problems: BodyProblem[]): BodyProblem[] {
-  const rank = (p: BodyProblem) => {
-    const at = attributeAt(p.pointer);
-    if (!at) return -1;
-    const i = ATTRIBUTES.indexOf(at.attribute);
-    return i === -1 ? ATTRIBUTES.length : i;
-  };
   return problems
     .map((p, i) => ({ p, i }))
-    .sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i)
+    .sort((a, b) => rankOf(a.p) - rankOf(b.p) || a.i - b.i)
     .map(({ p }) => p);
 }

@@ -2,11 +2,7 @@
 // then what only the service knows: that the SCAC is a line it tracks and that the line can be tracked by the
 // request's type. Every problem is one error pointing at its attribute, in the hosted API's words.
 import { attributePointer } from "../../../api/json-pointer";
-import {
-  type BodyProblem,
-  byAttributeOrder,
-  parseNewTrackingRequest,
-} from "../../../api/new-tracking-request";
+import { type BodyProblem, parseNewTrackingRequest, placeProblem } from "../../../api/new-tracking-request";
 import { REQUEST_TYPES, type RequestType } from "../../../api/tracking-requests";
 import type { ReferenceData, ShippingLineRow } from "../../db/reference-data";
 import type { NewTrackingRequest } from "../../db/tracking-requests";
@@ -62,12 +58,12 @@ function lineOf(
  */
 export function checkNewTrackingRequest(body: unknown, reference: ReferenceData): NewTrackingRequest {
   const check = parseNewTrackingRequest(body);
-  const problems = check.ok ? [] : [...check.problems];
+  let problems = check.ok ? [] : check.problems;
   const { scac, requestType } = check.known;
   const line = scac === undefined ? undefined : lineOf(reference, scac, requestType);
-  if (line && "pointer" in line) problems.push(line);
+  if (line && "pointer" in line) problems = placeProblem(problems, line, "scac");
   if (!check.ok || problems.length > 0 || !line || "pointer" in line) {
-    const errors = byAttributeOrder(problems).map((p) => ({
+    const errors = problems.map((p) => ({
       code: p.code,
       detail: p.detail,
       source: { pointer: p.pointer },
