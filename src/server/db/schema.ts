@@ -408,6 +408,11 @@ export const accountEvents = pgTable(
   (t) => [
     index("account_events_account_created_idx").on(t.accountId, t.createdAt),
     index("account_events_undispatched_idx").on(t.createdAt).where(sql`dispatched_at is null`),
+    // A named terminal change (`container.pickup_lfd.changed`, …) is delivered with the `container.updated`
+    // recorded beside it: the fan-out finds those by container, and the outbox only grows.
+    index("account_events_container_updates_idx")
+      .on(t.referenceId, t.createdAt)
+      .where(sql`event = 'container.updated'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "account_events_container_updates_idx" ON "account_events" USING btree ("reference_id","created_at") WHERE event = 'container.updated';
