@@ -247,6 +247,14 @@ export const containers = pgTable(
     lfdTerminal: ts("pickup_lfd_terminal"),
     lfdRail: ts("pickup_lfd_rail"),
     lfdLine: ts("pickup_lfd_line"),
+    /**
+     * The vessel the container is aboard now and the port its voyage on it began at (the vessel and place of its
+     * last actual carrier line, when that line is a loading, departure or arrival), or null when it is not
+     * aboard: kept with every refresh, so that the fleet (GET /v2/vessels) starts from an index, not from
+     * every container's last line.
+     */
+    aboardVesselId: uuid("aboard_vessel_id").references(() => vessels.id),
+    aboardPortId: uuid("aboard_port_id").references(() => ports.id),
   },
   (t) => [
     index("containers_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
@@ -256,6 +264,7 @@ export const containers = pgTable(
     index("containers_number_trgm_idx").using("gin", sql`${t.number} gin_trgm_ops`),
     // The containers at sea: where the fleet (GET /v2/vessels) starts, a few percent of a large account's.
     index("containers_on_ship_idx").on(t.accountId).where(sql`current_status = 'on_ship'`),
+    index("containers_aboard_idx").on(t.accountId, t.aboardVesselId).where(sql`aboard_vessel_id is not null`),
   ],
 );
 

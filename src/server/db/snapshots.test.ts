@@ -4,8 +4,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findSandboxBillOfLading, trackSandboxShipment } from "../testing/sandbox-shipments";
 import { createHarness, type Harness } from "../testing/service-harness";
+import { ABOARD_EVENTS } from "../tracking/journey";
 import { containers } from "./schema";
 import { readStoredContainers } from "./snapshots";
+import { refreshAboardColumns } from "./vessels";
 
 const DAY = 86_400_000;
 let h: Harness;
@@ -22,6 +24,11 @@ beforeAll(async () => {
     ),
   );
   shipmentId = (await trackSandboxShipment(h, accountId, "MSCU", number, 40 * DAY)).shipmentId;
+  // And one at sea now, on a vessel.
+  const sailing = findSandboxBillOfLading("CMDU", h.clock.now(), 10 * DAY, (s) =>
+    s.containers.some((c) => c.events.filter((e) => !e.estimated).at(-1)?.event === "vessel_departed"),
+  );
+  await trackSandboxShipment(h, accountId, "CMDU", sailing, 10 * DAY);
 });
 afterAll(() => h.close());
 
@@ -51,6 +58,20 @@ describe("readStoredContainers", () => {
     ]) {
       expect(set, key).toContain(key);
     }
+  });
+
+  it("keeps the aboard columns as their definition from the stored carrier lines gives them", async () => {
+    const aboard = () =>
+      h.db
+        .select({ id: containers.id, vessel: containers.aboardVesselId, port: containers.aboardPortId })
+        .from(containers)
+        .where(eq(containers.accountId, accountId))
+        .orderBy(containers.id);
+    const kept = await aboard();
+    expect(kept.some((c) => c.vessel !== null && c.port !== null)).toBe(true);
+    expect(kept.some((c) => c.vessel === null)).toBe(true);
+    await refreshAboardColumns(h.db, accountId, ABOARD_EVENTS);
+    expect(await aboard()).toEqual(kept);
   });
 
   it("reads only the shipments of the account named with them", async () => {

@@ -78,6 +78,8 @@ const KEPT = [
   "weightInLbs",
   "equipmentLength",
   "availabilityKnown",
+  "aboardVesselId",
+  "aboardPortId",
   ...KEPT_TIME,
 ] as const;
 const isTime = (key: string) => (KEPT_TIME as readonly string[]).includes(key);

@@ -181,37 +181,42 @@ export async function journeyEvents(
 
 /**
  * The account's containers aboard a vessel now, as a subquery (container_id, shipment_id, vessel_id, location_id,
- * shipping_line_id, port_of_discharge_id): on shipments still tracked, with the `on_ship` status the tracking
- * engine keeps, whose last actual carrier line (by index) is one of `aboardEvents` (loaded, departed, arrived: a
- * container's journey reads it so) at a port, naming the vessel; `location_id` is that port.
- *
- * The status narrows 100,000 shipments to the few thousand containers at sea (containers_on_ship_idx), and each
- * one's last line is one step back along raw_events_container_index_idx; one vessel's containers come from the
- * lines naming it (raw_events_vessel_account_idx). The status and the estimated flag are written out, not bound,
- * so that the planner can prove the partial indexes' predicates.
+ * shipping_line_id, port_of_discharge_id): on shipments still tracked, with the `on_ship` status and the aboard
+ * columns the tracking engine keeps (the vessel of the container's last actual carrier line when that line is a
+ * loading, departure or arrival; `location_id` the port of that line). containers_aboard_idx finds them, and one
+ * vessel's.
  */
-function aboardQuery(accountId: string, aboardEvents: readonly string[], vesselId?: string): SQL {
-  const oneVessel = vesselId
-    ? sql`and last.vessel_id = ${vesselId}::uuid and c.id in (
-        select r.container_id from raw_events r
-        where r.vessel_id = ${vesselId}::uuid and r.account_id = ${accountId}::uuid and not r.estimated)`
-    : sql``;
+function aboardQuery(accountId: string, vesselId?: string): SQL {
+  const oneVessel = vesselId ? sql`and c.aboard_vessel_id = ${vesselId}::uuid` : sql``;
   return sql`
-    select c.id as container_id, c.shipment_id, last.vessel_id, last.location_id,
+    select c.id as container_id, c.shipment_id, c.aboard_vessel_id as vessel_id, c.aboard_port_id as location_id,
       s.shipping_line_id, s.port_of_discharge_id
     from containers c
     join shipments s on s.id = c.shipment_id
-    cross join lateral (
-      select r.vessel_id, r.event, r.location_id from raw_events r
-      where r.container_id = c.id and not r.estimated
-      order by r.index desc
-      limit 1
-    ) last
-    where c.account_id = ${accountId}::uuid and c.current_status = 'on_ship'
+    where c.account_id = ${accountId}::uuid and c.aboard_vessel_id is not null and c.current_status = 'on_ship'
       and s.account_id = ${accountId}::uuid and s.line_tracking_stopped_at is null
-      and last.vessel_id is not null and last.location_id is not null
-      and last.event = any(${sql.param([...aboardEvents])}::text[])
       ${oneVessel}`;
+}
+
+/**
+ * Sets the aboard columns of the account's containers from their stored carrier lines, as the engine keeps them
+ * with every refresh: for data written without the engine (the scale seeder, test fixtures). `aboardEvents` are
+ * the lines after which a container is aboard the vessel they name.
+ */
+export async function refreshAboardColumns(db: Db, accountId: string, aboardEvents: readonly string[]) {
+  await db.execute(sql`
+    update containers c set (aboard_vessel_id, aboard_port_id) = (
+      select case when aboard then vessel_id end, case when aboard then location_id end
+      from (
+        select r.vessel_id, r.location_id,
+          r.vessel_id is not null and r.location_id is not null
+            and r.event = any(${sql.param([...aboardEvents])}::text[]) as aboard
+        from raw_events r
+        where r.container_id = c.id and not r.estimated
+        order by r.index desc
+        limit 1
+      ) last)
+    where c.account_id = ${accountId}::uuid`);
 }
 
 /** node-postgres and PGlite both answer `execute` with `{ rows }`; Drizzle's type does not say so. */
@@ -220,15 +225,10 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 /** The account's containers aboard one vessel now (see aboardQuery). */
-export async function containersAboard(
-  db: Db,
-  accountId: string,
-  aboardEvents: readonly string[],
-  vesselId: string,
-): Promise<string[]> {
+export async function containersAboard(db: Db, accountId: string, vesselId: string): Promise<string[]> {
   const rows = await rowsOf<{ container_id: string }>(
     db,
-    sql`select container_id from (${aboardQuery(accountId, aboardEvents, vesselId)}) aboard`,
+    sql`select container_id from (${aboardQuery(accountId, vesselId)}) aboard`,
   );
   return rows.map((r) => r.container_id);
 }
@@ -272,13 +272,12 @@ interface FleetQueryRow {
 export async function fleetPage(
   db: Db,
   accountId: string,
-  aboardEvents: readonly string[],
   page: { limit: number; offset: number },
 ): Promise<{ vessels: FleetVesselRow[]; total: number }> {
   const rows = await rowsOf<FleetQueryRow>(
     db,
     sql`
-      with aboard as materialized (${aboardQuery(accountId, aboardEvents)}),
+      with aboard as materialized (${aboardQuery(accountId)}),
       fleet as (
         select v.*, count(*) over () as total
         from vessels v
@@ -323,7 +322,7 @@ export async function fleetPage(
     (
       await rowsOf<{ total: number }>(
         db,
-        sql`select count(distinct vessel_id)::int as total from (${aboardQuery(accountId, aboardEvents)}) aboard`,
+        sql`select count(distinct vessel_id)::int as total from (${aboardQuery(accountId)}) aboard`,
       )
     )[0]?.total ??
     0;

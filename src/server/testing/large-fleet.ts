@@ -8,8 +8,10 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/connection";
 import { portId, shippingLineId } from "../db/reference-data";
+import { refreshAboardColumns } from "../db/vessels";
 import { positionAlong } from "../geo/route-geometry";
 import { routeBetweenPorts } from "../geo/sea-route";
+import { ABOARD_EVENTS } from "../tracking/journey";
 import { TEST_NOW } from "./service-harness";
 
 /** An array sent as one parameter (Drizzle's template would spread it into a list of them). */
@@ -181,6 +183,7 @@ export async function buildLargeFleet(
     cross join lateral (select substr(s.bill_of_lading_number, 6)::int as n) num
     cross join generate_series(0, ${EVENTS.length - 1}) e
     where c.account_id = ${accountId}::uuid`);
+  await refreshAboardColumns(db, accountId, ABOARD_EVENTS);
   await db.execute(sql`analyze`);
 
   const counts = rowsOf<{ containers: number; at_sea: number }>(

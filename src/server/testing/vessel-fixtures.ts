@@ -4,9 +4,11 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/connection";
 import { portId } from "../db/reference-data";
 import { containers, rawEvents, shipments, vesselPositions, vessels } from "../db/schema";
+import { refreshAboardColumns } from "../db/vessels";
 import { positionAlong } from "../geo/route-geometry";
 import { routeBetweenPorts } from "../geo/sea-route";
 import type { RawEventName } from "../tracking/carrier-adapter";
+import { ABOARD_EVENTS } from "../tracking/journey";
 import { containerStatus } from "../tracking/milestones";
 import { TEST_NOW } from "./service-harness";
 
@@ -66,7 +68,10 @@ export async function sailVessel(
 
 type Line = [event: string, iso: string, locode: string, vesselId: string | null, voyage: string | null];
 
-/** Inserts a container's carrier lines, and gives it the status the tracking engine would read from them. */
+/**
+ * Inserts a container's carrier lines, and gives it the status and the aboard columns the tracking engine would
+ * read from them.
+ */
 export async function insertLines(db: Db, accountId: string, containerId: string, lines: Line[]) {
   const status = containerStatus({
     events: lines.map(([event, iso]) => ({
@@ -96,6 +101,7 @@ export async function insertLines(db: Db, accountId: string, containerId: string
       };
     }),
   );
+  await refreshAboardColumns(db, accountId, ABOARD_EVENTS);
 }
 
 /**

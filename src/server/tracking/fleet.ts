@@ -17,7 +17,6 @@ import {
 } from "../db/vessels";
 import { seaRoute } from "../geo/sea-route";
 import {
-  ABOARD_EVENTS,
   buildJourney,
   type Leg,
   type PositionInput,
@@ -182,7 +181,7 @@ export async function fleetPage(
   page: { limit: number; offset: number },
   options: { positions: boolean },
 ): Promise<FleetPage> {
-  const { vessels: rows, total } = await fleetPageRows(deps.db, accountId, ABOARD_EVENTS, page);
+  const { vessels: rows, total } = await fleetPageRows(deps.db, accountId, page);
   const [journeys, tracks] = await Promise.all([
     containerJourneys(
       deps.db,
@@ -227,7 +226,7 @@ export async function vesselVoyage(
   accountId: string,
   vessel: VesselRow,
 ): Promise<{ voyage: Voyage; cargo: CargoRecord[] } | undefined> {
-  const ids = await containersAboard(deps.db, accountId, ABOARD_EVENTS, vessel.id);
+  const ids = await containersAboard(deps.db, accountId, vessel.id);
   if (ids.length === 0) return undefined;
   const [cargo, journeys] = await Promise.all([
     cargoRecords(deps.db, accountId, ids),

@@ -17,6 +17,7 @@ import {
   VESSEL_ID,
 } from "../testing/snapshot-fixtures";
 import {
+  aboardColumns,
   containerColumns,
   rawEventColumns,
   shipmentColumns,
@@ -72,6 +73,35 @@ describe("trackingColumns", () => {
     expect(columns.nextRefreshAt).toBeNull();
     expect(columns.lineTrackingStoppedAt).toEqual(day(40));
     expect(columns.lineTrackingStoppedReason).toBe("all_containers_terminated");
+  });
+});
+
+describe("aboardColumns", () => {
+  const aboard = (lines: ReturnType<typeof atSeaLines>) =>
+    aboardColumns(reference, container("MSCU1234565", lines), vesselIds);
+  const actual = (lines: ReturnType<typeof atSeaLines>, event: string) =>
+    lines.map((l) => (l.event === event ? { ...l, estimated: false } : l));
+
+  it("puts a container that sailed on the vessel of its last line, from the port it left", () => {
+    expect(aboard(atSeaLines())).toEqual({ aboardVesselId: VESSEL_ID, aboardPortId: SHANGHAI_ID });
+    // Arrived and not yet discharged: still aboard, its voyage still from where it began that line.
+    expect(aboard(actual(atSeaLines(), "vessel_arrived"))).toEqual({
+      aboardVesselId: VESSEL_ID,
+      aboardPortId: LOS_ANGELES_ID,
+    });
+  });
+
+  it("takes it off once discharged, and before it is loaded", () => {
+    const discharged = actual(actual(atSeaLines(), "vessel_arrived"), "vessel_discharged");
+    expect(aboard(discharged)).toEqual({ aboardVesselId: null, aboardPortId: null });
+    expect(aboard(atSeaLines().slice(0, 1))).toEqual({ aboardVesselId: null, aboardPortId: null });
+  });
+
+  it("does not guess a vessel or a place its last line does not name", () => {
+    const unknownVessel = atSeaLines().map((l) => ({ ...l, vesselImo: "9999999" }));
+    expect(aboard(unknownVessel)).toEqual({ aboardVesselId: null, aboardPortId: null });
+    const nowhere = atSeaLines().map((l) => (l.event === "vessel_departed" ? { ...l, place: null } : l));
+    expect(aboard(nowhere)).toEqual({ aboardVesselId: null, aboardPortId: null });
   });
 });
 

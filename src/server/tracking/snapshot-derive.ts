@@ -6,6 +6,7 @@ import type { ReferenceData } from "../db/reference-data";
 import type { ContainerInsert, RawEventInsert, ShipmentInsert, TransportEventInsert } from "../db/snapshots";
 import type { HeldShipment } from "../db/tracking-work";
 import type { CarrierContainer, CarrierEvent, CarrierSnapshot } from "./carrier-adapter";
+import { ABOARD_EVENTS } from "./journey";
 import { containerStatus, transportEventName } from "./milestones";
 import { portIdOf, terminalIdOf } from "./snapshot-resolve";
 import type { AutomaticStopReason } from "./stop-rules";
@@ -101,7 +102,29 @@ export function containerColumns(reference: ReferenceData, snapshot: CarrierSnap
   } satisfies Partial<ContainerInsert>;
 }
 
-export type ContainerColumns = ReturnType<typeof containerColumns>;
+/**
+ * The vessel a container is aboard now and the port its voyage on it began at: the vessel and place of its last
+ * actual carrier line when that line is a loading, departure or arrival; both null when it is not aboard (or the
+ * line names no vessel or place). The fleet (GET /v2/vessels) starts from these.
+ */
+export function aboardColumns(
+  reference: ReferenceData,
+  box: CarrierContainer,
+  vesselIds: Map<string, string>,
+) {
+  const last = box.events.filter((e) => !e.estimated).at(-1);
+  const vesselId = last?.vesselImo ? (vesselIds.get(last.vesselImo) ?? null) : null;
+  const portId = portIdOf(reference, last?.place ?? null);
+  const aboard =
+    last !== undefined && ABOARD_EVENTS.includes(last.event) && vesselId !== null && portId !== null;
+  return {
+    aboardVesselId: aboard ? vesselId : null,
+    aboardPortId: aboard ? portId : null,
+  } satisfies Partial<ContainerInsert>;
+}
+
+/** Every container column a snapshot decides, with the vessel ids resolved for it. */
+export type ContainerColumns = ReturnType<typeof containerColumns> & ReturnType<typeof aboardColumns>;
 
 /** The columns of the raw event a carrier's line is (every line has one, estimated or not). */
 export function rawEventColumns(reference: ReferenceData, e: CarrierEvent, vesselIds: Map<string, string>) {

@@ -15,6 +15,7 @@ import type {
 import type { HeldShipment } from "../db/tracking-work";
 import type { CarrierEvent, CarrierSnapshot } from "./carrier-adapter";
 import {
+  aboardColumns,
   type ContainerColumns,
   containerColumns,
   rawEventColumns,
@@ -94,7 +95,10 @@ export function columnsMoved(existing: StoredContainer, next: ContainerColumns):
 }
 
 /** The watched attributes that differ, by wire name, with their values before and after. */
-export function changedAttributes(existing: StoredContainer, next: ContainerColumns): Changeset {
+export function changedAttributes(
+  existing: StoredContainer,
+  next: Pick<ContainerColumns, (typeof WATCHED)[number][0]>,
+): Changeset {
   const changes: Changeset = {};
   for (const [key, wire] of WATCHED) {
     const before = wireValue(existing[key]);
@@ -149,7 +153,10 @@ export function diffContainers(
   const outbox: OutboxRow[] = [];
   const byNumber = new Map(input.stored.map((c) => [c.number, c]));
   for (const box of snapshot.containers) {
-    const columns = containerColumns(ctx.reference, snapshot, box);
+    const columns: ContainerColumns = {
+      ...containerColumns(ctx.reference, snapshot, box),
+      ...aboardColumns(ctx.reference, box, ctx.vesselIds),
+    };
     const existing = byNumber.get(box.number);
     let containerId: string;
     if (!existing) {

@@ -125,6 +125,8 @@ export function exampleSubject(reference: ReferenceData, event: WebhookEventName
       lfdTerminal: at(5),
       lfdRail: null,
       lfdLine: at(4),
+      aboardVesselId: null,
+      aboardPortId: null,
     },
     transportEventIds: [eventIds[0]!],
     rawEventIds: [],
