@@ -15,7 +15,7 @@ describe("parseNewTrackingRequest", () => {
   it("trims, upper-cases and normalizes a good body", () => {
     const check = parseNewTrackingRequest(
       body({
-        request_type: " container ",
+        request_type: "container",
         request_number: " mscu 123456-6 ",
         scac: " msCU",
         ref_numbers: ["PO-1"],
@@ -70,6 +70,21 @@ describe("parseNewTrackingRequest", () => {
         code: "unknown_attribute",
         detail: "colour is not an attribute of a new tracking request.",
       },
+    ]);
+  });
+
+  it("takes the request type exactly, as the documented enum does", () => {
+    expect(
+      problemsOf(body({ request_type: " container ", request_number: "MSCU1234565", scac: "MSCU" })),
+    ).toEqual([
+      {
+        pointer: "/data/attributes/request_type",
+        code: "invalid",
+        detail: "Request type ' container ' is not one of bill_of_lading, booking_number, container",
+      },
+    ]);
+    expect(problemsOf(body({ request_type: "  ", request_number: "MSCU1234565", scac: "MSCU" }))).toEqual([
+      { pointer: "/data/attributes/request_type", code: "blank", detail: "Request type can't be blank" },
     ]);
   });
 

@@ -81,12 +81,19 @@ function containerNumberProblem(sent: string): string | undefined {
 
 const attributesSchema = z
   .looseObject({
-    request_type: requiredText("Request type").pipe(
-      z.enum(REQUEST_TYPES, {
+    // Exactly one of the values, as the OpenAPI document's enum says (not trimmed, unlike the numbers).
+    request_type: z
+      .string({
         error: (issue) =>
-          `Request type ${quote(String(issue.input))} is not one of ${REQUEST_TYPES.join(", ")}`,
-      }),
-    ),
+          isBlank(issue.input) ? "Request type can't be blank" : "Request type must be a string",
+      })
+      .refine((type) => type.trim() !== "", { error: "Request type can't be blank", abort: true })
+      .pipe(
+        z.enum(REQUEST_TYPES, {
+          error: (issue) =>
+            `Request type ${quote(String(issue.input))} is not one of ${REQUEST_TYPES.join(", ")}`,
+        }),
+      ),
     request_number: requiredText("Request number").refine(
       (sent) => REQUEST_NUMBER_SHAPE.test(normalizeRequestNumber(sent)),
       {
@@ -206,9 +213,7 @@ export function parseNewTrackingRequest(body: unknown): NewTrackingRequestCheck 
   if (!parsed.success) problems.push(...byAttributeOrder(parsed.error.issues.map(attributeProblem)));
   if (!parsed.success || problems.length > 0) {
     const wrong = new Set(problems.map((p) => p.pointer));
-    const type = requestTypeSchema.safeParse(
-      typeof attributes.request_type === "string" ? attributes.request_type.trim() : undefined,
-    );
+    const type = requestTypeSchema.safeParse(attributes.request_type);
     const scac = typeof attributes.scac === "string" ? attributes.scac.trim().toUpperCase() : "";
     return {
       ok: false,

@@ -222,6 +222,13 @@ describe("POST /v2/tracking_requests", () => {
       "Request type 'truck' is not one of bill_of_lading, booking_number, container",
     ],
     [
+      "a request type with spaces around it",
+      { request_type: " bill_of_lading " },
+      "/data/attributes/request_type",
+      "invalid",
+      "Request type ' bill_of_lading ' is not one of bill_of_lading, booking_number, container",
+    ],
+    [
       "a request type the line does not support",
       { request_type: "container", request_number: "TSTU0000014", scac: "TEST" },
       "/data/attributes/request_type",
