@@ -1,10 +1,10 @@
 // Container repository: account-scoped reads and writes of containers and the ids of their events.
 import { and, asc, count, eq, ilike, inArray } from "drizzle-orm";
 import type { Db } from "./connection";
-import { transportEventTimeOrder } from "./events";
+import { transportEventIdsOf } from "./events";
 import { listCount } from "./list-counts";
 import { type ListOrder, type PageEdges, type PageRequest, pageWindow, readPage } from "./list-window";
-import { containers, rawEvents, transportEvents } from "./schema";
+import { containers, rawEvents } from "./schema";
 import { isUuid, likePattern } from "./shipments";
 
 export type ContainerRow = typeof containers.$inferSelect;
@@ -18,11 +18,7 @@ async function withEventIds(db: Db, accountId: string, rows: ContainerRow[]): Pr
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
   const [transport, raw] = await Promise.all([
-    db
-      .select({ id: transportEvents.id, containerId: transportEvents.containerId })
-      .from(transportEvents)
-      .where(and(eq(transportEvents.accountId, accountId), inArray(transportEvents.containerId, ids)))
-      .orderBy(...transportEventTimeOrder),
+    transportEventIdsOf(db, accountId, ids),
     db
       .select({ id: rawEvents.id, containerId: rawEvents.containerId })
       .from(rawEvents)
@@ -31,7 +27,11 @@ async function withEventIds(db: Db, accountId: string, rows: ContainerRow[]): Pr
   ]);
   const group = (list: { id: string; containerId: string }[]) => {
     const map = new Map<string, string[]>();
-    for (const e of list) map.set(e.containerId, [...(map.get(e.containerId) ?? []), e.id]);
+    for (const e of list) {
+      const ids = map.get(e.containerId);
+      if (ids) ids.push(e.id);
+      else map.set(e.containerId, [e.id]);
+    }
     return map;
   };
   const byTransport = group(transport);

@@ -1,6 +1,6 @@
 // Event repository: a container's transport events in time order and its raw events in the carrier's order,
 // always scoped by account.
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
 import { rawEvents, transportEvents } from "./schema";
@@ -25,6 +25,57 @@ export const transportEventTimeOrder = [
   asc(transportEvents.createdAt),
   asc(transportEvents.id),
 ];
+
+/**
+ * The same order for the events of many containers at once: the carrier's positions of all their lines are
+ * grouped once and joined (one pass over the containers' raw events), where the scalar subquery above would read
+ * a container's lines again for every one of its transport events.
+ */
+function carrierPositions(db: Db, accountId: string, containerIds: string[]) {
+  return db
+    .select({
+      containerId: rawEvents.containerId,
+      carrierKey: rawEvents.carrierKey,
+      position: sql<number>`min(${rawEvents.index})`.as("position"),
+    })
+    .from(rawEvents)
+    .where(and(eq(rawEvents.accountId, accountId), inArray(rawEvents.containerId, containerIds)))
+    .groupBy(rawEvents.containerId, rawEvents.carrierKey)
+    .as("carrier_positions");
+}
+
+type CarrierPositions = ReturnType<typeof carrierPositions>;
+
+const atCarrierPosition = (positions: CarrierPositions) =>
+  and(
+    eq(positions.containerId, transportEvents.containerId),
+    eq(positions.carrierKey, transportEvents.carrierKey),
+  );
+
+/** transportEventTimeOrder within each container, with the joined positions. */
+const byContainerInTimeOrder = (positions: CarrierPositions) => [
+  asc(transportEvents.containerId),
+  sql`${transportEvents.timestamp} asc nulls last`,
+  sql`${positions.position} asc nulls last`,
+  asc(transportEvents.createdAt),
+  asc(transportEvents.id),
+];
+
+/** The ids of every transport event of these containers, in time order within each container. */
+export async function transportEventIdsOf(
+  db: Db,
+  accountId: string,
+  containerIds: string[],
+): Promise<{ id: string; containerId: string }[]> {
+  if (containerIds.length === 0) return [];
+  const positions = carrierPositions(db, accountId, containerIds);
+  return db
+    .select({ id: transportEvents.id, containerId: transportEvents.containerId })
+    .from(transportEvents)
+    .leftJoin(positions, atCarrierPosition(positions))
+    .where(and(eq(transportEvents.accountId, accountId), inArray(transportEvents.containerId, containerIds)))
+    .orderBy(...byContainerInTimeOrder(positions));
+}
 
 /** One page of a container's transport events in time order, with how many there are in all. */
 export async function listTransportEvents(
@@ -56,11 +107,13 @@ export async function transportEventsOf(
 ): Promise<TransportEventRow[]> {
   const ids = [...new Set(containerIds)].filter(isUuid);
   if (ids.length === 0) return [];
+  const positions = carrierPositions(db, accountId, ids);
   return db
-    .select()
+    .select(getTableColumns(transportEvents))
     .from(transportEvents)
+    .leftJoin(positions, atCarrierPosition(positions))
     .where(and(eq(transportEvents.accountId, accountId), inArray(transportEvents.containerId, ids)))
-    .orderBy(asc(transportEvents.containerId), ...transportEventTimeOrder);
+    .orderBy(...byContainerInTimeOrder(positions));
 }
 
 /** Every raw event of these containers, by `index` within each container. */
