@@ -188,13 +188,18 @@ export async function journeyEvents(
  */
 function aboardQuery(accountId: string, vesselId?: string): SQL {
   const oneVessel = vesselId ? sql`and c.aboard_vessel_id = ${vesselId}::uuid` : sql``;
+  // The tracked shipments are read on their own and hashed: the planner underestimates how many containers are
+  // aboard (two partial conditions) and would otherwise probe shipments once per container.
   return sql`
+    with tracked as materialized (
+      select id, shipping_line_id, port_of_discharge_id from shipments
+      where account_id = ${accountId}::uuid and line_tracking_stopped_at is null
+    )
     select c.id as container_id, c.shipment_id, c.aboard_vessel_id as vessel_id, c.aboard_port_id as location_id,
       s.shipping_line_id, s.port_of_discharge_id
     from containers c
-    join shipments s on s.id = c.shipment_id
+    join tracked s on s.id = c.shipment_id
     where c.account_id = ${accountId}::uuid and c.aboard_vessel_id is not null and c.current_status = 'on_ship'
-      and s.account_id = ${accountId}::uuid and s.line_tracking_stopped_at is null
       ${oneVessel}`;
 }
 

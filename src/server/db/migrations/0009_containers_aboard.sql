@@ -20,4 +20,4 @@ FROM (
       'feeder_arrived')
 ) last
 WHERE c.id = last.id;--> statement-breakpoint
-CREATE INDEX "containers_aboard_idx" ON "containers" USING btree ("account_id","aboard_vessel_id") WHERE aboard_vessel_id is not null;
+CREATE INDEX "containers_aboard_idx" ON "containers" USING btree ("account_id","aboard_vessel_id","shipment_id","id","aboard_port_id") WHERE aboard_vessel_id is not null and current_status = 'on_ship';
