@@ -204,9 +204,10 @@ function aboardQuery(accountId: string, vesselId?: string): SQL {
 }
 
 /**
- * Sets the aboard columns of the account's containers from their stored carrier lines, as the engine keeps them
- * with every refresh: for data written without the engine (the scale seeder, test fixtures). `aboardEvents` are
- * the lines after which a container is aboard the vessel they name.
+ * Sets the aboard columns of the account's containers from their stored carrier lines, as the engine (and the
+ * scale seeder, with the same derive step) keeps them: for carrier lines written by hand, as test fixtures do,
+ * and to check the derived columns against their definition. `aboardEvents` are the lines after which a
+ * container is aboard the vessel they name.
  */
 export async function refreshAboardColumns(db: Db, accountId: string, aboardEvents: readonly string[]) {
   await db.execute(sql`

@@ -6,7 +6,12 @@ import type { ReferenceData } from "../../db/reference-data";
 import type { containers, shipments, trackingRequests } from "../../db/schema";
 import type { CarrierContainer } from "../../tracking/carrier-adapter";
 import { transportEventName } from "../../tracking/milestones";
-import { containerColumns, shipmentColumns } from "../../tracking/snapshot-derive";
+import {
+  aboardColumns,
+  type ContainerColumns,
+  containerColumns,
+  shipmentColumns,
+} from "../../tracking/snapshot-derive";
 import { terminalIdOf } from "../../tracking/snapshot-resolve";
 import type { JourneyLibrary, JourneyMoment } from "./journeys";
 import type { PlannedRequest, PlannedShipment } from "./plan";
@@ -40,7 +45,7 @@ export interface RowContext {
 export class RowFactory {
   readonly #context: RowContext;
   readonly #shipmentColumns = new Map<JourneyMoment, ReturnType<typeof shipmentColumns>>();
-  readonly #containerColumns = new Map<number, ReturnType<typeof containerColumns>>();
+  readonly #containerColumns = new Map<number, ContainerColumns>();
 
   constructor(context: RowContext) {
     this.#context = context;
@@ -86,12 +91,15 @@ export class RowFactory {
   }
 
   containers(plan: PlannedShipment): ContainerInsert[] {
-    const { reference, accountId, library } = this.#context;
+    const { reference, accountId, library, vesselIds } = this.#context;
     return plan.containers.map((planned) => {
       let columns = this.#containerColumns.get(planned.boxKey);
       if (!columns) {
         const { moment, box } = library.boxes[planned.boxKey]!;
-        columns = containerColumns(reference, moment.snapshot, box);
+        columns = {
+          ...containerColumns(reference, moment.snapshot, box),
+          ...aboardColumns(reference, box, vesselIds),
+        };
         this.#containerColumns.set(planned.boxKey, columns);
       }
       return {

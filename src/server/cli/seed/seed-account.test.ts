@@ -2,10 +2,12 @@
 // a second run that changes nothing, and sandbox shipments the tracking engine refreshes like its own.
 import { and, count, eq, isNotNull, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountEvents, accounts, shipments, transportEvents } from "../../db/schema";
+import { accountEvents, accounts, containers, shipments, transportEvents } from "../../db/schema";
+import { refreshAboardColumns } from "../../db/vessels";
 import { createLogger } from "../../logger";
 import { createHarness, type Harness } from "../../testing/service-harness";
 import { TrackingEngine } from "../../tracking/engine";
+import { ABOARD_EVENTS } from "../../tracking/journey";
 import { SandboxCarrierNetwork } from "../../tracking/sandbox";
 import { type SeedOptions, type SeedResult, seedScaleAccount } from "./seed-account";
 
@@ -66,6 +68,19 @@ describe("npm run seed", () => {
     expect(c.trackingRequests.created).toBe(20);
     expect(c.trackingRequests.tracking_stopped).toBe(180);
     expect(c.trackingRequests.failed).toBeGreaterThan(0);
+  });
+
+  it("sets the containers aboard a vessel as their stored carrier lines define them", async () => {
+    const aboard = () =>
+      h.db
+        .select({ id: containers.id, vessel: containers.aboardVesselId, port: containers.aboardPortId })
+        .from(containers)
+        .where(eq(containers.accountId, seeded.accountId))
+        .orderBy(containers.id);
+    const seededAboard = await aboard();
+    expect(seededAboard.some((c) => c.vessel !== null && c.port !== null)).toBe(true);
+    await refreshAboardColumns(h.db, seeded.accountId, ABOARD_EVENTS);
+    expect(await aboard()).toEqual(seededAboard);
   });
 
   it("answers the API with exact totals, includes and deep container pages", async () => {

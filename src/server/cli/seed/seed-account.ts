@@ -5,8 +5,6 @@ import { createAccount, issueKey } from "../../db/accounts";
 import type { Db } from "../../db/connection";
 import { loadReferenceData, seedReferenceData } from "../../db/reference-data";
 import { containers, shipments, trackingRequests } from "../../db/schema";
-import { refreshAboardColumns } from "../../db/vessels";
-import { ABOARD_EVENTS } from "../../tracking/journey";
 import { Random } from "../../tracking/sandbox/random";
 import {
   type AccountCounts,
@@ -160,8 +158,6 @@ export async function seedScaleAccount(db: Db, options: SeedOptions): Promise<Se
     const orphanRows = orphans.map((r) => rows.request(r, null));
     await insertRows(tx, trackingRequests, orphanRows);
     await refreshTriggerKeptData(tx, accountId);
-    // The containers aboard a vessel, as the engine keeps them: the fleet view starts from these.
-    await refreshAboardColumns(tx, accountId, ABOARD_EVENTS);
     await writeMarker(tx, accountId, marker);
   });
   const id = accountId!;
