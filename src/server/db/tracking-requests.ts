@@ -17,9 +17,12 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import type { TrackingRequestStatus } from "../../api/tracking-request-statuses";
-import { IN_PROGRESS_TRACKING_REQUEST_STATUSES } from "../../api/tracking-request-statuses";
-import { normalizeRequestNumber, type RequestType } from "../../api/tracking-requests";
+import type { NewTrackingRequestInput } from "../../api/new-tracking-request";
+import {
+  IN_PROGRESS_TRACKING_REQUEST_STATUSES,
+  type TrackingRequestStatus,
+} from "../../api/tracking-request-statuses";
+import { normalizeRequestNumber } from "../../api/tracking-requests";
 import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
 import { listCount } from "./list-counts";
@@ -42,17 +45,8 @@ export const ACTIVE_TRACKING_REQUEST_STATUSES = [
   "created",
 ] as const satisfies readonly TrackingRequestStatus[];
 
-/** A request as the API accepted it: checked and normalized, with the line's main SCAC. */
-export interface NewTrackingRequest {
-  requestType: RequestType;
-  /** Trimmed and upper-cased, as typed otherwise. */
-  requestNumber: string;
-  /** `normalizeRequestNumber(requestNumber)`. */
-  normalizedNumber: string;
-  scac: string;
-  refNumbers: string[];
-  tags: string[];
-}
+/** A request as the API accepted it: checked and normalized (the contract's check), with the line's main SCAC. */
+export type NewTrackingRequest = NewTrackingRequestInput;
 
 export interface CreatedTrackingRequest {
   request: TrackingRequestRow;

@@ -70,13 +70,6 @@ export function checkNewTrackingRequest(body: unknown, reference: ReferenceData)
     }));
     throw new ApiError(422, errors);
   }
-  const { value } = check;
-  return {
-    requestType: value.requestType,
-    requestNumber: value.requestNumber,
-    normalizedNumber: value.normalizedNumber,
-    scac: line.scac,
-    refNumbers: value.refNumbers,
-    tags: value.tags,
-  };
+  // The line's main SCAC, whichever of its SCACs was sent.
+  return { ...check.value, scac: line.scac };
 }
