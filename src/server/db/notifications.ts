@@ -3,6 +3,7 @@
 // statement for a whole batch, whatever its size. Batches span accounts: every inserted row carries its own
 // account, and an outcome reaches only the notification its claim token names.
 import { sql } from "drizzle-orm";
+import { iso } from "../../api/timestamps";
 import type { Db } from "./connection";
 import { webhookNotificationLogs, webhookNotifications, webhooks } from "./schema";
 
@@ -55,7 +56,6 @@ export interface AttemptOutcome {
 }
 
 type Rows<T> = { rows: T[] };
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * Writes the outcomes: the notifications' state, their attempts' logs and the webhooks to deactivate. One
