@@ -90,8 +90,20 @@ function wireValue(value: unknown): unknown {
  */
 export function columnsMoved(existing: StoredContainer, next: ContainerColumns): boolean {
   return (Object.keys(next) as (keyof ContainerColumns)[]).some(
-    (key) => JSON.stringify(wireValue(existing[key])) !== JSON.stringify(wireValue(next[key])),
+    (key) => !sameValue(existing[key], next[key]),
   );
+}
+
+/**
+ * Whether two column values are the same as the wire would write them: dates by instant, lists by content,
+ * absent as null. Every column of every container of a refresh is compared, so only lists are serialized.
+ */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a instanceof Date || b instanceof Date) {
+    return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  }
+  if (typeof a === "object" && a !== null) return JSON.stringify(a) === JSON.stringify(b);
+  return (a ?? null) === (b ?? null);
 }
 
 /** The watched attributes that differ, by wire name, with their values before and after. */
