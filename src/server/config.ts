@@ -28,6 +28,7 @@ const envSchema = z.object({
   WEBHOOKS_INTERVAL_MS: z.coerce.number().int().min(20).default(100),
   WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(64),
   WEBHOOKS_PER_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+  RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4_096).default(32),
   SANDBOX_PAUSED: flag.default(false),
   TEST_CONTROL: flag.default(false),
 });
@@ -66,6 +67,8 @@ export interface Config {
   webhooksConcurrency: number;
   /** Webhook delivery attempts in flight at once for one webhook, over all processes. */
   webhooksPerWebhookConcurrency: number;
+  /** Memory for /v2 answers kept until the account's data changes (http/response-cache.ts); 0 keeps none. */
+  responseCacheMb: number;
   /** Serve the dashboard from Vite's dev server with hot reload instead of the built files. */
   dev: boolean;
   /**
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     webhooksIntervalMs: e.WEBHOOKS_INTERVAL_MS,
     webhooksConcurrency: e.WEBHOOKS_CONCURRENCY,
     webhooksPerWebhookConcurrency: e.WEBHOOKS_PER_WEBHOOK_CONCURRENCY,
+    responseCacheMb: e.RESPONSE_CACHE_MB,
     dev: argv.includes("--dev"),
     testControl: e.TEST_CONTROL,
   };

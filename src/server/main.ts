@@ -9,6 +9,7 @@ import { ensureDemoAccount } from "./db/demo-account";
 import { loadReferenceData, seedReferenceData } from "./db/reference-data";
 import { TRACKING_REQUESTS_CHANNEL } from "./db/tracking-requests";
 import { createApp } from "./http/app";
+import { hearDataChanges, ResponseCache } from "./http/response-cache";
 import { createLogger } from "./logger";
 import { acceleratedClock, ManualClock, systemClock } from "./tracking/clock";
 import { topUpDemoShipments } from "./tracking/demo-fleet";
@@ -86,6 +87,15 @@ const webhookWorker = startWebhookWorker({
   ...webhookSettings,
 });
 
+// Reads are answered from memory until the database says their account's data changed, whoever changed it.
+const responseCache =
+  config.responseCacheMb > 0
+    ? new ResponseCache({ maxBytes: config.responseCacheMb * 1024 * 1024 })
+    : undefined;
+if (responseCache) {
+  await hearDataChanges(database, responseCache);
+}
+
 const webRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
 const app = createApp({
   db,
@@ -98,6 +108,7 @@ const app = createApp({
   demoApiKey: demo ? () => demo.apiKey : undefined,
   webhooks: webhookSettings,
   onTrackingRequestCreated: () => worker.wake(),
+  responseCache,
   testControl: config.testControl ? { engine, clock, sandboxClock } : undefined,
 });
 const apiListener = getRequestListener(app.fetch);

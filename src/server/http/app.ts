@@ -18,6 +18,7 @@ import { MAX_BODY_BYTES, rateLimit, requestId, requireApiKey, writeBodyRules } f
 import { defaultHook } from "./openapi-common";
 import { RateLimiter } from "./rate-limit";
 import { registerReferenceRoutes } from "./reference";
+import { responseCachePolicy } from "./response-cache-policy";
 import { registerShipmentRoutes } from "./shipments/index";
 import { registerTestControlRoutes } from "./test-control";
 import { registerTrackingRequestRoutes } from "./tracking-requests/index";
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps) {
     )(c, next);
   });
   app.use("/v2/*", writeBodyRules);
+  if (deps.responseCache) app.use("/v2/*", deps.responseCache.middleware(responseCachePolicy));
 
   registerShipmentRoutes(app, deps);
   registerTrackingRequestRoutes(app, deps);

@@ -11,14 +11,14 @@ import type { MiddlewareHandler } from "hono";
 const gzipAsync = promisify(gzip);
 
 /** Below this, compression saves less than its headers cost. */
-const THRESHOLD_BYTES = 1024;
+export const GZIP_THRESHOLD_BYTES = 1024;
 const COMPRESSIBLE = /^(application\/(json|vnd\.api\+json|javascript|geo\+json)|text\/|image\/svg\+xml)/i;
 /** Level 5 shrinks a JSON page nearly as much as 9 at a third of the cost. */
 const LEVEL = 5;
 /** Compressed immutable assets, by path; the dashboard has a few dozen. */
 const MAX_REMEMBERED = 200;
 
-function acceptsGzip(header: string | undefined): boolean {
+export function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
   for (const part of header.split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
@@ -27,6 +27,12 @@ function acceptsGzip(header: string | undefined): boolean {
     return q === undefined || Number(q.slice(2)) > 0;
   }
   return false;
+}
+
+/** A body gzipped as this API sends it (off the main thread). */
+export async function gzipBytes(body: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
+  const gzipped = await gzipAsync(body, { level: LEVEL, strategy: constants.Z_DEFAULT_STRATEGY });
+  return new Uint8Array(gzipped.buffer, gzipped.byteOffset, gzipped.byteLength) as Uint8Array<ArrayBuffer>;
 }
 
 export function compression(): MiddlewareHandler {
@@ -47,16 +53,11 @@ export function compression(): MiddlewareHandler {
     let compressed = immutable ? remembered.get(c.req.path) : undefined;
     if (!compressed) {
       const body = new Uint8Array(await res.arrayBuffer());
-      if (body.byteLength < THRESHOLD_BYTES) {
+      if (body.byteLength < GZIP_THRESHOLD_BYTES) {
         c.res = new Response(body, res);
         return;
       }
-      const gzipped = await gzipAsync(body, { level: LEVEL, strategy: constants.Z_DEFAULT_STRATEGY });
-      compressed = new Uint8Array(
-        gzipped.buffer,
-        gzipped.byteOffset,
-        gzipped.byteLength,
-      ) as Uint8Array<ArrayBuffer>;
+      compressed = await gzipBytes(body);
       if (immutable && remembered.size < MAX_REMEMBERED) remembered.set(c.req.path, compressed);
     }
     const headers = new Headers(res.headers);

@@ -6,6 +6,7 @@ import type { ReferenceData } from "../db/reference-data";
 import type { Logger } from "../logger";
 import type { Clock } from "../tracking/clock";
 import type { Resolver } from "../webhooks/address-guard";
+import type { ResponseCache } from "./response-cache";
 import type { TestControl } from "./test-control";
 
 /** How webhook addresses are checked and test deliveries are sent; everything off by default. */
@@ -34,6 +35,11 @@ export interface AppDeps {
   webhooks?: WebhookSettings;
   /** How long an API key's account is remembered (5 s by default; 0 looks every key up on every request). */
   apiKeyCacheMs?: number;
+  /**
+   * Answers kept until their account's data changes; the caller must tell it of changes (main.ts listens for the
+   * database's notices). None: every read is answered afresh.
+   */
+  responseCache?: ResponseCache;
   /** Told when a tracking request is stored pending: the tracking engine of this process takes it up at once. */
   onTrackingRequestCreated?: () => void;
   /** The end-to-end tests' control routes; only when the service runs with TEST_CONTROL=1. */

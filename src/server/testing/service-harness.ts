@@ -14,6 +14,7 @@ import {
 } from "../db/reference-data";
 import { containers, shipments } from "../db/schema";
 import { createApp } from "../http/app";
+import { hearDataChanges, ResponseCache } from "../http/response-cache";
 import { createLogger } from "../logger";
 import { ManualClock } from "../tracking/clock";
 
@@ -24,6 +25,8 @@ export interface Harness {
   app: ReturnType<typeof createApp>;
   /** Lines the service logged, for tests that check what is (and is not) logged. */
   logs: string[];
+  /** The app's response cache, told of the database's change notices; only when asked for. */
+  responseCache: ResponseCache | undefined;
   /** The PostgreSQL database under test, for a test that opens a second handle on it (another process); none on PGlite. */
   databaseUrl: string | undefined;
   newAccount(name?: string): Promise<CreatedAccount>;
@@ -63,7 +66,12 @@ async function openTestDatabase(): Promise<{
 }
 
 export async function createHarness(
-  options: { rateLimitPerMinute?: number; apiKeyCacheMs?: number } = {},
+  options: {
+    rateLimitPerMinute?: number;
+    apiKeyCacheMs?: number;
+    /** Answer reads from memory as the service does (response-cache.ts); TEST_RESPONSE_CACHE=1 turns it on for all. */
+    responseCache?: boolean;
+  } = {},
 ): Promise<Harness> {
   const { database, url, drop } = await openTestDatabase();
   const { db } = database;
@@ -71,6 +79,13 @@ export async function createHarness(
   const reference = await loadReferenceData(db);
   const clock = new ManualClock(TEST_NOW);
   const logs: string[] = [];
+  const responseCache =
+    (options.responseCache ?? process.env.TEST_RESPONSE_CACHE === "1")
+      ? new ResponseCache({ maxBytes: 16 * 1024 * 1024 })
+      : undefined;
+  if (responseCache) {
+    await hearDataChanges(database, responseCache);
+  }
   const app = createApp({
     db,
     reference,
@@ -80,6 +95,7 @@ export async function createHarness(
     trackingRequestLimitPerMinute: 10_000,
     // Tests revoke keys and suspend accounts and expect it at once; key-cache.test.ts covers the cache.
     apiKeyCacheMs: options.apiKeyCacheMs ?? 0,
+    responseCache,
   });
   return {
     db,
@@ -87,6 +103,7 @@ export async function createHarness(
     clock,
     app,
     logs,
+    responseCache,
     databaseUrl: url,
     newAccount: (name = `Account ${randomUUID().slice(0, 8)}`) => createAccount(db, name),
     async request(key, path, init = {}) {

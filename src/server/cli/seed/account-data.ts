@@ -2,6 +2,7 @@
 // marker of a finished seeding, and the counts it reports.
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
+import { logAccountChanged } from "../../db/data-changes";
 import {
   accountEvents,
   accounts,
@@ -134,7 +135,7 @@ export async function countAccountData(db: Db, accountId: string): Promise<Accou
 /**
  * Brings up to date what triggers keep for every other write (see the scale migration): the search text of the
  * account's shipments and tracking requests, and its list counts. Needed after skipForeignKeyChecks, which turns
- * those triggers off with the foreign keys'.
+ * those triggers off with the foreign keys', and the notice that the account's data changed.
  */
 export async function refreshTriggerKeptData(tx: Db, accountId: string): Promise<void> {
   await tx.execute(sql`update shipments
@@ -144,4 +145,6 @@ export async function refreshTriggerKeptData(tx: Db, accountId: string): Promise
     set search_text = tracking_request_search_text(request_number, normalized_number, ref_numbers)
     where account_id = ${accountId}`);
   await tx.execute(sql`select recount_lists(${accountId})`);
+  // A running service keeps answers in memory until the log says the account changed; the triggers were off.
+  await logAccountChanged(tx, accountId);
 }

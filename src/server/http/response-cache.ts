@@ -1,0 +1,271 @@
+// Answers of /v2 reads kept in memory per account, dropped the moment that account's data changes.
+//
+// A dashboard page, or every open dashboard of a forwarder after one live event, asks for the same few pages at
+// once, and each answer costs several queries, the JSON and its gzip; the data changes far less often than it is
+// read. Every statement that writes an account's rows announces the account at commit (migration 0010, from
+// whichever process or worker wrote it), and `changed()` drops that account's answers when it hears so. Writes
+// through this process's own API drop them too, before and after they run, so that a client reads its own write
+// at once rather than when the notice arrives. An answer read while its account changed is not kept, and while
+// notices cannot be heard (the listening connection is lost) nothing is kept or served. Answers that also depend
+// on the clock (the fleet's voyages and positions) are kept only for their policy's short time to live.
+import type { Context, MiddlewareHandler } from "hono";
+import type { Database } from "../db/connection";
+import { ACCOUNT_DATA_CHANNEL, type DataChange, dataChangeOf } from "../db/data-changes";
+import { acceptsGzip, GZIP_THRESHOLD_BYTES, gzipBytes } from "./compression";
+import type { AppEnv } from "./env";
+
+/** How long an answer at `path` may be kept, in milliseconds; undefined: not kept. */
+export type CachePolicy = (path: string) => number | undefined;
+
+export interface ResponseCacheOptions {
+  /** Bodies (plain and gzipped) kept at most; the least recently used answers go first. */
+  maxBytes: number;
+  /** Real time in ms, which time-to-live is counted in (a sped-up demo clock must not shorten it). */
+  now?: () => number;
+}
+
+export interface ResponseCacheStats {
+  hits: number;
+  misses: number;
+  entries: number;
+  bytes: number;
+  /** False while changes cannot be heard: nothing is served from memory then. */
+  listening: boolean;
+}
+
+interface Entry {
+  readonly key: string;
+  readonly accountId: string;
+  readonly expires: number;
+  readonly contentType: string;
+  readonly body: Uint8Array<ArrayBuffer>;
+  gzipped: Promise<Uint8Array<ArrayBuffer>> | undefined;
+  bytes: number;
+}
+
+/** What an answer was read under: it may be kept only if neither moved meanwhile. */
+interface Stamp {
+  everything: number;
+  account: number;
+}
+
+export class ResponseCache {
+  readonly #maxBytes: number;
+  readonly #now: () => number;
+  /** In least-recently-used order: the first is evicted first. */
+  readonly #entries = new Map<string, Entry>();
+  readonly #keysByAccount = new Map<string, Set<string>>();
+  /** Answers being read, by key: a second request for the same answer waits for the first instead of reading too. */
+  readonly #reading = new Map<string, Promise<void>>();
+  /** Counts of changes, per account and of everything, that stamps compare. */
+  readonly #accountChanges = new Map<string, number>();
+  #everythingChanges = 0;
+  #bytes = 0;
+  #listening = true;
+  #hits = 0;
+  #misses = 0;
+
+  constructor(options: ResponseCacheOptions) {
+    this.#maxBytes = options.maxBytes;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** A notice that data changed; undefined when notices may have been missed (listening again after a loss). */
+  changed(change: DataChange | undefined): void {
+    if (change === undefined) this.#listening = true;
+    if (change === undefined || "everything" in change) {
+      this.#everythingChanges += 1;
+      this.#entries.clear();
+      this.#keysByAccount.clear();
+      this.#bytes = 0;
+      return;
+    }
+    this.#dropAccount(change.account);
+  }
+
+  /** Changes cannot be heard for now: nothing is kept or served until `changed(undefined)`. */
+  suspend(): void {
+    this.changed({ everything: true });
+    this.#listening = false;
+  }
+
+  stats(): ResponseCacheStats {
+    return {
+      hits: this.#hits,
+      misses: this.#misses,
+      entries: this.#entries.size,
+      bytes: this.#bytes,
+      listening: this.#listening,
+    };
+  }
+
+  /** Serves the reads `policy` names from memory, and forgets an account's answers around its writes. */
+  middleware(policy: CachePolicy): MiddlewareHandler<AppEnv> {
+    return async (c, next) => {
+      const accountId = c.get("principal")?.account.id;
+      if (!accountId) return next();
+      const method = c.req.method;
+      if (method !== "GET") {
+        if (method === "HEAD" || method === "OPTIONS") return next();
+        // Before: no answer read meanwhile is kept. After: none read before the write committed is served.
+        this.#dropAccount(accountId);
+        try {
+          await next();
+        } finally {
+          this.#dropAccount(accountId);
+        }
+        return;
+      }
+      const ttlMs = policy(c.req.path);
+      if (ttlMs === undefined || !this.#listening) return next();
+      const url = c.req.url;
+      const key = `${accountId} ${url.slice(url.indexOf("/", url.indexOf("//") + 2))}`;
+      let entry = this.#fresh(key);
+      const reading = entry ? undefined : this.#reading.get(key);
+      if (reading) {
+        await reading;
+        entry = this.#fresh(key);
+      }
+      if (entry) {
+        this.#hits += 1;
+        return this.#respond(c, entry);
+      }
+      this.#misses += 1;
+      await this.#read(c, next, key, accountId, ttlMs);
+    };
+  }
+
+  async #read(c: Context<AppEnv>, next: () => Promise<void>, key: string, accountId: string, ttlMs: number) {
+    const stamp = this.#stamp(accountId);
+    let done = () => {};
+    const reading = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    this.#reading.set(key, reading);
+    try {
+      await next();
+      const res = c.res;
+      const contentType = res.headers.get("Content-Type");
+      if (res.status !== 200 || !contentType || res.headers.has("Content-Encoding")) return;
+      const entry: Entry = {
+        key,
+        accountId,
+        expires: this.#now() + ttlMs,
+        contentType,
+        body: new Uint8Array(await res.arrayBuffer()),
+        gzipped: undefined,
+        bytes: 0,
+      };
+      if (this.#listening && this.#unchanged(accountId, stamp)) this.#keep(entry);
+      const { body, headers } = await this.#encoded(c, entry);
+      c.res = new Response(body, { status: 200, headers });
+    } finally {
+      if (this.#reading.get(key) === reading) this.#reading.delete(key);
+      done();
+    }
+  }
+
+  /** The answer from memory, with what earlier middleware set on this request (rate limits, CORS). */
+  async #respond(c: Context<AppEnv>, entry: Entry) {
+    const { body, headers } = await this.#encoded(c, entry);
+    return c.body(body, 200, headers);
+  }
+
+  /** The body in the encoding the client accepts: gzipped once per entry, when it is worth it. */
+  async #encoded(c: Context<AppEnv>, entry: Entry) {
+    const headers: Record<string, string> = { "Content-Type": entry.contentType, Vary: "Accept-Encoding" };
+    if (entry.body.byteLength < GZIP_THRESHOLD_BYTES || !acceptsGzip(c.req.header("Accept-Encoding")))
+      return { body: entry.body, headers };
+    if (!entry.gzipped) {
+      entry.gzipped = gzipBytes(entry.body);
+      entry.gzipped.then(
+        (gzipped) => this.#grow(entry, gzipped.byteLength),
+        () => {
+          entry.gzipped = undefined;
+        },
+      );
+    }
+    const body = await entry.gzipped;
+    headers["Content-Encoding"] = "gzip";
+    headers["Content-Length"] = String(body.byteLength);
+    return { body, headers };
+  }
+
+  #fresh(key: string): Entry | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= this.#now()) {
+      this.#delete(entry);
+      return undefined;
+    }
+    // Most recently used last.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry;
+  }
+
+  #keep(entry: Entry) {
+    const old = this.#entries.get(entry.key);
+    if (old) this.#delete(old);
+    this.#entries.set(entry.key, entry);
+    let keys = this.#keysByAccount.get(entry.accountId);
+    if (!keys) {
+      keys = new Set();
+      this.#keysByAccount.set(entry.accountId, keys);
+    }
+    keys.add(entry.key);
+    this.#grow(entry, entry.body.byteLength);
+  }
+
+  /** Counts more bytes for a kept entry, and evicts the least recently used ones while over the budget. */
+  #grow(entry: Entry, bytes: number) {
+    if (this.#entries.get(entry.key) !== entry) return;
+    entry.bytes += bytes;
+    this.#bytes += bytes;
+    for (const oldest of this.#entries.values()) {
+      if (this.#bytes <= this.#maxBytes) break;
+      this.#delete(oldest);
+    }
+  }
+
+  #delete(entry: Entry) {
+    if (this.#entries.get(entry.key) !== entry) return;
+    this.#entries.delete(entry.key);
+    this.#bytes -= entry.bytes;
+    const keys = this.#keysByAccount.get(entry.accountId);
+    keys?.delete(entry.key);
+    if (keys?.size === 0) this.#keysByAccount.delete(entry.accountId);
+  }
+
+  #dropAccount(accountId: string) {
+    this.#accountChanges.set(accountId, (this.#accountChanges.get(accountId) ?? 0) + 1);
+    const keys = this.#keysByAccount.get(accountId);
+    if (!keys) return;
+    for (const key of keys) {
+      const entry = this.#entries.get(key);
+      if (entry) {
+        this.#entries.delete(key);
+        this.#bytes -= entry.bytes;
+      }
+    }
+    this.#keysByAccount.delete(accountId);
+  }
+
+  #stamp(accountId: string): Stamp {
+    return { everything: this.#everythingChanges, account: this.#accountChanges.get(accountId) ?? 0 };
+  }
+
+  #unchanged(accountId: string, stamp: Stamp): boolean {
+    const now = this.#stamp(accountId);
+    return now.everything === stamp.everything && now.account === stamp.account;
+  }
+}
+
+/** Tells `cache` of every change notice of the database (and when notices cannot be heard); resolves listening. */
+export async function hearDataChanges(database: Pick<Database, "listen">, cache: ResponseCache) {
+  return database.listen(
+    ACCOUNT_DATA_CHANNEL,
+    (payload) => cache.changed(payload === undefined ? undefined : dataChangeOf(payload)),
+    () => cache.suspend(),
+  );
+}
