@@ -4,12 +4,13 @@ import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/connection";
+import { DataChangeFeed } from "./db/data-changes";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { ensureDemoAccount } from "./db/demo-account";
 import { loadReferenceData, seedReferenceData } from "./db/reference-data";
 import { TRACKING_REQUESTS_CHANNEL } from "./db/tracking-requests";
 import { createApp } from "./http/app";
-import { hearDataChanges, ResponseCache } from "./http/response-cache";
+import { ResponseCache } from "./http/response-cache";
 import { createLogger } from "./logger";
 import { acceleratedClock, ManualClock, systemClock } from "./tracking/clock";
 import { topUpDemoShipments } from "./tracking/demo-fleet";
@@ -87,14 +88,18 @@ const webhookWorker = startWebhookWorker({
   ...webhookSettings,
 });
 
-// Reads are answered from memory until the database says their account's data changed, whoever changed it.
+// Reads are answered from memory until the database's change log says their account's data changed.
 const responseCache =
   config.responseCacheMb > 0
     ? new ResponseCache({ maxBytes: config.responseCacheMb * 1024 * 1024 })
     : undefined;
-if (responseCache) {
-  await hearDataChanges(database, responseCache);
-}
+const dataChanges = responseCache
+  ? new DataChangeFeed(db, responseCache, {
+      vacuum: database.kind === "pglite",
+      log: (message, fields) => logger.warn(message, fields),
+    })
+  : undefined;
+await dataChanges?.start();
 
 const webRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
 const app = createApp({
@@ -151,6 +156,7 @@ async function shutdown(signal: string) {
   await vite?.close();
   await worker.stop();
   await webhookWorker.stop();
+  await dataChanges?.stop();
   await database.close();
   process.exit(0);
 }

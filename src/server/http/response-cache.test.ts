@@ -1,6 +1,6 @@
 // Tests of the response cache on a small app of its own: what is kept and for whom, when it is dropped, and that an
-// answer read while its account changed is never kept. The service wired to real database notices is tested in
-// response-cache-notices.test.ts.
+// answer read while its account changed is never kept. The service reading the database's change log is tested in
+// response-cache-changes.test.ts.
 import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
@@ -138,7 +138,7 @@ describe("the response cache", () => {
     const cache = new ResponseCache({ maxBytes: 1_000_000 });
     const { get } = appWith(cache);
     await get("/v2/things");
-    cache.suspend();
+    cache.lost();
     expect((await get("/v2/things")).body?.read).toBe(2);
     expect((await get("/v2/things")).body?.read).toBe(3);
     expect(cache.stats()).toMatchObject({ entries: 0, listening: false });

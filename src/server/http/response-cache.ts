@@ -1,16 +1,15 @@
-// Answers of /v2 reads kept in memory per account, dropped the moment that account's data changes.
+// Answers of /v2 reads kept in memory per account, dropped as soon as that account's data changes.
 //
 // A dashboard page, or every open dashboard of a forwarder after one live event, asks for the same few pages at
 // once, and each answer costs several queries, the JSON and its gzip; the data changes far less often than it is
-// read. Every statement that writes an account's rows announces the account at commit (migration 0010, from
-// whichever process or worker wrote it), and `changed()` drops that account's answers when it hears so. Writes
-// through this process's own API drop them too, before and after they run, so that a client reads its own write
-// at once rather than when the notice arrives. An answer read while its account changed is not kept, and while
-// notices cannot be heard (the listening connection is lost) nothing is kept or served. Answers that also depend
-// on the clock (the fleet's voyages and positions) are kept only for their policy's short time to live.
+// read. Every statement that writes an account's rows logs the account (migration 0010, whichever process or
+// worker wrote it); each process reads the log every few milliseconds (db/data-changes.ts), and `changed()` drops
+// that account's answers. Writes through this process's own API drop them too, before and after they run, so that
+// a client reads its own write at once rather than when the log is next read. An answer read while its account
+// changed is not kept, and while the log cannot be read (the database is unreachable) nothing is kept or served.
+// Answers that also depend on the clock (the fleet's voyages and positions) are kept only for a short time to live.
 import type { Context, MiddlewareHandler } from "hono";
-import type { Database } from "../db/connection";
-import { ACCOUNT_DATA_CHANNEL, type DataChange, dataChangeOf } from "../db/data-changes";
+import type { DataChange, DataChangeListener } from "../db/data-changes";
 import { acceptsGzip, GZIP_THRESHOLD_BYTES, gzipBytes } from "./compression";
 import type { AppEnv } from "./env";
 
@@ -49,7 +48,7 @@ interface Stamp {
   account: number;
 }
 
-export class ResponseCache {
+export class ResponseCache implements DataChangeListener {
   readonly #maxBytes: number;
   readonly #now: () => number;
   /** In least-recently-used order: the first is evicted first. */
@@ -70,7 +69,7 @@ export class ResponseCache {
     this.#now = options.now ?? Date.now;
   }
 
-  /** A notice that data changed; undefined when notices may have been missed (listening again after a loss). */
+  /** Rows changed (db/data-changes.ts); undefined when changes may have gone unheard (reading again after a loss). */
   changed(change: DataChange | undefined): void {
     if (change === undefined) this.#listening = true;
     if (change === undefined || "everything" in change) {
@@ -84,7 +83,7 @@ export class ResponseCache {
   }
 
   /** Changes cannot be heard for now: nothing is kept or served until `changed(undefined)`. */
-  suspend(): void {
+  lost(): void {
     this.changed({ everything: true });
     this.#listening = false;
   }
@@ -259,13 +258,4 @@ export class ResponseCache {
     const now = this.#stamp(accountId);
     return now.everything === stamp.everything && now.account === stamp.account;
   }
-}
-
-/** Tells `cache` of every change notice of the database (and when notices cannot be heard); resolves listening. */
-export async function hearDataChanges(database: Pick<Database, "listen">, cache: ResponseCache) {
-  return database.listen(
-    ACCOUNT_DATA_CHANNEL,
-    (payload) => cache.changed(payload === undefined ? undefined : dataChangeOf(payload)),
-    () => cache.suspend(),
-  );
 }

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { type CreatedAccount, createAccount } from "../db/accounts";
 import { type Database, type Db, openDatabase } from "../db/connection";
+import { DataChangeFeed } from "../db/data-changes";
 import {
   loadReferenceData,
   portId,
@@ -14,7 +15,7 @@ import {
 } from "../db/reference-data";
 import { containers, shipments } from "../db/schema";
 import { createApp } from "../http/app";
-import { hearDataChanges, ResponseCache } from "../http/response-cache";
+import { ResponseCache } from "../http/response-cache";
 import { createLogger } from "../logger";
 import { ManualClock } from "../tracking/clock";
 
@@ -25,8 +26,9 @@ export interface Harness {
   app: ReturnType<typeof createApp>;
   /** Lines the service logged, for tests that check what is (and is not) logged. */
   logs: string[];
-  /** The app's response cache, told of the database's change notices; only when asked for. */
+  /** The app's response cache and the change log reader that tells it what changed; only when asked for. */
   responseCache: ResponseCache | undefined;
+  dataChanges: DataChangeFeed | undefined;
   /** The PostgreSQL database under test, for a test that opens a second handle on it (another process); none on PGlite. */
   databaseUrl: string | undefined;
   newAccount(name?: string): Promise<CreatedAccount>;
@@ -69,7 +71,11 @@ export async function createHarness(
   options: {
     rateLimitPerMinute?: number;
     apiKeyCacheMs?: number;
-    /** Answer reads from memory as the service does (response-cache.ts); TEST_RESPONSE_CACHE=1 turns it on for all. */
+    /**
+     * Answer reads from memory as the service does (response-cache.ts). TEST_RESPONSE_CACHE=1 turns it on for every
+     * test, and reads the change log before each request, so that the whole suite runs against the cache with every
+     * write it made before a request heard (as the service hears it within milliseconds).
+     */
     responseCache?: boolean;
   } = {},
 ): Promise<Harness> {
@@ -79,13 +85,15 @@ export async function createHarness(
   const reference = await loadReferenceData(db);
   const clock = new ManualClock(TEST_NOW);
   const logs: string[] = [];
+  const everyTestCached = options.responseCache === undefined && process.env.TEST_RESPONSE_CACHE === "1";
   const responseCache =
-    (options.responseCache ?? process.env.TEST_RESPONSE_CACHE === "1")
+    (options.responseCache ?? everyTestCached)
       ? new ResponseCache({ maxBytes: 16 * 1024 * 1024 })
       : undefined;
-  if (responseCache) {
-    await hearDataChanges(database, responseCache);
-  }
+  const dataChanges = responseCache
+    ? new DataChangeFeed(db, responseCache, { vacuum: database.kind === "pglite" })
+    : undefined;
+  await dataChanges?.start();
   const app = createApp({
     db,
     reference,
@@ -104,9 +112,11 @@ export async function createHarness(
     app,
     logs,
     responseCache,
+    dataChanges,
     databaseUrl: url,
     newAccount: (name = `Account ${randomUUID().slice(0, 8)}`) => createAccount(db, name),
     async request(key, path, init = {}) {
+      if (everyTestCached) await dataChanges?.poll();
       const headers = new Headers(init.headers);
       if (key !== null && !headers.has("authorization")) headers.set("authorization", `Token ${key}`);
       let body = init.body;
@@ -117,6 +127,7 @@ export async function createHarness(
       return app.request(`http://localhost${path}`, { ...init, headers, body });
     },
     async close() {
+      await dataChanges?.stop();
       await database.close();
       await drop();
     },
