@@ -7,7 +7,6 @@ import "../../components/map/map.css";
 import L from "leaflet";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, useMap } from "react-leaflet";
-import { preloadLand } from "../../components/map/basemap";
 import { BasemapLayer } from "../../components/map/basemap-layer";
 import { type LatLng, longitudeSpan, nearLongitude } from "../../components/map/coordinates";
 import type { LandState } from "../../components/map/land-status";
@@ -32,8 +31,6 @@ export interface FleetMapProps {
   /** Called once the vessels are first on the map. */
   onDrawn?(): void;
 }
-
-export { preloadLand };
 
 export default function FleetMap(props: FleetMapProps) {
   return (
