@@ -4,6 +4,7 @@
 // if they fail to load, the land underneath still shows.
 import L from "leaflet";
 import { type LandDetail, landShapes } from "./land";
+import { LandLayer } from "./land-layer";
 import { mapPalette } from "./palette";
 import { TILE_ATTRIBUTION, TILE_URL } from "./tiles";
 
@@ -12,15 +13,6 @@ export const NATURAL_EARTH_ATTRIBUTION =
 
 /** From this zoom on, the 1:50m coastlines replace the 1:110m ones (loaded then, ~0.75 MB). */
 const DETAIL_ZOOM = 4;
-
-const shift = <T extends L.LatLngExpression>(points: T[], by: number): L.LatLngTuple[] =>
-  points.map((p) => {
-    const [lat, lng] = p as [number, number];
-    return [lat, lng + by];
-  });
-
-/** The world drawn three times side by side, so that lines unwrapped beyond ±180° still have land under them. */
-const COPIES = [-360, 0, 360];
 
 export interface Basemap {
   /** A promise settled once the land is drawn. */
@@ -37,36 +29,15 @@ export function addBasemap(map: L.Map): Basemap {
   const renderer = L.canvas({ pane: "basemap", padding: 0.3 });
   const palette = mapPalette();
   let removed = false;
-  let current: { detail: string; group: L.LayerGroup } | undefined;
+  let current: { detail: LandDetail; layer: LandLayer } | undefined;
 
   const draw = async (detail: LandDetail) => {
     const shapes = await landShapes(detail);
     if (removed || current?.detail === detail) return;
-    const group = L.layerGroup([], { attribution: NATURAL_EARTH_ATTRIBUTION } as L.LayerOptions);
-    for (const offset of COPIES) {
-      for (const polygon of shapes.land) {
-        L.polygon(
-          polygon.map((ring) => shift(ring, offset)),
-          {
-            renderer,
-            interactive: false,
-            stroke: true,
-            color: palette.coast,
-            weight: 0.6,
-            fillColor: palette.land,
-            fillOpacity: 1,
-            smoothFactor: 1.5,
-          },
-        ).addTo(group);
-      }
-      L.polyline(
-        shapes.borders.map((line) => shift(line, offset)),
-        { renderer, interactive: false, color: palette.border, weight: 0.5, opacity: 0.9, smoothFactor: 1.5 },
-      ).addTo(group);
-    }
-    group.addTo(map);
-    current?.group.remove();
-    current = { detail, group };
+    const layer = new LandLayer(shapes, palette, { renderer, attribution: NATURAL_EARTH_ATTRIBUTION });
+    layer.addTo(map);
+    current?.layer.remove();
+    current = { detail, layer };
   };
 
   const onZoom = () => void draw(map.getZoom() >= DETAIL_ZOOM ? "50m" : "110m");
@@ -82,7 +53,7 @@ export function addBasemap(map: L.Map): Basemap {
     remove() {
       removed = true;
       map.off("zoomend", onZoom);
-      current?.group.remove();
+      current?.layer.remove();
       tiles?.remove();
       renderer.remove();
     },
