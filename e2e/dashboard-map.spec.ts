@@ -1,6 +1,6 @@
-// Dashboard map: the fleet listed beside a map that draws land with no tiles reachable, the vessel panel and the
-// estimated path of the selected vessel, the list and the map in sync both ways, URL filters, and a shipment's
-// journey map.
+// Dashboard map: the fleet listed beside a map that draws land with no tiles reachable (the map's first frame before
+// the list), the vessel panel and the estimated path of the selected vessel, the list and the map in sync both ways,
+// URL filters, and a shipment's journey map.
 import { expect, type Locator, type Page, signInAsDemo, test } from "./fixtures";
 
 interface FleetVessel {
@@ -95,6 +95,36 @@ test("the map lists the vessels and draws land with every tile request blocked",
   await expect(legend).toContainText("Estimated path to the next port");
   // Leaflet, not a placeholder, and its attribution names the land's source.
   await expect(page.getByRole("link", { name: "Natural Earth" })).toBeVisible();
+});
+
+test("the map's first frame is painted before the list beside it fills", async ({ page }) => {
+  await signInAsDemo(page, "/map");
+  // Every animation frame of a fresh load of the page: is the map drawn (its land's status gone), is the list in?
+  await page.addInitScript(() => {
+    const frames: { map: boolean; list: boolean }[] = [];
+    (window as unknown as { mapFrames: typeof frames }).mapFrames = frames;
+    const tick = () => {
+      const figure = document.querySelector(
+        'figure[aria-label="Map of the vessels carrying your containers"]',
+      );
+      const map = figure !== null && figure.querySelector('[role="status"]') === null;
+      const list =
+        document.querySelector('table[aria-labelledby="vessel-list-heading"] tbody button') !== null;
+      frames.push({ map, list });
+      if (!(map && list)) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await page.goto("/map");
+  await expect(vesselList(page).getByRole("button").first()).toBeVisible();
+  const frames = await page.evaluate(
+    () => (window as unknown as { mapFrames: { map: boolean; list: boolean }[] }).mapFrames,
+  );
+  const first = frames.findIndex((f) => f.map);
+  expect(first).toBeGreaterThan(-1);
+  // The list's rows (their dates in each port's time zone) are not rendered in the map's first frame.
+  expect(frames[first]!.list).toBe(false);
+  expect(frames.at(-1)).toEqual({ map: true, list: true });
 });
 
 test("choosing a vessel in the list shows its panel and its estimated path; a click on the map chooses it too", async ({

@@ -1,10 +1,10 @@
-// Unit tests of the bundled atlas made drawable: no ring or border streaks across the world.
+// Unit tests of the bundled atlas made drawable: no ring or border streaks across the world, and both traced as drawn.
 import type { Position } from "geojson";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import { describe, expect, it } from "vitest";
 import atlas from "world-atlas/land-110m.json" with { type: "json" };
-import { planarRing, splitAtAntimeridian } from "./atlas-shapes";
+import { planarRing, splitAtAntimeridian, traceLines } from "./atlas-shapes";
 
 describe("planarRing", () => {
   it("makes every Natural Earth land ring continuous, and closes Antarctica through the pole", () => {
@@ -47,5 +47,57 @@ describe("planarRing", () => {
         [63, -178],
       ],
     ]);
+  });
+});
+
+describe("traceLines", () => {
+  const recorder = () => {
+    const steps: string[] = [];
+    return {
+      steps,
+      moveTo: (x: number, y: number) => steps.push(`M${x},${y}`),
+      lineTo: (x: number, y: number) => steps.push(`L${x},${y}`),
+      closePath: () => steps.push("Z"),
+    };
+  };
+  // A projection that makes the order visible: x from the longitude, y from the latitude.
+  const toPoint = (lat: number, lng: number) => ({ x: lng, y: -lat });
+
+  it("traces rings closed, each through the projection, and leaves out what has nothing to draw", () => {
+    const path = recorder();
+    traceLines(
+      path,
+      [
+        [
+          [0, 0],
+          [0, 10],
+          [10, 10],
+        ],
+        [[5, 5]],
+        [
+          [20, 190],
+          [21, 191],
+        ],
+      ],
+      toPoint,
+      true,
+    );
+    expect(path.steps).toEqual(["M0,0", "L10,0", "L10,-10", "Z", "M190,-20", "L191,-21", "Z"]);
+  });
+
+  it("leaves borders open", () => {
+    const path = recorder();
+    traceLines(
+      path,
+      [
+        [
+          [1, 2],
+          [3, 4],
+        ],
+      ],
+      toPoint,
+      false,
+    );
+    expect(path.steps).toEqual(["M2,-1", "L4,-3"]);
   });
 });

@@ -1,4 +1,5 @@
-// Natural Earth shapes made drawable on a flat map: rings continuous across the 180th meridian, lines cut there.
+// Natural Earth shapes made drawable on a flat map: rings continuous across the 180th meridian, lines cut there,
+// and either traced into a path.
 import type { Position } from "geojson";
 
 /**
@@ -37,4 +38,32 @@ export function splitAtAntimeridian(line: Position[]): [number, number][][] {
     previous = lon;
   }
   return parts.filter((p) => p.length > 1);
+}
+
+/** What a path is drawn into: a canvas Path2D, or a recorder in tests. */
+export interface PathSink {
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+  closePath(): void;
+}
+
+/**
+ * Lines of [lat, lng] traced into one path through `toPoint` (a projection): rings closed, borders left open; a
+ * line of fewer than two points has nothing to draw.
+ */
+export function traceLines(
+  path: PathSink,
+  lines: readonly (readonly [number, number])[][],
+  toPoint: (lat: number, lng: number) => { x: number; y: number },
+  closed: boolean,
+): void {
+  for (const line of lines) {
+    if (line.length < 2) continue;
+    for (const [i, [lat, lng]] of line.entries()) {
+      const p = toPoint(lat, lng);
+      if (i === 0) path.moveTo(p.x, p.y);
+      else path.lineTo(p.x, p.y);
+    }
+    if (closed) path.closePath();
+  }
 }

@@ -2,11 +2,9 @@
 // the app, so it works offline and is never a blank grey), on its own canvas under everything else. Raster tiles
 // are added on top only when a tile address is configured at build time (VITE_TILE_URL), with their attribution;
 // if they fail to load, the land underneath still shows.
-import type { MultiLineString, Polygon, Position } from "geojson";
 import L from "leaflet";
-import { feature, mesh } from "topojson-client";
-import type { GeometryCollection, Topology } from "topojson-specification";
-import { planarRing, splitAtAntimeridian } from "./atlas-shapes";
+import { type LandDetail, landShapes } from "./land";
+import { LandLayer } from "./land-layer";
 import { mapPalette } from "./palette";
 import { TILE_ATTRIBUTION, TILE_URL } from "./tiles";
 
@@ -15,57 +13,6 @@ export const NATURAL_EARTH_ATTRIBUTION =
 
 /** From this zoom on, the 1:50m coastlines replace the 1:110m ones (loaded then, ~0.75 MB). */
 const DETAIL_ZOOM = 4;
-
-type Atlas = Topology<{ countries: GeometryCollection; land: GeometryCollection }>;
-
-interface Shapes {
-  /** Land polygons, each a list of rings of [lat, lng], longitudes continuous (see planarRing). */
-  land: L.LatLngExpression[][][];
-  borders: L.LatLngExpression[][];
-}
-
-const cache = new Map<string, Promise<Shapes>>();
-
-function load(detail: "110m" | "50m"): Promise<Shapes> {
-  let found = cache.get(detail);
-  if (!found) {
-    // Separate chunks: the coarse atlas (~110 kB) with the map, the detailed one only when zoomed in.
-    const atlas =
-      detail === "110m"
-        ? import("world-atlas/countries-110m.json").then((m) => m.default as unknown as Atlas)
-        : import("world-atlas/countries-50m.json").then((m) => m.default as unknown as Atlas);
-    found = atlas.then(shapesOf);
-    cache.set(detail, found);
-  }
-  return found;
-}
-
-function shapesOf(atlas: Atlas): Shapes {
-  const land: L.LatLngExpression[][][] = [];
-  const collection = feature(atlas, atlas.objects.land);
-  for (const f of collection.features) {
-    const geometry = f.geometry as Polygon | { type: "MultiPolygon"; coordinates: Position[][][] };
-    const polygons = geometry.type === "Polygon" ? [geometry.coordinates] : geometry.coordinates;
-    for (const polygon of polygons) land.push(polygon.map(planarRing));
-  }
-  const lines = mesh(atlas, atlas.objects.countries, (a, b) => a !== b) as MultiLineString;
-  const borders = lines.coordinates.flatMap(splitAtAntimeridian);
-  return { land, borders };
-}
-
-/** Reads the coarse land ahead of the first map (a page about to show one), so that it draws with the map. */
-export function preloadLand(): void {
-  void load("110m");
-}
-
-const shift = <T extends L.LatLngExpression>(points: T[], by: number): L.LatLngTuple[] =>
-  points.map((p) => {
-    const [lat, lng] = p as [number, number];
-    return [lat, lng + by];
-  });
-
-/** The world drawn three times side by side, so that lines unwrapped beyond ±180° still have land under them. */
-const COPIES = [-360, 0, 360];
 
 export interface Basemap {
   /** A promise settled once the land is drawn. */
@@ -82,36 +29,15 @@ export function addBasemap(map: L.Map): Basemap {
   const renderer = L.canvas({ pane: "basemap", padding: 0.3 });
   const palette = mapPalette();
   let removed = false;
-  let current: { detail: string; group: L.LayerGroup } | undefined;
+  let current: { detail: LandDetail; layer: LandLayer } | undefined;
 
-  const draw = async (detail: "110m" | "50m") => {
-    const shapes = await load(detail);
+  const draw = async (detail: LandDetail) => {
+    const shapes = await landShapes(detail);
     if (removed || current?.detail === detail) return;
-    const group = L.layerGroup([], { attribution: NATURAL_EARTH_ATTRIBUTION } as L.LayerOptions);
-    for (const offset of COPIES) {
-      for (const polygon of shapes.land) {
-        L.polygon(
-          polygon.map((ring) => shift(ring, offset)),
-          {
-            renderer,
-            interactive: false,
-            stroke: true,
-            color: palette.coast,
-            weight: 0.6,
-            fillColor: palette.land,
-            fillOpacity: 1,
-            smoothFactor: 1.5,
-          },
-        ).addTo(group);
-      }
-      L.polyline(
-        shapes.borders.map((line) => shift(line, offset)),
-        { renderer, interactive: false, color: palette.border, weight: 0.5, opacity: 0.9, smoothFactor: 1.5 },
-      ).addTo(group);
-    }
-    group.addTo(map);
-    current?.group.remove();
-    current = { detail, group };
+    const layer = new LandLayer(shapes, palette, { renderer, attribution: NATURAL_EARTH_ATTRIBUTION });
+    layer.addTo(map);
+    current?.layer.remove();
+    current = { detail, layer };
   };
 
   const onZoom = () => void draw(map.getZoom() >= DETAIL_ZOOM ? "50m" : "110m");
@@ -127,7 +53,7 @@ export function addBasemap(map: L.Map): Basemap {
     remove() {
       removed = true;
       map.off("zoomend", onZoom);
-      current?.group.remove();
+      current?.layer.remove();
       tiles?.remove();
       renderer.remove();
     },

@@ -1,12 +1,9 @@
-// The map part of the map page: the map (drawn in the first render when the route's loader has loaded its chunk,
-// else once it has), the land's status, the legend, and the switches for every vessel's track and path.
-import { lazy, Suspense, useState } from "react";
+// The map part of the map page: the map, the land's status, the legend, and the switches for every vessel's track
+// and path. The map (Leaflet) is imported here, not loaded on demand: the route's chunk then names Leaflet's chunk
+// and the coarse land among its own, and the browser fetches them together with it, instead of one after the other.
 import { type LandState, LandStatus } from "../../components/map/land-status";
 import { LAND_LEGEND, MapLegend } from "../../components/map/map-legend";
-import type { FleetMapProps } from "./fleet-map";
-import { loadedFleetMap, loadFleetMap } from "./fleet-map-chunk";
-
-const LazyFleetMap = lazy(loadFleetMap);
+import FleetMap, { type FleetMapProps } from "./fleet-map";
 
 export function FleetMapFigure({
   land,
@@ -18,8 +15,6 @@ export function FleetMapFigure({
   onShowTracks(show: boolean): void;
   onShowAllPaths(show: boolean): void;
 }) {
-  // The route's loader has usually loaded the map already: then it draws in the first render.
-  const [FleetMap] = useState(() => loadedFleetMap() ?? LazyFleetMap);
   return (
     <div className="flex min-h-0 min-w-0 flex-col gap-2">
       <figure
@@ -27,9 +22,7 @@ export function FleetMapFigure({
         aria-describedby="fleet-map-note"
         className="relative h-[60vh] min-h-[24rem] overflow-hidden rounded-lg border border-slate-200 lg:h-auto lg:flex-1 dark:border-slate-800"
       >
-        <Suspense fallback={<MapLoading />}>
-          <FleetMap {...map} />
-        </Suspense>
+        <FleetMap {...map} />
         <figcaption id="fleet-map-note" className="sr-only">
           The list of vessels beside the map holds everything the map shows. Choosing a vessel there moves the
           map to it.
@@ -66,16 +59,6 @@ export function FleetMapFigure({
           </label>
         </fieldset>
       </div>
-    </div>
-  );
-}
-
-function MapLoading() {
-  return (
-    <div className="flex h-full w-full items-center justify-center bg-blue-100 dark:bg-[#0b1a2e]">
-      <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
-        Loading the map…
-      </p>
     </div>
   );
 }

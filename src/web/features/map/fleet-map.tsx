@@ -7,7 +7,6 @@ import "../../components/map/map.css";
 import L from "leaflet";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, useMap } from "react-leaflet";
-import { preloadLand } from "../../components/map/basemap";
 import { BasemapLayer } from "../../components/map/basemap-layer";
 import { type LatLng, longitudeSpan, nearLongitude } from "../../components/map/coordinates";
 import type { LandState } from "../../components/map/land-status";
@@ -32,8 +31,6 @@ export interface FleetMapProps {
   /** Called once the vessels are first on the map. */
   onDrawn?(): void;
 }
-
-export { preloadLand };
 
 export default function FleetMap(props: FleetMapProps) {
   return (
@@ -99,6 +96,23 @@ function FleetLayers({
   // All vessels, rebuilt in one pass when the data or what is shown changes. The tracks (and the paths ahead) of
   // all vessels are one multi-line layer each: one stroke on the canvas instead of thousands.
   useEffect(() => {
+    // The first view fits the fleet before any vessel is added: each is then placed and drawn once, on the copy of
+    // the world nearest the fitted centre, instead of at the default view and again after the fit.
+    const positions = vessels.flatMap((v) => (v.position ? [v.position] : []));
+    if (!fittedRef.current && positions.length > 0) {
+      fittedRef.current = true;
+      const span = longitudeSpan(positions.map((p) => p[1]));
+      const lats = positions.map((p) => p[0]);
+      if (span) {
+        map.fitBounds(
+          [
+            [Math.min(...lats), span.west],
+            [Math.max(...lats), span.east],
+          ],
+          { padding: [30, 30], maxZoom: 5, animate: false },
+        );
+      }
+    }
     const centerLon = map.getCenter().lng;
     const entries = new Map<string, Entry>();
     // One group for the fleet: a click or a hover on any vessel reaches it, so that 2,000 vessels do not each need
@@ -174,22 +188,6 @@ function FleetLayers({
     setGeneration((g) => g + 1);
     onDrawnRef.current?.();
 
-    if (!fittedRef.current && entries.size > 0) {
-      fittedRef.current = true;
-      const positions = [...entries.values()].map((e) => e.vessel.position);
-      const span = longitudeSpan(positions.map((p) => p[1]));
-      const lats = positions.map((p) => p[0]);
-      if (span) {
-        map.fitBounds(
-          [
-            [Math.min(...lats), span.west],
-            [Math.max(...lats), span.east],
-          ],
-          { padding: [30, 30], maxZoom: 5, animate: false },
-        );
-      }
-    }
-
     // After a pan, each vessel is drawn on the copy of the world nearest the view's centre.
     const onMoveEnd = () => {
       const centerLon = map.getCenter().lng;
@@ -206,7 +204,6 @@ function FleetLayers({
         aheads?.setLatLngs(lines((v) => v.ahead));
       }
     };
-    onMoveEnd();
     map.on("moveend", onMoveEnd);
     return () => {
       map.off("moveend", onMoveEnd);

@@ -1,6 +1,6 @@
 // The map page's layout, whichever fleet it shows: the header, the filters, the selected vessel's panel above the
-// list, and the map. The map draws first (Leaflet loads in its own chunk, started by the route's loader), the list
-// once the map has drawn; the selected vessel's track, path and cargo come from the fleet's source when it is chosen.
+// list, and the map. The map draws first, the list once the map's first frame is painted; the selected vessel's
+// track, path and cargo come from the fleet's source when it is chosen.
 import { useCallback, useMemo, useState } from "react";
 import { useLandState } from "../../components/map/land-status";
 import { PageHeader } from "../../components/page-header";
@@ -10,6 +10,7 @@ import { FleetFilters } from "./fleet-filters";
 import { FleetMapFigure } from "./fleet-map-figure";
 import type { FleetSource } from "./fleet-source";
 import { useFleetFilters } from "./use-fleet-filters";
+import { usePaintedSince } from "./use-painted-since";
 import { useVesselSelection } from "./use-vessel-selection";
 import { VesselListSection } from "./vessel-list-section";
 import { VesselPanel } from "./vessel-panel";
@@ -39,9 +40,12 @@ export function FleetPage({
   const detail = source.useDetail(selected);
 
   const [land, onLand] = useLandState();
-  // The list waits for the map's first frame: the map is what most people look at first.
+  // The list waits for the map's first frame: the map is what most people look at first. Until that frame is
+  // painted, not just until the land and the vessels are on the map: rendered in the same commit, the list's rows
+  // (their dates in each port's time zone) held the map's first frame back.
   const [mapDrawn, setMapDrawn] = useState(false);
   const onDrawn = useCallback(() => setMapDrawn(true), []);
+  const listShown = usePaintedSince(mapDrawn && land !== "drawing");
 
   return (
     <>
@@ -64,7 +68,7 @@ export function FleetPage({
             vessels={filtered}
             filtering={filters.filtering}
             onClearFilters={filters.clear}
-            shown={mapDrawn && land !== "drawing"}
+            shown={listShown}
             selectedId={selected?.id ?? null}
             onChoose={selection.chooseFromList}
             revealId={selection.revealId}

@@ -4,9 +4,9 @@
 import { useEffect, useState } from "react";
 import { plural } from "../../lib/format";
 import type { FleetVesselView, VesselDetailView } from "./fleet";
-import { loadSyntheticFleet } from "./fleet-map-chunk";
 import { FleetPage } from "./fleet-page";
 import type { FleetSource, VesselLines } from "./fleet-source";
+import { loadSyntheticFleet } from "./synthetic-fleet-chunk";
 
 export function SyntheticFleetPage({ count }: { count: number }) {
   const [made, setMade] = useState<{ vessels: FleetVesselView[]; source: FleetSource } | null>(null);

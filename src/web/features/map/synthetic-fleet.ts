@@ -1,6 +1,6 @@
 // Development only (`/map?synthetic=2000` in `vite dev`, or in a build made with VITE_MAP_SYNTHETIC=1): a made-up
 // fleet of any size along the main trade lanes, to measure how the map pans and zooms with thousands of vessels.
-// Never part of a normal production build: it is loaded (fleet-map-chunk.ts) only behind those flags.
+// Never part of a normal production build: it is loaded (synthetic-fleet-chunk.ts) only behind those flags.
 import type { Port } from "../../../api/reference";
 import type { FleetCargo } from "../../../api/vessels";
 import { type LatLng, unwrap, unwrapToEnd } from "../../components/map/coordinates";

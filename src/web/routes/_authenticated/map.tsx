@@ -3,10 +3,10 @@
 import { createFileRoute, getRouteApi, stripSearchParams } from "@tanstack/react-router";
 import { RouteErrorPage } from "../../components/error-page";
 import { TableSkeleton } from "../../components/skeleton";
-import { loadFleetMap, loadSyntheticFleet } from "../../features/map/fleet-map-chunk";
 import { MapPage } from "../../features/map/map-page";
 import { fleetQuery } from "../../features/map/queries";
 import { MAP_SEARCH_DEFAULTS, mapSearchSchema } from "../../features/map/search";
+import { loadSyntheticFleet } from "../../features/map/synthetic-fleet-chunk";
 import { SyntheticFleetPage } from "../../features/map/synthetic-fleet-page";
 
 /**
@@ -19,12 +19,10 @@ export const Route = createFileRoute("/_authenticated/map")({
   validateSearch: mapSearchSchema,
   search: { middlewares: [stripSearchParams(MAP_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => ({ synthetic: search.synthetic }),
-  // The map's chunk (Leaflet) and its land load while the fleet does, so that the page draws the map at once.
+  // The map (Leaflet) and its coarse land are chunks the page's own chunk imports: they load with it, while the
+  // fleet is read.
   loader: async ({ context, deps }) => {
-    await Promise.all([
-      loadFleetMap(),
-      deps.synthetic ? loadSyntheticFleet() : context.queryClient.ensureQueryData(fleetQuery()),
-    ]);
+    await (deps.synthetic ? loadSyntheticFleet() : context.queryClient.ensureQueryData(fleetQuery()));
   },
   head: () => ({ meta: [{ title: "Map · Boxtrack" }] }),
   component: MapRoute,
