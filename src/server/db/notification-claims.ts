@@ -51,7 +51,7 @@ export interface ClaimRequest {
   perWebhook: number;
 }
 
-const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+export const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /**
  * Conditions on `n` that make a notification claimable now, apart from its webhook's state and limit. The order
@@ -61,32 +61,34 @@ const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
  * keeps the estimate of how many pass from collapsing to one row, which would make the planner sort a whole
  * backlog instead of walking the index of due notifications in order and stopping early.
  */
-function claimable(r: ClaimRequest): SQL {
+export function claimable(r: ClaimRequest, settled?: SQL): SQL {
+  // `settled`: notifications that the same statement takes out of pending (their outcome), which its snapshot
+  // still shows as pending; they hold up nothing any more.
   return sql`n.delivery_status = 'pending'
     and n.next_attempt_at <= ${iso(r.now)}
     and (n.lease_until is null or n.lease_until < ${iso(r.leaseNow)})
     and n.attempts < n.attempt_limit
     and (n.container_id is null or n.seq <= (select min(first.seq) from ${webhookNotifications} first
       where first.webhook_id = n.webhook_id and first.container_id = n.container_id
-      and first.delivery_status = 'pending'))`;
+      and first.delivery_status = 'pending'${settled ? sql` and first.id <> all(${settled})` : sql``}))`;
 }
 
 /** Live leases of webhook `w`. */
-function inFlight(r: ClaimRequest): SQL {
+export function inFlight(r: ClaimRequest): SQL {
   return sql`(select count(*)::int from ${webhookNotifications} b
     where b.webhook_id = w.id and b.delivery_status = 'pending' and b.lease_until >= ${iso(r.leaseNow)})`;
 }
 
 type Rows<T> = { rows: T[] };
 
-interface WebhookRecord {
+export interface WebhookRecord {
   id: string;
   url: string;
   secret: string;
   headers: ClaimedWebhook["headers"] | string;
 }
 
-interface ClaimedRecord {
+export interface ClaimedRecord {
   id: string;
   seq: number | string | bigint;
   webhook_id: string;
@@ -171,33 +173,38 @@ export async function claimDueNotifications(db: Db, r: ClaimRequest): Promise<Cl
         select id, seq, webhook_id, attempts, attempt_limit, claim_token, body from claimed`)) as unknown as Rows<ClaimedRecord>
     ).rows;
 
-    const byId = new Map(
-      hooks.map((h) => [
-        h.id,
-        {
-          id: h.id,
-          url: h.url,
-          secret: h.secret,
-          headers:
-            typeof h.headers === "string" ? (JSON.parse(h.headers) as ClaimedWebhook["headers"]) : h.headers,
-        },
-      ]),
-    );
-    return claimed
-      .map((c) => ({
-        notification: {
-          id: c.id,
-          seq: Number(c.seq),
-          webhookId: c.webhook_id,
-          attempts: Number(c.attempts),
-          attemptLimit: Number(c.attempt_limit),
-          claimToken: c.claim_token,
-          body: c.body,
-        },
-        webhook: byId.get(c.webhook_id)!,
-      }))
-      .sort((a, b) => a.notification.seq - b.notification.seq);
+    return claimsOf(claimed, hooks);
   });
+}
+
+/** Claims from the claimed rows and their webhooks' rows, in creation order. */
+export function claimsOf(claimed: ClaimedRecord[], hooks: WebhookRecord[]): Claim[] {
+  const byId = new Map(
+    hooks.map((h) => [
+      h.id,
+      {
+        id: h.id,
+        url: h.url,
+        secret: h.secret,
+        headers:
+          typeof h.headers === "string" ? (JSON.parse(h.headers) as ClaimedWebhook["headers"]) : h.headers,
+      },
+    ]),
+  );
+  return claimed
+    .map((c) => ({
+      notification: {
+        id: c.id,
+        seq: Number(c.seq),
+        webhookId: c.webhook_id,
+        attempts: Number(c.attempts),
+        attemptLimit: Number(c.attempt_limit),
+        claimToken: c.claim_token,
+        body: c.body,
+      },
+      webhook: byId.get(c.webhook_id)!,
+    }))
+    .sort((a, b) => a.notification.seq - b.notification.seq);
 }
 
 /**

@@ -5,6 +5,17 @@
 import { sql } from "drizzle-orm";
 import { iso } from "../../api/timestamps";
 import type { Db } from "./connection";
+import {
+  type Claim,
+  type ClaimedRecord,
+  type ClaimRequest,
+  claimable,
+  iso as claimIso,
+  claimsOf,
+  inFlight,
+  STOPPED,
+  type WebhookRecord,
+} from "./notification-claims";
 import { webhookNotificationLogs, webhookNotifications, webhooks } from "./schema";
 
 /** A notification the fan-out creates, in the statement's own (SQL) column names. */
@@ -57,23 +68,78 @@ export interface AttemptOutcome {
 
 type Rows<T> = { rows: T[] };
 
+/** Lease settings for handing freed slots over: a claim's, without a total (each freed slot is one). */
+export type HandOver = Omit<ClaimRequest, "limit">;
+
 /**
  * Writes the outcomes: the notifications' state, their attempts' logs and the webhooks to deactivate. One
  * statement, so one round trip; rows are found by `= any(array(...))`, which is an index lookup whatever
  * statistics the planner has (PGlite has none). Returns the notifications whose outcome was written (the others'
  * claims were stale) and the webhooks it deactivated.
+ *
+ * With `handOver`, the same statement also hands each slot it frees to its webhook's next claimable notification
+ * (as a claim would choose it, and claimed as a claim does: lease, token, attempt, log), so that a busy webhook's
+ * slots do not stand idle between this write and the next claim, which costs a transaction of its own. It takes
+ * no lock on the webhook, as a claim must: a webhook never has more in flight than before the statement (each
+ * lease it takes replaces one it ends, in the same commit), so another process's count stays right. A webhook
+ * this write deactivates gets nothing.
  */
 export async function recordOutcomes(
   db: Db,
   outcomes: AttemptOutcome[],
   now: Date,
-): Promise<{ written: string[]; deactivated: string[] }> {
+  handOver?: HandOver,
+): Promise<{ written: string[]; deactivated: string[]; claims: Claim[] }> {
   const rows = outcomes.map(
     (o) => sql`(${o.notificationId}::uuid, ${o.claimToken}::uuid, ${o.status}::text,
         ${iso(o.nextAttemptAt)}::timestamptz, ${o.attempt}::int, ${o.statusCode}::int, ${o.durationMs}::int,
         ${o.error}::text, ${o.responseHead}::text, ${o.deactivate}::boolean)`,
   );
   const at = sql`${now.toISOString()}::timestamptz`;
+  const handedOver = handOver
+    ? sql`,
+      freed as (
+        select webhook_id, count(*)::int as slots from done
+        where not gone and webhook_id not in (select webhook_id from done where gone)
+        group by webhook_id
+      ),
+      picked as (
+        select c.id from freed f
+        join ${webhooks} w on w.id = f.webhook_id
+        cross join lateral (
+          select n.id from ${webhookNotifications} n
+          where n.webhook_id = w.id
+            and ${claimable({ ...handOver, limit: 0 }, sql`array(select id from done where status <> 'pending')`)}
+            and n.id <> all(array(select id from done)) and (w.active or n.test)
+          order by n.next_attempt_at, n.seq
+          limit least(f.slots, greatest(${handOver.perWebhook} - (${inFlight({ ...handOver, limit: 0 })} - f.slots), 0))
+        ) c
+      ),
+      claimed as (
+        update ${webhookNotifications} n
+        set lease_until = ${claimIso(handOver.leaseUntil)}, claim_token = gen_random_uuid(), attempts = n.attempts + 1,
+          updated_at = ${claimIso(handOver.now)}
+        where n.id = any(array(select id from picked)) and n.delivery_status = 'pending'
+          and (n.lease_until is null or n.lease_until < ${claimIso(handOver.leaseNow)})
+        returning n.id, n.seq, n.account_id, n.webhook_id, n.attempts, n.attempt_limit, n.claim_token, n.body
+      ),
+      stopped as (
+        update ${webhookNotificationLogs} l set error = ${STOPPED}
+        where l.notification_id = any(array(select id from claimed where attempts > 1))
+          and l.finished_at is null and l.error is null
+      ),
+      claim_logged as (
+        insert into ${webhookNotificationLogs} (account_id, notification_id, attempt, started_at)
+        select account_id, id, attempts, ${claimIso(handOver.now)} from claimed
+      )`
+    : sql``;
+  const claimRows = handOver
+    ? sql`
+      union all
+      select 'claim', c.id, c.seq, c.webhook_id, c.attempts, c.attempt_limit, c.claim_token, c.body, w.url, w.secret,
+        w.headers
+      from claimed c join ${webhooks} w on w.id = c.webhook_id`
+    : sql``;
   const result = (await db.execute(sql`
       with v(id, token, status, next_attempt_at, attempt, status_code, duration_ms, error, response_head, gone) as (
         values ${sql.join(rows, sql`, `)}
@@ -85,7 +151,7 @@ export async function recordOutcomes(
         from v
         where n.id = any(array(select id from v)) and n.id = v.id and n.claim_token = v.token
           and n.delivery_status = 'pending'
-        returning n.id, n.webhook_id, v.gone
+        returning n.id, n.webhook_id, v.gone, v.status
       ),
       logged as (
         update ${webhookNotificationLogs} l
@@ -99,14 +165,28 @@ export async function recordOutcomes(
         update ${webhooks} w set active = false, updated_at = ${at}
         where w.active and w.id in (select webhook_id from done where gone)
         returning w.id
-      )
-      select 'notification' as kind, id from done
+      )${handedOver}
+      select 'notification' as kind, id, null::bigint as seq, null::uuid as webhook_id, null::int as attempts,
+        null::int as attempt_limit, null::uuid as claim_token, null::text as body, null::text as url,
+        null::text as secret, null::jsonb as headers
+      from done
       union all
-      select 'webhook', id from deactivated`)) as unknown as Rows<{ kind: string; id: string }>;
+      select 'webhook', id, null, null, null, null, null, null, null, null, null from deactivated${claimRows}`)) as unknown as Rows<
+    { kind: string; id: string } & ClaimedRecord & WebhookRecord
+  >;
   const written: string[] = [];
   const deactivated: string[] = [];
-  for (const { kind, id } of result.rows) (kind === "notification" ? written : deactivated).push(id);
-  return { written, deactivated };
+  const claimed: ClaimedRecord[] = [];
+  const hooks: WebhookRecord[] = [];
+  for (const row of result.rows) {
+    if (row.kind === "notification") written.push(row.id);
+    else if (row.kind === "webhook") deactivated.push(row.id);
+    else {
+      claimed.push(row);
+      hooks.push({ ...row, id: row.webhook_id });
+    }
+  }
+  return { written, deactivated, claims: claimsOf(claimed, hooks) };
 }
 
 /**

@@ -131,7 +131,12 @@ export class WebhookDelivery {
 
   /** Passes until nothing is left to do at the clock's present moment; for tests and start-up. */
   async runUntilIdle(maxPasses = 100): Promise<PassResult> {
-    const total: PassResult = { dispatched: 0, sent: 0, succeeded: 0, expired: 0 };
+    const total: PassResult = {
+      dispatched: 0,
+      sent: 0,
+      succeeded: 0,
+      expired: 0,
+    };
     for (let i = 0; i < maxPasses; i++) {
       const pass = await this.runOnce();
       total.dispatched += pass.dispatched;
@@ -147,7 +152,14 @@ export class WebhookDelivery {
   async fanOut(maxBatches?: number): Promise<number> {
     const { db, reference, clock, logger, fanOutBatchSize, afterFanOutBatch } = this.#o;
     const dispatched = await fanOutAccountEvents(
-      { db, reference, clock, logger, batchSize: fanOutBatchSize, afterBatch: afterFanOutBatch },
+      {
+        db,
+        reference,
+        clock,
+        logger,
+        batchSize: fanOutBatchSize,
+        afterBatch: afterFanOutBatch,
+      },
       maxBatches,
     );
     if (dispatched > 0) await this.statistics.added(dispatched);
@@ -168,14 +180,28 @@ export class WebhookDelivery {
 
   /** Claims up to `limit` due notifications, within each webhook's limit of attempts in flight. */
   claim(limit: number): Promise<Claim[]> {
+    return claimDueNotifications(this.#o.db, { ...this.#claimTerms(), limit });
+  }
+
+  /**
+   * From now on, while `wanted()` says so, recording an outcome also claims the webhook's next due notification
+   * for the slot it frees, and passes the claims to `start` (worker.ts).
+   */
+  handOverTo(start: (claims: Claim[]) => void, wanted: () => boolean): void {
+    this.#recorder.handOverTo({
+      terms: () => (wanted() ? this.#claimTerms() : undefined),
+      start,
+    });
+  }
+
+  #claimTerms() {
     const leaseNow = this.#leaseNow();
-    return claimDueNotifications(this.#o.db, {
+    return {
       now: this.#o.clock.now(),
       leaseNow,
       leaseUntil: new Date(leaseNow.getTime() + this.#leaseMs),
-      limit,
       perWebhook: this.#o.perWebhookConcurrency ?? DEFAULT_PER_WEBHOOK_CONCURRENCY,
-    });
+    };
   }
 
   /** Sends one claimed attempt and records it; true when it was delivered (and recorded). */

@@ -1,10 +1,12 @@
 // Writes the outcomes of webhook delivery attempts in batches: whatever finished while the previous batch was
 // being written goes into the next statement, as set-based updates, so that many deliveries in flight cost few
 // writes. An outcome is written only under the claim token it was sent with: a worker whose lease ran out, and
-// whose notification another worker has claimed (or the expiry has failed) since, records nothing.
+// whose notification another worker has claimed (or the expiry has failed) since, records nothing. When the
+// worker asks for it, the same statement hands each slot it frees to the webhook's next due notification, and
+// the recorder passes those claims on before it reports the outcomes written.
 import type { Db } from "../db/connection";
-import type { ClaimedNotification } from "../db/notification-claims";
-import { type AttemptOutcome, recordOutcomes } from "../db/notifications";
+import type { Claim, ClaimedNotification } from "../db/notification-claims";
+import { type AttemptOutcome, type HandOver, recordOutcomes } from "../db/notifications";
 import type { Logger } from "../logger";
 import type { Clock } from "../tracking/clock";
 import type { PostResult } from "./http-post";
@@ -31,13 +33,27 @@ export interface RecorderDeps {
   random?: () => number;
 }
 
+/** Who takes the slots that outcome writes free, and on what terms. */
+export interface HandOverTarget {
+  /** The lease settings of a claim made now, or undefined when no slot is to be handed over now. */
+  terms(): HandOver | undefined;
+  /** Starts the attempts claimed for freed slots. */
+  start(claims: Claim[]): void;
+}
+
 export class OutcomeRecorder {
   readonly #deps: RecorderDeps;
   #queue: Queued[] = [];
   #writing = false;
+  #handOver: HandOverTarget | undefined;
 
   constructor(deps: RecorderDeps) {
     this.#deps = deps;
+  }
+
+  /** From now on, each write also claims for the slots it frees, and gives the claims to `target`. */
+  handOverTo(target: HandOverTarget) {
+    this.#handOver = target;
   }
 
   /** Resolves once the outcome is written (true), or was not (false: a stale claim, or a failed write, logged). */
@@ -97,9 +113,15 @@ export class OutcomeRecorder {
         deactivate: gone,
       };
     });
-    const { written, deactivated } = await recordOutcomes(db, rows, now);
+    const target = this.#handOver;
+    const { written, deactivated, claims } = await recordOutcomes(db, rows, now, target?.terms());
+    // Before the outcomes are reported: the attempts they end are still counted as in flight, so the worker's
+    // count never drops below what is really under way.
+    if (claims.length) target?.start(claims);
     for (const webhookId of deactivated)
-      logger.info("webhook deactivated: its receiver answered 410", { webhookId });
+      logger.info("webhook deactivated: its receiver answered 410", {
+        webhookId,
+      });
     return new Set(written);
   }
 }

@@ -4,6 +4,7 @@
 // is for an event (a request arriving, a row changing); nothing depends on how fast the machine is.
 import { asc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Claim } from "../db/notification-claims";
 import { portId } from "../db/reference-data";
 import {
   accountEvents,
@@ -85,7 +86,13 @@ async function accountWithMovements(url: string, count: number, movements = [EVE
   const webhook = await createWebhook(
     h.db,
     account.id,
-    { url, events: movements, active: true, headers: [], secret: generateWebhookSecret() },
+    {
+      url,
+      events: movements,
+      active: true,
+      headers: [],
+      secret: generateWebhookSecret(),
+    },
     h.clock.now(),
   );
   const now = h.clock.now();
@@ -227,6 +234,78 @@ describe("independent deliveries", () => {
   });
 });
 
+describe("handing over", () => {
+  it("hands the slot an outcome frees to the webhook's next due notification in the same write, in order", async () => {
+    const movements = ["container.transport.vessel_loaded", EVENT];
+    const webhook = await accountWithMovements(`${receiver.url}/handed`, 2, movements);
+    const delivery = new WebhookDelivery(options({ perWebhookConcurrency: 2 }));
+    const handed: Claim[] = [];
+    delivery.handOverTo(
+      (claims) => handed.push(...claims),
+      () => true,
+    );
+    await delivery.fanOut();
+    // Two containers, A and B, two movements each: A1 and B1 (in either order), then A2 and B2.
+    const all = await notificationsOf(webhook.id);
+    const [a1, b1] = all.slice(0, 2);
+    const a2 = all.find((n) => n.seq > a1!.seq && n.containerId === a1!.containerId);
+    const b2 = all.find((n) => n.seq > b1!.seq && n.containerId === b1!.containerId);
+    receiver.reply = (request) => ({
+      status: request.headers["webhook-id"] === a1!.id ? 500 : 200,
+    });
+
+    const claimed = await delivery.claim(10);
+    expect(claimed.map((c) => c.notification.id)).toEqual([a1!.id, b1!.id]);
+    // A1 fails and waits for its retry: A2 must wait behind it, and B2 behind B1, still in flight.
+    expect(await delivery.attempt(claimed[0]!)).toBe(false);
+    expect(handed).toEqual([]);
+    // B1 is delivered: its slot goes to B2, claimed as a claim would (attempt, lease, log).
+    expect(await delivery.attempt(claimed[1]!)).toBe(true);
+    expect(handed.map((c) => [c.notification.id, c.notification.attempts, c.webhook.url])).toEqual([
+      [b2!.id, 1, `${receiver.url}/handed`],
+    ]);
+    const [b2Now] = (await notificationsOf(webhook.id)).filter((n) => n.id === b2!.id);
+    expect(b2Now).toMatchObject({
+      attempts: 1,
+      claimToken: handed[0]!.notification.claimToken,
+    });
+    expect(b2Now!.leaseUntil).not.toBeNull();
+    const b2Logs = await h.db
+      .select()
+      .from(webhookNotificationLogs)
+      .where(eq(webhookNotificationLogs.notificationId, b2!.id));
+    expect(b2Logs.map((l) => [l.attempt, l.finishedAt])).toEqual([[1, null]]);
+
+    // B2's own outcome frees its slot, and nothing is due: A2 still waits for A1.
+    expect(await delivery.attempt(handed[0]!)).toBe(true);
+    expect(handed).toHaveLength(1);
+    expect(receiver.ids()).toEqual([a1!.id, b1!.id, b2!.id]);
+    expect((await notificationsOf(webhook.id)).find((n) => n.id === a2!.id)).toMatchObject({
+      deliveryStatus: "pending",
+      attempts: 0,
+    });
+  });
+
+  it("hands nothing over to a webhook that its receiver's 410 deactivates", async () => {
+    const webhook = await accountWithMovements(`${receiver.url}/gone`, 2);
+    const delivery = new WebhookDelivery(options({ perWebhookConcurrency: 1 }));
+    const handed: Claim[] = [];
+    delivery.handOverTo(
+      (claims) => handed.push(...claims),
+      () => true,
+    );
+    await delivery.fanOut();
+    receiver.reply = () => ({ status: 410 });
+    const [claim] = await delivery.claim(10);
+    expect(await delivery.attempt(claim!)).toBe(false);
+    expect(handed).toEqual([]);
+    expect((await notificationsOf(webhook.id)).map((n) => [n.deliveryStatus, n.attempts])).toEqual([
+      ["failed", 1],
+      ["pending", 0],
+    ]);
+  });
+});
+
 describe("streaming", () => {
   it("sends while fan-out goes on: the first delivery does not wait for the whole backlog", async () => {
     let firstArrived = () => {};
@@ -289,7 +368,12 @@ describe("leases", () => {
     expect(await lateAttempt).toMatchObject({ sent: 1, succeeded: 0 });
 
     const [n] = await notificationsOf(webhook.id);
-    expect(n).toMatchObject({ deliveryStatus: "succeeded", attempts: 2, leaseUntil: null, claimToken: null });
+    expect(n).toMatchObject({
+      deliveryStatus: "succeeded",
+      attempts: 2,
+      leaseUntil: null,
+      claimToken: null,
+    });
     const logs = await h.db
       .select()
       .from(webhookNotificationLogs)
