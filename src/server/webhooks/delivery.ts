@@ -128,6 +128,8 @@ export class WebhookDelivery {
     const dispatched = await this.fanOut();
     const expired = await this.expireExhausted();
     const { sent, succeeded } = await this.deliverDue();
+    // A pass ends with nothing of its own still running.
+    await this.statistics.settled();
     return { dispatched, sent, succeeded, expired };
   }
 
@@ -166,7 +168,7 @@ export class WebhookDelivery {
       this.#fanOutFull,
     );
     this.#fanOutFull = full;
-    if (dispatched > 0) await this.statistics.added(dispatched);
+    if (dispatched > 0) this.statistics.added(dispatched);
     return dispatched;
   }
 

@@ -146,6 +146,7 @@ export function startWebhookWorker(options: DeliveryOptions & { intervalMs?: num
       fanOutWake.wake();
       sendWake.wake();
       await loops;
+      await delivery.statistics.settled();
       // An attempt that ends may have handed its slot over to one more, whose outcome is recorded too.
       while (inFlight.size) await Promise.allSettled([...inFlight]);
     },
