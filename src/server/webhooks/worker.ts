@@ -1,9 +1,9 @@
 // Runs webhook delivery in the background as two loops side by side, so that sending never waits for a backlog
 // to be fanned out and no delivery waits for another:
 // - fan-out: one batch of recorded events after another while there are any, each commit waking the sender
-//   without waiting for its claim (on PostgreSQL the claim has a connection of its own, and on PGlite's one
-//   connection it queues ahead of the next batch, which asks later), otherwise a cheap check every interval (one
-//   probe of an index that is empty when all is fanned out);
+//   without waiting for its claim (on PostgreSQL the claim has a connection of its own; on PGlite's one
+//   connection, taken in turn, the fan-out lets the woken sender ask first), otherwise a cheap check every
+//   interval (one probe of an index that is empty when all is fanned out);
 // - sending: claims as many due notifications as there are free slots (per process, and per webhook in the
 //   claim itself), starts each attempt on its own, and claims again as soon as an attempt has been recorded or
 //   a fan-out batch has committed; otherwise every few intervals (retries that fall due, other processes' work).
@@ -74,6 +74,9 @@ export function startWebhookWorker(options: DeliveryOptions & { intervalMs?: num
       if (dispatched > 0 && !stopped) {
         logger.debug("webhook events fanned out", { dispatched });
         sendWake.wake();
+        // A turn of the event loop, in which the woken sender asks for its claim's connection: on PGlite the
+        // next batch would otherwise take the one connection first, and the claim would wait for that batch.
+        await new Promise((resolve) => setImmediate(resolve));
         continue;
       }
       await fanOutWake.sleep(intervalMs);
