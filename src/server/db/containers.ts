@@ -1,10 +1,11 @@
 // Container repository: account-scoped reads and writes of containers and the ids of their events.
-import { and, asc, count, eq, ilike, inArray } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, sql } from "drizzle-orm";
+import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
 import { transportEventIdsOf } from "./events";
 import { listCount } from "./list-counts";
 import { type ListOrder, type PageEdges, type PageRequest, pageWindow, readPage } from "./list-window";
-import { containers, rawEvents } from "./schema";
+import { containers, rawEvents, transportEvents } from "./schema";
 import { isUuid, likePattern } from "./shipments";
 
 export type ContainerRow = typeof containers.$inferSelect;
@@ -97,6 +98,38 @@ export async function getContainers(db: Db, accountId: string, ids: string[]): P
     .where(and(eq(containers.accountId, accountId), inArray(containers.id, valid)))
     .orderBy(asc(containers.createdAt), asc(containers.number));
   return withEventIds(db, accountId, rows);
+}
+
+/**
+ * Containers by id, each looked up in its own account, with the ids of their events in the orders getContainers
+ * gives (transport events in time order, raw events by index): one statement however many accounts the batch
+ * spans (the webhook fan-out's, where a round trip costs more than the reads). Each container's event ids are
+ * read by index from its own rows; its carrier positions are grouped once per container, not per event.
+ */
+export async function containersByRefs(db: Db, refs: readonly AccountRef[]): Promise<ContainerRecord[]> {
+  const valid = refs.filter((r) => isUuid(r.id));
+  if (valid.length === 0) return [];
+  const rows = await db
+    .select({
+      container: containers,
+      transportEventIds: sql<string[]>`array(
+        select te.id::text from ${transportEvents} te
+        left join (
+          select r.carrier_key, min(r.index) as position from ${rawEvents} r
+          where r.container_id = ${containers}.id and r.account_id = ${containers}.account_id
+          group by r.carrier_key
+        ) p on p.carrier_key = te.carrier_key
+        where te.container_id = ${containers}.id and te.account_id = ${containers}.account_id
+        order by te.timestamp asc nulls last, p.position asc nulls last, te.created_at asc, te.id asc)`,
+      rawEventIds: sql<string[]>`array(
+        select r.id::text from ${rawEvents} r
+        where r.container_id = ${containers}.id and r.account_id = ${containers}.account_id
+        order by r.index asc)`,
+    })
+    .from(containers)
+    .where(inOwnAccounts(containers.accountId, containers.id, valid))
+    .orderBy(asc(containers.createdAt), asc(containers.number));
+  return rows;
 }
 
 export async function getContainer(db: Db, accountId: string, id: string) {

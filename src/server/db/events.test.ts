@@ -1,13 +1,16 @@
 // Transport events in time order, read for one container and for many at once: movements at the same instant
-// follow the carrier's order of its lines, whichever was written first, and every read agrees.
+// follow the carrier's order of its lines, whichever was written first, and every read agrees, including the
+// webhook fan-out's reads of containers and shipments across accounts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
-import { getContainers } from "./containers";
+import { containersByRefs, getContainers } from "./containers";
 import { listTransportEvents, transportEventsOf } from "./events";
 import { rawEvents, transportEvents } from "./schema";
+import { getShipments, shipmentsByRefs } from "./shipments";
 
 let h: Harness;
 let accountId: string;
+let shipmentId: string;
 const boxes: { id: string; expected: string[] }[] = [];
 
 beforeAll(async () => {
@@ -16,6 +19,7 @@ beforeAll(async () => {
   const shipment = await insertShipment(h.db, accountId, {
     containerNumbers: ["MSCU1234565", "TGHU7654321"],
   });
+  shipmentId = shipment.shipment.id;
   const at = new Date("2026-11-10T08:00:00Z");
   for (const box of shipment.containers) {
     // The carrier lists "loaded" before "departed", both at 08:00; the service wrote "departed" first.
@@ -110,6 +114,42 @@ describe("transport events in time order", () => {
     for (const box of boxes) {
       expect(records.find((r) => r.container.id === box.id)?.transportEventIds).toEqual(box.expected);
     }
+  });
+
+  it("reads containers and shipments of several accounts at once as each account's own reads give them", async () => {
+    const other = (await h.newAccount("Other Events Co")).account.id;
+    const theirs = await insertShipment(h.db, other, { containerNumbers: ["CMAU1111112"] });
+    const ids = boxes.map((b) => b.id);
+    const theirIds = theirs.containers.map((c) => c.id);
+    const containers = await containersByRefs(h.db, [
+      ...ids.map((id) => ({ accountId, id })),
+      ...theirIds.map((id) => ({ accountId: other, id })),
+    ]);
+    // The batch's order is by creation across accounts; what matters is each record, by id.
+    const byContainer = (list: { container: { id: string } }[]) =>
+      [...list].sort((a, b) => (a.container.id < b.container.id ? -1 : 1));
+    expect(byContainer(containers)).toEqual(
+      byContainer([
+        ...(await getContainers(h.db, accountId, ids)),
+        ...(await getContainers(h.db, other, theirIds)),
+      ]),
+    );
+    expect(containers.find((c) => c.container.id === boxes[0]!.id)?.rawEventIds).toHaveLength(3);
+    const shipments = await shipmentsByRefs(h.db, [
+      { accountId, id: shipmentId },
+      { accountId: other, id: theirs.shipment.id },
+    ]);
+    const byShipment = (list: { shipment: { id: string } }[]) =>
+      [...list].sort((a, b) => (a.shipment.id < b.shipment.id ? -1 : 1));
+    expect(byShipment(shipments)).toEqual(
+      byShipment([
+        ...(await getShipments(h.db, accountId, [shipmentId])),
+        ...(await getShipments(h.db, other, [theirs.shipment.id])),
+      ]),
+    );
+    // An id named with the wrong account is not found.
+    expect(await containersByRefs(h.db, [{ accountId: other, id: ids[0]! }])).toEqual([]);
+    expect(await shipmentsByRefs(h.db, [{ accountId: other, id: shipmentId }])).toEqual([]);
   });
 
   it("finds nothing of another account's containers", async () => {

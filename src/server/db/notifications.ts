@@ -1,6 +1,6 @@
-// The delivery side's writes of webhook notifications: the fan-out's inserts, the outcomes of attempts (written
-// under the claim token each attempt was sent with) and the planner statistics of the webhook tables. Each is one
-// statement for a whole batch, whatever its size. Batches span accounts: every inserted row carries its own
+// The delivery side's writes of webhook notifications: the fan-out's inserts (which also mark the account events
+// they come from dispatched), the outcomes of attempts (written under the claim token each attempt was sent with)
+// and the planner statistics of the webhook tables. Each is one statement for a whole batch, whatever its size. Batches span accounts: every inserted row carries its own
 // account, and an outcome reaches only the notification its claim token names.
 import { sql } from "drizzle-orm";
 import { iso } from "../../api/timestamps";
@@ -16,7 +16,7 @@ import {
   STOPPED,
   type WebhookRecord,
 } from "./notification-claims";
-import { webhookNotificationLogs, webhookNotifications, webhooks } from "./schema";
+import { accountEvents, webhookNotificationLogs, webhookNotifications, webhooks } from "./schema";
 
 /** A notification the fan-out creates, in the statement's own (SQL) column names. */
 export interface NewNotification {
@@ -33,11 +33,24 @@ export interface NewNotification {
 
 /**
  * One statement with the rows as one JSON parameter: building and sending thousands of parameters costs far more
- * than the insert itself. In the order given, so that `seq` follows the events' order.
+ * than the insert itself. In the order given, so that `seq` follows the events' order. With `dispatched`, the
+ * same statement marks those account events dispatched (the fan-out's batch, which the insert may be empty for):
+ * the fan-out's transaction waits for each statement's round trip, one after another.
  */
-export async function insertNotifications(tx: Db, rows: NewNotification[], now: Date): Promise<void> {
+export async function insertNotifications(
+  tx: Db,
+  rows: NewNotification[],
+  now: Date,
+  dispatched: string[] = [],
+): Promise<void> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  await tx.execute(sql`
+  const mark = dispatched.length
+    ? sql`with dispatched as (
+        update ${accountEvents} set dispatched_at = ${at}
+        where id = any(${sql.param(dispatched)}::uuid[])
+      )`
+    : sql``;
+  await tx.execute(sql`${mark}
     insert into ${webhookNotifications} (id, account_id, webhook_id, account_event_id, event, reference_type,
       reference_id, container_id, body, next_attempt_at, created_at, updated_at)
     select x.id, x.account_id, x.webhook_id, x.account_event_id, x.event, x.reference_type, x.reference_id,

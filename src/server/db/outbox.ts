@@ -1,9 +1,10 @@
 // The outbox (account_events): rows the tracking engine records inside the transaction of the change they
-// announce, so that the change and its notifications commit together, and the webhook fan-out's reads and marks
-// of them. The fan-out serves every account from one queue, so its reads of undispatched rows are across all
-// accounts by design; what it looks up about a row stays inside that row's account.
+// announce, so that the change and its notifications commit together, and the webhook fan-out's reads of them
+// (its marks go with its inserts of notifications, db/notifications.ts). The fan-out serves every account from
+// one queue, so its reads of undispatched rows are across all accounts by design; what it looks up about a row
+// stays inside that row's account.
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { type AccountRef, inOwnAccounts } from "./account-scope";
 import { insertMany } from "./bulk";
 import type { Db } from "./connection";
@@ -45,27 +46,23 @@ export async function anyUndispatched(db: Db): Promise<boolean> {
 }
 
 /**
- * Takes the fan-out's transaction-scoped advisory lock, or returns false when another process holds it: one
- * process fans out at a time, so that notifications are created in the order events were recorded.
+ * The fan-out's transaction-scoped advisory lock, taken once per statement before any row is read (an
+ * uncorrelated subquery: a one-time filter): false when another process holds it, and the statement finds
+ * nothing. One process fans out at a time, so that notifications are created in the order events were recorded;
+ * taken by the statement that reads the rows, so that it costs no round trip of its own.
  */
-export async function tryLockFanOut(tx: Db): Promise<boolean> {
-  const result = (await tx.execute(
-    sql`select pg_try_advisory_xact_lock(${FAN_OUT_LOCK_KEY}) as locked`,
-  )) as unknown as {
-    rows: { locked: boolean }[];
-  };
-  return result.rows[0]?.locked === true;
-}
+const fanOutLocked = sql`(select pg_try_advisory_xact_lock(${FAN_OUT_LOCK_KEY}))`;
 
 /**
- * Locks up to `limit` undispatched rows of all accounts, oldest first; rows recorded by one write share a time,
- * and among those a container's movements go in the order they happened, after the container's own events.
+ * Takes the fan-out's lock and locks up to `limit` undispatched rows of all accounts, oldest first; none when
+ * another process fans out. Rows recorded by one write share a time, and among those a container's movements go
+ * in the order they happened, after the container's own events.
  */
 export function lockUndispatched(tx: Db, limit: number): Promise<AccountEventRow[]> {
   return tx
     .select()
     .from(accountEvents)
-    .where(isNull(accountEvents.dispatchedAt))
+    .where(and(isNull(accountEvents.dispatchedAt), fanOutLocked))
     .orderBy(
       asc(accountEvents.createdAt),
       sql`(select ${transportEvents.timestamp} from ${transportEvents} where ${transportEvents.id} = ${accountEvents.referenceId}) asc nulls first`,
@@ -87,18 +84,13 @@ export async function undispatchedIds(db: Db, limit: number): Promise<string[]> 
   return rows.map((r) => r.id);
 }
 
-/** Locks one row by its id (one of undispatchedIds), if it is still undispatched. */
+/** Takes the fan-out's lock and locks one row by its id (one of undispatchedIds), if it is still undispatched. */
 export function lockUndispatchedById(tx: Db, id: string): Promise<AccountEventRow[]> {
   return tx
     .select()
     .from(accountEvents)
-    .where(and(eq(accountEvents.id, id), isNull(accountEvents.dispatchedAt)))
+    .where(and(eq(accountEvents.id, id), isNull(accountEvents.dispatchedAt), fanOutLocked))
     .for("update");
-}
-
-/** Marks the rows dispatched (each is fanned out once), by the ids the fan-out locked, in one statement. */
-export async function markDispatched(tx: Db, ids: string[], now: Date): Promise<void> {
-  await tx.update(accountEvents).set({ dispatchedAt: now }).where(inArray(accountEvents.id, ids));
 }
 
 /** A recorded `container.updated` change, by the container it is about and the write that recorded it. */

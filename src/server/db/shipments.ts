@@ -1,5 +1,6 @@
 // Shipment repository: account-scoped reads and writes of shipments. Never sees an HTTP request.
 import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
 import { listCount } from "./list-counts";
 import {
@@ -187,6 +188,27 @@ export async function getShipments(db: Db, accountId: string, ids: string[]): Pr
     .leftJoin(vessels, eq(vessels.id, shipments.podVesselId))
     .where(and(eq(shipments.accountId, accountId), inArray(shipments.id, valid)));
   return withRelations(db, accountId, rows);
+}
+
+/**
+ * Shipments by id, each looked up in its own account, with their containers' ids in the order getShipments gives
+ * (creation, then number): one statement however many accounts the batch spans (the webhook fan-out's).
+ */
+export async function shipmentsByRefs(db: Db, refs: readonly AccountRef[]): Promise<ShipmentRecord[]> {
+  const valid = refs.filter((r) => isUuid(r.id));
+  if (valid.length === 0) return [];
+  return db
+    .select({
+      shipment: shipments,
+      vessel: vesselColumns,
+      containerIds: sql<string[]>`array(
+        select c.id::text from ${containers} c
+        where c.shipment_id = ${shipments}.id and c.account_id = ${shipments}.account_id
+        order by c.created_at asc, c.number asc)`,
+    })
+    .from(shipments)
+    .leftJoin(vessels, eq(vessels.id, shipments.podVesselId))
+    .where(inOwnAccounts(shipments.accountId, shipments.id, valid));
 }
 
 export async function getShipment(

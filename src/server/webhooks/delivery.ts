@@ -108,6 +108,8 @@ export class WebhookDelivery {
   readonly #timeoutMs: number;
   readonly #leaseMs: number;
   readonly #recorder: OutcomeRecorder;
+  /** The last fan-out batch was full: the next looks for more without probing first. */
+  #fanOutFull = false;
   /** Most attempts in flight in this process. */
   readonly concurrency: number;
   readonly statistics: WebhookStatistics;
@@ -126,6 +128,8 @@ export class WebhookDelivery {
     const dispatched = await this.fanOut();
     const expired = await this.expireExhausted();
     const { sent, succeeded } = await this.deliverDue();
+    // A pass ends with nothing of its own still running.
+    await this.statistics.settled();
     return { dispatched, sent, succeeded, expired };
   }
 
@@ -151,7 +155,7 @@ export class WebhookDelivery {
   /** Fans out up to `maxBatches` batches of recorded events; returns how many events were dispatched. */
   async fanOut(maxBatches?: number): Promise<number> {
     const { db, reference, clock, logger, fanOutBatchSize, afterFanOutBatch } = this.#o;
-    const dispatched = await fanOutAccountEvents(
+    const { dispatched, full } = await fanOutAccountEvents(
       {
         db,
         reference,
@@ -161,8 +165,10 @@ export class WebhookDelivery {
         afterBatch: afterFanOutBatch,
       },
       maxBatches,
+      this.#fanOutFull,
     );
-    if (dispatched > 0) await this.statistics.added(dispatched);
+    this.#fanOutFull = full;
+    if (dispatched > 0) this.statistics.added(dispatched);
     return dispatched;
   }
 

@@ -7,8 +7,10 @@
 // notifications' creation order (`seq`) the order in which events were recorded, which per-container delivery
 // order relies on; fanning out is cheap, so one process at a time is plenty.
 //
-// A batch costs a few queries whatever its size: the events, their subscribers, what the events are about
-// (subjects.ts) and multi-row inserts; an idle check is one probe of the index of undispatched events.
+// A batch costs a few statements whatever its size, each a round trip that the transaction waits for: the lock
+// and the events in one, their subscribers, what the events are about (subjects.ts: three for movements) and
+// the inserts, which also mark the events dispatched. An idle check is one probe of the index of undispatched
+// events, left out while batches come full (there is more).
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/connection";
 import { insertNotifications, type NewNotification } from "../db/notifications";
@@ -17,8 +19,6 @@ import {
   anyUndispatched,
   lockUndispatched,
   lockUndispatchedById,
-  markDispatched,
-  tryLockFanOut,
   undispatchedIds,
 } from "../db/outbox";
 import type { ReferenceData } from "../db/reference-data";
@@ -40,26 +40,41 @@ export interface FanOutDeps {
 }
 
 const INSERT_ROWS = 500;
+const DEFAULT_BATCH_SIZE = 200;
 
-/** Fans out up to `maxBatches` batches of undispatched events; returns how many events were dispatched. */
-export async function fanOutAccountEvents(deps: FanOutDeps, maxBatches = 20): Promise<number> {
-  const size = deps.batchSize ?? 200;
-  let total = 0;
+export interface FanOutResult {
+  /** Events dispatched. */
+  dispatched: number;
+  /** The last batch was full: more are likely waiting. */
+  full: boolean;
+}
+
+/**
+ * Fans out up to `maxBatches` batches of undispatched events. `full`: the caller's last batch was full, so the
+ * first batch goes straight to its transaction without the idle probe.
+ */
+export async function fanOutAccountEvents(
+  deps: FanOutDeps,
+  maxBatches = 20,
+  full = false,
+): Promise<FanOutResult> {
+  const size = deps.batchSize ?? DEFAULT_BATCH_SIZE;
+  let dispatched = 0;
   for (let i = 0; i < maxBatches; i++) {
     // Cheap, and outside any transaction: most of the time there is nothing to fan out.
-    if (!(await anyUndispatched(deps.db))) break;
+    if (!full && !(await anyUndispatched(deps.db))) break;
     const done = await fanOutBatch(deps, size);
-    total += done;
+    dispatched += done;
+    full = done === size;
     if (done > 0) await deps.afterBatch?.(done);
-    if (done < size) break;
+    if (!full) break;
   }
-  return total;
+  return { dispatched, full };
 }
 
 async function fanOutBatch(deps: FanOutDeps, size: number): Promise<number> {
   try {
     return await deps.db.transaction(async (tx) => {
-      if (!(await tryLockFanOut(tx))) return 0;
       const events = await lockUndispatched(tx, size);
       await dispatch(deps, tx, events);
       return events.length;
@@ -73,7 +88,6 @@ async function fanOutBatch(deps: FanOutDeps, size: number): Promise<number> {
     for (const id of ids) {
       try {
         done += await deps.db.transaction(async (tx) => {
-          if (!(await tryLockFanOut(tx))) return 0;
           const events = await lockUndispatchedById(tx, id);
           await dispatch(deps, tx, events);
           return events.length;
@@ -128,11 +142,8 @@ async function dispatch(deps: FanOutDeps, tx: Db, events: AccountEventRow[]): Pr
       });
     }
   }
-  for (let i = 0; i < rows.length; i += INSERT_ROWS)
-    await insertNotifications(tx, rows.slice(i, i + INSERT_ROWS), now);
-  await markDispatched(
-    tx,
-    events.map((e) => e.id),
-    now,
-  );
+  // The first statement also marks the batch dispatched (it may insert nothing: no subscriber, or no subject).
+  const ids = events.map((e) => e.id);
+  for (let i = 0; i === 0 || i < rows.length; i += INSERT_ROWS)
+    await insertNotifications(tx, rows.slice(i, i + INSERT_ROWS), now, i === 0 ? ids : []);
 }

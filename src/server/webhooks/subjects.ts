@@ -1,14 +1,16 @@
 // Loads what a batch of recorded account events is about, with a few set-based queries per batch (transport
-// events, tracking requests, containers and shipments per account, vessels, sibling changes) instead of a few
-// lookups per event, and builds each event's subject from the rows (payload.ts). A batch spans accounts; every
-// row is looked up in the account of the event that names it.
+// events, tracking requests, containers with their event ids, shipments with their container ids, vessels,
+// sibling changes), each one statement for all the batch's accounts, and builds each event's subject from the
+// rows (payload.ts). A batch of movements costs three statements: the fan-out runs them inside its transaction,
+// one round trip after another, so their number, not their size, is what a batch waits for. A batch spans
+// accounts; every row is looked up in the account of the event that names it.
 import type { AccountRef } from "../db/account-scope";
 import type { Db } from "../db/connection";
-import { type ContainerRecord, getContainers } from "../db/containers";
+import { type ContainerRecord, containersByRefs } from "../db/containers";
 import { type TransportEventRow, transportEventsByIds } from "../db/events";
 import { type AccountEventRow, containerUpdatesOf } from "../db/outbox";
 import type { ReferenceData } from "../db/reference-data";
-import { getShipments, type ShipmentRecord } from "../db/shipments";
+import { type ShipmentRecord, shipmentsByRefs } from "../db/shipments";
 import { type TrackingRequestRow, trackingRequestsByIds } from "../db/tracking-requests";
 import { getVessels, type VesselRow } from "../db/vessels";
 import {
@@ -35,26 +37,22 @@ class ByAccount<T> {
 
 /** Ids wanted per account, deduplicated. */
 class Wanted {
-  readonly byAccount = new Map<string, Set<string>>();
+  readonly #seen = new Set<string>();
+  readonly refs: AccountRef[] = [];
   add(accountId: string, id: string | null | undefined) {
-    if (!id) return;
-    const ids = this.byAccount.get(accountId) ?? new Set<string>();
-    this.byAccount.set(accountId, ids);
-    ids.add(id);
+    if (!id || this.#seen.has(`${accountId}/${id}`)) return;
+    this.#seen.add(`${accountId}/${id}`);
+    this.refs.push({ accountId, id });
   }
 }
 
 async function loadContainers(db: Db, wanted: Wanted, into: ByAccount<ContainerRecord>) {
-  for (const [accountId, ids] of wanted.byAccount) {
-    const missing = [...ids].filter((id) => !into.get(accountId, id));
-    for (const c of await getContainers(db, accountId, missing)) into.set(accountId, c.container.id, c);
-  }
+  const missing = wanted.refs.filter((r) => !into.get(r.accountId, r.id));
+  for (const c of await containersByRefs(db, missing)) into.set(c.container.accountId, c.container.id, c);
 }
 
 async function loadShipments(db: Db, wanted: Wanted, into: ByAccount<ShipmentRecord>) {
-  for (const [accountId, ids] of wanted.byAccount) {
-    for (const s of await getShipments(db, accountId, [...ids])) into.set(accountId, s.shipment.id, s);
-  }
+  for (const s of await shipmentsByRefs(db, wanted.refs)) into.set(s.shipment.accountId, s.shipment.id, s);
 }
 
 /** `{name: {from, to}}` as recorded, in the hosted changeset form `{name: [before, after]}`. */

@@ -1,7 +1,9 @@
 // Runs webhook delivery in the background as two loops side by side, so that sending never waits for a backlog
 // to be fanned out and no delivery waits for another:
-// - fan-out: one batch of recorded events after another while there are any (each commit wakes the sender),
-//   otherwise a cheap check every interval (one probe of an index that is empty when all is fanned out);
+// - fan-out: one batch of recorded events after another while there are any, each commit waking the sender
+//   without waiting for its claim (on PostgreSQL the claim has a connection of its own; on PGlite's one
+//   connection, taken in turn, the fan-out lets the woken sender ask first), otherwise a cheap check every
+//   interval (one probe of an index that is empty when all is fanned out);
 // - sending: claims as many due notifications as there are free slots (per process, and per webhook in the
 //   claim itself), starts each attempt on its own, and claims again as soon as an attempt has been recorded or
 //   a fan-out batch has committed; otherwise every few intervals (retries that fall due, other processes' work).
@@ -58,8 +60,6 @@ export function startWebhookWorker(options: DeliveryOptions & { intervalMs?: num
   const fanOutWake = new Wakeup();
   const sendWake = new Wakeup();
   const inFlight = new Set<Promise<unknown>>();
-  /** Whoever waits for the sender's next claim. */
-  const afterClaim: (() => void)[] = [];
   let stopped = false;
 
   const fanOutLoop = async () => {
@@ -73,11 +73,10 @@ export function startWebhookWorker(options: DeliveryOptions & { intervalMs?: num
       }
       if (dispatched > 0 && !stopped) {
         logger.debug("webhook events fanned out", { dispatched });
-        // The sender claims what this batch made due before the next batch is built: on the embedded database
-        // the next batch would otherwise take the connection first, and sending would wait for the whole backlog.
-        const claimed = new Promise<void>((resolve) => afterClaim.push(resolve));
         sendWake.wake();
-        await claimed;
+        // A turn of the event loop, in which the woken sender asks for its claim's connection: on PGlite the
+        // next batch would otherwise take the one connection first, and the claim would wait for that batch.
+        await new Promise((resolve) => setImmediate(resolve));
         continue;
       }
       await fanOutWake.sleep(intervalMs);
@@ -130,12 +129,10 @@ export function startWebhookWorker(options: DeliveryOptions & { intervalMs?: num
         // Logged and tried again; leases make sure that nothing claimed is lost.
         logger.error("webhook claim failed", { error: String(error) });
       }
-      for (const resolve of afterClaim.splice(0)) resolve();
       // A claim takes everything it may; more becomes claimable only when an attempt ends, a batch is fanned
       // out, or time passes.
       await sendWake.sleep(SEND_IDLE_INTERVALS * intervalMs);
     }
-    for (const resolve of afterClaim.splice(0)) resolve();
   };
 
   // Plans chosen with statistics from the start (a data directory may hold tables never analyzed).
@@ -146,6 +143,7 @@ export function startWebhookWorker(options: DeliveryOptions & { intervalMs?: num
       fanOutWake.wake();
       sendWake.wake();
       await loops;
+      await delivery.statistics.settled();
       // An attempt that ends may have handed its slot over to one more, whose outcome is recorded too.
       while (inFlight.size) await Promise.allSettled([...inFlight]);
     },
