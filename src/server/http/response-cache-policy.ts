@@ -1,9 +1,11 @@
 // Which /v2 reads the response cache keeps (response-cache.ts), and for how long.
 //
 // Every list and resource that the account's stored data alone decides is kept until that data changes; the
-// minute is only a safety net. The fleet also depends on the clock (the voyage each vessel sails now, a week of
-// positions before now), so it is kept a few seconds. Future positions, routes and map shapes, and the example
-// payloads are computed from the clock on every request and are never kept.
+// minute is only a safety net. Webhook notifications are not kept: each delivery writes them several times, so
+// logging those writes (migration 0010) would cost every delivery more than their answers are read. The fleet
+// also depends on the clock (the voyage each vessel sails now, a week of positions before now), so it is kept a
+// few seconds. Future positions, routes and map shapes are computed from the clock on every request and are
+// never kept.
 
 /** Kept until the account's data changes, and no longer than this. */
 export const DATA_ANSWER_TTL_MS = 60_000;
@@ -11,11 +13,10 @@ export const DATA_ANSWER_TTL_MS = 60_000;
 export const FLEET_ANSWER_TTL_MS = 5_000;
 
 const DATA_READ =
-  /^\/v2\/(?:(?:shipments|containers|tracking_requests|webhooks|webhook_notifications)(?:\/[^/]+)?|containers\/[^/]+\/(?:transport_events|raw_events))$/;
+  /^\/v2\/(?:(?:shipments|containers|tracking_requests|webhooks)(?:\/[^/]+)?|containers\/[^/]+\/(?:transport_events|raw_events))$/;
 
 /** How long an answer at `path` may be kept, in milliseconds; undefined when it is never kept. */
 export function responseCachePolicy(path: string): number | undefined {
   if (path === "/v2/vessels") return FLEET_ANSWER_TTL_MS;
-  if (path === "/v2/webhook_notifications/examples") return undefined;
   return DATA_READ.test(path) ? DATA_ANSWER_TTL_MS : undefined;
 }

@@ -7,6 +7,8 @@
 -- small writes (stop/resume tracking, webhook outcomes) commit one at a time; measured here, 10 clients updating
 -- a row went from about 3,200 to 750 commits a second with a NOTIFY, and kept about 2,600 with this insert.
 -- Unlogged: the rows matter only to running processes, which start afresh after a crash (db/data-changes.ts).
+-- Webhook notifications and their attempts are not logged: every delivery writes them several times, and their
+-- answers are not kept (http/response-cache-policy.ts).
 CREATE UNLOGGED TABLE data_changes (
   seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   -- null: rows every account shares changed.
@@ -41,7 +43,7 @@ DECLARE
   t text;
 BEGIN
   FOREACH t IN ARRAY ARRAY['shipments', 'containers', 'transport_events', 'raw_events', 'tracking_requests',
-    'webhooks', 'webhook_notifications', 'webhook_notification_logs']
+    'webhooks']
   LOOP
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows
       FOR EACH STATEMENT EXECUTE FUNCTION log_account_data_new()', t || '_inserted_logged', t);

@@ -1,0 +1,41 @@
+// Tests of which reads the response cache keeps: the stored data's lists and resources, the fleet briefly, and
+// nothing computed from the clock or written with every webhook delivery.
+import { describe, expect, it } from "vitest";
+import { DATA_ANSWER_TTL_MS, FLEET_ANSWER_TTL_MS, responseCachePolicy } from "./response-cache-policy";
+
+describe("the response cache policy", () => {
+  it("keeps the lists and resources of stored data until they change", () => {
+    for (const path of [
+      "/v2/shipments",
+      "/v2/shipments/4b9d1f3e-0000-4000-8000-000000000000",
+      "/v2/containers",
+      "/v2/containers/c1",
+      "/v2/containers/c1/transport_events",
+      "/v2/containers/c1/raw_events",
+      "/v2/tracking_requests",
+      "/v2/tracking_requests/t1",
+      "/v2/webhooks",
+      "/v2/webhooks/w1",
+    ])
+      expect(responseCachePolicy(path), path).toBe(DATA_ANSWER_TTL_MS);
+  });
+
+  it("keeps the fleet for a few seconds only, since it moves with the clock", () => {
+    expect(responseCachePolicy("/v2/vessels")).toBe(FLEET_ANSWER_TTL_MS);
+  });
+
+  it("never keeps answers computed from the clock, webhook notifications, or the account", () => {
+    for (const path of [
+      "/v2/vessels/v1",
+      "/v2/vessels/v1/future_positions",
+      "/v2/containers/c1/route",
+      "/v2/containers/c1/map_geojson",
+      "/v2/webhook_notifications",
+      "/v2/webhook_notifications/n1",
+      "/v2/webhook_notifications/examples",
+      "/v2/account",
+      "/v2/shipping_lines",
+    ])
+      expect(responseCachePolicy(path), path).toBeUndefined();
+  });
+});
