@@ -96,7 +96,7 @@ const responseCache =
 const dataChanges = responseCache
   ? new DataChangeFeed(db, responseCache, {
       vacuum: database.kind === "pglite",
-      log: (message, fields) => logger.warn(message, fields),
+      logger,
     })
   : undefined;
 await dataChanges?.start();

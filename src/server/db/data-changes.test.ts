@@ -31,7 +31,14 @@ describe("the data change log", () => {
   });
 
   /** A feed read by hand (its interval is an hour, so only poll() reads). */
-  async function feedOf(db: Db, options: { now?: () => number; vacuum?: boolean } = {}) {
+  async function feedOf(
+    db: Db,
+    options: {
+      now?: () => number;
+      vacuum?: boolean;
+      logger?: { warn(m: string): void; info(m: string): void };
+    } = {},
+  ) {
     const r = recorder();
     const feed = new DataChangeFeed(db, r.listener, { intervalMs: 3_600_000, ...options });
     feeds.push(feed);
@@ -80,7 +87,7 @@ describe("the data change log", () => {
     expect(take()).toEqual([{ account: a.account.id }]);
   });
 
-  it("says when the log cannot be read, and that anything may have changed once it can again", async () => {
+  it("says when the log cannot be read, and that anything may have changed once it can again; logs it once", async () => {
     let failing = false;
     const flaky = new Proxy(h.db, {
       get(target, name, receiver) {
@@ -88,7 +95,12 @@ describe("the data change log", () => {
         return Reflect.get(target, name, receiver);
       },
     });
-    const { feed, take } = await feedOf(flaky);
+    const logged: string[] = [];
+    const logger = {
+      warn: (m: string) => logged.push(`warn ${m}`),
+      info: (m: string) => logged.push(`info ${m}`),
+    };
+    const { feed, take } = await feedOf(flaky, { logger });
     failing = true;
     await feed.poll();
     await feed.poll();
@@ -96,6 +108,11 @@ describe("the data change log", () => {
     failing = false;
     await feed.poll();
     expect(take()).toEqual(["unknown"]);
+    // Once for the outage and once for its end, not for every read.
+    expect(logged.map((line) => line.split(":")[0])).toEqual([
+      "warn data change log unreadable",
+      "info data change log readable again",
+    ]);
     const a = await h.newAccount();
     await insertShipment(h.db, a.account.id);
     await feed.poll();

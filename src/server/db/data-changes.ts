@@ -6,6 +6,7 @@
 // committed first). The transactions running at a read are the ones PostgreSQL's snapshot lists, so no row
 // is missed, however long a transaction ran. Rows are pruned a minute after they are certainly visible.
 import { sql } from "drizzle-orm";
+import type { Logger } from "../logger";
 import type { Db } from "./connection";
 
 /** What changed: one account's rows, or rows every account shares (vessels and their positions). */
@@ -40,8 +41,8 @@ export interface DataChangeFeedOptions {
   intervalMs?: number;
   /** Vacuum the log after pruning it: PGlite runs no autovacuum. */
   vacuum?: boolean;
-  /** Told once when the log cannot be read, and once when it can again. */
-  log?: (message: string, fields?: Record<string, unknown>) => void;
+  /** Told once when the log cannot be read (warn), and once when it can again (info). */
+  logger?: Pick<Logger, "warn" | "info">;
   now?: () => number;
 }
 
@@ -50,7 +51,7 @@ export class DataChangeFeed {
   readonly #listener: DataChangeListener;
   readonly #intervalMs: number;
   readonly #vacuum: boolean;
-  readonly #log: (message: string, fields?: Record<string, unknown>) => void;
+  readonly #logger: Pick<Logger, "warn" | "info"> | undefined;
   readonly #now: () => number;
   #position: Position | undefined;
   #failing = false;
@@ -67,7 +68,7 @@ export class DataChangeFeed {
     this.#listener = listener;
     this.#intervalMs = options.intervalMs ?? DATA_CHANGES_INTERVAL_MS;
     this.#vacuum = options.vacuum ?? false;
-    this.#log = options.log ?? (() => {});
+    this.#logger = options.logger;
     this.#now = options.now ?? Date.now;
     this.#prunedAt = this.#now();
   }
@@ -138,7 +139,7 @@ export class DataChangeFeed {
       this.#position = undefined;
       if (!this.#failing) {
         this.#failing = true;
-        this.#log("data change log unreadable: answers are not kept until it can be read again", {
+        this.#logger?.warn("data change log unreadable: answers are not kept until it can be read again", {
           error: error instanceof Error ? error.message : String(error),
         });
       }
@@ -148,7 +149,7 @@ export class DataChangeFeed {
 
   #recovered() {
     this.#failing = false;
-    this.#log("data change log readable again");
+    this.#logger?.info("data change log readable again");
     this.#listener.changed(undefined);
   }
 

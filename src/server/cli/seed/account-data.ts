@@ -135,7 +135,7 @@ export async function countAccountData(db: Db, accountId: string): Promise<Accou
 /**
  * Brings up to date what triggers keep for every other write (see the scale migration): the search text of the
  * account's shipments and tracking requests, and its list counts. Needed after skipForeignKeyChecks, which turns
- * those triggers off with the foreign keys', and the notice that the account's data changed.
+ * those triggers off with the foreign keys', and the log of changed data that running services read.
  */
 export async function refreshTriggerKeptData(tx: Db, accountId: string): Promise<void> {
   await tx.execute(sql`update shipments
