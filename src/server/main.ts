@@ -114,7 +114,7 @@ const app = createApp({
   webhooks: webhookSettings,
   onTrackingRequestCreated: () => worker.wake(),
   responseCache,
-  testControl: config.testControl ? { engine, clock, sandboxClock } : undefined,
+  testControl: config.testControl ? { engine, clock, sandboxClock, sandbox } : undefined,
 });
 const apiListener = getRequestListener(app.fetch);
 

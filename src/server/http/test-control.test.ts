@@ -31,7 +31,7 @@ beforeAll(async () => {
     logger: createLogger("silent"),
     rateLimitPerMinute: 10_000,
     trackingRequestLimitPerMinute: 10_000,
-    testControl: { engine, clock: h.clock, sandboxClock: undefined },
+    testControl: { engine, clock: h.clock, sandboxClock: undefined, sandbox },
   });
 });
 afterAll(() => h.close());
@@ -91,5 +91,37 @@ describe("test control", () => {
     });
     expect(status).toBe(422);
     expect(body.errors[0].detail).toMatch(/>=0|at least|too small/i);
+  });
+
+  it("adds a shipment with a box held at its terminal, its last free day at most a day away, when asked", async () => {
+    const made = await overLoopback(async (base) => {
+      const response = await fetch(`${base}/__test__/accounts`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ company_name: "E2E Held", held_box: true }),
+      });
+      expect(response.status).toBe(201);
+      return (await response.json()) as { id: string; api_key: string };
+    });
+    const containers = (await (await h.request(made.api_key, "/v2/containers")).json()).data as {
+      attributes: {
+        holds_at_pod_terminal: { status: string }[];
+        import_deadlines: { pickup_lfd_terminal: string | null; pickup_lfd_line: string | null };
+        pod_full_out_at: string | null;
+      };
+    }[];
+    const now = h.clock.now().getTime();
+    const held = containers.filter(
+      (c) =>
+        c.attributes.pod_full_out_at === null &&
+        c.attributes.holds_at_pod_terminal.some((hold) => hold.status === "hold") &&
+        Date.parse(
+          c.attributes.import_deadlines.pickup_lfd_terminal ??
+            c.attributes.import_deadlines.pickup_lfd_line ??
+            "",
+        ) <=
+          now + 86_400_000,
+    );
+    expect(held.length).toBeGreaterThan(0);
   });
 });

@@ -5,10 +5,12 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { createAccount } from "../db/accounts";
 import type { Db } from "../db/connection";
-import { countUnsettledTrackingRequests } from "../db/tracking-requests";
+import { countUnsettledTrackingRequests, insertTrackingRequests } from "../db/tracking-requests";
 import type { Clock, ManualClock } from "../tracking/clock";
 import { topUpDemoShipments } from "../tracking/demo-fleet";
 import type { TrackingEngine } from "../tracking/engine";
+import type { SandboxCarrierNetwork } from "../tracking/sandbox";
+import { heldBoxRequest } from "../tracking/sandbox-held-box";
 import type { App } from "./env";
 import { ApiError } from "./errors";
 
@@ -17,12 +19,16 @@ export interface TestControl {
   clock: Clock;
   /** The sandbox world's own clock, when it is paused (SANDBOX_PAUSED=1). */
   sandboxClock: ManualClock | undefined;
+  /** The carrier network the engine asks, for shipments of a kind the test needs. */
+  sandbox: SandboxCarrierNetwork;
 }
 
 const newAccountBody = z.object({
   company_name: z.string().min(1).max(200).default("E2E Account"),
   /** Sandbox shipments to track in the new account, made as the demo account's are. */
   shipments: z.number().int().min(0).max(200).default(0),
+  /** Also a shipment with a box held at its terminal now, its last free day at most a day away. */
+  held_box: z.boolean().default(false),
 });
 
 /** Long enough for the engine to turn 200 requests into shipments on a slow machine. */
@@ -47,10 +53,15 @@ export function registerTestControlRoutes(app: App, control: TestControl, db: Db
       });
     }
     const { account, apiKey } = await createAccount(db, parsed.data.company_name);
-    if (parsed.data.shipments > 0) {
+    if (parsed.data.shipments > 0)
       await topUpDemoShipments(db, account.id, control.clock.now(), parsed.data.shipments);
-      await settle(control, db, account.id);
+    if (parsed.data.held_box) {
+      const now = control.clock.now();
+      const request = heldBoxRequest(control.sandbox, control.sandboxClock?.now() ?? now, now);
+      if (!request) throw new Error("the sandbox has no shipment with a box held at its terminal");
+      await insertTrackingRequests(db, account.id, [request]);
     }
+    if (parsed.data.shipments > 0 || parsed.data.held_box) await settle(control, db, account.id);
     return c.json({ id: account.id, api_key: apiKey }, 201);
   });
 }
