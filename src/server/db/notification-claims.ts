@@ -51,7 +51,7 @@ export interface ClaimRequest {
   perWebhook: number;
 }
 
-export const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /**
  * Conditions on `n` that make a notification claimable now, apart from its webhook's state and limit. The order
@@ -71,6 +71,35 @@ export function claimable(r: ClaimRequest, settled?: SQL): SQL {
     and (n.container_id is null or n.seq <= (select min(first.seq) from ${webhookNotifications} first
       where first.webhook_id = n.webhook_id and first.container_id = n.container_id
       and first.delivery_status = 'pending'${settled ? sql` and first.id <> all(${settled})` : sql``}))`;
+}
+
+/**
+ * The steps that take the notifications a statement's `picked` CTE names, as CTEs: `claimed` (a lease, a fresh
+ * claim token and the attempt counted, for those still pending and not leased), the open attempt of a worker that
+ * stopped marked so, and the new attempt's log entry (the CTE `logName`). One definition for the sender's claims
+ * and the slots an outcome write hands over.
+ */
+export function takeClaims(
+  r: Pick<ClaimRequest, "now" | "leaseNow" | "leaseUntil">,
+  logName = "logged",
+): SQL {
+  return sql`claimed as (
+          update ${webhookNotifications} n
+          set lease_until = ${iso(r.leaseUntil)}, claim_token = gen_random_uuid(), attempts = n.attempts + 1,
+            updated_at = ${iso(r.now)}
+          where n.id = any(array(select id from picked)) and n.delivery_status = 'pending'
+            and (n.lease_until is null or n.lease_until < ${iso(r.leaseNow)})
+          returning n.id, n.seq, n.account_id, n.webhook_id, n.attempts, n.attempt_limit, n.claim_token, n.body
+        ),
+        stopped as (
+          update ${webhookNotificationLogs} l set error = ${STOPPED}
+          where l.notification_id = any(array(select id from claimed where attempts > 1))
+            and l.finished_at is null and l.error is null
+        ),
+        ${sql.raw(logName)} as (
+          insert into ${webhookNotificationLogs} (account_id, notification_id, attempt, started_at)
+          select account_id, id, attempts, ${iso(r.now)} from claimed
+        )`;
 }
 
 /** Live leases of webhook `w`. */
@@ -153,23 +182,7 @@ export async function claimDueNotifications(db: Db, r: ClaimRequest): Promise<Cl
           order by c.next_attempt_at, c.seq
           limit ${r.limit}
         ),
-        claimed as (
-          update ${webhookNotifications} n
-          set lease_until = ${iso(r.leaseUntil)}, claim_token = gen_random_uuid(), attempts = n.attempts + 1,
-            updated_at = ${iso(r.now)}
-          where n.id = any(array(select id from picked)) and n.delivery_status = 'pending'
-            and (n.lease_until is null or n.lease_until < ${iso(r.leaseNow)})
-          returning n.id, n.seq, n.account_id, n.webhook_id, n.attempts, n.attempt_limit, n.claim_token, n.body
-        ),
-        stopped as (
-          update ${webhookNotificationLogs} l set error = ${STOPPED}
-          where l.notification_id = any(array(select id from claimed where attempts > 1))
-            and l.finished_at is null and l.error is null
-        ),
-        logged as (
-          insert into ${webhookNotificationLogs} (account_id, notification_id, attempt, started_at)
-          select account_id, id, attempts, ${iso(r.now)} from claimed
-        )
+        ${takeClaims(r)}
         select id, seq, webhook_id, attempts, attempt_limit, claim_token, body from claimed`)) as unknown as Rows<ClaimedRecord>
     ).rows;
 

@@ -10,10 +10,9 @@ import {
   type ClaimedRecord,
   type ClaimRequest,
   claimable,
-  iso as claimIso,
   claimsOf,
   inFlight,
-  STOPPED,
+  takeClaims,
   type WebhookRecord,
 } from "./notification-claims";
 import { accountEvents, webhookNotificationLogs, webhookNotifications, webhooks } from "./schema";
@@ -128,23 +127,7 @@ export async function recordOutcomes(
           limit least(f.slots, greatest(${handOver.perWebhook} - (${inFlight({ ...handOver, limit: 0 })} - f.slots), 0))
         ) c
       ),
-      claimed as (
-        update ${webhookNotifications} n
-        set lease_until = ${claimIso(handOver.leaseUntil)}, claim_token = gen_random_uuid(), attempts = n.attempts + 1,
-          updated_at = ${claimIso(handOver.now)}
-        where n.id = any(array(select id from picked)) and n.delivery_status = 'pending'
-          and (n.lease_until is null or n.lease_until < ${claimIso(handOver.leaseNow)})
-        returning n.id, n.seq, n.account_id, n.webhook_id, n.attempts, n.attempt_limit, n.claim_token, n.body
-      ),
-      stopped as (
-        update ${webhookNotificationLogs} l set error = ${STOPPED}
-        where l.notification_id = any(array(select id from claimed where attempts > 1))
-          and l.finished_at is null and l.error is null
-      ),
-      claim_logged as (
-        insert into ${webhookNotificationLogs} (account_id, notification_id, attempt, started_at)
-        select account_id, id, attempts, ${claimIso(handOver.now)} from claimed
-      )`
+      ${takeClaims(handOver, "claim_logged")}`
     : sql``;
   const claimRows = handOver
     ? sql`
