@@ -41,7 +41,7 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
     // A fresh data directory every run, so that the demo data is the known seed.
-    command: `rm -rf ${DATA_DIR} && npx tsx src/server/main.ts`,
+    command: `rm -rf ${DATA_DIR} && node dist/server/main.mjs`,
     cwd: "..",
     url: `${baseURL}/v2/openapi.json`,
     reuseExistingServer: false,

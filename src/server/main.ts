@@ -1,6 +1,5 @@
 // Composition root of the service: config -> database -> http app -> workers. Nothing else lives here.
 import { createServer } from "node:http";
-import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/connection";
@@ -12,6 +11,7 @@ import { TRACKING_REQUESTS_CHANNEL } from "./db/tracking-requests";
 import { createApp } from "./http/app";
 import { ResponseCache } from "./http/response-cache";
 import { createLogger } from "./logger";
+import { webRoot } from "./paths";
 import { acceleratedClock, ManualClock, systemClock } from "./tracking/clock";
 import { topUpDemoShipments } from "./tracking/demo-fleet";
 import { TrackingEngine } from "./tracking/engine";
@@ -101,7 +101,6 @@ const dataChanges = responseCache
   : undefined;
 await dataChanges?.start();
 
-const webRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
 const app = createApp({
   db,
   reference,

