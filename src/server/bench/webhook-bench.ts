@@ -15,7 +15,7 @@
 // `git archive` into a temporary directory; the repository is not touched), alternating with the current code
 // round by round so that both see the same machine load; the table shows medians.
 //
-// Flags: --rounds 3, --db pglite,postgres, --scenarios burst,hang, --events 1000, --subscribe split|all (all:
+// Flags: --help, --rounds 3, --db pglite,postgres, --scenarios burst,hang, --events 1000, --subscribe split|all (all:
 // every webhook of an account gets all its events, 1,667 deliveries), --before <git ref>, --pg-url <server url>
 // (default BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5433/postgres; each measurement creates and drops
 // a database of its own), --concurrency <n>, --per-webhook <n>.
@@ -25,7 +25,7 @@
 // can be copied into an older tree as it is.
 import { execFileSync, fork, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -380,6 +380,7 @@ async function main() {
     options: {
       child: { type: "string" },
       receiver: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
       rounds: { type: "string", default: "3" },
       db: { type: "string", default: "pglite,postgres" },
       scenarios: { type: "string", default: "burst,hang" },
@@ -394,6 +395,18 @@ async function main() {
       },
     },
   });
+  if (values.help) {
+    // The file's opening comment is the one description of the scenarios and flags.
+    const lines = readFileSync(here, "utf8").split("\n");
+    const end = lines.findIndex((line) => !line.startsWith("//"));
+    console.log(
+      lines
+        .slice(0, end)
+        .map((line) => line.replace(/^\/\/ ?/, ""))
+        .join("\n"),
+    );
+    return;
+  }
   if (values.receiver) return runReceiver();
   if (values.child) {
     const result = await runChild(JSON.parse(values.child) as ChildSpec);
