@@ -1,9 +1,10 @@
 // Vite builds the dashboard; Vitest (configured here too) runs the unit and service tests.
 import { readFile } from "node:fs/promises";
+import { relative, resolve } from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import type { Plugin } from "vite";
+import type { Plugin, Rolldown } from "vite";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -39,6 +40,78 @@ function zodWithoutJsonSchema(): Plugin {
   };
 }
 
+const ROUTES_DIR = resolve(import.meta.dirname, "src/web/routes");
+
+/**
+ * The scripts of the page being opened, asked for while the first script is still loading and running. The router
+ * only imports a page's chunks once the framework has run and matched the address (~150 ms after the first script
+ * arrives on a 2-core machine); index.html cannot name them, being the same file for every address. So a few lines
+ * of inline script in it hold a table (a route's address pattern -> its component's and loader's chunks and what
+ * they import, less what index.html loads anyway) and add a modulepreload for the address opened. Vite's own
+ * preloading finds those links and does not ask again. Patterns come from the file-based route names: `_layout`
+ * directories add no segment but their route's chunks, `index` none, `$param` one of anything.
+ */
+function routeModulePreload(): Plugin {
+  return {
+    name: "route-modulepreload",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, ctx) {
+        if (!ctx.bundle) return;
+        const chunks = Object.values(ctx.bundle).filter((c): c is Rolldown.OutputChunk => c.type === "chunk");
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (start: Rolldown.OutputChunk[], into = new Set<string>()) => {
+          for (const chunk of start) {
+            if (into.has(chunk.fileName)) continue;
+            into.add(chunk.fileName);
+            closure(
+              chunk.imports.flatMap((f) => byFile.get(f) ?? []),
+              into,
+            );
+          }
+          return into;
+        };
+        const entries = chunks.filter((c) => c.isEntry);
+        const inHtml = closure(entries);
+        for (const chunk of entries) for (const css of chunk.viteMetadata?.importedCss ?? []) inHtml.add(css);
+        // Route file (without .tsx, relative to the routes) -> the chunks its component and loader are in.
+        const split = new Map<string, Rolldown.OutputChunk[]>();
+        for (const chunk of chunks) {
+          for (const id of chunk.moduleIds) {
+            // `?tsr-split=component`, `?tsr-split=component---loader`: the parts of the route in that module.
+            const m = /^(.*)\.tsx\?tsr-split=([\w-]+)$/.exec(id);
+            if (!m?.[1]?.startsWith(ROUTES_DIR)) continue;
+            if (!m[2]!.split("---").some((part) => part === "component" || part === "loader")) continue;
+            const route = relative(ROUTES_DIR, m[1]);
+            split.set(route, [...(split.get(route) ?? []), chunk]);
+          }
+        }
+        const table: [string, string[]][] = [];
+        for (const route of split.keys()) {
+          const dirs = route.split("/").slice(0, -1);
+          // A layout (`_authenticated.tsx` beside `_authenticated/`) has no address of its own.
+          if (split.has(`${route}/`) || [...split.keys()].some((r) => r.startsWith(`${route}/`))) continue;
+          const layouts = dirs.map((_, i) => dirs.slice(0, i + 1).join("/"));
+          const segments = route
+            .split(/[/.]/)
+            .filter((s) => !s.startsWith("_") && s !== "index")
+            .map((s) => (s.startsWith("$") ? "[^/]+" : s.replace(/[^\w-]/g, "\\$&")));
+          const files = closure([...layouts, route].flatMap((r) => split.get(r) ?? []));
+          const css = [...files].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+          const wanted = [...new Set([...files, ...css])].filter((f) => !inHtml.has(f));
+          if (wanted.length > 0) table.push([`^/${segments.join("/")}/?$`, wanted.map((f) => `/${f}`)]);
+        }
+        // The first match only, fixed segments before parameters (/webhooks/new before /webhooks/$id), as the router.
+        const params = (pattern: string) => pattern.split("[^/]+").length;
+        table.sort((a, b) => params(a[0]) - params(b[0]));
+        const script = `{const p=location.pathname;for(const[r,f]of ${JSON.stringify(table)})if(new RegExp(r).test(p)){for(const h of f){const l=document.createElement("link");if(h.endsWith(".css")){l.rel="preload";l.as="style"}else l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.append(l)}break}}`;
+        return [{ tag: "script", children: script, injectTo: "head" }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -59,6 +132,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     zodWithoutJsonSchema(),
+    routeModulePreload(),
   ],
   resolve: {
     alias: {
@@ -73,12 +147,32 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The framework every page runs on in one chunk: 8 fewer requests for the first page, and 3 kB less than
-        // the same code spread over small chunks that import one another.
+        // the same code spread over small chunks that import one another. The map page's code in two more, instead
+        // of 13 chunks that queued on the browser's 6 connections before its first frame: Leaflet with the map
+        // components and the coarse land (shared with the container page's map, whose journey view stays its own),
+        // and the fleet page with its route's pieces and the vessel list's virtualizer (no other page uses it).
+        // These two take only the modules they name (not what those import, which other pages share), and the
+        // framework comes first, so that neither drags a module of the first script out of it. The made-up fleet
+        // stays a chunk of its own: it stands for the fleet the real page fetches after its loader has run.
         codeSplitting: {
           groups: [
             {
               name: "framework",
+              priority: 3,
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core)|use-sync-external-store|zod)[\\/]/,
+            },
+            {
+              name: "leaflet",
+              priority: 2,
+              includeDependenciesRecursively: false,
+              test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet|topojson-client|world-atlas[\\/]countries-110m\.json$)|src[\\/]web[\\/]components[\\/]map[\\/](?!journey)/,
+            },
+            {
+              name: "fleet-map",
+              priority: 1,
+              includeDependenciesRecursively: false,
+              // The route's split pieces (`map.tsx?tsr-split=…`), not its search schema, which the first script has.
+              test: /node_modules[\\/]@tanstack[\\/](react-virtual|virtual-core)[\\/]|src[\\/]web[\\/](features[\\/]map[\\/](?!synthetic-fleet\.ts|search\.ts)|routes[\\/]_authenticated[\\/]map\.tsx\?)/,
             },
           ],
         },

@@ -9,6 +9,7 @@ import {
   equipmentWords,
   etaChange,
   etaChangeWords,
+  formatCount,
   formatDateTime,
   formatDay,
   safeTimeZone,
@@ -173,5 +174,25 @@ describe("the Intl.DateTimeFormat cache", () => {
         ),
       ),
     ).toBe(0);
+  });
+});
+
+describe("formatCount", () => {
+  it("separates thousands as en-US does, whole numbers or not", () => {
+    for (const n of [
+      0,
+      7,
+      999,
+      1000,
+      2000,
+      12_345,
+      999_999,
+      1_234_567,
+      -1234,
+      1234.5,
+      Number.MAX_SAFE_INTEGER,
+    ]) {
+      expect(formatCount(n)).toBe(new Intl.NumberFormat("en-US").format(n));
+    }
   });
 });

@@ -65,8 +65,11 @@ export class VesselMarker extends L.CircleMarker {
   }
 }
 
-/** The four corners of an arrow of radius `r` at `at` pointing along `heading` (screen space, y downwards). */
-function arrow(at: L.Point, r: number, heading: number): { x: number; y: number }[] {
+/**
+ * The four corners of an arrow of radius `r` at `at` pointing along `heading` (screen space, y downwards); the
+ * fleet's layer (vessels-layer.ts) draws the same arrows.
+ */
+export function arrow(at: { x: number; y: number }, r: number, heading: number): { x: number; y: number }[] {
   const angle = (heading * Math.PI) / 180;
   const fx = Math.sin(angle);
   const fy = -Math.cos(angle);

@@ -12,7 +12,7 @@ import { type LatLng, longitudeSpan, nearLongitude } from "../../components/map/
 import type { LandState } from "../../components/map/land-status";
 import { type MapPalette, mapPalette } from "../../components/map/palette";
 import { HAS_TILES } from "../../components/map/tiles";
-import { VesselMarker } from "../../components/map/vessel-marker";
+import { type VesselPoint, VesselsLayer } from "../../components/map/vessels-layer";
 import type { FleetVesselView, VesselDetailView } from "./fleet";
 import { selectionDrawing, shifted as shiftedBy } from "./selection";
 import { SelectionLayer } from "./selection-layer";
@@ -56,7 +56,8 @@ interface Entry {
   vessel: FleetVesselView & { position: LatLng };
   /** Whole turns of longitude the vessel is drawn at, to be the copy nearest the view's centre. */
   offset: number;
-  marker: VesselMarker;
+  /** Its place in the fleet's layer. */
+  index: number;
 }
 
 function offsetFor(lon: number, centerLon: number) {
@@ -115,28 +116,27 @@ function FleetLayers({
     }
     const centerLon = map.getCenter().lng;
     const entries = new Map<string, Entry>();
-    // One group for the fleet: a click or a hover on any vessel reaches it, so that 2,000 vessels do not each need
-    // their own handlers and tooltip; the one tooltip moves to the vessel under the pointer.
-    const markers = L.featureGroup();
-    const byMarker = new Map<L.Layer, Entry>();
+    const byIndex: Entry[] = [];
+    const points: VesselPoint[] = [];
     for (const vessel of vessels) {
       if (!vessel.position) continue;
       const v = vessel as Entry["vessel"];
       const offset = offsetFor(v.position[1], centerLon);
-      const marker = new VesselMarker([v.position[0], v.position[1] + offset], {
-        heading: v.heading,
-        radius: 5,
-        color: palette.vesselStroke,
-        weight: 1,
-        fillColor: palette.vessel,
-        fillOpacity: 1,
-        bubblingMouseEvents: false,
-      });
-      marker.addTo(markers);
-      const entry = { vessel: v, offset, marker };
+      const entry = { vessel: v, offset, index: points.length };
+      points.push({ lat: v.position[0], lng: v.position[1] + offset, heading: v.heading });
       entries.set(v.id, entry);
-      byMarker.set(marker, entry);
+      byIndex.push(entry);
     }
+    // One layer for the fleet, drawn on the map's canvas: a click or a hover on any vessel reaches it, and the one
+    // tooltip moves to the vessel under the pointer.
+    const fleet = new VesselsLayer(points, {
+      radius: 5,
+      color: palette.vesselStroke,
+      weight: 1,
+      fillColor: palette.vessel,
+      fillOpacity: 1,
+      bubblingMouseEvents: false,
+    });
     const lines = (pick: (v: Entry["vessel"]) => LatLng[]) => {
       const all: L.LatLngTuple[][] = [];
       for (const e of entries.values()) {
@@ -172,18 +172,27 @@ function FleetLayers({
     tracks?.addTo(map);
     aheads?.addTo(map);
     const tooltip = L.tooltip({ direction: "top", offset: [0, -6] });
-    const entryOf = (event: L.LeafletEvent) =>
-      byMarker.get((event as L.LeafletEvent & { propagatedFrom: L.Layer }).propagatedFrom);
-    markers.on("click", (event) => {
-      const entry = entryOf(event);
+    const entryAt = (event: L.LeafletEvent) =>
+      byIndex[fleet.vesselAt((event as L.LeafletMouseEvent).layerPoint)];
+    let hovered: Entry | undefined;
+    fleet.on("click", (event) => {
+      const entry = entryAt(event);
       if (entry) onSelectRef.current(entry.vessel.id);
     });
-    markers.on("mouseover", (event) => {
-      const entry = entryOf(event);
-      if (entry) map.openTooltip(tooltip.setLatLng(entry.marker.getLatLng()).setContent(entry.vessel.name));
+    // The layer is hovered as a whole: the vessel under the pointer can change without a mouseout in between.
+    fleet.on("mouseover mousemove", (event) => {
+      const entry = entryAt(event);
+      if (entry === hovered) return;
+      hovered = entry;
+      const at = entry && fleet.latLngOf(entry.index);
+      if (entry && at) map.openTooltip(tooltip.setLatLng(at).setContent(entry.vessel.name));
+      else map.closeTooltip(tooltip);
     });
-    markers.on("mouseout", () => map.closeTooltip(tooltip));
-    markers.addTo(map);
+    fleet.on("mouseout", () => {
+      hovered = undefined;
+      map.closeTooltip(tooltip);
+    });
+    fleet.addTo(map);
     entriesRef.current = entries;
     setGeneration((g) => g + 1);
     onDrawnRef.current?.();
@@ -196,10 +205,11 @@ function FleetLayers({
         const offset = offsetFor(entry.vessel.position[1], centerLon);
         if (offset === entry.offset) continue;
         entry.offset = offset;
-        entry.marker.setLatLng([entry.vessel.position[0], entry.vessel.position[1] + offset]);
+        fleet.move(entry.index, entry.vessel.position[0], entry.vessel.position[1] + offset);
         moved = true;
       }
       if (moved) {
+        fleet.redraw();
         tracks?.setLatLngs(lines((v) => v.track));
         aheads?.setLatLngs(lines((v) => v.ahead));
       }
@@ -209,7 +219,7 @@ function FleetLayers({
       map.off("moveend", onMoveEnd);
       tracks?.remove();
       aheads?.remove();
-      markers.remove();
+      fleet.remove();
       tooltip.remove();
     };
   }, [map, vessels, showTracks, showAllPaths, palette]);
