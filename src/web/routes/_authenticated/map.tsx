@@ -6,8 +6,7 @@ import { TableSkeleton } from "../../components/skeleton";
 import { MapPage } from "../../features/map/map-page";
 import { fleetQuery } from "../../features/map/queries";
 import { MAP_SEARCH_DEFAULTS, mapSearchSchema } from "../../features/map/search";
-import { loadSyntheticFleet } from "../../features/map/synthetic-fleet-chunk";
-import { SyntheticFleetPage } from "../../features/map/synthetic-fleet-page";
+import { makeSyntheticFleet, SyntheticFleetPage } from "../../features/map/synthetic-fleet-page";
 
 /**
  * Read here, where it is used: Vite turns it into a literal that folds only in place, so that in any other build
@@ -22,7 +21,9 @@ export const Route = createFileRoute("/_authenticated/map")({
   // The map (Leaflet) and its coarse land are chunks the page's own chunk imports: they load with it, while the
   // fleet is read.
   loader: async ({ context, deps }) => {
-    await (deps.synthetic ? loadSyntheticFleet() : context.queryClient.ensureQueryData(fleetQuery()));
+    if (SYNTHETIC_ENABLED && deps.synthetic) return { synthetic: await makeSyntheticFleet(deps.synthetic) };
+    await context.queryClient.ensureQueryData(fleetQuery());
+    return { synthetic: undefined };
   },
   head: () => ({ meta: [{ title: "Map · Boxtrack" }] }),
   component: MapRoute,
@@ -35,7 +36,7 @@ export const Route = createFileRoute("/_authenticated/map")({
 const routeApi = getRouteApi("/_authenticated/map");
 
 function MapRoute() {
-  const { synthetic } = routeApi.useSearch();
-  if (SYNTHETIC_ENABLED && synthetic) return <SyntheticFleetPage count={synthetic} />;
+  const { synthetic } = routeApi.useLoaderData();
+  if (SYNTHETIC_ENABLED && synthetic) return <SyntheticFleetPage fleet={synthetic} />;
   return <MapPage />;
 }
