@@ -13,6 +13,18 @@ import type { Db } from "./connection";
 import { webhookNotificationLogs, webhookNotifications, webhooks } from "./schema";
 
 export const STOPPED = "no outcome was recorded: the worker stopped during this attempt";
+/** A notification's `failure_reason` when its attempts ran out. */
+export const EXHAUSTED = "every attempt failed (see the notification's log)";
+/** A notification's `failure_reason` when its receiver answered 410 Gone. */
+export const GONE = "the receiver answered 410 Gone, and the webhook was deactivated";
+/**
+ * The `failure_reason` of a webhook's other pending notifications when a 410 deactivates it: a receiver that is
+ * gone takes nothing more, and a notification that waited for a webhook no one will re-activate waited forever.
+ */
+export const WEBHOOK_GONE = "not delivered: the webhook was deactivated when its receiver answered 410 Gone";
+/** The log of an attempt under way when its webhook was deactivated; its outcome is not recorded. */
+export const GONE_DURING =
+  "no outcome was recorded: the webhook was deactivated (410 Gone) during this attempt";
 
 /** What an attempt needs of its notification. */
 export interface ClaimedNotification {
@@ -231,6 +243,7 @@ export async function expireExhaustedNotifications(db: Db, now: Date, leaseNow: 
       .update(n)
       .set({
         deliveryStatus: "failed",
+        failureReason: EXHAUSTED,
         nextAttemptAt: null,
         leaseUntil: null,
         claimToken: null,
