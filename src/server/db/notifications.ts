@@ -17,7 +17,7 @@ import {
   WEBHOOK_GONE,
   type WebhookRecord,
 } from "./notification-claims";
-import { accountEvents, webhookNotificationLogs, webhookNotifications, webhooks } from "./schema";
+import { accountEvents, accounts, webhookNotificationLogs, webhookNotifications, webhooks } from "./schema";
 
 /** A notification the fan-out creates, in the statement's own (SQL) column names. */
 export interface NewNotification {
@@ -126,6 +126,7 @@ export async function recordOutcomes(
       picked as (
         select c.id from freed f
         join ${webhooks} w on w.id = f.webhook_id
+        join ${accounts} a on a.id = w.account_id and a.suspended_at is null
         cross join lateral (
           select n.id from ${webhookNotifications} n
           where n.webhook_id = w.id

@@ -5,7 +5,8 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GONE, GONE_DURING, WEBHOOK_GONE } from "../db/notification-claims";
+import { setSuspended } from "../db/accounts";
+import { type Claim, GONE, GONE_DURING, WEBHOOK_GONE } from "../db/notification-claims";
 import { portId, terminalId } from "../db/reference-data";
 import {
   accountEvents,
@@ -572,6 +573,48 @@ describe("a webhook that a 410 deactivates", () => {
       ["failed", null, GONE],
       ["failed", null, WEBHOOK_GONE],
     ]);
+  });
+});
+
+describe("a suspended account", () => {
+  it("gets no deliveries, not even a freed slot's, until reinstated; then every notification goes out", async () => {
+    const { accountId, webhook, target } = await setup(["container.transport.full_out"]);
+    const other = await setup(["container.transport.full_out"], { url: `${receiver.url}/other` });
+    for (const i of [0, 1, 2]) await recordMovements(accountId, target(i), ["container.transport.full_out"]);
+    await recordMovements(other.accountId, other.target(), ["container.transport.full_out"]);
+    const w = worker({ perWebhookConcurrency: 1 });
+    const handed: Claim[] = [];
+    let handing = true;
+    w.handOverTo(
+      (claims) => handed.push(...claims),
+      () => handing,
+    );
+    await w.fanOut();
+    const claimed = await w.claim(10);
+    expect(claimed.map((c) => c.webhook.id).sort()).toEqual([webhook.id, other.webhook.id].sort());
+
+    // Suspended while one attempt is under way: its outcome is recorded, and its slot is handed to nothing.
+    await setSuspended(h.db, accountId, true, h.clock.now());
+    for (const c of claimed) expect(await w.attempt(c)).toBe(true);
+    expect(handed).toEqual([]);
+    h.clock.advance(HOUR);
+    expect(await w.runUntilIdle()).toMatchObject({ sent: 0 });
+    expect((await notificationsOf(webhook.id)).map((n) => [n.deliveryStatus, n.attempts])).toEqual([
+      ["succeeded", 1],
+      ["pending", 0],
+      ["pending", 0],
+    ]);
+
+    // runUntilIdle starts no handed-over claims: from here on, the sender's claims do the work.
+    handing = false;
+    await setSuspended(h.db, accountId, false, h.clock.now());
+    await w.runUntilIdle();
+    expect((await notificationsOf(webhook.id)).map((n) => [n.deliveryStatus, n.attempts])).toEqual([
+      ["succeeded", 1],
+      ["succeeded", 1],
+      ["succeeded", 1],
+    ]);
+    expect(receiver.requests).toHaveLength(4);
   });
 });
 
