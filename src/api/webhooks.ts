@@ -92,6 +92,11 @@ export const webhookNotificationSchema = z
       id: z.string(),
       event: z.string(),
       delivery_status: deliveryStatusSchema,
+      /**
+       * Why a `failed` notification failed: its attempts ran out, its receiver answered 410 Gone, or its webhook
+       * was deactivated by a 410 while it waited. Null otherwise.
+       */
+      failure_reason: z.string().nullable(),
       created_at: isoDateTime,
       updated_at: isoDateTime,
       /** Delivery attempts made so far. */

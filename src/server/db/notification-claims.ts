@@ -1,6 +1,8 @@
 // Claims of due webhook notifications for the delivery worker: which may go out now, each under a lease and a
 // fresh claim token, never more for one webhook than its concurrency limit, and never ahead of an earlier
-// pending notification about the same container for the same webhook. Across all accounts by design: one
+// pending notification about the same container for the same webhook, and nothing of a suspended account (its
+// notifications wait, pending, until it is reinstated: per webhook, so a claim's cost does not grow with what a
+// suspended account has waiting). Across all accounts by design: one
 // worker delivers every account's notifications, and a claim's lease and token are what scope its writes.
 //
 // A claim is two statements in one transaction. The first locks the webhooks it will take from (FOR NO KEY
@@ -10,9 +12,21 @@
 // webhook has in flight is what holds a live lease, whichever process holds it.
 import { and, eq, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./connection";
-import { webhookNotificationLogs, webhookNotifications, webhooks } from "./schema";
+import { accounts, webhookNotificationLogs, webhookNotifications, webhooks } from "./schema";
 
 export const STOPPED = "no outcome was recorded: the worker stopped during this attempt";
+/** A notification's `failure_reason` when its attempts ran out. */
+export const EXHAUSTED = "every attempt failed (see the notification's log)";
+/** A notification's `failure_reason` when its receiver answered 410 Gone. */
+export const GONE = "the receiver answered 410 Gone, and the webhook was deactivated";
+/**
+ * The `failure_reason` of a webhook's other pending notifications when a 410 deactivates it: a receiver that is
+ * gone takes nothing more, and a notification that waited for a webhook no one will re-activate waited forever.
+ */
+export const WEBHOOK_GONE = "not delivered: the webhook was deactivated when its receiver answered 410 Gone";
+/** The log of an attempt under way when its webhook was deactivated; its outcome is not recorded. */
+export const GONE_DURING =
+  "no outcome was recorded: the webhook was deactivated (410 Gone) during this attempt";
 
 /** What an attempt needs of its notification. */
 export interface ClaimedNotification {
@@ -149,6 +163,7 @@ export async function claimDueNotifications(db: Db, r: ClaimRequest): Promise<Cl
         )
         select w.id, w.url, w.secret, w.headers from hooks h
         join ${webhooks} w on w.id = h.id
+        join ${accounts} a on a.id = w.account_id and a.suspended_at is null
         cross join lateral (
           select n.next_attempt_at, n.seq from ${webhookNotifications} n
           where n.webhook_id = w.id and ${claimable(r)} and (w.active or n.test)
@@ -231,6 +246,7 @@ export async function expireExhaustedNotifications(db: Db, now: Date, leaseNow: 
       .update(n)
       .set({
         deliveryStatus: "failed",
+        failureReason: EXHAUSTED,
         nextAttemptAt: null,
         leaseUntil: null,
         claimToken: null,

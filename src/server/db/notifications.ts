@@ -11,11 +11,13 @@ import {
   type ClaimRequest,
   claimable,
   claimsOf,
+  GONE_DURING,
   inFlight,
   takeClaims,
+  WEBHOOK_GONE,
   type WebhookRecord,
 } from "./notification-claims";
-import { accountEvents, webhookNotificationLogs, webhookNotifications, webhooks } from "./schema";
+import { accountEvents, accounts, webhookNotificationLogs, webhookNotifications, webhooks } from "./schema";
 
 /** A notification the fan-out creates, in the statement's own (SQL) column names. */
 export interface NewNotification {
@@ -74,7 +76,9 @@ export interface AttemptOutcome {
   durationMs: number;
   error: string | null;
   responseHead: string | null;
-  /** The receiver is gone: its webhook is deactivated. */
+  /** Why the notification failed, when `status` is `failed`. */
+  failureReason: string | null;
+  /** The receiver is gone: its webhook is deactivated, and its other pending notifications fail. */
   deactivate: boolean;
 }
 
@@ -84,8 +88,9 @@ type Rows<T> = { rows: T[] };
 export type HandOver = Omit<ClaimRequest, "limit">;
 
 /**
- * Writes the outcomes: the notifications' state, their attempts' logs and the webhooks to deactivate. One
- * statement, so one round trip; rows are found by `= any(array(...))`, which is an index lookup whatever
+ * Writes the outcomes: the notifications' state, their attempts' logs and the webhooks to deactivate (a 410),
+ * whose other pending notifications, those in flight included, fail with them (`WEBHOOK_GONE`; tests, which are
+ * sent to inactive webhooks too, go on). One statement, so one round trip; rows are found by `= any(array(...))`, which is an index lookup whatever
  * statistics the planner has (PGlite has none). Returns the notifications whose outcome was written (the others'
  * claims were stale) and the webhooks it deactivated.
  *
@@ -101,13 +106,16 @@ export async function recordOutcomes(
   outcomes: AttemptOutcome[],
   now: Date,
   handOver?: HandOver,
-): Promise<{ written: string[]; deactivated: string[]; claims: Claim[] }> {
+): Promise<{ written: string[]; deactivated: string[]; abandoned: Map<string, number>; claims: Claim[] }> {
   const rows = outcomes.map(
     (o) => sql`(${o.notificationId}::uuid, ${o.claimToken}::uuid, ${o.status}::text,
         ${iso(o.nextAttemptAt)}::timestamptz, ${o.attempt}::int, ${o.statusCode}::int, ${o.durationMs}::int,
-        ${o.error}::text, ${o.responseHead}::text, ${o.deactivate}::boolean)`,
+        ${o.error}::text, ${o.responseHead}::text, ${o.failureReason}::text, ${o.deactivate}::boolean)`,
   );
   const at = sql`${now.toISOString()}::timestamptz`;
+  // A retry due for a webhook whose receiver answered 410 in the same write: it fails with the webhook's others.
+  const lost = sql`(v.status = 'pending' and not n.test
+    and n.webhook_id = any(array(select webhook_id from gone_hooks)))`;
   const handedOver = handOver
     ? sql`,
       freed as (
@@ -118,6 +126,7 @@ export async function recordOutcomes(
       picked as (
         select c.id from freed f
         join ${webhooks} w on w.id = f.webhook_id
+        join ${accounts} a on a.id = w.account_id and a.suspended_at is null
         cross join lateral (
           select n.id from ${webhookNotifications} n
           where n.webhook_id = w.id
@@ -137,17 +146,25 @@ export async function recordOutcomes(
       from claimed c join ${webhooks} w on w.id = c.webhook_id`
     : sql``;
   const result = (await db.execute(sql`
-      with v(id, token, status, next_attempt_at, attempt, status_code, duration_ms, error, response_head, gone) as (
+      with v(id, token, status, next_attempt_at, attempt, status_code, duration_ms, error, response_head,
+        failure_reason, gone) as (
         values ${sql.join(rows, sql`, `)}
+      ),
+      gone_hooks as (
+        select n.webhook_id from ${webhookNotifications} n join v on v.id = n.id
+        where n.id = any(array(select id from v where gone)) and n.claim_token = v.token
+          and n.delivery_status = 'pending'
       ),
       done as (
         update ${webhookNotifications} n
-        set delivery_status = v.status, next_attempt_at = v.next_attempt_at, lease_until = null,
-          claim_token = null, updated_at = ${at}
+        set delivery_status = case when ${lost} then 'failed' else v.status end,
+          next_attempt_at = case when ${lost} then null else v.next_attempt_at end,
+          failure_reason = case when ${lost} then ${WEBHOOK_GONE} else v.failure_reason end,
+          lease_until = null, claim_token = null, updated_at = ${at}
         from v
         where n.id = any(array(select id from v)) and n.id = v.id and n.claim_token = v.token
           and n.delivery_status = 'pending'
-        returning n.id, n.webhook_id, v.gone, v.status
+        returning n.id, n.webhook_id, v.gone, n.delivery_status as status
       ),
       logged as (
         update ${webhookNotificationLogs} l
@@ -161,28 +178,46 @@ export async function recordOutcomes(
         update ${webhooks} w set active = false, updated_at = ${at}
         where w.active and w.id in (select webhook_id from done where gone)
         returning w.id
+      ),
+      abandoned as (
+        update ${webhookNotifications} n
+        set delivery_status = 'failed', failure_reason = ${WEBHOOK_GONE}, next_attempt_at = null, lease_until = null,
+          claim_token = null, updated_at = ${at}
+        where n.webhook_id = any(array(select webhook_id from gone_hooks)) and n.delivery_status = 'pending'
+          and not n.test and n.id <> all(array(select id from done))
+        returning n.id, n.webhook_id
+      ),
+      abandoned_logged as (
+        update ${webhookNotificationLogs} l set error = ${GONE_DURING}
+        where l.notification_id = any(array(select id from abandoned)) and l.finished_at is null and l.error is null
       )${handedOver}
       select 'notification' as kind, id, null::bigint as seq, null::uuid as webhook_id, null::int as attempts,
         null::int as attempt_limit, null::uuid as claim_token, null::text as body, null::text as url,
         null::text as secret, null::jsonb as headers
       from done
       union all
-      select 'webhook', id, null, null, null, null, null, null, null, null, null from deactivated${claimRows}`)) as unknown as Rows<
+      select 'webhook', id, null, null, null, null, null, null, null, null, null from deactivated
+      union all
+      select 'abandoned', id, null, webhook_id, null, null, null, null, null, null, null from abandoned${claimRows}`)) as unknown as Rows<
     { kind: string; id: string } & ClaimedRecord & WebhookRecord
   >;
   const written: string[] = [];
   const deactivated: string[] = [];
+  /** Notifications failed because their webhook's receiver answered 410, by webhook. */
+  const abandoned = new Map<string, number>();
   const claimed: ClaimedRecord[] = [];
   const hooks: WebhookRecord[] = [];
   for (const row of result.rows) {
     if (row.kind === "notification") written.push(row.id);
     else if (row.kind === "webhook") deactivated.push(row.id);
+    else if (row.kind === "abandoned")
+      abandoned.set(row.webhook_id, (abandoned.get(row.webhook_id) ?? 0) + 1);
     else {
       claimed.push(row);
       hooks.push({ ...row, id: row.webhook_id });
     }
   }
-  return { written, deactivated, claims: claimsOf(claimed, hooks) };
+  return { written, deactivated, abandoned, claims: claimsOf(claimed, hooks) };
 }
 
 /**

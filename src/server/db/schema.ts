@@ -497,6 +497,12 @@ export const webhookNotifications = pgTable(
     test: boolean("test").notNull().default(false),
     /** `pending`, `succeeded` or `failed`. */
     deliveryStatus: text("delivery_status").notNull().default("pending"),
+    /**
+     * Why a `failed` notification failed, in a sentence (its attempts ran out, its receiver answered 410 Gone, or
+     * its webhook was deactivated by another notification's 410); null while pending, once delivered, and for
+     * notifications that failed before this was recorded.
+     */
+    failureReason: text("failure_reason"),
     /** Attempts claimed so far; each claim takes the next number, so no two sends share one. */
     attempts: integer("attempts").notNull().default(0),
     /** The notification fails once `attempts` reaches this; a resend raises it by a full round. */

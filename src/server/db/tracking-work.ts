@@ -8,12 +8,25 @@
 // row's lease end is still theirs, and a process whose lease ran out, and was taken over, writes nothing. Writes
 // of settled rows name each row's account as well (defence in depth: a row changes only in the account it was
 // read in).
-import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  asc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  notExists,
+  or,
+  sql,
+} from "drizzle-orm";
 import { type AccountRef, inOwnAccounts } from "./account-scope";
 import { updateMany } from "./bulk";
 import type { Db } from "./connection";
 import type { OutboxRow } from "./outbox";
-import { shipments, trackingRequests } from "./schema";
+import { accounts, shipments, trackingRequests } from "./schema";
 import type { TrackingRequestRow } from "./tracking-requests";
 
 export type { TrackingRequestRow };
@@ -61,7 +74,22 @@ export interface ClaimOptions {
   limit: number;
 }
 
-/** Claims up to `limit` due tracking requests of all accounts, oldest due first. */
+/**
+ * Rows of accounts that are not suspended: a suspended account gets no tracking work (no carrier lookups) until
+ * it is reinstated, and its rows keep their due times, so its work resumes where it stopped. An anti-join on the
+ * accounts' primary key beside the walk of the due index, so the claim's plan and cost stay as they were while
+ * no account is suspended.
+ */
+function ofActiveAccount(db: Db, accountId: AnyColumn) {
+  return notExists(
+    db
+      .select({ one: sql`1` })
+      .from(accounts)
+      .where(and(eq(accounts.id, accountId), isNotNull(accounts.suspendedAt))),
+  );
+}
+
+/** Claims up to `limit` due tracking requests of all accounts that are not suspended, oldest due first. */
 export async function claimDueTrackingRequests(db: Db, o: ClaimOptions): Promise<Claim<TrackingRequestRow>> {
   const lease = new Date(o.leaseNow.getTime() + o.leaseMs);
   const due = db
@@ -71,6 +99,7 @@ export async function claimDueTrackingRequests(db: Db, o: ClaimOptions): Promise
       and(
         lte(trackingRequests.nextAttemptAt, o.now),
         or(isNull(trackingRequests.leaseUntil), lt(trackingRequests.leaseUntil, o.leaseNow)),
+        ofActiveAccount(db, trackingRequests.accountId),
       ),
     )
     .orderBy(asc(trackingRequests.nextAttemptAt))
@@ -84,7 +113,10 @@ export async function claimDueTrackingRequests(db: Db, o: ClaimOptions): Promise
   return { lease, rows };
 }
 
-/** Claims up to `limit` tracked shipments of all accounts whose refresh is due, the longest due first. */
+/**
+ * Claims up to `limit` tracked shipments of all accounts that are not suspended whose refresh is due, the
+ * longest due first.
+ */
 export async function claimDueShipments(db: Db, o: ClaimOptions): Promise<Claim<ClaimedShipment>> {
   const lease = new Date(o.leaseNow.getTime() + o.leaseMs);
   const due = db
@@ -95,6 +127,7 @@ export async function claimDueShipments(db: Db, o: ClaimOptions): Promise<Claim<
         lte(shipments.nextRefreshAt, o.now),
         isNull(shipments.lineTrackingStoppedAt),
         or(isNull(shipments.refreshLeaseUntil), lt(shipments.refreshLeaseUntil, o.leaseNow)),
+        ofActiveAccount(db, shipments.accountId),
       ),
     )
     .orderBy(asc(shipments.nextRefreshAt))

@@ -126,6 +126,7 @@ const summaryColumns = {
   containerId: webhookNotifications.containerId,
   test: webhookNotifications.test,
   deliveryStatus: webhookNotifications.deliveryStatus,
+  failureReason: webhookNotifications.failureReason,
   attempts: webhookNotifications.attempts,
   attemptLimit: webhookNotifications.attemptLimit,
   nextAttemptAt: webhookNotifications.nextAttemptAt,
@@ -239,6 +240,7 @@ export async function resendNotification(
       .update(webhookNotifications)
       .set({
         deliveryStatus: "pending",
+        failureReason: null,
         attemptLimit: row.attempts + roundSize,
         nextAttemptAt: now,
         leaseUntil: null,

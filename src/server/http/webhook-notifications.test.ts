@@ -2,6 +2,7 @@
 // payload and attempts, resend of a failed one, example payloads, and account isolation.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookNotificationLogSchema, webhookNotificationSchema } from "../../api/webhooks";
+import { GONE } from "../db/notification-claims";
 import { portId } from "../db/reference-data";
 import { accountEvents, transportEvents } from "../db/schema";
 import { createWebhook, type WebhookRow } from "../db/webhooks";
@@ -211,11 +212,16 @@ describe("POST /v2/webhook_notifications/{id}/resend", () => {
   it("requeues a failed notification, which goes out again with the same id and payload", async () => {
     const list = await get(`/v2/webhook_notifications?filter[webhook_id]=${gone.id}`);
     const id = list.body.data[0].id;
+    expect(list.body.data[0].attributes).toMatchObject({ delivery_status: "failed", failure_reason: GONE });
     receiver.reply = () => ({ status: 200, body: "back" });
     const response = await h.request(key, `/v2/webhook_notifications/${id}/resend`, { method: "POST" });
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body.data.attributes).toMatchObject({ delivery_status: "pending", attempts: 1 });
+    expect(body.data.attributes).toMatchObject({
+      delivery_status: "pending",
+      attempts: 1,
+      failure_reason: null,
+    });
     expect(body.data.attributes.next_attempt_at).toBe(h.clock.now().toISOString());
 
     // The 410 deactivated the webhook; pending notifications wait until it is active again.

@@ -55,6 +55,7 @@ export function notificationResource(
       id: n.id,
       event: n.event,
       delivery_status: n.deliveryStatus as DeliveryStatus,
+      failure_reason: n.deliveryStatus === "failed" ? n.failureReason : null,
       created_at: n.createdAt.toISOString(),
       updated_at: n.updatedAt.toISOString(),
       attempts: n.attempts,

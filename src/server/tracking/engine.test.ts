@@ -2,6 +2,7 @@
 // diffing (nothing written twice), the outbox, ETA changes, stopping, retries, leases and vessel positions.
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { setSuspended } from "../db/accounts";
 import {
   accountEvents,
   containers,
@@ -525,6 +526,43 @@ describe("TrackingEngine", () => {
     h.clock.advance(61_000);
     await engine.runUntilIdle();
     expect(carrier.lookups).toBe(1);
+  });
+
+  it("does no tracking work for a suspended account until it is reinstated, and then goes on", async () => {
+    const other = (await h.newAccount()).account.id;
+    const mine = await request();
+    await setSuspended(h.db, accountId, true, h.clock.now());
+    // Another account's request is served meanwhile.
+    const theirs = await h.db
+      .insert(trackingRequests)
+      .values({ ...mine, id: undefined, accountId: other, createdAt: h.clock.now() })
+      .returning();
+    await engine.runUntilIdle();
+    expect(carrier.lookups).toBe(1);
+    const status = async (id: string) =>
+      (await h.db.select().from(trackingRequests).where(eq(trackingRequests.id, id)))[0]!.status;
+    expect(await status(theirs[0]!.id)).toBe("created");
+    expect(await status(mine.id)).toBe("pending");
+
+    await setSuspended(h.db, accountId, false, h.clock.now());
+    await engine.runUntilIdle();
+    expect(await status(mine.id)).toBe("created");
+    const lookups = carrier.lookups;
+
+    // A suspended account's due shipments are not refreshed either; reinstated, they are, where they left off.
+    await setSuspended(h.db, accountId, true, h.clock.now());
+    h.clock.advance(2 * DAY);
+    await engine.runUntilIdle();
+    const mineRefreshed = await h.db.select().from(shipments).where(eq(shipments.accountId, accountId));
+    expect(mineRefreshed[0]!.nextRefreshAt!.getTime()).toBeLessThanOrEqual(h.clock.now().getTime());
+    const whileSuspended = carrier.lookups - lookups;
+    await setSuspended(h.db, accountId, false, h.clock.now());
+    await engine.runUntilIdle();
+    const [after] = await h.db.select().from(shipments).where(eq(shipments.accountId, accountId));
+    expect(after!.nextRefreshAt!.getTime()).toBeGreaterThan(h.clock.now().getTime());
+    // Only the other account's shipment was looked up while suspended.
+    expect(whileSuspended).toBe(1);
+    expect(carrier.lookups - lookups).toBe(2);
   });
 
   it("records a week of positions for a vessel it sees first, then only what is new", async () => {

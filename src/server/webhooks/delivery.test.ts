@@ -5,6 +5,8 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { setSuspended } from "../db/accounts";
+import { type Claim, GONE, GONE_DURING, WEBHOOK_GONE } from "../db/notification-claims";
 import { portId, terminalId } from "../db/reference-data";
 import {
   accountEvents,
@@ -66,7 +68,11 @@ function worker(options: Partial<DeliveryOptions> = {}) {
 async function subscribe(
   accountId: string,
   events: string[],
-  options: { url?: string; active?: boolean; headers?: { name: string; value: string }[] } = {},
+  options: {
+    url?: string;
+    active?: boolean;
+    headers?: { name: string; value: string }[];
+  } = {},
 ): Promise<WebhookRow> {
   return createWebhook(
     h.db,
@@ -141,7 +147,10 @@ async function setup(events: string[], options: Parameters<typeof subscribe>[2] 
     containerNumbers: ["MSKU7000001", "MSKU7000002", "MSKU7000003"],
   });
   const webhook = await subscribe(account.id, events, options);
-  const target = (i = 0) => ({ shipmentId: shipment.id, containerId: containers[i]!.id });
+  const target = (i = 0) => ({
+    shipmentId: shipment.id,
+    containerId: containers[i]!.id,
+  });
   return { accountId: account.id, shipment, containers, webhook, target };
 }
 
@@ -223,11 +232,19 @@ describe("fan-out and delivery", () => {
       voyage_number: "077W",
     });
     expect(transportEvent.relationships.container.data.id).toBe(target().containerId);
-    expect(body.included[5].attributes).toMatchObject({ name: "WEBHOOK SPIRIT", imo: "9700001" });
+    expect(body.included[5].attributes).toMatchObject({
+      name: "WEBHOOK SPIRIT",
+      imo: "9700001",
+    });
 
     expect(notification!.deliveryStatus).toBe("succeeded");
     const [log] = await logsOf(notification!.id);
-    expect(log).toMatchObject({ attempt: 1, statusCode: 200, responseHead: "ok", error: null });
+    expect(log).toMatchObject({
+      attempt: 1,
+      statusCode: 200,
+      responseHead: "ok",
+      error: null,
+    });
     expect(log!.finishedAt).not.toBeNull();
 
     expect(await worker().runOnce()).toMatchObject({ dispatched: 0, sent: 0 });
@@ -270,7 +287,12 @@ describe("fan-out and delivery", () => {
         referenceType: "shipment",
         referenceId: shipment.id,
         shipmentId: shipment.id,
-        changes: { pod_eta_at: { from: "2026-11-18T14:00:00.000Z", to: "2026-11-19T02:00:00.000Z" } },
+        changes: {
+          pod_eta_at: {
+            from: "2026-11-18T14:00:00.000Z",
+            to: "2026-11-19T02:00:00.000Z",
+          },
+        },
         createdAt: now,
       },
       {
@@ -282,7 +304,10 @@ describe("fan-out and delivery", () => {
         containerId,
         changes: {
           available_for_pickup: { from: false, to: true },
-          pickup_lfd: { from: "2026-11-24T08:00:00.000Z", to: "2026-11-25T08:00:00.000Z" },
+          pickup_lfd: {
+            from: "2026-11-24T08:00:00.000Z",
+            to: "2026-11-25T08:00:00.000Z",
+          },
         },
         createdAt: now,
       },
@@ -322,7 +347,10 @@ describe("fan-out and delivery", () => {
       "container",
       "container",
     ]);
-    expect(tr.included[0].relationships.tracked_object.data).toEqual({ id: shipment.id, type: "shipment" });
+    expect(tr.included[0].relationships.tracked_object.data).toEqual({
+      id: shipment.id,
+      type: "shipment",
+    });
 
     const eta = bodies.get("shipment.estimated.arrival");
     expect(eta.data.relationships.reference_object.data.type).toBe("estimated_event");
@@ -386,7 +414,11 @@ describe("retries", () => {
     h.clock.advance(2 * MINUTE);
     expect(await w.runOnce()).toMatchObject({ sent: 1, succeeded: 1 });
     const [done] = await notificationsOf(webhook.id);
-    expect(done).toMatchObject({ deliveryStatus: "succeeded", attempts: 3, nextAttemptAt: null });
+    expect(done).toMatchObject({
+      deliveryStatus: "succeeded",
+      attempts: 3,
+      nextAttemptAt: null,
+    });
 
     expect(receiver.requests).toHaveLength(3);
     expect(new Set(receiver.requests.map((r) => r.body)).size).toBe(1);
@@ -411,7 +443,10 @@ describe("retries", () => {
     expect(await w.runOnce()).toMatchObject({ sent: 1, succeeded: 0 });
     const [n] = await notificationsOf(webhook.id);
     const [first] = await logsOf(n!.id);
-    expect(first).toMatchObject({ statusCode: null, error: "no response within 300 ms" });
+    expect(first).toMatchObject({
+      statusCode: null,
+      error: "no response within 300 ms",
+    });
 
     h.clock.advance(MINUTE);
     expect(await w.runOnce()).toMatchObject({ sent: 1, succeeded: 1 });
@@ -433,7 +468,11 @@ describe("retries", () => {
       h.clock.set(n!.nextAttemptAt!);
     }
     const [n] = await notificationsOf(webhook.id);
-    expect(n).toMatchObject({ deliveryStatus: "failed", attempts: MAX_ATTEMPTS, nextAttemptAt: null });
+    expect(n).toMatchObject({
+      deliveryStatus: "failed",
+      attempts: MAX_ATTEMPTS,
+      nextAttemptAt: null,
+    });
     expect(receiver.requests).toHaveLength(MAX_ATTEMPTS);
     const span = (last - start) / HOUR;
     expect(span).toBeGreaterThan(20);
@@ -477,6 +516,108 @@ describe("retries", () => {
   });
 });
 
+describe("a webhook that a 410 deactivates", () => {
+  it("fails its other pending notifications, those in flight too, and re-activating it resends none", async () => {
+    const { accountId, webhook, target } = await setup(["container.transport.full_out"]);
+    for (const i of [0, 1, 2]) await recordMovements(accountId, target(i), ["container.transport.full_out"]);
+    const w = worker({ perWebhookConcurrency: 2 });
+    await w.fanOut();
+    const [first, inFlight, waiting] = await notificationsOf(webhook.id);
+    receiver.reply = (r) => ({
+      status: r.headers["webhook-id"] === first!.id ? 410 : 200,
+    });
+
+    // Two are claimed; the first is answered 410 while the second is still under way.
+    const claims = await w.claim(10);
+    expect(claims.map((c) => c.notification.id)).toEqual([first!.id, inFlight!.id]);
+    expect(await w.attempt(claims[0]!)).toBe(false);
+    expect(
+      (await notificationsOf(webhook.id)).map((n) => [n.deliveryStatus, n.attempts, n.failureReason]),
+    ).toEqual([
+      ["failed", 1, GONE],
+      ["failed", 1, WEBHOOK_GONE],
+      ["failed", 0, WEBHOOK_GONE],
+    ]);
+    // The attempt under way ends without an outcome, and its log says why.
+    expect(await w.attempt(claims[1]!)).toBe(false);
+    expect((await notificationsOf(webhook.id))[1]).toMatchObject({
+      deliveryStatus: "failed",
+      claimToken: null,
+    });
+    expect((await logsOf(inFlight!.id)).map((l) => [l.attempt, l.finishedAt, l.error])).toEqual([
+      [1, null, GONE_DURING],
+    ]);
+    expect(await logsOf(waiting!.id)).toEqual([]);
+
+    // Active again: nothing of before is sent (failed is final; each can be resent on its own).
+    await h.db.update(webhooks).set({ active: true }).where(eq(webhooks.id, webhook.id));
+    h.clock.advance(HOUR);
+    expect(await w.runUntilIdle()).toMatchObject({ sent: 0 });
+    expect(receiver.ids()).toEqual([first!.id, inFlight!.id]);
+  });
+
+  it("also fails a retry recorded in the same write as the 410", async () => {
+    const { accountId, webhook, target } = await setup(["container.transport.full_out"]);
+    for (const i of [0, 1]) await recordMovements(accountId, target(i), ["container.transport.full_out"]);
+    const w = worker({ perWebhookConcurrency: 2 });
+    await w.fanOut();
+    const [first] = await notificationsOf(webhook.id);
+    receiver.reply = (r) => ({
+      status: r.headers["webhook-id"] === first!.id ? 410 : 503,
+    });
+    // Both outcomes are written together (the recorder batches what ends in one turn of the event loop).
+    await Promise.all((await w.claim(10)).map((c) => w.attempt(c)));
+    expect(
+      (await notificationsOf(webhook.id)).map((n) => [n.deliveryStatus, n.nextAttemptAt, n.failureReason]),
+    ).toEqual([
+      ["failed", null, GONE],
+      ["failed", null, WEBHOOK_GONE],
+    ]);
+  });
+});
+
+describe("a suspended account", () => {
+  it("gets no deliveries, not even a freed slot's, until reinstated; then every notification goes out", async () => {
+    const { accountId, webhook, target } = await setup(["container.transport.full_out"]);
+    const other = await setup(["container.transport.full_out"], { url: `${receiver.url}/other` });
+    for (const i of [0, 1, 2]) await recordMovements(accountId, target(i), ["container.transport.full_out"]);
+    await recordMovements(other.accountId, other.target(), ["container.transport.full_out"]);
+    const w = worker({ perWebhookConcurrency: 1 });
+    const handed: Claim[] = [];
+    let handing = true;
+    w.handOverTo(
+      (claims) => handed.push(...claims),
+      () => handing,
+    );
+    await w.fanOut();
+    const claimed = await w.claim(10);
+    expect(claimed.map((c) => c.webhook.id).sort()).toEqual([webhook.id, other.webhook.id].sort());
+
+    // Suspended while one attempt is under way: its outcome is recorded, and its slot is handed to nothing.
+    await setSuspended(h.db, accountId, true, h.clock.now());
+    for (const c of claimed) expect(await w.attempt(c)).toBe(true);
+    expect(handed).toEqual([]);
+    h.clock.advance(HOUR);
+    expect(await w.runUntilIdle()).toMatchObject({ sent: 0 });
+    expect((await notificationsOf(webhook.id)).map((n) => [n.deliveryStatus, n.attempts])).toEqual([
+      ["succeeded", 1],
+      ["pending", 0],
+      ["pending", 0],
+    ]);
+
+    // runUntilIdle starts no handed-over claims: from here on, the sender's claims do the work.
+    handing = false;
+    await setSuspended(h.db, accountId, false, h.clock.now());
+    await w.runUntilIdle();
+    expect((await notificationsOf(webhook.id)).map((n) => [n.deliveryStatus, n.attempts])).toEqual([
+      ["succeeded", 1],
+      ["succeeded", 1],
+      ["succeeded", 1],
+    ]);
+    expect(receiver.requests).toHaveLength(4);
+  });
+});
+
 describe("the outbound-address guard", () => {
   const names: Record<string, string[]> = {
     "loopback.test": ["127.0.0.1"],
@@ -487,7 +628,10 @@ describe("the outbound-address guard", () => {
   };
   const resolve: Resolver = async (host) => {
     const list = names[host];
-    if (!list) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
+    if (!list)
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), {
+        code: "ENOTFOUND",
+      });
     return list.map((address) => ({ address, family: 4 as const }));
   };
 

@@ -5,7 +5,12 @@
 // worker asks for it, the same statement hands each slot it frees to the webhook's next due notification, and
 // the recorder passes those claims on before it reports the outcomes written.
 import type { Db } from "../db/connection";
-import type { Claim, ClaimedNotification } from "../db/notification-claims";
+import {
+  type Claim,
+  type ClaimedNotification,
+  EXHAUSTED,
+  GONE as GONE_REASON,
+} from "../db/notification-claims";
 import { type AttemptOutcome, type HandOver, recordOutcomes } from "../db/notifications";
 import type { Logger } from "../logger";
 import type { Clock } from "../tracking/clock";
@@ -109,18 +114,20 @@ export class OutcomeRecorder {
         statusCode: result.statusCode,
         durationMs: result.durationMs,
         error: gone ? GONE : result.error,
+        failureReason: status !== "failed" ? null : gone ? GONE_REASON : EXHAUSTED,
         responseHead: result.responseHead,
         deactivate: gone,
       };
     });
     const target = this.#handOver;
-    const { written, deactivated, claims } = await recordOutcomes(db, rows, now, target?.terms());
+    const { written, deactivated, abandoned, claims } = await recordOutcomes(db, rows, now, target?.terms());
     // Before the outcomes are reported: the attempts they end are still counted as in flight, so the worker's
     // count never drops below what is really under way.
     if (claims.length) target?.start(claims);
     for (const webhookId of deactivated)
       logger.info("webhook deactivated: its receiver answered 410", {
         webhookId,
+        failedNotifications: abandoned.get(webhookId) ?? 0,
       });
     return new Set(written);
   }

@@ -9,6 +9,7 @@ const notification = (logIds: string[]): WebhookNotification => ({
     id: "n1",
     event: "container.created",
     delivery_status: "pending",
+    failure_reason: null,
     created_at: "2026-03-01T12:00:00Z",
     updated_at: "2026-03-01T12:00:00Z",
     attempts: logIds.length,

@@ -17,6 +17,7 @@ function notification(
       id: "n1",
       event: "container.created",
       delivery_status: status,
+      failure_reason: null,
       created_at: "2026-03-01T11:59:00Z",
       updated_at: "2026-03-01T11:59:00Z",
       attempts: 0,
