@@ -12,7 +12,7 @@ import { createApp } from "./http/app";
 import { ResponseCache } from "./http/response-cache";
 import { createLogger } from "./logger";
 import { webRoot } from "./paths";
-import { acceleratedClock, ManualClock, systemClock } from "./tracking/clock";
+import { ManualClock, openServiceClock, systemClock } from "./tracking/clock";
 import { topUpDemoShipments } from "./tracking/demo-fleet";
 import { TrackingEngine } from "./tracking/engine";
 import { SandboxCarrierNetwork } from "./tracking/sandbox";
@@ -21,7 +21,6 @@ import { startWebhookWorker } from "./webhooks/worker";
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
-const clock = config.clockSpeed === 1 ? systemClock : acceleratedClock(config.clockSpeed);
 
 let database: Awaited<ReturnType<typeof openDatabase>>;
 try {
@@ -37,6 +36,8 @@ try {
   throw error;
 }
 const { db } = database;
+// Anchored in the database: every process reads the same time, and a restart goes on from where it was.
+const clock = await openServiceClock(db, config.clockSpeed);
 await seedReferenceData(db);
 const reference = await loadReferenceData(db);
 const demo = config.demo ? await ensureDemoAccount(db, config.dataDir) : undefined;

@@ -565,3 +565,18 @@ export const webhookNotificationLogs = pgTable(
   },
   (t) => [uniqueIndex("webhook_notification_logs_attempt_idx").on(t.notificationId, t.attempt)],
 );
+
+/**
+ * The epoch of the service's clock (db/service-clock.ts): one row, shared by every process on the database, so
+ * that a sped-up demo clock reads the same in each process and goes on from where it was after a restart.
+ */
+export const serviceClock = pgTable("service_clock", {
+  /** Always 1: the table holds one row. */
+  id: integer("id").primaryKey().default(1),
+  /** The clock's time at `realAt`. */
+  clockAt: ts("clock_at").notNull(),
+  /** Real (system) time of that reading. */
+  realAt: ts("real_at").notNull(),
+  /** How much faster than real time the clock runs from `realAt` on. */
+  speed: doublePrecision("speed").notNull(),
+});

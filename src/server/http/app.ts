@@ -6,6 +6,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
+import { systemClock } from "../tracking/clock";
 import { renderApiReference } from "./api-reference-page";
 import { compression } from "./compression";
 import { registerContainerEventRoutes } from "./container-events";
@@ -16,7 +17,7 @@ import { ApiError, type ErrorStatus, errorObject } from "./errors";
 import { KEY_CACHE_TTL_MS, KeyCache } from "./key-cache";
 import { MAX_BODY_BYTES, rateLimit, requestId, requireApiKey, writeBodyRules } from "./middleware";
 import { defaultHook } from "./openapi-common";
-import { RateLimiter } from "./rate-limit";
+import { FAILED_AUTH_LIMIT_PER_MINUTE, RateLimiter } from "./rate-limit";
 import { registerReferenceRoutes } from "./reference";
 import { responseCachePolicy } from "./response-cache-policy";
 import { registerShipmentRoutes } from "./shipments/index";
@@ -51,12 +52,18 @@ export function createApp(deps: AppDeps) {
       maxAge: 600,
     }),
   );
-  const authenticated = requireApiKey(deps.db, new KeyCache(deps.apiKeyCacheMs ?? KEY_CACHE_TTL_MS));
+  // Limits run in real time, whatever the service clock's speed.
+  const rateClock = deps.rateLimitClock ?? systemClock;
+  const authenticated = requireApiKey(
+    deps.db,
+    new KeyCache(deps.apiKeyCacheMs ?? KEY_CACHE_TTL_MS),
+    new RateLimiter(deps.failedAuthLimitPerMinute ?? FAILED_AUTH_LIMIT_PER_MINUTE, rateClock),
+  );
   app.use("/v2/*", async (c, next) => {
     if (PUBLIC_V2_PATHS.has(c.req.path)) return next();
     return authenticated(c, next);
   });
-  const limiter = new RateLimiter(deps.rateLimitPerMinute, deps.clock);
+  const limiter = new RateLimiter(deps.rateLimitPerMinute, rateClock);
   app.use("/v2/*", async (c, next) => {
     if (PUBLIC_V2_PATHS.has(c.req.path)) return next();
     return rateLimit(

@@ -33,6 +33,13 @@ export interface AppDeps {
   /** Present when this server runs the local demo account: the sign-in page may offer its key. */
   demoApiKey?: () => string | undefined;
   webhooks?: WebhookSettings;
+  /** What rate limits are measured with: real time (systemClock) by default, never the sped-up service clock. */
+  rateLimitClock?: Clock;
+  /**
+   * Failed authentications (no key, an unknown or revoked key) a client address may make a minute before it is
+   * answered 429 without its key being looked up; 20 by default.
+   */
+  failedAuthLimitPerMinute?: number;
   /** How long an API key's account is remembered (5 s by default; 0 looks every key up on every request). */
   apiKeyCacheMs?: number;
   /**

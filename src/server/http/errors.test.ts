@@ -1,7 +1,8 @@
-// Service tests: rate limiting, suspended accounts, unknown routes, and 500s that reveal nothing internal.
+// Service tests: rate limiting (in real time, and of failed authentication per client address), suspended accounts, unknown routes, and 500s that reveal nothing internal.
 import { afterEach, describe, expect, it } from "vitest";
 import { setSuspended } from "../db/accounts";
-import { createHarness, type Harness } from "../testing/service-harness";
+import { createHarness, type Harness, TEST_NOW } from "../testing/service-harness";
+import { ManualClock } from "../tracking/clock";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -22,6 +23,46 @@ describe("errors", () => {
     expect((await h.request(otherKey, "/v2/shipments")).status).toBe(200);
     h.clock.advance(20_000);
     expect((await h.request(apiKey, "/v2/shipments")).status).toBe(200);
+  });
+
+  it("limits in real time, not on the service clock that a demo speeds up", async () => {
+    const real = new ManualClock(TEST_NOW);
+    h = await createHarness({ rateLimitPerMinute: 3, rateLimitClock: real });
+    const { apiKey } = await h.newAccount();
+    for (let i = 0; i < 3; i++) expect((await h.request(apiKey, "/v2/shipments")).status).toBe(200);
+    // An hour of a sped-up service clock is a few real seconds: not enough to refill.
+    h.clock.advance(3_600_000);
+    expect((await h.request(apiKey, "/v2/shipments")).status).toBe(429);
+    real.advance(20_000);
+    expect((await h.request(apiKey, "/v2/shipments")).status).toBe(200);
+  });
+
+  it("limits failed authentication per client address with a 429 and Retry-After, before any key lookup", async () => {
+    const real = new ManualClock(TEST_NOW);
+    h = await createHarness({ failedAuthLimitPerMinute: 5, rateLimitClock: real });
+    const { apiKey } = await h.newAccount();
+    const from = (address: string, key: string | null) =>
+      h!.app.request(
+        "http://localhost/v2/shipments",
+        { headers: key ? { authorization: `Token ${key}` } : {} },
+        { incoming: { socket: { remoteAddress: address, remotePort: 40_000, remoteFamily: "IPv4" } } },
+      );
+    const guesser = "203.0.113.7";
+    for (let i = 0; i < 4; i++) expect((await from(guesser, `trk_guess${i}`)).status).toBe(401);
+    expect((await from(guesser, null)).status).toBe(401);
+    const limited = await from(guesser, "trk_guess5");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    const body = await limited.json();
+    expect(body.errors).toHaveLength(1);
+    expect(body.errors[0]).toMatchObject({ status: "429", code: "rate_limited", title: expect.any(String) });
+    // Refused before its key is looked up: even a valid key from that address waits.
+    expect((await from(guesser, apiKey)).status).toBe(429);
+    // Another address is not held up by it.
+    expect((await from("198.51.100.9", apiKey)).status).toBe(200);
+    // Real time refills the address's allowance.
+    real.advance(60_000);
+    expect((await from(guesser, apiKey)).status).toBe(200);
   });
 
   it("refuses a suspended account's keys with a 403", async () => {

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { authenticate, hashKey } from "../db/accounts";
 import type { Db } from "../db/connection";
+import { clientAddress } from "./client-address";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
 import { KeyCache } from "./key-cache";
@@ -29,10 +30,32 @@ export function keyFromHeader(header: string | undefined): string | undefined {
   return key === "" || /\s/.test(key) ? undefined : key;
 }
 
-export function requireApiKey(db: Db, cache: KeyCache = new KeyCache(0)): MiddlewareHandler<AppEnv> {
+/**
+ * Authenticates the request's key. With `failures`, each failed attempt spends one of the client address's
+ * requests, and an address that has none left is answered 429 before its key is looked up: guessing keys, or a
+ * client stuck on a revoked one, costs neither a database lookup nor more than the limit's pace.
+ */
+export function requireApiKey(
+  db: Db,
+  cache: KeyCache = new KeyCache(0),
+  failures?: RateLimiter,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const address = clientAddress(c);
+    const gate = failures?.peek(address);
+    if (gate && !gate.allowed) {
+      throw new ApiError(
+        429,
+        {
+          code: "rate_limited",
+          detail: `More than ${failures!.perMinute} failed authentications a minute from this address; retry after the time in Retry-After with a valid API key.`,
+        },
+        { "Retry-After": String(gate.retryAfterSeconds) },
+      );
+    }
     const key = keyFromHeader(c.req.header("authorization"));
     if (!key) {
+      failures?.take(address);
       throw new ApiError(401, {
         code: "missing_api_key",
         detail: "Send your API key in the Authorization header: 'Authorization: Token <API_KEY>'.",
@@ -40,6 +63,7 @@ export function requireApiKey(db: Db, cache: KeyCache = new KeyCache(0)): Middle
     }
     const principal = await cache.get(hashKey(key), () => authenticate(db, key));
     if (!principal) {
+      failures?.take(address);
       throw new ApiError(401, {
         code: "invalid_api_key",
         detail: "The API key is not valid or has been revoked.",

@@ -20,6 +20,7 @@ beforeAll(async () => {
     db: h.db,
     reference: h.reference,
     clock: h.clock,
+    leaseClock: h.clock,
     adapters: [sandbox],
     positions: sandbox,
     logger: createLogger("silent"),

@@ -484,6 +484,8 @@ describe("the create limit", () => {
       logger: createLogger("silent"),
       rateLimitPerMinute: 10_000,
       trackingRequestLimitPerMinute: 2,
+      // Limits run in real time: here the harness's clock stands for it, so the test can refill by hand.
+      rateLimitClock: h.clock,
     });
     const send = (apiKey: string, method = "POST") =>
       app.request("http://localhost/v2/tracking_requests", {

@@ -55,6 +55,7 @@ export async function trackSandboxShipment(
     db: h.db,
     reference: h.reference,
     clock: h.clock,
+    leaseClock: h.clock,
     adapters: [sandbox],
     positions: sandbox,
     logger: createLogger("silent"),

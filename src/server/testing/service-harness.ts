@@ -17,7 +17,7 @@ import { containers, shipments } from "../db/schema";
 import { createApp } from "../http/app";
 import { ResponseCache } from "../http/response-cache";
 import { createLogger } from "../logger";
-import { ManualClock } from "../tracking/clock";
+import { type Clock, ManualClock } from "../tracking/clock";
 
 export interface Harness {
   db: Db;
@@ -70,6 +70,9 @@ async function openTestDatabase(): Promise<{
 export async function createHarness(
   options: {
     rateLimitPerMinute?: number;
+    /** Real time for rate limits; the harness's clock unless a test tells the two apart. */
+    rateLimitClock?: Clock;
+    failedAuthLimitPerMinute?: number;
     apiKeyCacheMs?: number;
     /**
      * Answer reads from memory as the service does (response-cache.ts). TEST_RESPONSE_CACHE=1 turns it on for every
@@ -101,6 +104,8 @@ export async function createHarness(
     logger: createLogger("debug", (line) => logs.push(line)),
     rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
     trackingRequestLimitPerMinute: 10_000,
+    rateLimitClock: options.rateLimitClock ?? clock,
+    failedAuthLimitPerMinute: options.failedAuthLimitPerMinute ?? 10_000,
     // Tests revoke keys and suspend accounts and expect it at once; key-cache.test.ts covers the cache.
     apiKeyCacheMs: options.apiKeyCacheMs ?? 0,
     responseCache,

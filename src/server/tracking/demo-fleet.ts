@@ -1,7 +1,9 @@
 // Keeps the demo account's shipments alive: about 60 tracked at any time, each one a real tracking request
 // that the engine turns into a shipment from the sandbox network, so the demo shows what users will see.
+// A top-up counts and adds under the demo's lock, so that processes topping up at once add the missing ones once.
 import { normalizeRequestNumber } from "../../api/tracking-requests";
 import type { Db } from "../db/connection";
+import { withDemoLock } from "../db/demo-account";
 import { insertTrackingRequests, type TrackingRequestValues, trackingLoad } from "../db/tracking-requests";
 import type { RequestType } from "./carrier-adapter";
 import { sandboxNumber } from "./sandbox";
@@ -35,12 +37,14 @@ export async function topUpDemoShipments(
   now: Date,
   target = DEMO_ACTIVE_SHIPMENTS,
 ) {
-  const load = await trackingLoad(db, accountId);
-  const missing = target - load.tracked - load.waiting;
-  if (missing <= 0) return 0;
-  const rows = Array.from({ length: missing }, (_, i) => demoRequest(load.requested + i, now));
-  await insertTrackingRequests(db, accountId, rows);
-  return rows.length;
+  return withDemoLock(db, async (tx) => {
+    const load = await trackingLoad(tx, accountId);
+    const missing = target - load.tracked - load.waiting;
+    if (missing <= 0) return 0;
+    const rows = Array.from({ length: missing }, (_, i) => demoRequest(load.requested + i, now));
+    await insertTrackingRequests(tx, accountId, rows);
+    return rows.length;
+  });
 }
 
 /**

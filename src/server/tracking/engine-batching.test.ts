@@ -9,8 +9,9 @@ import { accountEvents, shipments, trackingRequests } from "../db/schema";
 import { createTrackingRequest, TRACKING_REQUESTS_CHANNEL } from "../db/tracking-requests";
 import { createApp } from "../http/app";
 import { createLogger } from "../logger";
-import { createHarness, type Harness } from "../testing/service-harness";
+import { createHarness, type Harness, TEST_NOW } from "../testing/service-harness";
 import type { CarrierAdapter, CarrierLookup, CarrierQuery } from "./carrier-adapter";
+import { ManualClock, openServiceClock } from "./clock";
 import { type EngineDeps, TrackingEngine } from "./engine";
 import { SandboxCarrierNetwork, sandboxNumber } from "./sandbox";
 import { startTrackingWorker, type Worker } from "./worker";
@@ -119,6 +120,7 @@ describe("the batching engine", () => {
       db,
       reference: h.reference,
       clock: h.clock,
+      leaseClock: h.clock,
       adapters: [carrier],
       positions: sandbox,
       logger: createLogger("silent"),
@@ -257,6 +259,55 @@ describe("the batching engine", () => {
     expect([...carrier.asked].sort()).toEqual(tracked.map((t) => t.number).sort());
   });
 
+  it("lets two engines whose sped-up clocks started at different moments share the work", async () => {
+    // Two processes at CLOCK_SPEED=600, the second started five real minutes after the first: 50 hours later
+    // by the first one's clock, had each its own epoch. Leases are measured in real time.
+    const real = new ManualClock(TEST_NOW);
+    const firstClock = await openServiceClock(h.db, 600, real);
+    real.advance(5 * 60_000);
+    const other = await anotherProcess();
+    const secondClock = await openServiceClock(other, 600, real);
+    const options = { leaseClock: real, batchSize: 4, writeBatchSize: 2 };
+    const first = engineOn(h.db, { ...options, clock: firstClock });
+    const second = engineOn(other, { ...options, clock: secondClock });
+    const drain = async (pass: () => Promise<number>) => {
+      let done = 0;
+      for (let n = await pass(); n > 0; n = await pass()) done += n;
+      return done;
+    };
+
+    const all = await requests(["MAEU", "MSCU", "CMDU", "HLCU"], 4);
+    await h.db
+      .update(trackingRequests)
+      .set({ nextAttemptAt: firstClock.now() })
+      .where(eq(trackingRequests.accountId, accountId));
+    const made = await Promise.all([
+      drain(() => first.processDueTrackingRequests()),
+      drain(() => second.processDueTrackingRequests()),
+    ]);
+    expect(made[0] + made[1]).toBe(all.length);
+    expect(made).not.toContain(0);
+
+    // Their refreshes come due by the first process's clock; the second takes its share of them too.
+    real.advance(60_000);
+    await h.db
+      .update(shipments)
+      .set({ nextRefreshAt: firstClock.now() })
+      .where(and(eq(shipments.accountId, accountId), isNull(shipments.lineTrackingStoppedAt)));
+    const tracked = await h.db
+      .select({ number: shipments.trackingRequestNumber })
+      .from(shipments)
+      .where(and(eq(shipments.accountId, accountId), isNull(shipments.lineTrackingStoppedAt)));
+    carrier.asked.length = 0;
+    const refreshed = await Promise.all([
+      drain(() => first.refreshDueShipments()),
+      drain(() => second.refreshDueShipments()),
+    ]);
+    expect(refreshed[0] + refreshed[1]).toBe(tracked.length);
+    expect(refreshed).not.toContain(0);
+    expect([...carrier.asked].sort()).toEqual(tracked.map((t) => t.number).sort());
+  });
+
   it("writes nothing for a claim whose lease ran out and was taken over", async () => {
     const [request] = await requests(["MAEU"], 1);
     const releaseSlow = carrier.close();
@@ -360,6 +411,7 @@ describe("the worker", () => {
       db,
       reference: h.reference,
       clock: h.clock,
+      leaseClock: h.clock,
       adapters: [sandbox],
       positions: sandbox,
       logger: createLogger("silent"),

@@ -188,6 +188,7 @@ describe("TrackingEngine", () => {
       db: h.db,
       reference: h.reference,
       clock: h.clock,
+      leaseClock: h.clock,
       adapters: [carrier],
       positions: carrier,
       logger: createLogger("silent"),

@@ -45,7 +45,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** How long a claim holds (by the lease clock); longer than a batch's lookups and writes take. */
+/** How long a claim holds, in real time (the lease clock); longer than a batch's lookups and writes take. */
 const LEASE_MS = 2 * MINUTE;
 /** Failures a carrier may have before a tracking request gives up (`retries_exhausted`). */
 const MAX_RETRIES = 10;
@@ -81,10 +81,12 @@ export interface EngineDeps {
   writesInFlight?: number;
   lookupTimeoutMs?: number;
   /**
-   * What leases are measured with; the engine's clock by default. Give real time when the engine's clock is
-   * sped up (a demo), so that a lease still outlasts the work it covers.
+   * What leases are measured with: real time (systemClock) in the service, never the engine's clock, which a
+   * demo speeds up (at CLOCK_SPEED=600 a 2-minute lease would end in 0.2 s, while its lookups are under way, and
+   * another process would do them again). Required, so that no caller falls back to the engine's clock; tests
+   * give a clock they move by hand.
    */
-  leaseClock?: Clock;
+  leaseClock: Clock;
 }
 
 export interface PassResult {
@@ -112,7 +114,7 @@ export class TrackingEngine {
     this.#batch = deps.batchSize ?? DEFAULT_BATCH_SIZE;
     this.#writeBatch = deps.writeBatchSize ?? DEFAULT_WRITE_BATCH_SIZE;
     this.#writesInFlight = deps.writesInFlight ?? DEFAULT_WRITES_IN_FLIGHT;
-    this.#leaseClock = deps.leaseClock ?? deps.clock;
+    this.#leaseClock = deps.leaseClock;
     this.#calls = new CarrierCalls(deps.adapters, deps.clock, deps.logger, {
       perCarrier: deps.lookupsPerCarrier ?? DEFAULT_LOOKUPS_PER_CARRIER,
       timeoutMs: deps.lookupTimeoutMs ?? DEFAULT_LOOKUP_TIMEOUT_MS,

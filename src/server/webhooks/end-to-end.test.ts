@@ -51,6 +51,7 @@ describe("tracking engine to receiver", () => {
       db: h.db,
       reference: h.reference,
       clock: h.clock,
+      leaseClock: h.clock,
       adapters: [sandbox],
       positions: sandbox,
       logger,

@@ -135,6 +135,7 @@ describe("npm run seed", () => {
       db: h.db,
       reference: h.reference,
       clock: h.clock,
+      leaseClock: h.clock,
       adapters: [network],
       positions: network,
       logger: createLogger("silent"),

@@ -13,6 +13,7 @@ import {
 import { documentOf, Included } from "../../resources/documents";
 import { accountResource, shipmentResource } from "../../resources/serialize";
 import { trackingRequestResource } from "../../resources/tracking-request";
+import { systemClock } from "../../tracking/clock";
 import type { App, AppDeps } from "../env";
 import { invalidAttribute, notFound, quote } from "../errors";
 import { rateLimit } from "../middleware";
@@ -64,7 +65,10 @@ export function registerTrackingRequestRoutes(app: App, deps: AppDeps) {
     );
   }
 
-  const createLimiter = new RateLimiter(deps.trackingRequestLimitPerMinute, clock);
+  const createLimiter = new RateLimiter(
+    deps.trackingRequestLimitPerMinute,
+    deps.rateLimitClock ?? systemClock,
+  );
   app.use(
     "/v2/tracking_requests",
     rateLimit(createLimiter, CREATE_LIMIT_DETAIL, (method) => method === "POST"),
