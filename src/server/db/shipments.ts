@@ -179,15 +179,27 @@ async function listMatchingShipments(
   return { records: await withRelations(db, accountId, rows), total, edges };
 }
 
+/**
+ * A shipment's columns, its vessel's name and IMO, and its containers' ids in creation order (then number), as one
+ * row: a single statement, however many shipments are read.
+ */
+const shipmentRecordColumns = {
+  shipment: shipments,
+  vessel: vesselColumns,
+  containerIds: sql<string[]>`array(
+    select c.id::text from ${containers} c
+    where c.shipment_id = ${shipments}.id and c.account_id = ${shipments}.account_id
+    order by c.created_at asc, c.number asc)`,
+};
+
 export async function getShipments(db: Db, accountId: string, ids: string[]): Promise<ShipmentRecord[]> {
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
-  const rows = await db
-    .select({ shipment: shipments, vessel: vesselColumns })
+  return db
+    .select(shipmentRecordColumns)
     .from(shipments)
     .leftJoin(vessels, eq(vessels.id, shipments.podVesselId))
     .where(and(eq(shipments.accountId, accountId), inArray(shipments.id, valid)));
-  return withRelations(db, accountId, rows);
 }
 
 /**
@@ -198,14 +210,7 @@ export async function shipmentsByRefs(db: Db, refs: readonly AccountRef[]): Prom
   const valid = refs.filter((r) => isUuid(r.id));
   if (valid.length === 0) return [];
   return db
-    .select({
-      shipment: shipments,
-      vessel: vesselColumns,
-      containerIds: sql<string[]>`array(
-        select c.id::text from ${containers} c
-        where c.shipment_id = ${shipments}.id and c.account_id = ${shipments}.account_id
-        order by c.created_at asc, c.number asc)`,
-    })
+    .select(shipmentRecordColumns)
     .from(shipments)
     .leftJoin(vessels, eq(vessels.id, shipments.podVesselId))
     .where(inOwnAccounts(shipments.accountId, shipments.id, valid));
@@ -239,102 +244,73 @@ export async function updateShipment(
 }
 
 /**
- * Stops tracking at the user's request. Idempotent: a shipment that is already stopped keeps
- * its original stop time, reason and user. The tracking requests that created it say so too, and
- * subscribers hear `tracking_request.tracking_stopped`, in the same transaction.
+ * Stops tracking at the user's request. Idempotent: a shipment that is already stopped keeps its original stop
+ * time, reason and user. The tracking requests that created it say so too, and subscribers hear
+ * `tracking_request.tracking_stopped`. Returns false when no such shipment exists in the account.
+ *
+ * One statement (its steps as CTEs, atomic as a transaction would be): stop and resume are small writes that
+ * clients send in bursts, and each round trip of a transaction cost about as much as the write itself.
  */
 export async function stopTracking(db: Db, accountId: string, id: string, userId: string | null, now: Date) {
   if (!isUuid(id)) return false;
-  const scope = and(eq(shipments.accountId, accountId), eq(shipments.id, id));
-  return db.transaction(async (tx) => {
-    const stopped = await tx
-      .update(shipments)
-      .set({
-        lineTrackingStoppedAt: now,
-        lineTrackingStoppedReason: "cancelled_by_user",
-        lineTrackingStoppedByUserId: userId,
-        updatedAt: now,
-      })
-      .where(and(scope, isNull(shipments.lineTrackingStoppedAt)))
-      .returning({ id: shipments.id });
-    if (stopped.length) await stopTrackingRequestsOf(tx, accountId, id, now);
-    const [exists] = await tx.select({ id: shipments.id }).from(shipments).where(scope);
-    return exists !== undefined;
-  });
+  const at = now.toISOString();
+  return found(
+    await db.execute(sql`
+      with stopped as (
+        update ${shipments} set line_tracking_stopped_at = ${at}, line_tracking_stopped_reason = 'cancelled_by_user',
+          line_tracking_stopped_by_user_id = ${userId}, updated_at = ${at}
+        where account_id = ${accountId} and id = ${id} and line_tracking_stopped_at is null
+        returning id
+      ),
+      -- The tracking requests that created the shipment say so too, and subscribers hear of it (none when the
+      -- shipment was stopped already).
+      requests as (
+        update ${trackingRequests} set status = 'tracking_stopped', updated_at = ${at}
+        where account_id = ${accountId} and shipment_id = (select id from stopped) and status = 'created'
+        returning id
+      ),
+      events as (
+        insert into ${accountEvents} (account_id, event, reference_type, reference_id, shipment_id, created_at)
+        select ${accountId}::uuid, 'tracking_request.tracking_stopped', 'tracking_request', id, ${id}::uuid,
+          ${at}::timestamptz
+        from requests
+      )
+      ${existsIn(accountId, id)}`),
+  );
 }
 
-/**
- * The tracking requests that created a shipment whose tracking just stopped (by a user or by the engine) say
- * `tracking_stopped` too, and subscribers hear `tracking_request.tracking_stopped`; call it inside the
- * transaction that stops the shipment.
- */
-export async function stopTrackingRequestsOf(tx: Db, accountId: string, shipmentId: string, now: Date) {
-  const requests = await tx
-    .update(trackingRequests)
-    .set({ status: "tracking_stopped", updatedAt: now })
-    .where(
-      and(
-        eq(trackingRequests.accountId, accountId),
-        eq(trackingRequests.shipmentId, shipmentId),
-        eq(trackingRequests.status, "created"),
-      ),
-    )
-    .returning({ id: trackingRequests.id });
-  if (requests.length === 0) return;
-  await tx.insert(accountEvents).values(
-    requests.map((r) => ({
-      accountId,
-      event: "tracking_request.tracking_stopped",
-      referenceType: "tracking_request",
-      referenceId: r.id,
-      shipmentId,
-      createdAt: now,
-    })),
-  );
+/** The final select of a stop or resume: whether the shipment exists in the account (stopped or not). */
+function existsIn(accountId: string, id: string): SQL {
+  return sql`select exists (select from ${shipments} where account_id = ${accountId} and id = ${id}) as found`;
+}
+
+function found(result: unknown): boolean {
+  const [row] = (result as { rows: { found: boolean }[] }).rows;
+  return row?.found === true;
 }
 
 /**
  * Resumes tracking; idempotent. The tracking engine asks the carrier again right away; what happened while
- * stopped may be missing.
+ * stopped may be missing. The tracking requests that stopped with the shipment are `created` again. One
+ * statement, as stopTracking is.
  */
 export async function resumeTracking(db: Db, accountId: string, id: string, now: Date) {
   if (!isUuid(id)) return false;
-  return db.transaction(async (tx) => {
-    const updated = await tx
-      .update(shipments)
-      .set({
-        lineTrackingStoppedAt: null,
-        lineTrackingStoppedReason: null,
-        lineTrackingStoppedByUserId: null,
-        nextRefreshAt: now,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(shipments.accountId, accountId),
-          eq(shipments.id, id),
-          isNotNull(shipments.lineTrackingStoppedAt),
-        ),
+  const at = now.toISOString();
+  return found(
+    await db.execute(sql`
+      with resumed as (
+        update ${shipments} set line_tracking_stopped_at = null, line_tracking_stopped_reason = null,
+          line_tracking_stopped_by_user_id = null, next_refresh_at = ${at}, updated_at = ${at}
+        where account_id = ${accountId} and id = ${id} and line_tracking_stopped_at is not null
+        returning id
+      ),
+      requests as (
+        update ${trackingRequests} set status = 'created', updated_at = ${at}
+        where account_id = ${accountId} and shipment_id = (select id from resumed) and status = 'tracking_stopped'
       )
-      .returning({ id: shipments.id });
-    if (updated.length) {
-      await tx
-        .update(trackingRequests)
-        .set({ status: "created", updatedAt: now })
-        .where(
-          and(
-            eq(trackingRequests.accountId, accountId),
-            eq(trackingRequests.shipmentId, id),
-            eq(trackingRequests.status, "tracking_stopped"),
-          ),
-        );
-    }
-    const [exists] = await tx
-      .select({ id: shipments.id })
-      .from(shipments)
-      .where(and(eq(shipments.accountId, accountId), eq(shipments.id, id)));
-    return exists !== undefined;
-  });
+      ${existsIn(accountId, id)}`),
+  );
 }
 
 export async function getUsers(db: Db, accountId: string, ids: string[]) {
