@@ -1,5 +1,18 @@
 // Shipment repository: account-scoped reads and writes of shipments. Never sees an HTTP request.
-import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  type SQL,
+  type SQLWrapper,
+  sql,
+  type WithSubquery,
+} from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
 import { listCount } from "./list-counts";
@@ -179,15 +192,32 @@ async function listMatchingShipments(
   return { records: await withRelations(db, accountId, rows), total, edges };
 }
 
+/**
+ * A shipment's columns, its vessel's name and IMO, and its containers' ids in creation order (then number), as one
+ * row: a single statement, however many shipments are read.
+ */
+const shipmentRecordColumns = {
+  shipment: shipments,
+  vessel: vesselColumns,
+  containerIds: containerIdsOf(shipments.id, shipments.accountId),
+};
+
+/** The ids of a shipment's containers, in creation order (then number), as an array column. */
+function containerIdsOf(shipmentId: SQLWrapper, accountId: SQLWrapper): SQL<string[]> {
+  return sql<string[]>`array(
+    select c.id::text from ${containers} c
+    where c.shipment_id = ${shipmentId} and c.account_id = ${accountId}
+    order by c.created_at asc, c.number asc)`;
+}
+
 export async function getShipments(db: Db, accountId: string, ids: string[]): Promise<ShipmentRecord[]> {
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
-  const rows = await db
-    .select({ shipment: shipments, vessel: vesselColumns })
+  return db
+    .select(shipmentRecordColumns)
     .from(shipments)
     .leftJoin(vessels, eq(vessels.id, shipments.podVesselId))
     .where(and(eq(shipments.accountId, accountId), inArray(shipments.id, valid)));
-  return withRelations(db, accountId, rows);
 }
 
 /**
@@ -198,14 +228,7 @@ export async function shipmentsByRefs(db: Db, refs: readonly AccountRef[]): Prom
   const valid = refs.filter((r) => isUuid(r.id));
   if (valid.length === 0) return [];
   return db
-    .select({
-      shipment: shipments,
-      vessel: vesselColumns,
-      containerIds: sql<string[]>`array(
-        select c.id::text from ${containers} c
-        where c.shipment_id = ${shipments}.id and c.account_id = ${shipments}.account_id
-        order by c.created_at asc, c.number asc)`,
-    })
+    .select(shipmentRecordColumns)
     .from(shipments)
     .leftJoin(vessels, eq(vessels.id, shipments.podVesselId))
     .where(inOwnAccounts(shipments.accountId, shipments.id, valid));
@@ -239,102 +262,143 @@ export async function updateShipment(
 }
 
 /**
- * Stops tracking at the user's request. Idempotent: a shipment that is already stopped keeps
- * its original stop time, reason and user. The tracking requests that created it say so too, and
- * subscribers hear `tracking_request.tracking_stopped`, in the same transaction.
+ * Stops tracking at the user's request, and returns the shipment as it then stands (undefined: no such shipment
+ * in the account). Idempotent: a shipment that is already stopped keeps its original stop time, reason and user.
+ * The tracking requests that created it say so too, and subscribers hear `tracking_request.tracking_stopped`.
  */
-export async function stopTracking(db: Db, accountId: string, id: string, userId: string | null, now: Date) {
-  if (!isUuid(id)) return false;
-  const scope = and(eq(shipments.accountId, accountId), eq(shipments.id, id));
-  return db.transaction(async (tx) => {
-    const stopped = await tx
-      .update(shipments)
-      .set({
-        lineTrackingStoppedAt: now,
-        lineTrackingStoppedReason: "cancelled_by_user",
-        lineTrackingStoppedByUserId: userId,
-        updatedAt: now,
-      })
-      .where(and(scope, isNull(shipments.lineTrackingStoppedAt)))
-      .returning({ id: shipments.id });
-    if (stopped.length) await stopTrackingRequestsOf(tx, accountId, id, now);
-    const [exists] = await tx.select({ id: shipments.id }).from(shipments).where(scope);
-    return exists !== undefined;
-  });
+export async function stopTracking(
+  db: Db,
+  accountId: string,
+  id: string,
+  userId: string | null,
+  now: Date,
+): Promise<ShipmentRecord | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [record] = await statementsFor(db).stop.execute({ accountId, id, userId, now: now.toISOString() });
+  return record ?? getShipment(db, accountId, id);
 }
 
 /**
- * The tracking requests that created a shipment whose tracking just stopped (by a user or by the engine) say
- * `tracking_stopped` too, and subscribers hear `tracking_request.tracking_stopped`; call it inside the
- * transaction that stops the shipment.
+ * Resumes tracking, and returns the shipment as it then stands (undefined: no such shipment in the account);
+ * idempotent. The tracking engine asks the carrier again right away; what happened while stopped may be missing.
+ * The tracking requests that stopped with the shipment are `created` again.
  */
-export async function stopTrackingRequestsOf(tx: Db, accountId: string, shipmentId: string, now: Date) {
-  const requests = await tx
-    .update(trackingRequests)
-    .set({ status: "tracking_stopped", updatedAt: now })
-    .where(
-      and(
-        eq(trackingRequests.accountId, accountId),
-        eq(trackingRequests.shipmentId, shipmentId),
-        eq(trackingRequests.status, "created"),
-      ),
-    )
-    .returning({ id: trackingRequests.id });
-  if (requests.length === 0) return;
-  await tx.insert(accountEvents).values(
-    requests.map((r) => ({
-      accountId,
-      event: "tracking_request.tracking_stopped",
-      referenceType: "tracking_request",
-      referenceId: r.id,
-      shipmentId,
-      createdAt: now,
-    })),
+export async function resumeTracking(
+  db: Db,
+  accountId: string,
+  id: string,
+  now: Date,
+): Promise<ShipmentRecord | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [record] = await statementsFor(db).resume.execute({ accountId, id, now: now.toISOString() });
+  return record ?? getShipment(db, accountId, id);
+}
+
+// Stop and resume are each one statement, their steps as CTEs (as atomic as a transaction, without its round
+// trips), that updates the shipment unless it is so already, runs the steps that follow for the shipment it
+// changed (none when it changed nothing), and answers the shipment as the update left it, with its vessel and
+// containers. These are small writes that clients send in bursts: the round trips of a transaction and of reading
+// the answer afterwards cost more than the writes, and building such a query with Drizzle costs about as much
+// again, so each is built once per database handle and prepared (on PostgreSQL, planned once per connection).
+// When nothing changed (already so, or no such shipment) the statement's snapshot may predate a concurrent change
+// that got there first: the callers read the shipment afresh then.
+
+/** A value given at execution. Filled in as given, without a column's encoding: times are passed as ISO strings. */
+const param = (name: string) => sql`${sql.placeholder(name)}`;
+
+interface TrackingStatements {
+  stop: ReturnType<typeof stopStatement>;
+  resume: ReturnType<typeof resumeStatement>;
+}
+
+const trackingStatements = new WeakMap<Db, TrackingStatements>();
+
+function statementsFor(db: Db): TrackingStatements {
+  let statements = trackingStatements.get(db);
+  if (!statements) {
+    statements = { stop: stopStatement(db), resume: resumeStatement(db) };
+    trackingStatements.set(db, statements);
+  }
+  return statements;
+}
+
+/** The shipment's update as a CTE, `changed`, returning its row as the update left it. */
+function changedShipment(db: Db, set: PgUpdateSetSource<typeof shipments>, unchanged: SQL) {
+  return db.$with("changed").as(
+    db
+      .update(shipments)
+      .set(set)
+      .where(and(eq(shipments.accountId, param("accountId")), eq(shipments.id, param("id")), unchanged))
+      .returning(),
   );
 }
 
-/**
- * Resumes tracking; idempotent. The tracking engine asks the carrier again right away; what happened while
- * stopped may be missing.
- */
-export async function resumeTracking(db: Db, accountId: string, id: string, now: Date) {
-  if (!isUuid(id)) return false;
-  return db.transaction(async (tx) => {
-    const updated = await tx
-      .update(shipments)
-      .set({
-        lineTrackingStoppedAt: null,
-        lineTrackingStoppedReason: null,
-        lineTrackingStoppedByUserId: null,
-        nextRefreshAt: now,
-        updatedAt: now,
-      })
+/** The tracking requests of the changed shipment that say `from` now say `to`, as a CTE returning their ids. */
+function changedRequests(db: Db, changed: ReturnType<typeof changedShipment>, from: string, to: string) {
+  return db.$with("requests").as(
+    db
+      .update(trackingRequests)
+      .set({ status: to, updatedAt: param("now") })
       .where(
         and(
-          eq(shipments.accountId, accountId),
-          eq(shipments.id, id),
-          isNotNull(shipments.lineTrackingStoppedAt),
+          eq(trackingRequests.accountId, param("accountId")),
+          eq(trackingRequests.shipmentId, sql`(select ${changed.id} from ${changed})`),
+          eq(trackingRequests.status, from),
         ),
       )
-      .returning({ id: shipments.id });
-    if (updated.length) {
-      await tx
-        .update(trackingRequests)
-        .set({ status: "created", updatedAt: now })
-        .where(
-          and(
-            eq(trackingRequests.accountId, accountId),
-            eq(trackingRequests.shipmentId, id),
-            eq(trackingRequests.status, "tracking_stopped"),
-          ),
-        );
-    }
-    const [exists] = await tx
-      .select({ id: shipments.id })
-      .from(shipments)
-      .where(and(eq(shipments.accountId, accountId), eq(shipments.id, id)));
-    return exists !== undefined;
-  });
+      .returning({ id: trackingRequests.id }),
+  );
+}
+
+/** The changed shipment as a record: the statement's answer. */
+function changedRecord(db: Db, changed: ReturnType<typeof changedShipment>, steps: WithSubquery[]) {
+  return db
+    .with(changed, ...steps)
+    .select({
+      shipment: changed._.selectedFields,
+      vessel: vesselColumns,
+      containerIds: containerIdsOf(changed.id, changed.accountId),
+    })
+    .from(changed)
+    .leftJoin(vessels, eq(vessels.id, changed.podVesselId));
+}
+
+function stopStatement(db: Db) {
+  const changed = changedShipment(
+    db,
+    {
+      lineTrackingStoppedAt: param("now"),
+      lineTrackingStoppedReason: "cancelled_by_user",
+      lineTrackingStoppedByUserId: param("userId"),
+      updatedAt: param("now"),
+    },
+    isNull(shipments.lineTrackingStoppedAt),
+  );
+  const requests = changedRequests(db, changed, "created", "tracking_stopped");
+  // Raw: Drizzle's insert-select wants every column of the table, in order.
+  const events = db.$with("events", {}).as(
+    sql`insert into ${accountEvents} (account_id, event, reference_type, reference_id, shipment_id, created_at)
+      select ${param("accountId")}::uuid, 'tracking_request.tracking_stopped', 'tracking_request', ${requests.id},
+        ${param("id")}::uuid, ${param("now")}::timestamptz
+      from ${requests}`,
+  );
+  return changedRecord(db, changed, [requests, events]).prepare("stop_tracking");
+}
+
+function resumeStatement(db: Db) {
+  const changed = changedShipment(
+    db,
+    {
+      lineTrackingStoppedAt: null,
+      lineTrackingStoppedReason: null,
+      lineTrackingStoppedByUserId: null,
+      nextRefreshAt: param("now"),
+      updatedAt: param("now"),
+    },
+    isNotNull(shipments.lineTrackingStoppedAt),
+  );
+  const requests = changedRequests(db, changed, "tracking_stopped", "created");
+  return changedRecord(db, changed, [requests]).prepare("resume_tracking");
 }
 
 export async function getUsers(db: Db, accountId: string, ids: string[]) {

@@ -201,7 +201,7 @@ export async function updateUnansweredShipments(tx: Db, rows: UnansweredShipment
 
 /**
  * The tracking requests that created shipments whose tracking just stopped say `tracking_stopped` too, and
- * subscribers hear `tracking_request.tracking_stopped` (the set-based form of stopTrackingRequestsOf, for a
+ * subscribers hear `tracking_request.tracking_stopped` (the set-based form of what stopTracking does, for a
  * batch that spans accounts). Returns the outbox rows to write in the same transaction.
  */
 export async function stopTrackingRequestsOfShipments(

@@ -1,9 +1,9 @@
 // Service tests: listing, reading, editing, stopping and resuming shipments.
 import { gunzipSync } from "node:zlib";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shipmentSchema } from "../../api/shipments";
-import { shipments as shipmentsTable } from "../db/schema";
+import { accountEvents, shipments as shipmentsTable, trackingRequests } from "../db/schema";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
 
 let h: Harness;
@@ -375,6 +375,65 @@ describe("stop and resume tracking", () => {
       expect(resumed.attributes.line_tracking_stopped_reason).toBeNull();
       expect(resumed.relationships.line_tracking_stopped_by_user.data).toBeNull();
     }
+  });
+
+  it("stops and resumes the tracking requests that made the shipment, telling subscribers once", async () => {
+    const { shipment } = await insertShipment(h.db, accountId);
+    const other = await insertShipment(h.db, accountId);
+    const request = (shipmentId: string, status: string) => ({
+      accountId,
+      requestType: "bill_of_lading",
+      requestNumber: shipment.billOfLadingNumber,
+      normalizedNumber: shipment.normalizedNumber,
+      scac: "MAEU",
+      status,
+      shipmentId,
+    });
+    const [made, failed, elsewhere] = await h.db
+      .insert(trackingRequests)
+      .values([
+        request(shipment.id, "created"),
+        request(shipment.id, "failed"),
+        request(other.shipment.id, "created"),
+      ])
+      .returning();
+    const statuses = async () =>
+      Promise.all(
+        [made!, failed!, elsewhere!].map(async (r) => {
+          const [row] = await h.db.select().from(trackingRequests).where(eq(trackingRequests.id, r.id));
+          return row!.status;
+        }),
+      );
+    const stoppedEvents = () =>
+      h.db
+        .select()
+        .from(accountEvents)
+        .where(
+          and(
+            eq(accountEvents.event, "tracking_request.tracking_stopped"),
+            eq(accountEvents.shipmentId, shipment.id),
+          ),
+        );
+
+    for (let i = 0; i < 2; i++) {
+      expect((await patch(`/v2/shipments/${shipment.id}/stop_tracking`)).status).toBe(200);
+      expect(await statuses()).toEqual(["tracking_stopped", "failed", "created"]);
+      const events = await stoppedEvents();
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({
+        accountId,
+        referenceType: "tracking_request",
+        referenceId: made!.id,
+        createdAt: h.clock.now(),
+      });
+    }
+    for (let i = 0; i < 2; i++) {
+      expect((await patch(`/v2/shipments/${shipment.id}/resume_tracking`)).status).toBe(200);
+      expect(await statuses()).toEqual(["created", "failed", "created"]);
+    }
+    const [resumed] = await h.db.select().from(shipmentsTable).where(eq(shipmentsTable.id, shipment.id));
+    expect(resumed!.nextRefreshAt).toEqual(h.clock.now());
+    expect(await stoppedEvents()).toHaveLength(1);
   });
 
   it("answers an unknown shipment with a 404", async () => {

@@ -5,6 +5,7 @@ import {
   listShipments,
   resumeTracking,
   type ShipmentChanges,
+  type ShipmentRecord,
   stopTracking,
   updateShipment,
 } from "../../db/shipments";
@@ -23,6 +24,16 @@ export function registerShipmentRoutes(app: App, deps: AppDeps) {
   async function shipmentDocumentFor(accountId: string, id: string, include: Set<string>) {
     const record = await getShipment(db, accountId, id);
     if (!record) throw notFound("shipment", id);
+    return shipmentDocument(accountId, id, record, include);
+  }
+
+  /** `id` as the path named it (its self link), which may differ in case from the stored one. */
+  async function shipmentDocument(
+    accountId: string,
+    id: string,
+    record: ShipmentRecord,
+    include: Set<string>,
+  ) {
     const data = shipmentResource(record, reference);
     const included = new Included([data]);
     await includeForShipments(deps, accountId, [record], include, included);
@@ -77,15 +88,17 @@ export function registerShipmentRoutes(app: App, deps: AppDeps) {
   app.openapi(stopRoute, async (c) => {
     const { id } = c.req.valid("param");
     const principal = c.get("principal");
-    if (!(await stopTracking(db, principal.account.id, id, principal.userId, clock.now())))
-      throw notFound("shipment", id);
-    return c.json(await shipmentDocumentFor(principal.account.id, id, new Set()), 200);
+    // The write answers the shipment as it left it: no second read.
+    const record = await stopTracking(db, principal.account.id, id, principal.userId, clock.now());
+    if (!record) throw notFound("shipment", id);
+    return c.json(await shipmentDocument(principal.account.id, id, record, new Set()), 200);
   });
 
   app.openapi(resumeRoute, async (c) => {
     const { id } = c.req.valid("param");
     const accountId = c.get("principal").account.id;
-    if (!(await resumeTracking(db, accountId, id, clock.now()))) throw notFound("shipment", id);
-    return c.json(await shipmentDocumentFor(accountId, id, new Set()), 200);
+    const record = await resumeTracking(db, accountId, id, clock.now());
+    if (!record) throw notFound("shipment", id);
+    return c.json(await shipmentDocument(accountId, id, record, new Set()), 200);
   });
 }
