@@ -1,7 +1,8 @@
 // Tests of the fault suite's TCP proxy against a real echo server: it forwards while up, a stop closes what is
 // open and refuses what comes, a freeze holds bytes back (sent on at the restore), and a restore serves again.
-import { createServer, type Server, Socket } from "node:net";
+
 import type { AddressInfo } from "node:net";
+import { createServer, type Server, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FaultProxy, startFaultProxy } from "./fault-proxy";
 

@@ -14,14 +14,14 @@ import {
   type ScenarioContext,
   ServiceUnderTest,
   sleep,
-  steadyClients,
 } from "./fault-kit";
 import { startFaultProxy } from "./fault-proxy";
 import { countOutcomes, formatCounts } from "./fault-tally";
 
 export type OutageKind = "stop" | "freeze";
 
-const PAUSE_MS = 100;
+/** Each kind of request (two reads, two writes) is sent this often. */
+const INTERVAL_MS = 100;
 /** How long the clients go on after the database is back, at most, waiting for the service to recover. */
 const RECOVERY_WINDOW_MS = 60_000;
 
@@ -40,39 +40,58 @@ export async function databaseOutage(ctx: ScenarioContext, kind: OutageKind): Pr
     await service.start();
     const run = Date.now().toString(36).toUpperCase();
     const outcomes: (Outcome & { write: boolean })[] = [];
-    const clients = [
+    // Open loops: a request every interval whatever became of the ones before, so that requests held by a frozen
+    // database do not stop new ones from coming, as a service's many clients would not.
+    const kinds: { write: boolean; send: (seq: number) => Promise<Outcome> }[] = [
       // Reads: a list and single shipments.
-      steadyClients(2, PAUSE_MS, async (client, seq) => {
-        const path =
-          client === 0 ? "/v2/shipments?include=" : `/v2/shipments/${account.shipmentIds[seq % 4]}?include=`;
-        outcomes.push({ ...(await call(service.url, account.key, "GET", path)), write: false });
-      }),
+      { write: false, send: () => call(service.url, account.key, "GET", "/v2/shipments?include=") },
+      {
+        write: false,
+        send: (seq) =>
+          call(service.url, account.key, "GET", `/v2/shipments/${account.shipmentIds[seq % 4]}?include=`),
+      },
       // Writes: edits and new tracking requests.
-      steadyClients(2, PAUSE_MS, async (client, seq) => {
-        const o = await call(
-          service.url,
-          account.key,
-          "PATCH",
-          `/v2/shipments/${account.shipmentIds[client]}`,
-          {
+      {
+        write: true,
+        send: (seq) =>
+          call(service.url, account.key, "PATCH", `/v2/shipments/${account.shipmentIds[seq % 4]}`, {
             data: { type: "shipment", attributes: { customer_name: `outage ${seq}` } },
-          },
-        );
-        outcomes.push({ ...o, write: true });
-      }),
-      steadyClients(1, PAUSE_MS, async (client, seq) => {
-        const o = await call(service.url, account.key, "POST", "/v2/tracking_requests", {
-          data: {
-            type: "tracking_request",
-            attributes: {
-              request_type: "bill_of_lading",
-              request_number: `OUT${run}${client}N${seq}`,
-              scac: "MAEU",
+          }),
+      },
+      {
+        write: true,
+        send: (seq) =>
+          call(service.url, account.key, "POST", "/v2/tracking_requests", {
+            data: {
+              type: "tracking_request",
+              attributes: {
+                request_type: "bill_of_lading",
+                request_number: `OUT${run}N${seq}`,
+                scac: "MAEU",
+              },
             },
-          },
+          }),
+      },
+    ];
+    const pending = new Set<Promise<void>>();
+    let seq = 0;
+    const timer = setInterval(() => {
+      seq += 1;
+      for (const kind of kinds) {
+        const sent: Promise<void> = kind.send(seq).then((o) => {
+          outcomes.push({ ...o, write: kind.write });
+          pending.delete(sent);
         });
-        outcomes.push({ ...o, write: true });
-      }),
+        pending.add(sent);
+      }
+    }, INTERVAL_MS);
+    const clients = [
+      {
+        async stop() {
+          clearInterval(timer);
+          await Promise.all([...pending]);
+        },
+      },
     ];
     await sleep(5_000);
     const logLinesBefore = service.output.join("").split("\n").length;
