@@ -120,9 +120,18 @@ export class ServiceUnderTest {
       // The suite builds the bundle once, before its first scenario.
       build: false,
       onOutput: (chunk) => this.output.push(chunk),
+      // Registered at the spawn, so that a suite stopped while the service starts does not leave it running.
+      onSpawn: (child) => {
+        const exited = new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) resolve();
+          else child.once("exit", () => resolve());
+        });
+        this.#cleanup = onCleanup(async () => {
+          child.kill("SIGKILL");
+          await exited;
+        });
+      },
     });
-    const process_ = this.current;
-    this.#cleanup = onCleanup(() => process_.kill("SIGKILL"));
   }
 
   async kill(signal: NodeJS.Signals) {

@@ -63,6 +63,8 @@ export async function startService(options: {
   log: (line: string) => void;
   /** false: the bundle is already built (a restart). */
   build?: boolean;
+  /** Told of the process as soon as it is spawned, before it answers (to kill it if start-up is cut short). */
+  onSpawn?: (child: ChildProcess) => void;
   /** Each chunk the service writes to stdout or stderr. */
   onOutput?: (chunk: string) => void;
 }): Promise<ServiceProcess> {
@@ -79,6 +81,7 @@ export async function startService(options: {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  options.onSpawn?.(child);
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
     output.push(chunk.toString());
