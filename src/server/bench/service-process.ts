@@ -17,6 +17,10 @@ export interface ServiceProcess {
   /** Starts a new maximum (the next reading onwards). */
   resetMaxRss(): void;
   stop(): Promise<void>;
+  /** Sends a signal (the fault suite's SIGKILL and SIGTERM) and resolves when the process has exited. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+  /** Whether the process is still running. */
+  running(): boolean;
 }
 
 export async function freePort(): Promise<number> {
@@ -38,6 +42,15 @@ export function rssKb(pid: number): number | undefined {
   }
 }
 
+/** Builds the bundle `npm start` runs, from this tree's sources. */
+export function buildService() {
+  const built = spawnSync(process.execPath, ["--import", "tsx", BUILD], {
+    cwd: PROJECT_ROOT,
+    encoding: "utf8",
+  });
+  if (built.status !== 0) throw new Error(`Could not build the service: ${built.stderr || built.stdout}`);
+}
+
 /**
  * Starts the service as `npm start` runs it (its bundle, built afresh from this tree's sources, with plain node) in
  * a process of its own (so that its pid is the service's), with the rate limit out of the way and quiet logs, and
@@ -48,12 +61,14 @@ export async function startService(options: {
   env: NodeJS.ProcessEnv;
   startTimeoutMs: number;
   log: (line: string) => void;
+  /** false: the bundle is already built (a restart). */
+  build?: boolean;
+  /** Told of the process as soon as it is spawned, before it answers (to kill it if start-up is cut short). */
+  onSpawn?: (child: ChildProcess) => void;
+  /** Each chunk the service writes to stdout or stderr. */
+  onOutput?: (chunk: string) => void;
 }): Promise<ServiceProcess> {
-  const built = spawnSync(process.execPath, ["--import", "tsx", BUILD], {
-    cwd: PROJECT_ROOT,
-    encoding: "utf8",
-  });
-  if (built.status !== 0) throw new Error(`Could not build the service: ${built.stderr || built.stdout}`);
+  if (options.build !== false) buildService();
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [BUNDLE], {
     env: {
@@ -66,14 +81,22 @@ export async function startService(options: {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  options.onSpawn?.(child);
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
     output.push(chunk.toString());
+    options.onOutput?.(chunk.toString());
     if (output.length > 200) output.shift();
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  let alive = true;
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code) => {
+      alive = false;
+      resolve(code);
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
@@ -111,5 +134,12 @@ export async function startService(options: {
       child.kill("SIGTERM");
       await exited;
     },
+    async kill(signal) {
+      if (!alive) return;
+      child.kill(signal);
+      await exited;
+      clearInterval(sampler);
+    },
+    running: () => alive,
   };
 }
