@@ -29,21 +29,29 @@ export function keyFromHeader(header: string | undefined): string | undefined {
   return key === "" || /\s/.test(key) ? undefined : key;
 }
 
+/** The challenge every 401 carries (RFC 9110 requires one), naming the scheme the key is sent with. */
+export const AUTH_CHALLENGE = { "WWW-Authenticate": 'Token realm="boxtrack"' };
+
 export function requireApiKey(db: Db, cache: KeyCache = new KeyCache(0)): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = keyFromHeader(c.req.header("authorization"));
     if (!key) {
-      throw new ApiError(401, {
-        code: "missing_api_key",
-        detail: "Send your API key in the Authorization header: 'Authorization: Token <API_KEY>'.",
-      });
+      throw new ApiError(
+        401,
+        {
+          code: "missing_api_key",
+          detail: "Send your API key in the Authorization header: 'Authorization: Token <API_KEY>'.",
+        },
+        AUTH_CHALLENGE,
+      );
     }
     const principal = await cache.get(hashKey(key), () => authenticate(db, key));
     if (!principal) {
-      throw new ApiError(401, {
-        code: "invalid_api_key",
-        detail: "The API key is not valid or has been revoked.",
-      });
+      throw new ApiError(
+        401,
+        { code: "invalid_api_key", detail: "The API key is not valid or has been revoked." },
+        AUTH_CHALLENGE,
+      );
     }
     if (principal.account.suspendedAt) {
       throw new ApiError(403, {
