@@ -9,6 +9,7 @@ import { ensureDemoAccount } from "./db/demo-account";
 import { loadReferenceData, seedReferenceData } from "./db/reference-data";
 import { TRACKING_REQUESTS_CHANNEL } from "./db/tracking-requests";
 import { createApp } from "./http/app";
+import { answerClientErrors } from "./http/client-errors";
 import { ResponseCache } from "./http/response-cache";
 import { createLogger } from "./logger";
 import { webRoot } from "./paths";
@@ -127,6 +128,8 @@ const server = createServer((req, res) => {
   if (!vite || path.startsWith("/v2") || path.startsWith("/demo.json")) return apiListener(req, res);
   vite.middlewares(req, res, () => apiListener(req, res));
 });
+
+answerClientErrors(server);
 
 server.listen(config.port, config.host, () => {
   const address = server.address();

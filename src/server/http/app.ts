@@ -16,11 +16,13 @@ import type { AppDeps, AppEnv } from "./env";
 import { ApiError, type ErrorStatus, errorObject } from "./errors";
 import { KEY_CACHE_TTL_MS, KeyCache } from "./key-cache";
 import { MAX_BODY_BYTES, rateLimit, requestId, requireApiKey, writeBodyRules } from "./middleware";
+import { documentSharedAnswers } from "./openapi-answers";
 import { defaultHook } from "./openapi-common";
 import { FAILED_AUTH_LIMIT_PER_MINUTE, RateLimiter } from "./rate-limit";
 import { registerReferenceRoutes } from "./reference";
 import { responseCachePolicy } from "./response-cache-policy";
 import { registerShipmentRoutes } from "./shipments/index";
+import { staticPathMethods } from "./static-path-methods";
 import { registerTestControlRoutes } from "./test-control";
 import { registerTrackingRequestRoutes } from "./tracking-requests/index";
 import { registerVesselRoutes } from "./vessels/index";
@@ -71,6 +73,7 @@ export function createApp(deps: AppDeps) {
       `More than ${deps.rateLimitPerMinute} requests a minute with this API key; retry after the time in Retry-After.`,
     )(c, next);
   });
+  app.use("/v2/*", staticPathMethods(app));
   app.use("/v2/*", writeBodyRules);
   if (deps.responseCache) app.use("/v2/*", deps.responseCache.middleware(responseCachePolicy));
 
@@ -85,12 +88,14 @@ export function createApp(deps: AppDeps) {
   registerWebhookNotificationRoutes(app, deps);
 
   const openApiDocument = () =>
-    app.getOpenAPI31Document({
-      openapi: "3.1.0",
-      info: OPENAPI_INFO,
-      servers: [{ url: "/" }],
-      security: [{ authorization: [] }],
-    });
+    documentSharedAnswers(
+      app.getOpenAPI31Document({
+        openapi: "3.1.0",
+        info: OPENAPI_INFO,
+        servers: [{ url: "/" }],
+        security: [{ authorization: [] }],
+      }),
+    );
   app.openAPIRegistry.registerComponent("securitySchemes", "authorization", {
     type: "apiKey",
     in: "header",

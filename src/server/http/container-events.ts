@@ -24,7 +24,7 @@ import {
 } from "../resources/serialize";
 import type { App, AppDeps } from "./env";
 import { notFound } from "./errors";
-import { errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "./openapi-common";
+import { errorResponses, idParam, includeQueryOf, jsonBody, pageQuery } from "./openapi-common";
 import { pageDocument, parsePage } from "./paging";
 import { parseInclude } from "./query-params";
 
@@ -37,7 +37,10 @@ const transportEventsRoute = createRoute({
   summary: "A container's transport events, in time order",
   description:
     "The movements that have happened to the container (`container.transport.*`), oldest first; events at the same time keep the carrier's order. Each carries its location's IANA `timezone`. `include` any of `shipment`, `container`, `location` (ports), `terminal` and `vessel`. Rail terminals and metro areas, which the hosted API can also include, are not separate resources here: inland places are ports and rail ramps are terminals. Paged like every list: `page[number]` and `page[size]` (at most 100).",
-  request: { params: idParam, query: z.object({ ...pageQuery, ...includeQuery }) },
+  request: {
+    params: idParam,
+    query: z.object({ ...pageQuery, ...includeQueryOf(TRANSPORT_EVENT_INCLUDES) }),
+  },
   responses: {
     200: jsonBody(transportEventListDocumentSchema, "A page of transport events"),
     ...errorResponses(400, 401, 404, 429),
@@ -51,7 +54,7 @@ const rawEventsRoute = createRoute({
   summary: "A container's raw events: the carrier's own lines, in its order",
   description:
     "Every line the carrier shows for the container, by `index` (from 0), in the carrier's wording (`original_event`): what happened and, with `estimated: true`, what it plans. The vessels the lines name are always in `included`; `include=location` adds their ports.",
-  request: { params: idParam, query: z.object(includeQuery) },
+  request: { params: idParam, query: z.object(includeQueryOf(RAW_EVENT_INCLUDES)) },
   responses: {
     200: jsonBody(rawEventListDocumentSchema, "The raw events"),
     ...errorResponses(400, 401, 404, 429),

@@ -16,12 +16,12 @@ import {
   zonesOf,
 } from "../resources/serialize";
 import type { App, AppDeps } from "./env";
-import { invalidAttribute, notFound } from "./errors";
+import { idMismatch, notFound } from "./errors";
 import {
   cursorQuery,
   errorResponses,
   idParam,
-  includeQuery,
+  includeQueryOf,
   jsonBody,
   pageQuery,
   requestBodyOf,
@@ -41,7 +41,7 @@ const listRoute = createRoute({
     query: z.object({
       ...pageQuery,
       ...cursorQuery,
-      ...includeQuery,
+      ...includeQueryOf(CONTAINER_INCLUDES),
       q: z.string().optional().openapi({ description: "Part of a container number." }),
       "filter[number]": z.string().optional().openapi({ description: "Part of a container number." }),
     }),
@@ -57,7 +57,7 @@ const getRoute = createRoute({
   path: "/v2/containers/{id}",
   tags,
   summary: "Get a container",
-  request: { params: idParam, query: z.object(includeQuery) },
+  request: { params: idParam, query: z.object(includeQueryOf(CONTAINER_INCLUDES)) },
   responses: { 200: jsonBody(containerDocument, "The container"), ...errorResponses(400, 401, 404, 429) },
 });
 
@@ -196,11 +196,7 @@ export function registerContainerRoutes(app: App, deps: AppDeps) {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
     if (body.data.id !== undefined && body.data.id !== id) {
-      throw invalidAttribute(
-        "/data/id",
-        `data.id '${body.data.id}' does not match the id in the path '${id}'.`,
-        "id_mismatch",
-      );
+      throw idMismatch(body.data.id, id);
     }
     return c.json(await edit(c.get("principal").account.id, id, body.data.attributes), 200);
   });

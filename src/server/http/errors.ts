@@ -1,5 +1,6 @@
 // The service's error type and the JSON:API error documents every failure is answered with.
 import type { ErrorObject } from "../../api/json-api";
+import { quote } from "../../api/quote";
 
 const TITLES: Record<number, string> = {
   400: "Bad Request",
@@ -11,10 +12,11 @@ const TITLES: Record<number, string> = {
   415: "Unsupported Media Type",
   422: "Unprocessable Entity",
   429: "Too Many Requests",
+  431: "Request Header Fields Too Large",
   500: "Internal Server Error",
 };
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 422 | 429 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 422 | 429 | 431 | 500;
 
 export interface ErrorSpec {
   code: string;
@@ -48,8 +50,17 @@ export function errorObject(status: ErrorStatus, spec: ErrorSpec): ErrorObject {
   };
 }
 
+// Ids are quoted (cut when long): a detail never echoes whatever length of path or body a client sent.
 export const notFound = (what: string, id: string) =>
-  new ApiError(404, { code: "not_found", detail: `No ${what} with id '${id}' exists in this account.` });
+  new ApiError(404, { code: "not_found", detail: `No ${what} with id ${quote(id)} exists in this account.` });
+
+/** A PATCH whose body names another resource than its path. */
+export const idMismatch = (bodyId: string, pathId: string) =>
+  new ApiError(422, {
+    code: "id_mismatch",
+    detail: `data.id ${quote(bodyId)} does not match the id in the path ${quote(pathId)}.`,
+    source: { pointer: "/data/id" },
+  });
 
 export const badParameter = (parameter: string, detail: string) =>
   new ApiError(400, { code: "invalid_parameter", detail, source: { parameter } });
@@ -58,4 +69,4 @@ export const invalidAttribute = (pointer: string, detail: string, code = "invali
   new ApiError(422, { code, detail, source: { pointer } });
 
 /** A value as an error detail quotes it (the contract's one rule, src/api/quote.ts). */
-export { quote } from "../../api/quote";
+export { quote };

@@ -30,6 +30,9 @@ export function keyFromHeader(header: string | undefined): string | undefined {
   return key === "" || /\s/.test(key) ? undefined : key;
 }
 
+/** The challenge every 401 carries (RFC 9110 requires one), naming the scheme the key is sent with. */
+export const AUTH_CHALLENGE = { "WWW-Authenticate": 'Token realm="boxtrack"' };
+
 /**
  * Authenticates the request's key. With `failures`, each failed attempt spends one of the client address's
  * requests, and an address that has none left is answered 429 before its key is looked up: guessing keys, or a
@@ -56,18 +59,23 @@ export function requireApiKey(
     const key = keyFromHeader(c.req.header("authorization"));
     if (!key) {
       failures?.take(address);
-      throw new ApiError(401, {
-        code: "missing_api_key",
-        detail: "Send your API key in the Authorization header: 'Authorization: Token <API_KEY>'.",
-      });
+      throw new ApiError(
+        401,
+        {
+          code: "missing_api_key",
+          detail: "Send your API key in the Authorization header: 'Authorization: Token <API_KEY>'.",
+        },
+        AUTH_CHALLENGE,
+      );
     }
     const principal = await cache.get(hashKey(key), () => authenticate(db, key));
     if (!principal) {
       failures?.take(address);
-      throw new ApiError(401, {
-        code: "invalid_api_key",
-        detail: "The API key is not valid or has been revoked.",
-      });
+      throw new ApiError(
+        401,
+        { code: "invalid_api_key", detail: "The API key is not valid or has been revoked." },
+        AUTH_CHALLENGE,
+      );
     }
     if (principal.account.suspendedAt) {
       throw new ApiError(403, {

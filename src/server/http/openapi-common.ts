@@ -12,27 +12,67 @@ export const idParam = z.object({
   id: z.string().openapi({ param: { name: "id", in: "path" }, description: "Resource id (UUID)" }),
 });
 
+// Query values arrive as strings and the handlers parse them (with errors that name the parameter); the document
+// gives the types and limits that parsing enforces, so that clients and generated code know them.
 export const pageQuery = {
-  "page[number]": z.string().optional().openapi({ description: "Page number, from 1.", example: "1" }),
+  "page[number]": z.string().optional().openapi({
+    type: "integer",
+    minimum: 1,
+    maximum: 1_000_000,
+    default: 1,
+    description: "Page number, from 1.",
+    example: "1",
+  }),
   "page[size]": z.string().optional().openapi({
-    description: "Items per page, 1 to 100 (default 30; larger values are clamped to 100).",
+    type: "integer",
+    minimum: 1,
+    default: 30,
+    description: "Items per page, from 1 (default 30; values over 100 are clamped to 100).",
     example: "30",
   }),
 };
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A pattern for a comma-separated list of the given words. */
+export function commaListPattern(words: readonly string[]): string {
+  const word = `(?:${words.map(escapeRegExp).join("|")})`;
+  return `^${word}(?:,${word})*$`;
+}
+
+/** `include`: a comma-separated list of the relationship paths this endpoint can include, and nothing else. */
+export function includeQueryOf(allowed: readonly string[], description?: string) {
+  return {
+    include: z
+      .string()
+      .optional()
+      .openapi({
+        pattern: commaListPattern(allowed),
+        description: description ?? `Comma-separated relationship paths to include: ${allowed.join(", ")}.`,
+      }),
+  };
+}
+
+/** A filter that is `true` or `false`. */
+export const booleanFilter = (description: string) =>
+  z
+    .string()
+    .optional()
+    .openapi({ type: "string", enum: ["true", "false"], description });
+
+const CURSOR_PATTERN = "^[A-Za-z0-9_-]{1,120}$";
+
 /** Keyset cursors of the lists that have them; links.next and links.prev carry them, clients pass them on. */
 export const cursorQuery = {
   "page[after]": z.string().optional().openapi({
+    pattern: CURSOR_PATTERN,
     description:
       "The page after the row this cursor names, as links.next gives it: walking a list by its links reads every page as fast as the first, and sees no row twice while new ones arrive.",
   }),
   "page[before]": z.string().optional().openapi({
+    pattern: CURSOR_PATTERN,
     description: "The page before the row this cursor names, as links.prev gives it.",
   }),
-};
-
-export const includeQuery = {
-  include: z.string().optional().openapi({ description: "Comma-separated relationship names to include." }),
 };
 
 /**

@@ -15,6 +15,7 @@ import {
 } from "../db/reference-data";
 import { containers, shipments } from "../db/schema";
 import { createApp } from "../http/app";
+import type { WebhookSettings } from "../http/env";
 import { ResponseCache } from "../http/response-cache";
 import { createLogger } from "../logger";
 import { type Clock, ManualClock } from "../tracking/clock";
@@ -80,6 +81,8 @@ export async function createHarness(
      * write it made before a request heard (as the service hears it within milliseconds).
      */
     responseCache?: boolean;
+    /** How the app checks webhook addresses and sends test deliveries (the fuzz test keeps them off the network). */
+    webhooks?: WebhookSettings;
   } = {},
 ): Promise<Harness> {
   const { database, url, drop } = await openTestDatabase();
@@ -109,6 +112,7 @@ export async function createHarness(
     // Tests revoke keys and suspend accounts and expect it at once; key-cache.test.ts covers the cache.
     apiKeyCacheMs: options.apiKeyCacheMs ?? 0,
     responseCache,
+    webhooks: options.webhooks,
   });
   return {
     db,

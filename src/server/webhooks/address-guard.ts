@@ -6,7 +6,8 @@
 // http-post.ts), so a DNS answer that changes between the check and the connection ("rebinding") cannot
 // slip through.
 import { lookup } from "node:dns/promises";
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 
 export interface ResolvedAddress {
   address: string;
@@ -20,97 +21,83 @@ export const systemResolver: Resolver = async (hostname) => {
   return answers.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 };
 
-const blocked = new BlockList();
-const V4: [string, number, string][] = [
-  ["0.0.0.0", 8, "unspecified ('this network')"],
-  ["10.0.0.0", 8, "private (RFC 1918)"],
-  ["100.64.0.0", 10, "shared carrier-grade NAT (RFC 6598)"],
-  ["127.0.0.0", 8, "loopback"],
-  ["169.254.0.0", 16, "link-local (cloud metadata lives here)"],
-  ["172.16.0.0", 12, "private (RFC 1918)"],
-  ["192.0.0.0", 24, "IETF protocol assignments"],
-  ["192.0.2.0", 24, "documentation"],
-  ["192.88.99.0", 24, "6to4 relay anycast"],
-  ["192.168.0.0", 16, "private (RFC 1918)"],
-  ["198.18.0.0", 15, "benchmarking"],
-  ["198.51.100.0", 24, "documentation"],
-  ["203.0.113.0", 24, "documentation"],
-  ["224.0.0.0", 4, "multicast"],
-  ["240.0.0.0", 4, "reserved or broadcast"],
-];
-const V6: [string, number, string][] = [
-  ["::", 128, "unspecified"],
-  ["::1", 128, "loopback"],
-  ["64:ff9b:1::", 48, "local-use NAT64"],
-  ["100::", 64, "discard-only"],
-  ["2001::", 23, "IETF protocol assignments"],
-  ["2001:db8::", 32, "documentation"],
-  ["fc00::", 7, "unique local (private)"],
-  ["fe80::", 10, "link-local"],
-  ["fec0::", 10, "site-local"],
-  ["ff00::", 8, "multicast"],
-];
-const reasons: { list: BlockList; reason: string }[] = [];
-for (const [net, prefix, reason] of V4) {
-  blocked.addSubnet(net, prefix, "ipv4");
-  const one = new BlockList();
-  one.addSubnet(net, prefix, "ipv4");
-  reasons.push({ list: one, reason });
-}
-for (const [net, prefix, reason] of V6) {
-  blocked.addSubnet(net, prefix, "ipv6");
-  const one = new BlockList();
-  one.addSubnet(net, prefix, "ipv6");
-  reasons.push({ list: one, reason });
-}
+// The ranges come from ipaddr.js, whose special-purpose ranges follow IANA's IPv4 and IPv6 Special-Purpose Address
+// Registries (address-guard.test.ts checks them against a copy of both registries). Everything that is not plain
+// global unicast is refused, except the few special ranges IANA marks "globally reachable" (anycast services).
+const GLOBALLY_REACHABLE_RANGES = new Set([
+  "as112",
+  "amt",
+  "as112v6",
+  "orchid2",
+  "droneRemoteIdProtocolEntityTags",
+]);
 
-/** The IPv4 address an IPv6 address carries (mapped, compatible, NAT64 or 6to4), if any. */
-function embeddedIpv4(address: string): string | undefined {
-  const groups = expandIpv6(address);
-  if (!groups) return undefined;
-  const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-  const zeros = (from: number, to: number) => groups.slice(from, to).every((g) => g === 0);
-  // ::ffff:a.b.c.d (mapped) and ::a.b.c.d (compatible, deprecated)
-  if (zeros(0, 5) && (groups[5] === 0xffff || groups[5] === 0)) return v4(groups[6]!, groups[7]!);
-  // 64:ff9b::a.b.c.d (NAT64, RFC 6052)
-  if (groups[0] === 0x64 && groups[1] === 0xff9b && zeros(2, 6)) return v4(groups[6]!, groups[7]!);
-  // 2002:aabb:ccdd::/48 (6to4)
-  if (groups[0] === 0x2002) return v4(groups[1]!, groups[2]!);
+const RANGE_REASONS: Record<string, string> = {
+  unspecified: "unspecified ('this network')",
+  broadcast: "broadcast",
+  multicast: "multicast",
+  linkLocal: "link-local (cloud metadata lives here)",
+  loopback: "loopback",
+  carrierGradeNat: "shared carrier-grade NAT (RFC 6598)",
+  private: "private (RFC 1918)",
+  reserved: "reserved for special use (IANA special-purpose registry)",
+  uniqueLocal: "unique local (private)",
+  deprecatedSiteLocal: "site-local",
+  discard: "discard-only",
+  benchmarking: "benchmarking",
+  deprecatedOrchid: "deprecated ORCHID",
+  segmentRouting: "segment routing (SRv6 SIDs)",
+  teredo: "a Teredo tunnel address (not globally reachable)",
+  rfc6052: "local-use NAT64 (RFC 8215)",
+};
+
+// Addresses the registries call public but that a service in the cloud must never call: Azure's host endpoint
+// (wireserver, answers every VM), and IANA entries newer than ipaddr.js's table.
+const EXTRA_FORBIDDEN: [string, string][] = [
+  ["168.63.129.16/32", "Azure's host endpoint (wireserver)"],
+  ["100:0:0:1::/64", "the dummy IPv6 prefix (RFC 9780)"],
+];
+const extraForbidden = EXTRA_FORBIDDEN.map(([cidr, reason]) => ({ net: ipaddr.parseCIDR(cidr), reason }));
+
+/** The IPv4 address an IPv6 address carries in one of the transition forms, if it is one of them. */
+function embeddedIpv4(address: ipaddr.IPv6, range: string): ipaddr.IPv4 | undefined {
+  const b = address.toByteArray();
+  const v4 = (at: number) => new ipaddr.IPv4(b.slice(at, at + 4));
+  // IPv4-mapped ::ffff:a.b.c.d, IPv4-translated ::ffff:0:a.b.c.d (RFC 6145), NAT64 64:ff9b::a.b.c.d (RFC 6052)
+  if (range === "ipv4Mapped" || range === "rfc6145") return v4(12);
+  if (range === "rfc6052" && b[4] === 0 && b[5] === 0) return v4(12); // 64:ff9b::/96, not 64:ff9b:1::/48
+  // 6to4 2002:aabb:ccdd::/48
+  if (range === "6to4") return v4(2);
+  // IPv4-compatible ::a.b.c.d (deprecated, still routed to the IPv4 address by some stacks)
+  if (range === "unicast" && b.slice(0, 12).every((x) => x === 0)) return v4(12);
   return undefined;
-}
-
-function expandIpv6(address: string): number[] | undefined {
-  let text = address.split("%")[0]!;
-  // A trailing dotted quad counts as two groups.
-  const quad = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (quad) {
-    const parts = quad[1]!.split(".").map(Number);
-    text = `${text.slice(0, -quad[1]!.length)}${((parts[0]! << 8) | parts[1]!).toString(16)}:${((parts[2]! << 8) | parts[3]!).toString(16)}`;
-  }
-  const [head, tail] = text.split("::") as [string, string | undefined];
-  const parse = (s: string) => (s === "" ? [] : s.split(":").map((g) => Number.parseInt(g, 16)));
-  const front = parse(head);
-  const back = tail === undefined ? [] : parse(tail);
-  const fill = tail === undefined ? 0 : 8 - front.length - back.length;
-  const groups = [...front, ...new Array<number>(Math.max(fill, 0)).fill(0), ...back];
-  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff)
-    ? groups
-    : undefined;
 }
 
 /** Why an address may not be contacted, or undefined when it is a public unicast address. */
 export function forbiddenReason(address: string): string | undefined {
-  const family = isIP(address);
-  if (family === 0) return "not an IP address";
-  const type = family === 4 ? "ipv4" : "ipv6";
-  if (blocked.check(address, type)) {
-    return reasons.find((r) => r.list.check(address, type))?.reason ?? "not public";
+  // isIP first: ipaddr.js also reads legacy forms (octal, hex, short) that no resolver hands back.
+  if (isIP(address.split("%")[0]!) === 0) return "not an IP address";
+  const parsed = ipaddr.parse(address.split("%")[0]!);
+  const range = parsed.range();
+  for (const { net, reason } of extraForbidden) {
+    if (parsed.kind() === net[0].kind() && parsed.match(net)) return reason;
   }
-  if (family === 6) {
-    const inner = embeddedIpv4(address);
-    if (inner && blocked.check(inner, "ipv4")) return `${forbiddenReason(inner)} (embedded in ${address})`;
+  if (parsed.kind() === "ipv6") {
+    const inner = embeddedIpv4(parsed as ipaddr.IPv6, range);
+    if (inner) {
+      const innerReason = forbiddenReason(inner.toString());
+      return innerReason ? `${innerReason} (embedded in ${address})` : undefined;
+    }
   }
-  return undefined;
+  if (range === "unicast" || GLOBALLY_REACHABLE_RANGES.has(range)) return undefined;
+  return RANGE_REASONS[range] ?? "not a public address";
+}
+
+/** Ports a delivery may use unless the operator allows private addresses: the web's own and unprivileged ones. */
+export function portProblem(url: URL): string | undefined {
+  const port = url.port === "" ? (url.protocol === "http:" ? 80 : 443) : Number(url.port);
+  if (port === 80 || port === 443 || port >= 1024) return undefined;
+  return `port ${port} is reserved for other services; webhooks may use ports 80, 443 or 1024 and above`;
 }
 
 export class ForbiddenAddressError extends Error {}
@@ -178,6 +165,8 @@ export function webhookUrlProblem(
       if (reason)
         return `url points to ${host}, which is ${reason}; webhooks may only reach public addresses`;
     }
+    const badPort = portProblem(url);
+    if (badPort) return `url uses ${badPort}`;
   }
   return undefined;
 }

@@ -625,14 +625,13 @@ describe("the outbound-address guard", () => {
     "private.test": ["10.20.30.40"],
     "mixed.test": ["93.184.216.34", "127.0.0.1"],
     "receiver.test": ["127.0.0.1"],
+    // Saved as a harmless name, resolved at delivery to loopback in the IPv4-translated IPv6 form.
+    "translated.test": ["::ffff:0:7f00:1"],
   };
   const resolve: Resolver = async (host) => {
     const list = names[host];
-    if (!list)
-      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), {
-        code: "ENOTFOUND",
-      });
-    return list.map((address) => ({ address, family: 4 as const }));
+    if (!list) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
+    return list.map((address) => ({ address, family: address.includes(":") ? (6 as const) : (4 as const) }));
   };
 
   it.each([
@@ -640,6 +639,7 @@ describe("the outbound-address guard", () => {
     ["metadata.test", "169.254.169.254, which is link-local"],
     ["private.test", "10.20.30.40, which is private"],
     ["mixed.test", "127.0.0.1, which is loopback"],
+    ["translated.test", "::ffff:0:7f00:1, which is loopback"],
     ["127.0.0.1", "127.0.0.1 is loopback"],
     ["[::ffff:127.0.0.1]", "::ffff:7f00:1 is loopback"],
   ])("refuses %s when private addresses are not allowed", async (host, reason) => {

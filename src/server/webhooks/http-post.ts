@@ -4,7 +4,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { ForbiddenAddressError, type Resolver, resolveGuarded } from "./address-guard";
+import { ForbiddenAddressError, portProblem, type Resolver, resolveGuarded } from "./address-guard";
 
 export const RESPONSE_HEAD_BYTES = 1024;
 
@@ -55,6 +55,9 @@ export async function postWebhook(
   }
   if (url.protocol !== "https:" && url.protocol !== "http:")
     return failure(`unsupported scheme ${url.protocol}`);
+  // Checked here as well as when the webhook is saved: addresses saved before the rule still meet it.
+  const badPort = options.allowPrivateAddresses ? undefined : portProblem(url);
+  if (badPort) return failure(`refused to connect: ${badPort}`, true);
 
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;

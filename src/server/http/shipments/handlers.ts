@@ -12,7 +12,7 @@ import {
 import { documentOf, Included } from "../../resources/documents";
 import { shipmentResource } from "../../resources/serialize";
 import type { App, AppDeps } from "../env";
-import { notFound } from "../errors";
+import { idMismatch, notFound } from "../errors";
 import { pageDocument, parsePage } from "../paging";
 import { parseBoolean, parseInclude } from "../query-params";
 
@@ -72,7 +72,9 @@ export function registerShipmentRoutes(app: App, deps: AppDeps) {
   app.openapi(patchRoute, async (c) => {
     const { id } = c.req.valid("param");
     const accountId = c.get("principal").account.id;
-    const attributes = c.req.valid("json")?.data?.attributes ?? {};
+    const data = c.req.valid("json")?.data;
+    if (data?.id !== undefined && data.id !== id) throw idMismatch(data.id, id);
+    const attributes = data?.attributes ?? {};
     const changes: ShipmentChanges = {};
     if (attributes.ref_numbers !== undefined) changes.refNumbers = attributes.ref_numbers;
     if (attributes.tags !== undefined) changes.tags = attributes.tags;

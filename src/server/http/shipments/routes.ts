@@ -1,12 +1,13 @@
 // The /v2/shipments routes as the OpenAPI document describes them: list, read, edit, stop and resume tracking.
 import { createRoute, z } from "@hono/zod-openapi";
 import { listDocument, singleDocument } from "../../../api/json-api";
-import { shipmentEditableAttributesSchema, shipmentSchema } from "../../../api/shipments";
+import { SHIPMENT_INCLUDES, shipmentEditableAttributesSchema, shipmentSchema } from "../../../api/shipments";
 import {
+  booleanFilter,
   cursorQuery,
   errorResponses,
   idParam,
-  includeQuery,
+  includeQueryOf,
   jsonBody,
   pageQuery,
   patchBodyOf,
@@ -25,12 +26,12 @@ export const listRoute = createRoute({
     query: z.object({
       ...pageQuery,
       ...cursorQuery,
-      ...includeQuery,
+      ...includeQueryOf(SHIPMENT_INCLUDES),
       q: z
         .string()
         .optional()
         .openapi({ description: "Matches bill of lading, reference and container numbers." }),
-      "filter[tracking_stopped]": z.string().optional().openapi({ description: "`true` or `false`." }),
+      "filter[tracking_stopped]": booleanFilter("`true` or `false`."),
     }),
   },
   responses: {
@@ -44,7 +45,7 @@ export const getRoute = createRoute({
   path: "/v2/shipments/{id}",
   tags,
   summary: "Get a shipment",
-  request: { params: idParam, query: z.object(includeQuery) },
+  request: { params: idParam, query: z.object(includeQueryOf(SHIPMENT_INCLUDES)) },
   responses: { 200: jsonBody(shipmentDocument, "The shipment"), ...errorResponses(400, 401, 404, 429) },
 });
 

@@ -15,7 +15,7 @@ import { accountResource, shipmentResource } from "../../resources/serialize";
 import { trackingRequestResource } from "../../resources/tracking-request";
 import { systemClock } from "../../tracking/clock";
 import type { App, AppDeps } from "../env";
-import { invalidAttribute, notFound, quote } from "../errors";
+import { idMismatch, notFound } from "../errors";
 import { rateLimit } from "../middleware";
 import { pageDocument, parsePage } from "../paging";
 import { RateLimiter } from "../rate-limit";
@@ -131,11 +131,7 @@ export function registerTrackingRequestRoutes(app: App, deps: AppDeps) {
       const { account } = c.get("principal");
       const data = c.req.valid("json")?.data;
       if (data?.id !== undefined && data.id !== id) {
-        throw invalidAttribute(
-          "/data/id",
-          `data.id ${quote(data.id)} does not match the id in the path ${quote(id)}.`,
-          "id_mismatch",
-        );
+        throw idMismatch(data.id, id);
       }
       const attributes = data?.attributes ?? {};
       const changes: TrackingRequestChanges = {};

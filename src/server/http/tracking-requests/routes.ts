@@ -11,10 +11,11 @@ import {
   trackingRequestSchema,
 } from "../../../api/tracking-requests";
 import {
+  commaListPattern,
   cursorQuery,
   errorResponses,
   idParam,
-  includeQuery,
+  includeQueryOf,
   jsonBody,
   pageQuery,
   patchBodyOf,
@@ -29,7 +30,17 @@ export const CREATE_LIMIT_DETAIL =
   "You've hit the create tracking requests limit. Please try again in a minute.";
 
 const dateTimeParameter = (description: string) =>
-  z.string().optional().openapi({ description, example: "2026-11-20T12:00:00Z" });
+  z
+    .string()
+    .optional()
+    .openapi({
+      description: `${description} A bare date (2026-11-20) means its 00:00 UTC.`,
+      anyOf: [
+        { type: "string", format: "date-time" },
+        { type: "string", format: "date" },
+      ],
+      example: "2026-11-20T12:00:00Z",
+    });
 
 export const listRoute = createRoute({
   method: "get",
@@ -40,9 +51,10 @@ export const listRoute = createRoute({
     query: z.object({
       ...pageQuery,
       ...cursorQuery,
-      include: includeQuery.include.openapi({
-        description: `Comma-separated relationship paths to include: ${TRACKING_REQUEST_INCLUDES.join(", ")}. Without the parameter, \`${TRACKING_REQUEST_DEFAULT_INCLUDE}\` is included; an empty value includes nothing.`,
-      }),
+      ...includeQueryOf(
+        TRACKING_REQUEST_INCLUDES,
+        `Comma-separated relationship paths to include: ${TRACKING_REQUEST_INCLUDES.join(", ")}. Without the parameter, \`${TRACKING_REQUEST_DEFAULT_INCLUDE}\` is included; an empty value includes nothing.`,
+      ),
       q: z
         .string()
         .optional()
@@ -55,6 +67,7 @@ export const listRoute = createRoute({
         .string()
         .optional()
         .openapi({
+          pattern: commaListPattern(TRACKING_REQUEST_STATUSES),
           description: `One status, or several separated by commas: ${TRACKING_REQUEST_STATUSES.join(", ")}.`,
         }),
       "filter[scac]": z
@@ -79,7 +92,7 @@ export const getRoute = createRoute({
   tags,
   summary: "Get a tracking request",
   description: `Without \`include\`, the shipment it became (\`${TRACKING_REQUEST_DEFAULT_INCLUDE}\`) is included; an explicit \`include\` replaces that.`,
-  request: { params: idParam, query: z.object(includeQuery) },
+  request: { params: idParam, query: z.object(includeQueryOf(TRACKING_REQUEST_INCLUDES)) },
   responses: {
     200: jsonBody(trackingRequestDocument, "The tracking request"),
     ...errorResponses(400, 401, 404, 429),

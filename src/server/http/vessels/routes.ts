@@ -14,7 +14,7 @@ import {
   vesselDetailSchema,
   vesselSchema,
 } from "../../../api/vessels";
-import { errorResponses, jsonBody } from "../openapi-common";
+import { booleanFilter, errorResponses, jsonBody, pageQuery } from "../openapi-common";
 
 const tags = ["Vessels"];
 export const DAY_MS = 86_400_000;
@@ -28,7 +28,7 @@ const vesselParam = z.object({
 });
 
 export const timestamp = (description: string) =>
-  z.string().optional().openapi({ description, example: "2025-05-20T00:00:00Z" });
+  z.string().optional().openapi({ description, format: "date-time", example: "2025-05-20T00:00:00Z" });
 
 export const fleetRoute = createRoute({
   method: "get",
@@ -43,19 +43,20 @@ export const fleetRoute = createRoute({
   ].join("\n\n"),
   request: {
     query: z.object({
-      "page[number]": z.string().optional().openapi({ description: "Page number, from 1.", example: "1" }),
+      "page[number]": pageQuery["page[number]"],
       "page[size]": z
         .string()
         .optional()
         .openapi({
+          type: "integer",
+          minimum: 1,
+          default: FLEET_PAGE_SIZE_DEFAULT,
           description: `Vessels per page, 1 to ${FLEET_PAGE_SIZE_MAX} (default ${FLEET_PAGE_SIZE_DEFAULT}; ${FLEET_POSITIONS_PAGE_SIZE_MAX} at most with positions; larger values are clamped).`,
           example: String(FLEET_PAGE_SIZE_DEFAULT),
         }),
-      [SHOW_POSITIONS]: z.string().optional().openapi({
-        description:
-          "`true` to add each vessel's recent track and estimated path to its next port in `positions`; `false` (the default) leaves them out.",
-        example: "false",
-      }),
+      [SHOW_POSITIONS]: booleanFilter(
+        "`true` to add each vessel's recent track and estimated path to its next port in `positions`; `false` (the default) leaves them out.",
+      ),
     }),
   },
   responses: {

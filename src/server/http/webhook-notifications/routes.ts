@@ -3,22 +3,22 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { anyResourceSchema, listDocument, singleDocument } from "../../../api/json-api";
 import {
   WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENTS,
   WEBHOOK_NOTIFICATION_INCLUDES,
   webhookNotificationSchema,
 } from "../../../api/webhooks";
 import { MAX_ATTEMPTS } from "../../webhooks/delivery";
-import { cursorQuery, errorResponses, idParam, includeQuery, jsonBody, pageQuery } from "../openapi-common";
+import { cursorQuery, errorResponses, idParam, includeQueryOf, jsonBody, pageQuery } from "../openapi-common";
 
 const tags = ["Webhook notifications"];
 export const notificationDocument = singleDocument(webhookNotificationSchema);
 /** Without `include`, a notification comes with its reference object and what that relates to. */
 export const DEFAULT_INCLUDE = "reference_object";
 
-const includeParam = {
-  include: includeQuery.include.openapi({
-    description: `Comma-separated: ${WEBHOOK_NOTIFICATION_INCLUDES.join(", ")}. \`reference_object\` (the default) brings the resources the notification delivered, as they were when it was created.`,
-  }),
-};
+const includeParam = includeQueryOf(
+  WEBHOOK_NOTIFICATION_INCLUDES,
+  `Comma-separated: ${WEBHOOK_NOTIFICATION_INCLUDES.join(", ")}. \`reference_object\` (the default) brings the resources the notification delivered, as they were when it was created.`,
+);
 
 export const listRoute = createRoute({
   method: "get",
@@ -31,12 +31,22 @@ export const listRoute = createRoute({
       ...pageQuery,
       ...cursorQuery,
       ...includeParam,
-      "filter[event]": z.string().optional().openapi({ description: "An event name." }),
+      "filter[event]": z
+        .string()
+        .optional()
+        .openapi({ type: "string", enum: [...WEBHOOK_EVENTS], description: "An event name." }),
       "filter[delivery_status]": z
         .string()
         .optional()
-        .openapi({ description: WEBHOOK_DELIVERY_STATUSES.map((s) => `\`${s}\``).join(", ") }),
-      "filter[webhook_id]": z.string().optional().openapi({ description: "A webhook's id." }),
+        .openapi({
+          type: "string",
+          enum: [...WEBHOOK_DELIVERY_STATUSES],
+          description: WEBHOOK_DELIVERY_STATUSES.map((s) => `\`${s}\``).join(", "),
+        }),
+      "filter[webhook_id]": z
+        .string()
+        .optional()
+        .openapi({ type: "string", format: "uuid", description: "A webhook's id." }),
     }),
   },
   responses: {

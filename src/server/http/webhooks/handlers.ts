@@ -22,7 +22,7 @@ import { postWebhook } from "../../webhooks/http-post";
 import { notificationBody } from "../../webhooks/payload";
 import { generateWebhookSecret, standardWebhooksSignature, t49Signature } from "../../webhooks/signing";
 import type { App, AppDeps } from "../env";
-import { invalidAttribute, notFound } from "../errors";
+import { idMismatch, invalidAttribute, notFound } from "../errors";
 import { pageDocument, parsePage } from "../paging";
 import { notificationDocuments } from "../webhook-notifications/documents";
 
@@ -133,11 +133,7 @@ export function registerWebhookRoutes(app: App, deps: AppDeps) {
     const { id } = c.req.valid("param");
     const { data } = c.req.valid("json");
     if (data.id !== undefined && data.id !== id) {
-      throw invalidAttribute(
-        "/data/id",
-        `data.id '${data.id}' does not match the id in the path '${id}'.`,
-        "id_mismatch",
-      );
+      throw idMismatch(data.id, id);
     }
     const attributes = data.attributes;
     const changes: WebhookChanges = {};

@@ -1,0 +1,38 @@
+// Property-based test of the API against its own OpenAPI document: requests generated for every operation (valid
+// and invalid values), each answer checked (never a 5xx, a documented status, a body matching the document, errors
+// in JSON:API). `npm run fuzz` runs many more cases and prints counts; FUZZ_RUNS and FUZZ_SEED set them here too.
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestArbitrary, responseChecker, send } from "../testing/openapi-fuzz";
+import { type FuzzSetup, fuzzHarness } from "../testing/openapi-fuzz-setup";
+
+let setup: FuzzSetup;
+beforeAll(async () => {
+  setup = await fuzzHarness();
+});
+afterAll(() => setup.h.close());
+
+describe("the API against its OpenAPI document", () => {
+  it("answers every generated request as the document says", async () => {
+    const checker = responseChecker(setup.document);
+    await fc.assert(
+      fc.asyncProperty(
+        requestArbitrary(setup.document, setup.ids, { nulBytes: process.env.FUZZ_NUL_BYTES === "1" }),
+        async (request) => {
+          const response = await send(setup.h, setup.key, request);
+          const problem = checker.problem(
+            request,
+            response.status,
+            response.headers.get("content-type"),
+            await response.text(),
+          );
+          expect(problem, `${request.method} ${request.path}`).toBeUndefined();
+        },
+      ),
+      {
+        numRuns: Number(process.env.FUZZ_RUNS ?? 300),
+        seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined,
+      },
+    );
+  }, 120_000);
+});

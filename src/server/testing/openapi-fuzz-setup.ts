@@ -1,0 +1,63 @@
+// The account the OpenAPI fuzzer works in: a harness whose webhook test deliveries never leave the process, and
+// one resource of each kind, whose ids the fuzzer uses in paths alongside unknown ones.
+import { portId, terminalId } from "../db/reference-data";
+import type { KnownIds } from "./openapi-fuzz";
+import { createHarness, type Harness, insertShipment } from "./service-harness";
+
+export interface FuzzSetup {
+  h: Harness;
+  key: string;
+  // biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document as the app serves it.
+  document: any;
+  ids: KnownIds;
+}
+
+export async function fuzzHarness(): Promise<FuzzSetup> {
+  const h = await createHarness({
+    webhooks: {
+      timeoutMs: 200,
+      // No name resolves: `POST /v2/webhooks/trigger` answers with the failure instead of reaching the network.
+      resolve: async (host) => {
+        throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
+      },
+    },
+  });
+  const { apiKey: key, account } = await h.newAccount("Fuzz");
+  const document = await (await h.request(null, "/v2/openapi.json")).json();
+  const { shipment, containers } = await insertShipment(h.db, account.id);
+  const webhook = await (
+    await h.request(key, "/v2/webhooks", {
+      method: "POST",
+      json: {
+        data: {
+          type: "webhook",
+          attributes: { url: "https://hooks.example.com/fuzz", events: ["container.transport.full_out"] },
+        },
+      },
+    })
+  ).json();
+  const notification = await (
+    await h.request(key, `/v2/webhooks/${webhook.data.id}/test`, { method: "POST" })
+  ).json();
+  const trackingRequest = await (
+    await h.request(key, "/v2/tracking_requests", {
+      method: "POST",
+      json: {
+        data: {
+          type: "tracking_request",
+          attributes: { request_type: "bill_of_lading", request_number: "MAEU123456789", scac: "MAEU" },
+        },
+      },
+    })
+  ).json();
+  const ids: KnownIds = {
+    shipments: [shipment.id],
+    containers: containers.map((c) => c.id),
+    webhooks: [webhook.data.id],
+    webhook_notifications: [notification.data.id],
+    tracking_requests: [trackingRequest.data?.id].filter(Boolean),
+    ports: ["USLAX", portId("USLAX")],
+    terminals: [terminalId("USLAX", "APM Terminals", "APMT")],
+  };
+  return { h, key, document, ids };
+}

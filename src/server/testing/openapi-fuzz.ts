@@ -1,0 +1,308 @@
+// Requests generated from our own OpenAPI document (every operation; values valid by its schemas and values that
+// are not), sent through the app in process, and the checks every answer must pass: never a 5xx, a status the
+// document lists for the operation, a body its schema accepts, and every error a JSON:API error document.
+// Used by openapi-fuzz.test.ts (a few hundred cases in `npm test`) and `npm run fuzz` (10,000+, with counts).
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import fc from "fast-check";
+import type { Harness } from "./service-harness";
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON Schema and OpenAPI objects are walked generically here.
+type Json = any;
+
+export interface FuzzRequest {
+  operation: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface FuzzOptions {
+  /** Strings may carry NUL bytes (U+0000). */
+  nulBytes: boolean;
+}
+
+/** Ids that exist in the fuzzed account, by the path segment before `{id}`; the fuzzer also sends unknown ones. */
+export type KnownIds = Record<string, string[]>;
+
+function resolveRef(document: Json, schema: Json): Json {
+  let s = schema;
+  while (s && typeof s === "object" && typeof s.$ref === "string") {
+    s = s.$ref
+      .slice(2)
+      .split("/")
+      .reduce((node: Json, key: string) => node?.[key], document);
+  }
+  return s;
+}
+
+/** Any JSON value at all, including the strings that break naive code. */
+function junk(options: FuzzOptions): fc.Arbitrary<Json> {
+  return fc.oneof(
+    nastyString(options),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.string(), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 8 }), fc.string(), { maxKeys: 3 }),
+  );
+}
+
+function nastyString(options: FuzzOptions): fc.Arbitrary<string> {
+  const unit = options.nulBytes
+    ? "binary"
+    : fc
+        .integer({ min: 1, max: 0x10ffff })
+        .filter((c) => c < 0xd800 || c > 0xdfff)
+        .map((c) => String.fromCodePoint(c));
+  return fc.oneof(
+    fc.string(),
+    fc.string({ unit, maxLength: 40 }),
+    fc.constantFrom(
+      "",
+      " ",
+      "%",
+      "'",
+      "\\",
+      "../..",
+      "null",
+      "-1",
+      "0",
+      "1e309",
+      "9".repeat(40),
+      "x".repeat(5_000),
+    ),
+    fc.uuid(),
+  );
+}
+
+/** A value the schema accepts (as far as a generator can tell), built from its type, enum, pattern and limits. */
+function valid(document: Json, schemaIn: Json, options: FuzzOptions, depth = 0): fc.Arbitrary<Json> {
+  const schema = resolveRef(document, schemaIn) ?? {};
+  if (depth > 6) return fc.constant(null);
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum);
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (Array.isArray(alternatives))
+    return fc.oneof(...alternatives.map((s: Json) => valid(document, s, options, depth + 1)));
+  if (Array.isArray(schema.allOf)) return valid(document, schema.allOf[0], options, depth + 1);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case "integer":
+      return fc.integer({
+        min: schema.minimum ?? -1_000,
+        max: schema.maximum ?? Math.max(schema.minimum ?? 0, 0) + 1_000,
+      });
+    case "number":
+      return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true });
+    case "boolean":
+      return fc.boolean();
+    case "null":
+      return fc.constant(null);
+    case "array":
+      return fc.array(valid(document, schema.items ?? {}, options, depth + 1), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 3, 3),
+      });
+    case "object": {
+      const properties: Record<string, Json> = schema.properties ?? {};
+      const required = new Set<string>(schema.required ?? []);
+      const shape: Record<string, fc.Arbitrary<Json>> = {};
+      for (const [name, s] of Object.entries(properties))
+        shape[name] = valid(document, s, options, depth + 1);
+      return fc.record(shape, { requiredKeys: [...required].filter((k) => k in shape) });
+    }
+    default:
+      return validString(schema);
+  }
+}
+
+function validString(schema: Json): fc.Arbitrary<string> {
+  if (schema.format === "uuid") return fc.uuid();
+  if (schema.format === "date-time")
+    return fc
+      .date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true })
+      .map((d) => d.toISOString());
+  if (schema.format === "date")
+    return fc
+      .date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
+  if (schema.format === "uri" || schema.format === "url") return fc.webUrl({ validSchemes: ["https"] });
+  if (schema.format === "email") return fc.emailAddress();
+  if (typeof schema.pattern === "string")
+    return fc
+      .stringMatching(new RegExp(schema.pattern))
+      .filter((s) => s.length <= (schema.maxLength ?? 10_000));
+  return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 30, 60) });
+}
+
+/** Valid most of the time, anything at all some of the time: a request is mostly right with one thing wrong. */
+function maybeValid(document: Json, schema: Json, options: FuzzOptions): fc.Arbitrary<Json> {
+  return fc.oneof(
+    { weight: 3, arbitrary: valid(document, schema, options) },
+    { weight: 1, arbitrary: junk(options) },
+  );
+}
+
+function queryText(value: Json): string {
+  return typeof value === "string" ? value : (JSON.stringify(value) ?? "");
+}
+
+/** One arbitrary request for each operation of the document; together they cover all of them evenly. */
+export function requestArbitrary(
+  document: Json,
+  ids: KnownIds,
+  options: FuzzOptions,
+): fc.Arbitrary<FuzzRequest> {
+  const operations: fc.Arbitrary<FuzzRequest>[] = [];
+  for (const [template, item] of Object.entries<Json>(document.paths)) {
+    for (const [method, operation] of Object.entries<Json>(item)) {
+      if (!["get", "post", "patch", "put", "delete"].includes(method)) continue;
+      const name = `${method.toUpperCase()} ${template}`;
+      const collection = /\/v2\/([a-z_]+)\/\{id\}/.exec(template)?.[1] ?? "";
+      const known = ids[collection] ?? [];
+      const idArb = fc.oneof(
+        { weight: 3, arbitrary: known.length > 0 ? fc.constantFrom(...known) : fc.uuid() },
+        { weight: 1, arbitrary: fc.uuid() },
+        { weight: 1, arbitrary: nastyString(options).filter((s) => s !== "" && !s.includes("/")) },
+      );
+      // Half the requests have only valid parameters; in the rest any parameter may be anything.
+      const validQuery: Record<string, fc.Arbitrary<Json>> = {};
+      const anyQuery: Record<string, fc.Arbitrary<Json>> = {};
+      for (const parameter of (operation.parameters ?? []) as Json[]) {
+        if (parameter.in !== "query") continue;
+        // Cursors are valid only as the API gave them out (in links), which a generator cannot do.
+        if (
+          !String(parameter.name).startsWith("page[after") &&
+          !String(parameter.name).startsWith("page[before")
+        )
+          validQuery[parameter.name] = valid(document, parameter.schema, options);
+        anyQuery[parameter.name] = maybeValid(document, parameter.schema, options);
+      }
+      const queryArb = fc.oneof(
+        fc.record(validQuery, { requiredKeys: [] }),
+        fc.record(anyQuery, { requiredKeys: [] }),
+      );
+      const content = operation.requestBody?.content ?? {};
+      const mediaType = Object.keys(content)[0];
+      const bodyArb: fc.Arbitrary<{ type?: string; text?: string }> = mediaType
+        ? fc.oneof(
+            {
+              weight: 4,
+              arbitrary: valid(document, content[mediaType].schema, options).map((b) => ({
+                type: mediaType,
+                text: JSON.stringify(b),
+              })),
+            },
+            {
+              weight: 1,
+              arbitrary: junk(options).map((b) => ({ type: "application/json", text: JSON.stringify(b) })),
+            },
+            { weight: 1, arbitrary: fc.string().map((t) => ({ type: "application/json", text: t })) },
+            {
+              weight: 1,
+              arbitrary: fc
+                .constantFrom("text/plain", "application/xml", "")
+                .map((type) => ({ type, text: "{}" })),
+            },
+            { weight: 1, arbitrary: fc.constant({}) },
+          )
+        : method === "get" || method === "delete"
+          ? fc.constant({})
+          : fc.oneof(
+              { weight: 5, arbitrary: fc.constant({}) },
+              { weight: 1, arbitrary: fc.constant({ type: "text/plain", text: "x" }) },
+            );
+      operations.push(
+        fc
+          .record({
+            id: idArb,
+            query: queryArb,
+            body: bodyArb,
+            authorized: fc.oneof(
+              { weight: 15, arbitrary: fc.constant(true) },
+              { weight: 1, arbitrary: fc.constant(false) },
+            ),
+          })
+          .map(({ id, query: values, body, authorized }) => {
+            const search = new URLSearchParams();
+            for (const [key, value] of Object.entries(values)) search.set(key, queryText(value));
+            const qs = search.toString();
+            const headers: Record<string, string> = authorized ? {} : { authorization: "Token not-a-key" };
+            if (body.type) headers["content-type"] = body.type;
+            return {
+              operation: name,
+              method: method.toUpperCase(),
+              path: `${template.replace("{id}", encodeURIComponent(id))}${qs ? `?${qs}` : ""}`,
+              headers,
+              ...(body.text === undefined ? {} : { body: body.text }),
+            };
+          }),
+      );
+    }
+  }
+  return fc.oneof(...operations);
+}
+
+export interface Checker {
+  /** What is wrong with the answer to a request, or undefined when it keeps the document's promises. */
+  problem(request: FuzzRequest, status: number, contentType: string | null, body: string): string | undefined;
+}
+
+/** Compiles every response schema of the document once, with its components. */
+export function responseChecker(document: Json): Checker {
+  const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: "openapi", components: document.components ?? {} });
+  const rewrite = (schema: Json): Json =>
+    JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/'));
+  const errorSchema = document.components?.schemas?.ErrorDocument;
+  const validateError = ajv.compile(rewrite(errorSchema ?? { type: "object", required: ["errors"] }));
+  const compiled = new Map<string, ReturnType<typeof ajv.compile> | null>();
+  const validatorFor = (operation: string, status: number) => {
+    const key = `${operation} ${status}`;
+    if (!compiled.has(key)) {
+      const [method, template] = operation.split(" ") as [string, string];
+      const response = document.paths[template]?.[method.toLowerCase()]?.responses?.[String(status)];
+      const schema = response?.content?.["application/json"]?.schema;
+      compiled.set(key, response ? (schema ? ajv.compile(rewrite(schema)) : null) : (undefined as never));
+    }
+    return compiled.get(key);
+  };
+  return {
+    problem(request, status, contentType, body) {
+      if (status >= 500) return `answered ${status}: ${body.slice(0, 300)}`;
+      const validate = validatorFor(request.operation, status);
+      if (validate === undefined)
+        return `answered ${status}, which the document does not list: ${body.slice(0, 300)}`;
+      let parsed: Json;
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        return `answered ${status} with a body that is not JSON (${contentType}): ${body.slice(0, 100)}`;
+      }
+      if (status >= 400) {
+        if (!validateError(parsed))
+          return `a ${status} that is not a JSON:API error document: ${ajv.errorsText(validateError.errors)}`;
+        if (!(parsed as Json).errors.every((e: Json) => e.status === String(status)))
+          return `error statuses differ from ${status}`;
+      }
+      if (validate && !validate(parsed)) {
+        return `the ${status} body does not match the document: ${ajv.errorsText(validate.errors)}`;
+      }
+      return undefined;
+    },
+  };
+}
+
+/** Sends a generated request through the app. */
+export async function send(h: Harness, key: string, request: FuzzRequest): Promise<Response> {
+  const headers = new Headers(request.headers);
+  return h.request(headers.has("authorization") ? null : key, request.path, {
+    method: request.method,
+    headers,
+    ...(request.body === undefined ? {} : { body: request.body }),
+  });
+}
