@@ -6,6 +6,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
+import { logSafeError } from "../log-safe-error";
 import { renderApiReference } from "./api-reference-page";
 import { compression } from "./compression";
 import { registerContainerEventRoutes } from "./container-events";
@@ -15,6 +16,7 @@ import type { AppDeps, AppEnv } from "./env";
 import { ApiError, type ErrorStatus, errorObject } from "./errors";
 import { KEY_CACHE_TTL_MS, KeyCache } from "./key-cache";
 import { MAX_BODY_BYTES, rateLimit, requestId, requireApiKey, writeBodyRules } from "./middleware";
+import { refuseNulInUrl } from "./nul-guard";
 import { defaultHook } from "./openapi-common";
 import { RateLimiter } from "./rate-limit";
 import { registerReferenceRoutes } from "./reference";
@@ -64,6 +66,7 @@ export function createApp(deps: AppDeps) {
       `More than ${deps.rateLimitPerMinute} requests a minute with this API key; retry after the time in Retry-After.`,
     )(c, next);
   });
+  app.use("/v2/*", refuseNulInUrl);
   app.use("/v2/*", writeBodyRules);
   if (deps.responseCache) app.use("/v2/*", deps.responseCache.middleware(responseCachePolicy));
 
@@ -142,9 +145,8 @@ function errorResponse(error: Error, c: Context<AppEnv>, deps: AppDeps) {
   deps.logger.error("request failed", {
     requestId: id,
     method: c.req.method,
-    path: c.req.path,
-    error: error.message,
-    stack: error.stack,
+    route: c.req.routePath,
+    ...logSafeError(error),
   });
   return c.json(
     {
@@ -230,6 +232,8 @@ function serveDashboard(app: OpenAPIHono<AppEnv>, webRoot: string) {
       });
     }
     if (!existsSync(indexPath)) return next();
-    return c.html(await readFile(indexPath, "utf8"), 200, { "Cache-Control": "no-cache" });
+    return c.html(await readFile(indexPath, "utf8"), 200, {
+      "Cache-Control": "no-cache",
+    });
   });
 }

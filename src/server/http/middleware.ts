@@ -7,6 +7,7 @@ import { readBodyWithin } from "./body-reader";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
 import { KeyCache } from "./key-cache";
+import { refuseNulInBody } from "./nul-guard";
 import type { RateLimiter } from "./rate-limit";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -114,6 +115,7 @@ export const writeBodyRules: MiddlewareHandler<AppEnv> = async (c, next) => {
       detail: "The request body must be a JSON object with a top-level 'data' object.",
     });
   }
+  refuseNulInBody(parsed);
   await next();
 };
 
