@@ -1,7 +1,7 @@
 // The HTTP app factory: middleware, the /v2 routes, the OpenAPI document, and the dashboard's static files.
 import { existsSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
-import { join, normalize } from "node:path";
+import { join, resolve, sep } from "node:path";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { cors } from "hono/cors";
@@ -219,11 +219,13 @@ async function isFile(path: string): Promise<boolean> {
 /** Serves the built dashboard; any other non-API path gets index.html so that client-side routes deep-link. */
 function serveDashboard(app: OpenAPIHono<AppEnv>, webRoot: string) {
   const indexPath = join(webRoot, "index.html");
+  // With its separator: a bare prefix would also take in a sibling folder whose name starts alike (web-secret/).
+  const rootPrefix = resolve(webRoot) + sep;
   app.get("*", async (c, next) => {
     const path = c.req.path;
     if (path.startsWith("/v2")) return next();
-    const file = normalize(join(webRoot, safeDecode(path)));
-    if (file.startsWith(webRoot) && path !== "/" && (await isFile(file))) {
+    const file = resolve(webRoot, `.${safeDecode(path)}`);
+    if (file.startsWith(rootPrefix) && path !== "/" && (await isFile(file))) {
       const ext = file.slice(file.lastIndexOf("."));
       const immutable = path.startsWith("/assets/");
       return c.body(await readFile(file), 200, {
