@@ -8,6 +8,7 @@ import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { logSafeError } from "../log-safe-error";
 import { renderApiReference } from "./api-reference-page";
+import { isLoopbackClient } from "./client-address";
 import { compression } from "./compression";
 import { registerContainerEventRoutes } from "./container-events";
 import { registerContainerRouteRoutes } from "./container-route";
@@ -101,7 +102,9 @@ export function createApp(deps: AppDeps) {
   answerWrongMethods(app);
 
   app.get("/demo.json", (c) => {
-    const key = deps.demoApiKey?.();
+    // The key opens the demo account to whoever has it: handed to this machine's browser only, unless the operator
+    // says the demo is public (DEMO_PUBLIC=1). Elsewhere the answer is the same as without a demo account.
+    const key = deps.demoPublic || isLoopbackClient(c) ? deps.demoApiKey?.() : undefined;
     if (!key) return c.json(jsonApiErrors(404, "not_found", "This server does not run a demo account."), 404);
     return c.json({ api_key: key, company_name: "Demo Logistics" });
   });

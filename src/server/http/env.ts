@@ -32,6 +32,8 @@ export interface AppDeps {
   webRoot?: string;
   /** Present when this server runs the local demo account: the sign-in page may offer its key. */
   demoApiKey?: () => string | undefined;
+  /** Offer the demo account's key to clients on other machines too; loopback clients only by default. */
+  demoPublic?: boolean;
   webhooks?: WebhookSettings;
   /** How long an API key's account is remembered (5 s by default; 0 looks every key up on every request). */
   apiKeyCacheMs?: number;
