@@ -5,7 +5,7 @@
 export async function readBodyWithin(
   body: ReadableStream<Uint8Array> | null,
   maxBytes: number,
-): Promise<Uint8Array | undefined> {
+): Promise<Uint8Array<ArrayBuffer> | undefined> {
   if (!body) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];

@@ -52,13 +52,14 @@ describe("dashboard files", () => {
     },
   );
 
-  it.each(["/..%2Fweb-secret%2Fsecret.txt", "/%2E%2E/web-secret/secret.txt", "/..%5Cweb-secret%5Csecret.txt"])(
-    "never serves a file of a sibling folder whose name starts with the dashboard's (%s)",
-    async (path) => {
-      const res = await app.request(path);
-      expect(await res.text()).not.toContain("not for the web");
-    },
-  );
+  it.each([
+    "/..%2Fweb-secret%2Fsecret.txt",
+    "/%2E%2E/web-secret/secret.txt",
+    "/..%5Cweb-secret%5Csecret.txt",
+  ])("never serves a file of a sibling folder whose name starts with the dashboard's (%s)", async (path) => {
+    const res = await app.request(path);
+    expect(await res.text()).not.toContain("not for the web");
+  });
 
   it("leaves /v2 paths to the API", async () => {
     const res = await app.request("/v2/nothing-here");
