@@ -75,3 +75,56 @@ const RANK: ReadonlyMap<string, number> = new Map(MILESTONE_ORDER.map((name, i) 
 export function milestoneRank(name: string | null): number {
   return (name === null ? undefined : RANK.get(name)) ?? MILESTONE_ORDER.length;
 }
+
+/**
+ * The names a raw event's `event` may carry in the hosted API (its raw_event schema's enum): a strict client
+ * checks them, so a line whose milestone is not among them is sent as `event: null` with its `original_event`,
+ * as the hosted API sends a line it cannot normalize.
+ */
+export const RAW_EVENT_NAMES = [
+  "empty_out",
+  "full_in",
+  "positioned_in",
+  "positioned_out",
+  "vessel_loaded",
+  "vessel_departed",
+  "transshipment_arrived",
+  "transshipment_discharged",
+  "transshipment_loaded",
+  "transshipment_departed",
+  "feeder_arrived",
+  "feeder_discharged",
+  "feeder_loaded",
+  "feeder_departed",
+  "rail_loaded",
+  "rail_departed",
+  "rail_arrived",
+  "rail_unloaded",
+  "vessel_arrived",
+  "vessel_discharged",
+  "arrived_at_destination",
+  "delivered",
+  "full_out",
+  "empty_in",
+  "vgm_received",
+  "carrier_release",
+  "customs_release",
+  "available",
+] as const;
+export type HostedRawEventName = (typeof RAW_EVENT_NAMES)[number];
+
+const rawEventNames: ReadonlySet<string> = new Set(RAW_EVENT_NAMES);
+
+/** Milestones the hosted raw events spell otherwise. */
+const RAW_SPELLINGS: Readonly<Record<string, HostedRawEventName>> = {
+  arrived_at_inland_destination: "arrived_at_destination",
+};
+
+/**
+ * The raw event name of a stored milestone: the hosted spelling, or null for one the hosted raw names do not have
+ * (`vessel_berthed`, which only transport events carry; `not_available`).
+ */
+export function rawEventName(milestone: string): HostedRawEventName | null {
+  const name = RAW_SPELLINGS[milestone] ?? milestone;
+  return rawEventNames.has(name) ? (name as HostedRawEventName) : null;
+}

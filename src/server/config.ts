@@ -18,6 +18,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   TRACKING_REQUEST_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   DEMO: flag.default(true),
+  DEMO_PUBLIC: flag.default(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   CLOCK_SPEED: z.coerce.number().min(1).max(10_000).default(1),
   TRACKING_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
@@ -43,6 +44,8 @@ export interface Config {
   trackingRequestLimitPerMinute: number;
   /** Create and run the demo account (on by default for the local product). */
   demo: boolean;
+  /** Give the demo account's key (`/demo.json`) to clients on other machines too, not only to loopback ones. */
+  demoPublic: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** How much faster than real time the service's clock runs (1 = real time; more speeds up a demo). */
   clockSpeed: number;
@@ -93,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trackingRequestLimitPerMinute: e.TRACKING_REQUEST_LIMIT_PER_MINUTE,
     demo: e.DEMO,
+    demoPublic: e.DEMO_PUBLIC,
     logLevel: e.LOG_LEVEL,
     clockSpeed: e.CLOCK_SPEED,
     sandboxPaused: e.SANDBOX_PAUSED,

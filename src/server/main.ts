@@ -112,6 +112,7 @@ const app = createApp({
   trackingRequestLimitPerMinute: config.trackingRequestLimitPerMinute,
   webRoot: config.dev ? undefined : webRoot,
   demoApiKey: demo ? () => demo.apiKey : undefined,
+  demoPublic: config.demoPublic,
   webhooks: webhookSettings,
   onTrackingRequestCreated: () => worker.wake(),
   responseCache,

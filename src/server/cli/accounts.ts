@@ -1,7 +1,8 @@
 // Operator command for accounts and keys: `npm run accounts -- <command>`. Prints keys once; stores only hashes.
 import { loadConfig } from "../config";
 import { createAccount, issueKey, listAccounts, listKeys, revokeKey, setSuspended } from "../db/accounts";
-import { openDatabase } from "../db/connection";
+import { type Database, openDatabase } from "../db/connection";
+import { DataDirLockedError } from "../db/data-dir-lock";
 import { seedReferenceData } from "../db/reference-data";
 
 const USAGE = `Usage: npm run accounts -- <command>
@@ -19,9 +20,18 @@ async function main(args: string[]): Promise<number> {
     return command ? 0 : 1;
   }
   const config = loadConfig();
-  const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
-  );
+  let database: Database;
+  try {
+    database = await openDatabase(
+      config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+    );
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    // The embedded database takes one process at a time, and the running service is that process.
+    return fail(
+      `The service is running on the embedded database in ${config.dataDir}${error.holderPid === undefined ? "" : ` (pid ${error.holderPid})`}: stop it, run this command, then start it again; or run both on PostgreSQL (DATABASE_URL), where they work side by side.`,
+    );
+  }
   try {
     const { db } = database;
     await seedReferenceData(db);

@@ -1,13 +1,15 @@
 // The HTTP app factory: middleware, the /v2 routes, the OpenAPI document, and the dashboard's static files.
 import { existsSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
-import { join, normalize } from "node:path";
+import { join, resolve, sep } from "node:path";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
+import { logSafeError } from "../log-safe-error";
 import { systemClock } from "../tracking/clock";
 import { renderApiReference } from "./api-reference-page";
+import { isLoopbackClient } from "./client-address";
 import { compression } from "./compression";
 import { registerContainerEventRoutes } from "./container-events";
 import { registerContainerRouteRoutes } from "./container-route";
@@ -16,6 +18,7 @@ import type { AppDeps, AppEnv } from "./env";
 import { ApiError, type ErrorStatus, errorObject } from "./errors";
 import { KEY_CACHE_TTL_MS, KeyCache } from "./key-cache";
 import { MAX_BODY_BYTES, rateLimit, requestId, requireApiKey, writeBodyRules } from "./middleware";
+import { refuseNulInUrl } from "./nul-guard";
 import { documentSharedAnswers } from "./openapi-answers";
 import { defaultHook } from "./openapi-common";
 import { FAILED_AUTH_LIMIT_PER_MINUTE, RateLimiter } from "./rate-limit";
@@ -74,6 +77,7 @@ export function createApp(deps: AppDeps) {
     )(c, next);
   });
   app.use("/v2/*", staticPathMethods(app));
+  app.use("/v2/*", refuseNulInUrl);
   app.use("/v2/*", writeBodyRules);
   if (deps.responseCache) app.use("/v2/*", deps.responseCache.middleware(responseCachePolicy));
 
@@ -110,7 +114,9 @@ export function createApp(deps: AppDeps) {
   answerWrongMethods(app);
 
   app.get("/demo.json", (c) => {
-    const key = deps.demoApiKey?.();
+    // The key opens the demo account to whoever has it: handed to this machine's browser only, unless the operator
+    // says the demo is public (DEMO_PUBLIC=1). Elsewhere the answer is the same as without a demo account.
+    const key = deps.demoPublic || isLoopbackClient(c) ? deps.demoApiKey?.() : undefined;
     if (!key) return c.json(jsonApiErrors(404, "not_found", "This server does not run a demo account."), 404);
     return c.json({ api_key: key, company_name: "Demo Logistics" });
   });
@@ -154,9 +160,8 @@ function errorResponse(error: Error, c: Context<AppEnv>, deps: AppDeps) {
   deps.logger.error("request failed", {
     requestId: id,
     method: c.req.method,
-    path: c.req.path,
-    error: error.message,
-    stack: error.stack,
+    route: c.req.routePath,
+    ...logSafeError(error),
   });
   return c.json(
     {
@@ -229,11 +234,13 @@ async function isFile(path: string): Promise<boolean> {
 /** Serves the built dashboard; any other non-API path gets index.html so that client-side routes deep-link. */
 function serveDashboard(app: OpenAPIHono<AppEnv>, webRoot: string) {
   const indexPath = join(webRoot, "index.html");
+  // With its separator: a bare prefix would also take in a sibling folder whose name starts alike (web-secret/).
+  const rootPrefix = resolve(webRoot) + sep;
   app.get("*", async (c, next) => {
     const path = c.req.path;
     if (path.startsWith("/v2")) return next();
-    const file = normalize(join(webRoot, safeDecode(path)));
-    if (file.startsWith(webRoot) && path !== "/" && (await isFile(file))) {
+    const file = resolve(webRoot, `.${safeDecode(path)}`);
+    if (file.startsWith(rootPrefix) && path !== "/" && (await isFile(file))) {
       const ext = file.slice(file.lastIndexOf("."));
       const immutable = path.startsWith("/assets/");
       return c.body(await readFile(file), 200, {
@@ -242,6 +249,8 @@ function serveDashboard(app: OpenAPIHono<AppEnv>, webRoot: string) {
       });
     }
     if (!existsSync(indexPath)) return next();
-    return c.html(await readFile(indexPath, "utf8"), 200, { "Cache-Control": "no-cache" });
+    return c.html(await readFile(indexPath, "utf8"), 200, {
+      "Cache-Control": "no-cache",
+    });
   });
 }

@@ -13,7 +13,11 @@ describe("dashboard files", () => {
   let app: ReturnType<typeof createApp>;
   beforeAll(async () => {
     h = await createHarness();
-    root = mkdtempSync(join(tmpdir(), "webroot-"));
+    // The dashboard's folder and, beside it, one whose name starts with the dashboard folder's name.
+    const parent = mkdtempSync(join(tmpdir(), "webroot-"));
+    root = join(parent, "web");
+    mkdirSync(join(parent, "web-secret"), { recursive: true });
+    writeFileSync(join(parent, "web-secret", "secret.txt"), "not for the web");
     mkdirSync(join(root, "assets", "fonts"), { recursive: true });
     writeFileSync(join(root, "index.html"), "<!doctype html><title>Dashboard</title>");
     writeFileSync(join(root, "assets", "main-abc123.js"), "console.log(1)");
@@ -28,7 +32,7 @@ describe("dashboard files", () => {
     });
   });
   afterAll(async () => {
-    rmSync(root, { recursive: true, force: true });
+    rmSync(join(root, ".."), { recursive: true, force: true });
     await h.close();
   });
 
@@ -47,6 +51,15 @@ describe("dashboard files", () => {
       expect(await res.text()).toContain("<title>Dashboard</title>");
     },
   );
+
+  it.each([
+    "/..%2Fweb-secret%2Fsecret.txt",
+    "/%2E%2E/web-secret/secret.txt",
+    "/..%5Cweb-secret%5Csecret.txt",
+  ])("never serves a file of a sibling folder whose name starts with the dashboard's (%s)", async (path) => {
+    const res = await app.request(path);
+    expect(await res.text()).not.toContain("not for the web");
+  });
 
   it("leaves /v2 paths to the API", async () => {
     const res = await app.request("/v2/nothing-here");

@@ -32,6 +32,8 @@ export interface AppDeps {
   webRoot?: string;
   /** Present when this server runs the local demo account: the sign-in page may offer its key. */
   demoApiKey?: () => string | undefined;
+  /** Offer the demo account's key to clients on other machines too; loopback clients only by default. */
+  demoPublic?: boolean;
   webhooks?: WebhookSettings;
   /** What rate limits are measured with: real time (systemClock) by default, never the sped-up service clock. */
   rateLimitClock?: Clock;

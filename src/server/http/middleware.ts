@@ -3,10 +3,12 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { authenticate, hashKey } from "../db/accounts";
 import type { Db } from "../db/connection";
+import { readBodyWithin } from "./body-reader";
 import { clientAddress } from "./client-address";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
 import { KeyCache } from "./key-cache";
+import { refuseNulInBody } from "./nul-guard";
 import type { RateLimiter } from "./rate-limit";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -111,13 +113,17 @@ export function rateLimit(
 
 const JSON_TYPES = /^application\/(vnd\.api\+)?json\s*(;.*)?$/i;
 
-/** Write requests carry JSON (plain or JSON:API's media type) and at most 1 MB of it. */
+/**
+ * Write requests carry JSON (plain or JSON:API's media type) and at most 1 MB of it. The body is read here, once,
+ * and no further than the limit, whether it comes with a Content-Length or chunked; handlers read the copy kept.
+ */
 export const writeBodyRules: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!["POST", "PATCH", "PUT"].includes(c.req.method)) return next();
   const length = Number(c.req.header("content-length") ?? "0");
   if (length > MAX_BODY_BYTES) throw tooLarge();
-  const body = await c.req.raw.clone().arrayBuffer();
-  if (body.byteLength > MAX_BODY_BYTES) throw tooLarge();
+  const body = await readBodyWithin(c.req.raw.body, MAX_BODY_BYTES);
+  if (body === undefined) throw tooLarge();
+  c.req.raw = new Request(c.req.raw, { body });
   if (body.byteLength === 0) return next();
   const contentType = c.req.header("content-type") ?? "";
   if (!JSON_TYPES.test(contentType)) {
@@ -130,7 +136,10 @@ export const writeBodyRules: MiddlewareHandler<AppEnv> = async (c, next) => {
   try {
     parsed = JSON.parse(new TextDecoder().decode(body));
   } catch {
-    throw new ApiError(400, { code: "malformed_json", detail: "The request body is not valid JSON." });
+    throw new ApiError(400, {
+      code: "malformed_json",
+      detail: "The request body is not valid JSON.",
+    });
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
     throw new ApiError(400, {
@@ -138,12 +147,17 @@ export const writeBodyRules: MiddlewareHandler<AppEnv> = async (c, next) => {
       detail: "The request body must be a JSON object with a top-level 'data' object.",
     });
   }
+  refuseNulInBody(parsed);
   await next();
 };
 
 function tooLarge() {
-  return new ApiError(413, {
-    code: "body_too_large",
-    detail: `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`,
-  });
+  return new ApiError(
+    413,
+    {
+      code: "body_too_large",
+      detail: `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`,
+    },
+    { Connection: "close" },
+  );
 }

@@ -1,7 +1,5 @@
 // Control routes for the end-to-end tests (`TEST_CONTROL=1` only, loopback clients only): an account of the
 // test's own, filled with sandbox shipments, so that a test never shares the data it changes with another test.
-import { getConnInfo } from "@hono/node-server/conninfo";
-import type { Context } from "hono";
 import { z } from "zod";
 import { createAccount } from "../db/accounts";
 import type { Db } from "../db/connection";
@@ -11,6 +9,7 @@ import { topUpDemoShipments } from "../tracking/demo-fleet";
 import type { TrackingEngine } from "../tracking/engine";
 import type { SandboxCarrierNetwork } from "../tracking/sandbox";
 import { heldBoxRequest } from "../tracking/sandbox-held-box";
+import { isLoopbackClient } from "./client-address";
 import type { App } from "./env";
 import { ApiError } from "./errors";
 
@@ -34,11 +33,9 @@ const newAccountBody = z.object({
 /** Long enough for the engine to turn 200 requests into shipments on a slow machine. */
 const SETTLE_TIMEOUT_MS = 120_000;
 
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
-
 export function registerTestControlRoutes(app: App, control: TestControl, db: Db) {
   app.use("/__test__/*", async (c, next) => {
-    if (!LOOPBACK.test(remoteAddress(c))) {
+    if (!isLoopbackClient(c)) {
       throw new ApiError(403, { code: "forbidden", detail: "Test control answers loopback clients only." });
     }
     await next();
@@ -64,15 +61,6 @@ export function registerTestControlRoutes(app: App, control: TestControl, db: Db
     if (parsed.data.shipments > 0 || parsed.data.held_box) await settle(control, db, account.id);
     return c.json({ id: account.id, api_key: apiKey }, 201);
   });
-}
-
-/** The client's address, or "" when the request did not come through a Node server (then it is refused). */
-function remoteAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? "";
-  } catch {
-    return "";
-  }
 }
 
 /**

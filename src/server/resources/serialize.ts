@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Container } from "../../api/containers";
 import type { RawEvent, TransportEvent } from "../../api/events";
 import type { anyResourceSchema } from "../../api/json-api";
+import { rawEventName } from "../../api/milestones";
 import type { Account, Port, ShippingLine, Terminal, User } from "../../api/reference";
 import type { Route, RouteLocation } from "../../api/routes";
 import type { Shipment, TrackingStoppedReason } from "../../api/shipments";
@@ -262,15 +263,6 @@ function localDay(date: Date, timeZone: string): string {
   return format.format(date);
 }
 
-/**
- * The hosted API's raw-event name where it differs from the milestone name we store: a client that knows its
- * list reads our raw events unchanged. (`vessel_berthed` has no raw name there; we keep it, as the seed's
- * Vessel events do.)
- */
-const HOSTED_RAW_EVENT_NAMES: Readonly<Record<string, string>> = {
-  arrived_at_inland_destination: "arrived_at_destination",
-};
-
 export function rawEventResource(
   raw: RawEventRow,
   reference: ReferenceData,
@@ -284,7 +276,8 @@ export function rawEventResource(
     id: raw.id,
     type: "raw_event",
     attributes: {
-      event: HOSTED_RAW_EVENT_NAMES[raw.event] ?? raw.event,
+      // In the hosted API's vocabulary; a milestone it lacks is null, its carrier text still in original_event.
+      event: rawEventName(raw.event),
       index: raw.index,
       original_event: raw.originalEvent,
       timestamp,

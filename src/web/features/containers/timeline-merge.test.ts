@@ -34,6 +34,28 @@ describe("matching carrier lines to transport events", () => {
     expect(milestones[1]!.voyage).toBe("F12N");
   });
 
+  it("shows a berthing with the carrier's line, which raw events send without a name (the hosted raw names lack it)", () => {
+    const milestones = mergeEvents(
+      sources(
+        [
+          transport("vessel_arrived", "2026-11-25T08:00:00Z", "USLAX"),
+          transport("vessel_berthed", "2026-11-25T14:00:00Z", "USLAX"),
+        ],
+        [
+          raw(0, "vessel_arrived", "2026-11-25T08:00:00Z", "USLAX", "Vessel arrival"),
+          raw(1, null, "2026-11-25T14:00:00Z", "USLAX", "VESSEL BERTHED AT POD"),
+          // A line without a name at another time is the carrier's own, not the berthing.
+          raw(2, null, "2026-11-25T16:00:00Z", "USLAX", "Customs exam scheduled"),
+        ],
+      ),
+    );
+    expect(summary(milestones)).toEqual([
+      ["done", "vessel_arrived", "USLAX", ["Vessel arrival"]],
+      ["done", "vessel_berthed", "USLAX", ["VESSEL BERTHED AT POD"]],
+      ["carrier_only", null, "USLAX", ["Customs exam scheduled"]],
+    ]);
+  });
+
   it("gives a line to the nearest event of the same name and place, and a repeated line to the same event", () => {
     const milestones = mergeEvents(
       sources(

@@ -3,7 +3,7 @@
 //
 // Pure: the API's resources in, plain objects out, so that matching and ordering are tested without a browser.
 import type { RawEvent, TransportEvent } from "../../../api/events";
-import { milestoneRank } from "../../../api/milestones";
+import { milestoneRank, rawEventName } from "../../../api/milestones";
 import type { Port, Terminal } from "../../../api/reference";
 import type { Vessel } from "../../../api/vessels";
 
@@ -131,11 +131,16 @@ function distance(
   at: string | null,
   sources: TimelineSources,
 ) {
-  if (rawName(line) !== name || !samePlace(rawPlace(line, sources.ports), place)) return null;
+  const lineName = rawName(line);
+  // Raw events send a milestone the hosted raw names lack (vessel_berthed) without a name, as the hosted API does:
+  // such a line confirms that movement only at its very instant, where the carrier line and the event are one.
+  const unnamed = lineName === null && rawEventName(name) === null;
+  if ((lineName !== name && !unnamed) || !samePlace(rawPlace(line, sources.ports), place)) return null;
   const a = timeOf(line.attributes.timestamp);
   const b = timeOf(at);
-  if (a === null || b === null) return 0;
+  if (a === null || b === null) return unnamed ? null : 0;
   const gap = Math.abs(a - b);
+  if (unnamed) return gap === 0 ? 0 : null;
   return gap <= MATCH_WINDOW_MS ? gap : null;
 }
 
