@@ -11,6 +11,7 @@ import { TRACKING_REQUESTS_CHANNEL } from "./db/tracking-requests";
 import { createApp } from "./http/app";
 import { ResponseCache } from "./http/response-cache";
 import { createLogger } from "./logger";
+import { gracefulShutdown, RequestTracker } from "./operations/graceful-shutdown";
 import { webRoot } from "./paths";
 import { acceleratedClock, ManualClock, systemClock } from "./tracking/clock";
 import { topUpDemoShipments } from "./tracking/demo-fleet";
@@ -121,11 +122,15 @@ const apiListener = getRequestListener(app.fetch);
 const vite = config.dev
   ? await (await import("vite")).createServer({ server: { middlewareMode: true }, appType: "spa" })
   : undefined;
-const server = createServer((req, res) => {
-  const path = req.url ?? "/";
-  if (!vite || path.startsWith("/v2") || path.startsWith("/demo.json")) return apiListener(req, res);
-  vite.middlewares(req, res, () => apiListener(req, res));
-});
+// Requests are counted so that a stop lets those under way finish (operations/graceful-shutdown.ts).
+const requests = new RequestTracker();
+const server = createServer(
+  requests.wrap((req, res) => {
+    const path = req.url ?? "/";
+    if (!vite || path.startsWith("/v2") || path.startsWith("/demo.json")) return apiListener(req, res);
+    vite.middlewares(req, res, () => apiListener(req, res));
+  }),
+);
 
 server.listen(config.port, config.host, () => {
   const address = server.address();
@@ -150,13 +155,20 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info("shutting down", { signal });
-  server.close();
-  server.closeAllConnections();
-  await vite?.close();
-  await worker.stop();
-  await webhookWorker.stop();
-  await dataChanges?.stop();
-  await database.close();
+  // Requests under way finish first (their writes may have committed), then the workers, then the database.
+  await gracefulShutdown({
+    server,
+    requests,
+    logger,
+    steps: [
+      { name: "dev server", run: async () => void (await vite?.close()) },
+      { name: "tracking engine", run: () => worker.stop() },
+      { name: "webhook worker", run: () => webhookWorker.stop() },
+      { name: "data change feed", run: async () => void (await dataChanges?.stop()) },
+      { name: "database", run: () => database.close() },
+    ],
+  });
+  logger.info("stopped");
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
