@@ -15,6 +15,9 @@ const envSchema = z.object({
     .url()
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   TRACKING_REQUEST_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   DEMO: flag.default(true),
@@ -39,6 +42,11 @@ export interface Config {
   /** Directory of the embedded database; unused when databaseUrl is set. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL waits (db/connection.ts): opening or getting a connection, one statement, a transaction left idle.
+   * A request waits at most about these before it is answered 503 (the embedded database has none).
+   */
+  databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
   rateLimitPerMinute: number;
   trackingRequestLimitPerMinute: number;
   /** Create and run the demo account (on by default for the local product). */
@@ -90,6 +98,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trackingRequestLimitPerMinute: e.TRACKING_REQUEST_LIMIT_PER_MINUTE,
     demo: e.DEMO,

@@ -6,6 +6,7 @@ import { openDatabase } from "./db/connection";
 import { DataChangeFeed } from "./db/data-changes";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { ensureDemoAccount } from "./db/demo-account";
+import { DatabaseOutage } from "./db/outage";
 import { loadReferenceData, seedReferenceData } from "./db/reference-data";
 import { TRACKING_REQUESTS_CHANNEL } from "./db/tracking-requests";
 import { createApp } from "./http/app";
@@ -25,10 +26,16 @@ const logger = createLogger(config.logLevel);
 const clock = config.clockSpeed === 1 ? systemClock : acceleratedClock(config.clockSpeed);
 
 let database: Awaited<ReturnType<typeof openDatabase>>;
+// Told of failed queries and lost connections: logs an outage once when it begins and once when it ends.
+let outage: DatabaseOutage | undefined;
 try {
   database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
-    { onConnectionLost: (error) => logger.warn("database connection lost", { error: error.message }) },
+    {
+      onConnectionLost: (error) =>
+        outage ? outage.report(error) : logger.warn("database connection lost", { error: error.message }),
+      timeouts: config.databaseTimeouts,
+    },
   );
 } catch (error) {
   if (error instanceof DataDirLockedError) {
@@ -38,6 +45,7 @@ try {
   throw error;
 }
 const { db } = database;
+outage = new DatabaseOutage({ db, logger });
 await seedReferenceData(db);
 const reference = await loadReferenceData(db);
 const demo = config.demo ? await ensureDemoAccount(db, config.dataDir) : undefined;
@@ -114,6 +122,7 @@ const app = createApp({
   webhooks: webhookSettings,
   onTrackingRequestCreated: () => worker.wake(),
   responseCache,
+  databaseOutage: outage,
   testControl: config.testControl ? { engine, clock, sandboxClock, sandbox } : undefined,
 });
 const apiListener = getRequestListener(app.fetch);
@@ -165,6 +174,7 @@ async function shutdown(signal: string) {
       { name: "tracking engine", run: () => worker.stop() },
       { name: "webhook worker", run: () => webhookWorker.stop() },
       { name: "data change feed", run: async () => void (await dataChanges?.stop()) },
+      { name: "outage probe", run: () => outage?.stop() },
       { name: "database", run: () => database.close() },
     ],
   });

@@ -6,6 +6,8 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
+import { DatabaseOutage, RETRY_AFTER_SECONDS } from "../db/outage";
+import { isDatabaseUnavailable } from "../db/unavailable";
 import { renderApiReference } from "./api-reference-page";
 import { compression } from "./compression";
 import { registerContainerEventRoutes } from "./container-events";
@@ -113,7 +115,8 @@ export function createApp(deps: AppDeps) {
     return c.json(jsonApiErrors(404, "route_not_found", detail), 404);
   });
 
-  app.onError((error, c) => errorResponse(error, c, deps));
+  const outage = deps.databaseOutage ?? new DatabaseOutage({ db: deps.db, logger: deps.logger });
+  app.onError((error, c) => errorResponse(error, c, deps, outage));
   return app;
 }
 
@@ -121,7 +124,7 @@ function jsonApiErrors(status: ErrorStatus, code: string, detail: string) {
   return { errors: [errorObject(status, { code, detail })] };
 }
 
-function errorResponse(error: Error, c: Context<AppEnv>, deps: AppDeps) {
+function errorResponse(error: Error, c: Context<AppEnv>, deps: AppDeps, outage: DatabaseOutage) {
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
     return c.json({ errors: error.errors.map((e) => errorObject(error.status, e)) }, error.status);
@@ -137,6 +140,13 @@ function errorResponse(error: Error, c: Context<AppEnv>, deps: AppDeps) {
           ? "Send the body as 'Content-Type: application/json' or 'application/vnd.api+json'."
           : error.message || "The request could not be understood.";
     return c.json(jsonApiErrors(status, status === 400 ? "bad_request" : "invalid_request", detail), status);
+  }
+  if (isDatabaseUnavailable(error)) {
+    // The outage is logged once (db/outage.ts), not with a stack trace per request.
+    outage.report(error);
+    c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+    const detail = `The database is unreachable or not answering in time; retry after ${RETRY_AFTER_SECONDS} seconds.`;
+    return c.json(jsonApiErrors(503, "service_unavailable", detail), 503);
   }
   const id = c.get("requestId");
   deps.logger.error("request failed", {

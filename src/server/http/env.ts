@@ -2,6 +2,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Principal } from "../db/accounts";
 import type { Db } from "../db/connection";
+import type { DatabaseOutage } from "../db/outage";
 import type { ReferenceData } from "../db/reference-data";
 import type { Logger } from "../logger";
 import type { Clock } from "../tracking/clock";
@@ -42,6 +43,8 @@ export interface AppDeps {
   responseCache?: ResponseCache;
   /** Told when a tracking request is stored pending: the tracking engine of this process takes it up at once. */
   onTrackingRequestCreated?: () => void;
+  /** Logs a database outage once and probes for its end; the app makes its own when none is given. */
+  databaseOutage?: DatabaseOutage;
   /** The end-to-end tests' control routes; only when the service runs with TEST_CONTROL=1. */
   testControl?: TestControl;
 }
