@@ -32,6 +32,7 @@ const envSchema = z.object({
   WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(64),
   WEBHOOKS_PER_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4_096).default(32),
+  METRICS_PUBLIC: flag.default(false),
   SANDBOX_PAUSED: flag.default(false),
   TEST_CONTROL: flag.default(false),
 });
@@ -77,6 +78,8 @@ export interface Config {
   webhooksPerWebhookConcurrency: number;
   /** Memory for /v2 answers kept until the account's data changes (http/response-cache.ts); 0 keeps none. */
   responseCacheMb: number;
+  /** Serve `/metrics` to any client; by default only to loopback clients (a scraper on the same host or a proxy). */
+  metricsPublic: boolean;
   /** Serve the dashboard from Vite's dev server with hot reload instead of the built files. */
   dev: boolean;
   /**
@@ -118,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     webhooksConcurrency: e.WEBHOOKS_CONCURRENCY,
     webhooksPerWebhookConcurrency: e.WEBHOOKS_PER_WEBHOOK_CONCURRENCY,
     responseCacheMb: e.RESPONSE_CACHE_MB,
+    metricsPublic: e.METRICS_PUBLIC,
     dev: argv.includes("--dev"),
     testControl: e.TEST_CONTROL,
   };

@@ -6,6 +6,7 @@ import { openDatabase } from "./db/connection";
 import { DataChangeFeed } from "./db/data-changes";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { ensureDemoAccount } from "./db/demo-account";
+import { outboxDepth } from "./db/operational-state";
 import { DatabaseOutage } from "./db/outage";
 import { loadReferenceData, seedReferenceData } from "./db/reference-data";
 import { TRACKING_REQUESTS_CHANNEL } from "./db/tracking-requests";
@@ -13,6 +14,7 @@ import { createApp } from "./http/app";
 import { ResponseCache } from "./http/response-cache";
 import { createLogger } from "./logger";
 import { gracefulShutdown, RequestTracker } from "./operations/graceful-shutdown";
+import { ServiceMetrics } from "./operations/metrics";
 import { webRoot } from "./paths";
 import { acceleratedClock, ManualClock, systemClock } from "./tracking/clock";
 import { topUpDemoShipments } from "./tracking/demo-fleet";
@@ -46,6 +48,10 @@ try {
 }
 const { db } = database;
 outage = new DatabaseOutage({ db, logger });
+const metrics = new ServiceMetrics({
+  outboxDepth: () => outboxDepth(db),
+  poolStats: () => database.poolStats?.(),
+});
 await seedReferenceData(db);
 const reference = await loadReferenceData(db);
 const demo = config.demo ? await ensureDemoAccount(db, config.dataDir) : undefined;
@@ -78,6 +84,7 @@ const worker = startTrackingWorker(engine, {
   intervalMs: config.trackingIntervalMs,
   logger,
   beforePass: topUpDemo,
+  onPass: (pass) => metrics.trackingPass(pass),
 });
 // A new tracking request wakes the engine: the API of this process tells it directly (onTrackingRequestCreated
 // below), other processes on the same PostgreSQL through NOTIFY.
@@ -94,8 +101,10 @@ const webhookWorker = startWebhookWorker({
   intervalMs: config.webhooksIntervalMs,
   concurrency: config.webhooksConcurrency,
   perWebhookConcurrency: config.webhooksPerWebhookConcurrency,
+  onAttempt: (result) => metrics.delivery(result),
   ...webhookSettings,
 });
+let workersRunning = true;
 
 // Reads are answered from memory until the database's change log says their account's data changed.
 const responseCache =
@@ -123,6 +132,15 @@ const app = createApp({
   onTrackingRequestCreated: () => worker.wake(),
   responseCache,
   databaseOutage: outage,
+  metrics,
+  metricsPublic: config.metricsPublic,
+  // Not ready once a stop has begun, so that a load balancer sends no more requests to this process.
+  readiness: () => [
+    workersRunning ? { name: "workers", ready: true } : { name: "workers", ready: false, detail: "stopped" },
+    requests.draining
+      ? { name: "shutdown", ready: false, detail: "the service is stopping" }
+      : { name: "shutdown", ready: true },
+  ],
   testControl: config.testControl ? { engine, clock, sandboxClock, sandbox } : undefined,
 });
 const apiListener = getRequestListener(app.fetch);
@@ -136,7 +154,7 @@ const requests = new RequestTracker();
 const server = createServer(
   requests.wrap((req, res) => {
     const path = req.url ?? "/";
-    if (!vite || path.startsWith("/v2") || path.startsWith("/demo.json")) return apiListener(req, res);
+    if (!vite || /^\/(v2|demo\.json|healthz|readyz|metrics)/.test(path)) return apiListener(req, res);
     vite.middlewares(req, res, () => apiListener(req, res));
   }),
 );
@@ -171,7 +189,13 @@ async function shutdown(signal: string) {
     logger,
     steps: [
       { name: "dev server", run: async () => void (await vite?.close()) },
-      { name: "tracking engine", run: () => worker.stop() },
+      {
+        name: "tracking engine",
+        run: () => {
+          workersRunning = false;
+          return worker.stop();
+        },
+      },
       { name: "webhook worker", run: () => webhookWorker.stop() },
       { name: "data change feed", run: async () => void (await dataChanges?.stop()) },
       { name: "outage probe", run: () => outage?.stop() },

@@ -27,7 +27,16 @@ export interface Database {
    * a function that stops listening; close() stops every listener too.
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** The PostgreSQL pool's connections (metrics); none on PGlite, which has one connection in the process. */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 const migrationsFolder = serverSourcePath("db/migrations");
@@ -146,6 +155,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   return {
     db: drizzleNodePg(pool, { schema }) as unknown as Db,
     kind: "postgres",
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async listen(channel, onNotify) {
       const stop = await listenOn(url, channel, onNotify, options);
       const unlisten = async () => {

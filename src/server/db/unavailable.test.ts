@@ -40,6 +40,7 @@ describe("isDatabaseUnavailable", () => {
     ["a unique violation (23505)", withCode("duplicate key value", "23505")],
     ["a bad value (22P02)", withCode("invalid input syntax for type uuid", "22P02")],
     ["a bug", new TypeError("Cannot read properties of undefined (reading 'id')")],
+    ["a pool this process closed", new Error("Cannot use a pool after calling end on the pool")],
     ["a non-error", "a string"],
   ])("is false for %s", (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);

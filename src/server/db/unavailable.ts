@@ -27,14 +27,15 @@ const NETWORK_CODES = new Set([
 const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "57P05", "57014", "25P03"]);
 const UNAVAILABLE_SQLSTATE_CLASSES = ["08", "53"];
 
-/** Messages node-postgres and its pool give without a code: a lost connection, a timeout, a closed pool. */
+/**
+ * Messages node-postgres and its pool give without a code: a lost connection, a timeout. A pool or client that
+ * this process itself closed is not among them: using it is a bug (500), not an outage.
+ */
 const DRIVER_MESSAGES = [
   /^Connection terminated/,
   /^timeout exceeded when trying to connect$/,
   /^Query read timeout$/,
   /^Client has encountered a connection error and is not queryable$/,
-  /^Client was closed and is not queryable$/,
-  /^Cannot use a pool after calling end on the pool$/,
 ];
 
 /** The driver's error at the root of the chain of causes (the one without the SQL text), or the error itself. */

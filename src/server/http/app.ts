@@ -8,6 +8,7 @@ import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { DatabaseOutage, RETRY_AFTER_SECONDS } from "../db/outage";
 import { isDatabaseUnavailable } from "../db/unavailable";
+import { ServiceMetrics } from "../operations/metrics";
 import { renderApiReference } from "./api-reference-page";
 import { compression } from "./compression";
 import { registerContainerEventRoutes } from "./container-events";
@@ -18,6 +19,7 @@ import { ApiError, type ErrorStatus, errorObject } from "./errors";
 import { KEY_CACHE_TTL_MS, KeyCache } from "./key-cache";
 import { MAX_BODY_BYTES, rateLimit, requestId, requireApiKey, writeBodyRules } from "./middleware";
 import { defaultHook } from "./openapi-common";
+import { registerOperationsRoutes } from "./operations";
 import { RateLimiter } from "./rate-limit";
 import { registerReferenceRoutes } from "./reference";
 import { responseCachePolicy } from "./response-cache-policy";
@@ -40,7 +42,9 @@ const PUBLIC_V2_PATHS = new Set(["/v2/openapi.json", "/v2/docs"]);
 
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook });
+  const metrics = deps.metrics ?? new ServiceMetrics();
 
+  app.use("*", metrics.middleware());
   app.use("*", requestId);
   // JSON lists and the dashboard's scripts shrink four to ten times; clients that do not ask get them as they are.
   app.use("*", compression());
@@ -105,6 +109,7 @@ export function createApp(deps: AppDeps) {
     return c.json({ api_key: key, company_name: "Demo Logistics" });
   });
 
+  registerOperationsRoutes(app, deps, metrics);
   if (deps.testControl) registerTestControlRoutes(app, deps.testControl, deps.db);
   if (deps.webRoot) serveDashboard(app, deps.webRoot);
 
