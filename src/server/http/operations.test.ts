@@ -1,7 +1,10 @@
 // Tests of the operators' endpoints: /healthz and /readyz answer plain JSON without a key (readiness lists what
 // is not ready with 503), and /metrics gives Prometheus text, to loopback clients only unless opened, with
 // requests labelled by route pattern (not by id), tracking passes, deliveries, the outbox and the pool.
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -92,7 +95,10 @@ describe("operations endpoints", () => {
   it("serves /metrics to a loopback client in the Prometheus text format, requests labelled by route pattern", async () => {
     const { apiKey } = await h.newAccount();
     const metrics = new ServiceMetrics({ outboxDepth: () => outboxDepth(h.db) });
-    const app = appWith({ metrics });
+    // With the dashboard served, whose catch-all route matches every path.
+    const webRoot = mkdtempSync(join(tmpdir(), "boxtrack-web-"));
+    writeFileSync(join(webRoot, "index.html"), "<!doctype html><title>dashboard</title>");
+    const app = appWith({ metrics, webRoot });
     const server = createServer(getRequestListener(app.fetch));
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -102,6 +108,10 @@ describe("operations endpoints", () => {
     const ids = ["7d4c2f53-0d6e-4a8e-9a39-3d7d1b1e0c11", "0b9e2a4c-5f61-4c7e-8d2a-1a2b3c4d5e6f"];
     for (const id of ids) expect((await fetch(`${base}/v2/shipments/${id}`, { headers })).status).toBe(404);
     expect((await fetch(`${base}/v2/shipments`, { headers })).status).toBe(200);
+    expect((await fetch(`${base}/v2/shipments/${ids[0]}`)).status).toBe(401);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect((await fetch(`${base}/v2/no/such/${ids[0]}`, { headers })).status).toBe(404);
+    expect((await fetch(`${base}/shipments/${ids[1]}`)).status).toBe(200);
     metrics.trackingPass({ lane: "requests", done: 3 });
     metrics.trackingPass({ lane: "shipments", done: 0 });
     metrics.delivery({ ok: true, refused: false, statusCode: 200 });
@@ -119,6 +129,19 @@ describe("operations endpoints", () => {
     );
     expect(text).toMatch(
       /http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/v2\/shipments"/,
+    );
+    // Middleware's answer (no key) is labelled with the route the request was for.
+    expect(text).toContain(
+      'http_request_duration_seconds_count{method="GET",route="/v2/shipments/:id",status="401"} 1',
+    );
+    expect(text).toContain(
+      'http_request_duration_seconds_count{method="GET",route="/healthz",status="200"} 1',
+    );
+    expect(text).toContain(
+      'http_request_duration_seconds_count{method="GET",route="unmatched",status="404"} 1',
+    );
+    expect(text).toContain(
+      'http_request_duration_seconds_count{method="GET",route="dashboard",status="200"} 1',
     );
     for (const id of ids) expect(text).not.toContain(id);
     expect(text).toContain('boxtrack_tracking_passes_total{lane="requests",outcome="work"} 1');

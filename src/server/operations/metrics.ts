@@ -2,7 +2,7 @@
 // status with latency, tracking passes, webhook deliveries by result, and, read when scraped, the outbox depth
 // and the database pool. Route patterns, never raw paths, label requests, so ids cannot grow the label set.
 import type { Context, MiddlewareHandler } from "hono";
-import { routePath } from "hono/route";
+import { matchedRoutes, routePath } from "hono/route";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { PoolStats } from "../db/connection";
 
@@ -119,13 +119,15 @@ function deliveryResult(result: {
 }
 
 /**
- * The pattern of the route that answered (`/v2/shipments/:id`). A request that only middleware and catch-alls
- * saw (an unknown path, a dashboard file) gets a fixed label instead of its path.
+ * The pattern of the route that answered (`/v2/shipments/:id`). When middleware answered (a 401, a 429), the
+ * pattern of the route the request was for; a request that only catch-alls matched (an unknown path, a dashboard
+ * file or page) gets a fixed label instead of its path.
  */
 function routeLabel(c: Context): string {
-  const pattern = routePath(c, -1);
-  if (!pattern || pattern === "*" || pattern === "/*")
-    return c.req.path.startsWith("/v2") ? "unmatched" : "dashboard";
-  if (pattern === "/v2/*") return "unmatched";
-  return pattern;
+  // After the chain has run, the route index is the handler that answered.
+  const answered = routePath(c);
+  if (answered && !answered.includes("*")) return answered;
+  const intended = matchedRoutes(c).find((route) => !route.path.includes("*"));
+  if (intended) return intended.path;
+  return c.req.path.startsWith("/v2") || c.res.status === 404 ? "unmatched" : "dashboard";
 }
