@@ -158,6 +158,7 @@ const server = createServer(
     vite.middlewares(req, res, () => apiListener(req, res));
   }),
 );
+requests.attach(server);
 
 server.listen(config.port, config.host, () => {
   const address = server.address();

@@ -1,8 +1,8 @@
 // Tests of the stop on SIGTERM/SIGINT: a request under way gets its whole answer, a new connection is refused,
 // and the workers and the database stop only after the running requests have finished (or the wait ran out).
 import { createServer, request as httpRequest, type Server } from "node:http";
-import { connect } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { connect, type Socket } from "node:net";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLogger } from "../logger";
 import { gracefulShutdown, RequestTracker } from "./graceful-shutdown";
 
@@ -27,6 +27,7 @@ async function startServer(gate: Promise<void>, entered: () => void, order: stri
       res.end(JSON.stringify({ data: { id: "committed" } }), () => order.push("answer sent"));
     }),
   );
+  requests.attach(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
@@ -127,5 +128,35 @@ describe("graceful shutdown", () => {
     expect(order).toEqual(["database closed"]);
     expect(logs.some((l) => l.includes("were cut"))).toBe(true);
     expect(logs.some((l) => l.includes("worker failed to stop"))).toBe(true);
+  });
+  it("answers a request that had arrived in part when the stop began, and closes connections that wait for nothing", async () => {
+    const { server, requests, port } = await startServer(Promise.resolve(), () => {});
+    servers.push(server);
+    const accepted: Socket[] = [];
+    server.on("connection", (socket: Socket) => accepted.push(socket));
+    const partial = connect(port, "127.0.0.1");
+    const silent = connect(port, "127.0.0.1");
+    let answer = "";
+    partial.setEncoding("utf8");
+    partial.on("data", (chunk) => {
+      answer += chunk;
+    });
+    const partialEnded = new Promise<void>((resolve) => partial.once("close", () => resolve()));
+    const silentClosed = new Promise<void>((resolve) => silent.once("close", () => resolve()));
+    partial.write("PATCH /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+    // The server has the first bytes (its parser has no whole request yet); the silent client sent none.
+    await vi.waitFor(() => {
+      expect(accepted).toHaveLength(2);
+      expect(accepted.some((socket) => socket.bytesRead > 0)).toBe(true);
+    });
+
+    const stopped = gracefulShutdown({ server, requests, logger, steps: [] });
+    await silentClosed;
+    partial.write("Content-Length: 0\r\n\r\n");
+    await stopped;
+    await partialEnded;
+    expect(answer).toMatch(/^HTTP\/1\.1 201 Created\r\n/);
+    expect(answer).toMatch(/Connection: close/i);
+    expect(answer).toContain(JSON.stringify({ data: { id: "committed" } }));
   });
 });
