@@ -15,6 +15,9 @@ const envSchema = z.object({
     .url()
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   TRACKING_REQUEST_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   DEMO: flag.default(true),
@@ -30,6 +33,7 @@ const envSchema = z.object({
   WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(64),
   WEBHOOKS_PER_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4_096).default(32),
+  METRICS_PUBLIC: flag.default(false),
   SANDBOX_PAUSED: flag.default(false),
   TEST_CONTROL: flag.default(false),
 });
@@ -40,6 +44,11 @@ export interface Config {
   /** Directory of the embedded database; unused when databaseUrl is set. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL waits (db/connection.ts): opening or getting a connection, one statement, a transaction left idle.
+   * A request waits at most about these before it is answered 503 (the embedded database has none).
+   */
+  databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
   rateLimitPerMinute: number;
   trackingRequestLimitPerMinute: number;
   /** Create and run the demo account (on by default for the local product). */
@@ -72,6 +81,8 @@ export interface Config {
   webhooksPerWebhookConcurrency: number;
   /** Memory for /v2 answers kept until the account's data changes (http/response-cache.ts); 0 keeps none. */
   responseCacheMb: number;
+  /** Serve `/metrics` to any client; by default only to loopback clients (a scraper on the same host or a proxy). */
+  metricsPublic: boolean;
   /** Serve the dashboard from Vite's dev server with hot reload instead of the built files. */
   dev: boolean;
   /**
@@ -93,6 +104,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trackingRequestLimitPerMinute: e.TRACKING_REQUEST_LIMIT_PER_MINUTE,
     demo: e.DEMO,
@@ -109,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     webhooksConcurrency: e.WEBHOOKS_CONCURRENCY,
     webhooksPerWebhookConcurrency: e.WEBHOOKS_PER_WEBHOOK_CONCURRENCY,
     responseCacheMb: e.RESPONSE_CACHE_MB,
+    metricsPublic: e.METRICS_PUBLIC,
     dev: argv.includes("--dev"),
     testControl: e.TEST_CONTROL,
   };

@@ -6,12 +6,16 @@ import { openDatabase } from "./db/connection";
 import { DataChangeFeed } from "./db/data-changes";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { ensureDemoAccount } from "./db/demo-account";
+import { outboxDepth } from "./db/operational-state";
+import { DatabaseOutage } from "./db/outage";
 import { loadReferenceData, seedReferenceData } from "./db/reference-data";
 import { TRACKING_REQUESTS_CHANNEL } from "./db/tracking-requests";
 import { createApp } from "./http/app";
 import { answerClientErrors } from "./http/client-errors";
 import { ResponseCache } from "./http/response-cache";
 import { createLogger } from "./logger";
+import { gracefulShutdown, RequestTracker } from "./operations/graceful-shutdown";
+import { ServiceMetrics } from "./operations/metrics";
 import { webRoot } from "./paths";
 import { ManualClock, openServiceClock, systemClock } from "./tracking/clock";
 import { topUpDemoShipments } from "./tracking/demo-fleet";
@@ -24,10 +28,16 @@ const config = loadConfig();
 const logger = createLogger(config.logLevel);
 
 let database: Awaited<ReturnType<typeof openDatabase>>;
+// Told of failed queries and lost connections: logs an outage once when it begins and once when it ends.
+let outage: DatabaseOutage | undefined;
 try {
   database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
-    { onConnectionLost: (error) => logger.warn("database connection lost", { error: error.message }) },
+    {
+      onConnectionLost: (error) =>
+        outage ? outage.report(error) : logger.warn("database connection lost", { error: error.message }),
+      timeouts: config.databaseTimeouts,
+    },
   );
 } catch (error) {
   if (error instanceof DataDirLockedError) {
@@ -39,6 +49,11 @@ try {
 const { db } = database;
 // Anchored in the database: every process reads the same time, and a restart goes on from where it was.
 const clock = await openServiceClock(db, config.clockSpeed);
+outage = new DatabaseOutage({ db, logger });
+const metrics = new ServiceMetrics({
+  outboxDepth: () => outboxDepth(db),
+  poolStats: () => database.poolStats?.(),
+});
 await seedReferenceData(db);
 const reference = await loadReferenceData(db);
 const demo = config.demo ? await ensureDemoAccount(db, config.dataDir) : undefined;
@@ -71,6 +86,7 @@ const worker = startTrackingWorker(engine, {
   intervalMs: config.trackingIntervalMs,
   logger,
   beforePass: topUpDemo,
+  onPass: (pass) => metrics.trackingPass(pass),
 });
 // A new tracking request wakes the engine: the API of this process tells it directly (onTrackingRequestCreated
 // below), other processes on the same PostgreSQL through NOTIFY.
@@ -87,8 +103,10 @@ const webhookWorker = startWebhookWorker({
   intervalMs: config.webhooksIntervalMs,
   concurrency: config.webhooksConcurrency,
   perWebhookConcurrency: config.webhooksPerWebhookConcurrency,
+  onAttempt: (result) => metrics.delivery(result),
   ...webhookSettings,
 });
+let workersRunning = true;
 
 // Reads are answered from memory until the database's change log says their account's data changed.
 const responseCache =
@@ -116,6 +134,16 @@ const app = createApp({
   webhooks: webhookSettings,
   onTrackingRequestCreated: () => worker.wake(),
   responseCache,
+  databaseOutage: outage,
+  metrics,
+  metricsPublic: config.metricsPublic,
+  // Not ready once a stop has begun, so that a load balancer sends no more requests to this process.
+  readiness: () => [
+    workersRunning ? { name: "workers", ready: true } : { name: "workers", ready: false, detail: "stopped" },
+    requests.draining
+      ? { name: "shutdown", ready: false, detail: "the service is stopping" }
+      : { name: "shutdown", ready: true },
+  ],
   testControl: config.testControl ? { engine, clock, sandboxClock, sandbox } : undefined,
 });
 const apiListener = getRequestListener(app.fetch);
@@ -124,11 +152,16 @@ const apiListener = getRequestListener(app.fetch);
 const vite = config.dev
   ? await (await import("vite")).createServer({ server: { middlewareMode: true }, appType: "spa" })
   : undefined;
-const server = createServer((req, res) => {
-  const path = req.url ?? "/";
-  if (!vite || path.startsWith("/v2") || path.startsWith("/demo.json")) return apiListener(req, res);
-  vite.middlewares(req, res, () => apiListener(req, res));
-});
+// Requests are counted so that a stop lets those under way finish (operations/graceful-shutdown.ts).
+const requests = new RequestTracker();
+const server = createServer(
+  requests.wrap((req, res) => {
+    const path = req.url ?? "/";
+    if (!vite || /^\/(v2|demo\.json|healthz|readyz|metrics)/.test(path)) return apiListener(req, res);
+    vite.middlewares(req, res, () => apiListener(req, res));
+  }),
+);
+requests.attach(server);
 
 answerClientErrors(server);
 
@@ -155,13 +188,27 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info("shutting down", { signal });
-  server.close();
-  server.closeAllConnections();
-  await vite?.close();
-  await worker.stop();
-  await webhookWorker.stop();
-  await dataChanges?.stop();
-  await database.close();
+  // Requests under way finish first (their writes may have committed), then the workers, then the database.
+  await gracefulShutdown({
+    server,
+    requests,
+    logger,
+    steps: [
+      { name: "dev server", run: async () => void (await vite?.close()) },
+      {
+        name: "tracking engine",
+        run: () => {
+          workersRunning = false;
+          return worker.stop();
+        },
+      },
+      { name: "webhook worker", run: () => webhookWorker.stop() },
+      { name: "data change feed", run: async () => void (await dataChanges?.stop()) },
+      { name: "outage probe", run: () => outage?.stop() },
+      { name: "database", run: () => database.close() },
+    ],
+  });
+  logger.info("stopped");
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));

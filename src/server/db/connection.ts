@@ -27,7 +27,16 @@ export interface Database {
    * a function that stops listening; close() stops every listener too.
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** The PostgreSQL pool's connections (metrics); none on PGlite, which has one connection in the process. */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 const migrationsFolder = serverSourcePath("db/migrations");
@@ -39,6 +48,32 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
 export interface DatabaseOptions {
   /** Told when the server drops an idle connection (a restart, an administrator); the pool opens a new one. */
   onConnectionLost?: (error: Error) => void;
+  /**
+   * Bounds on every wait for PostgreSQL, so that a server that is down or frozen fails a request within seconds
+   * instead of holding it (a frozen server held requests for 20 s). None by default (tools and benchmarks run
+   * long statements); the service passes them from its configuration. Migrations run without them.
+   */
+  timeouts?: DatabaseTimeouts;
+}
+
+export interface DatabaseTimeouts {
+  /** Opening a connection, and waiting for a free one of the pool. */
+  connectMs: number;
+  /** One statement, on the server (`statement_timeout`) and, a second later, in the client (a frozen server). */
+  statementMs: number;
+  /** A transaction left idle holding its locks (`idle_in_transaction_session_timeout`). */
+  idleInTransactionMs: number;
+}
+
+/** node-postgres settings for the timeouts: the server cancels a statement, the client gives up a second later. */
+function timeoutSettings(timeouts: DatabaseTimeouts | undefined): pg.PoolConfig {
+  if (!timeouts) return {};
+  return {
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.statementMs + 1_000,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+  };
 }
 
 export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
@@ -77,7 +112,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
   // JIT compilation pays off for long analytical queries; for this service's short indexed ones it only adds
   // hundreds of milliseconds to the first run of a plan, so it is off.
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c jit=off" });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    options: "-c jit=off",
+    // A peer that vanished without closing (a frozen host, a cut network) is noticed by TCP keepalive.
+    keepAlive: true,
+    ...timeoutSettings(options.timeouts),
+  });
   // Without a listener, an idle connection that the server ends would throw out of the event loop and stop
   // the whole service; the pool already replaces it on the next query.
   pool.on("error", (error) => options.onConnectionLost?.(error));
@@ -90,20 +132,30 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     // While checked out, a lost connection fails its next query; it must not also throw out of the loop.
     connection.on("error", () => {});
   });
-  const client = await pool.connect();
+  // Migrations get a connection of their own, without statement timeouts: building an index may take minutes.
+  const client = new pg.Client({
+    connectionString: url,
+    options: "-c jit=off",
+    connectionTimeoutMillis: options.timeouts?.connectMs,
+  });
   try {
+    await client.connect();
     // Several processes may start at once against one server: only one migrates at a time.
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+  } catch (error) {
+    await pool.end();
+    throw error;
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-    client.release();
+    await client.end().catch(() => {});
   }
   let closed = false;
   const listeners = new Set<() => Promise<void>>();
   return {
     db: drizzleNodePg(pool, { schema }) as unknown as Db,
     kind: "postgres",
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async listen(channel, onNotify) {
       const stop = await listenOn(url, channel, onNotify, options);
       const unlisten = async () => {
@@ -144,7 +196,11 @@ async function listenOn(
   let delay = LISTEN_RETRY_MS;
 
   const open = async (first: boolean): Promise<void> => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: options.timeouts?.connectMs,
+    });
     let lost = false;
     const onLost = (error?: Error) => {
       if (lost) return;

@@ -6,7 +6,10 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
+import { DatabaseOutage, RETRY_AFTER_SECONDS } from "../db/outage";
+import { isDatabaseUnavailable } from "../db/unavailable";
 import { logSafeError } from "../log-safe-error";
+import { ServiceMetrics } from "../operations/metrics";
 import { systemClock } from "../tracking/clock";
 import { renderApiReference } from "./api-reference-page";
 import { isLoopbackClient } from "./client-address";
@@ -21,6 +24,7 @@ import { MAX_BODY_BYTES, rateLimit, requestId, requireApiKey, writeBodyRules } f
 import { refuseNulInUrl } from "./nul-guard";
 import { documentSharedAnswers } from "./openapi-answers";
 import { defaultHook } from "./openapi-common";
+import { registerOperationsRoutes } from "./operations";
 import { FAILED_AUTH_LIMIT_PER_MINUTE, RateLimiter } from "./rate-limit";
 import { registerReferenceRoutes } from "./reference";
 import { responseCachePolicy } from "./response-cache-policy";
@@ -44,7 +48,9 @@ const PUBLIC_V2_PATHS = new Set(["/v2/openapi.json", "/v2/docs"]);
 
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook });
+  const metrics = deps.metrics ?? new ServiceMetrics();
 
+  app.use("*", metrics.middleware());
   app.use("*", requestId);
   // JSON lists and the dashboard's scripts shrink four to ten times; clients that do not ask get them as they are.
   app.use("*", compression());
@@ -121,6 +127,7 @@ export function createApp(deps: AppDeps) {
     return c.json({ api_key: key, company_name: "Demo Logistics" });
   });
 
+  registerOperationsRoutes(app, deps, metrics);
   if (deps.testControl) registerTestControlRoutes(app, deps.testControl, deps.db);
   if (deps.webRoot) serveDashboard(app, deps.webRoot);
 
@@ -131,7 +138,8 @@ export function createApp(deps: AppDeps) {
     return c.json(jsonApiErrors(404, "route_not_found", detail), 404);
   });
 
-  app.onError((error, c) => errorResponse(error, c, deps));
+  const outage = deps.databaseOutage ?? new DatabaseOutage({ db: deps.db, logger: deps.logger });
+  app.onError((error, c) => errorResponse(error, c, deps, outage));
   return app;
 }
 
@@ -139,7 +147,7 @@ function jsonApiErrors(status: ErrorStatus, code: string, detail: string) {
   return { errors: [errorObject(status, { code, detail })] };
 }
 
-function errorResponse(error: Error, c: Context<AppEnv>, deps: AppDeps) {
+function errorResponse(error: Error, c: Context<AppEnv>, deps: AppDeps, outage: DatabaseOutage) {
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
     return c.json({ errors: error.errors.map((e) => errorObject(error.status, e)) }, error.status);
@@ -155,6 +163,13 @@ function errorResponse(error: Error, c: Context<AppEnv>, deps: AppDeps) {
           ? "Send the body as 'Content-Type: application/json' or 'application/vnd.api+json'."
           : error.message || "The request could not be understood.";
     return c.json(jsonApiErrors(status, status === 400 ? "bad_request" : "invalid_request", detail), status);
+  }
+  if (isDatabaseUnavailable(error)) {
+    // The outage is logged once (db/outage.ts), not with a stack trace per request.
+    outage.report(error);
+    c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+    const detail = `The database is unreachable or not answering in time; retry after ${RETRY_AFTER_SECONDS} seconds.`;
+    return c.json(jsonApiErrors(503, "service_unavailable", detail), 503);
   }
   const id = c.get("requestId");
   deps.logger.error("request failed", {

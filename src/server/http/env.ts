@@ -2,10 +2,13 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Principal } from "../db/accounts";
 import type { Db } from "../db/connection";
+import type { DatabaseOutage } from "../db/outage";
 import type { ReferenceData } from "../db/reference-data";
 import type { Logger } from "../logger";
+import type { ServiceMetrics } from "../operations/metrics";
 import type { Clock } from "../tracking/clock";
 import type { Resolver } from "../webhooks/address-guard";
+import type { ReadinessCheck } from "./operations";
 import type { ResponseCache } from "./response-cache";
 import type { TestControl } from "./test-control";
 
@@ -51,6 +54,14 @@ export interface AppDeps {
   responseCache?: ResponseCache;
   /** Told when a tracking request is stored pending: the tracking engine of this process takes it up at once. */
   onTrackingRequestCreated?: () => void;
+  /** Logs a database outage once and probes for its end; the app makes its own when none is given. */
+  databaseOutage?: DatabaseOutage;
+  /** The service's Prometheus metrics (`/metrics`); the app makes its own, of HTTP requests only, when none is given. */
+  metrics?: ServiceMetrics;
+  /** Serve `/metrics` to any client; otherwise loopback clients only. */
+  metricsPublic?: boolean;
+  /** Readiness beyond the database's (`/readyz`): the workers, a stop under way. */
+  readiness?: () => ReadinessCheck[];
   /** The end-to-end tests' control routes; only when the service runs with TEST_CONTROL=1. */
   testControl?: TestControl;
 }

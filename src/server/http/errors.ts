@@ -14,9 +14,10 @@ const TITLES: Record<number, string> = {
   429: "Too Many Requests",
   431: "Request Header Fields Too Large",
   500: "Internal Server Error",
+  503: "Service Unavailable",
 };
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 422 | 429 | 431 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 422 | 429 | 431 | 500 | 503;
 
 export interface ErrorSpec {
   code: string;

@@ -51,6 +51,8 @@ export interface DeliveryOptions {
   /** Measures leases; real time by default, so that they always outlast a send. Tests drive it by hand. */
   leaseClock?: Clock;
   logger: Logger;
+  /** Told of every attempt's result once it is recorded (the service's metrics count them). */
+  onAttempt?: (result: PostResult) => void;
   /** Per attempt, covering DNS, connection and response. */
   timeoutMs?: number;
   /** Most attempts in flight at once in this process. */
@@ -235,6 +237,7 @@ export class WebhookDelivery {
       return false;
     }
     const recorded = await this.#recorder.record({ notification: n, result });
+    this.#o.onAttempt?.(result);
     if (!result.ok) {
       logger.debug("webhook delivery attempt failed", {
         notificationId: n.id,
