@@ -12,10 +12,10 @@ import { loadReferenceData, seedReferenceData } from "./db/reference-data";
 import { TRACKING_REQUESTS_CHANNEL } from "./db/tracking-requests";
 import { createApp } from "./http/app";
 import { answerClientErrors } from "./http/client-errors";
+import { gracefulShutdown, RequestTracker } from "./http/graceful-shutdown";
+import { ServiceMetrics } from "./http/metrics";
 import { ResponseCache } from "./http/response-cache";
 import { createLogger } from "./logger";
-import { gracefulShutdown, RequestTracker } from "./operations/graceful-shutdown";
-import { ServiceMetrics } from "./operations/metrics";
 import { webRoot } from "./paths";
 import { ManualClock, openServiceClock, systemClock } from "./tracking/clock";
 import { topUpDemoShipments } from "./tracking/demo-fleet";
@@ -152,7 +152,7 @@ const apiListener = getRequestListener(app.fetch);
 const vite = config.dev
   ? await (await import("vite")).createServer({ server: { middlewareMode: true }, appType: "spa" })
   : undefined;
-// Requests are counted so that a stop lets those under way finish (operations/graceful-shutdown.ts).
+// Requests are counted so that a stop lets those under way finish (http/graceful-shutdown.ts).
 const requests = new RequestTracker();
 const server = createServer(
   requests.wrap((req, res) => {

@@ -11,10 +11,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/connection";
 import { outboxDepth } from "../db/operational-state";
 import { createLogger } from "../logger";
-import { ServiceMetrics } from "../operations/metrics";
 import { createHarness, type Harness } from "../testing/service-harness";
 import { createApp } from "./app";
 import type { AppDeps } from "./env";
+import { ServiceMetrics } from "./metrics";
 
 describe("operations endpoints", () => {
   let h: Harness;

@@ -4,9 +4,9 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { migrationsApplied, pingDatabase } from "../db/operational-state";
-import type { ServiceMetrics } from "../operations/metrics";
 import type { App, AppDeps } from "./env";
 import { errorObject } from "./errors";
+import type { ServiceMetrics } from "./metrics";
 
 /** One line of the readiness answer; main.ts adds the workers' and the shutdown's. */
 export interface ReadinessCheck {
