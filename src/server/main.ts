@@ -85,6 +85,7 @@ await engine.recordVesselPositions();
 const worker = startTrackingWorker(engine, {
   intervalMs: config.trackingIntervalMs,
   logger,
+  outage,
   beforePass: topUpDemo,
   onPass: (pass) => metrics.trackingPass(pass),
 });
@@ -100,6 +101,7 @@ const webhookWorker = startWebhookWorker({
   reference,
   clock,
   logger,
+  outage,
   intervalMs: config.webhooksIntervalMs,
   concurrency: config.webhooksConcurrency,
   perWebhookConcurrency: config.webhooksPerWebhookConcurrency,

@@ -2,6 +2,7 @@
 // and refreshes of tracked shipments (with vessel positions). A lane runs its passes back to back while they
 // find work and pauses only when idle; wake() ends a pause at once (a new tracking request was stored), so that
 // a request never waits for the interval, nor behind a long run of refreshes.
+import { type OutageReporter, reportBackgroundFailure } from "../background-errors";
 import type { Logger } from "../logger";
 import type { TrackingEngine } from "./engine";
 
@@ -16,6 +17,8 @@ export interface WorkerOptions {
   /** Pause of an idle lane before it looks again. */
   intervalMs: number;
   logger: Logger;
+  /** Told of passes that failed because the database is unavailable, which it logs once per outage. */
+  outage?: OutageReporter;
   /** Before each pass over tracking requests (the demo tops up its requests there). */
   beforePass?: () => Promise<void>;
   /** Told after each pass, with how much it did (tests and benchmarks await passes with it). */
@@ -55,7 +58,9 @@ class Lane {
         done = await pass();
       } catch (error) {
         // A failed pass is logged and tried again after a pause; leases make sure no work is lost.
-        options.logger.error("tracking pass failed", { lane: this.name, error: String(error) });
+        reportBackgroundFailure(options.logger, options.outage, "tracking pass failed", error, {
+          lane: this.name,
+        });
       }
       options.onPass?.({ lane: this.name, done });
       if (done > 0 || this.#woken) {

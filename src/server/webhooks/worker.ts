@@ -11,6 +11,7 @@
 //   (recorder.ts), so that a busy webhook's slot goes straight to its next delivery: without it each delivery
 //   waited for a claim of its own (a transaction of four round trips, one claim at a time) after its outcome.
 // Stop waits for the batch under way and for the attempts in flight, which the timeout bounds.
+import { type OutageReporter, reportBackgroundFailure } from "../background-errors";
 import type { Claim } from "../db/notification-claims";
 import { type DeliveryOptions, WebhookDelivery } from "./delivery";
 
@@ -53,7 +54,13 @@ class Wakeup {
   }
 }
 
-export function startWebhookWorker(options: DeliveryOptions & { intervalMs?: number }): WebhookWorker {
+export function startWebhookWorker(
+  options: DeliveryOptions & {
+    intervalMs?: number;
+    /** Told of passes that failed because the database is unavailable, which it logs once per outage. */
+    outage?: OutageReporter;
+  },
+): WebhookWorker {
   const { logger } = options;
   const delivery = new WebhookDelivery(options);
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
@@ -69,7 +76,7 @@ export function startWebhookWorker(options: DeliveryOptions & { intervalMs?: num
         dispatched = await delivery.fanOut(1);
       } catch (error) {
         // Logged and tried again; the outbox keeps every event until its fan-out commits.
-        logger.error("webhook fan-out failed", { error: String(error) });
+        reportBackgroundFailure(logger, options.outage, "webhook fan-out failed", error);
       }
       if (dispatched > 0 && !stopped) {
         logger.debug("webhook events fanned out", { dispatched });
@@ -90,10 +97,15 @@ export function startWebhookWorker(options: DeliveryOptions & { intervalMs?: num
       const attempt: Promise<unknown> = delivery
         .attempt(claim)
         .catch((error) =>
-          logger.error("webhook delivery attempt failed unexpectedly", {
-            notificationId: claim.notification.id,
-            error: String(error),
-          }),
+          reportBackgroundFailure(
+            logger,
+            options.outage,
+            "webhook delivery attempt failed unexpectedly",
+            error,
+            {
+              notificationId: claim.notification.id,
+            },
+          ),
         )
         .finally(() => {
           inFlight.delete(attempt);
@@ -127,7 +139,7 @@ export function startWebhookWorker(options: DeliveryOptions & { intervalMs?: num
         start(free > 0 ? await delivery.claim(free) : []);
       } catch (error) {
         // Logged and tried again; leases make sure that nothing claimed is lost.
-        logger.error("webhook claim failed", { error: String(error) });
+        reportBackgroundFailure(logger, options.outage, "webhook claim failed", error);
       }
       // A claim takes everything it may; more becomes claimable only when an attempt ends, a batch is fanned
       // out, or time passes.
