@@ -306,6 +306,12 @@ test("a failed delivery can be resent, and a webhook is deleted only after confi
   // Resend: the same notification goes out again (a test is sent even to a paused webhook) and is delivered.
   await page.getByRole("link", { name: "See the notification and its attempts" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Failed");
+  // Why it failed, as the service recorded it.
+  await expect(
+    page.getByText(
+      "Not delivered: the receiver answered 410 Gone, and the webhook was deactivated. It can be resent.",
+    ),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Resend" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Delivered");
   const attempts = page.getByRole("table", { name: "Delivery attempts" }).getByRole("row");

@@ -16,7 +16,7 @@ import { JsonTree } from "./json-tree";
 import { notificationQuery, useResendMutation } from "./queries";
 import { type SubjectLink, subjectLinks } from "./subject";
 import { AttemptsTable, DeliveryStatusBadge, EventName, linkClass, TestTag } from "./webhook-bits";
-import { DELIVERY_STATUS_WORDS } from "./words";
+import { deliveryExplanation } from "./words";
 
 const route = getRouteApi("/_authenticated/webhooks/notifications/$notificationId");
 
@@ -91,7 +91,7 @@ export function NotificationPage() {
             {a.test ? <TestTag /> : null}
           </span>
         }
-        description={DELIVERY_STATUS_WORDS[a.delivery_status].explanation}
+        description={deliveryExplanation(a.delivery_status, a.failure_reason)}
         actions={
           a.delivery_status === "failed" ? (
             <button

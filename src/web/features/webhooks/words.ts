@@ -13,6 +13,16 @@ export const DELIVERY_STATUS_WORDS: Record<DeliveryStatus, { label: string; expl
   },
 };
 
+/**
+ * What a notification's page says of its state: for a failed one, why it failed when the service says
+ * (`failure_reason`: its attempts ran out, its receiver answered 410, its webhook was deactivated by a 410).
+ */
+export function deliveryExplanation(status: DeliveryStatus, failureReason: string | null): string {
+  if (status !== "failed" || !failureReason) return DELIVERY_STATUS_WORDS[status].explanation;
+  const reason = failureReason.replace(/^not delivered:\s*/i, "");
+  return `Not delivered: ${reason}. It can be resent.`;
+}
+
 /** What went wrong in one attempt, in a sentence: the error the service recorded, or the status it got. */
 export function attemptProblem(attempt: { status_code: number | null; error: string | null }): string {
   if (attempt.error) return attempt.error;
