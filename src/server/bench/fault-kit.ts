@@ -8,11 +8,11 @@ import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { createAccount } from "../db/accounts";
 import { type Database, openDatabase } from "../db/connection";
-import { portId, seedReferenceData, terminalId } from "../db/reference-data";
-import { accountEvents, transportEvents } from "../db/schema";
+import { seedReferenceData } from "../db/reference-data";
 import { createWebhook } from "../db/webhooks";
 import { insertShipment } from "../testing/service-harness";
 import { generateWebhookSecret } from "../webhooks/signing";
+import { recordContainerEvents } from "./record-events";
 import { type ServiceProcess, startService } from "./service-process";
 
 // ---- Clean-up: every child process, proxy, receiver and database registers how it goes away ----
@@ -319,43 +319,16 @@ export async function createSuiteWebhook(database: Database, accountId: string, 
  * subscribed webhook.
  */
 export async function recordEvents(database: Database, account: SuiteAccount, count: number) {
-  const recordedAt = new Date();
   const list = Array.from({ length: count }, (_, i) => {
     const container = account.containers[i % account.containers.length]!;
-    return { ...container, event: MOVEMENTS[serial++ % MOVEMENTS.length]! };
+    return {
+      accountId: account.id,
+      shipmentId: container.shipmentId,
+      containerId: container.id,
+      event: MOVEMENTS[serial++ % MOVEMENTS.length]!,
+    };
   });
-  await database.db.transaction(async (tx) => {
-    for (let i = 0; i < list.length; i += 500) {
-      const slice = list.slice(i, i + 500);
-      const rows = await tx
-        .insert(transportEvents)
-        .values(
-          slice.map((e, j) => ({
-            accountId: account.id,
-            shipmentId: e.shipmentId,
-            containerId: e.id,
-            event: e.event,
-            timestamp: new Date(recordedAt.getTime() - 30 * 86_400_000 + (i + j) * 60_000),
-            voyageNumber: "077W",
-            locationId: portId("USLAX"),
-            terminalId: terminalId("USLAX", "APM Terminals", "APMT"),
-            createdAt: recordedAt,
-          })),
-        )
-        .returning({ id: transportEvents.id });
-      await tx.insert(accountEvents).values(
-        slice.map((e, j) => ({
-          accountId: account.id,
-          event: e.event,
-          referenceType: "transport_event",
-          referenceId: rows[j]!.id,
-          shipmentId: e.shipmentId,
-          containerId: e.id,
-          createdAt: recordedAt,
-        })),
-      );
-    }
-  });
+  await recordContainerEvents(database.db, list);
 }
 
 // ---- What a scenario reports, and the clients that keep a steady load ----

@@ -34,8 +34,8 @@ import { isNull } from "drizzle-orm";
 import pg from "pg";
 import { createAccount } from "../db/accounts";
 import { type Database, openDatabase } from "../db/connection";
-import { loadReferenceData, portId, seedReferenceData, terminalId } from "../db/reference-data";
-import { accountEvents, transportEvents } from "../db/schema";
+import { loadReferenceData, seedReferenceData } from "../db/reference-data";
+import { accountEvents } from "../db/schema";
 import { createWebhook } from "../db/webhooks";
 import { createLogger } from "../logger";
 import { insertShipment } from "../testing/service-harness";
@@ -43,6 +43,7 @@ import { systemClock } from "../tracking/clock";
 import { generateWebhookSecret } from "../webhooks/signing";
 import { startReceiver } from "../webhooks/test-receiver";
 import { startWebhookWorker } from "../webhooks/worker";
+import { recordContainerEvents } from "./record-events";
 
 type DbKind = "pglite" | "postgres";
 type Scenario = "burst" | "alone" | "hang";
@@ -80,7 +81,6 @@ const MOVEMENTS = [
   "container.transport.vessel_arrived",
   "container.transport.vessel_discharged",
 ];
-const HOUR = 3_600_000;
 const here = fileURLToPath(import.meta.url);
 
 // ---- The receiver: a process of its own, as a real receiver is, so that it does not compete with the worker
@@ -240,41 +240,8 @@ async function runChild(spec: ChildSpec): Promise<BurstResult | RateResult> {
   await new Promise((r) => setTimeout(r, 1_500));
 
   /** Records events in one transaction, as the tracking engine does; returns when it has committed. */
-  const record = async (list: typeof events) => {
-    const recordedAt = new Date();
-    await db.transaction(async (tx) => {
-      for (let i = 0; i < list.length; i += 500) {
-        const slice = list.slice(i, i + 500);
-        const rows = await tx
-          .insert(transportEvents)
-          .values(
-            slice.map((e, j) => ({
-              accountId: e.accountId,
-              shipmentId: e.shipmentId,
-              containerId: e.containerId,
-              event: e.event,
-              timestamp: new Date(recordedAt.getTime() - 30 * 24 * HOUR + (i + j) * 60_000),
-              voyageNumber: "077W",
-              locationId: portId("USLAX"),
-              terminalId: terminalId("USLAX", "APM Terminals", "APMT"),
-              createdAt: recordedAt,
-            })),
-          )
-          .returning({ id: transportEvents.id });
-        await tx.insert(accountEvents).values(
-          slice.map((e, j) => ({
-            accountId: e.accountId,
-            event: e.event,
-            referenceType: "transport_event",
-            referenceId: rows[j]!.id,
-            shipmentId: e.shipmentId,
-            containerId: e.containerId,
-            createdAt: recordedAt,
-          })),
-        );
-      }
-    });
-  };
+  const record = (list: typeof events) => recordContainerEvents(db, list);
+
   const healthyAccount = accounts[0]!.id;
   if (spec.scenario === "hang") {
     // The hang is under way before the healthy webhook's events come: the other account's events are fanned out
