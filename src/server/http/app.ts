@@ -29,12 +29,12 @@ import { FAILED_AUTH_LIMIT_PER_MINUTE, RateLimiter } from "./rate-limit";
 import { registerReferenceRoutes } from "./reference";
 import { responseCachePolicy } from "./response-cache-policy";
 import { registerShipmentRoutes } from "./shipments/index";
-import { staticPathMethods } from "./static-path-methods";
 import { registerTestControlRoutes } from "./test-control";
 import { registerTrackingRequestRoutes } from "./tracking-requests/index";
 import { registerVesselRoutes } from "./vessels/index";
 import { registerWebhookNotificationRoutes } from "./webhook-notifications/index";
 import { registerWebhookRoutes } from "./webhooks/index";
+import { answerWrongMethods, refuseWrongMethodsOnFixedPaths } from "./wrong-methods";
 
 const OPENAPI_INFO = {
   title: "Container tracking API",
@@ -82,7 +82,7 @@ export function createApp(deps: AppDeps) {
       `More than ${deps.rateLimitPerMinute} requests a minute with this API key; retry after the time in Retry-After.`,
     )(c, next);
   });
-  app.use("/v2/*", staticPathMethods(app));
+  app.use("/v2/*", refuseWrongMethodsOnFixedPaths(app));
   app.use("/v2/*", refuseNulInUrl);
   app.use("/v2/*", writeBodyRules);
   if (deps.responseCache) app.use("/v2/*", deps.responseCache.middleware(responseCachePolicy));
@@ -193,31 +193,6 @@ function errorResponse(error: Error, c: Context<AppEnv>, deps: AppDeps, outage: 
 }
 
 /** A known /v2 path called with another method is a 405 naming the allowed methods, not a 404. */
-function answerWrongMethods(app: OpenAPIHono<AppEnv>) {
-  const methodsByPath = new Map<string, Set<string>>();
-  for (const definition of app.openAPIRegistry.definitions) {
-    if (definition.type !== "route") continue;
-    const path = definition.route.path.replace(/\{(\w+)\}/g, ":$1");
-    const methods = methodsByPath.get(path) ?? new Set<string>();
-    methods.add(definition.route.method.toUpperCase());
-    methodsByPath.set(path, methods);
-  }
-  for (const [path, methods] of methodsByPath) {
-    const allow = [...methods, "OPTIONS"].join(", ");
-    app.all(path, (c) => {
-      c.header("Allow", allow);
-      return c.json(
-        jsonApiErrors(
-          405,
-          "method_not_allowed",
-          `${c.req.method} is not allowed on ${c.req.path}; allowed: ${allow}.`,
-        ),
-        405,
-      );
-    });
-  }
-}
-
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
