@@ -111,7 +111,8 @@ async function main(): Promise<number> {
         // One scenario's failure is a figure too; the others still run.
         figures.push({ scenario, name: "scenario failed", value: String((error as Error).stack ?? error) });
       }
-      ctx.log(formatTable(figures.filter((f) => f.scenario === scenario)));
+      // Scenario c names each outage kind: "c (stop)", "c (freeze)".
+      ctx.log(formatTable(figures.filter((f) => f.scenario.split(" ")[0] === scenario)));
     }
   } finally {
     await cleanUpAll();
