@@ -186,8 +186,14 @@ server.listen(config.port, config.host, () => {
 });
 
 let stopping = false;
+// A second signal during the wait for running requests cuts them: the workers and the database still stop.
+const hurry = new AbortController();
 async function shutdown(signal: string) {
-  if (stopping) return;
+  if (stopping) {
+    if (!hurry.signal.aborted) logger.warn("second signal: cutting the requests still running", { signal });
+    hurry.abort();
+    return;
+  }
   stopping = true;
   logger.info("shutting down", { signal });
   // Requests under way finish first (their writes may have committed), then the workers, then the database.
@@ -195,6 +201,7 @@ async function shutdown(signal: string) {
     server,
     requests,
     logger,
+    hurry: hurry.signal,
     steps: [
       { name: "dev server", run: async () => void (await vite?.close()) },
       {

@@ -129,6 +129,33 @@ describe("graceful shutdown", () => {
     expect(logs.some((l) => l.includes("were cut"))).toBe(true);
     expect(logs.some((l) => l.includes("worker failed to stop"))).toBe(true);
   });
+  it("stops waiting when hurried (a second signal): the running request is cut, the steps still run", async () => {
+    const never = new Promise<void>(() => {});
+    const entered = deferred();
+    const { server, requests, port } = await startServer(never, entered.resolve);
+    servers.push(server);
+    const order: string[] = [];
+    const inFlight = send(port, "/slow").then(
+      () => "answered",
+      () => "cut",
+    );
+    await entered.promise;
+    const hurry = new AbortController();
+    const stopped = gracefulShutdown({
+      server,
+      requests,
+      logger,
+      // Far beyond the test's own timeout: only the hurry can end the wait in time.
+      drainMs: 10 * 60_000,
+      hurry: hurry.signal,
+      steps: [{ name: "database", run: () => void order.push("database closed") }],
+    });
+    hurry.abort();
+    await stopped;
+    expect(await inFlight).toBe("cut");
+    expect(order).toEqual(["database closed"]);
+  });
+
   it("answers a request that had arrived in part when the stop began, and closes connections that wait for nothing", async () => {
     const { server, requests, port } = await startServer(Promise.resolve(), () => {});
     servers.push(server);

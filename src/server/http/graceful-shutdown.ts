@@ -98,17 +98,23 @@ export class RequestTracker {
    * Resolves when no request is under way, or after `ms`; true when they all finished. Answers still to be sent
    * close their connection afterwards, so that a kept-alive client does not send another request into the stop.
    */
-  drain(ms: number): Promise<boolean> {
+  drain(ms: number, hurry?: AbortSignal): Promise<boolean> {
     this.#draining = true;
     for (const res of this.#active) if (!res.headersSent) res.shouldKeepAlive = false;
     if (this.#done()) return Promise.resolve(true);
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
+      const giveUp = () => {
+        clearTimeout(timer);
+        hurry?.removeEventListener("abort", giveUp);
         this.#idle = undefined;
         resolve(false);
-      }, ms);
+      };
+      const timer = setTimeout(giveUp, ms);
+      if (hurry?.aborted) return giveUp();
+      hurry?.addEventListener("abort", giveUp);
       this.#idle = () => {
         clearTimeout(timer);
+        hurry?.removeEventListener("abort", giveUp);
         this.#idle = undefined;
         resolve(true);
       };
@@ -127,6 +133,11 @@ export interface ShutdownOptions {
   logger: Pick<Logger, "info" | "warn" | "error">;
   /** Bound on the wait for running requests; DRAIN_MS by default. */
   drainMs?: number;
+  /**
+   * Ends the wait for running requests at once (an operator's second signal): they are cut, and the steps still
+   * run, so that the database is closed properly even in a hurry.
+   */
+  hurry?: AbortSignal;
   /** Run in order once the requests are done: the workers first, the database last. */
   steps: ShutdownStep[];
 }
@@ -142,7 +153,7 @@ export async function gracefulShutdown(options: ShutdownOptions): Promise<void> 
   // arrived but is not parsed yet.) Idle connections are closed now, busy ones once their answer is sent.
   NetServer.prototype.close.call(server);
   await requests.closeIdle();
-  const finished = await requests.drain(drainMs);
+  const finished = await requests.drain(drainMs, options.hurry);
   if (!finished) {
     logger.warn("requests still running after the shutdown wait were cut", {
       requests: requests.active,
