@@ -1,9 +1,8 @@
 // Endpoints for operators and orchestrators, outside /v2 and without a key: `/healthz` (the process answers),
 // `/readyz` (the database answers, this code's migrations are applied, the workers run, no stop under way) and
 // `/metrics` (Prometheus text, for loopback clients only unless the operator opens it: it tells who uses what).
-import { getConnInfo } from "@hono/node-server/conninfo";
-import type { Context } from "hono";
 import { migrationsApplied, pingDatabase } from "../db/operational-state";
+import { isLoopbackClient } from "./client-address";
 import type { App, AppDeps } from "./env";
 import { errorObject } from "./errors";
 import type { ServiceMetrics } from "./metrics";
@@ -13,17 +12,6 @@ export interface ReadinessCheck {
   name: string;
   ready: boolean;
   detail?: string;
-}
-
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
-
-function remoteAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? "";
-  } catch {
-    // Not through a Node server (an in-process request): no address, so not loopback.
-    return "";
-  }
 }
 
 async function databaseChecks(deps: AppDeps): Promise<ReadinessCheck[]> {
@@ -63,7 +51,7 @@ export function registerOperationsRoutes(app: App, deps: AppDeps, metrics: Servi
   });
 
   app.get("/metrics", async (c) => {
-    if (!deps.metricsPublic && !LOOPBACK.test(remoteAddress(c))) {
+    if (!deps.metricsPublic && !isLoopbackClient(c)) {
       const detail =
         "Metrics answer loopback clients only; set METRICS_PUBLIC=1 to serve them to any client.";
       return c.json({ errors: [errorObject(403, { code: "forbidden", detail })] }, 403);
