@@ -14,8 +14,6 @@
 // postgres://postgres@127.0.0.1:5432/postgres; a server where the suite may create databases), --kills 4,
 // --outage stop|freeze|stop,freeze (what c plays: a server down, one that stops answering, or both in turn),
 // --outage-seconds 20.
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { cleanUpAll, type Figure, type ScenarioContext, trapSignals } from "./fault-kit";
 import { hangingReceiver } from "./faults-hanging-receiver";
@@ -23,21 +21,8 @@ import { killDuringDeliveries } from "./faults-kill-deliveries";
 import { killDuringWrites } from "./faults-kill-writes";
 import { databaseOutage, type OutageKind } from "./faults-outage";
 import { sigtermUnderLoad } from "./faults-sigterm";
+import { printOpeningComment } from "./opening-comment";
 import { buildService } from "./service-process";
-
-const here = fileURLToPath(import.meta.url);
-
-function printHelp() {
-  // The file's opening comment is the one description of the scenarios and flags.
-  const lines = readFileSync(here, "utf8").split("\n");
-  const end = lines.findIndex((line) => !line.startsWith("//"));
-  console.log(
-    lines
-      .slice(0, end)
-      .map((line) => line.replace(/^\/\/ ?/, ""))
-      .join("\n"),
-  );
-}
 
 function formatTable(figures: Figure[]): string {
   const header = ["", "figure", "value", "goal"];
@@ -71,7 +56,7 @@ async function main(): Promise<number> {
     },
   });
   if (values.help) {
-    printHelp();
+    printOpeningComment(import.meta.url);
     return 0;
   }
   const scenarios = values.scenarios.split(",").map((s) => s.trim());

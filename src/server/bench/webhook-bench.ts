@@ -25,7 +25,7 @@
 // can be copied into an older tree as it is.
 import { execFileSync, fork, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -43,6 +43,7 @@ import { systemClock } from "../tracking/clock";
 import { generateWebhookSecret } from "../webhooks/signing";
 import { startReceiver } from "../webhooks/test-receiver";
 import { startWebhookWorker } from "../webhooks/worker";
+import { printOpeningComment } from "./opening-comment";
 import { recordContainerEvents } from "./record-events";
 
 type DbKind = "pglite" | "postgres";
@@ -82,6 +83,11 @@ const MOVEMENTS = [
   "container.transport.vessel_discharged",
 ];
 const here = fileURLToPath(import.meta.url);
+/** This benchmark's own files, copied into the earlier tree that `--before` measures. */
+const HARNESS = [
+  here,
+  ...["./record-events.ts", "./opening-comment.ts"].map((f) => fileURLToPath(new URL(f, import.meta.url))),
+];
 
 // ---- The receiver: a process of its own, as a real receiver is, so that it does not compete with the worker
 // for its thread; it reports each request's arrival (real time, which both processes share) ----
@@ -313,7 +319,9 @@ function extractBefore(ref: string): string {
   });
   execFileSync("tar", ["-x", "-C", dir], { input: archive, maxBuffer: 1 << 30 });
   symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
-  cpSync(here, join(dir, relative(root, here)));
+  // The same harness measures both trees: this file and the bench modules it imports, which an earlier tree may
+  // not have (or have otherwise).
+  for (const file of HARNESS) cpSync(file, join(dir, relative(root, file)));
   return dir;
 }
 
@@ -363,15 +371,7 @@ async function main() {
     },
   });
   if (values.help) {
-    // The file's opening comment is the one description of the scenarios and flags.
-    const lines = readFileSync(here, "utf8").split("\n");
-    const end = lines.findIndex((line) => !line.startsWith("//"));
-    console.log(
-      lines
-        .slice(0, end)
-        .map((line) => line.replace(/^\/\/ ?/, ""))
-        .join("\n"),
-    );
+    printOpeningComment(import.meta.url);
     return;
   }
   if (values.receiver) return runReceiver();
