@@ -81,6 +81,22 @@ export const containerAttributesSchema = z.object({
     pickup_lfd_rail: nullableDateTime,
     pickup_lfd_line: nullableDateTime,
   }),
+  // Beyond the hosted API: what a list of containers shows without reading each one's shipment.
+  /** The effective last free day: the earliest of the terminal's and the line's (`import_deadlines`). */
+  last_free_day_at: nullableDateTime,
+  /** A terminal hold is on (a hold in `holds_at_pod_terminal` with status `hold`). */
+  on_hold: z.boolean(),
+  /** Of the container's shipment: */
+  bill_of_lading_number: z.string(),
+  shipping_line_scac: z.string(),
+  port_of_discharge_locode: z.string().nullable(),
+  port_of_discharge_name: z.string().nullable(),
+  pod_eta_at: nullableDateTime,
+  pod_ata_at: nullableDateTime,
+  pod_vessel_name: z.string().nullable(),
+  pod_vessel_imo: z.string().nullable(),
+  tags: z.array(z.string()),
+  customer_name: z.string().nullable(),
 });
 export type ContainerAttributes = z.infer<typeof containerAttributesSchema>;
 

@@ -57,6 +57,8 @@ export const shipmentAttributesSchema = z.object({
   line_tracking_last_succeeded_at: nullableDateTime,
   line_tracking_stopped_at: nullableDateTime,
   line_tracking_stopped_reason: trackingStoppedReasonSchema.nullable(),
+  /** Beyond the hosted API: the earliest effective last free day among the shipment's containers. */
+  last_free_day_at: nullableDateTime,
 });
 export type ShipmentAttributes = z.infer<typeof shipmentAttributesSchema>;
 

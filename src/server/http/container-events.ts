@@ -20,7 +20,6 @@ import {
   terminalResource,
   transportEventResource,
   vesselResource,
-  zonesOf,
 } from "../resources/serialize";
 import type { App, AppDeps } from "./env";
 import { notFound } from "./errors";
@@ -106,7 +105,7 @@ export function registerContainerEventRoutes(app: App, deps: AppDeps) {
       const [shipment] = await getShipments(db, accountId, [record.container.shipmentId]);
       if (include.has("shipment") && shipment) included.add(shipmentResource(shipment, reference));
       if (include.has("container")) {
-        included.add(containerResource(record, { reference, zones: zonesOf(reference, shipment?.shipment) }));
+        included.add(containerResource(record, { reference, shipment }));
       }
     }
     for (const row of rows) {

@@ -13,7 +13,6 @@ import {
   shipmentResource,
   terminalResource,
   transportEventResource,
-  zonesOf,
 } from "../resources/serialize";
 import type { App, AppDeps } from "./env";
 import { idMismatch, notFound } from "./errors";
@@ -111,7 +110,7 @@ export function registerContainerRoutes(app: App, deps: AppDeps) {
     const data = records.map((r) =>
       containerResource(r, {
         reference,
-        zones: zonesOf(reference, shipmentsById.get(r.container.shipmentId)?.shipment),
+        shipment: shipmentsById.get(r.container.shipmentId),
       }),
     );
     const included = new Included(data);

@@ -138,6 +138,7 @@ export function shipmentResource(record: ShipmentRecord, reference: ReferenceDat
       line_tracking_last_succeeded_at: iso(s.lineTrackingLastSucceededAt),
       line_tracking_stopped_at: iso(s.lineTrackingStoppedAt),
       line_tracking_stopped_reason: s.lineTrackingStoppedReason as TrackingStoppedReason | null,
+      last_free_day_at: null, // PENDING(triage): the shipment's earliest container LFD, kept by the triage migration
     },
     relationships: {
       port_of_lading: ref("port", s.portOfLadingId),
@@ -154,13 +155,26 @@ export function shipmentResource(record: ShipmentRecord, reference: ReferenceDat
 
 export interface ContainerContext {
   reference: ReferenceData;
-  /** Time zones of the container's shipment ports, which the container's times are local to. */
-  zones: { pod: string | null; destination: string | null };
+  /**
+   * The container's shipment: its ports' time zones are the ones the container's times are local to, and a list of
+   * containers shows its number, line, port of discharge, ETA, vessel, tags and customer.
+   */
+  shipment: ShipmentRecord | undefined;
+}
+
+/** The earliest of two deadlines, either of which may be unknown. */
+function earliest(a: Date | null, b: Date | null): Date | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a.getTime() <= b.getTime() ? a : b;
 }
 
 export function containerResource(record: ContainerRecord, ctx: ContainerContext): Container {
   const c = record.container;
-  const finalZone = ctx.zones.destination ?? ctx.zones.pod;
+  const s = ctx.shipment?.shipment;
+  const zones = zonesOf(ctx.reference, s);
+  const finalZone = zones.destination ?? zones.pod;
+  const pod = s?.portOfDischargeId ? ctx.reference.ports.get(s.portOfDischargeId) : undefined;
   return {
     id: c.id,
     type: "container",
@@ -191,8 +205,8 @@ export function containerResource(record: ContainerRecord, ctx: ContainerContext
       location_at_pod_terminal: c.locationAtPodTerminal,
       holds_at_pod_terminal: c.holdsAtPodTerminal,
       fees_at_pod_terminal: c.feesAtPodTerminal,
-      pod_timezone: ctx.zones.pod,
-      final_destination_timezone: c.finalDestinationFullOutAt ? finalZone : ctx.zones.destination,
+      pod_timezone: zones.pod,
+      final_destination_timezone: c.finalDestinationFullOutAt ? finalZone : zones.destination,
       empty_terminated_timezone: c.emptyTerminatedAt ? finalZone : null,
       pod_rail_carrier_scac: c.podRailCarrierScac,
       ind_rail_carrier_scac: c.indRailCarrierScac,
@@ -207,6 +221,18 @@ export function containerResource(record: ContainerRecord, ctx: ContainerContext
         pickup_lfd_rail: iso(c.lfdRail),
         pickup_lfd_line: iso(c.lfdLine),
       },
+      last_free_day_at: iso(earliest(c.lfdTerminal, c.lfdLine)),
+      on_hold: c.holdsAtPodTerminal.some((h) => h.status === "hold"),
+      bill_of_lading_number: s?.billOfLadingNumber ?? "",
+      shipping_line_scac: (s && ctx.reference.shippingLines.get(s.shippingLineId)?.scac) ?? "",
+      port_of_discharge_locode: pod?.locode ?? null,
+      port_of_discharge_name: pod?.name ?? null,
+      pod_eta_at: iso(s?.podEtaAt ?? null),
+      pod_ata_at: iso(s?.podAtaAt ?? null),
+      pod_vessel_name: ctx.shipment?.vessel?.name ?? null,
+      pod_vessel_imo: ctx.shipment?.vessel?.imo ?? null,
+      tags: s?.tags ?? [],
+      customer_name: s?.customerName ?? null,
     },
     relationships: {
       shipment: ref("shipment", c.shipmentId),

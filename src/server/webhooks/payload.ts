@@ -53,7 +53,7 @@ function containerOf(
   shipment?: ShipmentRecord,
 ) {
   return record
-    ? containerResource(record, { reference, zones: zonesOf(reference, shipment?.shipment) })
+    ? containerResource(record, { reference, shipment })
     : undefined;
 }
 

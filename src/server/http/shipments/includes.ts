@@ -2,13 +2,7 @@
 import { getContainers } from "../../db/containers";
 import { getUsers, type ShipmentRecord } from "../../db/shipments";
 import type { Included } from "../../resources/documents";
-import {
-  containerResource,
-  portResource,
-  terminalResource,
-  userResource,
-  zonesOf,
-} from "../../resources/serialize";
+import { containerResource, portResource, terminalResource, userResource } from "../../resources/serialize";
 import type { AppDeps } from "../env";
 
 /** Resolves `include` paths of shipments into included resources. */
@@ -41,10 +35,10 @@ export async function includeForShipments(
       accountId,
       records.flatMap((r) => r.containerIds),
     );
-    const shipmentsById = new Map(records.map((r) => [r.shipment.id, r.shipment]));
+    const shipmentsById = new Map(records.map((r) => [r.shipment.id, r]));
     for (const record of containerRecords) {
-      const s = shipmentsById.get(record.container.shipmentId);
-      included.add(containerResource(record, { reference, zones: zonesOf(reference, s) }));
+      const shipment = shipmentsById.get(record.container.shipmentId);
+      included.add(containerResource(record, { reference, shipment }));
       if (include.has("containers.pod_terminal"))
         addTerminal(included, terminalOf(record.container.podTerminalId));
     }

@@ -45,6 +45,18 @@ function attributes(overrides: Partial<ContainerAttributes> = {}): ContainerAttr
     ind_rail_unloaded_at: null,
     ind_facility_lfd_on: null,
     import_deadlines: { pickup_lfd_terminal: null, pickup_lfd_rail: null, pickup_lfd_line: null },
+    last_free_day_at: null,
+    on_hold: false,
+    bill_of_lading_number: "MEDU1234567",
+    shipping_line_scac: "MSCU",
+    port_of_discharge_locode: "USLAX",
+    port_of_discharge_name: "Los Angeles",
+    pod_eta_at: null,
+    pod_ata_at: null,
+    pod_vessel_name: null,
+    pod_vessel_imo: null,
+    tags: [],
+    customer_name: null,
     ...overrides,
   };
 }
