@@ -1,6 +1,7 @@
 // Facts about a container at its port of discharge, shown the same way wherever a container appears.
 import type { Container, ContainerAttributes } from "../../api/containers";
 import { type DeadlineUrgency, deadlineUrgency, feeWords, formatDay, formatMoney } from "../lib/format";
+import { useServiceNow } from "../lib/service-clock";
 
 const muted = "text-slate-400 dark:text-slate-500";
 
@@ -54,14 +55,16 @@ export function DeadlineDay({
   /** Once the box has left the terminal the deadline no longer matters. */
   settled: boolean;
 }) {
-  const urgency: DeadlineUrgency = settled ? "later" : deadlineUrgency(lfd, zone);
+  // "Today" and "passed" by the service's clock, whose days its lists and filters count too.
+  const now = useServiceNow();
+  const urgency: DeadlineUrgency = settled ? "later" : deadlineUrgency(lfd, zone, now);
   return (
     <span
       className={`inline-flex flex-col ${urgency === "later" ? "" : `-mx-1.5 rounded px-1.5 py-0.5 ${URGENCY_STYLE[urgency]}`}`}
       data-urgency={urgency}
     >
       <time dateTime={lfd} className="whitespace-nowrap">
-        {formatDay(lfd, zone)}
+        {formatDay(lfd, zone, now)}
       </time>
       {URGENCY_WORDS[urgency] ? (
         <span className="text-xs font-semibold">{URGENCY_WORDS[urgency]}</span>
