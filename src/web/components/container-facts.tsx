@@ -1,6 +1,14 @@
 // Facts about a container at its port of discharge, shown the same way wherever a container appears.
 import type { Container, ContainerAttributes } from "../../api/containers";
-import { type DeadlineUrgency, deadlineUrgency, feeWords, formatDay, formatMoney } from "../lib/format";
+import {
+  type DeadlineUrgency,
+  daysFromToday,
+  deadlineUrgency,
+  feeWords,
+  formatDay,
+  formatMoney,
+  relativeDayWords,
+} from "../lib/format";
 import { useServiceNow } from "../lib/service-clock";
 
 const muted = "text-slate-400 dark:text-slate-500";
@@ -36,7 +44,18 @@ const URGENCY_STYLE = {
   tomorrow: "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100",
   later: "",
 } as const;
-const URGENCY_WORDS = { past: "Passed", today: "Today", tomorrow: "Tomorrow", later: "" } as const;
+/** Upcoming deadlines further out than this are shown without "in N days": they need no action yet. */
+const COUNTDOWN_DAYS = 7;
+
+/** "Passed 3 days", "Today", "Tomorrow", "In 2 days"; nothing once the box has left or for a distant day. */
+function deadlineWords(iso: string, zone: string | null, urgency: DeadlineUrgency, now: Date): string {
+  if (urgency !== "later") {
+    const words = relativeDayWords(iso, zone, now);
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  }
+  const days = daysFromToday(iso, zone, now);
+  return days <= COUNTDOWN_DAYS ? `In ${days} days` : "";
+}
 
 export function LastFreeDay({ container }: { container: Container }) {
   const { pickup_lfd: lfd, pod_timezone: zone } = container.attributes;
@@ -58,6 +77,7 @@ export function DeadlineDay({
   // "Today" and "passed" by the service's clock, whose days its lists and filters count too.
   const now = useServiceNow();
   const urgency: DeadlineUrgency = settled ? "later" : deadlineUrgency(lfd, zone, now);
+  const words = settled ? "" : deadlineWords(lfd, zone, urgency, now);
   return (
     <span
       className={`inline-flex flex-col ${urgency === "later" ? "" : `-mx-1.5 rounded px-1.5 py-0.5 ${URGENCY_STYLE[urgency]}`}`}
@@ -66,8 +86,12 @@ export function DeadlineDay({
       <time dateTime={lfd} className="whitespace-nowrap">
         {formatDay(lfd, zone, now)}
       </time>
-      {URGENCY_WORDS[urgency] ? (
-        <span className="text-xs font-semibold">{URGENCY_WORDS[urgency]}</span>
+      {words ? (
+        <span
+          className={`text-xs ${urgency === "later" ? "text-slate-600 dark:text-slate-400" : "font-semibold"}`}
+        >
+          {words}
+        </span>
       ) : null}
     </span>
   );
