@@ -1,8 +1,8 @@
 // Facts about a container at its port of discharge, shown the same way wherever a container appears.
 import type { Container, ContainerAttributes } from "../../api/containers";
 import {
+  calendarDaysFrom,
   type DeadlineUrgency,
-  daysFromToday,
   deadlineUrgency,
   feeWords,
   formatDay,
@@ -47,14 +47,12 @@ const URGENCY_STYLE = {
 /** Upcoming deadlines further out than this are shown without "in N days": they need no action yet. */
 const COUNTDOWN_DAYS = 7;
 
-/** "Passed 3 days", "Today", "Tomorrow", "In 2 days"; nothing once the box has left or for a distant day. */
-function deadlineWords(iso: string, zone: string | null, urgency: DeadlineUrgency, now: Date): string {
-  if (urgency !== "later") {
-    const words = relativeDayWords(iso, zone, now);
-    return words.charAt(0).toUpperCase() + words.slice(1);
-  }
-  const days = daysFromToday(iso, zone, now);
-  return days <= COUNTDOWN_DAYS ? `In ${days} days` : "";
+/** "Passed 3 days", "Today", "Tomorrow", "In 2 days"; nothing for a day further out than COUNTDOWN_DAYS. */
+function deadlineWords(iso: string, zone: string | null, now: Date): string {
+  const days = calendarDaysFrom(iso, zone, now);
+  if (days > COUNTDOWN_DAYS) return "";
+  const words = relativeDayWords(days);
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 export function LastFreeDay({ container }: { container: Container }) {
@@ -77,7 +75,7 @@ export function DeadlineDay({
   // "Today" and "passed" by the service's clock, whose days its lists and filters count too.
   const now = useServiceNow();
   const urgency: DeadlineUrgency = settled ? "later" : deadlineUrgency(lfd, zone, now);
-  const words = settled ? "" : deadlineWords(lfd, zone, urgency, now);
+  const words = settled ? "" : deadlineWords(lfd, zone, now);
   return (
     <span
       className={`inline-flex flex-col ${urgency === "later" ? "" : `-mx-1.5 rounded px-1.5 py-0.5 ${URGENCY_STYLE[urgency]}`}`}

@@ -1,7 +1,6 @@
 // The dashboard's one way to call the /v2 API: token and JSON:API headers, typed errors, zod-parsed responses.
 import type { z } from "zod";
 import { type ErrorObject, errorDocumentSchema } from "../../api/json-api";
-import { SERVICE_CLOCK_HEADER } from "../../api/triage";
 import { recordServiceClock } from "./service-clock";
 import { clearSession, getSession, type Session } from "./session";
 
@@ -109,7 +108,7 @@ export async function apiRequest<S extends z.ZodType>(
     throw new NetworkError(session.baseUrl, error);
   }
   // Every answer, errors included, says what time it is by the service's clock ("today" in the lists is that day).
-  recordServiceClock(response.headers.get(SERVICE_CLOCK_HEADER));
+  recordServiceClock(response.headers);
 
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {

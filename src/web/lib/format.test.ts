@@ -3,9 +3,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import {
   calendarDate,
+  calendarDaysFrom,
   containerStatusWords,
   dateTimeFormat,
-  daysFromToday,
   deadlineUrgency,
   equipmentWords,
   etaChange,
@@ -149,22 +149,23 @@ describe("deadlineUrgency", () => {
   });
 });
 
-describe("relativeDayWords", () => {
+describe("calendarDaysFrom and relativeDayWords", () => {
   const now = new Date("2025-11-12T20:00:00Z");
+  const words = (iso: string, zone: string) => relativeDayWords(calendarDaysFrom(iso, zone, now));
   it("counts calendar days in the port's zone against the given now", () => {
     // 20:00 UTC on the 12th is the 13th in Shanghai and the 12th in Los Angeles.
-    expect(relativeDayWords("2025-11-13T03:00:00Z", "Asia/Shanghai", now)).toBe("today");
-    expect(relativeDayWords("2025-11-13T20:00:00Z", "America/Los_Angeles", now)).toBe("tomorrow");
-    expect(relativeDayWords("2025-11-15T01:00:00Z", "Asia/Shanghai", now)).toBe("in 2 days");
-    expect(relativeDayWords("2025-11-11T20:00:00Z", "America/Los_Angeles", now)).toBe("passed 1 day");
-    expect(relativeDayWords("2025-11-09T20:00:00Z", "America/Los_Angeles", now)).toBe("passed 3 days");
-    expect(daysFromToday("2025-11-09T20:00:00Z", "America/Los_Angeles", now)).toBe(-3);
+    expect(words("2025-11-13T03:00:00Z", "Asia/Shanghai")).toBe("today");
+    expect(words("2025-11-13T20:00:00Z", "America/Los_Angeles")).toBe("tomorrow");
+    expect(words("2025-11-15T01:00:00Z", "Asia/Shanghai")).toBe("in 2 days");
+    expect(words("2025-11-11T20:00:00Z", "America/Los_Angeles")).toBe("passed 1 day");
+    expect(words("2025-11-09T20:00:00Z", "America/Los_Angeles")).toBe("passed 3 days");
+    expect(calendarDaysFrom("2025-11-09T20:00:00Z", "America/Los_Angeles", now)).toBe(-3);
   });
 
   it("counts whole days across a daylight-saving change", () => {
     // Los Angeles leaves daylight saving time on 2 November 2025: that day has 25 hours.
     const before = new Date("2025-11-01T19:00:00Z");
-    expect(relativeDayWords("2025-11-03T19:00:00Z", "America/Los_Angeles", before)).toBe("in 2 days");
+    expect(calendarDaysFrom("2025-11-03T19:00:00Z", "America/Los_Angeles", before)).toBe(2);
   });
 });
 

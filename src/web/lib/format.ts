@@ -183,30 +183,24 @@ export function deadlineUrgency(
   return "later";
 }
 
-/** Whole calendar days from today to the day of `iso`, both in the zone: 0 today, 1 tomorrow, −3 three days ago. */
-export function daysFromToday(
+/** Calendar days from `now`'s day to the instant's day, both in the zone: 0 today, 1 tomorrow, -3 three days ago. */
+export function calendarDaysFrom(
   iso: string,
   timeZone: string | null | undefined,
   now: Date = serviceNow(),
 ): number {
   const zone = safeTimeZone(timeZone);
   // Calendar dates read as UTC midnights are whole days apart, whatever daylight saving did in between.
-  const day = Date.parse(`${calendarDate(new Date(iso), zone)}T00:00:00Z`);
-  const today = Date.parse(`${calendarDate(now, zone)}T00:00:00Z`);
-  return Math.round((day - today) / DAY_MS);
+  const day = (date: Date) => Date.parse(`${calendarDate(date, zone)}T00:00:00Z`);
+  return Math.round((day(new Date(iso)) - day(now)) / DAY_MS);
 }
 
-/** A deadline's day in words against today in its zone: "today", "tomorrow", "in 2 days", "passed 3 days". */
-export function relativeDayWords(
-  iso: string,
-  timeZone: string | null | undefined,
-  now: Date = serviceNow(),
-): string {
-  const days = daysFromToday(iso, timeZone, now);
+/** "today", "tomorrow", "in 2 days", "passed 1 day", "passed 3 days": how far a deadline day is (calendarDaysFrom). */
+export function relativeDayWords(days: number): string {
   if (days === 0) return "today";
   if (days === 1) return "tomorrow";
   if (days > 1) return `in ${days} days`;
-  return days === -1 ? "passed 1 day" : `passed ${-days} days`;
+  return `passed ${-days} day${days === -1 ? "" : "s"}`;
 }
 
 const CONTAINER_STATUS_WORDS: Record<ContainerStatus, string> = {

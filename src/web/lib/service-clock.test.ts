@@ -1,51 +1,73 @@
-// Unit tests of "now" by the service's clock: the arithmetic from a header reading, and what the API client records.
+// Unit tests of "now" by the service's clock: the arithmetic from a header reading, which header counts, and when
+// the labels that show it re-render.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { readingOf, recordServiceClock, resetServiceClock, serviceNow, serviceTimeAt } from "./service-clock";
+import {
+  recordServiceClock,
+  resetServiceClock,
+  serviceNow,
+  serviceTimeOf,
+  subscribeServiceClock,
+} from "./service-clock";
 
 const MINUTE = 60_000;
+const BROWSER = Date.parse("2030-06-01T08:00:00Z");
+const headers = (values: Record<string, string>) => new Headers(values);
 
 afterEach(() => {
   resetServiceClock();
   vi.useRealTimers();
 });
 
-describe("serviceTimeAt", () => {
-  it("moves the service's time on by the browser time elapsed since it was seen", () => {
-    const seenAt = Date.parse("2030-06-01T08:00:00Z");
-    const reading = readingOf("2025-11-12T22:00:00.000Z", seenAt);
-    expect(serviceTimeAt(reading, seenAt + 10 * MINUTE).toISOString()).toBe("2025-11-12T22:10:00.000Z");
-    expect(serviceTimeAt(reading, seenAt).toISOString()).toBe("2025-11-12T22:00:00.000Z");
+describe("serviceNow", () => {
+  it("is the header's time moved on by the browser time since it was seen: 10 minutes later, header + 10 min", () => {
+    recordServiceClock(headers({ "X-Service-Clock": "2025-11-12T22:00:00.000Z" }), BROWSER);
+    expect(serviceNow(BROWSER + 10 * MINUTE).toISOString()).toBe("2025-11-12T22:10:00.000Z");
+    expect(serviceNow(BROWSER).toISOString()).toBe("2025-11-12T22:00:00.000Z");
   });
 
-  it("is the browser's time when no reading was seen", () => {
-    expect(serviceTimeAt(null, Date.parse("2030-06-01T08:00:00Z")).toISOString()).toBe(
-      "2030-06-01T08:00:00.000Z",
-    );
+  it("follows the latest answer; one without a clock leaves the reading", () => {
+    recordServiceClock(headers({ "X-Service-Clock": "2025-11-12T22:00:00Z" }), BROWSER);
+    recordServiceClock(headers({ "X-Service-Clock": "2025-11-13T00:00:00Z" }), BROWSER + MINUTE);
+    recordServiceClock(headers({}), BROWSER + 2 * MINUTE);
+    recordServiceClock(headers({ "X-Service-Clock": "not a time" }), BROWSER + 2 * MINUTE);
+    expect(serviceNow(BROWSER + 3 * MINUTE).toISOString()).toBe("2025-11-13T00:02:00.000Z");
   });
 
-  it("ignores a missing or unreadable header", () => {
-    expect(readingOf(null, 0)).toBeNull();
-    expect(readingOf("", 0)).toBeNull();
-    expect(readingOf("yesterday", 0)).toBeNull();
+  it("is the browser's clock before any answer", () => {
+    expect(serviceNow(BROWSER).toISOString()).toBe("2030-06-01T08:00:00.000Z");
   });
 });
 
-describe("serviceNow", () => {
-  it("answers by the latest header seen, 10 minutes after it was seen", () => {
-    vi.useFakeTimers({ now: Date.parse("2030-06-01T08:00:00Z") });
-    recordServiceClock("2025-11-12T22:00:00Z");
-    vi.setSystemTime(Date.parse("2030-06-01T08:10:00Z"));
-    expect(serviceNow().toISOString()).toBe("2025-11-12T22:10:00.000Z");
-
-    // A later answer replaces the reading; one without the header leaves it.
-    recordServiceClock("2025-11-13T00:00:00Z");
-    recordServiceClock(null);
-    vi.setSystemTime(Date.parse("2030-06-01T08:11:00Z"));
-    expect(serviceNow().toISOString()).toBe("2025-11-13T00:01:00.000Z");
+describe("serviceTimeOf", () => {
+  it("prefers X-Service-Clock, and falls back to the HTTP Date header", () => {
+    expect(
+      serviceTimeOf(
+        headers({ "X-Service-Clock": "2025-11-12T22:00:00Z", Date: "Wed, 25 Nov 2026 14:00:00 GMT" }),
+      ),
+    ).toBe(Date.parse("2025-11-12T22:00:00Z"));
+    expect(serviceTimeOf(headers({ Date: "Wed, 25 Nov 2026 14:00:00 GMT" }))).toBe(
+      Date.parse("2026-11-25T14:00:00Z"),
+    );
+    expect(serviceTimeOf(headers({}))).toBeNull();
   });
+});
 
-  it("falls back to the browser's clock before any header", () => {
-    vi.useFakeTimers({ now: Date.parse("2030-06-01T08:00:00Z") });
-    expect(serviceNow().toISOString()).toBe("2030-06-01T08:00:00.000Z");
+describe("subscribeServiceClock", () => {
+  it("calls the labels each minute, and at once when a reading moves the clock noticeably", () => {
+    vi.useFakeTimers({ now: BROWSER });
+    const calls: string[] = [];
+    const unsubscribe = subscribeServiceClock(() => calls.push(serviceNow().toISOString()));
+    vi.advanceTimersByTime(MINUTE);
+    expect(calls).toEqual(["2030-06-01T08:01:00.000Z"]);
+
+    // Ten seconds off: not worth a re-render before the next minute. A day off: at once.
+    recordServiceClock(headers({ "X-Service-Clock": "2030-06-01T08:01:10Z" }));
+    expect(calls).toHaveLength(1);
+    recordServiceClock(headers({ "X-Service-Clock": "2030-06-02T08:01:00Z" }));
+    expect(calls).toEqual(["2030-06-01T08:01:00.000Z", "2030-06-02T08:01:00.000Z"]);
+
+    unsubscribe();
+    vi.advanceTimersByTime(MINUTE);
+    expect(calls).toHaveLength(2);
   });
 });

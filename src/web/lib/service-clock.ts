@@ -1,36 +1,32 @@
 // "Now" by the service's clock: what "today", "overdue" and "in 2 days" are counted against. The service's clock
 // can differ from the browser's (a wrong computer clock, or a sandbox world that runs ahead), and the last free
 // day it counts in its lists must be the one the dashboard calls "today". Every /v2 answer carries the service's
-// time (X-Service-Clock); the API client records the latest one here with the browser time it was seen at, and
-// "now" is that reading moved on by the browser time elapsed since. Without a reading, the browser's clock.
+// time (X-Service-Clock; a service without it still sends the HTTP Date header, which at least corrects a wrong
+// computer clock); the API client records each one here with the browser time it arrived at, and "now" is that
+// reading moved on by the browser time elapsed since. Until an answer has arrived, the browser's clock.
 import { useSyncExternalStore } from "react";
+import { SERVICE_CLOCK_HEADER } from "../../api/triage";
 
-/** One service time as seen by the browser. */
-export interface ClockReading {
-  /** The service's time, ms since the epoch. */
-  serviceMs: number;
-  /** The browser's Date.now() when the answer carrying it arrived. */
-  seenAtMs: number;
+/** Service time minus this browser's time, ms: the latest reading's (0 until an answer has said otherwise). */
+let offsetMs = 0;
+
+/** The service's time at browser time `browserMs` for an offset. */
+export function serviceTimeAt(offset: number, browserMs: number): Date {
+  return new Date(browserMs + offset);
 }
 
-/** The service's time at browser time `browserMs`, given the reading (the browser's time without one). */
-export function serviceTimeAt(reading: ClockReading | null, browserMs: number): Date {
-  if (!reading) return new Date(browserMs);
-  return new Date(reading.serviceMs + (browserMs - reading.seenAtMs));
-}
-
-/** The header's value as a reading, or null when it is missing or not a date-time. */
-export function readingOf(header: string | null, seenAtMs: number): ClockReading | null {
-  if (!header) return null;
-  const serviceMs = Date.parse(header);
-  return Number.isNaN(serviceMs) ? null : { serviceMs, seenAtMs };
+/** The service's time an answer's headers carry, ms since the epoch; null when they carry none that reads. */
+export function serviceTimeOf(headers: Pick<Headers, "get">): number | null {
+  const raw = headers.get(SERVICE_CLOCK_HEADER) ?? headers.get("Date");
+  if (!raw) return null;
+  const at = Date.parse(raw);
+  return Number.isNaN(at) ? null : at;
 }
 
 /** The hook's labels move on each minute; a new reading that shifts "now" by more than this re-renders at once. */
 const TICK_MS = 60_000;
-const SHIFT_SHOWN_MS = 30_000;
+const NOTICEABLE_MS = 30_000;
 
-let latest: ClockReading | null = null;
 let snapshot: Date | null = null;
 const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setInterval> | undefined;
@@ -40,29 +36,39 @@ function publish() {
   for (const listener of listeners) listener();
 }
 
-/** Called by the API client with each answer's header; answers without one leave the last reading in place. */
-export function recordServiceClock(header: string | null, seenAtMs: number = Date.now()): void {
-  const reading = readingOf(header, seenAtMs);
-  if (!reading) return;
-  const before = serviceTimeAt(latest, seenAtMs).getTime();
-  latest = reading;
-  // The first reading, or a clock that jumped (the service restarted with another epoch), shows at once.
-  if (snapshot && Math.abs(reading.serviceMs - before) > SHIFT_SHOWN_MS) publish();
+/**
+ * Called by the API client with every answer's headers, received at `receivedAt` by the browser's clock: the latest
+ * reading replaces the one before (answers without a clock leave it). A change of more than half a minute (the first
+ * answer from a service whose clock is not the browser's, a service restarted on another epoch) re-renders the
+ * labels at once; smaller ones show at the next minute.
+ */
+export function recordServiceClock(headers: Pick<Headers, "get">, receivedAt: number = Date.now()): void {
+  const at = serviceTimeOf(headers);
+  if (at === null) return;
+  const offset = at - receivedAt;
+  const noticeable = Math.abs(offset - offsetMs) > NOTICEABLE_MS;
+  offsetMs = offset;
+  if (noticeable && snapshot) publish();
 }
 
-/** Now, by the service's clock (by the browser's until an answer has told the service's). */
-export function serviceNow(): Date {
-  // The browser's clock is right here: the time elapsed since the reading is real time on this machine.
-  return serviceTimeAt(latest, Date.now());
+/** Now, by the service's clock (the browser's clock is right for the time elapsed since the reading). */
+export function serviceNow(browserNow: number = Date.now()): Date {
+  return serviceTimeAt(offsetMs, browserNow);
 }
 
-/** Forgets the reading, as at page load (for tests). */
+/** Service time minus the browser's, ms. */
+export function serviceClockOffset(): number {
+  return offsetMs;
+}
+
+/** Back to the browser's clock, as at page load (tests). */
 export function resetServiceClock(): void {
-  latest = null;
+  offsetMs = 0;
   snapshot = null;
 }
 
-function subscribe(listener: () => void): () => void {
+/** Called each minute while subscribed, and when a reading moves the clock noticeably. */
+export function subscribeServiceClock(listener: () => void): () => void {
   listeners.add(listener);
   // One timer for every label on the page, running only while one is shown.
   timer ??= setInterval(publish, TICK_MS);
@@ -85,5 +91,5 @@ function getSnapshot(): Date {
  * and when the service's clock turns out to differ from what was assumed. (UI timers keep the browser's clock.)
  */
 export function useServiceNow(): Date {
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return useSyncExternalStore(subscribeServiceClock, getSnapshot, getSnapshot);
 }
