@@ -108,3 +108,19 @@ test("Escape closes the search and gives focus back; the header's button opens i
   await expect(dialog(page)).toBeHidden();
   await expect(button).toBeFocused();
 });
+
+test("a port found by its UN/LOCODE opens the shipments discharging there", async ({ page }) => {
+  await signInAsDemo(page);
+  await page.keyboard.press("Control+K");
+  await box(page).fill("ussav");
+  const port = results(page)
+    .getByRole("group", { name: "Ports" })
+    .getByRole("option", { name: /Savannah/ });
+  await expect(port).toBeVisible();
+  await expect(port.locator("mark")).toHaveText("USSAV");
+  await expect(results(page).getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+  await port.click();
+  await expect(dialog(page)).toBeHidden();
+  await expect(page).toHaveURL(/\/shipments\?.*USSAV/);
+  await expect(page.getByRole("heading", { level: 1, name: "Shipments" })).toBeVisible();
+});

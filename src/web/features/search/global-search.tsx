@@ -34,7 +34,11 @@ function MarkedText({ value }: { value: Marked }) {
   );
 }
 
-/** Where a result leads; a port opens the shipments discharging there. */
+/**
+ * Where a result leads. A port opens the shipments discharging there, and a vessel that carries nothing now the
+ * shipments it carried: through the list's `q`, which matches port LOCODEs and vessel names; when the shipments
+ * list takes `filter[port_of_discharge]` / `filter[vessel]` in its URL, these two become those filters.
+ */
 function useOpenTarget() {
   const navigate = useNavigate();
   return useCallback(

@@ -196,6 +196,29 @@ describe("searchGroups", () => {
     ).toBe(false);
   });
 
+  it("puts the port or vessel itself before the shipments and containers related to it", () => {
+    const sources: SearchSources = {
+      ...none,
+      ports: [{ code: "USSAV", name: "Savannah", countryCode: "US" }],
+      fleet: [{ id: "v1", name: "EVER GIVEN", imo: "9811000", nextPortName: null }],
+      shipments: [shipment("s1", { pod_vessel_name: "EVER GIVEN" })],
+      containers: [container("c1", { pod_vessel_name: "EVER GIVEN" })],
+    };
+    expect(searchGroups(sources, "USSAV").map((g) => g.kind)).toEqual(["port", "shipment", "container"]);
+    expect(searchGroups(sources, "ever given").map((g) => g.kind)).toEqual([
+      "vessel",
+      "shipment",
+      "container",
+    ]);
+    // The shipments name the vessel without its IMO: still one vessel, the fleet's, on the map.
+    expect(searchGroups(sources, "ever given")[0]?.hits.map((h) => h.target)).toEqual([
+      { kind: "vessel", id: "v1" },
+    ]);
+    const [, shipments] = searchGroups(sources, "USSAV");
+    expect(shipments?.hits[0]?.detail).toEqual({ text: "Discharge at USSAV", match: [13, 18] });
+    expect(shipments?.hits[0]?.rank).toBe(RANK.inside);
+  });
+
   it("shows at most a few of each kind, and nothing for an empty term", () => {
     const many = Array.from({ length: 12 }, (_, i) =>
       container(`c${i}`, { number: `MSCU12${String(i).padStart(5, "0")}` }),

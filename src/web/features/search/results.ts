@@ -36,7 +36,7 @@ export type SearchTarget =
   | { kind: "container"; id: string }
   /** A vessel carrying the account's containers now: the map, with it selected. */
   | { kind: "vessel"; id: string }
-  /** A vessel that carries none of them now: the shipments it carried (by IMO, else by name). */
+  /** A vessel that carries none of them now: the shipments it carried, by its name. */
   | { kind: "vessel_shipments"; vessel: string }
   /** The shipments discharging at a port. */
   | { kind: "port"; locode: string };
@@ -139,6 +139,11 @@ const plain = (text: string): Marked => ({ text, match: null });
 interface Field {
   label: string;
   text: string | null | undefined;
+  /**
+   * Something the result is related to rather than its own number (its customer, tags, vessel, ports): a match
+   * there ranks no better than "anywhere", so that the port or vessel itself comes before every shipment at it.
+   */
+  related?: boolean;
 }
 
 /** The best-matching field, as "Label: text" with the match marked inside the text. */
@@ -147,12 +152,14 @@ function bestField(fields: readonly Field[], term: string): (Marked & { rank: Ra
   for (const field of fields) {
     if (!field.text) continue;
     const m = marked(field.text, term);
-    if (!m.match || (best && best.rank <= m.rank)) continue;
+    if (!m.match) continue;
+    const rank = field.related ? (Math.max(m.rank, RANK.inside) as Rank) : m.rank;
+    if (best && best.rank <= rank) continue;
     const prefix = `${field.label} `;
     best = {
       text: prefix + field.text,
       match: [m.match[0] + prefix.length, m.match[1] + prefix.length],
-      rank: m.rank,
+      rank,
     };
   }
   return best;
@@ -198,13 +205,13 @@ function shipmentHit(shipment: Shipment, term: string): SearchHit {
     [
       { label: "Number", text: a.normalized_number },
       ...a.ref_numbers.map((text) => ({ label: "Reference", text })),
-      { label: "Customer", text: a.customer_name },
-      ...a.tags.map((text) => ({ label: "Tag", text })),
-      { label: "Vessel", text: a.pod_vessel_name },
-      { label: "Discharge at", text: a.port_of_discharge_name },
-      { label: "Discharge at", text: a.port_of_discharge_locode },
-      { label: "Loaded at", text: a.port_of_lading_name },
-      { label: "Destination", text: a.destination_name },
+      { label: "Customer", text: a.customer_name, related: true },
+      ...a.tags.map((text) => ({ label: "Tag", text, related: true })),
+      { label: "Vessel", text: a.pod_vessel_name, related: true },
+      { label: "Discharge at", text: a.port_of_discharge_name, related: true },
+      { label: "Discharge at", text: a.port_of_discharge_locode, related: true },
+      { label: "Loaded at", text: a.port_of_lading_name, related: true },
+      { label: "Destination", text: a.destination_name, related: true },
     ],
     joined([a.shipping_line_short_name || a.shipping_line_scac, route, a.customer_name]),
     term,
@@ -221,11 +228,11 @@ function containerHit(container: Container, term: string): SearchHit {
     [
       { label: "Shipment", text: a.bill_of_lading_number },
       ...a.ref_numbers.map((text) => ({ label: "Reference", text })),
-      { label: "Customer", text: a.customer_name },
-      ...a.tags.map((text) => ({ label: "Tag", text })),
-      { label: "Vessel", text: a.pod_vessel_name },
-      { label: "Discharge at", text: a.port_of_discharge_name },
-      { label: "Discharge at", text: a.port_of_discharge_locode },
+      { label: "Customer", text: a.customer_name, related: true },
+      ...a.tags.map((text) => ({ label: "Tag", text, related: true })),
+      { label: "Vessel", text: a.pod_vessel_name, related: true },
+      { label: "Discharge at", text: a.port_of_discharge_name, related: true },
+      { label: "Discharge at", text: a.port_of_discharge_locode, related: true },
     ],
     joined([a.bill_of_lading_number, containerStatusWords(a.current_status), a.port_of_discharge_name]),
     term,
@@ -238,9 +245,11 @@ const vesselKey = (name: string, imo: string | null) => (imo ? `imo-${imo}` : `n
 
 function vesselHits(sources: SearchSources, term: string): SearchHit[] {
   const hits = new Map<string, SearchHit>();
+  // A shipment may name a vessel without its IMO: the same name is the same vessel here (the fleet's comes first).
+  const names = new Set<string>();
   const add = (name: string, imo: string | null, nextPort: string | null, target: SearchTarget) => {
     const key = vesselKey(name, imo);
-    if (hits.has(key)) return;
+    if (hits.has(key) || names.has(name.toUpperCase())) return;
     const hit = hitOf(
       "vessel",
       `vessel-${key}`,
@@ -251,7 +260,10 @@ function vesselHits(sources: SearchSources, term: string): SearchHit[] {
       target,
     );
     // Only vessels whose own name or IMO matches: a shipment found by its number names a vessel that does not.
-    if (hit.rank < RANK.unseen) hits.set(key, hit);
+    if (hit.rank < RANK.unseen) {
+      hits.set(key, hit);
+      names.add(name.toUpperCase());
+    }
   };
   for (const v of sources.fleet) add(v.name, v.imo, v.nextPortName, { kind: "vessel", id: v.id });
   const carried = [
@@ -260,8 +272,10 @@ function vesselHits(sources: SearchSources, term: string): SearchHit[] {
   ];
   for (const a of carried) {
     if (!a.pod_vessel_name) continue;
-    const vessel = a.pod_vessel_imo ?? a.pod_vessel_name;
-    add(a.pod_vessel_name, a.pod_vessel_imo, a.port_of_discharge_name, { kind: "vessel_shipments", vessel });
+    add(a.pod_vessel_name, a.pod_vessel_imo, a.port_of_discharge_name, {
+      kind: "vessel_shipments",
+      vessel: a.pod_vessel_name,
+    });
   }
   return [...hits.values()];
 }
