@@ -124,3 +124,27 @@ test("a port found by its UN/LOCODE opens the shipments discharging there", asyn
   await expect(page).toHaveURL(/\/shipments\?.*USSAV/);
   await expect(page.getByRole("heading", { level: 1, name: "Shipments" })).toBeVisible();
 });
+
+test("a search superseded by more typing is cancelled, and only the newer one is shown", async ({ page }) => {
+  await signInAsDemo(page);
+  // The first search's answer is held back until the test lets it go: it is still running when the term changes.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/v2/shipments?*", async (route) => {
+    if (new URL(route.request().url()).searchParams.get("q") === "MED") await held;
+    await route.continue().catch(() => {});
+  });
+  const isSearch = (q: string) => (url: string) => new URL(url).searchParams.get("q") === q;
+
+  await page.getByRole("button", { name: /^Search/ }).click();
+  const first = page.waitForRequest((r) => isSearch("MED")(r.url()));
+  await box(page).fill("MED");
+  await first;
+  const cancelled = page.waitForEvent("requestfailed", (r) => isSearch("MED")(r.url()));
+  await box(page).fill("MEDU");
+  expect((await cancelled).failure()?.errorText).toContain("ABORTED");
+  release();
+  await expect(dialog(page).getByRole("status").filter({ hasText: "for “MEDU”" })).toBeVisible();
+});
