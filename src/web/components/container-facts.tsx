@@ -1,6 +1,15 @@
 // Facts about a container at its port of discharge, shown the same way wherever a container appears.
 import type { Container, ContainerAttributes } from "../../api/containers";
-import { type DeadlineUrgency, deadlineUrgency, feeWords, formatDay, formatMoney } from "../lib/format";
+import {
+  calendarDaysFrom,
+  type DeadlineUrgency,
+  deadlineUrgency,
+  feeWords,
+  formatDay,
+  formatMoney,
+  relativeDayWords,
+} from "../lib/format";
+import { useServiceNow } from "../lib/service-clock";
 
 const muted = "text-slate-400 dark:text-slate-500";
 
@@ -35,7 +44,16 @@ const URGENCY_STYLE = {
   tomorrow: "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100",
   later: "",
 } as const;
-const URGENCY_WORDS = { past: "Passed", today: "Today", tomorrow: "Tomorrow", later: "" } as const;
+/** Upcoming deadlines further out than this are shown without "in N days": they need no action yet. */
+const COUNTDOWN_DAYS = 7;
+
+/** "Passed 3 days", "Today", "Tomorrow", "In 2 days"; nothing for a day further out than COUNTDOWN_DAYS. */
+function deadlineWords(iso: string, zone: string | null, now: Date): string {
+  const days = calendarDaysFrom(iso, zone, now);
+  if (days > COUNTDOWN_DAYS) return "";
+  const words = relativeDayWords(days);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 export function LastFreeDay({ container }: { container: Container }) {
   const { pickup_lfd: lfd, pod_timezone: zone } = container.attributes;
@@ -54,17 +72,24 @@ export function DeadlineDay({
   /** Once the box has left the terminal the deadline no longer matters. */
   settled: boolean;
 }) {
-  const urgency: DeadlineUrgency = settled ? "later" : deadlineUrgency(lfd, zone);
+  // "Today" and "passed" by the service's clock, whose days its lists and filters count too.
+  const now = useServiceNow();
+  const urgency: DeadlineUrgency = settled ? "later" : deadlineUrgency(lfd, zone, now);
+  const words = settled ? "" : deadlineWords(lfd, zone, now);
   return (
     <span
       className={`inline-flex flex-col ${urgency === "later" ? "" : `-mx-1.5 rounded px-1.5 py-0.5 ${URGENCY_STYLE[urgency]}`}`}
       data-urgency={urgency}
     >
       <time dateTime={lfd} className="whitespace-nowrap">
-        {formatDay(lfd, zone)}
+        {formatDay(lfd, zone, now)}
       </time>
-      {URGENCY_WORDS[urgency] ? (
-        <span className="text-xs font-semibold">{URGENCY_WORDS[urgency]}</span>
+      {words ? (
+        <span
+          className={`text-xs ${urgency === "later" ? "text-slate-600 dark:text-slate-400" : "font-semibold"}`}
+        >
+          {words}
+        </span>
       ) : null}
     </span>
   );

@@ -1,7 +1,9 @@
-// Unit tests of the API client's address building and of reading Retry-After.
-import { describe, expect, it } from "vitest";
-import { buildUrl } from "./api-client";
+// Unit tests of the API client's address building, of reading Retry-After, and of its recording the service clock.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { apiRequest, buildUrl } from "./api-client";
 import { parseRetryAfter } from "./retry-after";
+import { resetServiceClock, serviceNow } from "./service-clock";
 
 describe("parseRetryAfter", () => {
   it("reads seconds or an HTTP date, and nothing else", () => {
@@ -21,5 +23,33 @@ describe("buildUrl", () => {
     expect(
       buildUrl("https://api.test", "/v2/tracking_requests", { "filter[status]": "pending", q: "" }),
     ).toBe("https://api.test/v2/tracking_requests?filter[status]=pending");
+  });
+});
+
+describe("the service clock", () => {
+  afterEach(() => {
+    resetServiceClock();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it("is recorded from every answer's X-Service-Clock, errors included", async () => {
+    vi.useFakeTimers({ now: Date.parse("2030-06-01T08:00:00Z"), toFake: ["Date"] });
+    const answer = (status: number, clock: string) =>
+      new Response(JSON.stringify(status === 200 ? { ok: true } : { errors: [] }), {
+        status,
+        headers: { "Content-Type": "application/vnd.api+json", "X-Service-Clock": clock },
+      });
+    const fetch = vi.fn().mockResolvedValueOnce(answer(200, "2025-11-12T22:00:00Z"));
+    vi.stubGlobal("fetch", fetch);
+    const credentials = { apiKey: "key", baseUrl: "https://api.test" };
+
+    await apiRequest("/v2/account", { schema: z.object({ ok: z.boolean() }), credentials });
+    vi.setSystemTime(Date.parse("2030-06-01T08:10:00Z"));
+    expect(serviceNow().toISOString()).toBe("2025-11-12T22:10:00.000Z");
+
+    fetch.mockResolvedValueOnce(answer(404, "2025-11-14T00:00:00Z"));
+    await expect(apiRequest("/v2/account", { schema: z.object({}), credentials })).rejects.toThrow();
+    expect(serviceNow().toISOString()).toBe("2025-11-14T00:00:00.000Z");
   });
 });

@@ -1,6 +1,7 @@
 // The dashboard's one way to call the /v2 API: token and JSON:API headers, typed errors, zod-parsed responses.
 import type { z } from "zod";
 import { type ErrorObject, errorDocumentSchema } from "../../api/json-api";
+import { recordServiceClock } from "./service-clock";
 import { clearSession, getSession, type Session } from "./session";
 
 const JSON_API = "application/vnd.api+json";
@@ -106,6 +107,8 @@ export async function apiRequest<S extends z.ZodType>(
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new NetworkError(session.baseUrl, error);
   }
+  // Every answer, errors included, says what time it is by the service's clock ("today" in the lists is that day).
+  recordServiceClock(response.headers);
 
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import {
   calendarDate,
+  calendarDaysFrom,
   containerStatusWords,
   dateTimeFormat,
   deadlineUrgency,
@@ -12,6 +13,7 @@ import {
   formatCount,
   formatDateTime,
   formatDay,
+  relativeDayWords,
   safeTimeZone,
   stoppedReasonWords,
   zoneAbbreviation,
@@ -32,24 +34,64 @@ describe("formatDateTime", () => {
     expect(formatDateTime("2025-07-01T19:30:00Z", "America/New_York", NOW).text).toBe("1 Jul 15:30 EDT");
   });
 
-  it("names zones without a common abbreviation by their offset", () => {
-    expect(formatDateTime("2025-11-12T22:00:00Z", "Asia/Shanghai", NOW).text).toBe("13 Nov 06:00 UTC+8");
-    expect(formatDateTime("2025-11-12T22:00:00Z", "Asia/Kolkata", NOW).text).toBe("13 Nov 03:30 UTC+5:30");
+  it("names zones without a common abbreviation by their IANA name, never by an offset alone", () => {
+    expect(formatDateTime("2025-11-12T22:00:00Z", "Asia/Shanghai", NOW).text).toBe(
+      "13 Nov 06:00 Asia/Shanghai",
+    );
+    expect(formatDateTime("2025-11-12T22:00:00Z", "Asia/Kolkata", NOW).text).toBe(
+      "13 Nov 03:30 Asia/Kolkata",
+    );
   });
 
   it("crosses the date line into the port's own calendar day", () => {
-    expect(formatDateTime("2025-11-12T23:30:00Z", "Asia/Singapore", NOW).text).toBe("13 Nov 07:30 UTC+8");
+    expect(formatDateTime("2025-11-12T23:30:00Z", "Asia/Singapore", NOW).text).toBe(
+      "13 Nov 07:30 Asia/Singapore",
+    );
     expect(formatDateTime("2025-11-13T02:00:00Z", "America/Los_Angeles", NOW).text).toBe("12 Nov 18:00 PST");
   });
 
   it("adds the year only when it is not the current one in that zone", () => {
     expect(formatDateTime("2026-01-05T08:00:00Z", "Europe/Amsterdam", NOW).text).toBe("5 Jan 2026 09:00 CET");
+    expect(formatDateTime("2024-12-30T08:00:00Z", "America/Los_Angeles", NOW).text).toBe(
+      "30 Dec 2024 00:00 PST",
+    );
+    expect(formatDay("2024-12-30T08:00:00Z", "America/Los_Angeles", NOW)).toBe("Mon 30 Dec 2024");
+  });
+
+  it("counts the current year in the zone shown, not in UTC or the browser's zone", () => {
+    // 20:00 UTC on 31 December is already 2026 in Shanghai, and still 2025 in Los Angeles.
+    const newYearsEve = new Date("2025-12-31T20:00:00Z");
+    expect(formatDateTime("2026-01-02T02:00:00Z", "Asia/Shanghai", newYearsEve).text).toBe(
+      "2 Jan 10:00 Asia/Shanghai",
+    );
+    expect(formatDateTime("2026-01-02T02:00:00Z", "America/Los_Angeles", newYearsEve).text).toBe(
+      "1 Jan 2026 18:00 PST",
+    );
+    expect(formatDateTime("2025-12-30T02:00:00Z", "Asia/Shanghai", newYearsEve).text).toBe(
+      "30 Dec 2025 10:00 Asia/Shanghai",
+    );
   });
 
   it("falls back to UTC, named, when the zone is missing or unknown", () => {
     expect(formatDateTime("2025-11-12T22:00:00Z", null, NOW).text).toBe("12 Nov 22:00 UTC");
     expect(formatDateTime("2025-11-12T22:00:00Z", "Not/AZone", NOW).text).toBe("12 Nov 22:00 UTC");
     expect(safeTimeZone("Not/AZone")).toBe("UTC");
+  });
+
+  it("names Berlin, Los Angeles, Shanghai, Kolkata and UTC as people read them", () => {
+    const winter = new Date("2025-01-15T12:00:00Z");
+    const summer = new Date("2025-07-15T12:00:00Z");
+    expect(zoneAbbreviation(winter, "Europe/Berlin")).toBe("CET");
+    expect(zoneAbbreviation(summer, "Europe/Berlin")).toBe("CEST");
+    expect(zoneAbbreviation(winter, "America/Los_Angeles")).toBe("PST");
+    expect(zoneAbbreviation(summer, "America/Los_Angeles")).toBe("PDT");
+    expect(zoneAbbreviation(winter, "Asia/Shanghai")).toBe("Asia/Shanghai");
+    expect(zoneAbbreviation(winter, "Asia/Kolkata")).toBe("Asia/Kolkata");
+    expect(zoneAbbreviation(winter, "UTC")).toBe("UTC");
+    expect(zoneAbbreviation(winter, "Etc/UTC")).toBe("UTC");
+    // Offsets with a zero ("GMT+0") are offsets too: Lisbon has its own name.
+    expect(zoneAbbreviation(winter, "Europe/Lisbon")).toBe("WET");
+    expect(zoneAbbreviation(winter, "Australia/Sydney")).toBe("AEDT");
   });
 
   it("keeps London's GMT and BST", () => {
@@ -104,6 +146,26 @@ describe("deadlineUrgency", () => {
     expect(deadlineUrgency("2025-11-14T01:00:00Z", "Asia/Shanghai", now)).toBe("tomorrow");
     expect(deadlineUrgency("2025-11-11T12:00:00Z", "America/Los_Angeles", now)).toBe("past");
     expect(deadlineUrgency("2025-11-20T12:00:00Z", "America/Los_Angeles", now)).toBe("later");
+  });
+});
+
+describe("calendarDaysFrom and relativeDayWords", () => {
+  const now = new Date("2025-11-12T20:00:00Z");
+  const words = (iso: string, zone: string) => relativeDayWords(calendarDaysFrom(iso, zone, now));
+  it("counts calendar days in the port's zone against the given now", () => {
+    // 20:00 UTC on the 12th is the 13th in Shanghai and the 12th in Los Angeles.
+    expect(words("2025-11-13T03:00:00Z", "Asia/Shanghai")).toBe("today");
+    expect(words("2025-11-13T20:00:00Z", "America/Los_Angeles")).toBe("tomorrow");
+    expect(words("2025-11-15T01:00:00Z", "Asia/Shanghai")).toBe("in 2 days");
+    expect(words("2025-11-11T20:00:00Z", "America/Los_Angeles")).toBe("passed 1 day");
+    expect(words("2025-11-09T20:00:00Z", "America/Los_Angeles")).toBe("passed 3 days");
+    expect(calendarDaysFrom("2025-11-09T20:00:00Z", "America/Los_Angeles", now)).toBe(-3);
+  });
+
+  it("counts whole days across a daylight-saving change", () => {
+    // Los Angeles leaves daylight saving time on 2 November 2025: that day has 25 hours.
+    const before = new Date("2025-11-01T19:00:00Z");
+    expect(calendarDaysFrom("2025-11-03T19:00:00Z", "America/Los_Angeles", before)).toBe(2);
   });
 });
 

@@ -2,6 +2,7 @@
 // The one place the dashboard formats dates, with one cache of Intl.DateTimeFormat instances for every page.
 import type { ContainerStatus, TerminalFee } from "../../api/containers";
 import { TRACKING_STOP_WINDOW_DAYS, type TrackingStoppedReason } from "../../api/shipments";
+import { serviceNow } from "./service-clock";
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -60,18 +61,22 @@ function parts(date: Date, timeZone: string, options: Intl.DateTimeFormatOptions
   return map;
 }
 
-/** The zone's short name at that instant: "PST", "CET" where one is common, else "UTC+8". */
+/** What Intl calls a zone it has no name for: "GMT+8", "GMT-3", "UTC+05:30"; a bare "GMT" is a name (London). */
+const OFFSET_NAME = /^(?:GMT|UTC)[+\-\u2212]/;
+
+/**
+ * The zone's name at that instant, as a reader knows it: the short abbreviation where one is common ("PST", "EDT"
+ * from en-US; "CET", "BST", "WET" from en-GB; "AEST", "NZDT" from en-AU), else the IANA name ("Asia/Shanghai").
+ * Intl names most zones only by their offset ("GMT+8"), which neither says where nor stays right across a
+ * daylight-saving change. India's "IST" (en-IN) is left out: it also reads as Irish or Israel Standard Time.
+ */
 export function zoneAbbreviation(date: Date, timeZone: string): string {
-  if (timeZone === "UTC" || timeZone === "Etc/UTC") return "UTC";
-  // en-US knows the North American abbreviations (PST, EDT), en-GB the European ones (CET, BST);
-  // other zones come out as offsets ("GMT+8"), shown as "UTC+8".
-  const american = parts(date, timeZone, { timeZoneName: "short" }, "en-US").timeZoneName ?? "";
-  if (american && !american.startsWith("GMT")) return american;
-  const british = parts(date, timeZone, { timeZoneName: "short" }, "en-GB").timeZoneName ?? "";
-  if (british && !british.startsWith("GMT") && !british.startsWith("UTC")) return british;
-  if (british === "GMT" && (timeZone === "Europe/London" || timeZone === "Europe/Dublin")) return "GMT";
-  const offset = /^GMT([+-].*)$/.exec(american)?.[1];
-  return offset ? `UTC${offset}` : "UTC";
+  if (timeZone === "UTC" || timeZone === "Etc/UTC" || timeZone === "Etc/GMT") return "UTC";
+  for (const locale of ["en-US", "en-GB", "en-AU"]) {
+    const name = parts(date, timeZone, { timeZoneName: "short" }, locale).timeZoneName ?? "";
+    if (name && !OFFSET_NAME.test(name)) return name;
+  }
+  return timeZone;
 }
 
 /** The calendar date (YYYY-MM-DD) of an instant in a zone. */
@@ -80,8 +85,13 @@ export function calendarDate(date: Date, timeZone: string): string {
   return `${p.year}-${p.month}-${p.day}`;
 }
 
+/** The year of an instant in a zone. */
+function yearIn(date: Date, timeZone: string): string {
+  return calendarDate(date, timeZone).slice(0, 4);
+}
+
 export interface FormattedDateTime {
-  /** "12 Nov 14:00 PST"; the year is added when it is not the current one. */
+  /** "12 Nov 14:00 PST"; the year is added when it is not the current one there (by the service's clock). */
   text: string;
   /** The same instant in UTC, for a tooltip: "2025-11-12 22:00 UTC". */
   utc: string;
@@ -92,7 +102,7 @@ export interface FormattedDateTime {
 export function formatDateTime(
   iso: string,
   timeZone: string | null | undefined,
-  now: Date = new Date(),
+  now: Date = serviceNow(),
 ): FormattedDateTime {
   const date = new Date(iso);
   const zone = safeTimeZone(timeZone);
@@ -104,7 +114,7 @@ export function formatDateTime(
     minute: "2-digit",
     hourCycle: "h23",
   });
-  const sameYear = calendarDate(date, zone).slice(0, 4) === calendarDate(now, zone).slice(0, 4);
+  const sameYear = yearIn(date, zone) === yearIn(now, zone);
   const day = `${p.day} ${p.month}${sameYear ? "" : ` ${p.year}`}`;
   return {
     text: `${day} ${p.hour}:${p.minute} ${zoneAbbreviation(date, zone)}`,
@@ -113,12 +123,16 @@ export function formatDateTime(
   };
 }
 
-/** A day without the time, for deadlines such as the last free day: "Wed 12 Nov". */
-export function formatDay(iso: string, timeZone: string | null | undefined, now: Date = new Date()): string {
+/** A day without the time, for deadlines such as the last free day: "Wed 12 Nov" ("Wed 12 Nov 2025" another year). */
+export function formatDay(
+  iso: string,
+  timeZone: string | null | undefined,
+  now: Date = serviceNow(),
+): string {
   const date = new Date(iso);
   const zone = safeTimeZone(timeZone);
   const p = parts(date, zone, { weekday: "short", day: "numeric", month: "short", year: "numeric" });
-  const sameYear = calendarDate(date, zone).slice(0, 4) === calendarDate(now, zone).slice(0, 4);
+  const sameYear = yearIn(date, zone) === yearIn(now, zone);
   return `${p.weekday} ${p.day} ${p.month}${sameYear ? "" : ` ${p.year}`}`;
 }
 
@@ -157,7 +171,7 @@ export type DeadlineUrgency = "past" | "today" | "tomorrow" | "later";
 export function deadlineUrgency(
   iso: string,
   timeZone: string | null | undefined,
-  now: Date = new Date(),
+  now: Date = serviceNow(),
 ): DeadlineUrgency {
   const zone = safeTimeZone(timeZone);
   const deadline = calendarDate(new Date(iso), zone);
@@ -167,6 +181,26 @@ export function deadlineUrgency(
   if (deadline === today) return "today";
   if (deadline === tomorrow) return "tomorrow";
   return "later";
+}
+
+/** Calendar days from `now`'s day to the instant's day, both in the zone: 0 today, 1 tomorrow, -3 three days ago. */
+export function calendarDaysFrom(
+  iso: string,
+  timeZone: string | null | undefined,
+  now: Date = serviceNow(),
+): number {
+  const zone = safeTimeZone(timeZone);
+  // Calendar dates read as UTC midnights are whole days apart, whatever daylight saving did in between.
+  const day = (date: Date) => Date.parse(`${calendarDate(date, zone)}T00:00:00Z`);
+  return Math.round((day(new Date(iso)) - day(now)) / DAY_MS);
+}
+
+/** "today", "tomorrow", "in 2 days", "passed 1 day", "passed 3 days": how far a deadline day is (calendarDaysFrom). */
+export function relativeDayWords(days: number): string {
+  if (days === 0) return "today";
+  if (days === 1) return "tomorrow";
+  if (days > 1) return `in ${days} days`;
+  return `passed ${-days} day${days === -1 ? "" : "s"}`;
 }
 
 const CONTAINER_STATUS_WORDS: Record<ContainerStatus, string> = {

@@ -3,6 +3,7 @@ import { createFileRoute, redirect } from "@tanstack/react-router";
 import { RouteErrorPage } from "../components/error-page";
 import { AppShell } from "../features/account/app-shell";
 import { accountQuery } from "../features/account/queries";
+import { GlobalSearch } from "../features/search/global-search";
 import { getSession } from "../lib/session";
 
 export const Route = createFileRoute("/_authenticated")({
@@ -10,7 +11,7 @@ export const Route = createFileRoute("/_authenticated")({
     if (!getSession()) throw redirect({ to: "/sign-in", search: { redirect: location.href } });
   },
   loader: ({ context }) => context.queryClient.ensureQueryData(accountQuery()),
-  component: AppShell,
+  component: () => <AppShell search={<GlobalSearch />} />,
   errorComponent: (props) => (
     <main className="mx-auto max-w-3xl p-6">
       <RouteErrorPage {...props} what="your account" />

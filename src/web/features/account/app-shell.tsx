@@ -1,7 +1,7 @@
 // The signed-in frame: navigation, the account's name, sign out; follows the session if it ends elsewhere.
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Link, Navigate, Outlet, useLocation, useNavigate } from "@tanstack/react-router";
-import { useSyncExternalStore } from "react";
+import { type ReactNode, useSyncExternalStore } from "react";
 import { buttonClass } from "../../components/button";
 import { clearSession, getSession, subscribeSession } from "../../lib/session";
 import { accountQuery } from "./queries";
@@ -18,7 +18,8 @@ const navLinkClass =
   "whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-500 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white";
 const navLinkActiveClass = "bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-white";
 
-export function AppShell() {
+/** `search`: the global search's button and dialog, given by the route (a feature does not import another). */
+export function AppShell({ search }: { search?: ReactNode }) {
   const session = useSyncExternalStore(subscribeSession, getSession, getSession);
   const location = useLocation();
   const navigate = useNavigate();
@@ -70,6 +71,7 @@ export function AppShell() {
             </ul>
           </nav>
           <div className="ml-auto flex items-center gap-3">
+            {search}
             <span className="text-sm text-slate-600 dark:text-slate-300" title="Signed-in account">
               <span className="sr-only">Signed in as </span>
               {account.data.attributes.company_name}

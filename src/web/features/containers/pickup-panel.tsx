@@ -6,6 +6,7 @@ import type { Terminal } from "../../../api/reference";
 import { Availability, DeadlineDay, Fees, hasLeftTerminal } from "../../components/container-facts";
 import { DateTime } from "../../components/date-time";
 import { formatDay } from "../../lib/format";
+import { useServiceNow } from "../../lib/service-clock";
 import { type Deadline, lastFreeDays, pickupVerdict, urgentDeadline, type Verdict } from "./pickup";
 
 const muted = "text-slate-500 dark:text-slate-400";
@@ -69,8 +70,9 @@ export function PickupPanel({
 }) {
   const a = container.attributes;
   const { verdict, reason } = pickupVerdict(a);
-  const warning = urgentDeadline(a);
-  const deadlines = lastFreeDays(a);
+  const now = useServiceNow();
+  const warning = urgentDeadline(a, now);
+  const deadlines = lastFreeDays(a, now);
   const settled = hasLeftTerminal(a);
   const verdictStyle = VERDICT_STYLE[verdict];
   return (

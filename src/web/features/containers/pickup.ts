@@ -3,6 +3,7 @@
 import type { ContainerAttributes } from "../../../api/containers";
 import { hasLeftTerminal } from "../../components/container-facts";
 import { type DeadlineUrgency, deadlineUrgency } from "../../lib/format";
+import { serviceNow } from "../../lib/service-clock";
 
 export type DeadlineSource = "terminal" | "line" | "rail";
 
@@ -17,7 +18,7 @@ export interface Deadline {
 }
 
 /** The last free days that are set, terminal first. Rail ramps count days where the box waits: inland. */
-export function lastFreeDays(a: ContainerAttributes, now: Date = new Date()): Deadline[] {
+export function lastFreeDays(a: ContainerAttributes, now: Date = serviceNow()): Deadline[] {
   const inland = a.final_destination_timezone ?? a.pod_timezone;
   const sources: [DeadlineSource, string, string | null, string | null][] = [
     ["terminal", "Terminal", a.import_deadlines.pickup_lfd_terminal, a.pod_timezone],
@@ -44,7 +45,7 @@ export function lastFreeDays(a: ContainerAttributes, now: Date = new Date()): De
 const URGENCY_ORDER: readonly DeadlineUrgency[] = ["past", "today", "tomorrow"];
 
 /** The deadline to warn about: the most pressing one that is past, today or tomorrow, while the box waits. */
-export function urgentDeadline(a: ContainerAttributes, now: Date = new Date()): Deadline | null {
+export function urgentDeadline(a: ContainerAttributes, now: Date = serviceNow()): Deadline | null {
   if (hasLeftTerminal(a)) return null;
   const deadlines = lastFreeDays(a, now);
   for (const urgency of URGENCY_ORDER) {

@@ -2,6 +2,7 @@
 // offer, and how to change or clear them.
 import { getRouteApi } from "@tanstack/react-router";
 import { useCallback, useMemo } from "react";
+import { serviceNow } from "../../lib/service-clock";
 import { byArrival, type FilterOption, type FleetVesselView, filterFleet, filterOptions } from "./fleet";
 import type { MapSearch } from "./search";
 
@@ -27,7 +28,8 @@ export function useFleetFilters(vessels: FleetVesselView[]): FleetFilters {
   const { line, pod, within } = route.useSearch();
   const navigate = route.useNavigate();
   const filtered = useMemo(
-    () => byArrival(filterFleet(vessels, { line, pod, within }, Date.now())),
+    // "Arriving within N days" of the service's now: the ETAs are the service's world.
+    () => byArrival(filterFleet(vessels, { line, pod, within }, serviceNow().getTime())),
     [vessels, line, pod, within],
   );
   const options = useMemo(() => filterOptions(vessels), [vessels]);

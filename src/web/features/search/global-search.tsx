@@ -1,0 +1,340 @@
+// Global search (Ctrl-K / ⌘-K, or the header's Search button): one box that finds shipments, containers, vessels and
+// ports by any number or name, keyboard first. A modal dialog holding an ARIA 1.2 combobox: the text box keeps focus
+// while ↑ ↓ Home End move through the results (aria-activedescendant), Enter opens one, Escape closes and gives
+// focus back to where it was.
+import { useNavigate } from "@tanstack/react-router";
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { buttonClass } from "../../components/button";
+import { flatHits, type Marked, markedParts, type SearchHit, type SearchTarget } from "./results";
+import { useGlobalSearch } from "./use-global-search";
+
+/** "⌘K" where the Command key is the habit, "Ctrl K" elsewhere. */
+function shortcutLabel(): { keys: string; words: string } {
+  const apple =
+    typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+  return apple ? { keys: "⌘K", words: "Command K" } : { keys: "Ctrl K", words: "Control K" };
+}
+
+function isSearchShortcut(event: globalThis.KeyboardEvent): boolean {
+  return (
+    event.key.toLowerCase() === "k" && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey
+  );
+}
+
+function MarkedText({ value }: { value: Marked }) {
+  const { before, match, after } = markedParts(value);
+  return (
+    <>
+      {before}
+      {match ? (
+        <mark className="rounded-sm bg-amber-200 text-inherit dark:bg-amber-400/40">{match}</mark>
+      ) : null}
+      {after}
+    </>
+  );
+}
+
+/**
+ * Where a result leads. A port opens the shipments discharging there, and a vessel that carries nothing now the
+ * shipments it carried: through the list's `q`, which matches port LOCODEs and vessel names; when the shipments
+ * list takes `filter[port_of_discharge]` / `filter[vessel]` in its URL, these two become those filters.
+ */
+function useOpenTarget() {
+  const navigate = useNavigate();
+  return useCallback(
+    (target: SearchTarget) => {
+      switch (target.kind) {
+        case "shipment":
+          return navigate({ to: "/shipments/$shipmentId", params: { shipmentId: target.id } });
+        case "container":
+          return navigate({ to: "/containers/$containerId", params: { containerId: target.id } });
+        case "vessel":
+          return navigate({ to: "/map", search: { vessel: target.id } });
+        case "vessel_shipments":
+          return navigate({ to: "/shipments", search: { q: target.vessel } });
+        case "port":
+          return navigate({ to: "/shipments", search: { q: target.locode } });
+      }
+    },
+    [navigate],
+  );
+}
+
+export function GlobalSearch() {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState("");
+  const [active, setActive] = useState(0);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  /** What had focus before the dialog opened, to give it back. */
+  const opener = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const listId = useId();
+  const statusId = useId();
+  const shortcut = shortcutLabel();
+  const openTarget = useOpenTarget();
+
+  const search = useGlobalSearch(text, open);
+  const hits = flatHits(search.groups);
+  const activeHit: SearchHit | undefined = hits[Math.min(active, hits.length - 1)];
+  const optionId = (index: number) => `${listId}-option-${index}`;
+
+  const show = useCallback(() => {
+    if (dialogRef.current?.open) {
+      inputRef.current?.select();
+      return;
+    }
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setOpen(true);
+  }, []);
+
+  const close = useCallback(() => setOpen(false), []);
+
+  // The shortcut works from anywhere on a signed-in page, text boxes included (browsers use Ctrl-K for their own
+  // search box only when the page does not claim it).
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (!isSearchShortcut(event)) return;
+      event.preventDefault();
+      show();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [show]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      inputRef.current?.focus();
+      inputRef.current?.select();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      const back = opener.current?.isConnected ? opener.current : buttonRef.current;
+      back?.focus();
+    }
+  }, [open]);
+
+  // A new set of results starts at its best one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the results change, whatever they are
+  useEffect(() => setActive(0), [search.groups]);
+
+  useEffect(() => {
+    if (!open || !activeHit) return;
+    document.getElementById(optionId(hits.indexOf(activeHit)))?.scrollIntoView({ block: "nearest" });
+  });
+
+  const choose = (hit: SearchHit) => {
+    close();
+    void openTarget(hit.target);
+  };
+
+  const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (hits.length === 0) return;
+    const last = hits.length - 1;
+    const moves: Record<string, () => number> = {
+      ArrowDown: () => (active >= last ? 0 : active + 1),
+      ArrowUp: () => (active <= 0 ? last : active - 1),
+      Home: () => 0,
+      End: () => last,
+    };
+    const move = moves[event.key];
+    if (move && !event.altKey) {
+      event.preventDefault();
+      setActive(move());
+    } else if (event.key === "Enter" && activeHit) {
+      event.preventDefault();
+      choose(activeHit);
+    }
+  };
+
+  // Tab stays in the dialog: from its last control back to the box, and from the box back to the last.
+  const onDialogKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== "Tab" || !dialogRef.current) return;
+    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>("input, button:not([disabled])")];
+    const first = focusable[0];
+    const lastControl = focusable[focusable.length - 1];
+    if (!first || !lastControl) return;
+    if (!event.shiftKey && document.activeElement === lastControl) {
+      event.preventDefault();
+      first.focus();
+    } else if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      lastControl.focus();
+    }
+  };
+
+  const status = search.tooShort
+    ? "Type at least 2 characters: a bill of lading, booking, reference or container number, a vessel or a port."
+    : search.busy
+      ? "Searching…"
+      : hits.length === 0
+        ? `Nothing found for “${search.term}”.`
+        : `${hits.length} result${hits.length === 1 ? "" : "s"} for “${search.term}”.`;
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        onClick={show}
+        aria-keyshortcuts="Control+K Meta+K"
+        aria-haspopup="dialog"
+        className={buttonClass("secondary", "gap-2 text-slate-600 max-sm:px-2 dark:text-slate-300")}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 16 16"
+          className="h-4 w-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.75"
+        >
+          <circle cx="7" cy="7" r="4.75" />
+          <path d="M10.5 10.5L14 14" strokeLinecap="round" />
+        </svg>
+        {/* On a phone the icon alone keeps the header to two rows; the name stays for screen readers. */}
+        <span className="sr-only sm:not-sr-only">Search</span>
+        <kbd
+          className="hidden rounded border border-slate-300 px-1 font-sans text-xs text-slate-500 sm:inline dark:border-slate-600 dark:text-slate-400"
+          title={`Shortcut: ${shortcut.words}`}
+        >
+          {shortcut.keys}
+        </kbd>
+      </button>
+      <dialog
+        ref={dialogRef}
+        aria-labelledby={titleId}
+        onCancel={(event) => {
+          event.preventDefault();
+          close();
+        }}
+        onClose={() => {
+          if (open) close();
+        }}
+        onClick={(event) => {
+          if (event.target === dialogRef.current) close();
+        }}
+        onKeyDown={onDialogKeyDown}
+        className="mx-auto mt-[8vh] mb-auto w-[min(42rem,calc(100vw-1rem))] rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      >
+        {open ? (
+          <div className="flex max-h-[80vh] flex-col">
+            <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
+              <h2 id={titleId} className="sr-only">
+                Search shipments, containers, vessels and ports
+              </h2>
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 16 16"
+                className="h-5 w-5 shrink-0 text-slate-400"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.75"
+              >
+                <circle cx="7" cy="7" r="4.75" />
+                <path d="M10.5 10.5L14 14" strokeLinecap="round" />
+              </svg>
+              <input
+                ref={inputRef}
+                type="text"
+                role="combobox"
+                aria-label="Search shipments, containers, vessels and ports"
+                aria-expanded={hits.length > 0}
+                aria-controls={listId}
+                aria-autocomplete="list"
+                aria-activedescendant={activeHit ? optionId(hits.indexOf(activeHit)) : undefined}
+                aria-describedby={statusId}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="Number, vessel or port"
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                onKeyDown={onInputKeyDown}
+                className="min-w-0 flex-1 bg-transparent py-1 text-base outline-none placeholder:text-slate-400"
+              />
+              {search.busy ? (
+                <span
+                  aria-hidden="true"
+                  className="h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-slate-300 border-t-sky-600"
+                />
+              ) : null}
+              <button type="button" onClick={close} className={buttonClass("ghost", "px-2 text-xs")}>
+                Close
+              </button>
+            </div>
+            <div
+              id={listId}
+              role="listbox"
+              aria-label="Search results"
+              aria-busy={search.busy}
+              className="min-h-0 flex-1 overflow-y-auto overscroll-contain py-1"
+            >
+              {search.groups.map((group) => {
+                const headingId = `${listId}-${group.kind}`;
+                return (
+                  // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role=group; a fieldset is for form controls
+                  <div key={group.kind} role="group" aria-labelledby={headingId} className="py-1">
+                    <div
+                      id={headingId}
+                      role="presentation"
+                      className="px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400"
+                    >
+                      {group.label}
+                    </div>
+                    {group.hits.map((hit) => {
+                      const index = hits.indexOf(hit);
+                      const selected = hit === activeHit;
+                      return (
+                        // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard reaches options through the combobox (aria-activedescendant)
+                        <div
+                          key={hit.key}
+                          id={optionId(index)}
+                          role="option"
+                          aria-selected={selected}
+                          tabIndex={-1}
+                          onMouseDown={(event) => event.preventDefault()}
+                          onMouseMove={() => {
+                            if (!selected) setActive(index);
+                          }}
+                          onClick={() => choose(hit)}
+                          className={`mx-2 cursor-pointer rounded-md px-3 py-2 ${
+                            selected
+                              ? "bg-sky-100 outline-2 outline-sky-500 dark:bg-sky-900/60"
+                              : "hover:bg-slate-50 dark:hover:bg-slate-800"
+                          }`}
+                        >
+                          <span className="block truncate font-medium">
+                            <MarkedText value={hit.title} />
+                          </span>
+                          <span className="block truncate text-sm text-slate-600 dark:text-slate-400">
+                            <MarkedText value={hit.detail} />
+                          </span>
+                        </div>
+                      );
+                    })}
+                  </div>
+                );
+              })}
+            </div>
+            <div className="border-t border-slate-200 px-4 py-2 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+              <p id={statusId} role="status">
+                {status}
+              </p>
+              {search.errors.map((error) => (
+                <p key={error} role="alert" className="mt-1 text-red-700 dark:text-red-300">
+                  {error}
+                </p>
+              ))}
+              <p aria-hidden="true" className="mt-1 hidden text-xs text-slate-500 sm:block">
+                ↑ ↓ move · Enter opens · Esc closes
+              </p>
+            </div>
+          </div>
+        ) : null}
+      </dialog>
+    </>
+  );
+}
