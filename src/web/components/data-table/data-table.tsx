@@ -220,7 +220,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     <>
       {toolbar || menu ? (
         <div className="mb-3 flex flex-wrap items-end gap-3">
-          {toolbar}
+          {toolbar ? <div className="min-w-0 flex-[1_1_28rem]">{toolbar}</div> : null}
           {menu ? <div className="ml-auto">{menu}</div> : null}
         </div>
       ) : null}

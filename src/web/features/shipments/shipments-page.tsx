@@ -162,7 +162,10 @@ function orderWords(sort: string): string {
   const first = sortKeysOf(sort)[0];
   if (!first) return "newest first";
   const column = SHIPMENT_COLUMNS.find((c) => c.sortField === first.field);
-  return `by ${column?.header.toLowerCase() ?? first.field}${first.descending ? ", descending" : ""}`;
+  const name = column?.header ?? first.field;
+  // "ETA" stays as it is; "Last free day" reads "by last free day".
+  const words = name === name.toUpperCase() ? name : name.toLowerCase();
+  return `by ${words}${first.descending ? ", descending" : ""}`;
 }
 
 function ShipmentsTable({
