@@ -150,7 +150,8 @@ export default defineConfig({
         // the same code spread over small chunks that import one another. The map page's code in two more, instead
         // of 13 chunks that queued on the browser's 6 connections before its first frame: Leaflet with the map
         // components and the coarse land (shared with the container page's map, whose journey view stays its own),
-        // and the fleet page with its route's pieces and the vessel list's virtualizer (no other page uses it).
+        // and the fleet page with its route's pieces (the vessel list's virtualizer is the shared table's, which
+        // every list uses, so it is not theirs to take).
         // These two take only the modules they name (not what those import, which other pages share), and the
         // framework comes first, so that neither drags a module of the first script out of it. The made-up fleet
         // stays a chunk of its own: it stands for the fleet the real page fetches after its loader has run.
@@ -172,7 +173,7 @@ export default defineConfig({
               priority: 1,
               includeDependenciesRecursively: false,
               // The route's split pieces (`map.tsx?tsr-split=…`), not its search schema, which the first script has.
-              test: /node_modules[\\/]@tanstack[\\/](react-virtual|virtual-core)[\\/]|src[\\/]web[\\/](features[\\/]map[\\/](?!synthetic-fleet\.ts|search\.ts)|routes[\\/]_authenticated[\\/]map\.tsx\?)/,
+              test: /src[\\/]web[\\/](features[\\/]map[\\/](?!synthetic-fleet\.ts|search\.ts)|routes[\\/]_authenticated[\\/]map\.tsx\?)/,
             },
           ],
         },

@@ -5,7 +5,7 @@ import { listDocument, singleDocument } from "../../../api/json-api";
 import { type Shipment, type ShipmentEdit, shipmentSchema } from "../../../api/shipments";
 import { apiRequest } from "../../lib/api-client";
 import { queryRoots } from "../../lib/query-roots";
-import { type ShipmentsSearch, shipmentsListParams } from "./search";
+import { type ShipmentsListView, shipmentsListParams } from "./search";
 
 const shipmentListDocument = listDocument(shipmentSchema);
 const shipmentDocument = singleDocument(shipmentSchema);
@@ -24,12 +24,12 @@ export const SHIPMENT_DETAIL_INCLUDE = [
 export const shipmentKeys = {
   all: queryRoots.shipments,
   lists: () => [...shipmentKeys.all, "list"] as const,
-  list: (search: ShipmentsSearch) => [...shipmentKeys.lists(), search] as const,
+  list: (search: ShipmentsListView) => [...shipmentKeys.lists(), search] as const,
   details: () => [...shipmentKeys.all, "detail"] as const,
   detail: (id: string) => [...shipmentKeys.details(), id] as const,
 };
 
-export function shipmentsListQuery(search: ShipmentsSearch) {
+export function shipmentsListQuery(search: ShipmentsListView) {
   return queryOptions({
     queryKey: shipmentKeys.list(search),
     queryFn: ({ signal }) =>

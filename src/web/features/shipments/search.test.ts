@@ -1,6 +1,11 @@
 // Unit tests of the shipments list's URL state: good values pass, bad ones fall back instead of failing.
 import { describe, expect, it } from "vitest";
-import { SHIPMENTS_SEARCH_DEFAULTS, shipmentsListParams, shipmentsSearchSchema } from "./search";
+import {
+  SHIPMENTS_SEARCH_DEFAULTS,
+  shipmentsListParams,
+  shipmentsListView,
+  shipmentsSearchSchema,
+} from "./search";
 
 describe("shipmentsSearchSchema", () => {
   it("fills in defaults for an empty URL", () => {
@@ -14,6 +19,7 @@ describe("shipmentsSearchSchema", () => {
         size: 50,
         q: "MAEU123",
         tracking: "stopped",
+        sort: "",
       },
     );
   });
@@ -38,21 +44,40 @@ describe("shipmentsSearchSchema", () => {
   it("ignores unknown parameters", () => {
     expect(shipmentsSearchSchema.parse({ utm_source: "mail" })).toEqual(SHIPMENTS_SEARCH_DEFAULTS);
   });
+
+  it("keeps the order in the API's spelling, with fields the list cannot sort by left out", () => {
+    expect(shipmentsSearchSchema.parse({ sort: "-pod_eta_at,number" }).sort).toBe("-pod_eta_at");
+    expect(shipmentsSearchSchema.parse({ sort: 5 }).sort).toBe("");
+  });
+
+  it("keeps the columns the URL names, apart from what selects the rows", () => {
+    const search = shipmentsSearchSchema.parse({ columns: "bill_of_lading,eta" });
+    expect(search.columns).toBe("bill_of_lading,eta");
+    expect(shipmentsListView(search)).not.toHaveProperty("columns");
+  });
 });
 
 describe("shipmentsListParams", () => {
   it("maps the URL state to the API's query parameters", () => {
-    expect(shipmentsListParams({ page: 2, size: 25, q: "", tracking: "all" })).toEqual({
+    expect(shipmentsListParams({ page: 2, size: 25, q: "", tracking: "all", sort: "" })).toEqual({
       "page[number]": 2,
       "page[size]": 25,
       q: undefined,
       "filter[tracking_stopped]": undefined,
+      sort: undefined,
     });
     expect(
-      shipmentsListParams({ page: 1, size: 10, q: "ABC", tracking: "stopped" })["filter[tracking_stopped]"],
+      shipmentsListParams({ page: 1, size: 10, q: "ABC", tracking: "stopped", sort: "" })[
+        "filter[tracking_stopped]"
+      ],
     ).toBe(true);
     expect(
-      shipmentsListParams({ page: 1, size: 10, q: "", tracking: "active" })["filter[tracking_stopped]"],
+      shipmentsListParams({ page: 1, size: 10, q: "", tracking: "active", sort: "" })[
+        "filter[tracking_stopped]"
+      ],
     ).toBe(false);
+    expect(shipmentsListParams({ page: 1, size: 10, q: "", tracking: "all", sort: "-pod_eta_at" }).sort).toBe(
+      "-pod_eta_at",
+    );
   });
 });

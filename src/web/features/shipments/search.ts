@@ -1,15 +1,26 @@
-// The shipments list's URL state (page, size, search, tracking filter): parsed leniently so any bookmark opens.
+// The shipments list's URL state (page, size, search, tracking filter, order, columns): parsed leniently so any
+// bookmark opens.
 import { z } from "zod";
+import { SHIPMENT_SORT_FIELDS } from "../../../api/triage";
+import { columnsSearchSchema, sortSearchSchema } from "../../components/data-table/search-params";
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const TRACKING_FILTERS = ["all", "active", "stopped"] as const;
 export type TrackingFilter = (typeof TRACKING_FILTERS)[number];
 
-export const SHIPMENTS_SEARCH_DEFAULTS = { page: 1, size: 25, q: "", tracking: "all" } as const satisfies {
+export const SHIPMENTS_SEARCH_DEFAULTS = {
+  page: 1,
+  size: 25,
+  q: "",
+  tracking: "all",
+  sort: "",
+} as const satisfies {
   page: number;
   size: number;
   q: string;
   tracking: TrackingFilter;
+  /** The API's `sort` ("" = its default order, newest first). */
+  sort: string;
 };
 
 /** The router reads `?q=123` as a number; a search term is always text. */
@@ -28,12 +39,22 @@ export const shipmentsSearchSchema = z.object({
     .catch(25),
   q: searchText.default("").catch(""),
   tracking: z.enum(TRACKING_FILTERS).default("all").catch("all"),
+  sort: sortSearchSchema(SHIPMENT_SORT_FIELDS),
+  columns: columnsSearchSchema,
 });
 export type ShipmentsSearch = z.infer<typeof shipmentsSearchSchema>;
+/** What a page of the list depends on: the URL less what only changes how it is shown (the columns). */
+export type ShipmentsListView = Omit<ShipmentsSearch, "columns">;
+
+/** The URL state that selects the rows, as the query's key and the loader's dependencies. */
+export function shipmentsListView({ columns: _, ...view }: ShipmentsSearch): ShipmentsListView {
+  return view;
+}
 
 /** Query parameters of `GET /v2/shipments` for a view of the list. */
-export function shipmentsListParams(search: ShipmentsSearch) {
+export function shipmentsListParams(search: ShipmentsListView) {
   return {
+    sort: search.sort || undefined,
     "page[number]": search.page,
     "page[size]": search.size,
     q: search.q || undefined,

@@ -1,15 +1,84 @@
 // The rows of a bulk entry, as a table: what each row was read as (with the shipping line it names, and whether
 // that line tracks by that kind of number), then its check before sending, or its outcome once sent.
 import { Link } from "@tanstack/react-router";
+import { useMemo } from "react";
 import type { ShippingLine } from "../../../api/reference";
+import type { DataColumn } from "../../components/data-table/columns";
+import { DataTable } from "../../components/data-table/data-table";
 import type { ParsedRow } from "./bulk-parse";
 import type { RowOutcome } from "./bulk-submit";
 import { supportsType } from "./line-match";
 import { REQUEST_TYPE_WORDS } from "./words";
 
-const th =
-  "px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400";
-const td = "px-3 py-2 align-top";
+/** A row as the table shows it: what was read, and what became of it. */
+interface BulkRowView {
+  row: ParsedRow;
+  outcome: RowOutcome | undefined;
+}
+
+function bulkColumns(
+  started: boolean,
+  paused: boolean,
+  lines: ReadonlyMap<string, ShippingLine>,
+): DataColumn<BulkRowView>[] {
+  return [
+    {
+      id: "line",
+      header: "Line",
+      align: "right",
+      className: "text-slate-500 dark:text-slate-400",
+      cell: ({ row }) => row.line,
+    },
+    {
+      id: "type",
+      header: "Type",
+      className: "whitespace-nowrap",
+      cell: ({ row }) =>
+        row.requestType ? (
+          REQUEST_TYPE_WORDS[row.requestType].label
+        ) : (
+          <span className="text-slate-500 dark:text-slate-400">{row.cells[0] || "—"}</span>
+        ),
+    },
+    { id: "number", header: "Number", className: "font-mono", cell: ({ row }) => row.number || "—" },
+    {
+      id: "shipping_line",
+      header: "Shipping line",
+      cell: ({ row }) => {
+        const line = lines.get(row.scac);
+        return (
+          <>
+            <span className="font-mono">{row.scac || "—"}</span>
+            {line ? (
+              <span className="ml-1.5 text-slate-600 dark:text-slate-400">{line.attributes.short_name}</span>
+            ) : row.scac && row.problems.length === 0 ? (
+              <span className="block text-xs text-amber-800 dark:text-amber-300">
+                Not a line this server lists; the API will check it
+              </span>
+            ) : null}
+            {line && row.requestType && !supportsType(line, row.requestType) ? (
+              <span className="block text-xs text-amber-800 dark:text-amber-300">
+                Cannot track by {REQUEST_TYPE_WORDS[row.requestType].number.toLowerCase()}
+              </span>
+            ) : null}
+          </>
+        );
+      },
+    },
+    {
+      id: "references",
+      header: "References",
+      cell: ({ row }) =>
+        row.refNumbers.length > 0 ? row.refNumbers.join(", ") : <span className="text-slate-400">—</span>,
+    },
+    {
+      id: "check",
+      header: started ? "Outcome" : "Check",
+      className: "min-w-56",
+      cell: ({ row, outcome }) => <RowStatus row={row} outcome={outcome} started={started} paused={paused} />,
+    },
+  ];
+}
 
 export function BulkRowsTable({
   rows,
@@ -25,79 +94,21 @@ export function BulkRowsTable({
   paused: boolean;
   lines: ReadonlyMap<string, ShippingLine>;
 }) {
+  const columns = useMemo(() => bulkColumns(started, paused, lines), [started, paused, lines]);
+  const views = useMemo(
+    () => rows.map((row, index) => ({ row, outcome: outcomes[index] })),
+    [rows, outcomes],
+  );
   return (
-    <div className="max-h-[36rem] overflow-auto rounded-md border border-slate-200 dark:border-slate-800">
-      <table className="w-full min-w-[48rem] text-sm">
-        <caption className="sr-only">Rows to send</caption>
-        <thead className="sticky top-0 border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800">
-          <tr>
-            <th scope="col" className={`${th} text-right`}>
-              Line
-            </th>
-            <th scope="col" className={th}>
-              Type
-            </th>
-            <th scope="col" className={th}>
-              Number
-            </th>
-            <th scope="col" className={th}>
-              Shipping line
-            </th>
-            <th scope="col" className={th}>
-              References
-            </th>
-            <th scope="col" className={th}>
-              {started ? "Outcome" : "Check"}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {rows.map((row, index) => {
-            const line = lines.get(row.scac);
-            return (
-              <tr key={row.line}>
-                <td className={`${td} text-right text-slate-500 dark:text-slate-400`}>{row.line}</td>
-                <td className={`${td} whitespace-nowrap`}>
-                  {row.requestType ? (
-                    REQUEST_TYPE_WORDS[row.requestType].label
-                  ) : (
-                    <span className="text-slate-500 dark:text-slate-400">{row.cells[0] || "—"}</span>
-                  )}
-                </td>
-                <td className={`${td} font-mono`}>{row.number || "—"}</td>
-                <td className={td}>
-                  <span className="font-mono">{row.scac || "—"}</span>
-                  {line ? (
-                    <span className="ml-1.5 text-slate-600 dark:text-slate-400">
-                      {line.attributes.short_name}
-                    </span>
-                  ) : row.scac && row.problems.length === 0 ? (
-                    <span className="block text-xs text-amber-800 dark:text-amber-300">
-                      Not a line this server lists; the API will check it
-                    </span>
-                  ) : null}
-                  {line && row.requestType && !supportsType(line, row.requestType) ? (
-                    <span className="block text-xs text-amber-800 dark:text-amber-300">
-                      Cannot track by {REQUEST_TYPE_WORDS[row.requestType].number.toLowerCase()}
-                    </span>
-                  ) : null}
-                </td>
-                <td className={td}>
-                  {row.refNumbers.length > 0 ? (
-                    row.refNumbers.join(", ")
-                  ) : (
-                    <span className="text-slate-400">—</span>
-                  )}
-                </td>
-                <td className={`${td} min-w-56`}>
-                  <RowStatus row={row} outcome={outcomes[index]} started={started} paused={paused} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Rows to send"
+      columns={columns}
+      rows={views}
+      rowKey={(view) => String(view.row.line)}
+      density="compact"
+      minWidthClass="min-w-[48rem]"
+      frameClassName="max-h-[36rem] overflow-auto rounded-md border border-slate-200 dark:border-slate-800"
+    />
   );
 }
 

@@ -2,8 +2,11 @@
 // paging, and rows that refresh by themselves while a request is still being looked up.
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link, useLocation, useRouterState } from "@tanstack/react-router";
-import { useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { buttonClass } from "../../components/button";
+import type { DataColumn } from "../../components/data-table/columns";
+import { DataTable } from "../../components/data-table/data-table";
+import { RowLink } from "../../components/data-table/row-link";
 import { DateTime } from "../../components/date-time";
 import { EmptyState } from "../../components/empty-state";
 import { inputClass, labelClass } from "../../components/form-field";
@@ -38,6 +41,7 @@ export function TrackingRequestsPage() {
   const createdId = useLocation({ select: (location) => location.state.createdTrackingRequestId });
   const filtered = isFiltered(search);
   const polling = pollInterval(data.data);
+  const byScac = useMemo(() => linesByScac(lines), [lines]);
 
   return (
     <>
@@ -68,19 +72,22 @@ export function TrackingRequestsPage() {
       {data.data.length === 0 ? (
         <NoRequests total={data.meta.total} />
       ) : (
-        <div className={loading ? "opacity-60 transition-opacity" : "transition-opacity"} aria-busy={loading}>
-          {polling ? (
-            <p className="mb-2 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
-              <span aria-hidden="true" className="h-1.5 w-1.5 animate-pulse rounded-full bg-sky-500" />
-              Requests still being looked up refresh by themselves every{" "}
-              {polling >= 60_000 ? `${polling / 60_000} min` : `${polling / 1000} s`}.
-            </p>
-          ) : null}
+        <div>
           <RequestsTable
             requests={data.data}
             included={data.included}
-            lines={linesByScac(lines)}
+            lines={byScac}
             highlight={createdId}
+            note={
+              polling ? (
+                <p className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
+                  <span aria-hidden="true" className="h-1.5 w-1.5 animate-pulse rounded-full bg-sky-500" />
+                  Requests still being looked up refresh by themselves every{" "}
+                  {polling >= 60_000 ? `${polling / 60_000} min` : `${polling / 1000} s`}.
+                </p>
+              ) : null
+            }
+            busy={loading}
           />
           <Pagination
             page={search.page}
@@ -278,100 +285,99 @@ function NoRequests({ total }: { total: number }) {
   );
 }
 
-const th =
-  "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400";
-const td = "px-3 py-3 align-top";
+/** The columns of the list; the result and the creation time need the included shipments and the line names. */
+function requestColumns(
+  included: { id: string; type: string }[] | undefined,
+  lines: ReturnType<typeof linesByScac>,
+  highlight: string | undefined,
+): DataColumn<TrackingRequest>[] {
+  return [
+    {
+      id: "number",
+      header: "Number",
+      cell: (request) => {
+        const a = request.attributes;
+        return (
+          <>
+            <RowLink
+              to="/tracking-requests/$trackingRequestId"
+              params={{ trackingRequestId: request.id }}
+              className="font-mono"
+            >
+              {a.request_number}
+            </RowLink>
+            {request.id === highlight ? (
+              <span className="ml-2 rounded bg-sky-700 px-1.5 py-px text-xs font-medium text-white dark:bg-sky-600">
+                Just added
+              </span>
+            ) : null}
+            {a.ref_numbers.length > 0 ? (
+              <div className="mt-0.5 max-w-44 text-xs text-slate-500 dark:text-slate-400">
+                <span className="sr-only">Reference numbers: </span>
+                {a.ref_numbers.join(", ")}
+              </div>
+            ) : null}
+          </>
+        );
+      },
+    },
+    {
+      id: "type",
+      header: "Type",
+      hideable: true,
+      className: "whitespace-nowrap",
+      cell: ({ attributes: a }) => REQUEST_TYPE_WORDS[a.request_type]?.label ?? a.request_type,
+    },
+    {
+      id: "shipping_line",
+      header: "Shipping line",
+      hideable: true,
+      cell: ({ attributes: a }) => <ShippingLineName scac={a.scac} lines={lines} />,
+    },
+    { id: "status", header: "Status", cell: ({ attributes: a }) => <StatusBadge status={a.status} /> },
+    {
+      id: "result",
+      header: "Result",
+      hideable: true,
+      cell: (request) => <RequestResult request={request} included={included} />,
+    },
+    {
+      id: "created",
+      header: "Created",
+      hideable: true,
+      cell: ({ attributes: a }) => <DateTime iso={a.created_at} timeZone="UTC" />,
+    },
+  ];
+}
 
 function RequestsTable({
   requests,
   included,
   lines,
   highlight,
+  note,
+  busy,
 }: {
   requests: TrackingRequest[];
   included: { id: string; type: string }[] | undefined;
   lines: ReturnType<typeof linesByScac>;
   highlight: string | undefined;
+  /** Said above the rows, beside the Columns menu. */
+  note: ReactNode;
+  busy: boolean;
 }) {
+  const columns = useMemo(() => requestColumns(included, lines, highlight), [included, lines, highlight]);
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <table className="w-full min-w-[56rem] text-sm">
-        <caption className="sr-only">Tracking requests</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800/50">
-          <tr>
-            <th scope="col" className={th}>
-              Number
-            </th>
-            <th scope="col" className={th}>
-              Type
-            </th>
-            <th scope="col" className={th}>
-              Shipping line
-            </th>
-            <th scope="col" className={th}>
-              Status
-            </th>
-            <th scope="col" className={th}>
-              Result
-            </th>
-            <th scope="col" className={th}>
-              Created
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {requests.map((request) => {
-            const a = request.attributes;
-            const isNew = request.id === highlight;
-            return (
-              <tr
-                key={request.id}
-                className={
-                  isNew
-                    ? "bg-sky-50 dark:bg-sky-950/40"
-                    : "hover:bg-slate-50 focus-within:bg-slate-50 dark:hover:bg-slate-800/50 dark:focus-within:bg-slate-800/50"
-                }
-              >
-                <td className={td}>
-                  <Link
-                    to="/tracking-requests/$trackingRequestId"
-                    params={{ trackingRequestId: request.id }}
-                    className="font-mono font-medium text-sky-800 hover:underline dark:text-sky-300"
-                  >
-                    {a.request_number}
-                  </Link>
-                  {isNew ? (
-                    <span className="ml-2 rounded bg-sky-700 px-1.5 py-px text-xs font-medium text-white dark:bg-sky-600">
-                      Just added
-                    </span>
-                  ) : null}
-                  {a.ref_numbers.length > 0 ? (
-                    <div className="mt-0.5 max-w-44 text-xs text-slate-500 dark:text-slate-400">
-                      <span className="sr-only">Reference numbers: </span>
-                      {a.ref_numbers.join(", ")}
-                    </div>
-                  ) : null}
-                </td>
-                <td className={`${td} whitespace-nowrap`}>
-                  {REQUEST_TYPE_WORDS[a.request_type]?.label ?? a.request_type}
-                </td>
-                <td className={td}>
-                  <ShippingLineName scac={a.scac} lines={lines} />
-                </td>
-                <td className={td}>
-                  <StatusBadge status={a.status} />
-                </td>
-                <td className={td}>
-                  <RequestResult request={request} included={included} />
-                </td>
-                <td className={td}>
-                  <DateTime iso={a.created_at} timeZone="UTC" />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      tableId="tracking-requests"
+      caption="Tracking requests"
+      columns={columns}
+      rows={requests}
+      rowKey={(request) => request.id}
+      rowClassName={(request) => (request.id === highlight ? "bg-sky-50 dark:bg-sky-950/40" : undefined)}
+      busy={busy}
+      toolbar={note}
+      minWidthClass="min-w-[56rem]"
+    />
   );
 }

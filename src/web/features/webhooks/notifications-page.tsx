@@ -3,7 +3,7 @@
 // notification on screen is still being delivered.
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link, useRouterState } from "@tanstack/react-router";
-import { useId } from "react";
+import { useId, useMemo } from "react";
 import { buttonClass } from "../../components/button";
 import { EmptyState } from "../../components/empty-state";
 import { inputClass, labelClass } from "../../components/form-field";
@@ -29,6 +29,7 @@ export function NotificationsPage() {
   const filtered = isFiltered(search);
   const total = data.meta.total;
   const polling = listPollMs(data.data);
+  const webhooks = useMemo(() => webhooksOf(data.included), [data.included]);
 
   return (
     <>
@@ -53,17 +54,20 @@ export function NotificationsPage() {
       {data.data.length === 0 ? (
         <NoNotifications total={total} />
       ) : (
-        <div className={loading ? "opacity-60 transition-opacity" : "transition-opacity"} aria-busy={loading}>
-          {polling ? (
-            <p className="mb-2 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
-              <span aria-hidden="true" className="h-1.5 w-1.5 animate-pulse rounded-full bg-sky-500" />
-              Notifications still being delivered refresh by themselves.
-            </p>
-          ) : null}
+        <div>
           <NotificationsTable
             caption="Webhook notifications"
             notifications={data.data}
-            webhooks={webhooksOf(data.included)}
+            busy={loading}
+            toolbar={
+              polling ? (
+                <p className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
+                  <span aria-hidden="true" className="h-1.5 w-1.5 animate-pulse rounded-full bg-sky-500" />
+                  Notifications still being delivered refresh by themselves.
+                </p>
+              ) : null
+            }
+            webhooks={webhooks}
           />
           <Pagination
             page={search.page}

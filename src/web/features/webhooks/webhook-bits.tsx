@@ -1,7 +1,11 @@
 // Small pieces of webhook and notification display shared by the pages: badges, event names, the table of
 // notifications, and the table of a notification's delivery attempts.
 import { Link } from "@tanstack/react-router";
+import { type ReactNode, useMemo } from "react";
 import type { DeliveryStatus } from "../../../api/webhooks";
+import type { DataColumn } from "../../components/data-table/columns";
+import { DataTable } from "../../components/data-table/data-table";
+import { RowLink } from "../../components/data-table/row-link";
 import { DateTime } from "../../components/date-time";
 import type { Webhook, WebhookNotification, WebhookNotificationLog } from "./contract";
 import { DELIVERY_STATUS_WORDS, durationWords } from "./words";
@@ -58,178 +62,167 @@ export function EventName({ name, className = "text-[0.8125rem]" }: { name: stri
   return <code className={`font-mono break-all ${className}`}>{name}</code>;
 }
 
-const th =
-  "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400";
-const td = "px-3 py-2.5 align-top";
-export const tableFrame =
-  "overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900";
 export const linkClass = "font-medium text-sky-800 hover:underline dark:text-sky-300";
+
+const mutedDash = <span className="text-slate-500 dark:text-slate-400">—</span>;
+
+function notificationColumns(
+  webhooks: ReadonlyMap<string, Webhook> | undefined,
+): DataColumn<WebhookNotification>[] {
+  const columns: DataColumn<WebhookNotification>[] = [
+    {
+      id: "event",
+      header: "Event",
+      cell: (n) => (
+        <>
+          <RowLink to="/webhooks/notifications/$notificationId" params={{ notificationId: n.id }}>
+            <EventName name={n.attributes.event} />
+          </RowLink>
+          {n.attributes.test ? (
+            <>
+              {" "}
+              <TestTag />
+            </>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: "status",
+      header: "Status",
+      cell: (n) => <DeliveryStatusBadge status={n.attributes.delivery_status} />,
+    },
+  ];
+  if (webhooks) {
+    columns.push({
+      id: "webhook",
+      header: "Webhook",
+      hideable: true,
+      className: "max-w-72",
+      cell: (n) => {
+        const webhookId = n.relationships.webhook.data?.id;
+        if (!webhookId) return "—";
+        return (
+          <Link
+            to="/webhooks/$webhookId"
+            params={{ webhookId }}
+            className="font-mono text-xs break-all text-slate-700 hover:underline dark:text-slate-300"
+          >
+            {webhooks.get(webhookId)?.attributes.url ?? webhookId}
+          </Link>
+        );
+      },
+    });
+  }
+  columns.push(
+    {
+      id: "attempts",
+      header: "Attempts",
+      hideable: true,
+      align: "right",
+      cell: (n) => n.attributes.attempts,
+    },
+    {
+      id: "created",
+      header: "Created",
+      hideable: true,
+      cell: (n) => <DateTime iso={n.attributes.created_at} timeZone="UTC" />,
+    },
+  );
+  return columns;
+}
 
 /** Notifications, newest first; with each one's webhook address when they come from several webhooks. */
 export function NotificationsTable({
   caption,
   notifications,
   webhooks,
+  busy = false,
+  toolbar,
 }: {
   caption: string;
   notifications: readonly WebhookNotification[];
   /** Included webhooks by id; the column is left out when not given. */
   webhooks?: ReadonlyMap<string, Webhook>;
+  busy?: boolean;
+  toolbar?: ReactNode;
 }) {
+  const columns = useMemo(() => notificationColumns(webhooks), [webhooks]);
   return (
-    <div className={tableFrame}>
-      <table className="w-full min-w-[40rem] text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800/50">
-          <tr>
-            <th scope="col" className={th}>
-              Event
-            </th>
-            <th scope="col" className={th}>
-              Status
-            </th>
-            {webhooks ? (
-              <th scope="col" className={th}>
-                Webhook
-              </th>
-            ) : null}
-            <th scope="col" className={`${th} text-right`}>
-              Attempts
-            </th>
-            <th scope="col" className={th}>
-              Created
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {notifications.map((n) => {
-            const a = n.attributes;
-            const webhookId = n.relationships.webhook.data?.id;
-            const webhook = webhookId ? webhooks?.get(webhookId) : undefined;
-            return (
-              <tr
-                key={n.id}
-                className="hover:bg-slate-50 focus-within:bg-slate-50 dark:hover:bg-slate-800/50 dark:focus-within:bg-slate-800/50"
-              >
-                <td className={td}>
-                  <Link
-                    to="/webhooks/notifications/$notificationId"
-                    params={{ notificationId: n.id }}
-                    className={linkClass}
-                  >
-                    <EventName name={a.event} />
-                  </Link>
-                  {a.test ? (
-                    <>
-                      {" "}
-                      <TestTag />
-                    </>
-                  ) : null}
-                </td>
-                <td className={td}>
-                  <DeliveryStatusBadge status={a.delivery_status} />
-                </td>
-                {webhooks ? (
-                  <td className={`${td} max-w-72`}>
-                    {webhookId ? (
-                      <Link
-                        to="/webhooks/$webhookId"
-                        params={{ webhookId }}
-                        className="font-mono text-xs break-all text-slate-700 hover:underline dark:text-slate-300"
-                      >
-                        {webhook?.attributes.url ?? webhookId}
-                      </Link>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                ) : null}
-                <td className={`${td} text-right tabular-nums`}>{a.attempts}</td>
-                <td className={td}>
-                  <DateTime iso={a.created_at} timeZone="UTC" />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      tableId={webhooks ? "webhook-notifications" : "webhook-notifications-of-one"}
+      caption={caption}
+      columns={columns}
+      rows={notifications}
+      rowKey={(n) => n.id}
+      busy={busy}
+      toolbar={toolbar}
+      minWidthClass="min-w-[40rem]"
+    />
   );
 }
+
+const ATTEMPT_COLUMNS: readonly DataColumn<WebhookNotificationLog>[] = [
+  { id: "attempt", header: "Attempt", cell: (log) => log.attributes.attempt },
+  { id: "time", header: "Time", cell: (log) => <DateTime iso={log.attributes.started_at} timeZone="UTC" /> },
+  {
+    id: "status_code",
+    header: "Status code",
+    cell: ({ attributes: l }) => {
+      if (l.status_code === null) {
+        return (
+          <span className="text-slate-500 dark:text-slate-400">
+            {l.finished_at ? "No response" : "Under way"}
+          </span>
+        );
+      }
+      const ok = l.status_code >= 200 && l.status_code < 300 && !l.error;
+      return (
+        <span
+          className={`font-mono font-medium ${ok ? "text-emerald-800 dark:text-emerald-300" : "text-red-800 dark:text-red-300"}`}
+        >
+          {l.status_code}
+        </span>
+      );
+    },
+  },
+  {
+    id: "duration",
+    header: "Duration",
+    align: "right",
+    cell: (log) => durationWords(log.attributes.duration_ms),
+  },
+  {
+    id: "error",
+    header: "Error",
+    className: "max-w-64",
+    cell: ({ attributes: l }) =>
+      l.error ? <span className="text-red-800 dark:text-red-300">{l.error}</span> : mutedDash,
+  },
+  {
+    id: "response",
+    header: "Response (first bytes)",
+    className: "max-w-80",
+    cell: ({ attributes: l }) =>
+      l.response_head ? (
+        <pre className="max-h-32 overflow-auto rounded bg-slate-50 p-1.5 font-mono text-xs whitespace-pre-wrap break-all text-slate-800 dark:bg-slate-950 dark:text-slate-200">
+          {l.response_head}
+        </pre>
+      ) : (
+        mutedDash
+      ),
+  },
+];
 
 /** Every delivery attempt of a notification: when, what came back, how long it took, and what went wrong. */
 export function AttemptsTable({ attempts }: { attempts: readonly WebhookNotificationLog[] }) {
   return (
-    <div className={tableFrame}>
-      <table className="w-full min-w-[48rem] text-sm">
-        <caption className="sr-only">Delivery attempts</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800/50">
-          <tr>
-            <th scope="col" className={th}>
-              Attempt
-            </th>
-            <th scope="col" className={th}>
-              Time
-            </th>
-            <th scope="col" className={th}>
-              Status code
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Duration
-            </th>
-            <th scope="col" className={th}>
-              Error
-            </th>
-            <th scope="col" className={th}>
-              Response (first bytes)
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {attempts.map((log) => {
-            const l = log.attributes;
-            const ok = l.status_code !== null && l.status_code >= 200 && l.status_code < 300 && !l.error;
-            return (
-              <tr key={log.id}>
-                <td className={`${td} tabular-nums`}>{l.attempt}</td>
-                <td className={td}>
-                  <DateTime iso={l.started_at} timeZone="UTC" />
-                </td>
-                <td className={td}>
-                  {l.status_code === null ? (
-                    <span className="text-slate-500 dark:text-slate-400">
-                      {l.finished_at ? "No response" : "Under way"}
-                    </span>
-                  ) : (
-                    <span
-                      className={`font-mono font-medium ${ok ? "text-emerald-800 dark:text-emerald-300" : "text-red-800 dark:text-red-300"}`}
-                    >
-                      {l.status_code}
-                    </span>
-                  )}
-                </td>
-                <td className={`${td} text-right tabular-nums`}>{durationWords(l.duration_ms)}</td>
-                <td className={`${td} max-w-64`}>
-                  {l.error ? (
-                    <span className="text-red-800 dark:text-red-300">{l.error}</span>
-                  ) : (
-                    <span className="text-slate-500 dark:text-slate-400">—</span>
-                  )}
-                </td>
-                <td className={`${td} max-w-80`}>
-                  {l.response_head ? (
-                    <pre className="max-h-32 overflow-auto rounded bg-slate-50 p-1.5 font-mono text-xs whitespace-pre-wrap break-all text-slate-800 dark:bg-slate-950 dark:text-slate-200">
-                      {l.response_head}
-                    </pre>
-                  ) : (
-                    <span className="text-slate-500 dark:text-slate-400">—</span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Delivery attempts"
+      columns={ATTEMPT_COLUMNS}
+      rows={attempts}
+      rowKey={(log) => log.id}
+      minWidthClass="min-w-[48rem]"
+    />
   );
 }

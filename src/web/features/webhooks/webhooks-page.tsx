@@ -3,6 +3,9 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { buttonClass } from "../../components/button";
+import type { DataColumn } from "../../components/data-table/columns";
+import { DataTable } from "../../components/data-table/data-table";
+import { RowLink } from "../../components/data-table/row-link";
 import { DateTime } from "../../components/date-time";
 import { EmptyState } from "../../components/empty-state";
 import { PageHeader } from "../../components/page-header";
@@ -12,7 +15,7 @@ import type { Webhook } from "./contract";
 import { eventsSummary, groupCountWords } from "./event-groups";
 import { webhooksListQuery } from "./queries";
 import { PAGE_SIZES } from "./search";
-import { ActiveBadge, EventName, linkClass, tableFrame } from "./webhook-bits";
+import { ActiveBadge, EventName } from "./webhook-bits";
 
 const route = getRouteApi("/_authenticated/webhooks/");
 
@@ -94,10 +97,6 @@ export function WebhooksPage() {
   );
 }
 
-const th =
-  "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400";
-const td = "px-3 py-3 align-top";
-
 function EventsCell({ events }: { events: readonly string[] }) {
   const summary = eventsSummary(events);
   return (
@@ -126,63 +125,48 @@ function EventsCell({ events }: { events: readonly string[] }) {
   );
 }
 
+const WEBHOOK_COLUMNS: readonly DataColumn<Webhook>[] = [
+  {
+    id: "address",
+    header: "Address",
+    className: "max-w-md",
+    cell: (webhook) => (
+      <>
+        <RowLink to="/webhooks/$webhookId" params={{ webhookId: webhook.id }} className="font-mono break-all">
+          {webhook.attributes.url}
+        </RowLink>
+        {webhook.attributes.headers.length > 0 ? (
+          <div className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
+            With {plural(webhook.attributes.headers.length, "custom header")}
+          </div>
+        ) : null}
+      </>
+    ),
+  },
+  { id: "status", header: "Status", cell: (webhook) => <ActiveBadge active={webhook.attributes.active} /> },
+  {
+    id: "events",
+    header: "Events",
+    hideable: true,
+    cell: (webhook) => <EventsCell events={webhook.attributes.events} />,
+  },
+  {
+    id: "created",
+    header: "Created",
+    hideable: true,
+    cell: (webhook) => <DateTime iso={webhook.attributes.created_at} timeZone="UTC" />,
+  },
+];
+
 function WebhooksTable({ webhooks }: { webhooks: readonly Webhook[] }) {
   return (
-    <div className={tableFrame}>
-      <table className="w-full min-w-[48rem] text-sm">
-        <caption className="sr-only">Webhooks</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800/50">
-          <tr>
-            <th scope="col" className={th}>
-              Address
-            </th>
-            <th scope="col" className={th}>
-              Status
-            </th>
-            <th scope="col" className={th}>
-              Events
-            </th>
-            <th scope="col" className={th}>
-              Created
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {webhooks.map((webhook) => {
-            const a = webhook.attributes;
-            return (
-              <tr
-                key={webhook.id}
-                className="hover:bg-slate-50 focus-within:bg-slate-50 dark:hover:bg-slate-800/50 dark:focus-within:bg-slate-800/50"
-              >
-                <td className={`${td} max-w-md`}>
-                  <Link
-                    to="/webhooks/$webhookId"
-                    params={{ webhookId: webhook.id }}
-                    className={`${linkClass} font-mono break-all`}
-                  >
-                    {a.url}
-                  </Link>
-                  {a.headers.length > 0 ? (
-                    <div className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
-                      With {plural(a.headers.length, "custom header")}
-                    </div>
-                  ) : null}
-                </td>
-                <td className={td}>
-                  <ActiveBadge active={a.active} />
-                </td>
-                <td className={td}>
-                  <EventsCell events={a.events} />
-                </td>
-                <td className={td}>
-                  <DateTime iso={a.created_at} timeZone="UTC" />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      tableId="webhooks"
+      caption="Webhooks"
+      columns={WEBHOOK_COLUMNS}
+      rows={webhooks}
+      rowKey={(webhook) => webhook.id}
+      minWidthClass="min-w-[48rem]"
+    />
   );
 }

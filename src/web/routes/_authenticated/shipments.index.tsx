@@ -3,13 +3,17 @@ import { createFileRoute, stripSearchParams } from "@tanstack/react-router";
 import { RouteErrorPage } from "../../components/error-page";
 import { TableSkeleton } from "../../components/skeleton";
 import { shipmentsListQuery } from "../../features/shipments/queries";
-import { SHIPMENTS_SEARCH_DEFAULTS, shipmentsSearchSchema } from "../../features/shipments/search";
+import {
+  SHIPMENTS_SEARCH_DEFAULTS,
+  shipmentsListView,
+  shipmentsSearchSchema,
+} from "../../features/shipments/search";
 import { ShipmentsPage } from "../../features/shipments/shipments-page";
 
 export const Route = createFileRoute("/_authenticated/shipments/")({
   validateSearch: shipmentsSearchSchema,
   search: { middlewares: [stripSearchParams(SHIPMENTS_SEARCH_DEFAULTS)] },
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => shipmentsListView(search),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(shipmentsListQuery(deps)),
   head: () => ({ meta: [{ title: "Shipments · Boxtrack" }] }),
   component: ShipmentsPage,
