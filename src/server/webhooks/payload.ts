@@ -52,9 +52,7 @@ function containerOf(
   record: ContainerRecord | undefined,
   shipment?: ShipmentRecord,
 ) {
-  return record
-    ? containerResource(record, { reference, shipment })
-    : undefined;
+  return record ? containerResource(record, { reference, shipment }) : undefined;
 }
 
 // ---- Subjects from rows (shared by real events and examples) ----
