@@ -197,7 +197,6 @@ export const shipments = pgTable(
       pol_etd: t.polEtdAt,
       pol_atd: t.polAtdAt,
       last_free_day: t.lastFreeDayAt,
-      updated: t.updatedAt,
       bill_of_lading: t.billOfLadingNumber,
     }),
     // Filters whose counts (`meta.total`) are read from an index alone.
@@ -345,7 +344,6 @@ export const containers = pgTable(
       last_free_day: t.lastFreeDayAt,
       pod_discharged: t.podDischargedAt,
       available: t.availableForPickup,
-      updated: t.updatedAt,
       bill_of_lading: t.shipmentBillOfLadingNumber,
     }),
     // Filters whose counts (`meta.total`, the attention summary) are read from an index alone.

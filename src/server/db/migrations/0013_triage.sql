@@ -82,7 +82,6 @@ CREATE INDEX "containers_account_pol_atd_sort_idx" ON "containers" USING btree (
 CREATE INDEX "containers_account_last_free_day_sort_idx" ON "containers" USING btree ("account_id","last_free_day_at") WHERE "containers"."last_free_day_at" is not null;--> statement-breakpoint
 CREATE INDEX "containers_account_pod_discharged_sort_idx" ON "containers" USING btree ("account_id","pod_discharged_at") WHERE "containers"."pod_discharged_at" is not null;--> statement-breakpoint
 CREATE INDEX "containers_account_available_sort_idx" ON "containers" USING btree ("account_id","available_for_pickup") WHERE "containers"."available_for_pickup" is not null;--> statement-breakpoint
-CREATE INDEX "containers_account_updated_sort_idx" ON "containers" USING btree ("account_id","updated_at") WHERE "containers"."updated_at" is not null;--> statement-breakpoint
 CREATE INDEX "containers_account_bill_of_lading_sort_idx" ON "containers" USING btree ("account_id","shipment_bill_of_lading_number") WHERE "containers"."shipment_bill_of_lading_number" is not null;--> statement-breakpoint
 CREATE INDEX "containers_account_line_idx" ON "containers" USING btree ("account_id","shipment_shipping_line_id");--> statement-breakpoint
 CREATE INDEX "containers_account_pod_idx" ON "containers" USING btree ("account_id","shipment_port_of_discharge_id");--> statement-breakpoint
@@ -96,7 +95,6 @@ CREATE INDEX "shipments_account_destination_ata_sort_idx" ON "shipments" USING b
 CREATE INDEX "shipments_account_pol_etd_sort_idx" ON "shipments" USING btree ("account_id","pol_etd_at") WHERE "shipments"."pol_etd_at" is not null;--> statement-breakpoint
 CREATE INDEX "shipments_account_pol_atd_sort_idx" ON "shipments" USING btree ("account_id","pol_atd_at") WHERE "shipments"."pol_atd_at" is not null;--> statement-breakpoint
 CREATE INDEX "shipments_account_last_free_day_sort_idx" ON "shipments" USING btree ("account_id","last_free_day_at") WHERE "shipments"."last_free_day_at" is not null;--> statement-breakpoint
-CREATE INDEX "shipments_account_updated_sort_idx" ON "shipments" USING btree ("account_id","updated_at") WHERE "shipments"."updated_at" is not null;--> statement-breakpoint
 CREATE INDEX "shipments_account_bill_of_lading_sort_idx" ON "shipments" USING btree ("account_id","bill_of_lading_number") WHERE "shipments"."bill_of_lading_number" is not null;--> statement-breakpoint
 CREATE INDEX "shipments_account_line_idx" ON "shipments" USING btree ("account_id","shipping_line_id");--> statement-breakpoint
 CREATE INDEX "shipments_account_pod_idx" ON "shipments" USING btree ("account_id","port_of_discharge_id");--> statement-breakpoint
