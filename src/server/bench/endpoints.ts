@@ -104,6 +104,17 @@ export async function planEndpoints(api: ApiClient): Promise<EndpointPlan> {
     get("search: 6 chars of a BL", `/v2/shipments?q=${q(billPart)}`),
     get("containers?q=number", `/v2/containers?q=${q(containerNumber)}`),
     get("vessels", "/v2/vessels"),
+    // Triage: sorted and filtered lists, to compare with the unfiltered first pages above.
+    get("containers, page 1 (30)", "/v2/containers"),
+    get(
+      "containers: lfd within 2 days by lfd",
+      "/v2/containers?sort=last_free_day_at&filter[lfd]=within_2_days",
+    ),
+    get("containers: USSAV by -ETA", "/v2/containers?sort=-pod_eta_at&filter[port_of_discharge]=USSAV"),
+    get("containers: on hold by lfd", "/v2/containers?filter[on_hold]=true&sort=last_free_day_at"),
+    get("shipments: MAEU by ETA", "/v2/shipments?sort=pod_eta_at&filter[shipping_line]=MAEU"),
+    get("shipments: q=port name", "/v2/shipments?q=Savannah"),
+    get("containers summary", "/v2/containers/summary"),
   ];
 
   const tracked = [

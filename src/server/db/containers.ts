@@ -1,12 +1,15 @@
 // Container repository: account-scoped reads and writes of containers and the ids of their events.
-import { and, asc, count, eq, ilike, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { ContainerSortField, SortKey } from "../../api/triage";
 import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
 import { transportEventIdsOf } from "./events";
 import { listCount } from "./list-counts";
+import { containerListCondition, type FilterClock, isUnfiltered, type ListFilterSpec } from "./list-filters";
 import { type ListOrder, type PageEdges, type PageRequest, pageWindow, readPage } from "./list-window";
 import { containers, rawEvents, transportEvents } from "./schema";
-import { isUuid, likePattern } from "./shipments";
+import { isUuid } from "./shipments";
+import { readSortedPage, type SortColumn } from "./sorted-page";
 
 export type ContainerRow = typeof containers.$inferSelect;
 export interface ContainerRecord {
@@ -44,36 +47,82 @@ async function withEventIds(db: Db, accountId: string, rows: ContainerRow[]): Pr
   }));
 }
 
-export interface ContainerFilter {
-  /** Part of a container number, case-insensitive. */
-  number?: string;
+/** What each `sort` field of /v2/containers orders by: the container's columns, or its copies of the shipment's. */
+const CONTAINER_SORT_COLUMNS: Record<ContainerSortField, Omit<SortColumn, keyof SortKey>> = {
+  pod_eta_at: { column: containers.shipmentPodEtaAt },
+  pod_ata_at: { column: containers.shipmentPodAtaAt },
+  destination_eta_at: { column: containers.shipmentDestinationEtaAt },
+  destination_ata_at: { column: containers.shipmentDestinationAtaAt },
+  pol_etd_at: { column: containers.shipmentPolEtdAt },
+  pol_atd_at: { column: containers.shipmentPolAtdAt },
+  last_free_day_at: { column: containers.lastFreeDayAt },
+  created_at: { column: containers.createdAt, indexDescending: true },
+  updated_at: { column: containers.updatedAt },
+  bill_of_lading_number: { column: containers.shipmentBillOfLadingNumber },
+  pod_discharged_at: { column: containers.podDischargedAt },
+  available_for_pickup: { column: containers.availableForPickup },
+  number: { column: containers.number },
+};
+
+/** Sort keys with their columns; ascending by availability puts available containers (true) first. */
+function containerSortColumns(keys: readonly SortKey<ContainerSortField>[]): SortColumn[] {
+  return keys.map((k) => ({
+    ...k,
+    ...CONTAINER_SORT_COLUMNS[k.field],
+    descending: k.field === "available_for_pickup" ? !k.descending : k.descending,
+  }));
 }
 
 const CONTAINER_ORDER: ListOrder = { at: containers.createdAt, tie: containers.id };
 
-/** A page of the account's containers, newest first, and how many match in all. */
+/** How many of the account's containers match: the kept count when unfiltered. */
+export async function countContainers(db: Db, accountId: string, filter: ListFilterSpec, clock: FilterClock) {
+  if (isUnfiltered(filter)) return listCount(db, accountId, "containers");
+  return countWhere(db, containerListCondition(accountId, filter, clock));
+}
+
+async function countWhere(db: Db, where: SQL): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(containers).where(where);
+  return row?.n ?? 0;
+}
+
+/**
+ * A page of the account's containers that match the filters, newest first (by keyset or number) or in the order
+ * of `sort` (by number), and how many match in all.
+ */
 export async function listContainers(
   db: Db,
   accountId: string,
-  filter: ContainerFilter,
+  filter: ListFilterSpec,
+  clock: FilterClock,
+  sort: readonly SortKey<ContainerSortField>[],
   page: PageRequest,
 ): Promise<{ records: ContainerRecord[]; total: number; edges: PageEdges | undefined }> {
-  const number = filter.number?.trim();
-  // Part of a number: the pg_trgm index on container numbers finds it.
-  const where = number
-    ? and(eq(containers.accountId, accountId), ilike(containers.number, likePattern(number)))!
-    : eq(containers.accountId, accountId);
+  const where = containerListCondition(accountId, filter, clock);
+  const counted = () => countContainers(db, accountId, filter, clock);
+  if (sort.length > 0) {
+    const { rows, total } = await readSortedPage(
+      page,
+      containerSortColumns(sort),
+      { at: containers.createdAt, id: containers.id },
+      {
+        read: (extra, orderBy, limit, offset) =>
+          db
+            .select()
+            .from(containers)
+            .where(and(where, extra))
+            .orderBy(...orderBy)
+            .limit(limit)
+            .offset(offset),
+        count: (extra) => (extra ? countWhere(db, and(where, extra)!) : counted()),
+      },
+    );
+    return { records: await withEventIds(db, accountId, rows), total, edges: undefined };
+  }
   const { rows, total, edges } = await readPage(
     page,
     CONTAINER_ORDER,
-    () =>
-      number
-        ? db
-            .select({ n: count() })
-            .from(containers)
-            .where(where)
-            .then(([row]) => row?.n ?? 0)
-        : listCount(db, accountId, "containers"),
+    counted,
     (plan) => {
       const window = pageWindow(plan, containers, containers.id, where);
       return db

@@ -1,6 +1,7 @@
 // Drizzle table definitions: the single source of the database schema (migrations are generated from it).
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   doublePrecision,
@@ -172,6 +173,8 @@ export const shipments = pgTable(
      * (see the scale migration) and indexed with pg_trgm for substring search.
      */
     searchText: text("search_text").notNull().default(""),
+    /** The earliest effective last free day among the shipment's containers, kept by a trigger on containers. */
+    lastFreeDayAt: ts("last_free_day_at"),
   },
   (t) => [
     index("shipments_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
@@ -184,8 +187,36 @@ export const shipments = pgTable(
     index("shipments_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     // The tracked shipments (a tenth of a large account): where the engine's tracked-vessels query starts.
     index("shipments_tracked_idx").on(t.id).where(sql`line_tracking_stopped_at is null`),
+    // Sorted lists (`sort=`): one index per field, without the rows that have no value (they come last, read by
+    // the newest-first index), walked forward or backward for either direction (see db/sorted-page.ts).
+    ...sortIndexes("shipments", t.accountId, {
+      pod_eta: t.podEtaAt,
+      pod_ata: t.podAtaAt,
+      destination_eta: t.destinationEtaAt,
+      destination_ata: t.destinationAtaAt,
+      pol_etd: t.polEtdAt,
+      pol_atd: t.polAtdAt,
+      last_free_day: t.lastFreeDayAt,
+      bill_of_lading: t.billOfLadingNumber,
+    }),
+    // Filters whose counts (`meta.total`) are read from an index alone.
+    index("shipments_account_line_idx").on(t.accountId, t.shippingLineId),
+    index("shipments_account_pod_idx").on(t.accountId, t.portOfDischargeId),
+    index("shipments_account_stop_reason_idx")
+      .on(t.accountId, t.lineTrackingStoppedReason)
+      .where(sql`line_tracking_stopped_at is not null`),
   ],
 );
+
+/**
+ * `<table>_account_<name>_sort_idx` on (account_id, column) for each sort field, leaving out the rows without a
+ * value: a sorted page reads those from the newest-first index after the rest (db/sorted-page.ts).
+ */
+function sortIndexes(table: string, accountId: AnyPgColumn, columns: Record<string, AnyPgColumn>) {
+  return Object.entries(columns).map(([name, column]) =>
+    index(`${table}_account_${name}_sort_idx`).on(accountId, column).where(sql`${column} is not null`),
+  );
+}
 
 export const containers = pgTable(
   "containers",
@@ -255,6 +286,41 @@ export const containers = pgTable(
      */
     aboardVesselId: uuid("aboard_vessel_id").references(() => vessels.id),
     aboardPortId: uuid("aboard_port_id").references(() => ports.id),
+    // ---- Derived from the container's own columns, for the lists' sorts and filters ----
+    /** The effective last free day: the earliest of the terminal's and the line's. */
+    lastFreeDayAt: ts("last_free_day_at").generatedAlwaysAs(sql`least(pickup_lfd_terminal, pickup_lfd_line)`),
+    /** A terminal hold is on. */
+    onHold: boolean("on_hold")
+      .notNull()
+      .generatedAlwaysAs(sql`holds_at_pod_terminal @> '[{"status": "hold"}]'::jsonb`),
+    /**
+     * Still waiting at the terminal of discharge (arrived or discharged, not yet out full, nor gone on by rail):
+     * the containers whose last free day is running (`filter[lfd]`).
+     */
+    atTerminal: boolean("at_terminal")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`coalesce(pod_discharged_at, pod_arrived_at) is not null and pod_full_out_at is null and current_status in ('new', 'on_ship', 'available', 'not_available', 'grounded', 'awaiting_inland_transfer')`,
+      ),
+    // ---- Copies of the shipment's columns that containers are sorted and filtered by, kept by triggers on
+    // shipments (see the triage migration) so that every list order and filter has an index on this table ----
+    shipmentBillOfLadingNumber: text("shipment_bill_of_lading_number").notNull().default(""),
+    shipmentShippingLineId: uuid("shipment_shipping_line_id"),
+    shipmentPortOfDischargeId: uuid("shipment_port_of_discharge_id"),
+    /** The port of discharge's time zone: the last free day's calendar day is counted in it. */
+    shipmentPodTimeZone: text("shipment_pod_time_zone"),
+    shipmentPodVesselId: uuid("shipment_pod_vessel_id"),
+    shipmentPolEtdAt: ts("shipment_pol_etd_at"),
+    shipmentPolAtdAt: ts("shipment_pol_atd_at"),
+    shipmentPodEtaAt: ts("shipment_pod_eta_at"),
+    shipmentPodOriginalEtaAt: ts("shipment_pod_original_eta_at"),
+    shipmentPodAtaAt: ts("shipment_pod_ata_at"),
+    shipmentDestinationEtaAt: ts("shipment_destination_eta_at"),
+    shipmentDestinationAtaAt: ts("shipment_destination_ata_at"),
+    shipmentTags: textArray("shipment_tags"),
+    shipmentCustomerName: text("shipment_customer_name"),
+    shipmentLineTrackingStoppedAt: ts("shipment_line_tracking_stopped_at"),
+    shipmentLineTrackingStoppedReason: text("shipment_line_tracking_stopped_reason"),
   },
   (t) => [
     index("containers_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
@@ -268,6 +334,34 @@ export const containers = pgTable(
     index("containers_aboard_idx")
       .on(t.accountId, t.aboardVesselId, t.shipmentId, t.id, t.aboardPortId)
       .where(sql`aboard_vessel_id is not null and current_status = 'on_ship'`),
+    ...sortIndexes("containers", t.accountId, {
+      pod_eta: t.shipmentPodEtaAt,
+      pod_ata: t.shipmentPodAtaAt,
+      destination_eta: t.shipmentDestinationEtaAt,
+      destination_ata: t.shipmentDestinationAtaAt,
+      pol_etd: t.shipmentPolEtdAt,
+      pol_atd: t.shipmentPolAtdAt,
+      last_free_day: t.lastFreeDayAt,
+      pod_discharged: t.podDischargedAt,
+      available: t.availableForPickup,
+      bill_of_lading: t.shipmentBillOfLadingNumber,
+    }),
+    // Filters whose counts (`meta.total`, the attention summary) are read from an index alone.
+    index("containers_account_line_idx").on(t.accountId, t.shipmentShippingLineId),
+    index("containers_account_pod_idx").on(t.accountId, t.shipmentPortOfDischargeId),
+    // With the ETAs, so that "ETA slipped, not yet arrived" is counted from the index alone.
+    index("containers_account_status_idx").on(
+      t.accountId,
+      t.currentStatus,
+      t.shipmentPodEtaAt,
+      t.shipmentPodOriginalEtaAt,
+    ),
+    // The few containers on hold, and those waiting at the terminal, by last free day (the attention view).
+    index("containers_on_hold_idx").on(t.accountId, t.lastFreeDayAt).where(sql`on_hold`),
+    // With the port's time zone, so that the calendar-day test of filter[lfd] reads the index alone.
+    index("containers_at_terminal_idx")
+      .on(t.accountId, t.lastFreeDayAt, t.shipmentPodTimeZone)
+      .where(sql`at_terminal`),
   ],
 );
 
@@ -374,6 +468,8 @@ export const trackingRequests = pgTable(
     // Stopping or resuming a shipment updates the requests that made it.
     index("tracking_requests_shipment_idx").on(t.shipmentId),
     index("tracking_requests_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // The failed requests the attention summary counts.
+    index("tracking_requests_account_status_idx").on(t.accountId, t.status),
   ],
 );
 

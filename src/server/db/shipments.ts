@@ -13,32 +13,27 @@ import {
   type WithSubquery,
 } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { ShipmentSortField, SortKey } from "../../api/triage";
 import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
 import { listCount } from "./list-counts";
+import { type FilterClock, isUnfiltered, type ListFilterSpec, shipmentListCondition } from "./list-filters";
 import {
   type ListOrder,
   type ListPosition,
-  newestFirst,
-  oldestFirst,
   type PageEdges,
   type PageRequest,
   pageWindow,
   readPage,
 } from "./list-window";
 import { accountEvents, containers, shipments, trackingRequests, users, vessels } from "./schema";
+import { readSortedPage, type SortColumn } from "./sorted-page";
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 export interface ShipmentRecord {
   shipment: ShipmentRow;
   vessel: { name: string; imo: string | null } | null;
   containerIds: string[];
-}
-
-export interface ShipmentFilter {
-  /** Matches bill of lading number, reference numbers and container numbers, case-insensitively. */
-  q?: string;
-  trackingStopped?: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -49,37 +44,19 @@ export function likePattern(term: string): string {
   return `%${term.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-/**
- * The shipments a search term finds, with the columns that order them: by bill of lading or reference number (the
- * row's search text), or by the number of one of its containers; substring matches served by pg_trgm indexes. The
- * matches are ordered and paged among themselves, so that only a page of them is ever joined to anything.
- */
-function matchingShipments(accountId: string, q: string, trackingStopped: boolean | undefined): SQL {
-  const pattern = likePattern(q);
-  const tracking =
-    trackingStopped === undefined
-      ? sql``
-      : trackingStopped
-        ? sql` and line_tracking_stopped_at is not null`
-        : sql` and line_tracking_stopped_at is null`;
-  return sql`(
-    select ${shipments.id} as id, ${shipments.createdAt} as created_at from ${shipments}
-      where ${shipments.accountId} = ${accountId} and ${shipments.searchText} ilike ${pattern}${tracking}
-    union
-    select ${shipments.id}, ${shipments.createdAt} from ${containers}
-      join ${shipments} on ${shipments.id} = ${containers.shipmentId}
-      where ${containers.accountId} = ${accountId} and ${containers.number} ilike ${pattern}${tracking}
-  ) as matched`;
-}
-
-const MATCHED_ORDER: ListOrder = { at: sql`matched.created_at`, tie: sql`matched.id` };
-
-function shipmentConditions(accountId: string, filter: ShipmentFilter): SQL {
-  const conditions: SQL[] = [eq(shipments.accountId, accountId)];
-  if (filter.trackingStopped === true) conditions.push(isNotNull(shipments.lineTrackingStoppedAt));
-  if (filter.trackingStopped === false) conditions.push(isNull(shipments.lineTrackingStoppedAt));
-  return and(...conditions)!;
-}
+/** What each `sort` field of /v2/shipments orders by. */
+const SHIPMENT_SORT_COLUMNS: Record<ShipmentSortField, Omit<SortColumn, keyof SortKey>> = {
+  pod_eta_at: { column: shipments.podEtaAt },
+  pod_ata_at: { column: shipments.podAtaAt },
+  destination_eta_at: { column: shipments.destinationEtaAt },
+  destination_ata_at: { column: shipments.destinationAtaAt },
+  pol_etd_at: { column: shipments.polEtdAt },
+  pol_atd_at: { column: shipments.polAtdAt },
+  last_free_day_at: { column: shipments.lastFreeDayAt },
+  created_at: { column: shipments.createdAt, indexDescending: true },
+  updated_at: { column: shipments.updatedAt },
+  bill_of_lading_number: { column: shipments.billOfLadingNumber },
+};
 
 const SHIPMENT_ORDER: ListOrder = { at: shipments.createdAt, tie: shipments.id };
 /** Where a page's row stands in SHIPMENT_ORDER. */
@@ -88,19 +65,31 @@ const shipmentPosition = (r: { shipment: ShipmentRow }): ListPosition => ({
   tie: r.shipment.id,
 });
 
-/** How many shipments match: from the kept count when unfiltered, the tracked ones from their partial index. */
-async function countShipments(db: Db, accountId: string, filter: ShipmentFilter): Promise<number> {
-  const counted = (condition: SQL) =>
-    db
-      .select({ n: count() })
-      .from(shipments)
-      .where(condition)
-      .then(([row]) => row?.n ?? 0);
-  if (filter.trackingStopped === undefined) return listCount(db, accountId, "shipments");
-  const tracked = await counted(
-    and(eq(shipments.accountId, accountId), isNull(shipments.lineTrackingStoppedAt))!,
-  );
-  return filter.trackingStopped ? (await listCount(db, accountId, "shipments")) - tracked : tracked;
+/**
+ * How many shipments match: from the kept count when unfiltered; those tracked or not from the partial index of
+ * the tracked ones; otherwise counted.
+ */
+export async function countShipments(
+  db: Db,
+  accountId: string,
+  filter: ListFilterSpec,
+  clock: FilterClock,
+): Promise<number> {
+  if (isUnfiltered(filter)) return listCount(db, accountId, "shipments");
+  const { trackingStopped, ...others } = filter;
+  if (trackingStopped !== undefined && isUnfiltered(others)) {
+    const tracked = await countWhere(
+      db,
+      and(eq(shipments.accountId, accountId), isNull(shipments.lineTrackingStoppedAt))!,
+    );
+    return trackingStopped ? (await listCount(db, accountId, "shipments")) - tracked : tracked;
+  }
+  return countWhere(db, shipmentListCondition(accountId, filter, clock));
+}
+
+async function countWhere(db: Db, where: SQL): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(shipments).where(where);
+  return row?.n ?? 0;
 }
 
 async function withRelations(
@@ -128,65 +117,54 @@ async function withRelations(
 
 const vesselColumns = { name: vessels.name, imo: vessels.imo };
 
-/** A page of the account's shipments, newest first, and how many match in all. */
+/**
+ * A page of the account's shipments that match the filters, newest first (by keyset or number) or in the order of
+ * `sort` (by number), and how many match in all.
+ */
 export async function listShipments(
   db: Db,
   accountId: string,
-  filter: ShipmentFilter,
+  filter: ListFilterSpec,
+  clock: FilterClock,
+  sort: readonly SortKey<ShipmentSortField>[],
   page: PageRequest,
 ): Promise<{ records: ShipmentRecord[]; total: number; edges: PageEdges | undefined }> {
-  const q = filter.q?.trim();
-  if (q) return listMatchingShipments(db, accountId, q, filter.trackingStopped, page);
-  const where = shipmentConditions(accountId, filter);
+  const where = shipmentListCondition(accountId, filter, clock);
+  const counted = () => countShipments(db, accountId, filter, clock);
+  const select = () =>
+    db
+      .select({ shipment: shipments, vessel: vesselColumns })
+      .from(shipments)
+      .leftJoin(vessels, eq(vessels.id, shipments.podVesselId));
+  if (sort.length > 0) {
+    const { rows, total } = await readSortedPage(
+      page,
+      sort.map((k) => ({ ...k, ...SHIPMENT_SORT_COLUMNS[k.field] })),
+      { at: shipments.createdAt, id: shipments.id },
+      {
+        read: (extra, orderBy, limit, offset) =>
+          select()
+            .where(and(where, extra))
+            .orderBy(...orderBy)
+            .limit(limit)
+            .offset(offset),
+        count: (extra) => (extra ? countWhere(db, and(where, extra)!) : counted()),
+      },
+    );
+    return { records: await withRelations(db, accountId, rows), total, edges: undefined };
+  }
   const { rows, total, edges } = await readPage(
     page,
     SHIPMENT_ORDER,
-    () => countShipments(db, accountId, filter),
+    counted,
     (plan) => {
       const window = pageWindow(plan, shipments, shipments.id, where);
-      return db
-        .select({ shipment: shipments, vessel: vesselColumns })
-        .from(shipments)
-        .leftJoin(vessels, eq(vessels.id, shipments.podVesselId))
+      return select()
         .where(window.where)
         .orderBy(...plan.orderBy)
         .limit(window.limit)
         .offset(window.offset);
     },
-    shipmentPosition,
-  );
-  return { records: await withRelations(db, accountId, rows), total, edges };
-}
-
-async function listMatchingShipments(
-  db: Db,
-  accountId: string,
-  q: string,
-  trackingStopped: boolean | undefined,
-  page: PageRequest,
-): Promise<{ records: ShipmentRecord[]; total: number; edges: PageEdges | undefined }> {
-  const matched = matchingShipments(accountId, q, trackingStopped);
-  const { rows, total, edges } = await readPage(
-    page,
-    MATCHED_ORDER,
-    () =>
-      db
-        .select({ n: count() })
-        .from(matched)
-        .then(([row]) => row?.n ?? 0),
-    (plan) =>
-      db
-        .select({ shipment: shipments, vessel: vesselColumns })
-        .from(shipments)
-        .leftJoin(vessels, eq(vessels.id, shipments.podVesselId))
-        .where(
-          and(
-            eq(shipments.accountId, accountId),
-            sql`${shipments.id} in (select matched.id from ${matched} where ${plan.where ?? sql`true`}
-              order by ${sql.join(plan.orderBy, sql`, `)} limit ${plan.limit} offset ${plan.offset})`,
-          ),
-        )
-        .orderBy(...(plan.reversed ? oldestFirst(SHIPMENT_ORDER) : newestFirst(SHIPMENT_ORDER))),
     shipmentPosition,
   );
   return { records: await withRelations(db, accountId, rows), total, edges };

@@ -209,6 +209,20 @@ const isUnfiltered = (filter: TrackingRequestFilter) =>
   !filter.updatedAt?.start &&
   !filter.updatedAt?.end;
 
+/** How many of the account's requests match: the kept count when unfiltered (the attention summary's too). */
+export async function countTrackingRequests(
+  db: Db,
+  accountId: string,
+  filter: TrackingRequestFilter,
+): Promise<number> {
+  if (isUnfiltered(filter)) return listCount(db, accountId, "tracking_requests");
+  const [row] = await db
+    .select({ n: count() })
+    .from(trackingRequests)
+    .where(trackingRequestConditions(accountId, filter));
+  return row?.n ?? 0;
+}
+
 /** A page of the account's requests, newest first, and how many match in all. */
 export async function listTrackingRequests(
   db: Db,
@@ -220,14 +234,7 @@ export async function listTrackingRequests(
   return readPage(
     page,
     TRACKING_REQUEST_ORDER,
-    () =>
-      isUnfiltered(filter)
-        ? listCount(db, accountId, "tracking_requests")
-        : db
-            .select({ n: count() })
-            .from(trackingRequests)
-            .where(where)
-            .then(([row]) => row?.n ?? 0),
+    () => countTrackingRequests(db, accountId, filter),
     (plan) => {
       const window = pageWindow(plan, trackingRequests, trackingRequests.id, where);
       return db

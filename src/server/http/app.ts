@@ -6,6 +6,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
+import { SERVICE_CLOCK_HEADER } from "../../api/triage";
 import { DatabaseOutage, RETRY_AFTER_SECONDS } from "../db/outage";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { logSafeError } from "../log-safe-error";
@@ -28,6 +29,7 @@ import { registerOperationsRoutes } from "./operations";
 import { FAILED_AUTH_LIMIT_PER_MINUTE, RateLimiter } from "./rate-limit";
 import { registerReferenceRoutes } from "./reference";
 import { responseCachePolicy } from "./response-cache-policy";
+import { serviceClockHeader } from "./service-clock-header";
 import { registerShipmentRoutes } from "./shipments/index";
 import { registerTestControlRoutes } from "./test-control";
 import { registerTrackingRequestRoutes } from "./tracking-requests/index";
@@ -59,10 +61,12 @@ export function createApp(deps: AppDeps) {
     cors({
       origin: "*",
       allowHeaders: ["Authorization", "Content-Type"],
-      exposeHeaders: ["Retry-After", "X-Request-Id"],
+      exposeHeaders: ["Retry-After", "X-Request-Id", SERVICE_CLOCK_HEADER],
       maxAge: 600,
     }),
   );
+  // Set on the way out, after the response cache and the error handler, so that it is never a kept answer's.
+  app.use("/v2/*", serviceClockHeader(deps.clock));
   // Limits run in real time, whatever the service clock's speed.
   const rateClock = deps.rateLimitClock ?? systemClock;
   const authenticated = requireApiKey(

@@ -2,6 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { CONTAINER_INCLUDES, containerEditableAttributesSchema, containerSchema } from "../../api/containers";
 import { listDocument, singleDocument } from "../../api/json-api";
+import { CONTAINER_SORT_FIELDS } from "../../api/triage";
 import { type ContainerRecord, getContainer, listContainers, updateContainer } from "../db/containers";
 import { rawEventsOf, transportEventsOf } from "../db/events";
 import { getShipments } from "../db/shipments";
@@ -14,8 +15,10 @@ import {
   terminalResource,
   transportEventResource,
 } from "../resources/serialize";
+import { registerContainerSummaryRoute } from "./container-summary";
 import type { App, AppDeps } from "./env";
 import { idMismatch, notFound } from "./errors";
+import { parseListFilters, parseSort, refuseCursors } from "./list-query";
 import {
   cursorQuery,
   errorResponses,
@@ -27,6 +30,7 @@ import {
 } from "./openapi-common";
 import { pageDocument, parsePage } from "./paging";
 import { parseInclude } from "./query-params";
+import { sortQuery, triageFilterQuery } from "./triage-openapi";
 
 const tags = ["Containers"];
 const containerDocument = singleDocument(containerSchema);
@@ -35,14 +39,22 @@ const listRoute = createRoute({
   method: "get",
   path: "/v2/containers",
   tags,
-  summary: "List containers, newest first",
+  summary: "List containers, newest first or sorted, filtered",
   request: {
     query: z.object({
       ...pageQuery,
       ...cursorQuery,
       ...includeQueryOf(CONTAINER_INCLUDES),
-      q: z.string().optional().openapi({ description: "Part of a container number." }),
+      q: z.string().optional().openapi({
+        description:
+          "Part of a container number, or of anything a search of shipments finds (bill of lading and reference numbers, tags, customer, vessel, port names and LOCODEs): a shipment's term finds its containers.",
+      }),
       "filter[number]": z.string().optional().openapi({ description: "Part of a container number." }),
+      ...sortQuery(
+        CONTAINER_SORT_FIELDS,
+        "The shipment's dates (ETA/ATA at the port of discharge and the destination, departure from the port of lading) and its bill of lading number order its containers. `last_free_day_at` is the container's effective last free day, the earliest of the terminal's and the line's. Ascending by `available_for_pickup` puts available containers first.",
+      ),
+      ...triageFilterQuery(""),
     }),
   },
   responses: {
@@ -162,16 +174,26 @@ export function registerContainerRoutes(app: App, deps: AppDeps) {
     const page = parsePage(query, { cursors: true });
     const include = parseInclude(query.include, CONTAINER_INCLUDES);
     const accountId = c.get("principal").account.id;
+    const sort = parseSort(query.sort, CONTAINER_SORT_FIELDS);
+    if (sort.length > 0) refuseCursors(page);
+    const filter = parseListFilters(query, reference);
+    const number = query["filter[number]"]?.trim();
+    if (number) filter.number = number;
     const { records, total, edges } = await listContainers(
       db,
       accountId,
-      { number: query["filter[number]"] ?? query.q },
+      filter,
+      { now: clock.now() },
+      sort,
       page,
     );
     const { data, included } = await documentsFor(accountId, records, include);
     const asked = include.size > 0 ? included : undefined;
     return c.json(pageDocument(c.req.url, page, { total, edges }, data, asked), 200);
   });
+
+  // Before /v2/containers/{id}, so that "summary" is not read as an id.
+  registerContainerSummaryRoute(app, deps);
 
   app.openapi(getRoute, async (c) => {
     const include = parseInclude(c.req.valid("query").include, CONTAINER_INCLUDES);

@@ -35,7 +35,16 @@ describe("the response cache policy", () => {
       "/v2/webhook_notifications/examples",
       "/v2/account",
       "/v2/shipping_lines",
+      "/v2/containers/summary",
     ])
       expect(responseCachePolicy(path), path).toBeUndefined();
+  });
+
+  it("never keeps a list by last free day window (what today is moves with the clock), and keeps other filters", () => {
+    const lfd = new URLSearchParams("filter[lfd]=today&sort=last_free_day_at");
+    expect(responseCachePolicy("/v2/containers", lfd)).toBeUndefined();
+    expect(responseCachePolicy("/v2/shipments", lfd)).toBeUndefined();
+    const other = new URLSearchParams("filter[on_hold]=true&sort=last_free_day_at");
+    expect(responseCachePolicy("/v2/containers", other)).toBe(DATA_ANSWER_TTL_MS);
   });
 });

@@ -4,7 +4,8 @@
 // minute is only a safety net. Webhook notifications are not kept: each delivery writes them several times, so
 // logging those writes (migration 0010) would cost every delivery more than their answers are read. The fleet
 // also depends on the clock (the voyage each vessel sails now, a week of positions before now), so it is kept a
-// few seconds. Future positions, routes and map shapes are computed from the clock on every request and are
+// few seconds. The attention summary and lists filtered by last free day window depend on the clock's day and
+// are never kept. Future positions, routes and map shapes are computed from the clock on every request and are
 // never kept.
 
 /** Kept until the account's data changes, and no longer than this. */
@@ -16,7 +17,10 @@ const DATA_READ =
   /^\/v2\/(?:(?:shipments|containers|tracking_requests|webhooks)(?:\/[^/]+)?|containers\/[^/]+\/(?:transport_events|raw_events))$/;
 
 /** How long an answer at `path` may be kept, in milliseconds; undefined when it is never kept. */
-export function responseCachePolicy(path: string): number | undefined {
+export function responseCachePolicy(path: string, query?: URLSearchParams): number | undefined {
   if (path === "/v2/vessels") return FLEET_ANSWER_TTL_MS;
+  // What "today" and "passed" are moves with the service clock, which may jump (a sped-up demo clock, tests): the
+  // attention counts and the lists by last free day window are read afresh every time.
+  if (path === "/v2/containers/summary" || query?.has("filter[lfd]")) return undefined;
   return DATA_READ.test(path) ? DATA_ANSWER_TTL_MS : undefined;
 }

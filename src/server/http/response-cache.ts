@@ -14,7 +14,7 @@ import { acceptsGzip, GZIP_THRESHOLD_BYTES, gzipBytes } from "./compression";
 import type { AppEnv } from "./env";
 
 /** How long an answer at `path` may be kept, in milliseconds; undefined: not kept. */
-export type CachePolicy = (path: string) => number | undefined;
+export type CachePolicy = (path: string, query: URLSearchParams) => number | undefined;
 
 export interface ResponseCacheOptions {
   /** Bodies (plain and gzipped) kept at most; the least recently used answers go first. */
@@ -115,7 +115,7 @@ export class ResponseCache implements DataChangeListener {
         }
         return;
       }
-      const ttlMs = policy(c.req.path);
+      const ttlMs = policy(c.req.path, new URL(c.req.url).searchParams);
       if (ttlMs === undefined || !this.#listening) return next();
       const url = c.req.url;
       const key = `${accountId} ${url.slice(url.indexOf("/", url.indexOf("//") + 2))}`;

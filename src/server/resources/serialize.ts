@@ -138,7 +138,7 @@ export function shipmentResource(record: ShipmentRecord, reference: ReferenceDat
       line_tracking_last_succeeded_at: iso(s.lineTrackingLastSucceededAt),
       line_tracking_stopped_at: iso(s.lineTrackingStoppedAt),
       line_tracking_stopped_reason: s.lineTrackingStoppedReason as TrackingStoppedReason | null,
-      last_free_day_at: null, // PENDING(triage): the shipment's earliest container LFD, kept by the triage migration
+      last_free_day_at: iso(s.lastFreeDayAt),
     },
     relationships: {
       port_of_lading: ref("port", s.portOfLadingId),

@@ -133,14 +133,17 @@ export async function countAccountData(db: Db, accountId: string): Promise<Accou
 }
 
 /**
- * Brings up to date what triggers keep for every other write (see the scale migration): the search text of the
- * account's shipments and tracking requests, and its list counts. Needed after skipForeignKeyChecks, which turns
+ * Brings up to date what triggers keep for every other write (see the scale and triage migrations): the search
+ * text of the account's shipments and tracking requests, its containers' copies of their shipment's columns, the
+ * shipments' last free day, and its list counts. Needed after skipForeignKeyChecks, which turns
  * those triggers off with the foreign keys', and the log of changed data that running services read.
  */
 export async function refreshTriggerKeptData(tx: Db, accountId: string): Promise<void> {
-  await tx.execute(sql`update shipments
-    set search_text = shipment_search_text(bill_of_lading_number, normalized_number, ref_numbers)
-    where account_id = ${accountId}`);
+  await tx.execute(
+    sql`update shipments s set search_text = shipment_search_text(s) where account_id = ${accountId}`,
+  );
+  // The shipment columns its containers carry, and the shipments' earliest last free day (the triage migration).
+  await tx.execute(sql`select refresh_triage_copies(${accountId})`);
   await tx.execute(sql`update tracking_requests
     set search_text = tracking_request_search_text(request_number, normalized_number, ref_numbers)
     where account_id = ${accountId}`);

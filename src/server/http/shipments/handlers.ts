@@ -1,5 +1,6 @@
 // /v2/shipments: list, read, edit, stop and resume tracking.
 import { SHIPMENT_INCLUDES } from "../../../api/shipments";
+import { SHIPMENT_SORT_FIELDS } from "../../../api/triage";
 import {
   getShipment,
   listShipments,
@@ -13,8 +14,9 @@ import { documentOf, Included } from "../../resources/documents";
 import { shipmentResource } from "../../resources/serialize";
 import type { App, AppDeps } from "../env";
 import { idMismatch, notFound } from "../errors";
+import { parseListFilters, parseSort, refuseCursors } from "../list-query";
 import { pageDocument, parsePage } from "../paging";
-import { parseBoolean, parseInclude } from "../query-params";
+import { parseInclude } from "../query-params";
 
 import { includeForShipments } from "./includes";
 import { getRoute, listRoute, patchRoute, resumeRoute, stopRoute } from "./routes";
@@ -45,13 +47,15 @@ export function registerShipmentRoutes(app: App, deps: AppDeps) {
     const page = parsePage(query, { cursors: true });
     const include = parseInclude(query.include, SHIPMENT_INCLUDES);
     const accountId = c.get("principal").account.id;
+    const sort = parseSort(query.sort, SHIPMENT_SORT_FIELDS);
+    if (sort.length > 0) refuseCursors(page);
+    const filter = parseListFilters(query, reference);
     const { records, total, edges } = await listShipments(
       db,
       accountId,
-      {
-        q: query.q,
-        trackingStopped: parseBoolean("filter[tracking_stopped]", query["filter[tracking_stopped]"]),
-      },
+      filter,
+      { now: clock.now() },
+      sort,
       page,
     );
     const data = records.map((r) => shipmentResource(r, reference));

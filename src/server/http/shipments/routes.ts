@@ -2,8 +2,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { listDocument, singleDocument } from "../../../api/json-api";
 import { SHIPMENT_INCLUDES, shipmentEditableAttributesSchema, shipmentSchema } from "../../../api/shipments";
+import { SHIPMENT_SORT_FIELDS } from "../../../api/triage";
 import {
-  booleanFilter,
   cursorQuery,
   errorResponses,
   idParam,
@@ -13,6 +13,7 @@ import {
   patchBodyOf,
   requestBodyOf,
 } from "../openapi-common";
+import { sortQuery, triageFilterQuery } from "../triage-openapi";
 
 const tags = ["Shipments"];
 export const shipmentDocument = singleDocument(shipmentSchema);
@@ -21,17 +22,21 @@ export const listRoute = createRoute({
   method: "get",
   path: "/v2/shipments",
   tags,
-  summary: "List shipments, newest first",
+  summary: "List shipments, newest first or sorted, filtered",
   request: {
     query: z.object({
       ...pageQuery,
       ...cursorQuery,
       ...includeQueryOf(SHIPMENT_INCLUDES),
-      q: z
-        .string()
-        .optional()
-        .openapi({ description: "Matches bill of lading, reference and container numbers." }),
-      "filter[tracking_stopped]": booleanFilter("`true` or `false`."),
+      q: z.string().optional().openapi({
+        description:
+          "Part of a bill of lading, reference or container number, tag, customer name, vessel name, or a port's name or LOCODE (port of lading, of discharge, destination), in any case.",
+      }),
+      ...sortQuery(
+        SHIPMENT_SORT_FIELDS,
+        "`last_free_day_at` is the earliest effective last free day among the shipment's containers.",
+      ),
+      ...triageFilterQuery("Matches a shipment when one of its containers matches (all container filters)."),
     }),
   },
   responses: {

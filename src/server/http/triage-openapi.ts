@@ -1,0 +1,81 @@
+// The OpenAPI description of the lists' triage parameters (`sort` and the `filter[…]` of src/api/triage.ts),
+// shared by GET /v2/shipments and GET /v2/containers; http/list-query.ts parses what they describe.
+import { z } from "@hono/zod-openapi";
+import { CONTAINER_STATUSES } from "../../api/containers";
+import { TRACKING_STOPPED_REASONS } from "../../api/shipments";
+import { LFD_WINDOWS } from "../../api/triage";
+import { booleanFilter, commaListPattern } from "./openapi-common";
+
+const text = (description: string, extra: Record<string, unknown> = {}) =>
+  z
+    .string()
+    .optional()
+    .openapi({ description, ...extra });
+
+const time = (description: string) =>
+  text(
+    `${description} An ISO 8601 date-time with its offset (2026-11-25T14:00:00Z), or a date (its 00:00 UTC).`,
+  );
+
+/** `sort` over a list's fields: comma-separated, `-` for descending. */
+export function sortQuery(fields: readonly string[], notes: string) {
+  const key = `-?(?:${fields.join("|")})`;
+  return {
+    sort: text(
+      `Orders the list by these fields, comma-separated, in priority order; \`-field\` for descending (JSON:API). Fields: ${fields.join(", ")}. Rows without a value come last in either direction; ties keep the default order (newest first). ${notes} A sorted list pages by page[number] (its links carry the sort); page[after] and page[before] page the default order only. An unknown field is a 400 naming it.`,
+      { pattern: `^${key}(?:,${key})*$`, example: "-pod_eta_at,bill_of_lading_number" },
+    ),
+  };
+}
+
+/**
+ * The filters of both lists. `containerNote` says how container filters apply to the list (on shipments: when one
+ * of its containers matches them all).
+ */
+export function triageFilterQuery(containerNote: string) {
+  return {
+    "filter[status]": text(
+      `Container statuses, comma-separated (any of): ${CONTAINER_STATUSES.join(", ")}. ${containerNote}`,
+      { pattern: commaListPattern(CONTAINER_STATUSES) },
+    ),
+    "filter[on_hold]": booleanFilter(
+      `\`true\`: a terminal hold is on (a hold with status \`hold\`); \`false\`: none. ${containerNote}`,
+    ),
+    "filter[hold]": text(
+      `Hold names (customs, freight, USDA…), comma-separated, any case: a hold of that name is on. ${containerNote}`,
+    ),
+    "filter[available]": booleanFilter(`\`true\` / \`false\`: available for pickup. ${containerNote}`),
+    "filter[lfd_before]": time(
+      `Effective last free day (the earliest of the terminal's and the line's) before this time. ${containerNote}`,
+    ),
+    "filter[lfd_after]": time(`Effective last free day at or after this time. ${containerNote}`),
+    "filter[lfd]": text(
+      `Containers still waiting at the terminal (arrived or discharged, not yet out full nor gone on by rail) whose effective last free day falls, by the calendar of the port of discharge's time zone and the service clock (the X-Service-Clock header): \`passed\` before today, \`today\`, \`within_2_days\` tomorrow or the day after. ${containerNote}`,
+      { enum: [...LFD_WINDOWS] },
+    ),
+    "filter[eta_before]": time("ETA at the port of discharge before this time."),
+    "filter[eta_after]": time("ETA at the port of discharge at or after this time."),
+    "filter[port_of_discharge]": text(
+      "Ports of discharge: UN/LOCODEs (USSAV) or port ids, comma-separated (any of). A LOCODE no port has matches nothing.",
+      { example: "USSAV" },
+    ),
+    "filter[shipping_line]": text(
+      "Shipping lines by SCAC (or an alternative SCAC of the line), comma-separated (any of).",
+      { example: "MAEU" },
+    ),
+    "filter[vessel]": text(
+      "Vessel at the port of discharge: IMO numbers (7 digits) or whole names in any case, comma-separated (any of).",
+    ),
+    "filter[tags]": text("Tags, comma-separated: the shipment carries any of them (exact tags)."),
+    "filter[customer]": text("Customer name, the whole name, in any case."),
+    "filter[tracking_stopped]": booleanFilter("`true` or `false`: tracking has stopped."),
+    "filter[tracking_stopped_reason]": text(
+      `Why tracking stopped, comma-separated (any of): ${TRACKING_STOPPED_REASONS.join(", ")}.`,
+      { pattern: commaListPattern(TRACKING_STOPPED_REASONS) },
+    ),
+    "filter[eta_changed]": text(
+      "A number of hours N greater than 0: the ETA at the port of discharge differs from the original ETA by more than N hours.",
+      { pattern: "^\\d+(\\.\\d+)?$", example: "24" },
+    ),
+  };
+}
