@@ -1,6 +1,7 @@
 // The dashboard's one way to call the /v2 API: token and JSON:API headers, typed errors, zod-parsed responses.
 import type { z } from "zod";
 import { type ErrorObject, errorDocumentSchema } from "../../api/json-api";
+import { recordServiceClock } from "./service-clock";
 import { clearSession, getSession, type Session } from "./session";
 
 const JSON_API = "application/vnd.api+json";
@@ -107,6 +108,7 @@ export async function apiRequest<S extends z.ZodType>(
     throw new NetworkError(session.baseUrl, error);
   }
 
+  recordServiceClock(response.headers);
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const parsed = errorDocumentSchema.safeParse(payload);

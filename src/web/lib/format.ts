@@ -151,6 +151,46 @@ export function etaChangeWords(estimated: string | null, original: string | null
   return `${amount} ${unitWord}${amount === "1" ? "" : "s"} ${later ? "later" : "earlier"} than first estimated`;
 }
 
+/** Calendar days from `now`'s day to the instant's day, both in the zone: 0 today, 1 tomorrow, -3 three days ago. */
+export function calendarDaysFrom(iso: string, timeZone: string | null | undefined, now: Date): number {
+  const zone = safeTimeZone(timeZone);
+  const day = (date: Date) => Date.parse(`${calendarDate(date, zone)}T00:00:00Z`);
+  return Math.round((day(new Date(iso)) - day(now)) / DAY_MS);
+}
+
+/** "today", "tomorrow", "in 2 days", "passed 1 day", "passed 3 days": how far a deadline day is. */
+export function relativeDayWords(days: number): string {
+  if (days === 0) return "today";
+  if (days === 1) return "tomorrow";
+  if (days > 1) return `in ${days} days`;
+  return `passed ${-days} day${days === -1 ? "" : "s"}`;
+}
+
+/**
+ * The instant as ISO 8601 local time of the zone with its offset, "2026-11-27T00:00:00-05:00", for files that
+ * name the zone beside the time (a spreadsheet shows the port's clock, and the instant stays exact).
+ */
+export function localIsoWithOffset(iso: string, timeZone: string | null | undefined): string {
+  const date = new Date(iso);
+  const zone = safeTimeZone(timeZone);
+  const p = parts(date, zone, {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
+  const local = `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+  const wholeSeconds = Math.floor(date.getTime() / 1000) * 1000;
+  const offsetMinutes = Math.round((Date.parse(`${local}Z`) - wholeSeconds) / 60_000);
+  if (offsetMinutes === 0) return `${local}Z`;
+  const sign = offsetMinutes > 0 ? "+" : "-";
+  const abs = Math.abs(offsetMinutes);
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}
+
 export type DeadlineUrgency = "past" | "today" | "tomorrow" | "later";
 
 /** How close a deadline day is, counted in calendar days of the port's zone. */
