@@ -4,9 +4,8 @@ import { apiGet, expect, type Page, signInAsDemo, test } from "./fixtures";
 
 const table = (page: Page) => page.getByRole("table", { name: "Shipments" });
 
-test("/ opens the list, and the list pages forward and back with the URL", async ({ page, demo }) => {
-  await page.goto("/sign-in");
-  await page.getByRole("button", { name: "Use the demo account" }).click();
+test("the list pages forward and back with the URL", async ({ page, demo }) => {
+  await signInAsDemo(page);
   await expect(page).toHaveURL(/\/shipments$/);
   const { meta } = await apiGet(page.request, demo, "/v2/shipments?page[size]=1");
 

@@ -31,7 +31,8 @@ export function Popover({
   label: string;
   /** What the button shows. */
   trigger: ReactNode;
-  children: ReactNode;
+  /** The panel's content; a function gets a way to close the panel (after a choice in it). */
+  children: ReactNode | ((close: () => void) => ReactNode);
   hover?: boolean;
   triggerClassName?: string;
   panelClassName?: string;
@@ -99,7 +100,7 @@ export function Popover({
         style={{ position: "fixed", inset: "auto", margin: 0 }}
         className={`rounded-md border border-slate-200 bg-white p-3 text-sm text-slate-800 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 ${panelClassName ?? ""}`}
       >
-        {children}
+        {typeof children === "function" ? children(() => panelRef.current?.hidePopover()) : children}
       </div>
     </>
   );

@@ -61,8 +61,10 @@ export function LfdCell({ container, now }: { container: Container; now: Date })
         </>
       }
     >
-      <p className="mb-2 font-medium">Last free day: the earliest of</p>
-      <dl className="grid grid-cols-[auto_auto] gap-x-4 gap-y-1">
+      <p className="mb-2 font-medium">
+        {dates.length > 1 ? "Last free day: the earliest of" : "Last free day, as given by"}
+      </p>
+      <dl className="grid w-max grid-cols-[auto_auto] gap-x-4 gap-y-1">
         {dates.map((d) => (
           <div key={d.name} className="contents">
             <dt className="text-slate-600 dark:text-slate-400">{d.name}</dt>

@@ -1,5 +1,7 @@
 // The shipments list's URL state (page, size, search, tracking filter): parsed leniently so any bookmark opens.
 import { z } from "zod";
+import { filterParamsOf } from "../../../api/triage";
+import { filterSearchShape, filtersOfSearch } from "../../lib/list-filters";
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const TRACKING_FILTERS = ["all", "active", "stopped"] as const;
@@ -28,6 +30,8 @@ export const shipmentsSearchSchema = z.object({
     .catch(25),
   q: searchText.default("").catch(""),
   tracking: z.enum(TRACKING_FILTERS).default("all").catch("all"),
+  /** The triage filters (`filter[name]`), as links from Needs attention carry them. */
+  ...filterSearchShape,
 });
 export type ShipmentsSearch = z.infer<typeof shipmentsSearchSchema>;
 
@@ -37,6 +41,7 @@ export function shipmentsListParams(search: ShipmentsSearch) {
     "page[number]": search.page,
     "page[size]": search.size,
     q: search.q || undefined,
+    ...filterParamsOf(filtersOfSearch(search)),
     "filter[tracking_stopped]": search.tracking === "all" ? undefined : search.tracking === "stopped",
   };
 }

@@ -3,12 +3,15 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link, useRouter, useRouterState } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import type { Shipment } from "../../../api/shipments";
+import type { ListFilters } from "../../../api/triage";
 import { buttonClass } from "../../components/button";
 import { EmptyState } from "../../components/empty-state";
+import { FilterBar } from "../../components/filter-bar";
 import { PageHeader } from "../../components/page-header";
 import { Pagination } from "../../components/pagination";
 import { SearchField } from "../../components/search-field";
 import { plural } from "../../lib/format";
+import { filterKey, filtersOfSearch, LIST_FILTER_NAMES } from "../../lib/list-filters";
 import { shipmentsListQuery } from "./queries";
 import { PAGE_SIZES, TRACKING_FILTERS, type TrackingFilter } from "./search";
 import { Milestone, placeName, TrackingBadge } from "./shipment-bits";
@@ -22,7 +25,8 @@ export function ShipmentsPage() {
   const navigate = route.useNavigate();
   const { data } = useSuspenseQuery(shipmentsListQuery(search));
   const loading = useRouterState({ select: (state) => state.status === "pending" });
-  const filtered = search.q !== "" || search.tracking !== "all";
+  const filters = filtersOfSearch(search);
+  const filtered = search.q !== "" || search.tracking !== "all" || Object.keys(filters).length > 0;
   // The choice shows at once; the URL (and the data) follow when the next page has loaded.
   const [tracking, setTracking] = useState(search.tracking);
   useEffect(() => setTracking(search.tracking), [search.tracking]);
@@ -80,6 +84,11 @@ export function ShipmentsPage() {
           </div>
         </fieldset>
       </div>
+      <FilterBar
+        filters={filters}
+        names={SHIPMENT_FILTER_NAMES}
+        onChange={(next) => navigate({ search: (prev) => ({ ...prev, ...searchOfFilters(next), page: 1 }) })}
+      />
 
       {data.data.length === 0 ? (
         <NoShipments total={data.meta.total} />
@@ -104,6 +113,14 @@ export function ShipmentsPage() {
   );
 }
 
+/** The shipments list's own radio says whether tracking stopped; the rest are the chips'. */
+const SHIPMENT_FILTER_NAMES = LIST_FILTER_NAMES.filter((name) => name !== "tracking_stopped");
+
+/** Every filter param set to the chips' values (the ones removed set to undefined, so they leave the URL). */
+function searchOfFilters(filters: ListFilters) {
+  return Object.fromEntries(LIST_FILTER_NAMES.map((name) => [filterKey(name), filters[name]]));
+}
+
 function NoShipments({ total }: { total: number }) {
   const search = route.useSearch();
   if (total > 0) {
@@ -120,7 +137,7 @@ function NoShipments({ total }: { total: number }) {
       </EmptyState>
     );
   }
-  if (search.q !== "" || search.tracking !== "all") {
+  if (search.q !== "" || search.tracking !== "all" || Object.keys(filtersOfSearch(search)).length > 0) {
     const what =
       search.tracking === "stopped"
         ? "stopped shipments"
