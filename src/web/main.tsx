@@ -1,17 +1,13 @@
 // The dashboard's entry point: one QueryClient and the router, nothing else.
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import {
-  createRouter,
-  defaultParseSearch,
-  defaultStringifySearch,
-  RouterProvider,
-} from "@tanstack/react-router";
+import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouteErrorPage } from "./components/error-page";
 import { NotFoundPage } from "./components/not-found-page";
 import { showToast } from "./components/toaster";
 import { ApiError, describeError, onUnauthorized } from "./lib/api-client";
+import { stringifySearch } from "./lib/search-params";
 import { routeTree } from "./route-tree.gen";
 import "./styles.css";
 
@@ -52,10 +48,8 @@ const router = createRouter({
   // React Query decides what is fresh; the router always asks it.
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
-  // `filter[lfd]=today` as the API spells it, not `filter%5Blfd%5D`: brackets are valid in a query and read back
-  // the same, and an address a person reads or pastes should say what it filters.
-  parseSearch: defaultParseSearch,
-  stringifySearch: (search) => defaultStringifySearch(search).replaceAll("%5B", "[").replaceAll("%5D", "]"),
+  // `filter[on_hold]=true` as the API spells it (see search-params.ts).
+  stringifySearch,
   defaultErrorComponent: (props) => <RouteErrorPage {...props} what="this page" />,
   defaultNotFoundComponent: NotFoundPage,
   Wrap: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
