@@ -140,7 +140,7 @@ test("every navigation item opens its page, and the containers list searches by 
 
 test("hovering a row prefetches the shipment so it opens at once", async ({ page }) => {
   // Signed in with the keyboard, so that the mouse is not already resting on a row.
-  await page.goto("/sign-in");
+  await page.goto("/sign-in?redirect=/shipments");
   await page.getByRole("button", { name: "Use the demo account" }).press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: "Shipments" })).toBeVisible();
   const row = table(page).getByRole("row").nth(4);

@@ -197,7 +197,10 @@ test("filters are chips: added from the keyboard, removed one by one, cleared to
     demo,
     "/v2/containers?filter[available]=true&filter[shipping_line]=MSCU",
   );
-  await expect(page.getByText(`${both.meta.total} container`)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Containers" })).toBeVisible();
+  await expect(
+    page.getByText(`${both.meta.total} container${both.meta.total === 1 ? "" : "s"} match`),
+  ).toBeVisible();
   const chips = page.getByRole("list", { name: "Active filters" }).getByRole("listitem");
   await expect(chips).toHaveText(["Available for pickup: yes", "Line: MSCU"].map((t) => new RegExp(t)));
 
