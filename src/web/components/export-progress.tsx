@@ -1,5 +1,6 @@
 // How far a CSV export has come (a progress bar with the rows read of the total) with a way to stop it, and what
 // it wrote once it is done.
+import { useId } from "react";
 import { formatCount, plural } from "../lib/format";
 import { buttonClass } from "./button";
 import type { ExportState } from "./use-export";
@@ -14,6 +15,7 @@ export function ExportProgress({
   noun: string;
   onCancel: () => void;
 }) {
+  const labelId = useId();
   if (state.kind === "idle") return null;
   if (state.kind === "done") {
     return (
@@ -29,14 +31,14 @@ export function ExportProgress({
   return (
     <div className="mb-4 flex flex-wrap items-center gap-3 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm dark:border-sky-900 dark:bg-sky-950/50">
       <div className="min-w-48 flex-1">
-        <div id="export-progress-label" className="mb-1 font-medium text-sky-950 dark:text-sky-100">
+        <div id={labelId} className="mb-1 font-medium text-sky-950 dark:text-sky-100">
           {progress
             ? `Exporting ${noun}: ${formatCount(done)} of ${formatCount(progress.total)}`
             : `Exporting ${noun}…`}
         </div>
         <div
           role="progressbar"
-          aria-labelledby="export-progress-label"
+          aria-labelledby={labelId}
           aria-valuemin={0}
           aria-valuemax={total ?? 100}
           aria-valuenow={progress ? done : undefined}
