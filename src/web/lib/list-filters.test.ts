@@ -11,6 +11,7 @@ describe("isValidFilterValue", () => {
     expect(isValidFilterValue("on_hold", "yes")).toBe(false);
     expect(isValidFilterValue("lfd", "within_2_days")).toBe(true);
     expect(isValidFilterValue("lfd", "tomorrow")).toBe(false);
+    expect(isValidFilterValue("lfd", "passed,today")).toBe(false);
     expect(isValidFilterValue("lfd_before", "2026-11-30")).toBe(true);
     expect(isValidFilterValue("lfd_before", "2026-11-31")).toBe(false);
     expect(isValidFilterValue("eta_after", "2026-11-30T12:00:00+01:00")).toBe(true);

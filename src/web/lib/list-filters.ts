@@ -40,7 +40,8 @@ const VALID: Record<ListFilterName, (value: string) => boolean> = {
   available: isBoolean,
   lfd_before: isDateOrDateTime,
   lfd_after: isDateOrDateTime,
-  lfd: anyOf(LFD_WINDOWS),
+  // One window, not a list (the contract's `lfd` is "one of LFD_WINDOWS").
+  lfd: (value) => (LFD_WINDOWS as readonly string[]).includes(value),
   eta_before: isDateOrDateTime,
   eta_after: isDateOrDateTime,
   port_of_discharge: isText,
