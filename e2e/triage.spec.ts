@@ -229,3 +229,30 @@ test("the last free day's terminal and line dates open from the keyboard", async
   await page.keyboard.press("Escape");
   await expect(panel).toBeHidden();
 });
+
+test("a saved view is renamed and deleted from the navigation", async ({ page }) => {
+  await signInAsDemo(page, "/containers?filter[available]=true&sort=-pod_eta_at");
+  await page.getByRole("button", { name: "Save view" }).click();
+  await page.getByLabel("View name").fill("Ready to collect");
+  await page.getByRole("dialog", { name: "Save view" }).getByRole("button", { name: "Save view" }).click();
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const menu = page.getByRole("dialog", { name: "Saved views" });
+
+  await nav.getByRole("button", { name: /^Views/ }).click();
+  await menu.getByRole("button", { name: "Rename view Ready to collect" }).click();
+  await menu.getByLabel("New name of “Ready to collect”").fill("Pick up today");
+  await menu.getByLabel("New name of “Ready to collect”").press("Enter");
+  await expect(menu.getByRole("link", { name: "Pick up today" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Containers: Pick up today" })).toBeVisible();
+
+  // Kept in this browser: a reload still has it.
+  await page.reload();
+  await nav.getByRole("button", { name: /^Views/ }).click();
+  await menu.getByRole("button", { name: "Delete view Pick up today" }).click();
+  await page
+    .getByRole("dialog", { name: /Delete the view/ })
+    .getByRole("button", { name: "Delete view" })
+    .click();
+  await expect(nav.getByRole("button", { name: /^Views/ })).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "Containers" })).toHaveText("Containers");
+});

@@ -127,7 +127,7 @@ export function ContainersPage() {
           showToast({
             kind: "success",
             title: `Saved view “${name}”`,
-            message: "It is listed under Containers in the navigation.",
+            message: "It is listed under Views, beside Containers, in the navigation.",
           });
         }}
       />
