@@ -1,7 +1,8 @@
 // Unit tests of the CSV writer: byte order mark, CRLF, RFC 4180 quoting, formula escaping, the file name.
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { CsvWriter, csvFileName } from "./csv-writer";
+import { csvFileName } from "./csv-file-name";
+import { CsvWriter } from "./csv-writer";
 
 /** The file's bytes as text, keeping the BOM (Blob.text() drops it, as every UTF-8 decoder does by default). */
 async function fileText(blob: Blob): Promise<string> {

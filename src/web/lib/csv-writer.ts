@@ -42,15 +42,3 @@ export class CsvWriter {
     return new Blob(this.parts, { type: "text/csv;charset=utf-8" });
   }
 }
-
-/** "LFD within 2 days" on 2026-11-25 → "lfd-within-2-days-2026-11-25.csv". */
-export function csvFileName(name: string, day: string): string {
-  const slug = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60);
-  return `${slug || "export"}-${day}.csv`;
-}

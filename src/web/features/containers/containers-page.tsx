@@ -18,7 +18,7 @@ import { SearchField } from "../../components/search-field";
 import { showToast } from "../../components/toaster";
 import { useExport } from "../../components/use-export";
 import { useServiceNow } from "../../components/use-service-now";
-import { csvFileName } from "../../lib/csv-writer";
+import { csvFileName } from "../../lib/csv-file-name";
 import { calendarDate, plural } from "../../lib/format";
 import { filterKey, filtersOfSearch, LIST_FILTER_NAMES } from "../../lib/list-filters";
 import { savedViews, saveView, subscribeSavedViews, viewMatching } from "../../lib/saved-views";
@@ -29,7 +29,6 @@ import {
   columnsParamOf,
   visibleColumns,
 } from "./containers-columns";
-import { exportContainersCsv } from "./export";
 import { rememberContainersSearch } from "./list-memory";
 import { containersListQuery } from "./queries";
 import { type ContainersSearch, PAGE_SIZES } from "./search";
@@ -84,7 +83,11 @@ export function ContainersPage() {
   const startExport = () => {
     const name = currentView?.name ?? "containers";
     const day = calendarDate(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
-    void exporter.start((options) => exportContainersCsv(search, options), csvFileName(name, day));
+    // The CSV writer (Papa Parse) loads on the first export, not with the list.
+    void exporter.start(
+      async (options) => (await import("./export")).exportContainersCsv(search, options),
+      csvFileName(name, day),
+    );
   };
 
   return (
