@@ -118,11 +118,13 @@ export default defineConfig({
       target: "react",
       autoCodeSplitting: true,
       // A route's loader (with the queries and contract schemas it imports) and its pending view load with its
-      // page, not in the first script: /shipments, where the dashboard opens, keeps its loader there so that its
-      // data is asked for at once; any other page, opened cold, fetches one small chunk before its data.
+      // page, not in the first script: /attention, where the dashboard opens, and /shipments keep their loaders
+      // there so that their data is asked for at once; any other page, opened cold, fetches one small chunk first.
       codeSplittingOptions: {
         splitBehavior: ({ routeId }) =>
-          ["/_authenticated/shipments/", "/_authenticated", "__root__"].includes(routeId)
+          ["/_authenticated/attention", "/_authenticated/shipments/", "/_authenticated", "__root__"].includes(
+            routeId,
+          )
             ? undefined
             : [["loader"], ["component"], ["pendingComponent"], ["errorComponent"], ["notFoundComponent"]],
       },

@@ -4,9 +4,8 @@ import { apiGet, expect, type Page, signInAsDemo, test } from "./fixtures";
 
 const table = (page: Page) => page.getByRole("table", { name: "Shipments" });
 
-test("/ opens the list, and the list pages forward and back with the URL", async ({ page, demo }) => {
-  await page.goto("/sign-in");
-  await page.getByRole("button", { name: "Use the demo account" }).click();
+test("the list pages forward and back with the URL", async ({ page, demo }) => {
+  await signInAsDemo(page);
   await expect(page).toHaveURL(/\/shipments$/);
   const { meta } = await apiGet(page.request, demo, "/v2/shipments?page[size]=1");
 
@@ -141,7 +140,7 @@ test("every navigation item opens its page, and the containers list searches by 
 
 test("hovering a row prefetches the shipment so it opens at once", async ({ page }) => {
   // Signed in with the keyboard, so that the mouse is not already resting on a row.
-  await page.goto("/sign-in");
+  await page.goto("/sign-in?redirect=/shipments");
   await page.getByRole("button", { name: "Use the demo account" }).press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: "Shipments" })).toBeVisible();
   const row = table(page).getByRole("row").nth(4);

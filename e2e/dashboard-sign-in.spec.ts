@@ -6,7 +6,9 @@ test("the demo account button signs in and shows the account's name", async ({ p
   await expect(page).toHaveURL(/\/sign-in/);
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
   await page.getByRole("button", { name: "Use the demo account" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Shipments" })).toBeVisible();
+  // The landing page after sign-in is Needs attention.
+  await expect(page).toHaveURL(/\/attention$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Needs attention" })).toBeVisible();
   await expect(page.getByRole("banner")).toContainText("Demo Logistics");
 });
 
@@ -45,7 +47,7 @@ test("the API base address sits under Advanced and defaults to this server", asy
 test("sign out forgets the key", async ({ page }) => {
   await page.goto("/sign-in");
   await page.getByRole("button", { name: "Use the demo account" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Shipments" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Needs attention" })).toBeVisible();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
   await expect(page.getByText("no longer accepts the key")).toBeHidden();

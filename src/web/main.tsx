@@ -7,6 +7,7 @@ import { RouteErrorPage } from "./components/error-page";
 import { NotFoundPage } from "./components/not-found-page";
 import { showToast } from "./components/toaster";
 import { ApiError, describeError, onUnauthorized } from "./lib/api-client";
+import { stringifySearch } from "./lib/search-params";
 import { routeTree } from "./route-tree.gen";
 import "./styles.css";
 
@@ -47,6 +48,8 @@ const router = createRouter({
   // React Query decides what is fresh; the router always asks it.
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
+  // `filter[on_hold]=true` as the API spells it (see search-params.ts).
+  stringifySearch,
   defaultErrorComponent: (props) => <RouteErrorPage {...props} what="this page" />,
   defaultNotFoundComponent: NotFoundPage,
   Wrap: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,

@@ -110,6 +110,7 @@ export async function apiRequest<S extends z.ZodType>(
   // Every answer, errors included, says what time it is by the service's clock ("today" in the lists is that day).
   recordServiceClock(response.headers);
 
+  recordServiceClock(response.headers);
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const parsed = errorDocumentSchema.safeParse(payload);

@@ -13,6 +13,7 @@ import {
   formatCount,
   formatDateTime,
   formatDay,
+  localIsoWithOffset,
   relativeDayWords,
   safeTimeZone,
   stoppedReasonWords,
@@ -256,5 +257,39 @@ describe("formatCount", () => {
     ]) {
       expect(formatCount(n)).toBe(new Intl.NumberFormat("en-US").format(n));
     }
+  });
+});
+
+describe("calendarDaysFrom and relativeDayWords", () => {
+  // 23:30 UTC on the 10th is already the 11th in Shanghai and still the 10th in New York.
+  const late = new Date("2025-11-10T23:30:00Z");
+
+  it("counts calendar days in the port's zone, not the browser's", () => {
+    expect(calendarDaysFrom("2025-11-12T05:00:00Z", "America/New_York", late)).toBe(2);
+    expect(calendarDaysFrom("2025-11-12T05:00:00Z", "Asia/Shanghai", late)).toBe(1);
+    expect(calendarDaysFrom("2025-11-07T05:00:00Z", "America/New_York", late)).toBe(-3);
+  });
+
+  it("words the distance", () => {
+    expect([2, 1, 0, -1, -3].map(relativeDayWords)).toEqual([
+      "in 2 days",
+      "tomorrow",
+      "today",
+      "passed 1 day",
+      "passed 3 days",
+    ]);
+  });
+});
+
+describe("localIsoWithOffset", () => {
+  it("writes the port's local time with its offset, following daylight saving time", () => {
+    expect(localIsoWithOffset("2026-11-27T05:00:00Z", "America/New_York")).toBe("2026-11-27T00:00:00-05:00");
+    expect(localIsoWithOffset("2026-07-27T04:00:00Z", "America/New_York")).toBe("2026-07-27T00:00:00-04:00");
+    expect(localIsoWithOffset("2026-11-24T16:00:00Z", "Asia/Kolkata")).toBe("2026-11-24T21:30:00+05:30");
+  });
+
+  it("writes UTC with Z when the zone is UTC or unknown", () => {
+    expect(localIsoWithOffset("2026-11-24T16:00:00.250Z", null)).toBe("2026-11-24T16:00:00Z");
+    expect(localIsoWithOffset("2026-11-24T16:00:00Z", "Not/AZone")).toBe("2026-11-24T16:00:00Z");
   });
 });

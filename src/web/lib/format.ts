@@ -165,6 +165,31 @@ export function etaChangeWords(estimated: string | null, original: string | null
   return `${amount} ${unitWord}${amount === "1" ? "" : "s"} ${later ? "later" : "earlier"} than first estimated`;
 }
 
+/**
+ * The instant as ISO 8601 local time of the zone with its offset, "2026-11-27T00:00:00-05:00", for files that
+ * name the zone beside the time (a spreadsheet shows the port's clock, and the instant stays exact).
+ */
+export function localIsoWithOffset(iso: string, timeZone: string | null | undefined): string {
+  const date = new Date(iso);
+  const zone = safeTimeZone(timeZone);
+  const p = parts(date, zone, {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
+  const local = `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+  const wholeSeconds = Math.floor(date.getTime() / 1000) * 1000;
+  const offsetMinutes = Math.round((Date.parse(`${local}Z`) - wholeSeconds) / 60_000);
+  if (offsetMinutes === 0) return `${local}Z`;
+  const sign = offsetMinutes > 0 ? "+" : "-";
+  const abs = Math.abs(offsetMinutes);
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}
+
 export type DeadlineUrgency = "past" | "today" | "tomorrow" | "later";
 
 /** How close a deadline day is, counted in calendar days of the port's zone. */

@@ -3,10 +3,12 @@ import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Link, Navigate, Outlet, useLocation, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useSyncExternalStore } from "react";
 import { buttonClass } from "../../components/button";
+import { SavedViewsNav } from "../../components/saved-views-nav";
 import { clearSession, getSession, subscribeSession } from "../../lib/session";
 import { accountQuery } from "./queries";
 
 const NAV_ITEMS = [
+  { to: "/attention", label: "Needs attention" },
   { to: "/shipments", label: "Shipments" },
   { to: "/containers", label: "Containers" },
   { to: "/tracking-requests", label: "Tracking requests" },
@@ -46,7 +48,7 @@ export function AppShell({ search }: { search?: ReactNode }) {
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
         <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2.5 sm:px-6">
           <Link
-            to="/shipments"
+            to="/attention"
             className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white"
           >
             <img src="/favicon.svg" alt="" className="h-6 w-6" />
@@ -58,7 +60,7 @@ export function AppShell({ search }: { search?: ReactNode }) {
           >
             <ul className="flex gap-1">
               {NAV_ITEMS.map((item) => (
-                <li key={item.to}>
+                <li key={item.to} className="flex">
                   <Link
                     to={item.to}
                     className={navLinkClass}
@@ -66,6 +68,7 @@ export function AppShell({ search }: { search?: ReactNode }) {
                   >
                     {item.label}
                   </Link>
+                  {item.to === "/containers" ? <SavedViewsNav triggerClassName={navLinkClass} /> : null}
                 </li>
               ))}
             </ul>

@@ -7,9 +7,9 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/shipments?page=2")).toBe("/shipments?page=2");
   });
   it("refuses other sites and loops back to sign-in", () => {
-    expect(safeRedirect("https://evil.example/")).toBe("/shipments");
-    expect(safeRedirect("//evil.example/")).toBe("/shipments");
-    expect(safeRedirect("/sign-in?redirect=/x")).toBe("/shipments");
-    expect(safeRedirect(undefined)).toBe("/shipments");
+    expect(safeRedirect("https://evil.example/")).toBe("/attention");
+    expect(safeRedirect("//evil.example/")).toBe("/attention");
+    expect(safeRedirect("/sign-in?redirect=/x")).toBe("/attention");
+    expect(safeRedirect(undefined)).toBe("/attention");
   });
 });

@@ -1,8 +1,8 @@
-// Where to go after sign-in: only paths inside this app are followed, never another site.
+// Where to go after sign-in: only paths inside this app are followed, never another site; else Needs attention.
 
 export function safeRedirect(target: string | undefined): string {
   if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/sign-in")) {
-    return "/shipments";
+    return "/attention";
   }
   return target;
 }

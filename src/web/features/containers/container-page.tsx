@@ -10,6 +10,7 @@ import { inlandStopOf, JourneyMap } from "../../components/map/journey-map";
 import { findIncluded } from "../../lib/included";
 import { ContainerHeader } from "./container-header";
 import { ContainerTimeline } from "./container-timeline";
+import { rememberedContainersSearch } from "./list-memory";
 import { PickupPanel } from "./pickup-panel";
 import { PositionSentence } from "./position-summary";
 import { containerQuery, containerRawEventsQuery, containerTransportEventsQuery } from "./queries";
@@ -50,8 +51,12 @@ export function ContainerPage() {
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-3 flex gap-2 text-sm">
-        <Link to="/containers" className="text-sky-800 hover:underline dark:text-sky-300">
-          ← Containers
+        <Link
+          to="/containers"
+          search={rememberedContainersSearch()}
+          className="text-sky-800 hover:underline dark:text-sky-300"
+        >
+          ← Back to containers
         </Link>
         {shipment ? (
           <>

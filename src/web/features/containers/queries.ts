@@ -6,7 +6,7 @@ import { rawEventListDocumentSchema, transportEventListDocumentSchema } from "..
 import { listDocument, PAGE_SIZE_MAX, singleDocument } from "../../../api/json-api";
 import { apiRequest } from "../../lib/api-client";
 import { queryRoots } from "../../lib/query-roots";
-import type { ContainersSearch } from "./search";
+import { type ContainersSearch, containersListParams } from "./search";
 
 const containerListDocument = listDocument(containerSchema);
 const containerDocument = singleDocument(containerSchema);
@@ -14,7 +14,8 @@ const containerDocument = singleDocument(containerSchema);
 export const containerKeys = {
   all: queryRoots.containers,
   lists: () => [...containerKeys.all, "list"] as const,
-  list: (search: ContainersSearch) => [...containerKeys.lists(), search] as const,
+  // The columns shown do not change what is asked for.
+  list: (search: ContainersSearch) => [...containerKeys.lists(), { ...search, columns: undefined }] as const,
   details: () => [...containerKeys.all, "detail"] as const,
   detail: (id: string) => [...containerKeys.details(), id] as const,
   transportEvents: (id: string) => [...containerKeys.detail(id), "transport_events"] as const,
@@ -27,7 +28,7 @@ export function containersListQuery(search: ContainersSearch) {
     queryFn: ({ signal }) =>
       apiRequest("/v2/containers", {
         schema: containerListDocument,
-        query: { "page[number]": search.page, "page[size]": search.size, q: search.q, include: "shipment" },
+        query: containersListParams(search),
         signal,
       }),
   });

@@ -1,8 +1,9 @@
 // The shipments list's URL state (page, size, search, tracking filter, order, columns): parsed leniently so any
 // bookmark opens.
 import { z } from "zod";
-import { SHIPMENT_SORT_FIELDS } from "../../../api/triage";
+import { filterParamsOf, SHIPMENT_SORT_FIELDS } from "../../../api/triage";
 import { columnsSearchSchema, sortSearchSchema } from "../../components/data-table/search-params";
+import { filterSearchShape, filtersOfSearch } from "../../lib/list-filters";
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const TRACKING_FILTERS = ["all", "active", "stopped"] as const;
@@ -41,6 +42,8 @@ export const shipmentsSearchSchema = z.object({
   tracking: z.enum(TRACKING_FILTERS).default("all").catch("all"),
   sort: sortSearchSchema(SHIPMENT_SORT_FIELDS),
   columns: columnsSearchSchema,
+  /** The triage filters (`filter[name]`), as links from Needs attention carry them. */
+  ...filterSearchShape,
 });
 export type ShipmentsSearch = z.infer<typeof shipmentsSearchSchema>;
 /** What a page of the list depends on: the URL less what only changes how it is shown (the columns). */
@@ -58,6 +61,7 @@ export function shipmentsListParams(search: ShipmentsListView) {
     "page[number]": search.page,
     "page[size]": search.size,
     q: search.q || undefined,
+    ...filterParamsOf(filtersOfSearch(search)),
     "filter[tracking_stopped]": search.tracking === "all" ? undefined : search.tracking === "stopped",
   };
 }

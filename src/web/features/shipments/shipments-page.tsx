@@ -3,14 +3,16 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link, useRouter, useRouterState } from "@tanstack/react-router";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import type { Shipment } from "../../../api/shipments";
-import { sortKeysOf, sortParamOf } from "../../../api/triage";
+import { type ListFilters, sortKeysOf, sortParamOf } from "../../../api/triage";
 import { buttonClass } from "../../components/button";
 import { DataTable } from "../../components/data-table/data-table";
 import { EmptyState } from "../../components/empty-state";
+import { FilterBar } from "../../components/filter-bar";
 import { PageHeader } from "../../components/page-header";
 import { Pagination } from "../../components/pagination";
 import { SearchField } from "../../components/search-field";
 import { plural } from "../../lib/format";
+import { filterKey, filtersOfSearch, LIST_FILTER_NAMES } from "../../lib/list-filters";
 import { shipmentsListQuery } from "./queries";
 import { PAGE_SIZES, shipmentsListView, TRACKING_FILTERS, type TrackingFilter } from "./search";
 import { SHIPMENT_COLUMNS } from "./shipment-columns";
@@ -24,7 +26,8 @@ export function ShipmentsPage() {
   const navigate = route.useNavigate();
   const { data } = useSuspenseQuery(shipmentsListQuery(shipmentsListView(search)));
   const loading = useRouterState({ select: (state) => state.status === "pending" });
-  const filtered = search.q !== "" || search.tracking !== "all";
+  const filters = filtersOfSearch(search);
+  const filtered = search.q !== "" || search.tracking !== "all" || Object.keys(filters).length > 0;
 
   return (
     <>
@@ -37,6 +40,11 @@ export function ShipmentsPage() {
               : `${plural(data.meta.total, "shipment")} match`
             : `${plural(data.meta.total, "shipment")} tracked by this account, ${orderWords(search.sort)}`
         }
+      />
+      <FilterBar
+        filters={filters}
+        names={SHIPMENT_FILTER_NAMES}
+        onChange={(next) => navigate({ search: (prev) => ({ ...prev, ...searchOfFilters(next), page: 1 }) })}
       />
       <ShipmentsTable
         shipments={data.data}
@@ -113,6 +121,14 @@ function Filters() {
   );
 }
 
+/** The shipments list's own radio says whether tracking stopped; the rest are the chips'. */
+const SHIPMENT_FILTER_NAMES = LIST_FILTER_NAMES.filter((name) => name !== "tracking_stopped");
+
+/** Every filter param set to the chips' values (the ones removed set to undefined, so they leave the URL). */
+function searchOfFilters(filters: ListFilters) {
+  return Object.fromEntries(LIST_FILTER_NAMES.map((name) => [filterKey(name), filters[name]]));
+}
+
 function NoShipments({ total }: { total: number }) {
   const search = route.useSearch();
   if (total > 0) {
@@ -129,7 +145,7 @@ function NoShipments({ total }: { total: number }) {
       </EmptyState>
     );
   }
-  if (search.q !== "" || search.tracking !== "all") {
+  if (search.q !== "" || search.tracking !== "all" || Object.keys(filtersOfSearch(search)).length > 0) {
     const what =
       search.tracking === "stopped"
         ? "stopped shipments"

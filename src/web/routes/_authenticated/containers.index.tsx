@@ -1,4 +1,4 @@
-// /containers: the paged list of containers, searchable by number; its state lives in the URL.
+// /containers: the containers list with its triage columns, filters (`filter[name]` params), sort and columns, all in the URL.
 import { createFileRoute, stripSearchParams } from "@tanstack/react-router";
 import { RouteErrorPage } from "../../components/error-page";
 import { TableSkeleton } from "../../components/skeleton";
@@ -13,6 +13,6 @@ export const Route = createFileRoute("/_authenticated/containers/")({
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(containersListQuery(deps)),
   head: () => ({ meta: [{ title: "Containers · Boxtrack" }] }),
   component: ContainersPage,
-  pendingComponent: () => <TableSkeleton label="Loading containers" columns={6} />,
+  pendingComponent: () => <TableSkeleton label="Loading containers" columns={9} />,
   errorComponent: (props) => <RouteErrorPage {...props} what="containers" />,
 });

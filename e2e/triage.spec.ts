@@ -1,0 +1,258 @@
+// A coordinator's Monday morning: land on Needs attention, open "LFD within 2 days", sort by last free day, open a
+// container and come back with the filters intact, save the view, and download the list as CSV, whose rows are the
+// API's. Plus the pieces of it on their own: the filter chips from the keyboard, the LFD popover, a many-page export.
+// Every test only reads the demo account (paused clock: its data holds still); saved views live in each test's own
+// browser context.
+//
+//   npm run build && E2E_PORT=4962 npx playwright test --config e2e/playwright.config.ts triage.spec.ts
+import { readFile } from "node:fs/promises";
+import Papa from "papaparse";
+import { type Account, apiGet, expect, type Page, signInAsDemo, test } from "./fixtures";
+
+const table = (page: Page) => page.getByRole("table", { name: "Containers" });
+const rows = (page: Page) => table(page).getByRole("row");
+// biome-ignore lint/suspicious/noExplicitAny: documents are read loosely, each test checking what it is about.
+type Doc = any;
+
+/** Every container of a filtered, sorted list, page after page, as the API lists them. */
+async function allNumbers(page: Page, demo: Account, query: string): Promise<string[]> {
+  const numbers: string[] = [];
+  let path: string | undefined = `/v2/containers?${query}&page[size]=100`;
+  while (path) {
+    const body: Doc = await apiGet(page.request, demo, path);
+    numbers.push(...body.data.map((c: Doc) => c.attributes.number));
+    path = body.links.next ? new URL(body.links.next).pathname + new URL(body.links.next).search : undefined;
+  }
+  return numbers;
+}
+
+/** The downloaded CSV: its raw text and its rows as objects by header. */
+async function downloaded(path: string) {
+  const bytes = await readFile(path);
+  const text = bytes.toString("utf8");
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), {
+    header: true,
+    newline: "\r\n",
+    skipEmptyLines: true,
+  });
+  return { bytes, text, rows: parsed.data, fields: parsed.meta.fields ?? [] };
+}
+
+test("the coordinator's journey: attention, LFD within 2 days, sort, a container and back, save, export", async ({
+  page,
+  demo,
+}) => {
+  const summary: Doc = (await apiGet(page.request, demo, "/v2/containers/summary")).data.attributes;
+  const soon = summary.lfd_within_2_days;
+  expect(soon.count, "the demo data has a container whose LFD is within 2 days").toBeGreaterThan(0);
+
+  // Signing in lands on Needs attention.
+  await page.goto("/sign-in");
+  await page.getByRole("button", { name: "Use the demo account" }).click();
+  await expect(page).toHaveURL(/\/attention$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Needs attention" })).toBeVisible();
+  const link = page.getByRole("link", { name: /LFD within 2 days/ });
+  await expect(link).toContainText(`${soon.count} container`);
+
+  // The count opens the list of exactly those containers.
+  await link.click();
+  await expect(page).toHaveURL(/\/containers\?filter\[lfd\]=within_2_days$/);
+  await expect(page.getByRole("list", { name: "Active filters" })).toContainText("LFD: within 2 days");
+  await expect(rows(page)).toHaveCount(Math.min(soon.count, 25) + 1);
+
+  // Sort by last free day: ascending, then descending, as the API orders them.
+  const header = table(page).getByRole("columnheader", { name: /Last free day/ });
+  await header.getByRole("button").click();
+  await expect(page).toHaveURL(/sort=last_free_day_at/);
+  await expect(header).toHaveAttribute("aria-sort", "ascending");
+  await header.getByRole("button").click();
+  await expect(page).toHaveURL(/sort=-last_free_day_at/);
+  await expect(header).toHaveAttribute("aria-sort", "descending");
+  const expected = await allNumbers(page, demo, "filter[lfd]=within_2_days&sort=-last_free_day_at");
+  await expect(table(page).getByRole("row").nth(1).getByRole("link").first()).toHaveText(expected[0]!);
+  for (const cell of await rows(page).locator("td:nth-child(4)").all()) {
+    await expect(cell).toContainText(/in 2 days|tomorrow/);
+  }
+  const listUrl = page.url();
+
+  // A container and back (the browser's Back, then the page's own link): filters and sort are still there.
+  await table(page).getByRole("link", { name: expected[0]! }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Container ${expected[0]}` })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(listUrl);
+  await expect(header).toHaveAttribute("aria-sort", "descending");
+  await expect(page.getByRole("list", { name: "Active filters" })).toContainText("LFD: within 2 days");
+  await table(page).getByRole("link", { name: expected[0]! }).click();
+  await page.getByRole("link", { name: "← Back to containers" }).click();
+  await expect(page).toHaveURL(listUrl);
+  await expect(header).toHaveAttribute("aria-sort", "descending");
+
+  // Save the view: named in the heading, listed in the navigation, and it opens the list as saved.
+  await page.getByRole("button", { name: "Save view" }).click();
+  const dialog = page.getByRole("dialog", { name: "Save view" });
+  await dialog.getByLabel("View name").fill("LFD soon");
+  await dialog.getByRole("button", { name: "Save view" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Containers: LFD soon" })).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Containers" }).click();
+  await expect(page).toHaveURL(/\/containers$/);
+  await nav.getByRole("button", { name: /^Views/ }).click();
+  await page.getByRole("dialog", { name: "Saved views" }).getByRole("link", { name: "LFD soon" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Containers: LFD soon" })).toBeVisible();
+  await expect(header).toHaveAttribute("aria-sort", "descending");
+
+  // Export: the file is named after the view, and its rows are the API's, in its order.
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^lfd-soon-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await downloaded(await file.path());
+  expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(csv.text.split("\r\n").length).toBe(expected.length + 2);
+  expect(csv.rows.map((r) => r.number)).toEqual(expected);
+  const api: Doc = await apiGet(
+    page.request,
+    demo,
+    `/v2/containers?filter[lfd]=within_2_days&sort=-last_free_day_at`,
+  );
+  for (const [i, container] of api.data.entries()) {
+    const a = container.attributes;
+    const row = csv.rows[i]!;
+    expect(row.bill_of_lading_number).toBe(a.bill_of_lading_number);
+    expect(row.pod_timezone).toBe(a.pod_timezone ?? "UTC");
+    // The same instant, written as the port's local time with its offset.
+    expect(Date.parse(row.last_free_day_at!)).toBe(Date.parse(a.last_free_day_at));
+    expect(row.last_free_day_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}([+-]\d{2}:\d{2}|Z)$/);
+  }
+  await expect(page.getByRole("status").filter({ hasText: "Downloaded" })).toContainText(
+    `${expected.length} row`,
+  );
+});
+
+test("a many-page export has every container of the sorted list, with a progress bar", async ({
+  page,
+  demo,
+}) => {
+  const expected = await allNumbers(page, demo, "sort=-pod_eta_at");
+  expect(expected.length, "the demo data spans more than one page of 100").toBeGreaterThan(100);
+  await signInAsDemo(page, "/containers?sort=-pod_eta_at");
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^containers-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await downloaded(await file.path());
+  expect(csv.fields[0]).toBe("number");
+  expect(csv.rows.map((r) => r.number)).toEqual(expected);
+});
+
+test("an export can be cancelled while it runs", async ({ page }) => {
+  await signInAsDemo(page, "/containers");
+  // Each page of the export waits for the test's word, so the progress bar is seen and the export stopped mid-way.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/v2\/containers\?.*page\[size\]=100/, async (route) => {
+    await held;
+    // The page may have given up on the request (the export was cancelled): nothing to continue then.
+    await route.continue().catch(() => {});
+  });
+  let downloads = 0;
+  page.on("download", () => downloads++);
+  await page.getByRole("button", { name: "Download CSV" }).click();
+  await expect(page.getByRole("progressbar", { name: /Exporting containers/ })).toBeVisible();
+  await page.getByRole("button", { name: "Cancel export" }).click();
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+  release();
+  await expect(page.getByRole("button", { name: "Download CSV" })).toBeEnabled();
+  expect(downloads).toBe(0);
+});
+
+test("filters are chips: added from the keyboard, removed one by one, cleared together", async ({
+  page,
+  demo,
+}) => {
+  await signInAsDemo(page, "/containers");
+  const add = page.getByRole("button", { name: "Add filter" });
+  await add.focus();
+  await page.keyboard.press("Enter");
+  const form = page.getByRole("form", { name: "Add filter" });
+  await expect(form.getByLabel("Filter")).toBeFocused();
+  await form.getByLabel("Filter").selectOption({ label: "Available for pickup" });
+  await form.getByLabel("Value").selectOption({ label: "Yes" });
+  await form.getByLabel("Value").press("Tab");
+  await expect(form.getByRole("button", { name: "Apply" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/filter\[available\]=true/);
+  await expect(add).toBeFocused();
+
+  await page.keyboard.press("Enter");
+  await form.getByLabel("Filter").selectOption({ label: "Line" });
+  await form.getByLabel("Value").fill("MSCU");
+  await form.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/filter\[shipping_line\]=MSCU/);
+
+  const both: Doc = await apiGet(
+    page.request,
+    demo,
+    "/v2/containers?filter[available]=true&filter[shipping_line]=MSCU",
+  );
+  await expect(page.getByRole("heading", { level: 1, name: "Containers" })).toBeVisible();
+  await expect(
+    page.getByText(`${both.meta.total} container${both.meta.total === 1 ? "" : "s"} match`),
+  ).toBeVisible();
+  const chips = page.getByRole("list", { name: "Active filters" }).getByRole("listitem");
+  await expect(chips).toHaveText(["Available for pickup: yes", "Line: MSCU"].map((t) => new RegExp(t)));
+
+  await page.getByRole("button", { name: "Remove filter Line: MSCU" }).click();
+  await expect(page).not.toHaveURL(/shipping_line/);
+  await expect(chips).toHaveCount(1);
+  await page.getByRole("button", { name: "Clear all" }).click();
+  await expect(page).toHaveURL(/\/containers$/);
+  await expect(page.getByRole("list", { name: "Active filters" })).toHaveCount(0);
+});
+
+test("the last free day's terminal and line dates open from the keyboard", async ({ page, demo }) => {
+  const list: Doc = await apiGet(page.request, demo, "/v2/containers?sort=last_free_day_at&page[size]=5");
+  const container = list.data.find((c: Doc) => c.attributes.last_free_day_at !== null);
+  expect(container, "the demo data has a container with a last free day").toBeTruthy();
+  await signInAsDemo(page, "/containers?sort=last_free_day_at&size=10");
+  const row = table(page).getByRole("row", { name: new RegExp(container.attributes.number) });
+  const button = row.getByRole("button", { name: /^Last free day/ });
+  await button.focus();
+  await page.keyboard.press("Enter");
+  const panel = page.getByRole("dialog", { name: `Last free days of ${container.attributes.number}` });
+  await expect(panel).toBeVisible();
+  if (container.attributes.import_deadlines.pickup_lfd_terminal)
+    await expect(panel).toContainText("Terminal");
+  if (container.attributes.import_deadlines.pickup_lfd_line) await expect(panel).toContainText("Line");
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+});
+
+test("a saved view is renamed and deleted from the navigation", async ({ page }) => {
+  await signInAsDemo(page, "/containers?filter[available]=true&sort=-pod_eta_at");
+  await page.getByRole("button", { name: "Save view" }).click();
+  await page.getByLabel("View name").fill("Ready to collect");
+  await page.getByRole("dialog", { name: "Save view" }).getByRole("button", { name: "Save view" }).click();
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const menu = page.getByRole("dialog", { name: "Saved views" });
+
+  await nav.getByRole("button", { name: /^Views/ }).click();
+  await menu.getByRole("button", { name: "Rename view Ready to collect" }).click();
+  await menu.getByLabel("New name of “Ready to collect”").fill("Pick up today");
+  await menu.getByLabel("New name of “Ready to collect”").press("Enter");
+  await expect(menu.getByRole("link", { name: "Pick up today" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Containers: Pick up today" })).toBeVisible();
+
+  // Kept in this browser: a reload still has it.
+  await page.reload();
+  await nav.getByRole("button", { name: /^Views/ }).click();
+  await menu.getByRole("button", { name: "Delete view Pick up today" }).click();
+  await page
+    .getByRole("dialog", { name: /Delete the view/ })
+    .getByRole("button", { name: "Delete view" })
+    .click();
+  await expect(nav.getByRole("button", { name: /^Views/ })).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "Containers" })).toHaveText("Containers");
+});

@@ -1,0 +1,276 @@
+// A list's filters as removable chips, an "Add filter" form (a plain form: keyboard and screen readers use it as
+// any other) and "Clear all". The list owns the filters (in its URL); this only shows and edits them.
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import type { ListFilterName, ListFilters } from "../../api/triage";
+import { FILTER_DEFINITIONS, filterChipWords } from "../lib/filter-words";
+import { isValidFilterValue } from "../lib/list-filters";
+import { buttonClass } from "./button";
+
+const input =
+  "rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 focus:border-sky-500 focus:outline-2 focus:outline-sky-500/40 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
+
+export function FilterBar({
+  filters,
+  names,
+  onChange,
+}: {
+  filters: ListFilters;
+  /** The filters this list offers, in the order the form lists them. */
+  names: readonly ListFilterName[];
+  onChange: (filters: ListFilters) => void;
+}) {
+  const [adding, setAdding] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const active = names.filter((name) => filters[name] !== undefined && filters[name] !== "");
+
+  const close = () => {
+    setAdding(false);
+    // Back to where the user was, so that the keyboard does not fall to the top of the page.
+    queueMicrotask(() => addButton.current?.focus());
+  };
+
+  return (
+    <section aria-label="Filters" className="mb-4">
+      <div className="flex flex-wrap items-center gap-2">
+        {active.length > 0 ? (
+          <ul aria-label="Active filters" className="flex flex-wrap gap-2">
+            {active.map((name) => {
+              const words = filterChipWords(name, filters[name] ?? "");
+              return (
+                <li
+                  key={name}
+                  className="inline-flex items-center gap-1 rounded-full border border-sky-200 bg-sky-50 py-0.5 pr-0.5 pl-3 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950/60 dark:text-sky-100"
+                >
+                  {words}
+                  <button
+                    type="button"
+                    aria-label={`Remove filter ${words}`}
+                    className="inline-flex h-6 w-6 items-center justify-center rounded-full text-sky-700 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-sky-500 dark:text-sky-300 dark:hover:bg-sky-900"
+                    onClick={() => {
+                      const { [name]: _removed, ...rest } = filters;
+                      onChange(rest);
+                    }}
+                  >
+                    <span aria-hidden="true">×</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        <button
+          ref={addButton}
+          type="button"
+          className={buttonClass("secondary", "rounded-full")}
+          aria-expanded={adding}
+          onClick={() => setAdding((open) => !open)}
+        >
+          <span aria-hidden="true">+</span> Add filter
+        </button>
+        {active.length > 0 ? (
+          <button type="button" className={buttonClass("ghost")} onClick={() => onChange({})}>
+            Clear all
+          </button>
+        ) : null}
+      </div>
+      {adding ? (
+        <AddFilterForm
+          names={names}
+          filters={filters}
+          onApply={(name, value) => {
+            onChange({ ...filters, [name]: value });
+            close();
+          }}
+          onCancel={close}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function AddFilterForm({
+  names,
+  filters,
+  onApply,
+  onCancel,
+}: {
+  names: readonly ListFilterName[];
+  filters: ListFilters;
+  onApply: (name: ListFilterName, value: string) => void;
+  onCancel: () => void;
+}) {
+  const [name, setName] = useState<ListFilterName>(names.find((n) => filters[n] === undefined) ?? names[0]!);
+  const [value, setValue] = useState(filters[name] ?? "");
+  const [error, setError] = useState<string | null>(null);
+  const nameId = useId();
+  const valueId = useId();
+  const errorId = useId();
+  const hintId = useId();
+  const first = useRef<HTMLSelectElement>(null);
+  const definition = FILTER_DEFINITIONS[name];
+
+  useEffect(() => first.current?.focus(), []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = value.trim();
+    if (!isValidFilterValue(name, trimmed)) {
+      setError(
+        trimmed === ""
+          ? `Choose or type a value for “${definition.label}”.`
+          : `“${trimmed}” is not a value “${definition.label}” accepts.`,
+      );
+      return;
+    }
+    onApply(name, trimmed);
+  };
+
+  return (
+    <form
+      aria-label="Add filter"
+      onSubmit={submit}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") {
+          event.preventDefault();
+          onCancel();
+        }
+      }}
+      className="mt-3 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
+    >
+      <div className="flex flex-col gap-1">
+        <label htmlFor={nameId} className="text-xs font-medium text-slate-600 dark:text-slate-400">
+          Filter
+        </label>
+        <select
+          ref={first}
+          id={nameId}
+          className={input}
+          value={name}
+          onChange={(event) => {
+            const next = event.target.value as ListFilterName;
+            setName(next);
+            setValue(filters[next] ?? "");
+            setError(null);
+          }}
+        >
+          {names.map((n) => (
+            <option key={n} value={n}>
+              {FILTER_DEFINITIONS[n].label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={valueId} className="text-xs font-medium text-slate-600 dark:text-slate-400">
+          Value
+        </label>
+        <ValueInput
+          id={valueId}
+          name={name}
+          value={value}
+          onChange={(next) => {
+            setValue(next);
+            setError(null);
+          }}
+          describedBy={[error ? errorId : null, definition.hint ? hintId : null].filter(Boolean).join(" ")}
+          invalid={error !== null}
+        />
+      </div>
+      <div className="flex gap-2">
+        <button type="submit" className={buttonClass("primary")}>
+          Apply
+        </button>
+        <button type="button" className={buttonClass("ghost")} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      {definition.hint ? (
+        <p id={hintId} className="w-full text-xs text-slate-500 dark:text-slate-400">
+          {definition.hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} role="alert" className="w-full text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+function ValueInput({
+  id,
+  name,
+  value,
+  onChange,
+  describedBy,
+  invalid,
+}: {
+  id: string;
+  name: ListFilterName;
+  value: string;
+  onChange: (value: string) => void;
+  describedBy: string;
+  invalid: boolean;
+}) {
+  const definition = FILTER_DEFINITIONS[name];
+  const common = {
+    id,
+    className: input,
+    "aria-describedby": describedBy || undefined,
+    "aria-invalid": invalid || undefined,
+  };
+  switch (definition.kind) {
+    case "choice":
+    case "yes_no": {
+      const options =
+        definition.kind === "yes_no"
+          ? [
+              { value: "true", words: "Yes" },
+              { value: "false", words: "No" },
+            ]
+          : (definition.options ?? []);
+      return (
+        <select {...common} value={value} onChange={(event) => onChange(event.target.value)}>
+          <option value="">Choose…</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.words}
+            </option>
+          ))}
+        </select>
+      );
+    }
+    case "date":
+      return (
+        <input
+          {...common}
+          type="date"
+          value={value.slice(0, 10)}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
+    case "hours":
+      return (
+        <input
+          {...common}
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
+    default:
+      return (
+        <input
+          {...common}
+          type="text"
+          value={value}
+          placeholder={definition.hint}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
+  }
+}

@@ -1,0 +1,138 @@
+// The navigation's "Saved views" menu beside Containers: each saved view opens the list as it was saved, and can be
+// renamed or deleted there. Shows nothing until a view is saved.
+import { Link } from "@tanstack/react-router";
+import { type FormEvent, useId, useState, useSyncExternalStore } from "react";
+import {
+  deleteView,
+  renameView,
+  type SavedView,
+  savedViews,
+  subscribeSavedViews,
+  VIEW_NAME_MAX,
+} from "../lib/saved-views";
+import { buttonClass } from "./button";
+import { ConfirmDialog } from "./confirm-dialog";
+import { Popover } from "./popover";
+
+export function SavedViewsNav({ triggerClassName }: { triggerClassName: string }) {
+  const views = useSyncExternalStore(subscribeSavedViews, savedViews, savedViews).filter(
+    (v) => v.list === "containers",
+  );
+  const [deleting, setDeleting] = useState<SavedView | null>(null);
+  if (views.length === 0 && !deleting) return null;
+  return (
+    <>
+      <Popover
+        label={`Views: ${views.length} saved views of containers`}
+        trigger={
+          <span className="inline-flex items-center gap-1">
+            Views <span aria-hidden="true">▾</span>
+          </span>
+        }
+        triggerClassName={triggerClassName}
+        panelLabel="Saved views"
+        panelClassName="w-80 max-w-[calc(100vw-1rem)]"
+      >
+        {(close) => (
+          <>
+            <h2 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+              Saved views of containers
+            </h2>
+            <ul className="space-y-1">
+              {views.map((view) => (
+                <ViewRow key={view.id} view={view} onOpen={close} onDelete={() => setDeleting(view)} />
+              ))}
+            </ul>
+          </>
+        )}
+      </Popover>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete the view “${deleting?.name ?? ""}”?`}
+        confirmLabel="Delete view"
+        confirmVariant="danger"
+        onConfirm={() => {
+          if (deleting) deleteView(deleting.id);
+          setDeleting(null);
+        }}
+        onClose={() => setDeleting(null)}
+      >
+        The list itself is not changed; only this browser's saved view goes.
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function ViewRow({ view, onOpen, onDelete }: { view: SavedView; onOpen: () => void; onDelete: () => void }) {
+  const [renaming, setRenaming] = useState(false);
+  const [name, setName] = useState(view.name);
+  const inputId = useId();
+
+  if (renaming) {
+    const submit = (event: FormEvent) => {
+      event.preventDefault();
+      if (name.trim() === "") return;
+      renameView(view.id, name);
+      setRenaming(false);
+    };
+    return (
+      <li>
+        <form onSubmit={submit} className="flex items-center gap-1.5">
+          <label htmlFor={inputId} className="sr-only">
+            New name of “{view.name}”
+          </label>
+          <input
+            id={inputId}
+            // biome-ignore lint/a11y/noAutofocus: the rename button was pressed to type this name.
+            autoFocus
+            value={name}
+            maxLength={VIEW_NAME_MAX}
+            onChange={(event) => setName(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === "Escape") {
+                event.preventDefault();
+                event.stopPropagation();
+                setRenaming(false);
+              }
+            }}
+            className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-950"
+          />
+          <button type="submit" className={buttonClass("primary", "px-2 py-1")}>
+            Save
+          </button>
+        </form>
+      </li>
+    );
+  }
+  return (
+    <li className="flex items-center gap-1">
+      <Link
+        to="/containers"
+        search={view.search as never}
+        onClick={onOpen}
+        className="min-w-0 flex-1 truncate rounded px-2 py-1.5 font-medium text-sky-800 hover:bg-sky-50 focus-visible:outline-2 focus-visible:outline-sky-500 dark:text-sky-300 dark:hover:bg-slate-800"
+      >
+        {view.name}
+      </Link>
+      <button
+        type="button"
+        aria-label={`Rename view ${view.name}`}
+        className={buttonClass("ghost", "px-2 py-1 text-xs")}
+        onClick={() => {
+          setName(view.name);
+          setRenaming(true);
+        }}
+      >
+        Rename
+      </button>
+      <button
+        type="button"
+        aria-label={`Delete view ${view.name}`}
+        className={buttonClass("ghost", "px-2 py-1 text-xs text-red-700 dark:text-red-300")}
+        onClick={onDelete}
+      >
+        Delete
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,65 @@
+// Unit tests of the containers CSV's rows: port-local ISO dates with the zone named, holds and tags, empty values.
+import { describe, expect, it } from "vitest";
+import { containerFixture } from "./container-fixture";
+import { CONTAINER_CSV_FIELDS, containerCsvRow } from "./export-rows";
+
+const rowOf = (overrides: Parameters<typeof containerFixture>[0]) =>
+  Object.fromEntries(
+    CONTAINER_CSV_FIELDS.map((f, i) => [f, containerCsvRow(containerFixture(overrides))[i]]),
+  );
+
+describe("containerCsvRow", () => {
+  it("writes dates as the port's local time with its offset, and names the zone", () => {
+    const row = rowOf({
+      pod_timezone: "America/New_York",
+      last_free_day_at: "2026-11-27T05:00:00.000Z",
+      import_deadlines: {
+        pickup_lfd_terminal: "2026-11-27T05:00:00.000Z",
+        pickup_lfd_rail: null,
+        pickup_lfd_line: "2026-11-30T05:00:00.000Z",
+      },
+      pod_eta_at: "2026-07-01T16:30:00.000Z",
+    });
+    expect(row.last_free_day_at).toBe("2026-11-27T00:00:00-05:00");
+    expect(row.terminal_last_free_day_at).toBe("2026-11-27T00:00:00-05:00");
+    expect(row.line_last_free_day_at).toBe("2026-11-30T00:00:00-05:00");
+    expect(row.pod_eta_at).toBe("2026-07-01T12:30:00-04:00");
+    expect(row.pod_timezone).toBe("America/New_York");
+  });
+
+  it("writes UTC and says so when the port's zone is not known", () => {
+    const row = rowOf({ pod_timezone: null, pod_ata_at: "2026-11-20T08:00:00.000Z" });
+    expect(row.pod_ata_at).toBe("2026-11-20T08:00:00Z");
+    expect(row.pod_timezone).toBe("UTC");
+  });
+
+  it("lists the holds that are on and the tags, and leaves unknowns empty", () => {
+    const row = rowOf({
+      on_hold: true,
+      holds_at_pod_terminal: [
+        { name: "customs", status: "hold", description: null },
+        { name: "freight", status: "pending", description: null },
+        { name: "USDA", status: "hold", description: "exam" },
+      ],
+      tags: ["urgent", "reefer, cold"],
+      available_for_pickup: null,
+      customer_name: null,
+    });
+    expect(row).toMatchObject({
+      number: "MSKU1234565",
+      status: "available",
+      on_hold: true,
+      holds: "customs; USDA",
+      tags: "urgent; reefer, cold",
+      available_for_pickup: null,
+      customer_name: null,
+      last_free_day_at: null,
+      bill_of_lading_number: "MEDU1234567",
+      shipping_line_scac: "MSCU",
+    });
+  });
+
+  it("has a value for every field", () => {
+    expect(containerCsvRow(containerFixture())).toHaveLength(CONTAINER_CSV_FIELDS.length);
+  });
+});

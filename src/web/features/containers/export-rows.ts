@@ -1,0 +1,61 @@
+// The columns of the containers CSV and one container as a row of it. Dates are the port's local time with its
+// offset (ISO 8601), and `pod_timezone` names the zone they are in, so a spreadsheet shows the port's clock and a
+// program still reads exact instants.
+import type { Container } from "../../../api/containers";
+import type { CsvValue } from "../../lib/csv-writer";
+import { localIsoWithOffset, safeTimeZone } from "../../lib/format";
+
+export const CONTAINER_CSV_FIELDS = [
+  "number",
+  "status",
+  "on_hold",
+  "holds",
+  "last_free_day_at",
+  "terminal_last_free_day_at",
+  "line_last_free_day_at",
+  "available_for_pickup",
+  "pod_timezone",
+  "port_of_discharge_locode",
+  "port_of_discharge_name",
+  "pod_eta_at",
+  "pod_ata_at",
+  "pod_discharged_at",
+  "pod_vessel_name",
+  "pod_vessel_imo",
+  "bill_of_lading_number",
+  "shipping_line_scac",
+  "tags",
+  "customer_name",
+] as const;
+
+export function containerCsvRow(container: Container): CsvValue[] {
+  const a = container.attributes;
+  const zone = safeTimeZone(a.pod_timezone);
+  const local = (iso: string | null) => (iso ? localIsoWithOffset(iso, zone) : null);
+  const row: Record<(typeof CONTAINER_CSV_FIELDS)[number], CsvValue> = {
+    number: a.number,
+    status: a.current_status,
+    on_hold: a.on_hold,
+    holds: a.holds_at_pod_terminal
+      .filter((h) => h.status === "hold")
+      .map((h) => h.name)
+      .join("; "),
+    last_free_day_at: local(a.last_free_day_at),
+    terminal_last_free_day_at: local(a.import_deadlines.pickup_lfd_terminal),
+    line_last_free_day_at: local(a.import_deadlines.pickup_lfd_line),
+    available_for_pickup: a.available_for_pickup,
+    pod_timezone: zone,
+    port_of_discharge_locode: a.port_of_discharge_locode,
+    port_of_discharge_name: a.port_of_discharge_name,
+    pod_eta_at: local(a.pod_eta_at),
+    pod_ata_at: local(a.pod_ata_at),
+    pod_discharged_at: local(a.pod_discharged_at),
+    pod_vessel_name: a.pod_vessel_name,
+    pod_vessel_imo: a.pod_vessel_imo,
+    bill_of_lading_number: a.bill_of_lading_number,
+    shipping_line_scac: a.shipping_line_scac,
+    tags: a.tags.join("; "),
+    customer_name: a.customer_name,
+  };
+  return CONTAINER_CSV_FIELDS.map((field) => row[field]);
+}

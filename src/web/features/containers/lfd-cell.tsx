@@ -1,0 +1,85 @@
+// The containers list's last free day: the effective day (the earliest of the terminal's and the line's) with how
+// far it is, counted in the port's time zone against the service's clock, and a button that shows both dates.
+import type { Container } from "../../../api/containers";
+import { hasLeftTerminal } from "../../components/container-facts";
+import { Popover } from "../../components/popover";
+import {
+  calendarDaysFrom,
+  formatDay,
+  relativeDayWords,
+  safeTimeZone,
+  zoneAbbreviation,
+} from "../../lib/format";
+
+const muted = "text-slate-400 dark:text-slate-500";
+
+/** The look of a deadline `days` away: passed and today in red, the next two days in amber. */
+export function lfdTone(days: number): "overdue" | "soon" | "later" {
+  if (days <= 0) return "overdue";
+  if (days <= 2) return "soon";
+  return "later";
+}
+
+const TONE_STYLE = {
+  overdue: "bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100",
+  soon: "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100",
+  later: "",
+} as const;
+
+export function LfdCell({ container, now }: { container: Container; now: Date }) {
+  const a = container.attributes;
+  const lfd = a.last_free_day_at;
+  if (!lfd) return <span className={muted}>Not set</span>;
+  const zone = a.pod_timezone;
+  const settled = hasLeftTerminal(a);
+  const days = calendarDaysFrom(lfd, zone, now);
+  const words = settled ? "picked up" : relativeDayWords(days);
+  const tone = settled ? "later" : lfdTone(days);
+  const day = formatDay(lfd, zone, now);
+  const zoneName = safeTimeZone(zone);
+  const { pickup_lfd_terminal: terminal, pickup_lfd_line: line, pickup_lfd_rail: rail } = a.import_deadlines;
+  const dates = [
+    { name: "Terminal", at: terminal },
+    { name: "Line", at: line },
+    { name: "Rail", at: rail },
+  ].filter((d): d is { name: string; at: string } => d.at !== null);
+
+  return (
+    <Popover
+      hover
+      label={`Last free day ${day}, ${words}: show the terminal's and the line's dates`}
+      panelLabel={`Last free days of ${a.number}`}
+      triggerClassName={`-mx-1.5 inline-flex flex-col items-start px-1.5 py-0.5 text-left ${TONE_STYLE[tone]}`}
+      trigger={
+        <>
+          <time dateTime={lfd} className="whitespace-nowrap underline decoration-dotted underline-offset-2">
+            {day}
+          </time>
+          <span className={`text-xs ${settled ? muted : "font-semibold"}`} data-lfd-days={days}>
+            {words}
+          </span>
+        </>
+      }
+    >
+      <p className="mb-2 font-medium">
+        {dates.length > 1 ? "Last free day: the earliest of" : "Last free day, as given by"}
+      </p>
+      <dl className="grid w-max grid-cols-[auto_auto] gap-x-4 gap-y-1">
+        {dates.map((d) => (
+          <div key={d.name} className="contents">
+            <dt className="text-slate-600 dark:text-slate-400">{d.name}</dt>
+            <dd>
+              <time dateTime={d.at} className={d.at === lfd ? "font-semibold" : ""}>
+                {formatDay(d.at, zone, now)}
+              </time>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+        Days in {zoneName === "UTC" ? "UTC" : `${zoneName} (${zoneAbbreviation(new Date(lfd), zoneName)})`},
+        the port's time zone.
+      </p>
+    </Popover>
+  );
+}

@@ -1,0 +1,79 @@
+// How the lists' filters read to a person: each filter's label, the control that sets it and its value in words
+// ("LFD: within 2 days", "On hold: yes"), for chips, the "Add filter" form and saved views.
+import { CONTAINER_STATUSES } from "../../api/containers";
+import { TRACKING_STOPPED_REASONS } from "../../api/shipments";
+import { LFD_WINDOWS, type ListFilterName } from "../../api/triage";
+import { containerStatusWords, stoppedReasonWords } from "./format";
+
+export type FilterKind = "choice" | "yes_no" | "date" | "text" | "hours";
+
+export interface FilterDefinition {
+  label: string;
+  kind: FilterKind;
+  /** For `choice`: the values offered, with their words. */
+  options?: readonly { value: string; words: string }[];
+  /** For `text`: what to type. */
+  hint?: string;
+}
+
+const LFD_WINDOW_WORDS = { passed: "passed", today: "today", within_2_days: "within 2 days" } as const;
+
+export const FILTER_DEFINITIONS: Record<ListFilterName, FilterDefinition> = {
+  status: {
+    label: "Status",
+    kind: "choice",
+    options: CONTAINER_STATUSES.map((s) => ({ value: s, words: containerStatusWords(s) })),
+  },
+  on_hold: { label: "On hold", kind: "yes_no" },
+  hold: { label: "Hold type", kind: "text", hint: "customs, freight, USDA…" },
+  available: { label: "Available for pickup", kind: "yes_no" },
+  lfd: {
+    label: "LFD",
+    kind: "choice",
+    options: LFD_WINDOWS.map((w) => ({ value: w, words: LFD_WINDOW_WORDS[w] })),
+  },
+  lfd_before: { label: "LFD before", kind: "date" },
+  lfd_after: { label: "LFD on or after", kind: "date" },
+  eta_before: { label: "ETA before", kind: "date" },
+  eta_after: { label: "ETA on or after", kind: "date" },
+  port_of_discharge: { label: "Port of discharge", kind: "text", hint: "UN/LOCODE, such as USSAV" },
+  shipping_line: { label: "Line", kind: "text", hint: "SCAC, such as MAEU" },
+  vessel: { label: "Vessel", kind: "text", hint: "Name or IMO number" },
+  tags: { label: "Tags", kind: "text", hint: "One tag, or several separated by commas" },
+  customer: { label: "Customer", kind: "text", hint: "The customer's whole name" },
+  tracking_stopped: { label: "Tracking stopped", kind: "yes_no" },
+  tracking_stopped_reason: {
+    label: "Tracking stopped because",
+    kind: "choice",
+    options: TRACKING_STOPPED_REASONS.map((r) => ({ value: r, words: stoppedReasonWords(r) })),
+  },
+  eta_changed: { label: "ETA moved by more than", kind: "hours" },
+};
+
+/** A filter's value in words: "within 2 days", "yes", "Available for pickup or At terminal, not available". */
+export function filterValueWords(name: ListFilterName, value: string): string {
+  const definition = FILTER_DEFINITIONS[name];
+  switch (definition.kind) {
+    case "yes_no":
+      return value === "true" ? "yes" : "no";
+    case "hours":
+      return `${value} h`;
+    case "date":
+      return value.length === 10 ? value : value.replace("T", " ");
+    case "choice":
+      return value
+        .split(",")
+        .map((part) => definition.options?.find((o) => o.value === part.trim())?.words ?? part)
+        .join(" or ");
+    default:
+      return value
+        .split(",")
+        .map((part) => part.trim())
+        .join(", ");
+  }
+}
+
+/** "LFD: within 2 days". */
+export function filterChipWords(name: ListFilterName, value: string): string {
+  return `${FILTER_DEFINITIONS[name].label}: ${filterValueWords(name, value)}`;
+}
