@@ -256,3 +256,41 @@ test("a saved view is renamed and deleted from the navigation", async ({ page })
   await expect(nav.getByRole("button", { name: /^Views/ })).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1, name: "Containers" })).toHaveText("Containers");
 });
+
+test("a saved view keeps the columns chosen in the shared table's Columns menu", async ({ page }) => {
+  await signInAsDemo(page, "/containers");
+  const header = (name: string) => table(page).getByRole("columnheader", { name, exact: true });
+  const columns = page.getByRole("button", { name: "Columns", exact: true });
+  await expect(header("Vessel")).toBeVisible();
+  await expect(header("Customer")).toHaveCount(0);
+
+  await columns.click();
+  await page.getByRole("checkbox", { name: "Vessel" }).uncheck();
+  await page.getByRole("checkbox", { name: "Customer" }).check();
+  await page.keyboard.press("Escape");
+  await expect(header("Vessel")).toHaveCount(0);
+  await expect(header("Customer")).toBeVisible();
+
+  await page.getByRole("button", { name: "Save view" }).click();
+  await page.getByLabel("View name").fill("By customer");
+  await page.getByRole("dialog", { name: "Save view" }).getByRole("button", { name: "Save view" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Containers: By customer" })).toBeVisible();
+  // The view's columns are in the address as the table spells them, so the page reads as the view.
+  await expect(page).toHaveURL(/columns=number(%2C|,)status(%2C|,).*customer/);
+  expect(page.url()).not.toMatch(/vessel/);
+
+  // Back to the default columns: no longer the view; the view still opens with its own.
+  await columns.click();
+  await page.getByRole("button", { name: "Reset to the default columns" }).click();
+  await expect(page).not.toHaveURL(/columns=/);
+  await expect(header("Vessel")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Containers");
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("button", { name: /^Views/ })
+    .click();
+  await page.getByRole("dialog", { name: "Saved views" }).getByRole("link", { name: "By customer" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Containers: By customer" })).toBeVisible();
+  await expect(header("Vessel")).toHaveCount(0);
+  await expect(header("Customer")).toBeVisible();
+});

@@ -4,13 +4,7 @@
 import { z } from "zod";
 import { CONTAINER_STATUSES } from "../../api/containers";
 import { TRACKING_STOPPED_REASONS } from "../../api/shipments";
-import {
-  LFD_WINDOWS,
-  LIST_FILTERS,
-  type ListFilterName,
-  type ListFilters,
-  sortKeysOf,
-} from "../../api/triage";
+import { LFD_WINDOWS, LIST_FILTERS, type ListFilterName, type ListFilters } from "../../api/triage";
 
 export const LIST_FILTER_NAMES = Object.keys(LIST_FILTERS) as ListFilterName[];
 
@@ -101,14 +95,4 @@ export function searchOfFilterParams(params: Readonly<Record<string, string>>): 
     if (value !== undefined && isValidFilterValue(name, value)) search[filterKey(name)] = value;
   }
   return search;
-}
-
-/** A `sort` URL param over a list's fields: kept when every key is one of them, else dropped (API order). */
-export function sortSearchSchema(fields: readonly string[]) {
-  return z
-    .string()
-    .trim()
-    .refine((raw) => raw === "" || sortKeysOf(raw).every((key) => fields.includes(key.field)))
-    .default("")
-    .catch("");
 }

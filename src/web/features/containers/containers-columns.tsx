@@ -1,29 +1,17 @@
-// The containers list's columns: what each shows, the API sort field it orders by, and whether the user may hide it
-// and sees it by default. Kept apart from the page so that the list moves onto the shared table with them as they are.
+// The containers list's columns, as the shared table's column definitions: what each shows, the API sort field it
+// orders by, and whether the user may hide it and sees it by default (the table's Columns menu and `columns` param).
 import { Link } from "@tanstack/react-router";
-import type { ReactNode } from "react";
 import type { Container } from "../../../api/containers";
 import type { ContainerSortField } from "../../../api/triage";
 import { Availability } from "../../components/container-facts";
+import type { DataColumn } from "../../components/data-table/columns";
+import { RowLink } from "../../components/data-table/row-link";
 import { DateTime } from "../../components/date-time";
 import { containerStatusWords } from "../../lib/format";
 import { LfdCell } from "./lfd-cell";
-import type { ContainerColumnId } from "./search";
 
-export interface CellContext {
-  /** Now by the service's clock: what "today" and "passed" count from. */
-  now: Date;
-}
-
-export interface ContainerColumn {
-  id: ContainerColumnId;
-  header: string;
-  cell: (container: Container, context: CellContext) => ReactNode;
-  /** The `sort` field of `GET /v2/containers` this column orders by; none: not sortable. */
-  sortField?: ContainerSortField;
-  hideable: boolean;
-  defaultVisible: boolean;
-}
+/** A column of the list, sorted (if at all) by one of the fields `GET /v2/containers?sort=` accepts. */
+type ContainerColumn = DataColumn<Container> & { sortField?: ContainerSortField };
 
 const muted = "text-slate-400 dark:text-slate-500";
 const none = (words = "None") => <span className={muted}>{words}</span>;
@@ -33,30 +21,27 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
     id: "number",
     header: "Container",
     sortField: "number",
-    hideable: false,
-    defaultVisible: true,
     cell: (c) => (
-      <Link
+      <RowLink
         to="/containers/$containerId"
         params={{ containerId: c.id }}
-        className="font-mono font-medium whitespace-nowrap text-sky-800 hover:underline dark:text-sky-300"
+        stretched
+        className="font-mono whitespace-nowrap"
       >
         {c.attributes.number}
-      </Link>
+      </RowLink>
     ),
   },
   {
     id: "status",
     header: "Status",
     hideable: true,
-    defaultVisible: true,
     cell: (c) => containerStatusWords(c.attributes.current_status),
   },
   {
     id: "holds",
     header: "Holds",
     hideable: true,
-    defaultVisible: true,
     cell: (c) => {
       const on = c.attributes.holds_at_pod_terminal.filter((h) => h.status === "hold");
       if (on.length === 0) return none();
@@ -76,22 +61,19 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
     header: "Last free day",
     sortField: "last_free_day_at",
     hideable: true,
-    defaultVisible: true,
-    cell: (c, { now }) => <LfdCell container={c} now={now} />,
+    cell: (c) => <LfdCell container={c} />,
   },
   {
     id: "availability",
     header: "Pickup",
     sortField: "available_for_pickup",
     hideable: true,
-    defaultVisible: true,
     cell: (c) => <Availability container={c} />,
   },
   {
     id: "pod",
     header: "Port of discharge",
     hideable: true,
-    defaultVisible: true,
     cell: (c) => {
       const { port_of_discharge_name: name, port_of_discharge_locode: locode } = c.attributes;
       if (!name && !locode) return none("Not known");
@@ -108,7 +90,6 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
     header: "ETA",
     sortField: "pod_eta_at",
     hideable: true,
-    defaultVisible: true,
     cell: (c) => {
       const { pod_ata_at: ata, pod_eta_at: eta, pod_timezone: zone } = c.attributes;
       if (ata) {
@@ -126,7 +107,6 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
     id: "vessel",
     header: "Vessel",
     hideable: true,
-    defaultVisible: true,
     cell: (c) => {
       const { pod_vessel_name: name, pod_vessel_imo: imo } = c.attributes;
       if (!name) return none("Not known");
@@ -143,7 +123,6 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
     header: "Shipment",
     sortField: "bill_of_lading_number",
     hideable: true,
-    defaultVisible: true,
     cell: (c) => {
       const id = c.relationships.shipment.data?.id;
       if (!id) return none();
@@ -151,7 +130,8 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
         <Link
           to="/shipments/$shipmentId"
           params={{ shipmentId: id }}
-          className="font-mono whitespace-nowrap text-slate-700 hover:underline dark:text-slate-300"
+          // Above the container's link, which covers the row.
+          className="relative z-10 rounded-sm font-mono whitespace-nowrap text-slate-700 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600 dark:text-slate-300"
         >
           {c.attributes.bill_of_lading_number}
         </Link>
@@ -162,7 +142,6 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
     id: "tags",
     header: "Tags",
     hideable: true,
-    defaultVisible: true,
     cell: (c) =>
       c.attributes.tags.length === 0 ? (
         none()
@@ -183,14 +162,14 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
     id: "line",
     header: "Line",
     hideable: true,
-    defaultVisible: false,
+    hiddenByDefault: true,
     cell: (c) => <span className="font-mono">{c.attributes.shipping_line_scac}</span>,
   },
   {
     id: "customer",
     header: "Customer",
     hideable: true,
-    defaultVisible: false,
+    hiddenByDefault: true,
     cell: (c) => c.attributes.customer_name ?? none(),
   },
   {
@@ -198,7 +177,7 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
     header: "Discharged",
     sortField: "pod_discharged_at",
     hideable: true,
-    defaultVisible: false,
+    hiddenByDefault: true,
     cell: (c) =>
       c.attributes.pod_discharged_at ? (
         <DateTime iso={c.attributes.pod_discharged_at} timeZone={c.attributes.pod_timezone} />
@@ -207,21 +186,3 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
       ),
   },
 ];
-
-/** The columns the `columns` URL param shows: the listed ids (and those that cannot be hidden), else the defaults. */
-export function visibleColumns(columnsParam: string): ContainerColumn[] {
-  const listed = columnsParam.split(",").filter(Boolean);
-  if (listed.length === 0) return CONTAINER_COLUMNS.filter((c) => c.defaultVisible);
-  return CONTAINER_COLUMNS.filter((c) => !c.hideable || listed.includes(c.id));
-}
-
-/** The `columns` param for a set of visible ids: empty when it is the default set, so that URLs stay short. */
-export function columnsParamOf(visible: readonly ContainerColumnId[]): string {
-  const hideable = CONTAINER_COLUMNS.filter((c) => c.hideable);
-  const isDefault = hideable.every((c) => c.defaultVisible === visible.includes(c.id));
-  if (isDefault) return "";
-  // Never empty: an empty param means the default set, not "only the container number".
-  return CONTAINER_COLUMNS.filter((c) => !c.hideable || visible.includes(c.id))
-    .map((c) => c.id)
-    .join(",");
-}

@@ -4,10 +4,10 @@ import { containerSchema } from "../../../api/containers";
 import { CsvWriter } from "../../lib/csv-writer";
 import { type PagesProgress, readAllPages } from "../../lib/export-pages";
 import { CONTAINER_CSV_FIELDS, containerCsvRow } from "./export-rows";
-import { type ContainersSearch, containersQueryParams } from "./search";
+import { type ContainersListView, containersQueryParams } from "./search";
 
 export async function exportContainersCsv(
-  search: ContainersSearch,
+  search: ContainersListView,
   options: { signal?: AbortSignal; onProgress?: (progress: PagesProgress) => void } = {},
 ): Promise<{ blob: Blob; rows: number }> {
   const writer = new CsvWriter(CONTAINER_CSV_FIELDS);

@@ -10,6 +10,7 @@ import {
   safeTimeZone,
   zoneAbbreviation,
 } from "../../lib/format";
+import { useServiceNow } from "../../lib/service-clock";
 
 const muted = "text-slate-400 dark:text-slate-500";
 
@@ -26,7 +27,9 @@ const TONE_STYLE = {
   later: "",
 } as const;
 
-export function LfdCell({ container, now }: { container: Container; now: Date }) {
+export function LfdCell({ container }: { container: Container }) {
+  // "Today" and "passed" by the service's clock, whose days its lists and filters count too.
+  const now = useServiceNow();
   const a = container.attributes;
   const lfd = a.last_free_day_at;
   if (!lfd) return <span className={muted}>Not set</span>;
@@ -49,7 +52,7 @@ export function LfdCell({ container, now }: { container: Container; now: Date })
       hover
       label={`Last free day ${day}, ${words}: show the terminal's and the line's dates`}
       panelLabel={`Last free days of ${a.number}`}
-      triggerClassName={`-mx-1.5 inline-flex flex-col items-start px-1.5 py-0.5 text-left ${TONE_STYLE[tone]}`}
+      triggerClassName={`relative z-10 -mx-1.5 inline-flex flex-col items-start px-1.5 py-0.5 text-left ${TONE_STYLE[tone]}`}
       trigger={
         <>
           <time dateTime={lfd} className="whitespace-nowrap underline decoration-dotted underline-offset-2">

@@ -6,7 +6,7 @@ import { rawEventListDocumentSchema, transportEventListDocumentSchema } from "..
 import { listDocument, PAGE_SIZE_MAX, singleDocument } from "../../../api/json-api";
 import { apiRequest } from "../../lib/api-client";
 import { queryRoots } from "../../lib/query-roots";
-import { type ContainersSearch, containersListParams } from "./search";
+import { type ContainersListView, containersListParams } from "./search";
 
 const containerListDocument = listDocument(containerSchema);
 const containerDocument = singleDocument(containerSchema);
@@ -14,21 +14,20 @@ const containerDocument = singleDocument(containerSchema);
 export const containerKeys = {
   all: queryRoots.containers,
   lists: () => [...containerKeys.all, "list"] as const,
-  // The columns shown do not change what is asked for.
-  list: (search: ContainersSearch) => [...containerKeys.lists(), { ...search, columns: undefined }] as const,
+  list: (view: ContainersListView) => [...containerKeys.lists(), view] as const,
   details: () => [...containerKeys.all, "detail"] as const,
   detail: (id: string) => [...containerKeys.details(), id] as const,
   transportEvents: (id: string) => [...containerKeys.detail(id), "transport_events"] as const,
   rawEvents: (id: string) => [...containerKeys.detail(id), "raw_events"] as const,
 };
 
-export function containersListQuery(search: ContainersSearch) {
+export function containersListQuery(view: ContainersListView) {
   return queryOptions({
-    queryKey: containerKeys.list(search),
+    queryKey: containerKeys.list(view),
     queryFn: ({ signal }) =>
       apiRequest("/v2/containers", {
         schema: containerListDocument,
-        query: containersListParams(search),
+        query: containersListParams(view),
         signal,
       }),
   });

@@ -1,31 +1,14 @@
 // The containers list's URL state: page, size, number search, sort (the API's spelling, `-pod_eta_at`), visible
-// columns and the filters as `filter[name]` params. Parsed leniently so that any bookmark opens; the one place
-// that turns it into the API's query parameters (containersListParams) is below.
+// columns (the shared table's `columns` param) and the filters as `filter[name]` params. Parsed leniently so that
+// any bookmark opens; the one place that turns it into the API's query parameters (containersListParams) is below.
 import { z } from "zod";
 import { CONTAINER_SORT_FIELDS, filterParamsOf } from "../../../api/triage";
-import { filterSearchShape, filtersOfSearch, sortSearchSchema } from "../../lib/list-filters";
+import { columnsSearchSchema, sortSearchSchema } from "../../components/data-table/search-params";
+import { filterSearchShape, filtersOfSearch } from "../../lib/list-filters";
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
-/** The list's columns, in order; containers-columns.tsx says what each shows. */
-export const CONTAINER_COLUMN_IDS = [
-  "number",
-  "status",
-  "holds",
-  "lfd",
-  "availability",
-  "pod",
-  "eta",
-  "vessel",
-  "shipment",
-  "tags",
-  "line",
-  "customer",
-  "discharged",
-] as const;
-export type ContainerColumnId = (typeof CONTAINER_COLUMN_IDS)[number];
-
-export const CONTAINERS_SEARCH_DEFAULTS = { page: 1, size: 25, q: "", sort: "", columns: "" } as const;
+export const CONTAINERS_SEARCH_DEFAULTS = { page: 1, size: 25, q: "", sort: "" } as const;
 
 export const containersSearchSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
@@ -40,24 +23,21 @@ export const containersSearchSchema = z.object({
     .default("")
     .catch(""),
   sort: sortSearchSchema(CONTAINER_SORT_FIELDS),
-  /** Visible columns, comma-separated ids; empty: the default set. Unknown ids are dropped. */
-  columns: z
-    .string()
-    .transform((raw) =>
-      raw
-        .split(",")
-        .map((id) => id.trim())
-        .filter((id) => (CONTAINER_COLUMN_IDS as readonly string[]).includes(id))
-        .join(","),
-    )
-    .default("")
-    .catch(""),
+  /** Visible columns (the shared table's `columns`): absent for this browser's choice; unknown ids are ignored. */
+  columns: columnsSearchSchema,
   ...filterSearchShape,
 });
 export type ContainersSearch = z.infer<typeof containersSearchSchema>;
+/** What a page of the list depends on: the URL less what only changes how it is shown (the columns). */
+export type ContainersListView = Omit<ContainersSearch, "columns">;
+
+/** The URL state that selects the rows, as the query's key and the loader's dependencies. */
+export function containersListView({ columns: _, ...view }: ContainersSearch): ContainersListView {
+  return view;
+}
 
 /** What the list shows (filters, sort, search), without where it is (page) or how it looks (size, columns). */
-export function containersQueryParams(search: ContainersSearch) {
+export function containersQueryParams(search: ContainersListView) {
   return {
     q: search.q || undefined,
     sort: search.sort || undefined,
@@ -66,7 +46,7 @@ export function containersQueryParams(search: ContainersSearch) {
 }
 
 /** Query parameters of `GET /v2/containers` for a view of the list. */
-export function containersListParams(search: ContainersSearch) {
+export function containersListParams(search: ContainersListView) {
   return {
     "page[number]": search.page,
     "page[size]": search.size,

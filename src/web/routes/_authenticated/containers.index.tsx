@@ -4,12 +4,16 @@ import { RouteErrorPage } from "../../components/error-page";
 import { TableSkeleton } from "../../components/skeleton";
 import { ContainersPage } from "../../features/containers/containers-page";
 import { containersListQuery } from "../../features/containers/queries";
-import { CONTAINERS_SEARCH_DEFAULTS, containersSearchSchema } from "../../features/containers/search";
+import {
+  CONTAINERS_SEARCH_DEFAULTS,
+  containersListView,
+  containersSearchSchema,
+} from "../../features/containers/search";
 
 export const Route = createFileRoute("/_authenticated/containers/")({
   validateSearch: containersSearchSchema,
   search: { middlewares: [stripSearchParams(CONTAINERS_SEARCH_DEFAULTS)] },
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => containersListView(search),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(containersListQuery(deps)),
   head: () => ({ meta: [{ title: "Containers · Boxtrack" }] }),
   component: ContainersPage,
