@@ -55,12 +55,6 @@ function deadlineWords(iso: string, zone: string | null, now: Date): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export function LastFreeDay({ container }: { container: Container }) {
-  const { pickup_lfd: lfd, pod_timezone: zone } = container.attributes;
-  if (!lfd) return <span className={muted}>Not set</span>;
-  return <DeadlineDay iso={lfd} timeZone={zone} settled={hasLeftTerminal(container.attributes)} />;
-}
-
 /** A deadline's day in the zone it counts in, marked when it is past, today or tomorrow. */
 export function DeadlineDay({
   iso: lfd,

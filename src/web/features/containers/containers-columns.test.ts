@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import { CONTAINER_SORT_FIELDS } from "../../../api/triage";
 import { columnsParamOf, visibilityOf } from "../../components/data-table/column-choice";
 import { CONTAINER_COLUMNS } from "./containers-columns";
-import { lfdTone } from "./lfd-cell";
 
 /** The ids of the columns shown for a `columns` param (undefined: the defaults). */
 const shown = (param: string | undefined) =>
@@ -39,18 +38,5 @@ describe("containers columns", () => {
     expect(shown("number")).toEqual(["number"]);
     // A link written before the list moved onto the shared table reads the same.
     expect(shown("number,lfd,eta,nonsense")).toEqual(["number", "lfd", "eta"]);
-  });
-});
-
-describe("lfdTone", () => {
-  it("marks passed and today as overdue, the next two days as soon", () => {
-    expect([-3, -1, 0, 1, 2, 3].map(lfdTone)).toEqual([
-      "overdue",
-      "overdue",
-      "overdue",
-      "soon",
-      "soon",
-      "later",
-    ]);
   });
 });

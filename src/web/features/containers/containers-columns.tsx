@@ -7,8 +7,8 @@ import { Availability } from "../../components/container-facts";
 import type { DataColumn } from "../../components/data-table/columns";
 import { RowLink } from "../../components/data-table/row-link";
 import { DateTime } from "../../components/date-time";
+import { LastFreeDay } from "../../components/last-free-day";
 import { containerStatusWords } from "../../lib/format";
-import { LfdCell } from "./lfd-cell";
 
 /** A column of the list, sorted (if at all) by one of the fields `GET /v2/containers?sort=` accepts. */
 type ContainerColumn = DataColumn<Container> & { sortField?: ContainerSortField };
@@ -61,7 +61,7 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
     header: "Last free day",
     sortField: "last_free_day_at",
     hideable: true,
-    cell: (c) => <LfdCell container={c} />,
+    cell: (c) => <LastFreeDay container={c} />,
   },
   {
     id: "availability",

@@ -2,16 +2,18 @@
 import { useMemo } from "react";
 import type { Container } from "../../../api/containers";
 import type { Terminal } from "../../../api/reference";
-import { Availability, Fees, Holds, LastFreeDay } from "../../components/container-facts";
+import { Availability, Fees, Holds } from "../../components/container-facts";
 import type { DataColumn } from "../../components/data-table/columns";
 import { DataTable } from "../../components/data-table/data-table";
 import { RowLink } from "../../components/data-table/row-link";
 import { DateTime } from "../../components/date-time";
+import { LastFreeDay } from "../../components/last-free-day";
 import { containerStatusWords, equipmentWords } from "../../lib/format";
 
 const muted = "text-slate-400 dark:text-slate-500";
 
-function containerColumns(terminals: Map<string, Terminal>): DataColumn<Container>[] {
+/** The table's columns; a shipment's terminals name each container's. */
+export function containerColumns(terminals: Map<string, Terminal>): DataColumn<Container>[] {
   return [
     {
       id: "container",

@@ -2,10 +2,10 @@
 // that cost money), which of them sort through the API, and which are hidden until chosen.
 import type { Shipment } from "../../../api/shipments";
 import type { ShipmentSortField } from "../../../api/triage";
-import { DeadlineDay } from "../../components/container-facts";
 import type { DataColumn } from "../../components/data-table/columns";
 import { RowLink } from "../../components/data-table/row-link";
 import { DateTime } from "../../components/date-time";
+import { LastFreeDayOn } from "../../components/last-free-day";
 import { Milestone, placeName, TrackingBadge } from "./shipment-bits";
 
 const muted = "text-slate-400 dark:text-slate-500";
@@ -178,12 +178,7 @@ export const SHIPMENT_COLUMNS: readonly ShipmentColumn[] = [
     ),
     hideable: true,
     sortField: "last_free_day_at",
-    cell: ({ attributes: a }) =>
-      a.last_free_day_at ? (
-        <DeadlineDay iso={a.last_free_day_at} timeZone={a.pod_timezone} settled={false} />
-      ) : (
-        <NotKnown>Not set</NotKnown>
-      ),
+    cell: ({ attributes: a }) => <LastFreeDayOn iso={a.last_free_day_at} timeZone={a.pod_timezone} />,
   },
   {
     id: "containers",

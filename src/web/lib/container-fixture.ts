@@ -1,5 +1,5 @@
 // A container resource for unit tests: plausible defaults, any attribute overridden.
-import type { Container, ContainerAttributes } from "../../../api/containers";
+import type { Container, ContainerAttributes } from "../../api/containers";
 
 export function containerFixture(overrides: Partial<ContainerAttributes> = {}, id = "c-1"): Container {
   const attributes: ContainerAttributes = {
