@@ -294,3 +294,60 @@ test("a saved view keeps the columns chosen in the shared table's Columns menu",
   await expect(header("Vessel")).toHaveCount(0);
   await expect(header("Customer")).toBeVisible();
 });
+
+test("shipments: Save view and Download CSV; the Views menu lists both lists' views, each opening its own list", async ({
+  page,
+  demo,
+}) => {
+  const bols: string[] = [];
+  let path: string | undefined =
+    "/v2/shipments?filter[tracking_stopped]=false&sort=pod_eta_at&page[size]=100";
+  while (path) {
+    const body: Doc = await apiGet(page.request, demo, path);
+    bols.push(...body.data.map((s: Doc) => s.attributes.bill_of_lading_number));
+    path = body.links.next ? new URL(body.links.next).pathname + new URL(body.links.next).search : undefined;
+  }
+  expect(bols.length, "the demo data has tracked shipments").toBeGreaterThan(0);
+
+  await signInAsDemo(page, "/containers?filter[on_hold]=true");
+  await page.getByRole("button", { name: "Save view" }).click();
+  await page.getByLabel("View name").fill("Held boxes");
+  await page.getByRole("dialog", { name: "Save view" }).getByRole("button", { name: "Save view" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Containers: Held boxes" })).toBeVisible();
+
+  await page.goto("/shipments?tracking=active&sort=pod_eta_at");
+  await page.getByRole("button", { name: "Save view" }).click();
+  await page.getByLabel("View name").fill("Arriving");
+  await page.getByRole("dialog", { name: "Save view" }).getByRole("button", { name: "Save view" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Shipments: Arriving" })).toBeVisible();
+
+  // The file: the view's name, UTF-8 with a BOM, every shipment of the list in the API's order.
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^arriving-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await downloaded(await file.path());
+  expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(csv.fields[0]).toBe("bill_of_lading_number");
+  expect(csv.rows.map((r) => r.bill_of_lading_number)).toEqual(bols);
+  await expect(page.getByRole("status").filter({ hasText: "Downloaded" })).toContainText(
+    `${bols.length} row`,
+  );
+
+  // One Views menu, a group per list; each view opens its own list.
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const menu = page.getByRole("dialog", { name: "Saved views" });
+  await nav.getByRole("link", { name: "Shipments" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shipments");
+  await nav.getByRole("button", { name: "Views: 2 saved views" }).click();
+  await expect(menu.getByRole("region", { name: "Containers" }).getByRole("link")).toHaveText(["Held boxes"]);
+  await expect(menu.getByRole("region", { name: "Shipments" }).getByRole("link")).toHaveText(["Arriving"]);
+  await menu.getByRole("link", { name: "Held boxes" }).click();
+  await expect(page).toHaveURL(/\/containers\?.*filter\[on_hold\]=true/);
+  await expect(page.getByRole("heading", { level: 1, name: "Containers: Held boxes" })).toBeVisible();
+  await nav.getByRole("button", { name: /^Views/ }).click();
+  await menu.getByRole("link", { name: "Arriving" }).click();
+  await expect(page).toHaveURL(/\/shipments\?.*sort=pod_eta_at/);
+  await expect(page.getByRole("heading", { level: 1, name: "Shipments: Arriving" })).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Tracking" })).toBeChecked();
+});

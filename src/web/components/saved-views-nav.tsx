@@ -1,13 +1,16 @@
-// The navigation's "Saved views" menu beside Containers: each saved view opens the list as it was saved, and can be
-// renamed or deleted there. Shows nothing until a view is saved.
+// The navigation's "Views" menu (beside Containers, after both lists): the saved views of the containers and the
+// shipments lists, grouped by list; each opens its own list as it was saved, and can be renamed or deleted there.
+// Shows nothing until a view is saved.
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useId, useState, useSyncExternalStore } from "react";
+import { type FormEvent, useId, useState } from "react";
 import {
   deleteView,
   renameView,
+  SAVED_VIEW_LIST_NAMES,
+  SAVED_VIEW_LIST_PATHS,
+  SAVED_VIEW_LISTS,
   type SavedView,
-  savedViews,
-  subscribeSavedViews,
+  useSavedViews,
   VIEW_NAME_MAX,
 } from "../lib/saved-views";
 import { buttonClass } from "./button";
@@ -15,15 +18,17 @@ import { ConfirmDialog } from "./confirm-dialog";
 import { Popover } from "./popover";
 
 export function SavedViewsNav({ triggerClassName }: { triggerClassName: string }) {
-  const views = useSyncExternalStore(subscribeSavedViews, savedViews, savedViews).filter(
-    (v) => v.list === "containers",
-  );
+  const views = useSavedViews();
   const [deleting, setDeleting] = useState<SavedView | null>(null);
   if (views.length === 0 && !deleting) return null;
+  const groups = SAVED_VIEW_LISTS.map((list) => ({
+    list,
+    views: views.filter((v) => v.list === list),
+  })).filter((group) => group.views.length > 0);
   return (
     <>
       <Popover
-        label={`Views: ${views.length} saved views of containers`}
+        label={`Views: ${views.length} saved ${views.length === 1 ? "view" : "views"}`}
         trigger={
           <span className="inline-flex items-center gap-1">
             Views <span aria-hidden="true">▾</span>
@@ -34,16 +39,23 @@ export function SavedViewsNav({ triggerClassName }: { triggerClassName: string }
         panelClassName="w-80 max-w-[calc(100vw-1rem)]"
       >
         {(close) => (
-          <>
-            <h2 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
-              Saved views of containers
-            </h2>
-            <ul className="space-y-1">
-              {views.map((view) => (
-                <ViewRow key={view.id} view={view} onOpen={close} onDelete={() => setDeleting(view)} />
-              ))}
-            </ul>
-          </>
+          <div className="space-y-3">
+            {groups.map((group) => (
+              <section key={group.list} aria-labelledby={`saved-views-${group.list}`}>
+                <h2
+                  id={`saved-views-${group.list}`}
+                  className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400"
+                >
+                  {SAVED_VIEW_LIST_NAMES[group.list]}
+                </h2>
+                <ul className="space-y-1">
+                  {group.views.map((view) => (
+                    <ViewRow key={view.id} view={view} onOpen={close} onDelete={() => setDeleting(view)} />
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
         )}
       </Popover>
       <ConfirmDialog
@@ -107,7 +119,8 @@ function ViewRow({ view, onOpen, onDelete }: { view: SavedView; onOpen: () => vo
   return (
     <li className="flex items-center gap-1">
       <Link
-        to="/containers"
+        to={SAVED_VIEW_LIST_PATHS[view.list]}
+        // The list's route validates the search as it does any address.
         search={view.search as never}
         onClick={onOpen}
         className="min-w-0 flex-1 truncate rounded px-2 py-1.5 font-medium text-sky-800 hover:bg-sky-50 focus-visible:outline-2 focus-visible:outline-sky-500 dark:text-sky-300 dark:hover:bg-slate-800"

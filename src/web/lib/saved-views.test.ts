@@ -10,6 +10,7 @@ import {
   saveView,
   subscribeSavedViews,
   viewMatching,
+  viewSearchOf,
 } from "./saved-views";
 
 /** A Map-backed localStorage, with the storage events a browser would send stubbed out. */
@@ -95,6 +96,44 @@ describe("saved views", () => {
     ).toEqual(view);
     expect(viewMatching("containers", { "filter[lfd]": "today" })).toBeUndefined();
     expect(viewMatching("shipments", lfdSoon)).toBeUndefined();
+  });
+});
+
+describe("viewSearchOf", () => {
+  it("keeps a list's search, filters, sort and columns, not its page or page size, nor empty values", () => {
+    expect(
+      viewSearchOf({
+        page: 3,
+        size: 50,
+        q: "",
+        tracking: "stopped",
+        sort: "-pod_eta_at",
+        columns: "bill_of_lading,eta",
+        "filter[lfd]": "today",
+        "filter[vessel]": undefined,
+      }),
+    ).toEqual({
+      tracking: "stopped",
+      sort: "-pod_eta_at",
+      columns: "bill_of_lading,eta",
+      "filter[lfd]": "today",
+    });
+  });
+
+  it("matches the view saved from the same search, whatever page it is on", () => {
+    const search = {
+      page: 1,
+      size: 25,
+      q: "",
+      tracking: "all",
+      sort: "pod_eta_at",
+      columns: "bill_of_lading",
+    };
+    const view = saveView({ name: "By ETA", list: "shipments", search: viewSearchOf(search) });
+    expect(viewMatching("shipments", viewSearchOf({ ...search, page: 4 }))).toEqual(view);
+    expect(
+      viewMatching("shipments", viewSearchOf({ ...search, columns: "bill_of_lading,eta" })),
+    ).toBeUndefined();
   });
 });
 

@@ -2,6 +2,7 @@
 // (localStorage, under a versioned key) and offered in the navigation. What is stored is the list's URL search, so a
 // view opens exactly as it was saved; whatever in storage does not read as a view (another version, a hand edit)
 // is left out, never an error.
+import { useSyncExternalStore } from "react";
 import { z } from "zod";
 
 /** Bump when the stored shape changes; views under an older key are then not read (and stay where they are). */
@@ -10,6 +11,13 @@ export const VIEW_NAME_MAX = 60;
 
 export const SAVED_VIEW_LISTS = ["containers", "shipments"] as const;
 export type SavedViewList = (typeof SAVED_VIEW_LISTS)[number];
+
+/** Where each list lives, and its name in words: a view opens its own list. */
+export const SAVED_VIEW_LIST_PATHS = { containers: "/containers", shipments: "/shipments" } as const;
+export const SAVED_VIEW_LIST_NAMES: Record<SavedViewList, string> = {
+  containers: "Containers",
+  shipments: "Shipments",
+};
 
 const viewSchema = z.object({
   id: z.string().min(1),
@@ -134,6 +142,34 @@ export function viewMatching(
     );
   const wanted = key(search);
   return savedViews().find((v) => v.list === list && key(v.search) === wanted);
+}
+
+/**
+ * What a view keeps of a list's URL search: its text search, filters, sort and columns, not where it is (the page)
+ * nor how long a page is; values left empty are left out.
+ */
+export function viewSearchOf(search: Readonly<Record<string, unknown>>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [key, value] of Object.entries(search)) {
+    if (key === "page" || key === "size") continue;
+    if (typeof value === "string" && value !== "") kept[key] = value;
+  }
+  return kept;
+}
+
+/** Every saved view, re-rendering when one is saved, renamed or deleted (here or in another tab). */
+export function useSavedViews(): readonly SavedView[] {
+  return useSyncExternalStore(subscribeSavedViews, savedViews, savedViews);
+}
+
+/** The saved view a list's URL search shows, if any (its name heads the page and names its export). */
+export function useCurrentView(
+  list: SavedViewList,
+  search: Readonly<Record<string, unknown>>,
+): SavedView | undefined {
+  // Subscribed, so that a view saved or renamed here or in another tab renames the page at once.
+  useSavedViews();
+  return viewMatching(list, viewSearchOf(search));
 }
 
 function newId(): string {

@@ -3,29 +3,26 @@
 // filtered by chips, every bit of it in the URL; saved as a named view, or downloaded as CSV (every page of it).
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link, useRouterState } from "@tanstack/react-router";
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useEffect, useMemo } from "react";
+import { containerSchema } from "../../../api/containers";
 import { type ListFilters, sortKeysOf, sortParamOf } from "../../../api/triage";
 import { buttonClass } from "../../components/button";
-import { visibleColumnsParam } from "../../components/data-table/column-choice";
 import { DataTable } from "../../components/data-table/data-table";
 import { EmptyState } from "../../components/empty-state";
-import { ExportProgress } from "../../components/export-progress";
 import { FilterBar } from "../../components/filter-bar";
 import { PageHeader } from "../../components/page-header";
 import { Pagination } from "../../components/pagination";
-import { SaveViewDialog } from "../../components/save-view-dialog";
+import { SaveViewButton } from "../../components/save-view-button";
 import { SearchField } from "../../components/search-field";
-import { showToast } from "../../components/toaster";
-import { useExport } from "../../components/use-export";
-import { csvFileName } from "../../lib/csv-file-name";
-import { calendarDate, plural } from "../../lib/format";
+import { useCsvDownload } from "../../components/use-csv-download";
+import { plural } from "../../lib/format";
 import { filterKey, filtersOfSearch, LIST_FILTER_NAMES } from "../../lib/list-filters";
-import { savedViews, saveView, subscribeSavedViews, viewMatching } from "../../lib/saved-views";
-import { useServiceNow } from "../../lib/service-clock";
+import { useCurrentView } from "../../lib/saved-views";
 import { CONTAINER_COLUMNS } from "./containers-columns";
+import { CONTAINER_CSV_FIELDS, containerCsvRow } from "./export-rows";
 import { rememberContainersSearch } from "./list-memory";
 import { containersListQuery } from "./queries";
-import { type ContainersSearch, containersListView, PAGE_SIZES } from "./search";
+import { type ContainersSearch, containersListView, containersQueryParams, PAGE_SIZES } from "./search";
 
 const route = getRouteApi("/_authenticated/containers/");
 
@@ -47,41 +44,31 @@ function withFilters(search: ContainersSearch, filters: ListFilters): Containers
   return { ...next, page: 1 };
 }
 
-/** What a saved view keeps: filters, sort, columns and the text search; not the page or its size. */
-function viewSearchOf(search: ContainersSearch): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const [key, value] of Object.entries(search)) {
-    if (key === "page" || key === "size") continue;
-    if (typeof value === "string" && value !== "") kept[key] = value;
-  }
-  return kept;
-}
-
 export function ContainersPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const { data } = useSuspenseQuery(containersListQuery(containersListView(search)));
   const loading = useRouterState({ select: (state) => state.status === "pending" });
-  const now = useServiceNow();
-  const views = useSyncExternalStore(subscribeSavedViews, savedViews, savedViews);
-  const currentView = viewMatching("containers", viewSearchOf(search));
-  const [saving, setSaving] = useState(false);
-  const exporter = useExport();
+  const currentView = useCurrentView("containers", search);
   const filters = filtersOfSearch(search);
   const filtered = Object.keys(filters).length > 0 || search.q !== "";
   const sortKeys = useMemo(() => sortKeysOf(search.sort), [search.sort]);
+  const csv = useCsvDownload({
+    noun: "containers",
+    fileName: currentView?.name,
+    total: data.meta.total,
+    run: async (options) =>
+      (await import("../../lib/csv-export")).exportListCsv({
+        path: "/v2/containers",
+        query: containersQueryParams(search),
+        resource: containerSchema,
+        fields: CONTAINER_CSV_FIELDS,
+        rowOf: containerCsvRow,
+        ...options,
+      }),
+  });
 
   useEffect(() => rememberContainersSearch(search), [search]);
-
-  const startExport = () => {
-    const name = currentView?.name ?? "containers";
-    const day = calendarDate(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
-    // The CSV writer (Papa Parse) loads on the first export, not with the list.
-    void exporter.start(
-      async (options) => (await import("./export")).exportContainersCsv(search, options),
-      csvFileName(name, day),
-    );
-  };
 
   return (
     <>
@@ -94,39 +81,18 @@ export function ContainersPage() {
         }
         actions={
           <>
-            <button type="button" className={buttonClass("secondary")} onClick={() => setSaving(true)}>
-              Save view
-            </button>
-            <button
-              type="button"
-              className={buttonClass("primary")}
-              onClick={startExport}
-              disabled={exporter.state.kind === "running" || data.meta.total === 0}
-            >
-              Download CSV
-            </button>
+            <SaveViewButton
+              list="containers"
+              currentName={currentView?.name}
+              search={search}
+              table={{ id: TABLE_ID, columns: CONTAINER_COLUMNS }}
+              onSaved={(columns) => navigate({ search: (prev) => ({ ...prev, columns }), replace: true })}
+            />
+            {csv.button}
           </>
         }
       />
-      <SaveViewDialog
-        open={saving}
-        initialName={currentView?.name ?? ""}
-        existingNames={views.filter((v) => v.list === "containers").map((v) => v.name)}
-        onClose={() => setSaving(false)}
-        onSave={(name) => {
-          // The view keeps the columns shown now; the URL then names them too, so that the page reads as the view.
-          const columns = visibleColumnsParam(TABLE_ID, CONTAINER_COLUMNS, search.columns);
-          saveView({ name, list: "containers", search: { ...viewSearchOf(search), columns } });
-          void navigate({ search: (prev) => ({ ...prev, columns }), replace: true });
-          setSaving(false);
-          showToast({
-            kind: "success",
-            title: `Saved view “${name}”`,
-            message: "It is listed under Views, beside Containers, in the navigation.",
-          });
-        }}
-      />
-      <ExportProgress state={exporter.state} noun="containers" onCancel={exporter.cancel} />
+      {csv.progress}
       <FilterBar
         filters={filters}
         names={LIST_FILTER_NAMES}

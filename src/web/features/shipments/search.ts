@@ -54,14 +54,21 @@ export function shipmentsListView({ columns: _, ...view }: ShipmentsSearch): Shi
   return view;
 }
 
-/** Query parameters of `GET /v2/shipments` for a view of the list. */
-export function shipmentsListParams(search: ShipmentsListView) {
+/** What the list shows (search, filters, order), without where it is (page) or how it looks (size, columns). */
+export function shipmentsQueryParams(search: ShipmentsListView) {
   return {
     sort: search.sort || undefined,
-    "page[number]": search.page,
-    "page[size]": search.size,
     q: search.q || undefined,
     ...filterParamsOf(filtersOfSearch(search)),
     "filter[tracking_stopped]": search.tracking === "all" ? undefined : search.tracking === "stopped",
+  };
+}
+
+/** Query parameters of `GET /v2/shipments` for a view of the list. */
+export function shipmentsListParams(search: ShipmentsListView) {
+  return {
+    "page[number]": search.page,
+    "page[size]": search.size,
+    ...shipmentsQueryParams(search),
   };
 }

@@ -1,8 +1,9 @@
-// The shipments list: search, tracking filter and server-side paging, all kept in the URL.
+// The shipments list: search, tracking filter, triage filters (chips), order and columns on the shared table, and
+// server-side paging, all kept in the URL; saved as a named view, or downloaded as CSV (every page of it).
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link, useRouter, useRouterState } from "@tanstack/react-router";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
-import type { Shipment } from "../../../api/shipments";
+import { type Shipment, shipmentSchema } from "../../../api/shipments";
 import { type ListFilters, sortKeysOf, sortParamOf } from "../../../api/triage";
 import { buttonClass } from "../../components/button";
 import { DataTable } from "../../components/data-table/data-table";
@@ -10,16 +11,29 @@ import { EmptyState } from "../../components/empty-state";
 import { FilterBar } from "../../components/filter-bar";
 import { PageHeader } from "../../components/page-header";
 import { Pagination } from "../../components/pagination";
+import { SaveViewButton } from "../../components/save-view-button";
 import { SearchField } from "../../components/search-field";
+import { useCsvDownload } from "../../components/use-csv-download";
 import { plural } from "../../lib/format";
 import { filterKey, filtersOfSearch, LIST_FILTER_NAMES } from "../../lib/list-filters";
+import { useCurrentView } from "../../lib/saved-views";
+import { SHIPMENT_CSV_FIELDS, shipmentCsvRow } from "./export-rows";
 import { shipmentsListQuery } from "./queries";
-import { PAGE_SIZES, shipmentsListView, TRACKING_FILTERS, type TrackingFilter } from "./search";
+import {
+  PAGE_SIZES,
+  shipmentsListView,
+  shipmentsQueryParams,
+  TRACKING_FILTERS,
+  type TrackingFilter,
+} from "./search";
 import { SHIPMENT_COLUMNS } from "./shipment-columns";
 
 const route = getRouteApi("/_authenticated/shipments/");
 
 const FILTER_LABELS: Record<TrackingFilter, string> = { all: "All", active: "Tracking", stopped: "Stopped" };
+
+/** The table's id: the browser keeps its column choice under it, and saved views read it from there. */
+const TABLE_ID = "shipments";
 
 export function ShipmentsPage() {
   const search = route.useSearch();
@@ -28,11 +42,26 @@ export function ShipmentsPage() {
   const loading = useRouterState({ select: (state) => state.status === "pending" });
   const filters = filtersOfSearch(search);
   const filtered = search.q !== "" || search.tracking !== "all" || Object.keys(filters).length > 0;
+  const currentView = useCurrentView("shipments", search);
+  const csv = useCsvDownload({
+    noun: "shipments",
+    fileName: currentView?.name,
+    total: data.meta.total,
+    run: async (options) =>
+      (await import("../../lib/csv-export")).exportListCsv({
+        path: "/v2/shipments",
+        query: shipmentsQueryParams(shipmentsListView(search)),
+        resource: shipmentSchema,
+        fields: SHIPMENT_CSV_FIELDS,
+        rowOf: shipmentCsvRow,
+        ...options,
+      }),
+  });
 
   return (
     <>
       <PageHeader
-        title="Shipments"
+        title={currentView ? `Shipments: ${currentView.name}` : "Shipments"}
         description={
           filtered
             ? data.meta.total === 0
@@ -40,7 +69,20 @@ export function ShipmentsPage() {
               : `${plural(data.meta.total, "shipment")} match`
             : `${plural(data.meta.total, "shipment")} tracked by this account, ${orderWords(search.sort)}`
         }
+        actions={
+          <>
+            <SaveViewButton
+              list="shipments"
+              currentName={currentView?.name}
+              search={search}
+              table={{ id: TABLE_ID, columns: SHIPMENT_COLUMNS }}
+              onSaved={(columns) => navigate({ search: (prev) => ({ ...prev, columns }), replace: true })}
+            />
+            {csv.button}
+          </>
+        }
       />
+      {csv.progress}
       <FilterBar
         filters={filters}
         names={SHIPMENT_FILTER_NAMES}
@@ -215,7 +257,7 @@ function ShipmentsTable({
 
   return (
     <DataTable
-      tableId="shipments"
+      tableId={TABLE_ID}
       caption="Shipments"
       columns={SHIPMENT_COLUMNS}
       rows={shipments}

@@ -1,0 +1,51 @@
+// Unit tests of the shipments CSV's rows: each date in its own port's local time with the zone named, lists joined,
+// empty values left empty.
+import { describe, expect, it } from "vitest";
+import { shipmentFixture } from "../../lib/shipment-fixture";
+import { SHIPMENT_CSV_FIELDS, shipmentCsvRow } from "./export-rows";
+
+const rowOf = (shipment = shipmentFixture()) =>
+  Object.fromEntries(SHIPMENT_CSV_FIELDS.map((f, i) => [f, shipmentCsvRow(shipment)[i]]));
+
+describe("shipmentCsvRow", () => {
+  it("writes each date in its port's zone, with the offset, and names the zones", () => {
+    const row = rowOf(
+      shipmentFixture({
+        pol_atd_at: "2026-10-20T02:00:00.000Z",
+        pod_eta_at: "2026-11-27T16:30:00.000Z",
+        last_free_day_at: "2026-12-02T08:00:00.000Z",
+        destination_timezone: "America/Chicago",
+        destination_eta_at: "2026-12-05T18:00:00.000Z",
+      }),
+    );
+    expect(row.pol_timezone).toBe("Asia/Shanghai");
+    expect(row.pol_atd_at).toBe("2026-10-20T10:00:00+08:00");
+    expect(row.pod_timezone).toBe("America/Los_Angeles");
+    expect(row.pod_eta_at).toBe("2026-11-27T08:30:00-08:00");
+    expect(row.last_free_day_at).toBe("2026-12-02T00:00:00-08:00");
+    expect(row.destination_timezone).toBe("America/Chicago");
+    expect(row.destination_eta_at).toBe("2026-12-05T12:00:00-06:00");
+    expect(row.created_at).toBe("2026-11-01T00:00:00Z");
+  });
+
+  it("joins reference numbers and tags, counts containers, and leaves unknowns empty", () => {
+    const shipment = shipmentFixture({ ref_numbers: ["PO 1", "PO 2"], tags: ["urgent", "reefer, cold"] });
+    shipment.relationships.containers.data = [
+      { id: "c-1", type: "container" },
+      { id: "c-2", type: "container" },
+    ];
+    expect(rowOf(shipment)).toMatchObject({
+      bill_of_lading_number: "MEDU1234567",
+      ref_numbers: "PO 1; PO 2",
+      tags: "urgent; reefer, cold",
+      containers: 2,
+      customer_name: null,
+      pod_ata_at: null,
+      destination_timezone: "UTC",
+    });
+  });
+
+  it("has a value for every field", () => {
+    expect(shipmentCsvRow(shipmentFixture())).toHaveLength(SHIPMENT_CSV_FIELDS.length);
+  });
+});

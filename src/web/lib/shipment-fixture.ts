@@ -1,0 +1,56 @@
+// A shipment resource for unit tests: plausible defaults, any attribute overridden.
+import type { Shipment, ShipmentAttributes } from "../../api/shipments";
+
+export function shipmentFixture(overrides: Partial<ShipmentAttributes> = {}, id = "s-1"): Shipment {
+  const attributes: ShipmentAttributes = {
+    created_at: "2026-11-01T00:00:00Z",
+    bill_of_lading_number: "MEDU1234567",
+    normalized_number: "MEDU1234567",
+    ref_numbers: [],
+    tags: [],
+    shipping_line_scac: "MSCU",
+    shipping_line_name: "Mediterranean Shipping Company",
+    shipping_line_short_name: "MSC",
+    customer_name: null,
+    port_of_lading_locode: "CNSHA",
+    port_of_lading_name: "Shanghai",
+    port_of_discharge_locode: "USLAX",
+    port_of_discharge_name: "Los Angeles",
+    destination_locode: null,
+    destination_name: null,
+    pod_vessel_name: null,
+    pod_vessel_imo: null,
+    pod_voyage_number: null,
+    pol_etd_at: null,
+    pol_atd_at: null,
+    pod_eta_at: null,
+    pod_original_eta_at: null,
+    pod_ata_at: null,
+    destination_eta_at: null,
+    destination_ata_at: null,
+    pol_timezone: "Asia/Shanghai",
+    pod_timezone: "America/Los_Angeles",
+    destination_timezone: null,
+    line_tracking_last_attempted_at: null,
+    line_tracking_last_succeeded_at: null,
+    line_tracking_stopped_at: null,
+    line_tracking_stopped_reason: null,
+    last_free_day_at: null,
+    ...overrides,
+  };
+  return {
+    id,
+    type: "shipment",
+    attributes,
+    relationships: {
+      port_of_lading: { data: null },
+      port_of_discharge: { data: null },
+      pod_terminal: { data: null },
+      destination: { data: null },
+      destination_terminal: { data: null },
+      line_tracking_stopped_by_user: { data: null },
+      containers: { data: [] },
+    },
+    links: { self: `/v2/shipments/${id}` },
+  };
+}
