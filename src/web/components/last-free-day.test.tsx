@@ -1,21 +1,13 @@
 // Unit tests of the last free day as lists show it: the effective (earliest) day, its words, its tone, its sources.
 // biome-ignore lint/style/noRestrictedImports: React's HTML renderer (react-dom/server), not the service's code.
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { containerFixture } from "../lib/container-fixture";
-import { resetServiceClock } from "../lib/service-clock";
+import { fixServiceClockAt } from "../lib/fixed-service-clock";
 import { LastFreeDay, LastFreeDayOn, lfdTone } from "./last-free-day";
 
 // The service's clock (here the browser's, no answer having said otherwise): Monday 23 Nov 2026, noon in New York.
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date("2026-11-23T17:00:00Z"));
-  resetServiceClock();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  resetServiceClock();
-});
+fixServiceClockAt("2026-11-23T17:00:00Z");
 
 /** CCLU3523326 as the issue found it: the terminal's last free day four days before the line's. */
 const terminalEarlier = containerFixture({

@@ -2,20 +2,12 @@
 // line's (the bug issue 13 opens with: the list said "Sun 29 Nov" while the terminal's day was Wed 25 Nov).
 // biome-ignore lint/style/noRestrictedImports: React's HTML renderer (react-dom/server), not the service's code.
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { containerFixture } from "../../lib/container-fixture";
-import { resetServiceClock } from "../../lib/service-clock";
+import { fixServiceClockAt } from "../../lib/fixed-service-clock";
 import { containerColumns } from "./containers-table";
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date("2026-11-23T17:00:00Z"));
-  resetServiceClock();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  resetServiceClock();
-});
+fixServiceClockAt("2026-11-23T17:00:00Z");
 
 describe("a shipment's containers", () => {
   it("show the terminal's last free day when it is earlier than the line's", () => {
