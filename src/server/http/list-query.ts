@@ -62,12 +62,19 @@ function listOf(query: Query, name: ListFilterName): string[] | undefined {
   return values.length ? values : undefined;
 }
 
-function oneOf<T extends string>(name: ListFilterName, values: string[], allowed: readonly T[]): T[] {
+/** Each value must be one of `allowed`; `several` says whether the filter takes a comma-separated list. */
+function oneOf<T extends string>(
+  name: ListFilterName,
+  values: string[],
+  allowed: readonly T[],
+  several = true,
+): T[] {
   for (const value of values) {
     if (!(allowed as readonly string[]).includes(value)) {
+      const choice = several ? ", or several separated by commas" : "";
       throw badParameter(
         param(name),
-        `${param(name)} must be one of ${allowed.join(", ")}, or several separated by commas (got ${quote(value)}).`,
+        `${param(name)} must be one of ${allowed.join(", ")}${choice} (got ${quote(value)}).`,
       );
     }
   }
@@ -154,7 +161,7 @@ export function parseListFilters(query: Query, reference: ReferenceData): ListFi
   spec.lfdBefore = timeOf(query, "lfd_before");
   spec.lfdAfter = timeOf(query, "lfd_after");
   const lfd = filterValue(query, "lfd");
-  if (lfd !== undefined) spec.lfd = oneOf("lfd", [lfd], LFD_WINDOWS)[0] as LfdWindow;
+  if (lfd !== undefined) spec.lfd = oneOf("lfd", [lfd], LFD_WINDOWS, false)[0] as LfdWindow;
   spec.etaBefore = timeOf(query, "eta_before");
   spec.etaAfter = timeOf(query, "eta_after");
   spec.portOfDischargeIds = portIdsOf(query, reference);

@@ -372,6 +372,15 @@ describe("filters", () => {
     }
   });
 
+  it("takes one last-free-day window, and says so", async () => {
+    const response = await h.request(key, "/v2/containers?filter[lfd]=passed,today");
+    expect(response.status).toBe(400);
+    const [error] = (await response.json()).errors;
+    expect(error.detail).toBe(
+      "filter[lfd] must be one of passed, today, within_2_days (got 'passed,today').",
+    );
+  });
+
   it("ignores an empty filter", async () => {
     expect((await get("/v2/containers?filter[status]=&filter[lfd]=")).meta.total).toBe(9);
   });
