@@ -5,7 +5,16 @@ import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
 import { transportEventIdsOf } from "./events";
 import { listCount } from "./list-counts";
-import { containerListCondition, type FilterClock, isUnfiltered, type ListFilterSpec } from "./list-filters";
+import {
+  containerListCondition,
+  containerSearchCountQuery,
+  countOf,
+  type FilterClock,
+  isSearchOnly,
+  isUnfiltered,
+  type ListFilterSpec,
+  withSearchPlaces,
+} from "./list-filters";
 import { type ListOrder, type PageEdges, type PageRequest, pageWindow, readPage } from "./list-window";
 import { containers, rawEvents, transportEvents } from "./schema";
 import { isUuid } from "./shipments";
@@ -73,11 +82,16 @@ function containerSortColumns(keys: readonly SortKey<ContainerSortField>[]): Sor
   }));
 }
 
-const CONTAINER_ORDER: ListOrder = { at: containers.createdAt, tie: containers.id };
+const CONTAINER_ORDER: ListOrder = {
+  at: containers.createdAt,
+  tie: containers.id,
+};
 
 /** How many of the account's containers match: the kept count when unfiltered. */
-export async function countContainers(db: Db, accountId: string, filter: ListFilterSpec, clock: FilterClock) {
-  if (isUnfiltered(filter)) return listCount(db, accountId, "containers");
+export async function countContainers(db: Db, accountId: string, spec: ListFilterSpec, clock: FilterClock) {
+  if (isUnfiltered(spec)) return listCount(db, accountId, "containers");
+  const filter = await withSearchPlaces(db, spec);
+  if (isSearchOnly(filter)) return countOf(db, containerSearchCountQuery(accountId, filter));
   return countWhere(db, containerListCondition(accountId, filter, clock));
 }
 
@@ -93,11 +107,16 @@ async function countWhere(db: Db, where: SQL): Promise<number> {
 export async function listContainers(
   db: Db,
   accountId: string,
-  filter: ListFilterSpec,
+  spec: ListFilterSpec,
   clock: FilterClock,
   sort: readonly SortKey<ContainerSortField>[],
   page: PageRequest,
-): Promise<{ records: ContainerRecord[]; total: number; edges: PageEdges | undefined }> {
+): Promise<{
+  records: ContainerRecord[];
+  total: number;
+  edges: PageEdges | undefined;
+}> {
+  const filter = await withSearchPlaces(db, spec);
   const where = containerListCondition(accountId, filter, clock);
   const counted = () => countContainers(db, accountId, filter, clock);
   if (sort.length > 0) {
@@ -117,7 +136,11 @@ export async function listContainers(
         count: (extra) => (extra ? countWhere(db, and(where, extra)!) : counted()),
       },
     );
-    return { records: await withEventIds(db, accountId, rows), total, edges: undefined };
+    return {
+      records: await withEventIds(db, accountId, rows),
+      total,
+      edges: undefined,
+    };
   }
   const { rows, total, edges } = await readPage(
     page,

@@ -20,7 +20,9 @@ import {
   sql,
 } from "drizzle-orm";
 import type { LfdWindow } from "../../api/triage";
+import type { Db } from "./connection";
 import { containers, shipments, vessels } from "./schema";
+import { type SearchPlaces, searchPlaces } from "./search-places";
 import { likePattern } from "./shipments";
 
 /** The parsed, validated filters of a list request (http/list-query.ts builds it from `filter[…]` and `q`). */
@@ -50,6 +52,8 @@ export interface ListFilterSpec {
   etaChangedHours?: number;
   /** Search term (`q`). */
   q?: string;
+  /** The ports and vessels `q` names (db/search-places.ts): set before the list's condition is built. */
+  qPlaces?: SearchPlaces;
   /** Part of a container number (`filter[number]`, /v2/containers only). */
   number?: string;
 }
@@ -171,8 +175,15 @@ function lfdWindow(window: LfdWindow, clock: FilterClock): SQL[] {
   const waiting = eq(containers.atTerminal, true);
   switch (window) {
     case "passed":
-      // Today began at most 24 hours ago wherever the port is, and before now.
-      return [waiting, lt(lfd, clock.now), sql`${day} < ${podDay(clock, 0)}`];
+      // Today began at most 24 hours ago wherever the port is (25 on the day clocks go back), and before now. A
+      // last free day more than 26 hours ago has passed in every zone: only the last day's are tested by their
+      // port's calendar (the test runs left to right), which spares a time zone conversion per container in the
+      // count of all that passed, most of them long ago.
+      return [
+        waiting,
+        lt(lfd, clock.now),
+        sql`(${lfd} < ${timestamp(at(-26))} or ${day} < ${podDay(clock, 0)})`,
+      ];
     case "today":
       return [waiting, gte(lfd, at(-24)), lt(lfd, at(24)), sql`${day} = ${podDay(clock, 0)}`];
     case "within_2_days":
@@ -194,11 +205,8 @@ function containerLevel(f: ListFilterSpec, clock: FilterClock): SQL[] {
       f.holds.map((n) => sql`${n}`),
       sql`, `,
     );
-    out.push(
-      eq(containers.onHold, true),
-      sql`exists (select from jsonb_array_elements(${containers.holdsAtPodTerminal}) h
-        where h->>'status' = 'hold' and lower(h->>'name') in (${names}))`,
-    );
+    // The index of containers on hold holds their hold names: the count reads it alone.
+    out.push(eq(containers.onHold, true), sql`${containers.holdNames} ?| array[${names}]::text[]`);
   }
   if (f.available === true) out.push(eq(containers.availableForPickup, true));
   if (f.available === false) out.push(sql`${containers.availableForPickup} is not true`);
@@ -225,23 +233,141 @@ export function isUnfiltered(f: ListFilterSpec): boolean {
   return Object.values(f).every((v) => v === undefined);
 }
 
-/** The containers a search term finds: by number, or by anything their shipment's search text holds. */
-function containerSearch(accountId: string, q: string): SQL {
-  const pattern = likePattern(q);
-  return sql`${containers.id} in (
-    select m.id from ${containers} m where m.account_id = ${accountId} and m.number ilike ${pattern}
-    union
-    select m.id from ${shipments} s join ${containers} m on m.shipment_id = s.id
-      where s.account_id = ${accountId} and m.account_id = ${accountId} and s.search_text ilike ${pattern})`;
+/** The filter with the ports and vessels its search term names, looked up once for a list and its count. */
+export async function withSearchPlaces(db: Db, f: ListFilterSpec): Promise<ListFilterSpec> {
+  const q = f.q?.trim();
+  if (!q || f.qPlaces) return f;
+  return { ...f, qPlaces: await searchPlaces(db, q) };
 }
 
-/** The shipments a search term finds: by their search text, or by one of their containers' numbers. */
-function shipmentSearch(accountId: string, q: string): SQL {
+function placesOf(f: ListFilterSpec): SearchPlaces {
+  // A programming error, not a client's: the repositories look the places up before building conditions.
+  if (!f.qPlaces) throw new Error("the search's places must be looked up first (withSearchPlaces)");
+  return f.qPlaces;
+}
+
+const ids = (values: string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}::uuid`),
+    sql`, `,
+  );
+
+/**
+ * Whether a search term finds a shipment: its numbers, tags or customer (the search text, pg_trgm), one of its
+ * containers' numbers, or one of its ports or its vessel among those the term names. An OR of conditions that
+ * each have an index, so the planner either walks the list's own order and tests each row (a term that finds
+ * many, as a port's name) or joins the few matches from those indexes (a number).
+ */
+function shipmentSearch(accountId: string, q: string, places: SearchPlaces): SQL {
   const pattern = likePattern(q);
-  return sql`${shipments.id} in (
-    select s.id from ${shipments} s where s.account_id = ${accountId} and s.search_text ilike ${pattern}
-    union
-    select m.shipment_id from ${containers} m where m.account_id = ${accountId} and m.number ilike ${pattern})`;
+  const { portIds, vesselIds } = places;
+  const matches = [
+    sql`${shipments.searchText} ilike ${pattern}`,
+    sql`${shipments.id} = any(array(select m.shipment_id from ${containers} m
+      where m.account_id = ${accountId} and m.number ilike ${pattern}))`,
+  ];
+  if (portIds.length) {
+    matches.push(
+      sql`${shipments.portOfLadingId} in (${ids(portIds)})`,
+      sql`${shipments.portOfDischargeId} in (${ids(portIds)})`,
+      sql`${shipments.destinationId} in (${ids(portIds)})`,
+    );
+  }
+  if (vesselIds.length) matches.push(sql`${shipments.podVesselId} in (${ids(vesselIds)})`);
+  return sql`(${sql.join(matches, sql` or `)})`;
+}
+
+/**
+ * The ids of the shipments a search term finds, as a union of one read per index: from the port and vessel
+ * indexes alone, so that counting the shipments of a port does not visit them.
+ */
+function shipmentSearchIds(accountId: string, q: string, places: SearchPlaces): SQL {
+  const pattern = likePattern(q);
+  const { portIds, vesselIds } = places;
+  const own = (condition: SQL) =>
+    sql`select s.id from ${shipments} s where s.account_id = ${accountId} and ${condition}`;
+  const reads = [
+    own(sql`s.search_text ilike ${pattern}`),
+    sql`select m.shipment_id from ${containers} m where m.account_id = ${accountId} and m.number ilike ${pattern}`,
+  ];
+  if (portIds.length) {
+    reads.push(
+      own(sql`s.port_of_lading_id in (${ids(portIds)})`),
+      own(sql`s.port_of_discharge_id in (${ids(portIds)})`),
+      own(sql`s.destination_id in (${ids(portIds)})`),
+    );
+  }
+  if (vesselIds.length) reads.push(own(sql`s.pod_vessel_id in (${ids(vesselIds)})`));
+  return sql.join(reads, sql` union `);
+}
+
+/**
+ * The shipments a search term finds by what only the shipment holds (its search text, its ports of lading and
+ * destination), whose containers it finds: the containers keep copies of the port of discharge and the vessel.
+ */
+function shipmentOnlySearch(accountId: string, pattern: string, portIds: string[]): SQL {
+  const ports = portIds.length
+    ? sql` union select s.id from ${shipments} s where s.account_id = ${accountId}
+        and s.port_of_lading_id in (${ids(portIds)})
+      union select s.id from ${shipments} s where s.account_id = ${accountId}
+        and s.destination_id in (${ids(portIds)})`
+    : sql``;
+  return sql`select s.id from ${shipments} s where s.account_id = ${accountId} and s.search_text ilike ${pattern}${ports}`;
+}
+
+/**
+ * Whether a search term finds a container: its number, its copies of its shipment's port of discharge and vessel,
+ * or its shipment (by anything the shipment alone holds). An OR of indexed conditions, as shipmentSearch.
+ */
+function containerSearch(accountId: string, q: string, places: SearchPlaces): SQL {
+  const pattern = likePattern(q);
+  const { portIds, vesselIds } = places;
+  const matches = [
+    sql`${containers.number} ilike ${pattern}`,
+    sql`${containers.shipmentId} = any(array(${shipmentOnlySearch(accountId, pattern, portIds)}))`,
+  ];
+  if (portIds.length) matches.push(sql`${containers.shipmentPortOfDischargeId} in (${ids(portIds)})`);
+  if (vesselIds.length) matches.push(sql`${containers.shipmentPodVesselId} in (${ids(vesselIds)})`);
+  return sql`(${sql.join(matches, sql` or `)})`;
+}
+
+/** The ids of the containers a search term finds, as a union of one read per index (see shipmentSearchIds). */
+function containerSearchIds(accountId: string, q: string, places: SearchPlaces): SQL {
+  const pattern = likePattern(q);
+  const { portIds, vesselIds } = places;
+  const own = (condition: SQL) =>
+    sql`select m.id from ${containers} m where m.account_id = ${accountId} and ${condition}`;
+  const reads = [
+    own(sql`m.number ilike ${pattern}`),
+    own(sql`m.shipment_id in (${shipmentOnlySearch(accountId, pattern, portIds)})`),
+  ];
+  if (portIds.length) reads.push(own(sql`m.shipment_port_of_discharge_id in (${ids(portIds)})`));
+  if (vesselIds.length) reads.push(own(sql`m.shipment_pod_vessel_id in (${ids(vesselIds)})`));
+  return sql.join(reads, sql` union `);
+}
+
+/** Whether `q` is the only filter: its count is then the size of the union of its index reads. */
+export function isSearchOnly(f: ListFilterSpec): boolean {
+  const { q, qPlaces, ...others } = f;
+  return !!q?.trim() && isUnfiltered(others);
+}
+
+/** How many of the account's shipments a search term alone finds, from indexes (see shipmentSearchIds). */
+export function shipmentSearchCountQuery(accountId: string, f: ListFilterSpec): SQL {
+  return sql`select count(*)::int as n from (${shipmentSearchIds(accountId, f.q!.trim(), placesOf(f))}) found`;
+}
+
+/** How many of the account's containers a search term alone finds, from indexes (see containerSearchIds). */
+export function containerSearchCountQuery(accountId: string, f: ListFilterSpec): SQL {
+  return sql`select count(*)::int as n from (${containerSearchIds(accountId, f.q!.trim(), placesOf(f))}) found`;
+}
+
+/** The count a count query answers (node-postgres and PGlite both answer `execute` with `{ rows }`). */
+export async function countOf(db: Db, query: SQL): Promise<number> {
+  const { rows } = (await db.execute(query)) as unknown as {
+    rows: { n: number }[];
+  };
+  return rows[0]?.n ?? 0;
 }
 
 /** The condition of a containers list: the account's containers that match every filter. */
@@ -251,7 +377,7 @@ export function containerListCondition(accountId: string, f: ListFilterSpec, clo
   // Part of a number: the pg_trgm index on container numbers finds it.
   if (number) conditions.push(sql`${containers.number} ilike ${likePattern(number)}`);
   const q = f.q?.trim();
-  if (q) conditions.push(containerSearch(accountId, q));
+  if (q) conditions.push(containerSearch(accountId, q, placesOf(f)));
   conditions.push(...shipmentLevel(f, OF_CONTAINERS), ...containerLevel(f, clock));
   return and(...conditions)!;
 }
@@ -260,7 +386,7 @@ export function containerListCondition(accountId: string, f: ListFilterSpec, clo
 export function shipmentListCondition(accountId: string, f: ListFilterSpec, clock: FilterClock): SQL {
   const conditions: SQL[] = [eq(shipments.accountId, accountId)];
   const q = f.q?.trim();
-  if (q) conditions.push(shipmentSearch(accountId, q));
+  if (q) conditions.push(shipmentSearch(accountId, q, placesOf(f)));
   conditions.push(...shipmentLevel(f, OF_SHIPMENTS));
   if (hasContainerLevel(f)) {
     conditions.push(sql`exists (select from ${containers}

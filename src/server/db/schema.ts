@@ -201,7 +201,12 @@ export const shipments = pgTable(
     }),
     // Filters whose counts (`meta.total`) are read from an index alone.
     index("shipments_account_line_idx").on(t.accountId, t.shippingLineId),
-    index("shipments_account_pod_idx").on(t.accountId, t.portOfDischargeId),
+    // With the id: a search (`q`) that names a port or a vessel counts its shipments as the union of these
+    // indexes' ids, read from the indexes alone (db/list-filters.ts).
+    index("shipments_account_pod_idx").on(t.accountId, t.portOfDischargeId, t.id),
+    index("shipments_account_pol_idx").on(t.accountId, t.portOfLadingId, t.id),
+    index("shipments_account_destination_idx").on(t.accountId, t.destinationId, t.id),
+    index("shipments_account_vessel_idx").on(t.accountId, t.podVesselId, t.id),
     index("shipments_account_stop_reason_idx")
       .on(t.accountId, t.lineTrackingStoppedReason)
       .where(sql`line_tracking_stopped_at is not null`),
@@ -254,7 +259,13 @@ export const containers = pgTable(
     podFullOutChassisNumber: text("pod_full_out_chassis_number"),
     locationAtPodTerminal: text("location_at_pod_terminal"),
     holdsAtPodTerminal: jsonb("holds_at_pod_terminal")
-      .$type<{ name: string; status: "pending" | "hold"; description: string | null }[]>()
+      .$type<
+        {
+          name: string;
+          status: "pending" | "hold";
+          description: string | null;
+        }[]
+      >()
       .notNull()
       .default(sql`'[]'::jsonb`),
     feesAtPodTerminal: jsonb("fees_at_pod_terminal")
@@ -293,6 +304,15 @@ export const containers = pgTable(
     onHold: boolean("on_hold")
       .notNull()
       .generatedAlwaysAs(sql`holds_at_pod_terminal @> '[{"status": "hold"}]'::jsonb`),
+    /**
+     * The names of the terminal holds that are on, in lower case (a JSON array): what `filter[hold]` matches, kept
+     * beside the last free day in the index of containers on hold so that a count per hold reads the index alone.
+     */
+    holdNames: jsonb("hold_names")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(jsonb_path_query_array(holds_at_pod_terminal, '$[*] ? (@.status == "hold").name')::text)::jsonb`,
+      ),
     /**
      * Still waiting at the terminal of discharge (arrived or discharged, not yet out full, nor gone on by rail):
      * the containers whose last free day is running (`filter[lfd]`).
@@ -348,16 +368,20 @@ export const containers = pgTable(
     }),
     // Filters whose counts (`meta.total`, the attention summary) are read from an index alone.
     index("containers_account_line_idx").on(t.accountId, t.shipmentShippingLineId),
-    index("containers_account_pod_idx").on(t.accountId, t.shipmentPortOfDischargeId),
-    // With the ETAs, so that "ETA slipped, not yet arrived" is counted from the index alone.
+    // With the id, as the shipments' port and vessel indexes: the count of a search that names a port or vessel.
+    index("containers_account_pod_idx").on(t.accountId, t.shipmentPortOfDischargeId, t.id),
+    index("containers_account_vessel_idx").on(t.accountId, t.shipmentPodVesselId, t.id),
+    // With how far the ETA moved (filter[eta_changed], db/list-filters.ts), so that "ETA slipped, not yet arrived"
+    // reads only the containers whose ETA moved that far; with the ETAs, so that it reads the index alone.
     index("containers_account_status_idx").on(
       t.accountId,
       t.currentStatus,
+      sql`abs(extract(epoch from (${t.shipmentPodEtaAt} - ${t.shipmentPodOriginalEtaAt})))`,
       t.shipmentPodEtaAt,
       t.shipmentPodOriginalEtaAt,
     ),
     // The few containers on hold, and those waiting at the terminal, by last free day (the attention view).
-    index("containers_on_hold_idx").on(t.accountId, t.lastFreeDayAt).where(sql`on_hold`),
+    index("containers_on_hold_idx").on(t.accountId, t.lastFreeDayAt, t.holdNames).where(sql`on_hold`),
     // With the port's time zone, so that the calendar-day test of filter[lfd] reads the index alone.
     index("containers_at_terminal_idx")
       .on(t.accountId, t.lastFreeDayAt, t.shipmentPodTimeZone)
@@ -454,7 +478,9 @@ export const trackingRequests = pgTable(
     failedReason: text("failed_reason"),
     isRetrying: boolean("is_retrying").notNull().default(false),
     retryCount: integer("retry_count").notNull().default(0),
-    shipmentId: uuid("shipment_id").references(() => shipments.id, { onDelete: "set null" }),
+    shipmentId: uuid("shipment_id").references(() => shipments.id, {
+      onDelete: "set null",
+    }),
     /** When the engine should next work on it; null once it has settled (created, failed, stopped). */
     nextAttemptAt: ts("next_attempt_at"),
     leaseUntil: ts("lease_until"),

@@ -17,7 +17,16 @@ import type { ShipmentSortField, SortKey } from "../../api/triage";
 import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
 import { listCount } from "./list-counts";
-import { type FilterClock, isUnfiltered, type ListFilterSpec, shipmentListCondition } from "./list-filters";
+import {
+  countOf,
+  type FilterClock,
+  isSearchOnly,
+  isUnfiltered,
+  type ListFilterSpec,
+  shipmentListCondition,
+  shipmentSearchCountQuery,
+  withSearchPlaces,
+} from "./list-filters";
 import {
   type ListOrder,
   type ListPosition,
@@ -58,7 +67,10 @@ const SHIPMENT_SORT_COLUMNS: Record<ShipmentSortField, Omit<SortColumn, keyof So
   bill_of_lading_number: { column: shipments.billOfLadingNumber },
 };
 
-const SHIPMENT_ORDER: ListOrder = { at: shipments.createdAt, tie: shipments.id };
+const SHIPMENT_ORDER: ListOrder = {
+  at: shipments.createdAt,
+  tie: shipments.id,
+};
 /** Where a page's row stands in SHIPMENT_ORDER. */
 const shipmentPosition = (r: { shipment: ShipmentRow }): ListPosition => ({
   at: r.shipment.createdAt,
@@ -72,10 +84,12 @@ const shipmentPosition = (r: { shipment: ShipmentRow }): ListPosition => ({
 export async function countShipments(
   db: Db,
   accountId: string,
-  filter: ListFilterSpec,
+  spec: ListFilterSpec,
   clock: FilterClock,
 ): Promise<number> {
-  if (isUnfiltered(filter)) return listCount(db, accountId, "shipments");
+  if (isUnfiltered(spec)) return listCount(db, accountId, "shipments");
+  const filter = await withSearchPlaces(db, spec);
+  if (isSearchOnly(filter)) return countOf(db, shipmentSearchCountQuery(accountId, filter));
   const { trackingStopped, ...others } = filter;
   if (trackingStopped !== undefined && isUnfiltered(others)) {
     const tracked = await countWhere(
@@ -112,7 +126,10 @@ async function withRelations(
     list.push(c.id);
     byShipment.set(c.shipmentId, list);
   }
-  return rows.map((r) => ({ ...r, containerIds: byShipment.get(r.shipment.id) ?? [] }));
+  return rows.map((r) => ({
+    ...r,
+    containerIds: byShipment.get(r.shipment.id) ?? [],
+  }));
 }
 
 const vesselColumns = { name: vessels.name, imo: vessels.imo };
@@ -124,11 +141,16 @@ const vesselColumns = { name: vessels.name, imo: vessels.imo };
 export async function listShipments(
   db: Db,
   accountId: string,
-  filter: ListFilterSpec,
+  spec: ListFilterSpec,
   clock: FilterClock,
   sort: readonly SortKey<ShipmentSortField>[],
   page: PageRequest,
-): Promise<{ records: ShipmentRecord[]; total: number; edges: PageEdges | undefined }> {
+): Promise<{
+  records: ShipmentRecord[];
+  total: number;
+  edges: PageEdges | undefined;
+}> {
+  const filter = await withSearchPlaces(db, spec);
   const where = shipmentListCondition(accountId, filter, clock);
   const counted = () => countShipments(db, accountId, filter, clock);
   const select = () =>
@@ -151,7 +173,11 @@ export async function listShipments(
         count: (extra) => (extra ? countWhere(db, and(where, extra)!) : counted()),
       },
     );
-    return { records: await withRelations(db, accountId, rows), total, edges: undefined };
+    return {
+      records: await withRelations(db, accountId, rows),
+      total,
+      edges: undefined,
+    };
   }
   const { rows, total, edges } = await readPage(
     page,
@@ -252,7 +278,12 @@ export async function stopTracking(
   now: Date,
 ): Promise<ShipmentRecord | undefined> {
   if (!isUuid(id)) return undefined;
-  const [record] = await statementsFor(db).stop.execute({ accountId, id, userId, now: now.toISOString() });
+  const [record] = await statementsFor(db).stop.execute({
+    accountId,
+    id,
+    userId,
+    now: now.toISOString(),
+  });
   return record ?? getShipment(db, accountId, id);
 }
 
@@ -268,7 +299,11 @@ export async function resumeTracking(
   now: Date,
 ): Promise<ShipmentRecord | undefined> {
   if (!isUuid(id)) return undefined;
-  const [record] = await statementsFor(db).resume.execute({ accountId, id, now: now.toISOString() });
+  const [record] = await statementsFor(db).resume.execute({
+    accountId,
+    id,
+    now: now.toISOString(),
+  });
   return record ?? getShipment(db, accountId, id);
 }
 

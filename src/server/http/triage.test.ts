@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTAINER_SORT_FIELDS, SHIPMENT_SORT_FIELDS } from "../../api/triage";
-import { containers, shipments } from "../db/schema";
+import { containers, shipments, vessels } from "../db/schema";
 import { createHarness, type Harness } from "../testing/service-harness";
 import { at, buildTriageFixture, type FixtureShipment, type TriageFixture } from "../testing/triage-fixture";
 
@@ -90,7 +90,10 @@ function shipmentValue(s: FixtureShipment, field: string): Value {
 }
 
 function containerValue(
-  x: { c: FixtureShipment["containers"][number]; s: FixtureShipment["shipment"] },
+  x: {
+    c: FixtureShipment["containers"][number];
+    s: FixtureShipment["shipment"];
+  },
   field: string,
 ) {
   switch (field) {
@@ -414,6 +417,40 @@ describe("q", () => {
     expect(await containerIds(f.s.noEta.containers[0]!.number.slice(2))).toEqual([c("noEta")]);
   });
 
+  it("counts each match once, as many as it lists, page by page", async () => {
+    // A term alone is counted from indexes (a union of reads), a page is listed by the list's condition: the two
+    // must agree, a shipment whose port of lading and of discharge both match counted once.
+    const terms = ["savann", "USSAV", "shanghai", "usla", f.vessel.name.slice(0, 10), "URGEN", "acme"];
+    for (const q of [...terms, f.s.losAngeles.containers[1]!.number, f.s.later.shipment.billOfLadingNumber]) {
+      for (const list of ["shipments", "containers"]) {
+        const { ids, total } = await allPages(`/v2/${list}?q=${encodeURIComponent(q)}`);
+        expect(new Set(ids).size, `${list}?q=${q}`).toBe(ids.length);
+        expect(total, `${list}?q=${q}`).toBe(ids.length);
+        expect(ids.length, `${list}?q=${q}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("finds a port by its destination, and a vessel by its name as it is now", async () => {
+    const id = f.s.noEta.shipment.id;
+    await h.db
+      .update(shipments)
+      .set({ destinationId: f.s.savannah.shipment.portOfDischargeId })
+      .where(eq(shipments.id, id));
+    const renamed = `RENAMED ${f.vessel.name}`;
+    await h.db.update(vessels).set({ name: renamed }).where(eq(vessels.id, f.vessel.id));
+    try {
+      expect(await shipmentIds("savann")).toEqual(idsOf("savannah", "later", "noEta"));
+      expect(await containerIds("savann")).toContain(c("noEta"));
+      expect(await shipmentIds("renamed triage")).toEqual(idsOf("savannah"));
+      expect(await containerIds("renamed triage")).toEqual(f.s.savannah.containers.map((x) => x.id).sort());
+    } finally {
+      await h.db.update(shipments).set({ destinationId: null }).where(eq(shipments.id, id));
+      await h.db.update(vessels).set({ name: f.vessel.name }).where(eq(vessels.id, f.vessel.id));
+    }
+    expect(await shipmentIds("renamed triage")).toEqual([]);
+  });
+
   it("combines with filters and sort", async () => {
     const doc = await get("/v2/containers?q=savannah&filter[status]=new&sort=pod_eta_at");
     expect(doc.data.map((d) => d.id)).toEqual(
@@ -444,7 +481,10 @@ describe("shipment columns copied to containers", () => {
   it("follows an edit of tags and customer through the API", async () => {
     const id = f.s.noEta.shipment.id;
     const edit = (attributes: object) =>
-      h.request(key, `/v2/shipments/${id}`, { method: "PATCH", json: { data: { attributes } } });
+      h.request(key, `/v2/shipments/${id}`, {
+        method: "PATCH",
+        json: { data: { attributes } },
+      });
     expect((await edit({ tags: ["urgent", "late"], customer_name: "Gamma" })).status).toBe(200);
     try {
       expect((await get("/v2/containers?filter[tags]=late")).data.map((d) => d.id)).toEqual([c("noEta")]);

@@ -131,6 +131,7 @@ export function exampleSubject(reference: ReferenceData, event: WebhookEventName
       // What the triage migration's generated columns and triggers keep: the example as the database would have it.
       lastFreeDayAt: at(4),
       onHold: false,
+      holdNames: [],
       atTerminal: false,
       shipmentBillOfLadingNumber: "MAEU260000001",
       shipmentShippingLineId: shippingLineId("MAEU"),
