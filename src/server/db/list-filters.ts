@@ -261,6 +261,9 @@ const ids = (values: string[]) =>
 function shipmentSearch(accountId: string, q: string, places: SearchPlaces): SQL {
   const pattern = likePattern(q);
   const { portIds, vesselIds } = places;
+  // A term that names no port or vessel (a number, a tag) finds few: its matches, joined by id.
+  if (!portIds.length && !vesselIds.length)
+    return sql`${shipments.id} in (${shipmentSearchIds(accountId, q, places)})`;
   const matches = [
     sql`${shipments.searchText} ilike ${pattern}`,
     sql`${shipments.id} = any(array(select m.shipment_id from ${containers} m
@@ -322,6 +325,8 @@ function shipmentOnlySearch(accountId: string, pattern: string, portIds: string[
 function containerSearch(accountId: string, q: string, places: SearchPlaces): SQL {
   const pattern = likePattern(q);
   const { portIds, vesselIds } = places;
+  if (!portIds.length && !vesselIds.length)
+    return sql`${containers.id} in (${containerSearchIds(accountId, q, places)})`;
   const matches = [
     sql`${containers.number} ilike ${pattern}`,
     sql`${containers.shipmentId} = any(array(${shipmentOnlySearch(accountId, pattern, portIds)}))`,
