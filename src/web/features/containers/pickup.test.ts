@@ -2,63 +2,14 @@
 import { describe, expect, it } from "vitest";
 import type { ContainerAttributes } from "../../../api/containers";
 import { hasLeftTerminal } from "../../components/container-facts";
+import { containerFixture } from "../../lib/container-fixture";
 import { lastFreeDays, pickupVerdict, urgentDeadline } from "./pickup";
 
 const NOW = new Date("2026-11-22T18:00:00Z");
 
+/** A container's attributes: the shared unit-test container, with these overridden. */
 function attributes(overrides: Partial<ContainerAttributes> = {}): ContainerAttributes {
-  return {
-    number: "MSKU1234565",
-    seal_number: null,
-    created_at: "2026-11-01T00:00:00Z",
-    ref_numbers: [],
-    weight_in_lbs: null,
-    equipment_type: "dry",
-    equipment_length: 40,
-    equipment_height: "high_cube",
-    current_status: "available",
-    availability_known: true,
-    available_for_pickup: true,
-    pod_arrived_at: null,
-    pod_discharged_at: null,
-    pod_full_out_at: null,
-    final_destination_full_out_at: null,
-    empty_terminated_at: null,
-    terminal_checked_at: null,
-    pod_last_tracking_request_at: null,
-    shipment_last_tracking_request_at: null,
-    pickup_lfd: null,
-    pickup_appointment_at: null,
-    pod_full_out_chassis_number: null,
-    location_at_pod_terminal: null,
-    holds_at_pod_terminal: [],
-    fees_at_pod_terminal: [],
-    pod_timezone: "America/Los_Angeles",
-    final_destination_timezone: null,
-    empty_terminated_timezone: null,
-    pod_rail_carrier_scac: null,
-    ind_rail_carrier_scac: null,
-    pod_rail_loaded_at: null,
-    pod_rail_departed_at: null,
-    ind_eta_at: null,
-    ind_ata_at: null,
-    ind_rail_unloaded_at: null,
-    ind_facility_lfd_on: null,
-    import_deadlines: { pickup_lfd_terminal: null, pickup_lfd_rail: null, pickup_lfd_line: null },
-    last_free_day_at: null,
-    on_hold: false,
-    bill_of_lading_number: "MEDU1234567",
-    shipping_line_scac: "MSCU",
-    port_of_discharge_locode: "USLAX",
-    port_of_discharge_name: "Los Angeles",
-    pod_eta_at: null,
-    pod_ata_at: null,
-    pod_vessel_name: null,
-    pod_vessel_imo: null,
-    tags: [],
-    customer_name: null,
-    ...overrides,
-  };
+  return containerFixture(overrides).attributes;
 }
 
 describe("pickupVerdict", () => {
