@@ -81,14 +81,15 @@ function oneOf<T extends string>(
   return values as T[];
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar date that exists (zod checks the day against its month: 2026-02-30 is no date). */
+const date = z.iso.date();
 const dateTime = z.iso.datetime({ offset: true });
 
 /** An ISO 8601 date-time with its offset, or a date (its 00:00 UTC). */
 function timeOf(query: Query, name: ListFilterName): Date | undefined {
   const raw = filterValue(query, name);
   if (raw === undefined) return undefined;
-  const valid = DATE.test(raw) ? `${raw}T00:00:00Z` : dateTime.safeParse(raw).success ? raw : undefined;
+  const valid = date.safeParse(raw).success ? `${raw}T00:00:00Z` : dateTime.safeParse(raw).success ? raw : undefined;
   const at = valid === undefined ? Number.NaN : Date.parse(valid);
   if (Number.isNaN(at)) {
     throw badParameter(

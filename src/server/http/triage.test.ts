@@ -354,6 +354,7 @@ describe("filters", () => {
       ["filter[available]=1", "filter[available]"],
       ["filter[lfd_before]=tomorrow", "filter[lfd_before]"],
       ["filter[lfd_after]=2026-13-45", "filter[lfd_after]"],
+      ["filter[lfd_before]=2026-02-30", "filter[lfd_before]"],
       ["filter[lfd]=soon", "filter[lfd]"],
       ["filter[eta_before]=2026-11-20T12:00:00", "filter[eta_before]"],
       ["filter[eta_after]=1e9", "filter[eta_after]"],
