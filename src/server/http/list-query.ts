@@ -89,7 +89,11 @@ const dateTime = z.iso.datetime({ offset: true });
 function timeOf(query: Query, name: ListFilterName): Date | undefined {
   const raw = filterValue(query, name);
   if (raw === undefined) return undefined;
-  const valid = date.safeParse(raw).success ? `${raw}T00:00:00Z` : dateTime.safeParse(raw).success ? raw : undefined;
+  const valid = date.safeParse(raw).success
+    ? `${raw}T00:00:00Z`
+    : dateTime.safeParse(raw).success
+      ? raw
+      : undefined;
   const at = valid === undefined ? Number.NaN : Date.parse(valid);
   if (Number.isNaN(at)) {
     throw badParameter(
