@@ -5,6 +5,7 @@ import { type ReactNode, useSyncExternalStore } from "react";
 import { buttonClass } from "../../components/button";
 import { SavedViewsNav } from "../../components/saved-views-nav";
 import { clearSession, getSession, subscribeSession } from "../../lib/session";
+import { NavMenu } from "./nav-menu";
 import { accountQuery } from "./queries";
 
 const NAV_ITEMS = [
@@ -54,10 +55,8 @@ export function AppShell({ search }: { search?: ReactNode }) {
             <img src="/favicon.svg" alt="" className="h-6 w-6" />
             Boxtrack
           </Link>
-          <nav
-            aria-label="Main"
-            className="order-last -mx-3 w-full overflow-x-auto sm:order-none sm:mx-0 sm:w-auto"
-          >
+          {/* On a phone the pages are in the Menu's panel instead (nav-menu.tsx). */}
+          <nav aria-label="Main" className="hidden overflow-x-auto sm:block">
             <ul className="flex gap-1">
               {NAV_ITEMS.map((item) => (
                 <li key={item.to} className="flex">
@@ -75,14 +74,17 @@ export function AppShell({ search }: { search?: ReactNode }) {
           </nav>
           <div className="ml-auto flex items-center gap-3">
             {search}
-            <span className="text-sm text-slate-600 dark:text-slate-300" title="Signed-in account">
-              <span className="sr-only">Signed in as </span>
-              {account.data.attributes.company_name}
-            </span>
-            <button type="button" className={buttonClass("secondary")} onClick={signOut}>
-              Sign out
-            </button>
+            <div className="hidden items-center gap-3 sm:flex">
+              <span className="text-sm text-slate-600 dark:text-slate-300" title="Signed-in account">
+                <span className="sr-only">Signed in as </span>
+                {account.data.attributes.company_name}
+              </span>
+              <button type="button" className={buttonClass("secondary")} onClick={signOut}>
+                Sign out
+              </button>
+            </div>
           </div>
+          <NavMenu items={NAV_ITEMS} accountName={account.data.attributes.company_name} onSignOut={signOut} />
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6 sm:px-6">
