@@ -27,8 +27,15 @@ export interface DataColumn<T> {
   /** Hidden until chosen in the Columns menu (or in the URL). */
   hiddenByDefault?: boolean;
   align?: "left" | "right";
-  /** Extra classes of the column's cells (widths, wrapping). */
+  /** Extra classes of the column's cells (widths, wrapping); not used on cards. */
   className?: string;
+  /**
+   * Where the column goes when the list is drawn as cards (on a phone, see card-layout.ts): in the card's title
+   * line (the first such column is the card's link), among its key facts (listed first), or left off the card;
+   * a column that does not say is shown after the key facts. A list is drawn as cards only when one of its
+   * columns is a title.
+   */
+  card?: "title" | "fact" | "hidden";
 }
 
 /** What the shared table uses of TanStack Table: sorting (done by the API) and column visibility. */

@@ -2,7 +2,8 @@
 // URL as the `sort` parameter), a Columns menu whose choice the browser keeps (or the URL's `columns` carries),
 // a header that stays in view, rows the keyboard reaches (Tab, or the arrow keys from row to row) with a visible
 // focus ring, and, past a hundred rows, only the rows in view drawn (TanStack Virtual) while the table keeps
-// telling assistive technology how many rows there are and where each one stands.
+// telling assistive technology how many rows there are and where each one stands. On a phone, a list whose
+// columns name a card title is drawn as cards instead (data-cards.tsx), with a "Sort by" select for its order.
 //
 // Columns must be stable (module scope or useMemo): TanStack Table rebuilds its model when they change.
 import { flexRender, functionalUpdate, type Row, type RowData, useTable } from "@tanstack/react-table";
@@ -20,9 +21,13 @@ import {
   useState,
 } from "react";
 import type { SortKey } from "../../../api/triage";
+import { PHONE_QUERY, useMediaQuery } from "../../lib/use-media-query";
+import { cardLayoutOf, hasCardLayout } from "./card-layout";
 import { type DataColumn, type Features, features, tableColumnsOf } from "./columns";
 import { ColumnsMenu } from "./columns-menu";
+import { DataCards } from "./data-cards";
 import { rowIndexAfterKey } from "./row-keys";
+import { SortSelect } from "./sort-select";
 import { ariaSortOf, sortingOf, sortKeysOfSorting } from "./sorting";
 import { type ColumnsParam, useColumnChoice } from "./use-column-choice";
 import { ariaRowIndexOf, spacerHeights, VIRTUAL_FROM } from "./virtual-window";
@@ -141,7 +146,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     if (height !== headHeight) setHeadHeight(height);
   });
 
-  const virtual = modelRows.length > virtualFrom;
+  const cards = useMediaQuery(PHONE_QUERY) && hasCardLayout(columns);
+  const virtual = !cards && modelRows.length > virtualFrom;
   const virtualizer = useVirtualizer({
     count: virtual ? modelRows.length : 0,
     getScrollElement: () => scrollRef.current,
@@ -207,13 +213,21 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const drawn = items ? items.map((item) => item.index) : modelRows.map((_, index) => index);
   const columnCount = table.getVisibleLeafColumns().length;
 
-  const menu =
+  const columnsMenu =
     hideable.length > 0 ? (
       <ColumnsMenu
         options={hideable.map((c) => ({ id: c.id, label: c.header, visible: visibility[c.id] !== false }))}
         onChange={(id, shown) => setVisibility({ ...visibility, [id]: shown })}
         onReset={reset}
       />
+    ) : null;
+  const sortSelect = cards && sort ? <SortSelect columns={columns} sort={sort} /> : null;
+  const menu =
+    columnsMenu || sortSelect ? (
+      <div className="flex flex-wrap items-center gap-3">
+        {sortSelect}
+        {columnsMenu}
+      </div>
     ) : null;
 
   return (
@@ -226,6 +240,17 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       ) : null}
       {modelRows.length === 0 && empty !== undefined ? (
         empty
+      ) : cards ? (
+        <DataCards
+          rows={modelRows}
+          layout={cardLayoutOf(columns, visibleIds.split(","))}
+          byId={byId}
+          label={caption}
+          labelledBy={labelledBy}
+          busy={busy}
+          rowClassName={rowClassName}
+          rowProps={rowProps}
+        />
       ) : (
         <div
           ref={scrollRef}

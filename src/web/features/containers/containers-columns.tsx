@@ -20,6 +20,7 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
   {
     id: "number",
     header: "Container",
+    card: "title",
     sortField: "number",
     cell: (c) => (
       <RowLink
@@ -35,12 +36,14 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
   {
     id: "status",
     header: "Status",
+    card: "title",
     hideable: true,
     cell: (c) => containerStatusWords(c.attributes.current_status),
   },
   {
     id: "holds",
     header: "Holds",
+    card: "fact",
     hideable: true,
     cell: (c) => {
       const on = c.attributes.holds_at_pod_terminal.filter((h) => h.status === "hold");
@@ -59,6 +62,7 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
   {
     id: "lfd",
     header: "Last free day",
+    card: "fact",
     sortField: "last_free_day_at",
     hideable: true,
     cell: (c) => <LastFreeDay container={c} />,
@@ -66,6 +70,7 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
   {
     id: "availability",
     header: "Pickup",
+    card: "fact",
     sortField: "available_for_pickup",
     hideable: true,
     cell: (c) => <Availability container={c} />,
@@ -78,7 +83,8 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
       const { port_of_discharge_name: name, port_of_discharge_locode: locode } = c.attributes;
       if (!name && !locode) return none("Not known");
       return (
-        <span className="whitespace-nowrap">
+        // On a phone (a card, half its width) a long port name may wrap.
+        <span className="sm:whitespace-nowrap">
           {name ?? locode}
           {name && locode ? <span className="ml-1 font-mono text-xs text-slate-500">{locode}</span> : null}
         </span>
@@ -106,6 +112,7 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
   {
     id: "vessel",
     header: "Vessel",
+    card: "hidden",
     hideable: true,
     cell: (c) => {
       const { pod_vessel_name: name, pod_vessel_imo: imo } = c.attributes;
@@ -121,6 +128,7 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
   {
     id: "shipment",
     header: "Shipment",
+    card: "hidden",
     sortField: "bill_of_lading_number",
     hideable: true,
     cell: (c) => {
@@ -141,6 +149,7 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
   {
     id: "tags",
     header: "Tags",
+    card: "hidden",
     hideable: true,
     cell: (c) =>
       c.attributes.tags.length === 0 ? (

@@ -18,6 +18,7 @@ export function containerColumns(terminals: Map<string, Terminal>): DataColumn<C
     {
       id: "container",
       header: "Container",
+      card: "title",
       cell: (container) => {
         const a = container.attributes;
         const terminalId = container.relationships.pod_terminal.data?.id;
@@ -50,16 +51,23 @@ export function containerColumns(terminals: Map<string, Terminal>): DataColumn<C
           <span className={muted}>Not known</span>
         ),
     },
-    { id: "status", header: "Status", cell: ({ attributes: a }) => containerStatusWords(a.current_status) },
+    {
+      id: "status",
+      header: "Status",
+      card: "title",
+      cell: ({ attributes: a }) => containerStatusWords(a.current_status),
+    },
     {
       id: "pickup",
       header: "Pickup",
+      card: "fact",
       hideable: true,
       cell: (container) => <Availability container={container} />,
     },
     {
       id: "last_free_day",
       header: "Last free day",
+      card: "fact",
       hideable: true,
       cell: (container) => <LastFreeDay container={container} />,
     },

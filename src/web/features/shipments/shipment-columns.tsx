@@ -21,6 +21,7 @@ export const SHIPMENT_COLUMNS: readonly ShipmentColumn[] = [
   {
     id: "bill_of_lading",
     header: "Bill of lading",
+    card: "title",
     sortField: "bill_of_lading_number",
     cell: (shipment) => {
       const a = shipment.attributes;
@@ -52,6 +53,7 @@ export const SHIPMENT_COLUMNS: readonly ShipmentColumn[] = [
   {
     id: "customer",
     header: "Customer",
+    card: "hidden",
     hideable: true,
     className: "max-w-40",
     cell: (shipment) => shipment.attributes.customer_name ?? <NotKnown>None</NotKnown>,
@@ -87,6 +89,7 @@ export const SHIPMENT_COLUMNS: readonly ShipmentColumn[] = [
   {
     id: "route",
     header: "Route",
+    card: "hidden",
     hideable: true,
     hiddenByDefault: true,
     className: "min-w-40 max-w-64",
@@ -113,6 +116,7 @@ export const SHIPMENT_COLUMNS: readonly ShipmentColumn[] = [
   {
     id: "vessel",
     header: "Vessel",
+    card: "hidden",
     hideable: true,
     className: "max-w-48",
     cell: ({ attributes: a }) =>
@@ -145,6 +149,7 @@ export const SHIPMENT_COLUMNS: readonly ShipmentColumn[] = [
   {
     id: "eta",
     header: "ETA",
+    card: "fact",
     hideable: true,
     sortField: "pod_eta_at",
     cell: ({ attributes: a }) => (
@@ -170,6 +175,7 @@ export const SHIPMENT_COLUMNS: readonly ShipmentColumn[] = [
   {
     id: "last_free_day",
     header: "Last free day",
+    card: "fact",
     headerContent: (
       <>
         <span aria-hidden="true">LFD</span>
@@ -190,12 +196,14 @@ export const SHIPMENT_COLUMNS: readonly ShipmentColumn[] = [
   {
     id: "tracking",
     header: "Tracking",
+    card: "title",
     hideable: true,
     cell: (shipment) => <TrackingBadge attributes={shipment.attributes} />,
   },
   {
     id: "tags",
     header: "Tags",
+    card: "hidden",
     hideable: true,
     cell: ({ attributes: a }) =>
       a.tags.length > 0 ? (

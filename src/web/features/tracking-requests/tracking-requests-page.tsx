@@ -295,6 +295,7 @@ function requestColumns(
     {
       id: "number",
       header: "Number",
+      card: "title",
       cell: (request) => {
         const a = request.attributes;
         return (
@@ -334,7 +335,12 @@ function requestColumns(
       hideable: true,
       cell: ({ attributes: a }) => <ShippingLineName scac={a.scac} lines={lines} />,
     },
-    { id: "status", header: "Status", cell: ({ attributes: a }) => <StatusBadge status={a.status} /> },
+    {
+      id: "status",
+      header: "Status",
+      card: "title",
+      cell: ({ attributes: a }) => <StatusBadge status={a.status} />,
+    },
     {
       id: "result",
       header: "Result",

@@ -73,6 +73,7 @@ function notificationColumns(
     {
       id: "event",
       header: "Event",
+      card: "title",
       cell: (n) => (
         <>
           <RowLink to="/webhooks/notifications/$notificationId" params={{ notificationId: n.id }}>
@@ -90,6 +91,7 @@ function notificationColumns(
     {
       id: "status",
       header: "Status",
+      card: "title",
       cell: (n) => <DeliveryStatusBadge status={n.attributes.delivery_status} />,
     },
   ];
@@ -163,7 +165,7 @@ export function NotificationsTable({
 }
 
 const ATTEMPT_COLUMNS: readonly DataColumn<WebhookNotificationLog>[] = [
-  { id: "attempt", header: "Attempt", cell: (log) => log.attributes.attempt },
+  { id: "attempt", header: "Attempt", card: "title", cell: (log) => log.attributes.attempt },
   { id: "time", header: "Time", cell: (log) => <DateTime iso={log.attributes.started_at} timeZone="UTC" /> },
   {
     id: "status_code",

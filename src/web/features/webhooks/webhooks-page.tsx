@@ -129,6 +129,7 @@ const WEBHOOK_COLUMNS: readonly DataColumn<Webhook>[] = [
   {
     id: "address",
     header: "Address",
+    card: "title",
     className: "max-w-md",
     cell: (webhook) => (
       <>
@@ -143,7 +144,12 @@ const WEBHOOK_COLUMNS: readonly DataColumn<Webhook>[] = [
       </>
     ),
   },
-  { id: "status", header: "Status", cell: (webhook) => <ActiveBadge active={webhook.attributes.active} /> },
+  {
+    id: "status",
+    header: "Status",
+    card: "title",
+    cell: (webhook) => <ActiveBadge active={webhook.attributes.active} />,
+  },
   {
     id: "events",
     header: "Events",
