@@ -11,8 +11,10 @@ import { findIncluded } from "../../lib/included";
 import { ContainerHeader } from "./container-header";
 import { ContainerTimeline } from "./container-timeline";
 import { rememberedContainersSearch } from "./list-memory";
+import { activeHolds } from "./pickup";
 import { PickupPanel } from "./pickup-panel";
-import { PositionSentence } from "./position-summary";
+import { PickupSummary } from "./pickup-summary";
+import { ActiveHoldsContext, PositionSentence } from "./position-summary";
 import { containerQuery, containerRawEventsQuery, containerTransportEventsQuery } from "./queries";
 import { buildJourney } from "./timeline-legs";
 import { mergeEvents } from "./timeline-merge";
@@ -47,9 +49,10 @@ export function ContainerPage() {
   const terminal = findIncluded(document.included, r.pod_terminal.data, terminalSchema);
   const pickupFacility = findIncluded(document.included, r.pickup_facility.data, terminalSchema);
   const journey = useMemo(() => buildJourney(mergeEvents(timelineSources(transport, raw))), [transport, raw]);
+  const holds = activeHolds(a);
 
   return (
-    <>
+    <ActiveHoldsContext value={holds}>
       <nav aria-label="Breadcrumb" className="mb-3 flex gap-2 text-sm">
         <Link
           to="/containers"
@@ -88,6 +91,7 @@ export function ContainerPage() {
         <p className="mt-1 text-lg font-semibold text-slate-900 dark:text-slate-50">
           <PositionSentence position={journey.position} />
         </p>
+        <PickupSummary container={container} panelId="pickup-heading" />
       </section>
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -123,6 +127,6 @@ export function ContainerPage() {
           </section>
         </div>
       </div>
-    </>
+    </ActiveHoldsContext>
   );
 }

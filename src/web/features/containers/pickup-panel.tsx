@@ -7,7 +7,14 @@ import { Availability, DeadlineDay, Fees, hasLeftTerminal } from "../../componen
 import { DateTime } from "../../components/date-time";
 import { formatDay } from "../../lib/format";
 import { useServiceNow } from "../../lib/service-clock";
-import { type Deadline, lastFreeDays, pickupVerdict, urgentDeadline, type Verdict } from "./pickup";
+import {
+  type Deadline,
+  lastFreeDays,
+  pickupVerdict,
+  urgentDeadline,
+  VERDICT_WORDS,
+  type Verdict,
+} from "./pickup";
 
 const muted = "text-slate-500 dark:text-slate-400";
 
@@ -20,31 +27,14 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-const VERDICT_STYLE: Record<Verdict, { words: string; style: string }> = {
-  yes: {
-    words: "Yes",
-    style:
-      "border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/50 dark:text-emerald-50",
-  },
-  no: {
-    words: "No",
-    style: "border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950/50 dark:text-red-50",
-  },
-  not_yet: {
-    words: "Not yet",
-    style:
-      "border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-100",
-  },
-  gone: {
-    words: "No longer",
-    style:
-      "border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-100",
-  },
-  unknown: {
-    words: "Not known yet",
-    style:
-      "border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-100",
-  },
+export const VERDICT_STYLE: Record<Verdict, string> = {
+  yes: "border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/50 dark:text-emerald-50",
+  no: "border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950/50 dark:text-red-50",
+  not_yet:
+    "border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-100",
+  gone: "border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-100",
+  unknown:
+    "border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-100",
 };
 
 /** "The terminal's last free day was Fri 20 Nov: storage charges may be running." */
@@ -74,17 +64,19 @@ export function PickupPanel({
   const warning = urgentDeadline(a, now);
   const deadlines = lastFreeDays(a, now);
   const settled = hasLeftTerminal(a);
-  const verdictStyle = VERDICT_STYLE[verdict];
   return (
     <section
       aria-labelledby="pickup-heading"
       className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
     >
-      <h2 id="pickup-heading" className="text-base font-semibold text-slate-900 dark:text-slate-100">
+      <h2
+        id="pickup-heading"
+        className="scroll-mt-20 text-base font-semibold text-slate-900 dark:text-slate-100"
+      >
         Can I pick it up?
       </h2>
-      <p className={`mt-3 rounded-md border px-3 py-2 text-sm ${verdictStyle.style}`}>
-        <span className="mr-1.5 text-base font-semibold">{verdictStyle.words}.</span>
+      <p className={`mt-3 rounded-md border px-3 py-2 text-sm ${VERDICT_STYLE[verdict]}`}>
+        <span className="mr-1.5 text-base font-semibold">{VERDICT_WORDS[verdict]}.</span>
         {reason}
       </p>
       {warning ? (

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ContainerAttributes } from "../../../api/containers";
 import { hasLeftTerminal } from "../../components/container-facts";
 import { containerFixture } from "../../lib/container-fixture";
-import { lastFreeDays, pickupVerdict, urgentDeadline } from "./pickup";
+import { activeHolds, lastFreeDays, pickupHeadline, pickupVerdict, urgentDeadline } from "./pickup";
 
 const NOW = new Date("2026-11-22T18:00:00Z");
 
@@ -129,5 +129,27 @@ describe("last free days", () => {
   it("falls back to the combined pickup_lfd when no source is given", () => {
     const a = attributes({ pickup_lfd: "2026-11-23T08:00:00Z" });
     expect(lastFreeDays(a, NOW)).toMatchObject([{ label: "Last free day", urgency: "tomorrow" }]);
+  });
+});
+
+describe("pickupHeadline", () => {
+  it("answers in one line with the holds that stop pickup", () => {
+    const held = attributes({
+      holds_at_pod_terminal: [
+        { name: "customs", status: "hold", description: "CBP exam" },
+        { name: "usda", status: "pending", description: null },
+      ],
+    });
+    expect(pickupHeadline(held)).toEqual({ verdict: "no", text: "No: on hold: customs" });
+    expect(activeHolds(held)).toEqual(["customs"]);
+  });
+
+  it("says yes only when nothing holds the box, and not yet while it travels", () => {
+    expect(pickupHeadline(attributes()).text).toBe("Yes: it is available for pickup");
+    expect(
+      pickupHeadline(
+        attributes({ current_status: "on_ship", availability_known: false, available_for_pickup: null }),
+      ).text,
+    ).toBe("Not yet: it has not reached the place it is picked up from");
   });
 });

@@ -57,6 +57,27 @@ export function urgentDeadline(a: ContainerAttributes, now: Date = serviceNow())
 
 export type Verdict = "yes" | "no" | "not_yet" | "gone" | "unknown";
 
+/** The verdict as the answer to "Can I pick it up?". */
+export const VERDICT_WORDS: Record<Verdict, string> = {
+  yes: "Yes",
+  no: "No",
+  not_yet: "Not yet",
+  gone: "No longer",
+  unknown: "Not known yet",
+};
+
+/** The holds on the box now (not those only pending), by name. */
+export function activeHolds(a: ContainerAttributes): string[] {
+  return a.holds_at_pod_terminal.filter((h) => h.status === "hold").map((h) => h.name);
+}
+
+/** The pickup answer in one line, for the top of the page: "No: on hold: customs, freight". */
+export function pickupHeadline(a: ContainerAttributes): { verdict: Verdict; text: string } {
+  const { verdict, reason } = pickupVerdict(a);
+  const clause = reason.charAt(0).toLowerCase() + reason.slice(1).replace(/\.$/, "");
+  return { verdict, text: `${VERDICT_WORDS[verdict]}: ${clause}` };
+}
+
 /** Yes, no (and why), not yet (still travelling), gone (already picked up), or unknown. */
 export function pickupVerdict(a: ContainerAttributes): { verdict: Verdict; reason: string } {
   if (hasLeftTerminal(a)) {

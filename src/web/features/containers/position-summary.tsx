@@ -1,6 +1,8 @@
 // Where the container is now, in one sentence: "On the water between Busan and Long Beach aboard …, ETA …".
-import type { ReactNode } from "react";
+// While a hold is on (ActiveHoldsContext, given by the container page) it never says the box is available.
+import { createContext, type ReactNode, useContext } from "react";
 import { DateTime } from "../../components/date-time";
+import { heldWords, nextWhileHeld, silencedByHolds } from "./hold-words";
 import { milestoneWords, placeWords } from "./milestone-words";
 import type { Position } from "./timeline-legs";
 import type { Milestone } from "./timeline-merge";
@@ -14,9 +16,20 @@ function When({ milestone, prefix }: { milestone: Milestone; prefix: string }) {
   );
 }
 
+/** The names of the holds on the container now; none outside a container page. */
+export const ActiveHoldsContext = createContext<readonly string[]>([]);
+
 /** "Next: vessel arrived at Los Angeles, estimated 25 Nov 00:00 PST." */
 function Next({ next }: { next: Milestone | null }) {
+  const holds = useContext(ActiveHoldsContext);
   if (!next) return null;
+  if (silencedByHolds(next, holds)) {
+    return (
+      <span className="mt-1 block text-sm font-normal text-slate-700 dark:text-slate-300">
+        {nextWhileHeld(holds)}
+      </span>
+    );
+  }
   return (
     <span className="mt-1 block text-sm font-normal text-slate-700 dark:text-slate-300">
       Next: {milestoneWords(next.name).toLowerCase()}
@@ -34,6 +47,7 @@ function Next({ next }: { next: Milestone | null }) {
 const MOVING_WORDS = { vessel: "On the water", rail: "On rail", road: "On the road" } as const;
 
 export function PositionSentence({ position }: { position: Position }): ReactNode {
+  const holds = useContext(ActiveHoldsContext);
   switch (position.kind) {
     case "not_started":
       return (
@@ -66,6 +80,14 @@ export function PositionSentence({ position }: { position: Position }): ReactNod
       );
     }
     case "at_place":
+      if (silencedByHolds(position.last, holds)) {
+        return (
+          <>
+            At {placeWords(position.place)}: {heldWords(holds)}.
+            <Next next={position.next} />
+          </>
+        );
+      }
       return (
         <>
           At {placeWords(position.place)}: {milestoneWords(position.last.name).toLowerCase()}

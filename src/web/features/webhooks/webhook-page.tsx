@@ -89,7 +89,7 @@ export function WebhookPage() {
           it is active again. A receiver that answers 410 Gone pauses its webhook. Tests are sent either way.
         </p>
       )}
-      <div className="grid items-start gap-6 xl:grid-cols-3">
+      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-3">
         <div className="space-y-6 xl:col-span-2">
           <RecentNotifications webhookId={webhook.id} />
           <section aria-labelledby={settingsHeading} className={panel}>
