@@ -174,6 +174,29 @@ test("the pickup panel shows a hold with its description and warns about a last 
     await expect(panel.getByText(/^No\.$/)).toBeVisible();
   }
 
+  // The answer is at the top too, beside where the box is, in the first screen of a phone; while a hold is on,
+  // nothing there calls the box available (not even the carrier's planned "available for pickup").
+  const summary = page.getByRole("region", { name: "Where is it now?" });
+  await expect(summary).toContainText("Can I pick it up?");
+  for (const hold of withHold.attributes.holds_at_pod_terminal)
+    await expect(summary).toContainText(hold.name);
+  await expect(summary).toContainText("Last free day");
+  const onHold = withHold.attributes.holds_at_pod_terminal
+    .filter((h) => h.status === "hold")
+    .map((h) => h.name);
+  if (onHold.length > 0) {
+    const answer = summary.getByText(`No: on hold: ${onHold.join(", ")}`, { exact: true });
+    await expect(answer).toBeVisible();
+    await expect(summary).not.toContainText(/available/i);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const box = await answer.boundingBox();
+    expect(box && box.y + box.height, "the pickup answer is in a phone's first screen").toBeLessThanOrEqual(
+      844,
+    );
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
+
   if (withDeadline.id !== withHold.id) await page.goto(`/containers/${withDeadline.id}`);
   const warning = page.getByRole("region", { name: "Can I pick it up?" }).getByRole("alert");
   await expect(warning).toContainText(/last free day (was .* it has passed|is today|is tomorrow)/);

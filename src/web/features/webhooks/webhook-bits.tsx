@@ -165,8 +165,13 @@ export function NotificationsTable({
 }
 
 const ATTEMPT_COLUMNS: readonly DataColumn<WebhookNotificationLog>[] = [
-  { id: "attempt", header: "Attempt", card: "title", cell: (log) => log.attributes.attempt },
-  { id: "time", header: "Time", cell: (log) => <DateTime iso={log.attributes.started_at} timeZone="UTC" /> },
+  { id: "attempt", header: "Attempt", cell: (log) => log.attributes.attempt },
+  {
+    id: "time",
+    header: "Time",
+    card: "title",
+    cell: (log) => <DateTime iso={log.attributes.started_at} timeZone="UTC" />,
+  },
   {
     id: "status_code",
     header: "Status code",
