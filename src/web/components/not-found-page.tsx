@@ -4,7 +4,7 @@ import { buttonClass } from "./button";
 
 export function NotFoundPage() {
   return (
-    <div className="mx-auto max-w-lg py-16 text-center">
+    <div className="mx-auto max-w-lg px-4 py-16 text-center">
       <p className="text-sm font-semibold tracking-wide text-sky-700 uppercase dark:text-sky-400">404</p>
       <h1 className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 dark:text-slate-50">
         Page not found
