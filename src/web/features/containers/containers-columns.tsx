@@ -13,7 +13,7 @@ import { containerStatusWords } from "../../lib/format";
 /** A column of the list, sorted (if at all) by one of the fields `GET /v2/containers?sort=` accepts. */
 type ContainerColumn = DataColumn<Container> & { sortField?: ContainerSortField };
 
-const muted = "text-slate-400 dark:text-slate-500";
+const muted = "text-(--muted-text)";
 const none = (words = "None") => <span className={muted}>{words}</span>;
 
 export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [

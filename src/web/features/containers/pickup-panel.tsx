@@ -9,7 +9,7 @@ import { formatDay } from "../../lib/format";
 import { useServiceNow } from "../../lib/service-clock";
 import { type Deadline, lastFreeDays, pickupVerdict, urgentDeadline, type Verdict } from "./pickup";
 
-const muted = "text-slate-500 dark:text-slate-400";
+const muted = "text-(--muted-text)";
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -8,16 +8,17 @@ import { formatCoordinate } from "../../components/map/coordinates";
 import { plural } from "../../lib/format";
 import type { FleetVesselView, VesselDetailView } from "./fleet";
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+/** One term and its value; the `div` is the `dl`'s direct child (a wrapper around it would break the list). */
+function Fact({ term, className, children }: { term: string; className?: string; children: ReactNode }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs text-slate-500 dark:text-slate-400">{term}</dt>
       <dd className="text-sm text-slate-900 dark:text-slate-100">{children}</dd>
     </div>
   );
 }
 
-const unknown = <span className="text-slate-400 dark:text-slate-500">Not known</span>;
+const unknown = <span className="text-(--muted-text)">Not known</span>;
 
 export function VesselPanel({
   vessel,
@@ -63,16 +64,14 @@ export function VesselPanel({
             {vessel.speedKnots !== null ? `${vessel.speedKnots.toFixed(1)} kn` : unknown}
           </Fact>
           <Fact term="Heading">{vessel.heading !== null ? `${Math.round(vessel.heading)}°` : unknown}</Fact>
-          <div className="col-span-2">
-            <Fact term="Position">
-              {vessel.position ? formatCoordinate(vessel.position[0], vessel.position[1]) : unknown}
-              {vessel.positionAt ? (
-                <span className="block text-xs text-slate-600 dark:text-slate-400">
-                  reported <DateTime iso={vessel.positionAt} timeZone="UTC" />
-                </span>
-              ) : null}
-            </Fact>
-          </div>
+          <Fact term="Position" className="col-span-2">
+            {vessel.position ? formatCoordinate(vessel.position[0], vessel.position[1]) : unknown}
+            {vessel.positionAt ? (
+              <span className="block text-xs text-slate-600 dark:text-slate-400">
+                reported <DateTime iso={vessel.positionAt} timeZone="UTC" />
+              </span>
+            ) : null}
+          </Fact>
         </dl>
 
         <div className="border-t border-slate-100 pt-3 dark:border-slate-800">

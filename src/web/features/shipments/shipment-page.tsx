@@ -49,7 +49,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-const none = <span className="text-slate-400 dark:text-slate-500">Not known</span>;
+const none = <span className="text-(--muted-text)">Not known</span>;
 
 export function ShipmentPage() {
   const { shipmentId } = route.useParams();
@@ -133,7 +133,9 @@ export function ShipmentPage() {
             <EditableLabels shipmentId={shipment.id} field="ref_numbers" values={a.ref_numbers} />
             <EditableLabels shipmentId={shipment.id} field="tags" values={a.tags} />
             <dl className="grid grid-cols-2 gap-4">
-              <Fact term="Customer">{a.customer_name ?? <span className="text-slate-400">None</span>}</Fact>
+              <Fact term="Customer">
+                {a.customer_name ?? <span className="text-(--muted-text)">None</span>}
+              </Fact>
               <Fact term="Shipping line">
                 <abbr title={a.shipping_line_name} className="no-underline">
                   {a.shipping_line_short_name}
@@ -313,7 +315,7 @@ function TimeFact({
       return (
         <div>
           <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
-          <dd className="text-sm text-slate-400 dark:text-slate-500">Not known</dd>
+          <dd className="text-sm text-(--muted-text)">Not known</dd>
         </div>
       );
     }
