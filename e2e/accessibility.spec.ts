@@ -76,6 +76,51 @@ async function trackingRequest(page: Page, account: Account, seed: number): Prom
   return (await made.json()).data.id as string;
 }
 
+/** WCAG's contrast ratio of two `rgb(…)` colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (rgb: string) => {
+    const [r, g, bl] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((c) => {
+      const v = Number(c) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+test("every element Tab reaches shows a focus ring of 2px at 3:1 or more against the page", async ({
+  page,
+}) => {
+  await signInAsDemo(page, "/containers");
+  await settled(page, page.getByRole("main").getByRole("link", { name: /\w{4,}/ }));
+  const seen = new Set<string>();
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press("Tab");
+    const ring = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      const label = el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 40) ?? el.tagName;
+      return {
+        label,
+        style: style.outlineStyle,
+        width: Number.parseFloat(style.outlineWidth),
+        color: style.outlineColor,
+      };
+    });
+    if (!ring) continue;
+    seen.add(ring.label);
+    expect.soft(ring.style, `outline of ${ring.label}`).toBe("solid");
+    expect.soft(ring.width, `outline width of ${ring.label}`).toBeGreaterThanOrEqual(2);
+    expect
+      .soft(contrast(ring.color, "rgb(255, 255, 255)"), `ring of ${ring.label} on white`)
+      .toBeGreaterThanOrEqual(3);
+  }
+  // The walk went through the header, the toolbar and into the table's rows.
+  expect(seen.size).toBeGreaterThan(15);
+});
+
 let receiver: Receiver;
 test.beforeEach(async () => {
   receiver = await startReceiver();
