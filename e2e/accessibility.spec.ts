@@ -1,5 +1,5 @@
 // Accessibility: axe (the WCAG 2.x A and AA rules it runs) finds nothing on every page of the dashboard, at a
-// desktop's 1440×900 and a phone's 390×844, with the search dialog, the column menu and a confirm dialog open too.
+// desktop's 1440×900 and a phone's 390×844 (and the desktop in the dark theme), with the search dialog, the column menu and a confirm dialog open too.
 //
 // Pages are reached by URL and by role or label only, so that the checks hold whatever layout a page takes
 // (tables on a desktop, cards on a phone). Each page is one soft expectation: a failure names every page that has
@@ -22,9 +22,11 @@ import {
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA: every such rule axe has, none left out. */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 
+/** Both sizes in the light theme, and the desktop once more in the dark one (its colours are a second palette). */
 const VIEWPORTS = [
-  { name: "desktop", width: 1440, height: 900 },
-  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1440, height: 900, colorScheme: "light" },
+  { name: "phone", width: 390, height: 844, colorScheme: "light" },
+  { name: "desktop, dark theme,", width: 1440, height: 900, colorScheme: "dark" },
 ] as const;
 
 /** Waits until the page has drawn what it is about (`ready`) and no loading placeholder is left. */
@@ -131,7 +133,10 @@ test.afterEach(async () => {
 
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.name} size (${viewport.width}×${viewport.height})`, () => {
-    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+    test.use({
+      viewport: { width: viewport.width, height: viewport.height },
+      colorScheme: viewport.colorScheme,
+    });
 
     test("sign-in has no violations", async ({ page }) => {
       await visit(page, "/sign-in", (p) => p.getByLabel("API key"));

@@ -71,7 +71,7 @@ export function ColumnsMenu({
           />
         </svg>
         Columns
-        <span aria-hidden="true" className="text-xs font-normal text-slate-500 dark:text-slate-400">
+        <span aria-hidden="true" className="text-xs font-normal text-slate-500 dark:text-slate-300">
           {shown}/{options.length}
         </span>
       </button>

@@ -80,7 +80,9 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
       return (
         <span className="whitespace-nowrap">
           {name ?? locode}
-          {name && locode ? <span className="ml-1 font-mono text-xs text-slate-500">{locode}</span> : null}
+          {name && locode ? (
+            <span className="ml-1 font-mono text-xs text-slate-500 dark:text-slate-400">{locode}</span>
+          ) : null}
         </span>
       );
     },
@@ -113,7 +115,9 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
       return (
         <span className="inline-flex flex-col">
           <span className="whitespace-nowrap">{name}</span>
-          {imo ? <span className="font-mono text-xs text-slate-500">IMO {imo}</span> : null}
+          {imo ? (
+            <span className="font-mono text-xs text-slate-500 dark:text-slate-400">IMO {imo}</span>
+          ) : null}
         </span>
       );
     },

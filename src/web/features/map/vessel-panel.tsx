@@ -48,7 +48,7 @@ export function VesselPanel({
         <button
           type="button"
           onClick={onClose}
-          className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-500 dark:hover:bg-slate-800 dark:hover:text-white"
+          className="rounded-md p-1 text-slate-500 dark:text-slate-400 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-500 dark:hover:bg-slate-800 dark:hover:text-white"
         >
           <span className="sr-only">Close the vessel panel</span>
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5">
@@ -77,7 +77,9 @@ export function VesselPanel({
         <div className="border-t border-slate-100 pt-3 dark:border-slate-800">
           <h3 className="text-sm font-semibold text-slate-900 dark:text-slate-100">
             Voyage{" "}
-            {vessel.voyageNumber ?? <span className="font-normal text-slate-500">(number not known)</span>}
+            {vessel.voyageNumber ?? (
+              <span className="font-normal text-slate-500 dark:text-slate-400">(number not known)</span>
+            )}
           </h3>
           <dl className="mt-2 space-y-2">
             <Fact term="From">
@@ -141,7 +143,7 @@ export function VesselPanel({
                 >
                   {c.container_number}
                 </Link>
-                <span className="text-slate-500">on</span>
+                <span className="text-slate-500 dark:text-slate-400">on</span>
                 <Link
                   to="/shipments/$shipmentId"
                   params={{ shipmentId: c.shipment_id }}

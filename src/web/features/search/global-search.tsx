@@ -328,7 +328,10 @@ export function GlobalSearch() {
                   {error}
                 </p>
               ))}
-              <p aria-hidden="true" className="mt-1 hidden text-xs text-slate-500 sm:block">
+              <p
+                aria-hidden="true"
+                className="mt-1 hidden text-xs text-slate-500 dark:text-slate-400 sm:block"
+              >
                 ↑ ↓ move · Enter opens · Esc closes
               </p>
             </div>

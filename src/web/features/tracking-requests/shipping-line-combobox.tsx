@@ -253,7 +253,7 @@ export function ShippingLineCombobox({
                   option.disabled
                     ? "cursor-not-allowed text-(--muted-text)"
                     : isActive
-                      ? "bg-sky-700 text-white dark:bg-sky-600"
+                      ? "bg-sky-700 text-white"
                       : "text-slate-800 dark:text-slate-200"
                 }`}
               >
