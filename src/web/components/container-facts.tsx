@@ -11,7 +11,7 @@ import {
 } from "../lib/format";
 import { useServiceNow } from "../lib/service-clock";
 
-const muted = "text-slate-400 dark:text-slate-500";
+const muted = "text-(--muted-text)";
 
 /**
  * Whether the box has left the terminal (or, for a rail move, the inland ramp): its deadlines and holds no longer

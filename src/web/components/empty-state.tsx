@@ -12,11 +12,7 @@ export function EmptyState({
 }) {
   return (
     <div className="flex flex-col items-center rounded-lg border border-dashed border-slate-300 px-6 py-14 text-center dark:border-slate-600">
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 48 48"
-        className="mb-4 h-12 w-12 text-slate-400 dark:text-slate-500"
-      >
+      <svg aria-hidden="true" viewBox="0 0 48 48" className="mb-4 h-12 w-12 text-(--muted-text)">
         <rect x="6" y="14" width="36" height="22" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
         <path
           d="M14 14v22M22 14v22M30 14v22M38 14v22"

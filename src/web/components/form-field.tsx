@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 
 export const inputClass =
-  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-sky-500 focus:outline-2 focus:outline-sky-500/40 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-500 dark:aria-invalid:border-red-400";
+  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-(--muted-text) focus:border-sky-500 focus:outline-2 focus:outline-sky-500/40 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:aria-invalid:border-red-400";
 
 export const labelClass = "block text-sm font-medium text-slate-900 dark:text-slate-100";
 

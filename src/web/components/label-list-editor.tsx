@@ -86,7 +86,7 @@ export function LabelListEditor({
               <button
                 type="button"
                 aria-label={`Remove ${singular} ${value}`}
-                className="rounded-full px-1.5 leading-5 text-slate-500 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-500 dark:hover:bg-slate-700 dark:hover:text-white"
+                className="rounded-full px-1.5 leading-5 text-slate-500 dark:text-slate-400 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-500 dark:hover:bg-slate-700 dark:hover:text-white"
                 onClick={() => {
                   setDraft((current) => current.filter((_, i) => i !== index));
                   inputRef.current?.focus();
@@ -115,7 +115,7 @@ export function LabelListEditor({
           placeholder={`Add a ${singular}, then Enter`}
           aria-invalid={errors.length > 0}
           aria-describedby={errors.length > 0 ? errorId : undefined}
-          className="w-56 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 placeholder:text-slate-400 focus:border-sky-500 focus:outline-2 focus:outline-sky-500/40 aria-invalid:border-red-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+          className="w-56 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 placeholder:text-(--muted-text) focus:border-sky-500 focus:outline-2 focus:outline-sky-500/40 aria-invalid:border-red-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
         />
         <button
           type="button"

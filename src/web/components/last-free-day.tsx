@@ -8,7 +8,7 @@ import { useServiceNow } from "../lib/service-clock";
 import { hasLeftTerminal } from "./container-facts";
 import { Popover } from "./popover";
 
-const muted = "text-slate-400 dark:text-slate-500";
+const muted = "text-(--muted-text)";
 
 /** The look of a deadline `days` away: passed and today in red, the next two days in amber. */
 export function lfdTone(days: number): "overdue" | "soon" | "later" {

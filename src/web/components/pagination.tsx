@@ -13,9 +13,9 @@ const linkClass =
   "inline-flex min-w-9 items-center justify-center rounded-md border px-2.5 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-500";
 const idleClass =
   "border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700";
-const currentClass = "border-sky-700 bg-sky-700 text-white dark:border-sky-500 dark:bg-sky-600";
+const currentClass = "border-sky-700 bg-sky-700 text-white dark:border-sky-500";
 const disabledClass =
-  "inline-flex items-center rounded-md border border-slate-200 px-2.5 py-1.5 text-sm text-slate-400 dark:border-slate-700 dark:text-slate-500";
+  "inline-flex items-center rounded-md border border-slate-200 px-2.5 py-1.5 text-sm text-(--muted-text) dark:border-slate-700";
 
 /** Pages to offer around the current one: 1 … 4 5 [6] 7 8 … 20. */
 export function pageWindow(page: number, pageCount: number): (number | "gap")[] {

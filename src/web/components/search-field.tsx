@@ -77,7 +77,7 @@ export function SearchField({
           placeholder={placeholder}
           autoComplete="off"
           spellCheck={false}
-          className="w-full rounded-md border border-slate-300 bg-white py-2 pr-3 pl-8 text-sm text-slate-900 placeholder:text-slate-400 focus:border-sky-500 focus:outline-2 focus:outline-sky-500/40 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+          className="w-full rounded-md border border-slate-300 bg-white py-2 pr-3 pl-8 text-sm text-slate-900 placeholder:text-(--muted-text) focus:border-sky-500 focus:outline-2 focus:outline-sky-500/40 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
         />
       </form>
     </search>

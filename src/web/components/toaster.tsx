@@ -43,9 +43,11 @@ export function Toaster() {
     () => toasts,
   );
   return (
+    // Above everything on the page, maps included: Leaflet's panes and controls go up to z-index 1000, and a map
+    // that is not isolated (map.css isolates ours) would otherwise cover the toast and swallow its clicks.
     <section
       aria-label="Notifications"
-      className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-full max-w-sm flex-col gap-2"
+      className="pointer-events-none fixed inset-x-4 bottom-4 z-[1100] flex max-w-sm flex-col gap-2 sm:left-auto sm:w-full"
     >
       <div role="status" aria-live="polite" className="flex flex-col gap-2">
         {current.map((toast) => (

@@ -71,7 +71,7 @@ export function ColumnsMenu({
           />
         </svg>
         Columns
-        <span aria-hidden="true" className="text-xs font-normal text-slate-500 dark:text-slate-400">
+        <span aria-hidden="true" className="text-xs font-normal text-slate-500 dark:text-slate-300">
           {shown}/{options.length}
         </span>
       </button>
@@ -87,7 +87,7 @@ export function ColumnsMenu({
           <ul>
             {options.map((option) => (
               <li key={option.id}>
-                <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm text-slate-800 hover:bg-slate-50 has-focus-visible:outline-2 has-focus-visible:outline-sky-500 dark:text-slate-200 dark:hover:bg-slate-800">
+                <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm text-slate-800 hover:bg-slate-50 dark:text-slate-200 dark:hover:bg-slate-800">
                   <input
                     type="checkbox"
                     checked={option.visible}

@@ -30,6 +30,7 @@ import { rowIndexAfterKey } from "./row-keys";
 import { SortSelect } from "./sort-select";
 import { ariaSortOf, sortingOf, sortKeysOfSorting } from "./sorting";
 import { type ColumnsParam, useColumnChoice } from "./use-column-choice";
+import { useScrollFocus } from "./use-scroll-focus";
 import { ariaRowIndexOf, spacerHeights, VIRTUAL_FROM } from "./virtual-window";
 
 export interface DataTableSort {
@@ -139,6 +140,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const hideable = columns.filter((c) => c.hideable);
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  const frameFocusable = useScrollFocus(scrollRef, modelRows.length);
   const headRef = useRef<HTMLTableSectionElement>(null);
   const [headHeight, setHeadHeight] = useState(0);
   useLayoutEffect(() => {
@@ -254,6 +256,15 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       ) : (
         <div
           ref={scrollRef}
+          // Focusable, as a named region, only when it scrolls with nothing focusable inside (use-scroll-focus.ts).
+          {...(frameFocusable
+            ? {
+                tabIndex: 0,
+                role: "region",
+                "aria-label": caption,
+                "aria-labelledby": caption ? undefined : labelledBy,
+              }
+            : {})}
           className={`${frameClassName} scroll-pt-12 ${busy ? "opacity-60 transition-opacity" : "transition-opacity"}`}
         >
           <table

@@ -196,7 +196,7 @@ function CountRow({ row }: { row: Row }) {
       <span
         className={`rounded-full px-2.5 py-0.5 text-sm font-semibold tabular-nums ${
           count === 0
-            ? "bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400"
+            ? "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-400"
             : TONE_STYLE[row.tone]
         }`}
       >
@@ -220,7 +220,7 @@ function CountRow({ row }: { row: Row }) {
       className="-mx-2 flex items-center gap-3 rounded-md px-2 py-2.5 text-sm font-medium text-sky-800 hover:bg-sky-50 focus-visible:outline-2 focus-visible:outline-sky-500 dark:text-sky-300 dark:hover:bg-slate-800"
     >
       {content}
-      <span aria-hidden="true" className="text-slate-400">
+      <span aria-hidden="true" className="text-(--muted-text)">
         →
       </span>
     </Link>

@@ -133,11 +133,11 @@ export function ContainerHeader({
           {ports.map((port, i) => (
             <li key={port.key} className="flex items-center gap-2">
               {i > 0 && port.approaching ? (
-                <span className="rounded-full bg-sky-600 px-2 py-0.5 text-xs font-semibold text-white dark:bg-sky-500">
+                <span className="rounded-full bg-sky-700 px-2 py-0.5 text-xs font-semibold text-white">
                   <span aria-hidden="true">→ </span>now on the way<span aria-hidden="true"> →</span>
                 </span>
               ) : i > 0 ? (
-                <span aria-hidden="true" className="text-slate-400">
+                <span aria-hidden="true" className="text-(--muted-text)">
                   →
                 </span>
               ) : null}

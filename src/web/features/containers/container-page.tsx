@@ -22,7 +22,7 @@ import { timelineSources } from "./timeline-sources";
 
 const route = getRouteApi("/_authenticated/containers/$containerId");
 
-const muted = "text-slate-500 dark:text-slate-400";
+const muted = "text-(--muted-text)";
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -63,7 +63,7 @@ export function ContainerPage() {
         </Link>
         {shipment ? (
           <>
-            <span aria-hidden="true" className="text-slate-400">
+            <span aria-hidden="true" className="text-(--muted-text)">
               ·
             </span>
             <Link

@@ -384,7 +384,7 @@ function MilestoneRow({ milestone: m }: { milestone: Milestone }) {
             <DateTime iso={m.at} timeZone={m.place?.timeZone ?? null} />
           </>
         ) : (
-          <span className="text-slate-400 dark:text-slate-500">Time not known</span>
+          <span className="text-(--muted-text)">Time not known</span>
         )}
       </p>
     </li>

@@ -13,7 +13,7 @@ import { containerStatusWords } from "../../lib/format";
 /** A column of the list, sorted (if at all) by one of the fields `GET /v2/containers?sort=` accepts. */
 type ContainerColumn = DataColumn<Container> & { sortField?: ContainerSortField };
 
-const muted = "text-slate-400 dark:text-slate-500";
+const muted = "text-(--muted-text)";
 const none = (words = "None") => <span className={muted}>{words}</span>;
 
 export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
@@ -86,7 +86,9 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
         // On a phone (a card, half its width) a long port name may wrap.
         <span className="sm:whitespace-nowrap">
           {name ?? locode}
-          {name && locode ? <span className="ml-1 font-mono text-xs text-slate-500">{locode}</span> : null}
+          {name && locode ? (
+            <span className="ml-1 font-mono text-xs text-slate-500 dark:text-slate-400">{locode}</span>
+          ) : null}
         </span>
       );
     },
@@ -120,7 +122,9 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
       return (
         <span className="inline-flex flex-col">
           <span className="whitespace-nowrap">{name}</span>
-          {imo ? <span className="font-mono text-xs text-slate-500">IMO {imo}</span> : null}
+          {imo ? (
+            <span className="font-mono text-xs text-slate-500 dark:text-slate-400">IMO {imo}</span>
+          ) : null}
         </span>
       );
     },

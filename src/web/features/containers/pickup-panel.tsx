@@ -16,7 +16,7 @@ import {
   type Verdict,
 } from "./pickup";
 
-const muted = "text-slate-500 dark:text-slate-400";
+const muted = "text-(--muted-text)";
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -34,7 +34,10 @@ export function VesselListSection({
         id="vessel-list-heading"
         className="border-b border-slate-100 px-3 py-2 text-sm font-semibold text-slate-900 dark:border-slate-800 dark:text-slate-100"
       >
-        Vessels <span className="font-normal text-slate-500">({formatCount(vessels.length)})</span>
+        Vessels{" "}
+        <span className="font-normal text-slate-500 dark:text-slate-400">
+          ({formatCount(vessels.length)})
+        </span>
       </h2>
       {vessels.length === 0 ? (
         <div className="p-4 text-sm text-slate-600 dark:text-slate-400">

@@ -16,7 +16,7 @@ export interface VesselListProps {
   revealId: string | null;
 }
 
-const notKnown = <span className="text-slate-400">Not known</span>;
+const notKnown = <span className="text-(--muted-text)">Not known</span>;
 
 function vesselColumns(
   selectedId: string | null,
@@ -43,7 +43,7 @@ function vesselColumns(
           >
             {v.name}
           </button>
-          <span className="block text-xs text-slate-500 dark:text-slate-400">
+          <span className="block text-xs text-slate-600 dark:text-slate-400">
             {v.voyageNumber ? `Voyage ${v.voyageNumber}` : "Voyage not known"}
           </span>
         </>
@@ -57,7 +57,7 @@ function vesselColumns(
         return next ? (
           <>
             {next.name}
-            <span className="block font-mono text-xs text-slate-500">{next.code}</span>
+            <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">{next.code}</span>
           </>
         ) : (
           notKnown
@@ -72,7 +72,7 @@ function vesselColumns(
         const arrival = v.nextPortAta ?? v.nextPortEta;
         return arrival ? (
           <>
-            {v.nextPortAta ? <span className="block text-slate-500">arrived</span> : null}
+            {v.nextPortAta ? <span className="block text-slate-600 dark:text-slate-400">arrived</span> : null}
             <DateTime iso={arrival} timeZone={v.nextPort?.attributes.time_zone ?? "UTC"} />
           </>
         ) : (

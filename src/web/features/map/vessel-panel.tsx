@@ -8,16 +8,17 @@ import { formatCoordinate } from "../../components/map/coordinates";
 import { plural } from "../../lib/format";
 import type { FleetVesselView, VesselDetailView } from "./fleet";
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+/** One term and its value; the `div` is the `dl`'s direct child (a wrapper around it would break the list). */
+function Fact({ term, className, children }: { term: string; className?: string; children: ReactNode }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs text-slate-500 dark:text-slate-400">{term}</dt>
       <dd className="text-sm text-slate-900 dark:text-slate-100">{children}</dd>
     </div>
   );
 }
 
-const unknown = <span className="text-slate-400 dark:text-slate-500">Not known</span>;
+const unknown = <span className="text-(--muted-text)">Not known</span>;
 
 export function VesselPanel({
   vessel,
@@ -47,7 +48,7 @@ export function VesselPanel({
         <button
           type="button"
           onClick={onClose}
-          className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-500 dark:hover:bg-slate-800 dark:hover:text-white"
+          className="rounded-md p-1 text-slate-500 dark:text-slate-400 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-500 dark:hover:bg-slate-800 dark:hover:text-white"
         >
           <span className="sr-only">Close the vessel panel</span>
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5">
@@ -63,22 +64,22 @@ export function VesselPanel({
             {vessel.speedKnots !== null ? `${vessel.speedKnots.toFixed(1)} kn` : unknown}
           </Fact>
           <Fact term="Heading">{vessel.heading !== null ? `${Math.round(vessel.heading)}°` : unknown}</Fact>
-          <div className="col-span-2">
-            <Fact term="Position">
-              {vessel.position ? formatCoordinate(vessel.position[0], vessel.position[1]) : unknown}
-              {vessel.positionAt ? (
-                <span className="block text-xs text-slate-600 dark:text-slate-400">
-                  reported <DateTime iso={vessel.positionAt} timeZone="UTC" />
-                </span>
-              ) : null}
-            </Fact>
-          </div>
+          <Fact term="Position" className="col-span-2">
+            {vessel.position ? formatCoordinate(vessel.position[0], vessel.position[1]) : unknown}
+            {vessel.positionAt ? (
+              <span className="block text-xs text-slate-600 dark:text-slate-400">
+                reported <DateTime iso={vessel.positionAt} timeZone="UTC" />
+              </span>
+            ) : null}
+          </Fact>
         </dl>
 
         <div className="border-t border-slate-100 pt-3 dark:border-slate-800">
           <h3 className="text-sm font-semibold text-slate-900 dark:text-slate-100">
             Voyage{" "}
-            {vessel.voyageNumber ?? <span className="font-normal text-slate-500">(number not known)</span>}
+            {vessel.voyageNumber ?? (
+              <span className="font-normal text-slate-500 dark:text-slate-400">(number not known)</span>
+            )}
           </h3>
           <dl className="mt-2 space-y-2">
             <Fact term="From">
@@ -142,7 +143,7 @@ export function VesselPanel({
                 >
                   {c.container_number}
                 </Link>
-                <span className="text-slate-500">on</span>
+                <span className="text-slate-500 dark:text-slate-400">on</span>
                 <Link
                   to="/shipments/$shipmentId"
                   params={{ shipmentId: c.shipment_id }}

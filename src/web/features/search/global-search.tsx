@@ -253,7 +253,7 @@ export function GlobalSearch() {
                 value={text}
                 onChange={(event) => setText(event.target.value)}
                 onKeyDown={onInputKeyDown}
-                className="min-w-0 flex-1 bg-transparent py-1 text-base outline-none placeholder:text-slate-400"
+                className="min-w-0 flex-1 bg-transparent py-1 text-base outline-none placeholder:text-(--muted-text)"
               />
               {search.busy ? (
                 <span
@@ -302,7 +302,7 @@ export function GlobalSearch() {
                           onClick={() => choose(hit)}
                           className={`mx-2 cursor-pointer rounded-md px-3 py-2 ${
                             selected
-                              ? "bg-sky-100 outline-2 outline-sky-500 dark:bg-sky-900/60"
+                              ? "bg-sky-100 outline-2 outline-(--focus-ring) dark:bg-sky-900/60"
                               : "hover:bg-slate-50 dark:hover:bg-slate-800"
                           }`}
                         >
@@ -328,7 +328,10 @@ export function GlobalSearch() {
                   {error}
                 </p>
               ))}
-              <p aria-hidden="true" className="mt-1 hidden text-xs text-slate-500 sm:block">
+              <p
+                aria-hidden="true"
+                className="mt-1 hidden text-xs text-slate-500 dark:text-slate-400 sm:block"
+              >
                 ↑ ↓ move · Enter opens · Esc closes
               </p>
             </div>

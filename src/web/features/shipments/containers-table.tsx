@@ -10,7 +10,7 @@ import { DateTime } from "../../components/date-time";
 import { LastFreeDay } from "../../components/last-free-day";
 import { containerStatusWords, equipmentWords } from "../../lib/format";
 
-const muted = "text-slate-400 dark:text-slate-500";
+const muted = "text-(--muted-text)";
 
 /** The table's columns; a shipment's terminals name each container's. */
 export function containerColumns(terminals: Map<string, Terminal>): DataColumn<Container>[] {

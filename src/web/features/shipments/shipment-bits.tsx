@@ -61,7 +61,7 @@ export function Milestone({
       </span>
     );
   }
-  return <span className="text-slate-400 dark:text-slate-500">Not known</span>;
+  return <span className="text-(--muted-text)">Not known</span>;
 }
 
 export function TrackingBadge({ attributes }: { attributes: ShipmentAttributes }) {

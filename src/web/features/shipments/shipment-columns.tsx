@@ -8,7 +8,7 @@ import { DateTime } from "../../components/date-time";
 import { LastFreeDayOn } from "../../components/last-free-day";
 import { Milestone, placeName, TrackingBadge } from "./shipment-bits";
 
-const muted = "text-slate-400 dark:text-slate-500";
+const muted = "text-(--muted-text)";
 
 /** A column of the list, sorted (if at all) by one of the fields `GET /v2/shipments?sort=` accepts. */
 type ShipmentColumn = DataColumn<Shipment> & { sortField?: ShipmentSortField };
@@ -96,14 +96,14 @@ export const SHIPMENT_COLUMNS: readonly ShipmentColumn[] = [
     cell: ({ attributes: a }) => (
       <>
         <span>{placeName(a.port_of_lading_name, null)}</span>
-        <span aria-hidden="true" className="mx-1 text-slate-400">
+        <span aria-hidden="true" className="mx-1 text-(--muted-text)">
           →
         </span>
         <span className="sr-only"> to </span>
         <span>{placeName(a.port_of_discharge_name, null)}</span>
         {a.destination_name && a.destination_locode !== a.port_of_discharge_locode ? (
           <>
-            <span aria-hidden="true" className="mx-1 text-slate-400">
+            <span aria-hidden="true" className="mx-1 text-(--muted-text)">
               →
             </span>
             <span className="sr-only"> then </span>

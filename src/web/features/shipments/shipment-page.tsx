@@ -49,7 +49,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-const none = <span className="text-slate-400 dark:text-slate-500">Not known</span>;
+const none = <span className="text-(--muted-text)">Not known</span>;
 
 export function ShipmentPage() {
   const { shipmentId } = route.useParams();
@@ -133,12 +133,14 @@ export function ShipmentPage() {
             <EditableLabels shipmentId={shipment.id} field="ref_numbers" values={a.ref_numbers} />
             <EditableLabels shipmentId={shipment.id} field="tags" values={a.tags} />
             <dl className="grid grid-cols-2 gap-4">
-              <Fact term="Customer">{a.customer_name ?? <span className="text-slate-400">None</span>}</Fact>
+              <Fact term="Customer">
+                {a.customer_name ?? <span className="text-(--muted-text)">None</span>}
+              </Fact>
               <Fact term="Shipping line">
                 <abbr title={a.shipping_line_name} className="no-underline">
                   {a.shipping_line_short_name}
                 </abbr>{" "}
-                <span className="text-slate-500">({a.shipping_line_scac})</span>
+                <span className="text-slate-500 dark:text-slate-400">({a.shipping_line_scac})</span>
               </Fact>
               <Fact term="Tracked since">
                 <DateTime iso={a.created_at} timeZone="UTC" />
@@ -170,7 +172,8 @@ export function ShipmentPage() {
 
       <section aria-labelledby="containers-heading" className="mt-8">
         <h2 id="containers-heading" className="mb-3 text-lg font-semibold text-slate-900 dark:text-slate-100">
-          Containers <span className="font-normal text-slate-500">({containers.length})</span>
+          Containers{" "}
+          <span className="font-normal text-slate-500 dark:text-slate-400">({containers.length})</span>
         </h2>
         <ContainersTable containers={containers} terminals={terminals} />
       </section>
@@ -283,7 +286,8 @@ function Stop({
     <li className="relative border-l-2 border-sky-600 pl-4 dark:border-sky-500">
       <p className="text-xs font-semibold tracking-wide text-sky-800 uppercase dark:text-sky-300">{kind}</p>
       <p className="mt-1 font-medium text-slate-900 dark:text-slate-100">
-        {name ?? "Not known"} {code ? <span className="font-mono text-sm text-slate-500">{code}</span> : null}
+        {name ?? "Not known"}{" "}
+        {code ? <span className="font-mono text-sm text-slate-500 dark:text-slate-400">{code}</span> : null}
       </p>
       {place ? <p className="text-sm text-slate-600 dark:text-slate-400">{place}</p> : null}
       {terminal ? (
@@ -313,7 +317,7 @@ function TimeFact({
       return (
         <div>
           <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
-          <dd className="text-sm text-slate-400 dark:text-slate-500">Not known</dd>
+          <dd className="text-sm text-(--muted-text)">Not known</dd>
         </div>
       );
     }

@@ -141,7 +141,7 @@ function Filters() {
           {TRACKING_FILTERS.map((filter) => (
             <label
               key={filter}
-              className="cursor-pointer rounded px-3 py-1 text-sm text-slate-700 has-checked:bg-sky-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-sky-500 dark:text-slate-300 dark:has-checked:bg-sky-600"
+              className="cursor-pointer rounded px-3 py-1 text-sm text-slate-700 has-checked:bg-sky-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-(--focus-ring) dark:text-slate-300 dark:has-checked:bg-sky-700"
             >
               <input
                 type="radio"

@@ -69,7 +69,11 @@ function bulkColumns(
       id: "references",
       header: "References",
       cell: ({ row }) =>
-        row.refNumbers.length > 0 ? row.refNumbers.join(", ") : <span className="text-slate-400">—</span>,
+        row.refNumbers.length > 0 ? (
+          row.refNumbers.join(", ")
+        ) : (
+          <span className="text-(--muted-text)">—</span>
+        ),
     },
     {
       id: "check",

@@ -190,7 +190,7 @@ export function NewTrackingRequestPage() {
             {REQUEST_TYPES.map((type, index) => (
               <label
                 key={type}
-                className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm has-checked:border-sky-600 has-checked:bg-sky-50 has-focus-visible:outline-2 has-focus-visible:outline-sky-500 dark:border-slate-600 dark:has-checked:border-sky-400 dark:has-checked:bg-sky-950/60"
+                className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm has-checked:border-sky-600 has-checked:bg-sky-50 dark:border-slate-600 dark:has-checked:border-sky-400 dark:has-checked:bg-sky-950/60"
               >
                 <input
                   ref={index === 0 ? firstType : undefined}

@@ -251,9 +251,9 @@ export function ShippingLineCombobox({
                 }}
                 className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-1.5 ${
                   option.disabled
-                    ? "cursor-not-allowed text-slate-400 dark:text-slate-500"
+                    ? "cursor-not-allowed text-(--muted-text)"
                     : isActive
-                      ? "bg-sky-700 text-white dark:bg-sky-600"
+                      ? "bg-sky-700 text-white"
                       : "text-slate-800 dark:text-slate-200"
                 }`}
               >

@@ -308,7 +308,7 @@ function requestColumns(
               {a.request_number}
             </RowLink>
             {request.id === highlight ? (
-              <span className="ml-2 rounded bg-sky-700 px-1.5 py-px text-xs font-medium text-white dark:bg-sky-600">
+              <span className="ml-2 rounded bg-sky-700 px-1.5 py-px text-xs font-medium text-white">
                 Just added
               </span>
             ) : null}

@@ -69,7 +69,7 @@ function Node({
     : `${entries.length} key${entries.length === 1 ? "" : "s"}`;
   return (
     <details open={depth < openDepth}>
-      <summary className="cursor-pointer rounded marker:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800">
+      <summary className="min-h-6 cursor-pointer rounded marker:text-(--muted-text) hover:bg-slate-100 dark:hover:bg-slate-800">
         {label}
         <span className={punctuation}>{open}</span>
         {/* Only while this node is folded (not any open ancestor): what it holds. */}

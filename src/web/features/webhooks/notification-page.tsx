@@ -22,9 +22,10 @@ const route = getRouteApi("/_authenticated/webhooks/notifications/$notificationI
 
 const panel = "rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+/** One term and its value; the `div` is the `dl`'s direct child (a wrapper around it would break the list). */
+function Fact({ term, className, children }: { term: string; className?: string; children: ReactNode }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
         {term}
       </dt>
@@ -169,11 +170,12 @@ export function NotificationPage() {
             (notification.relationships.reference_object.data?.type ?? "—")
           )}
         </Fact>
-        <div className="sm:col-span-2 lg:col-span-4">
-          <Fact term="Id (sent as webhook-id, the same on every attempt)">
-            <span className="font-mono text-xs break-all">{notification.id}</span>
-          </Fact>
-        </div>
+        <Fact
+          term="Id (sent as webhook-id, the same on every attempt)"
+          className="sm:col-span-2 lg:col-span-4"
+        >
+          <span className="font-mono text-xs break-all">{notification.id}</span>
+        </Fact>
       </dl>
 
       <section aria-labelledby={attemptsHeading} className="mb-6">
