@@ -5,7 +5,7 @@ import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useLandState } from "../../components/map/land-status";
 import { PageHeader } from "../../components/page-header";
 import { formatCount, plural } from "../../lib/format";
-import type { FleetVesselView } from "./fleet";
+import { type FleetVesselView, fleetPorts } from "./fleet";
 import { FleetFilters } from "./fleet-filters";
 import { FleetMapFigure } from "./fleet-map-figure";
 import type { FleetSource } from "./fleet-source";
@@ -39,6 +39,7 @@ export function FleetPage({
   const { selected } = selection;
   const detail = source.useDetail(selected);
   const figureRef = useRef<HTMLElement>(null);
+  const ports = useMemo(() => fleetPorts(vessels), [vessels]);
   useMapIntoViewOnNarrowScreens(figureRef, selection.focus, selected?.id ?? null);
 
   const [land, onLand] = useLandState();
@@ -63,7 +64,7 @@ export function FleetPage({
         <div className="flex min-h-0 min-w-0 flex-col gap-3">
           {selected && detail ? (
             <div className="max-h-[55%] min-h-0 shrink-0 overflow-hidden">
-              <VesselPanel vessel={selected} detail={detail} onClose={selection.clear} />
+              <VesselPanel vessel={selected} detail={detail} ports={ports} onClose={selection.clear} />
             </div>
           ) : null}
           <VesselListSection

@@ -147,6 +147,13 @@ function lastCallOf(detail: VesselDetail, included: readonly { id: string; type:
   };
 }
 
+/** The ports the fleet's vessels sail between, once each. */
+export function fleetPorts(vessels: readonly FleetVesselView[]): Port[] {
+  const ports = new Map<string, Port>();
+  for (const v of vessels) for (const p of [v.previousPort, v.nextPort]) if (p) ports.set(p.id, p);
+  return [...ports.values()];
+}
+
 /** When the vessel arrives (or arrived) at its next port, as epoch milliseconds. */
 export function arrivalTime(v: FleetVesselView): number | null {
   const at = v.nextPortAta ?? v.nextPortEta;

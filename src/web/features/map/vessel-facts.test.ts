@@ -72,6 +72,12 @@ describe("the vessel's motion", () => {
     );
   });
 
+  it("says which port it is stopped at when only its position tells (no carrier line names the call yet)", () => {
+    const left = call({ port: port("Yantian", 22.57, 114.27), departedAt: "2026-11-14T06:33:00Z" });
+    expect(motionText(motionOf(vessel({}), left, [rotterdam, colombo]))).toBe("Stopped at Colombo (0.0 kn)");
+    expect(motionText(motionOf(vessel({}), left, [rotterdam]))).toBe("Stopped (0.0 kn)");
+  });
+
   it("says at anchor off its next port before it arrives, in port once it has", () => {
     const off = vessel({ position: [51.99, 3.9] });
     expect(motionText(motionOf(off, null))).toBe("At anchor off Rotterdam (0.0 kn)");

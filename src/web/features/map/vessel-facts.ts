@@ -1,6 +1,7 @@
 // What the vessel panel says of a vessel's motion and arrival, decided apart from React so that its facts agree:
 // a vessel that is stopped gets no arrival time worked out from its speed (it has none), a projection from its
 // speed is always named as such beside the carrier's ETA, and the "last port" is the vessel's own last call.
+import type { Port } from "../../../api/reference";
 import type { FleetVesselView, LastPortCall } from "./fleet";
 
 /** Below this speed over ground a vessel is stopped (moored, at anchor, drifting): AIS jitter is a few tenths. */
@@ -13,6 +14,8 @@ export type Motion =
   | { kind: "under_way"; knots: number }
   /** Stopped at a port: `berthed` when a carrier line says so, else arrived (or off it, at anchor). */
   | { kind: "at_berth" | "in_port" | "at_anchor"; knots: number; portName: string }
+  /** Stopped at a port no carrier line names as its call yet (its position says where). */
+  | { kind: "stopped_at"; knots: number; portName: string }
   | { kind: "stopped"; knots: number };
 
 /** Great-circle distance in nautical miles. */
@@ -33,8 +36,15 @@ function near(vessel: FleetVesselView, port: { latitude: number | null; longitud
   );
 }
 
-/** How the vessel moves now, as far as its last report, its next port and its own last call tell. */
-export function motionOf(vessel: FleetVesselView, lastCall: LastPortCall | null | undefined): Motion {
+/**
+ * How the vessel moves now, as far as its last report, its next port, its own last call and the other ports the map
+ * knows (`ports`: the fleet's) tell.
+ */
+export function motionOf(
+  vessel: FleetVesselView,
+  lastCall: LastPortCall | null | undefined,
+  ports: readonly Port[] = [],
+): Motion {
   const knots = vessel.speedKnots;
   if (knots === null) return { kind: "unknown" };
   if (knots >= STOPPED_KNOTS) return { kind: "under_way", knots };
@@ -52,7 +62,8 @@ export function motionOf(vessel: FleetVesselView, lastCall: LastPortCall | null 
     // Arrived (the carrier says so) but no berthing reported: in port; not arrived yet: waiting off it.
     return { kind: vessel.nextPortAta ? "in_port" : "at_anchor", knots, portName: next.name };
   }
-  return { kind: "stopped", knots };
+  const at = ports.find((p) => near(vessel, p.attributes));
+  return at ? { kind: "stopped_at", knots, portName: at.attributes.name } : { kind: "stopped", knots };
 }
 
 /** The speed fact: "17.2 kn", or what a stop means, with the reported speed. */
@@ -68,6 +79,8 @@ export function motionText(motion: Motion): string {
       return `In port at ${motion.portName} (${motion.knots.toFixed(1)} kn)`;
     case "at_anchor":
       return `At anchor off ${motion.portName} (${motion.knots.toFixed(1)} kn)`;
+    case "stopped_at":
+      return `Stopped at ${motion.portName} (${motion.knots.toFixed(1)} kn)`;
     case "stopped":
       return `Stopped (${motion.knots.toFixed(1)} kn)`;
   }

@@ -3,6 +3,7 @@
 // the fleet's list only counts them).
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import type { Port } from "../../../api/reference";
 import { DateTime } from "../../components/date-time";
 import { formatCoordinate } from "../../components/map/coordinates";
 import { plural } from "../../lib/format";
@@ -24,14 +25,17 @@ const unknown = <span className="text-slate-400 dark:text-slate-500">Not known</
 export function VesselPanel({
   vessel,
   detail,
+  ports,
   onClose,
 }: {
   vessel: FleetVesselView;
   detail: VesselDetailView;
+  /** The ports the map knows (the fleet's): where a stopped vessel may be when no carrier line says so yet. */
+  ports: readonly Port[];
   onClose(): void;
 }) {
   const next = vessel.nextPort?.attributes;
-  const motion = motionOf(vessel, detail.lastCall);
+  const motion = motionOf(vessel, detail.lastCall, ports);
   const arrival = speedArrival(vessel, motion, detail.projectedArrival);
   const last = detail.lastCall;
   return (
