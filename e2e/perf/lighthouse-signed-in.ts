@@ -9,7 +9,7 @@
 //
 // Prints, per page, the performance and accessibility scores, the longest main-thread task, the failed audits.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
@@ -46,6 +46,7 @@ interface Audit {
 
 async function main() {
   const o = options();
+  mkdirSync(o.out, { recursive: true });
   // A Chromium of its own (not Playwright's: Playwright would attach to the tabs Lighthouse opens), signed in over
   // CDP, then left to Lighthouse.
   const chrome = spawn(
