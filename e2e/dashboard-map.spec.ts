@@ -222,3 +222,93 @@ test("a shipment with an inland destination shows the leg beyond the port of dis
   await expect(section).toContainText(`${inland.attributes.destination_name} (inland destination)`);
   await expect(section.getByRole("list", { name: "Map legend" })).toContainText("Inland by rail or road");
 });
+
+test("on a phone, a vessel chosen in the list brings the map into view with the vessel on it", async ({
+  page,
+}) => {
+  const vessel = await sailingVessel(page);
+  const name = vessel.attributes.name;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsDemo(page, "/map");
+  const map = page.getByRole("figure", { name: "Map of the vessels carrying your containers" });
+  await expectLand(page, map);
+  // Below the list on a phone: out of sight before the choice.
+  await expect(map).not.toBeInViewport();
+
+  await vesselList(page).getByRole("button", { name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`vessel=${vessel.id}`));
+  await expect(map).toBeInViewport({ ratio: 0.9 });
+  await expect(map).toBeFocused();
+  await expect(page.getByText(`${name} selected: the map below shows it`)).toBeAttached();
+  // The map moved to the vessel: its estimated path starts there, on the part of the map in view.
+  const path = map.getByRole("img", { name: new RegExp(`^Estimated path of ${name} to `) });
+  await expect(path).toBeAttached();
+  await expect(map.getByText(/ · ETA /)).toBeInViewport();
+});
+
+test("a stopped vessel's panel gives no arrival from its speed, and names its own last port", async ({
+  page,
+}) => {
+  const { api_key: key } = await (await page.request.get("/demo.json")).json();
+  const stopped = (await fleet(page)).find(
+    (v) =>
+      v.meta.next_port_ata_at === null &&
+      (v.attributes as unknown as { nautical_speed_knots: number | null }).nautical_speed_knots === 0,
+  );
+  if (!stopped) throw new Error("the demo fleet has no stopped vessel on its way to a port");
+  const detail = await (
+    await page.request.get(`/v2/vessels/${stopped.id}`, { headers: { Authorization: `Token ${key}` } })
+  ).json();
+  const lastPort = detail.included.find(
+    (p: { id: string }) => p.id === detail.data.relationships.last_port.data.id,
+  );
+
+  await signInAsDemo(page, `/map?vessel=${stopped.id}`);
+  const panel = page.getByRole("region", { name: stopped.attributes.name });
+  await expect(panel.getByText("Last port")).toBeVisible();
+  await expect(panel).toContainText(`${lastPort.attributes.name} (${lastPort.attributes.code})`);
+  await expect(panel).toContainText(/(Stopped|At berth|In port|At anchor).*\(0\.0 kn\)/);
+  await expect(panel).toContainText("No arrival time from its speed while it is stopped");
+  await expect(panel).not.toContainText("would reach");
+  await expect(panel).toContainText("Carrier's ETA");
+});
+
+test("the map names the ports its vessels sail between once zoomed in, and none at world zoom", async ({
+  page,
+}) => {
+  const { api_key: key } = await (await page.request.get("/demo.json")).json();
+  const ports: string[] = (
+    await (
+      await page.request.get("/v2/vessels?page[size]=1000", { headers: { Authorization: `Token ${key}` } })
+    ).json()
+  ).included.map((p: { attributes: { name: string } }) => p.attributes.name);
+  const vessel = await sailingVessel(page);
+  await signInAsDemo(page, "/map");
+  const map = page.getByRole("figure", { name: "Map of the vessels carrying your containers" });
+  await expectLand(page, map);
+  const named = async () => {
+    let count = 0;
+    for (const port of ports) count += await map.getByText(port, { exact: true }).count();
+    return count;
+  };
+  // Out to the whole world: no port is named.
+  const zoomOut = map.getByRole("button", { name: "Zoom out" });
+  // (Forced: Leaflet ignores a click while a zoom is animating, and turns the button off at the least zoom.)
+  await expect
+    .poll(async () => {
+      await zoomOut.click({ force: true });
+      return zoomOut.isEnabled();
+    })
+    .toBe(false);
+  await expect.poll(named).toBe(0);
+  // Choosing a vessel flies to it, closer in: the ports near it are named, none of them twice.
+  await vesselList(page).getByRole("button", { name: vessel.attributes.name, exact: true }).click();
+  await expect.poll(named).toBeGreaterThan(0);
+  for (const port of ports) expect(await map.getByText(port, { exact: true }).count()).toBeLessThan(2);
+  // Names only: not in the tab order, and hidden from assistive technology (the list names every port).
+  let shownPort = "";
+  for (const port of ports) if ((await map.getByText(port, { exact: true }).count()) > 0) shownPort = port;
+  const label = map.getByText(shownPort, { exact: true });
+  expect(await label.evaluate((e) => e.closest('[aria-hidden="true"]') !== null)).toBe(true);
+  expect(await label.evaluate((e) => (e as HTMLElement).tabIndex)).toBe(-1);
+});

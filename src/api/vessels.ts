@@ -126,9 +126,23 @@ export const fleetDocumentSchema = z
 export type FleetDocument = z.infer<typeof fleetDocumentSchema>;
 
 /**
+ * The vessel's own last port call, as the carrier lines of the account's containers report it (any of them, not
+ * only those aboard): the port is `relationships.last_port` (in `included`), these its times. Unlike
+ * `previous_port` (where the account's cargo aboard was loaded), it is where the vessel itself was last.
+ */
+const lastPortCallMeta = {
+  /** When the vessel arrived at its last port; null when no carrier line says. */
+  last_port_arrived_at: nullableDateTime,
+  /** When it berthed there (`vessel_berthed`); null when not reported. */
+  last_port_berthed_at: nullableDateTime,
+  /** When it left; null while no carrier line says it has (it may still be there). */
+  last_port_departed_at: nullableDateTime,
+};
+
+/**
  * `GET /v2/vessels/{id}`: the hosted API's vessel, and, while the vessel carries the account's containers, the
- * voyage it sails for the account and every container aboard (`relationships` and `meta`, which the hosted API
- * does not send; its clients read past them).
+ * voyage it sails for the account, its own last port call and every container aboard (`relationships` and `meta`,
+ * which the hosted API does not send; its clients read past them), with the last port in `included`.
  */
 export const vesselDetailSchema = vesselSchema
   .extend({
@@ -136,11 +150,12 @@ export const vesselDetailSchema = vesselSchema
       .object({
         previous_port: toOne("port"),
         next_port: toOne("port"),
+        last_port: toOne("port"),
         shipments: toMany("shipment"),
         containers: toMany("container"),
       })
       .optional(),
-    meta: z.object({ ...voyageMeta, cargo: z.array(fleetCargoSchema) }).optional(),
+    meta: z.object({ ...voyageMeta, ...lastPortCallMeta, cargo: z.array(fleetCargoSchema) }).optional(),
   })
   .meta({ id: "VesselWithVoyage" });
 export type VesselDetail = z.infer<typeof vesselDetailSchema>;

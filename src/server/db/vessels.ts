@@ -495,3 +495,43 @@ export async function cargoRecords(
     )
     .orderBy(asc(containers.number));
 }
+
+/** A carrier line that puts a vessel at a port: what the vessel's own calls are read from. */
+export interface VesselCallLine {
+  event: string;
+  timestamp: Date;
+  locationId: string;
+}
+
+/**
+ * The carrier lines of the account's containers (any of them, aboard now or not) that place this vessel at a port
+ * and have happened by `now`, latest first: the vessel's calls as far as the account's carriers report them.
+ * raw_events_vessel_account_idx finds them; a vessel's lines for one account are a few hundred at most.
+ */
+export async function vesselCallLines(
+  db: Db,
+  accountId: string,
+  vesselId: string,
+  events: readonly string[],
+  now: Date,
+  limit = 500,
+): Promise<VesselCallLine[]> {
+  const rows = await db
+    .select({ event: rawEvents.event, timestamp: rawEvents.timestamp, locationId: rawEvents.locationId })
+    .from(rawEvents)
+    .where(
+      and(
+        eq(rawEvents.vesselId, vesselId),
+        eq(rawEvents.accountId, accountId),
+        eq(rawEvents.estimated, false),
+        inArray(rawEvents.event, [...events]),
+        lte(rawEvents.timestamp, now),
+        sql`${rawEvents.locationId} is not null`,
+      ),
+    )
+    .orderBy(sql`${rawEvents.timestamp} desc`)
+    .limit(limit);
+  return rows.flatMap((r) =>
+    r.timestamp && r.locationId ? [{ event: r.event, timestamp: r.timestamp, locationId: r.locationId }] : [],
+  );
+}

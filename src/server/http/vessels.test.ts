@@ -537,3 +537,48 @@ describe("GET /v2/vessels: pages of a larger fleet, shared vessels", () => {
     expect(own.data.map((v: { id: string }) => v.id)).toEqual([ocean.id]);
   });
 });
+
+describe("GET /v2/vessels/{id}: the vessel's own last port call", () => {
+  it("is read from every container's lines that name the vessel, not from where the cargo aboard was loaded", async () => {
+    const account = await h.newAccount("Last Port Co");
+    const aboard = await insertShipment(h.db, account.account.id, { containerNumbers: ["MSKU3000001"] });
+    await insertLines(h.db, account.account.id, aboard.containers[0]!.id, [
+      ["vessel_loaded", "2026-11-11T20:00:00Z", "KRPUS", ocean.id, "001E"],
+      ["vessel_departed", "2026-11-12T00:00:00Z", "KRPUS", ocean.id, "001E"],
+    ]);
+    // Another of the account's containers, discharged at a call the vessel made since.
+    const landed = await insertShipment(h.db, account.account.id, { containerNumbers: ["MSKU3000002"] });
+    await insertLines(h.db, account.account.id, landed.containers[0]!.id, [
+      ["vessel_loaded", "2026-11-11T21:00:00Z", "KRPUS", ocean.id, "001E"],
+      ["vessel_departed", "2026-11-12T00:00:00Z", "KRPUS", ocean.id, "001E"],
+      ["vessel_arrived", "2026-11-14T02:00:00Z", "JPTYO", ocean.id, "001E"],
+      ["vessel_berthed", "2026-11-14T05:00:00Z", "JPTYO", ocean.id, "001E"],
+      ["vessel_discharged", "2026-11-14T09:00:00Z", "JPTYO", ocean.id, "001E"],
+    ]);
+    const { status, body } = await getJson(`/v2/vessels/${ocean.id}`, account.apiKey);
+    expect(status).toBe(200);
+    const document = singleDocument(vesselDetailSchema).parse(body);
+    const vessel = document.data;
+    expect(vessel.relationships!.previous_port.data?.id).toBe(portId("KRPUS"));
+    expect(vessel.relationships!.last_port.data?.id).toBe(portId("JPTYO"));
+    expect(vessel.meta).toMatchObject({
+      last_port_arrived_at: "2026-11-14T02:00:00.000Z",
+      last_port_berthed_at: "2026-11-14T05:00:00.000Z",
+      last_port_departed_at: null,
+    });
+    expect(document.included).toEqual([
+      expect.objectContaining({
+        id: portId("JPTYO"),
+        type: "port",
+        attributes: expect.objectContaining({ code: "JPTYO" }),
+      }),
+    ]);
+
+    // The other account's lines say nothing of this vessel's calls to it: its last port is its own cargo's.
+    const own = singleDocument(vesselDetailSchema).parse(
+      (await getJson(`/v2/vessels/${ocean.id}`)).body,
+    ).data;
+    expect(own.relationships!.last_port.data?.id).toBe(portId("KRPUS"));
+    expect(own.meta!.last_port_departed_at).toBe("2026-11-12T00:00:00.000Z");
+  });
+});

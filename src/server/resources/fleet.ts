@@ -6,6 +6,7 @@ import type { ReferenceData } from "../db/reference-data";
 import type { CargoRecord, VesselRow } from "../db/vessels";
 import type { FleetEntry, Voyage } from "../tracking/fleet";
 import type { PositionInput } from "../tracking/journey";
+import type { PortCall } from "../tracking/port-calls";
 import { vesselResource } from "./serialize";
 
 const portRef = (id: string | null) => ({ data: id ? { id, type: "port" as const } : null });
@@ -82,7 +83,7 @@ export function vesselDetailResource(
   reference: ReferenceData,
   vessel: VesselRow,
   positions: PositionInput[],
-  aboard: { voyage: Voyage; cargo: CargoRecord[] } | undefined,
+  aboard: { voyage: Voyage; lastCall: PortCall | null; cargo: CargoRecord[] } | undefined,
 ): VesselDetail {
   const resource = vesselResource(vessel, { positions });
   if (!aboard) return resource;
@@ -93,9 +94,16 @@ export function vesselDetailResource(
     ...resource,
     relationships: {
       ...relationships,
+      last_port: portRef(aboard.lastCall?.portId ?? null),
       shipments: { data: shipmentIds.map((id) => ({ id, type: "shipment" as const })) },
       containers: { data: cargo.map((c) => ({ id: c.container_id, type: "container" as const })) },
     },
-    meta: { ...meta, cargo },
+    meta: {
+      ...meta,
+      last_port_arrived_at: iso(aboard.lastCall?.arrivedAt ?? null),
+      last_port_berthed_at: iso(aboard.lastCall?.berthedAt ?? null),
+      last_port_departed_at: iso(aboard.lastCall?.departedAt ?? null),
+      cargo,
+    },
   };
 }

@@ -14,6 +14,7 @@ import {
   fleetPage as fleetPageRows,
   positionsSince,
   type VesselRow,
+  vesselCallLines,
 } from "../db/vessels";
 import { seaRoute } from "../geo/sea-route";
 import {
@@ -25,6 +26,7 @@ import {
   simplify,
   timeAlong,
 } from "./journey";
+import { CALL_EVENTS, lastPortCall, type PortCall } from "./port-calls";
 
 const TRACK_DAYS = 7;
 const DAY_MS = 86_400_000;
@@ -217,22 +219,29 @@ export async function fleetPage(
 }
 
 /**
- * What the single vessel sails for the account while it carries the account's containers: its voyage and every
- * container aboard with its shipment; undefined when none of them is aboard. Every container's journey is read
- * here, not one per leg: a vessel holds a few dozen of an account's containers.
+ * What the single vessel sails for the account while it carries the account's containers: its voyage, its own last
+ * port call (from the lines of all the account's containers) and every container aboard with its shipment;
+ * undefined when none of them is aboard. Every container's journey is read here, not one per leg: a vessel holds a
+ * few dozen of an account's containers.
  */
 export async function vesselVoyage(
   deps: Deps,
   accountId: string,
   vessel: VesselRow,
-): Promise<{ voyage: Voyage; cargo: CargoRecord[] } | undefined> {
+  now: Date,
+): Promise<{ voyage: Voyage; lastCall: PortCall | null; cargo: CargoRecord[] } | undefined> {
   const ids = await containersAboard(deps.db, accountId, vessel.id);
   if (ids.length === 0) return undefined;
-  const [cargo, journeys] = await Promise.all([
+  const [cargo, journeys, calls] = await Promise.all([
     cargoRecords(deps.db, accountId, ids),
     containerJourneys(deps.db, accountId, ids),
+    vesselCallLines(deps.db, accountId, vessel.id, CALL_EVENTS, now),
   ]);
   const shipments = new Set(cargo.map((c) => c.shipment.id)).size;
   const next = firstArriving(journeys.map(legOf));
-  return { voyage: voyageOf(next, { containers: cargo.length, shipments }), cargo };
+  return {
+    voyage: voyageOf(next, { containers: cargo.length, shipments }),
+    lastCall: lastPortCall(calls),
+    cargo,
+  };
 }

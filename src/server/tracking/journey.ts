@@ -85,9 +85,9 @@ export interface ShipmentOutline {
   destinationAtaAt: Date | null;
 }
 
-type Role = "load" | "depart" | "arrive" | "discharge";
+export type Role = "load" | "depart" | "arrive" | "discharge";
 
-const SEA_EVENTS: Record<string, Role> = {
+export const SEA_EVENTS: Readonly<Record<string, Role>> = {
   vessel_loaded: "load",
   transshipment_loaded: "load",
   feeder_loaded: "load",

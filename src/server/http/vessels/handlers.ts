@@ -150,7 +150,7 @@ export function registerVesselRoutes(app: App, deps: AppDeps) {
     const vessel = await visibleVessel(accountId, c.req.valid("param").id);
     const [rows, voyage] = await Promise.all([
       positionsBetween(db, vessel.id, from, to),
-      vesselVoyage(deps, accountId, vessel),
+      vesselVoyage(deps, accountId, vessel, now),
     ]);
     const positions = rows.map((p) => ({
       latitude: p.latitude,
@@ -159,8 +159,14 @@ export function registerVesselRoutes(app: App, deps: AppDeps) {
       timestamp: p.timestamp,
       estimated: false,
     }));
+    // The last port in `included`: it is often none of the ports the fleet's list names.
+    const lastPort = voyage?.lastCall ? reference.ports.get(voyage.lastCall.portId) : undefined;
     return c.json(
-      documentOf(vesselDetailResource(reference, vessel, positions, voyage), selfOf(c.req.url)),
+      documentOf(
+        vesselDetailResource(reference, vessel, positions, voyage),
+        selfOf(c.req.url),
+        lastPort ? [portResource(lastPort)] : undefined,
+      ),
       200,
     );
   });

@@ -1,6 +1,7 @@
 // The map part of the map page: the map, the land's status, the legend, and the switches for every vessel's track
 // and path. The map (Leaflet) is imported here, not loaded on demand: the route's chunk then names Leaflet's chunk
 // and the coarse land among its own, and the browser fetches them together with it, instead of one after the other.
+import type { Ref } from "react";
 import { type LandState, LandStatus } from "../../components/map/land-status";
 import { LAND_LEGEND, MapLegend } from "../../components/map/map-legend";
 import FleetMap, { type FleetMapProps } from "./fleet-map";
@@ -9,18 +10,23 @@ export function FleetMapFigure({
   land,
   onShowTracks,
   onShowAllPaths,
+  figureRef,
   ...map
 }: FleetMapProps & {
   land: LandState;
+  /** The figure, focusable by script (not in the tab order): where a choice in the list takes a phone's reader. */
+  figureRef?: Ref<HTMLElement>;
   onShowTracks(show: boolean): void;
   onShowAllPaths(show: boolean): void;
 }) {
   return (
     <div className="flex min-h-0 min-w-0 flex-col gap-2">
       <figure
+        ref={figureRef}
+        tabIndex={-1}
         aria-label="Map of the vessels carrying your containers"
         aria-describedby="fleet-map-note"
-        className="relative h-[60vh] min-h-[24rem] overflow-hidden rounded-lg border border-slate-200 lg:h-auto lg:flex-1 dark:border-slate-800"
+        className="relative h-[60vh] min-h-[24rem] scroll-mt-28 overflow-hidden rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 lg:h-auto lg:flex-1 dark:border-slate-800"
       >
         <FleetMap {...map} />
         <figcaption id="fleet-map-note" className="sr-only">

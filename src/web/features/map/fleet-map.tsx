@@ -14,6 +14,8 @@ import { type MapPalette, mapPalette } from "../../components/map/palette";
 import { HAS_TILES } from "../../components/map/tiles";
 import { type VesselPoint, VesselsLayer } from "../../components/map/vessels-layer";
 import type { FleetVesselView, VesselDetailView } from "./fleet";
+import { portLabelsOf } from "./port-labels";
+import { PortLabelsLayer } from "./port-labels-layer";
 import { selectionDrawing, shifted as shiftedBy } from "./selection";
 import { SelectionLayer } from "./selection-layer";
 
@@ -257,6 +259,25 @@ function FleetLayers({
       map.off("moveend", draw);
     };
   }, [map, selected, selectedId, track, ahead, generation]);
+
+  // The names of the ports the shown vessels sail between, as many as fit at the zoom; the selected vessel's next
+  // port has its own label (with the ETA), which the others keep clear of.
+  const portLabelsRef = useRef<PortLabelsLayer | null>(null);
+  useEffect(() => {
+    const layer = new PortLabelsLayer(map);
+    portLabelsRef.current = layer;
+    return () => {
+      portLabelsRef.current = null;
+      layer.remove();
+    };
+  }, [map]);
+  const selectedPort = selected?.nextPort ?? null;
+  useEffect(() => {
+    const a = selectedPort?.attributes;
+    const keepClear: L.LatLngTuple | null =
+      a && a.latitude !== null && a.longitude !== null ? [a.latitude, a.longitude] : null;
+    portLabelsRef.current?.set(portLabelsOf(vessels, selectedPort?.id ?? null), keepClear);
+  }, [vessels, selectedPort]);
 
   // Fly to a vessel chosen in the list.
   const focusSeq = focus?.seq;

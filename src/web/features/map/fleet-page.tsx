@@ -1,17 +1,17 @@
 // The map page's layout, whichever fleet it shows: the header, the filters, the selected vessel's panel above the
 // list, and the map. The map draws first, the list once the map's first frame is painted; the selected vessel's
 // track, path and cargo come from the fleet's source when it is chosen.
-import { useCallback, useMemo, useState } from "react";
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLandState } from "../../components/map/land-status";
 import { PageHeader } from "../../components/page-header";
 import { formatCount, plural } from "../../lib/format";
-import type { FleetVesselView } from "./fleet";
+import { type FleetVesselView, fleetPorts } from "./fleet";
 import { FleetFilters } from "./fleet-filters";
 import { FleetMapFigure } from "./fleet-map-figure";
 import type { FleetSource } from "./fleet-source";
 import { useFleetFilters } from "./use-fleet-filters";
 import { usePaintedSince } from "./use-painted-since";
-import { useVesselSelection } from "./use-vessel-selection";
+import { isNarrowScreen, useVesselSelection } from "./use-vessel-selection";
 import { VesselListSection } from "./vessel-list-section";
 import { VesselPanel } from "./vessel-panel";
 
@@ -38,6 +38,9 @@ export function FleetPage({
   const selection = useVesselSelection(vessels);
   const { selected } = selection;
   const detail = source.useDetail(selected);
+  const figureRef = useRef<HTMLElement>(null);
+  const ports = useMemo(() => fleetPorts(vessels), [vessels]);
+  useMapIntoViewOnNarrowScreens(figureRef, selection.focus, selected?.id ?? null);
 
   const [land, onLand] = useLandState();
   // The list waits for the map's first frame: the map is what most people look at first. Until that frame is
@@ -61,7 +64,7 @@ export function FleetPage({
         <div className="flex min-h-0 min-w-0 flex-col gap-3">
           {selected && detail ? (
             <div className="max-h-[55%] min-h-0 shrink-0 overflow-hidden">
-              <VesselPanel vessel={selected} detail={detail} onClose={selection.clear} />
+              <VesselPanel vessel={selected} detail={detail} ports={ports} onClose={selection.clear} />
             </div>
           ) : null}
           <VesselListSection
@@ -88,6 +91,7 @@ export function FleetPage({
           land={land}
           onLand={onLand}
           onDrawn={onDrawn}
+          figureRef={figureRef}
         />
       </div>
       <p aria-live="polite" className="sr-only">
@@ -95,6 +99,32 @@ export function FleetPage({
       </p>
     </>
   );
+}
+
+/**
+ * On a narrow screen (a phone), a vessel chosen in the list brings the map into view and moves focus to it, so that
+ * the choice is seen (and a screen reader is told, with the announcement, where it went). A vessel named in the
+ * address (`seq` 0) does not scroll the page on load.
+ */
+function useMapIntoViewOnNarrowScreens(
+  figureRef: RefObject<HTMLElement | null>,
+  focus: { id: string; seq: number } | null,
+  selectedId: string | null,
+) {
+  const seq = focus?.seq ?? 0;
+  const handled = useRef(0);
+  // Once the choice is in the URL too: that commit also shows the panel above the list and scrolls the list to the
+  // row (the list's effect runs before this one), which would otherwise move the page after this scroll.
+  const ready = focus !== null && focus.id === selectedId;
+  useEffect(() => {
+    const figure = figureRef.current;
+    if (!ready || seq === 0 || seq === handled.current || !figure) return;
+    handled.current = seq;
+    if (!isNarrowScreen()) return;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    figure.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+    figure.focus({ preventScroll: true });
+  }, [figureRef, seq, ready]);
 }
 
 function FleetPageHeader({

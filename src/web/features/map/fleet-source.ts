@@ -41,7 +41,8 @@ export const accountSource: FleetSource = {
       enabled: request !== null,
     });
     return useMemo(
-      () => (vessel ? detailView(vessel, detail.data?.data, path.data?.data) : null),
+      () =>
+        vessel ? detailView(vessel, detail.data?.data, path.data?.data, detail.data?.included ?? []) : null,
       [vessel, detail.data, path.data],
     );
   },

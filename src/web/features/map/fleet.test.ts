@@ -181,17 +181,53 @@ describe("longitudes across the 180th meridian", () => {
     ]);
     expect(chosen.projectedArrival).toBe("2026-11-25T00:00:00Z");
     expect(chosen.cargo).toBeNull();
+    expect(chosen.lastCall).toBeNull();
+    const lastPort = {
+      id: "p-busan",
+      type: "port" as const,
+      attributes: {
+        name: "Busan",
+        code: "KRPUS",
+        state_abbr: null,
+        city: null,
+        country_code: "KR",
+        time_zone: "Asia/Seoul",
+        latitude: 35.1,
+        longitude: 129.04,
+      },
+    };
     const withCargo = detailView(
       view!,
       {
         id: "a",
         type: "vessel",
         attributes: compact(a).attributes,
-        meta: { ...compact(a).meta, cargo: [cargo] },
+        relationships: {
+          previous_port: { data: null },
+          next_port: { data: null },
+          last_port: { data: { id: "p-busan", type: "port" } },
+          shipments: { data: [] },
+          containers: { data: [] },
+        },
+        meta: {
+          ...compact(a).meta,
+          last_port_arrived_at: "2026-11-10T00:00:00Z",
+          last_port_berthed_at: null,
+          last_port_departed_at: "2026-11-11T00:00:00Z",
+          cargo: [cargo],
+        },
       },
       undefined,
+      [lastPort],
     );
     expect(withCargo.cargo).toEqual([cargo]);
+    // The vessel's own last call, with its port from the document's `included`.
+    expect(withCargo.lastCall).toEqual({
+      port: lastPort,
+      arrivedAt: "2026-11-10T00:00:00Z",
+      berthedAt: null,
+      departedAt: "2026-11-11T00:00:00Z",
+    });
   });
 
   it("frames a fleet across the Pacific rather than across the world", () => {

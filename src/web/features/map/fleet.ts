@@ -1,7 +1,7 @@
 // The fleet as the map and its list use it: one flat record per vessel with lines ready to draw (longitudes
 // unwrapped, so a Pacific crossing is one continuous line), the selected vessel's track, path and cargo, and the
 // URL filters applied to the fleet. No Leaflet here.
-import type { Port } from "../../../api/reference";
+import { type Port, portSchema } from "../../../api/reference";
 import type {
   FleetCargo,
   FleetCargoSummary,
@@ -53,6 +53,17 @@ export interface VesselDetailView {
   projectedArrival: string | null;
   /** Every container of the account aboard; null while not known yet. */
   cargo: FleetCargo[] | null;
+  /** The vessel's own last port call; undefined while not read yet, null when no carrier line names one. */
+  lastCall: LastPortCall | null | undefined;
+}
+
+/** Where the vessel itself was last (not where the account's cargo was loaded), from GET /v2/vessels/{id}. */
+export interface LastPortCall {
+  port: Port;
+  arrivedAt: string | null;
+  berthedAt: string | null;
+  /** Null while no carrier line says it has left. */
+  departedAt: string | null;
 }
 
 const toLatLng = (p: { latitude: number; longitude: number }): LatLng => [p.latitude, p.longitude];
@@ -107,6 +118,8 @@ export function detailView(
   vessel: FleetVesselView,
   detail: VesselDetail | undefined,
   path: Vessel | undefined,
+  /** The detail document's `included`, where its last port is. */
+  included: readonly { id: string; type: string }[] = [],
 ): VesselDetailView {
   const track = detail ? lines(vessel.position, detail.attributes.positions ?? []).track : vessel.track;
   const estimated = path?.attributes.positions?.filter((p) => p.estimated) ?? [];
@@ -116,7 +129,29 @@ export function detailView(
     ahead,
     projectedArrival: estimated.at(-1)?.timestamp ?? vessel.projectedArrival,
     cargo: detail?.meta?.cargo ?? null,
+    lastCall: detail ? lastCallOf(detail, included) : undefined,
   };
+}
+
+function lastCallOf(detail: VesselDetail, included: readonly { id: string; type: string }[]) {
+  const id = detail.relationships?.last_port?.data?.id;
+  const found = id ? included.find((r) => r.type === "port" && r.id === id) : undefined;
+  const port = found ? portSchema.safeParse(found) : undefined;
+  const meta = detail.meta;
+  if (!port?.success || !meta) return null;
+  return {
+    port: port.data,
+    arrivedAt: meta.last_port_arrived_at,
+    berthedAt: meta.last_port_berthed_at,
+    departedAt: meta.last_port_departed_at,
+  };
+}
+
+/** The ports the fleet's vessels sail between, once each. */
+export function fleetPorts(vessels: readonly FleetVesselView[]): Port[] {
+  const ports = new Map<string, Port>();
+  for (const v of vessels) for (const p of [v.previousPort, v.nextPort]) if (p) ports.set(p.id, p);
+  return [...ports.values()];
 }
 
 /** When the vessel arrives (or arrived) at its next port, as epoch milliseconds. */

@@ -28,7 +28,12 @@ export async function makeSyntheticFleet(count: number): Promise<SyntheticFleet 
       let detail = details.get(vessel.id);
       if (!detail) {
         const lines = allLines?.get(vessel.id) ?? m.syntheticLines(vessel);
-        detail = { ...lines, projectedArrival: vessel.projectedArrival, cargo: m.syntheticCargo(vessel) };
+        detail = {
+          ...lines,
+          projectedArrival: vessel.projectedArrival,
+          cargo: m.syntheticCargo(vessel),
+          lastCall: null,
+        };
         details.set(vessel.id, detail);
       }
       return detail;

@@ -6,6 +6,11 @@ import type { FleetVesselView } from "./fleet";
 
 const route = getRouteApi("/_authenticated/map");
 
+/** Below Tailwind's `lg` the map sits under the list (fleet-page.tsx), out of sight of a choice made there. */
+export function isNarrowScreen(): boolean {
+  return window.matchMedia?.("(max-width: 1023.98px)").matches === true;
+}
+
 export interface VesselSelection {
   selected: FleetVesselView | null;
   /** The id in the URL, which the list scrolls into view when it changes (a choice on the map, a bookmark). */
@@ -30,14 +35,21 @@ export function useVesselSelection(vessels: FleetVesselView[]): VesselSelection 
   const [announcement, setAnnouncement] = useState("");
 
   const setSelectedId = useCallback(
-    (id: string) => void navigate({ search: (prev) => ({ ...prev, vessel: id }), replace: true }),
+    // The page stays where it is: the router would otherwise scroll it to the top on every choice.
+    (id: string) =>
+      void navigate({ search: (prev) => ({ ...prev, vessel: id }), replace: true, resetScroll: false }),
     [navigate],
   );
   const chooseFromList = useCallback(
     (vessel: FleetVesselView) => {
       setSelectedId(vessel.id);
       setFocus((f) => ({ id: vessel.id, seq: (f?.seq ?? 0) + 1 }));
-      setAnnouncement(`${vessel.name} selected: the map moves to it, its details are above the list.`);
+      // On a phone the map is below the list, and the page scrolls to it (fleet-page.tsx).
+      setAnnouncement(
+        isNarrowScreen()
+          ? `${vessel.name} selected: the map below shows it, its details are above the list.`
+          : `${vessel.name} selected: the map moves to it, its details are above the list.`,
+      );
     },
     [setSelectedId],
   );

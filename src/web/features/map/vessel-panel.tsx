@@ -3,10 +3,12 @@
 // the fleet's list only counts them).
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import type { Port } from "../../../api/reference";
 import { DateTime } from "../../components/date-time";
 import { formatCoordinate } from "../../components/map/coordinates";
 import { plural } from "../../lib/format";
 import type { FleetVesselView, VesselDetailView } from "./fleet";
+import { motionOf, motionText, speedArrival } from "./vessel-facts";
 
 /** One term and its value; the `div` is the `dl`'s direct child (a wrapper around it would break the list). */
 function Fact({ term, className, children }: { term: string; className?: string; children: ReactNode }) {
@@ -23,14 +25,19 @@ const unknown = <span className="text-(--muted-text)">Not known</span>;
 export function VesselPanel({
   vessel,
   detail,
+  ports,
   onClose,
 }: {
   vessel: FleetVesselView;
   detail: VesselDetailView;
+  /** The ports the map knows (the fleet's): where a stopped vessel may be when no carrier line says so yet. */
+  ports: readonly Port[];
   onClose(): void;
 }) {
   const next = vessel.nextPort?.attributes;
-  const previous = vessel.previousPort?.attributes;
+  const motion = motionOf(vessel, detail.lastCall, ports);
+  const arrival = speedArrival(vessel, motion, detail.projectedArrival);
+  const last = detail.lastCall;
   return (
     <section
       aria-labelledby="vessel-panel-heading"
@@ -60,9 +67,7 @@ export function VesselPanel({
         <dl className="grid grid-cols-2 gap-3">
           <Fact term="IMO">{vessel.imo ?? unknown}</Fact>
           <Fact term="MMSI">{vessel.mmsi ?? unknown}</Fact>
-          <Fact term="Speed">
-            {vessel.speedKnots !== null ? `${vessel.speedKnots.toFixed(1)} kn` : unknown}
-          </Fact>
+          <Fact term="Speed">{motion.kind === "unknown" ? unknown : motionText(motion)}</Fact>
           <Fact term="Heading">{vessel.heading !== null ? `${Math.round(vessel.heading)}°` : unknown}</Fact>
           <Fact term="Position" className="col-span-2">
             {vessel.position ? formatCoordinate(vessel.position[0], vessel.position[1]) : unknown}
@@ -82,13 +87,35 @@ export function VesselPanel({
             )}
           </h3>
           <dl className="mt-2 space-y-2">
-            <Fact term="From">
-              {previous ? `${previous.name} (${previous.code})` : unknown}
-              {vessel.previousPortAtd && previous ? (
-                <span className="block text-xs text-slate-600 dark:text-slate-400">
-                  departed <DateTime iso={vessel.previousPortAtd} timeZone={previous.time_zone} />
-                </span>
-              ) : null}
+            <Fact term="Last port">
+              {last === undefined ? (
+                <span className="text-slate-600 dark:text-slate-400">Loading…</span>
+              ) : last === null ? (
+                unknown
+              ) : (
+                <>
+                  {`${last.port.attributes.name} (${last.port.attributes.code})`}
+                  <span className="block text-xs text-slate-600 dark:text-slate-400">
+                    {last.departedAt ? (
+                      <>
+                        departed <DateTime iso={last.departedAt} timeZone={last.port.attributes.time_zone} />
+                      </>
+                    ) : last.berthedAt ? (
+                      <>
+                        berthed <DateTime iso={last.berthedAt} timeZone={last.port.attributes.time_zone} />,
+                        no departure reported yet
+                      </>
+                    ) : last.arrivedAt ? (
+                      <>
+                        arrived <DateTime iso={last.arrivedAt} timeZone={last.port.attributes.time_zone} />,
+                        no departure reported yet
+                      </>
+                    ) : (
+                      "no departure reported yet"
+                    )}
+                  </span>
+                </>
+              )}
             </Fact>
             <Fact term="Next port">
               {next ? `${next.name} (${next.code})` : unknown}
@@ -98,27 +125,35 @@ export function VesselPanel({
                 </span>
               ) : next && vessel.nextPortEta ? (
                 <span className="block text-xs text-slate-600 dark:text-slate-400">
-                  ETA <DateTime iso={vessel.nextPortEta} timeZone={next.time_zone} /> (carrier's estimate)
+                  Carrier's ETA <DateTime iso={vessel.nextPortEta} timeZone={next.time_zone} />
                 </span>
               ) : null}
             </Fact>
           </dl>
+          {next && arrival.kind === "projected" ? (
+            <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+              Projection from its speed: at {arrival.knots.toFixed(1)} kn it would reach {next.name}{" "}
+              <DateTime iso={arrival.at} timeZone={next.time_zone} />
+              {arrival.differs
+                ? vessel.nextPortEta
+                  ? ", not what the carrier estimates (the ETA above)."
+                  : "; the carrier gives no ETA."
+                : ", as the carrier estimates."}
+            </p>
+          ) : next && arrival.kind === "none" ? (
+            <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+              {arrival.reason === "stopped"
+                ? "No arrival time from its speed while it is stopped: the carrier's ETA is the one to go by."
+                : "Its speed is not known, so no arrival time is worked out from it."}
+            </p>
+          ) : null}
           {detail.ahead.length > 1 && next ? (
             <p className="mt-2 flex gap-2 text-xs text-slate-600 dark:text-slate-400">
               <span
                 aria-hidden="true"
                 className="mt-1.5 h-0 w-5 shrink-0 border-t-2 border-dashed border-orange-700 dark:border-orange-400"
               />
-              <span>
-                Estimated path to {next.name} shown dashed on the map
-                {detail.projectedArrival ? (
-                  <>
-                    ; at its speed it would arrive{" "}
-                    <DateTime iso={detail.projectedArrival} timeZone={next.time_zone} />
-                  </>
-                ) : null}
-                .
-              </span>
+              <span>Estimated path to {next.name} shown dashed on the map.</span>
             </p>
           ) : null}
         </div>
