@@ -63,6 +63,8 @@ export interface DataTableProps<T extends RowData> {
   rowClassName?(row: T): string | undefined;
   /** Extra attributes of each row (prefetch on hover). Keep it stable (useCallback) so rows are not redrawn. */
   rowProps?(row: T): HTMLAttributes<HTMLTableRowElement>;
+  /** Keys of rows that just changed (a live update): highlighted for a moment (styles.css, `data-changed`). */
+  changedRowIds?: ReadonlySet<string>;
   /** Scrolled into view when it changes: a row chosen elsewhere (on the map). */
   revealKey?: string | null;
   /** Lists longer than this draw only the rows in view. */
@@ -98,6 +100,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     density = "comfortable",
     rowClassName,
     rowProps,
+    changedRowIds,
     revealKey,
     virtualFrom = VIRTUAL_FROM,
     rowEstimate = density === "compact" ? 41 : 53,
@@ -293,6 +296,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                     cellClass={cellClass[density]}
                     className={rowClassName?.(row.original)}
                     rowProps={rowProps}
+                    changed={changedRowIds?.has(row.id) ?? false}
                     measure={virtual ? virtualizer.measureElement : undefined}
                   />
                 );
@@ -342,6 +346,7 @@ interface DataRowProps<T extends RowData> {
   cellClass: string;
   className: string | undefined;
   rowProps: ((row: T) => HTMLAttributes<HTMLTableRowElement>) | undefined;
+  changed: boolean;
   measure: ((row: HTMLTableRowElement | null) => void) | undefined;
 }
 
@@ -353,6 +358,7 @@ const DataRow = memo(function DataRow<T extends RowData>({
   cellClass,
   className,
   rowProps,
+  changed,
   measure,
 }: DataRowProps<T>) {
   return (
@@ -361,6 +367,7 @@ const DataRow = memo(function DataRow<T extends RowData>({
       ref={measure}
       data-index={index}
       aria-rowindex={rowIndex}
+      data-changed={changed || undefined}
       className={`${rowFocusClass} ${className ?? ""}`}
     >
       {row.getVisibleCells().map((cell) => {
