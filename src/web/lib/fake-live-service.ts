@@ -13,13 +13,13 @@ export interface Connection {
 /** A service that answers with a stream the test writes to, or is down, or refuses the key. */
 export function fakeService() {
   const connections: Connection[] = [];
-  const state = { answer: "stream" as "stream" | "down" | 401, attempts: 0 };
+  const state = { answer: "stream" as "stream" | "down" | 401 | 404, attempts: 0 };
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     state.attempts += 1;
     if (state.answer === "down") throw new TypeError("Failed to fetch");
-    if (state.answer === 401) {
+    if (state.answer === 401 || state.answer === 404) {
       return new Response('{"errors":[]}', {
-        status: 401,
+        status: state.answer,
         headers: { "Content-Type": "application/vnd.api+json" },
       });
     }

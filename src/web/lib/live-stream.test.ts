@@ -156,6 +156,16 @@ describe("the live stream", () => {
     expect(service.state.attempts).toBe(1);
   });
 
+  it("stops, without a word, against a /v2 server that has no stream", async () => {
+    const service = fakeService();
+    service.state.answer = 404;
+    const live = open(service);
+    await settle();
+    expect(live.last()).toEqual({ state: "unsupported" });
+    await vi.advanceTimersByTimeAsync(10 * RETRY_MAX_MS);
+    expect(service.state.attempts).toBe(1);
+  });
+
   it("lets the connection go when the tab stays hidden, and resumes when it is shown", async () => {
     const service = fakeService();
     const tab = fakeVisibility();

@@ -33,6 +33,8 @@ export type LiveStatus =
   | { state: "paused" }
   /** The service refused the key (401); no more attempts. */
   | { state: "rejected" }
+  /** The server has no live stream (404: a /v2 server without it); no more attempts, the pages refresh as before. */
+  | { state: "unsupported" }
   | { state: "closed" };
 
 /** How long a hidden tab keeps its connection before letting it go. */
@@ -68,6 +70,10 @@ export interface LiveStreamOptions {
 }
 
 class Rejected extends Error {}
+class Unsupported extends Error {}
+
+/** Answers that say this server has no stream at all: asking again would not change them. */
+const NO_STREAM = new Set([404, 405, 501]);
 
 /** Opens the stream; `close()` ends it (sign-out) and every retry. */
 export function openLiveStream(options: LiveStreamOptions): { close(): void } {
@@ -146,6 +152,7 @@ export function openLiveStream(options: LiveStreamOptions): { close(): void } {
       fetch: options.fetch,
       async onopen(response) {
         if (response.status === 401) throw new Rejected();
+        if (NO_STREAM.has(response.status)) throw new Unsupported();
         const type = response.headers.get("Content-Type") ?? "";
         if (!response.ok || !type.startsWith("text/event-stream")) {
           throw new Error(`The stream answered ${response.status} ${type}`);
@@ -169,6 +176,7 @@ export function openLiveStream(options: LiveStreamOptions): { close(): void } {
       connection = null;
       if (closed || controller.signal.aborted) return;
       if (error instanceof Rejected) return setStatus({ state: "rejected" });
+      if (error instanceof Unsupported) return setStatus({ state: "unsupported" });
       retryLater();
     });
   }
@@ -179,7 +187,7 @@ export function openLiveStream(options: LiveStreamOptions): { close(): void } {
       if (graceTimer !== null) clearTimeout(graceTimer);
       graceTimer = null;
       // Back in view: reconnect now rather than at the end of a wait that was meant for a visible tab.
-      if (connection === null && status.state !== "rejected") {
+      if (connection === null && status.state !== "rejected" && status.state !== "unsupported") {
         if (retryTimer !== null) clearTimeout(retryTimer);
         retryTimer = null;
         connect();
@@ -189,7 +197,7 @@ export function openLiveStream(options: LiveStreamOptions): { close(): void } {
     if (graceTimer === null) {
       graceTimer = setTimeout(() => {
         graceTimer = null;
-        if (!visibility.hidden() || status.state === "rejected") return;
+        if (!visibility.hidden() || status.state === "rejected" || status.state === "unsupported") return;
         disconnect();
         setStatus({ state: "paused" });
       }, HIDDEN_GRACE_MS);
