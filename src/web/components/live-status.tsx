@@ -12,7 +12,8 @@ function Countdown({ retryAt }: { retryAt: number }) {
     return () => clearInterval(timer);
   }, []);
   const seconds = Math.ceil((retryAt - now) / 1_000);
-  return <span>{seconds > 0 ? `next try in ${seconds} s` : "trying now"}</span>;
+  // Left out on a phone, where the header has no room for it; the state itself is always shown.
+  return <span className="hidden sm:inline">{seconds > 0 ? `next try in ${seconds} s` : "trying now"}</span>;
 }
 
 function words(status: Status): string {
@@ -28,7 +29,7 @@ export function LiveStatus() {
     <div
       className={
         text
-          ? "flex items-center gap-2 rounded-full border border-amber-300 bg-amber-50 px-3 py-1 text-xs font-medium text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          ? "flex items-center gap-2 whitespace-nowrap rounded-full border border-amber-300 bg-amber-50 px-3 py-1 text-xs font-medium text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
           : "contents"
       }
     >
