@@ -5,7 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { StreamEvent, StreamReady } from "../../api/stream";
 import { accountEvent, fakeService, readyEvent as ready } from "./fake-live-service";
 import { RETRY_MAX_MS } from "./live-backoff";
-import { HIDDEN_GRACE_MS, type LiveStatus, openLiveStream, type Visibility } from "./live-stream";
+import {
+  HIDDEN_GRACE_MS,
+  type LiveStatus,
+  type Network,
+  openLiveStream,
+  type Visibility,
+} from "./live-stream";
 
 function fakeVisibility() {
   let hidden = false;
@@ -28,7 +34,32 @@ function fakeVisibility() {
   };
 }
 
-function open(service: ReturnType<typeof fakeService>, visibility = fakeVisibility().visibility) {
+function fakeNetwork() {
+  let online = true;
+  let listener = () => {};
+  const network: Network = {
+    online: () => online,
+    subscribe(onChange) {
+      listener = onChange;
+      return () => {
+        listener = () => {};
+      };
+    },
+  };
+  return {
+    network,
+    set(next: boolean) {
+      online = next;
+      listener();
+    },
+  };
+}
+
+function open(
+  service: ReturnType<typeof fakeService>,
+  visibility = fakeVisibility().visibility,
+  network = fakeNetwork().network,
+) {
   const events: StreamEvent[] = [];
   const readies: [StreamReady, boolean][] = [];
   const statuses: LiveStatus[] = [];
@@ -43,6 +74,7 @@ function open(service: ReturnType<typeof fakeService>, visibility = fakeVisibili
     onStatus: (s) => statuses.push(s),
     fetch: service.fetch,
     visibility,
+    network,
     random: () => 1,
   });
   return { stream, events, readies, statuses, positions: () => positions, last: () => statuses.at(-1) };
@@ -199,6 +231,26 @@ describe("the live stream", () => {
     await settle();
     expect(service.state.attempts).toBe(0);
     expect(live.last()).toEqual({ state: "paused" });
+  });
+
+  it("says it is offline as soon as the browser loses the network, and resumes as soon as it is back", async () => {
+    const service = fakeService();
+    const net = fakeNetwork();
+    const live = open(service, fakeVisibility().visibility, net.network);
+    await settle();
+    service.connections[0]?.send(accountEvent("12", "container.updated"));
+    await settle();
+
+    net.set(false);
+    await settle();
+    expect(service.connections[0]?.aborted()).toBe(true);
+    expect(live.last()?.state).toBe("offline");
+
+    net.set(true);
+    await settle();
+    expect(service.connections).toHaveLength(2);
+    expect(service.connections[1]?.headers["last-event-id"]).toBe("12");
+    expect(live.last()).toEqual({ state: "live" });
   });
 
   it("ends the connection and every retry when closed (sign-out)", async () => {

@@ -46,6 +46,25 @@ export interface Visibility {
   subscribe(onChange: () => void): () => void;
 }
 
+/** Whether the browser has a network at all (navigator.onLine and its events). */
+export interface Network {
+  online(): boolean;
+  subscribe(onChange: () => void): () => void;
+}
+
+const browserNetwork: Network = {
+  // Only a definite "no network" counts: where the browser cannot tell, it is taken as online.
+  online: () => typeof navigator === "undefined" || navigator.onLine !== false,
+  subscribe(onChange) {
+    window.addEventListener("online", onChange);
+    window.addEventListener("offline", onChange);
+    return () => {
+      window.removeEventListener("online", onChange);
+      window.removeEventListener("offline", onChange);
+    };
+  },
+};
+
 const documentVisibility: Visibility = {
   hidden: () => typeof document !== "undefined" && document.visibilityState === "hidden",
   subscribe(onChange) {
@@ -65,6 +84,7 @@ export interface LiveStreamOptions {
   onStatus(status: LiveStatus): void;
   fetch?: typeof fetch;
   visibility?: Visibility;
+  network?: Network;
   random?: () => number;
   now?: () => number;
 }
@@ -78,6 +98,7 @@ const NO_STREAM = new Set([404, 405, 501]);
 /** Opens the stream; `close()` ends it (sign-out) and every retry. */
 export function openLiveStream(options: LiveStreamOptions): { close(): void } {
   const visibility = options.visibility ?? documentVisibility;
+  const network = options.network ?? browserNetwork;
   const now = options.now ?? Date.now;
   let lastEventId: string | null = null;
   let failures = 0;
@@ -203,14 +224,30 @@ export function openLiveStream(options: LiveStreamOptions): { close(): void } {
       }, HIDDEN_GRACE_MS);
     }
   };
-  const unsubscribe = visibility.subscribe(onVisibility);
+  // The browser knows it lost the network before a dead connection would show it: say so now, and when the network
+  // is back, reconnect at once rather than at the end of a wait.
+  const onNetwork = () => {
+    if (closed || status.state === "rejected" || status.state === "unsupported") return;
+    if (!network.online()) {
+      if (status.state === "offline") return;
+      disconnect();
+      retryLater();
+    } else if (connection === null) {
+      if (retryTimer !== null) clearTimeout(retryTimer);
+      retryTimer = null;
+      connect();
+    }
+  };
+  const unsubscribeVisibility = visibility.subscribe(onVisibility);
+  const unsubscribeNetwork = network.subscribe(onNetwork);
   connect();
 
   return {
     close() {
       if (closed) return;
       closed = true;
-      unsubscribe();
+      unsubscribeVisibility();
+      unsubscribeNetwork();
       if (graceTimer !== null) clearTimeout(graceTimer);
       disconnect();
       setStatus({ state: "closed" });

@@ -30,8 +30,14 @@ let service: ReturnType<typeof fakeService>;
 beforeEach(() => {
   vi.useFakeTimers();
   service = fakeService();
-  vi.stubGlobal("window", globalThis);
-  vi.stubGlobal("fetch", service.fetch);
+  // fetch-event-source's timers, and the browser's online/offline events (none here).
+  vi.stubGlobal("window", {
+    fetch: service.fetch,
+    setTimeout: (run: () => void, ms: number) => setTimeout(run, ms),
+    clearTimeout: (timer: ReturnType<typeof setTimeout>) => clearTimeout(timer),
+    addEventListener() {},
+    removeEventListener() {},
+  });
   vi.stubGlobal("document", { visibilityState: "visible", addEventListener() {}, removeEventListener() {} });
 });
 afterEach(() => {

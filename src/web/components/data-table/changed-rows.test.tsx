@@ -28,13 +28,28 @@ function markedRows(changed?: ReadonlySet<string>): string[] {
       changedRowIds={changed}
     />,
   );
-  return [...html.matchAll(/<tr[^>]*data-changed[^>]*>.*?<td[^>]*>(.*?)<\/td>/g)].map((m) => m[1] ?? "");
+  return [...html.matchAll(/<tr[^>]*data-changed[^>]*>.*?<td[^>]*>([^<]*)/g)].map((m) => m[1] ?? "");
 }
 
 describe("rows a live update changed", () => {
   it("are marked, and only they", () => {
     expect(markedRows(new Set(["b"]))).toEqual(["Bravo"]);
     expect(markedRows(new Set(["a", "c", "zz"]))).toEqual(["Alpha", "Charlie"]);
+  });
+
+  it("say so in words too, not only with a tint", () => {
+    const html = renderToStaticMarkup(
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        caption="Test"
+        changedRowIds={new Set(["b"])}
+      />,
+    );
+    expect(html.match(/just updated/g)).toHaveLength(1);
+    expect(html.indexOf("just updated")).toBeGreaterThan(html.indexOf("Bravo"));
+    expect(html.indexOf("just updated")).toBeLessThan(html.indexOf("Charlie"));
   });
 
   it("are none when the table is told of none", () => {

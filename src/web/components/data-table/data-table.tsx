@@ -370,7 +370,7 @@ const DataRow = memo(function DataRow<T extends RowData>({
       data-changed={changed || undefined}
       className={`${rowFocusClass} ${className ?? ""}`}
     >
-      {row.getVisibleCells().map((cell) => {
+      {row.getVisibleCells().map((cell, at) => {
         const column = byId.get(cell.column.id);
         return (
           <td
@@ -378,6 +378,8 @@ const DataRow = memo(function DataRow<T extends RowData>({
             className={`${cellClass} ${column?.align === "right" ? "text-right" : ""} ${column?.className ?? ""}`}
           >
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
+            {/* The tint is not the only sign: a screen reader reading the row hears it too. */}
+            {changed && at === 0 ? <span className="sr-only"> (just updated)</span> : null}
           </td>
         );
       })}
