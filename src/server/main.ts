@@ -21,6 +21,7 @@ import { ManualClock, openServiceClock, systemClock } from "./tracking/clock";
 import { topUpDemoShipments } from "./tracking/demo-fleet";
 import { TrackingEngine } from "./tracking/engine";
 import { SandboxCarrierNetwork } from "./tracking/sandbox";
+import { AccountTimeShifts } from "./tracking/sandbox/account-time-shifts";
 import { startTrackingWorker } from "./tracking/worker";
 import { startWebhookWorker } from "./webhooks/worker";
 
@@ -60,7 +61,9 @@ const demo = config.demo ? await ensureDemoAccount(db, config.dataDir) : undefin
 
 // A paused sandbox world keeps its own clock, which the end-to-end tests move on by hand.
 const sandboxClock = config.sandboxPaused ? new ManualClock(clock.now()) : undefined;
-const sandbox = new SandboxCarrierNetwork({ clock: sandboxClock });
+// ... and moves one account's world on at a time (test control), leaving every other account's as it was.
+const timeShifts = new AccountTimeShifts();
+const sandbox = new SandboxCarrierNetwork({ clock: sandboxClock, shifts: timeShifts });
 const engine = new TrackingEngine({
   db,
   reference,
@@ -146,7 +149,7 @@ const app = createApp({
       ? { name: "shutdown", ready: false, detail: "the service is stopping" }
       : { name: "shutdown", ready: true },
   ],
-  testControl: config.testControl ? { engine, clock, sandboxClock, sandbox } : undefined,
+  testControl: config.testControl ? { engine, clock, sandboxClock, sandbox, timeShifts } : undefined,
 });
 const apiListener = getRequestListener(app.fetch);
 
