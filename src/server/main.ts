@@ -15,6 +15,7 @@ import { answerClientErrors } from "./http/client-errors";
 import { gracefulShutdown, RequestTracker } from "./http/graceful-shutdown";
 import { ServiceMetrics } from "./http/metrics";
 import { ResponseCache } from "./http/response-cache";
+import { StreamHub } from "./http/stream/hub";
 import { createLogger } from "./logger";
 import { webRoot } from "./paths";
 import { ManualClock, openServiceClock, systemClock } from "./tracking/clock";
@@ -118,13 +119,24 @@ const responseCache =
   config.responseCacheMb > 0
     ? new ResponseCache({ maxBytes: config.responseCacheMb * 1024 * 1024 })
     : undefined;
-const dataChanges = responseCache
-  ? new DataChangeFeed(db, responseCache, {
-      vacuum: database.kind === "pglite",
-      logger,
-    })
-  : undefined;
-await dataChanges?.start();
+// The live stream's hub: reads the event log for the clients of this process, and closes their streams on a stop.
+const streamHub = new StreamHub({ db, logger });
+// The same log tells the live stream that vessel positions were written (rows every account shares).
+const dataChanges = new DataChangeFeed(
+  db,
+  {
+    changed: (change) => {
+      responseCache?.changed(change);
+      streamHub.changed(change);
+    },
+    lost: () => {
+      responseCache?.lost();
+      streamHub.lost();
+    },
+  },
+  { vacuum: database.kind === "pglite", logger },
+);
+await dataChanges.start();
 
 const app = createApp({
   db,
@@ -139,6 +151,7 @@ const app = createApp({
   webhooks: webhookSettings,
   onTrackingRequestCreated: () => worker.wake(),
   responseCache,
+  streamHub,
   databaseOutage: outage,
   metrics,
   metricsPublic: config.metricsPublic,
@@ -199,6 +212,8 @@ async function shutdown(signal: string) {
   }
   stopping = true;
   logger.info("shutting down", { signal });
+  // Open streams never finish by themselves: ended first, so that the wait for running requests is not for them.
+  streamHub.close();
   // Requests under way finish first (their writes may have committed), then the workers, then the database.
   await gracefulShutdown({
     server,
@@ -215,7 +230,7 @@ async function shutdown(signal: string) {
         },
       },
       { name: "webhook worker", run: () => webhookWorker.stop() },
-      { name: "data change feed", run: async () => void (await dataChanges?.stop()) },
+      { name: "data change feed", run: () => dataChanges.stop() },
       { name: "outage probe", run: () => outage?.stop() },
       { name: "database", run: () => database.close() },
     ],
