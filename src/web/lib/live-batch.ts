@@ -1,11 +1,15 @@
 // Coalesces the live stream's invalidations: the tracking engine records many events at once (a vessel's arrival
 // touches every container aboard), and each would otherwise refetch the same lists again. Keys gathered within a
-// short window are refreshed once, each key once, and a key under another gathered key not at all.
+// short window are refreshed once, each key once, and a key under another gathered key not at all. The window
+// closes once the stream has been quiet for a moment (a burst arrives in one read of the service's log, so its
+// events come together) and at the latest COALESCE_MS after its first event.
 import type { QueryKey } from "@tanstack/react-query";
 import type { ChangedIds } from "./live-keys";
 
-/** How long after the first event of a burst its invalidations are sent: long enough to gather a burst. */
+/** The longest a burst's first event waits for its invalidations to be sent. */
 export const COALESCE_MS = 200;
+/** The quiet after an event that ends a burst early. */
+export const QUIET_MS = 50;
 
 export interface Batch {
   keys: QueryKey[];
@@ -16,6 +20,7 @@ export interface BatcherOptions {
   /** Refreshes the keys (invalidateQueries); resolves when what is on screen was fetched again. */
   flush(batch: Batch): Promise<void> | void;
   windowMs?: number;
+  quietMs?: number;
   setTimer?(run: () => void, ms: number): unknown;
   clearTimer?(timer: unknown): void;
 }
@@ -34,16 +39,20 @@ export function coveringKeys(keys: readonly QueryKey[]): QueryKey[] {
 
 export function createBatcher(options: BatcherOptions) {
   const windowMs = options.windowMs ?? COALESCE_MS;
+  const quietMs = options.quietMs ?? QUIET_MS;
   const setTimer = options.setTimer ?? ((run, ms) => setTimeout(run, ms));
   const clearTimer = options.clearTimer ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));
   let keys: QueryKey[] = [];
   let changed: ChangedIds = { container: [], shipment: [], tracking_request: [] };
   let timer: unknown = null;
+  /** When the burst's first event came: its invalidations are not held back longer than the window from then. */
+  let firstAt = 0;
 
   const flush = () => {
     timer = null;
     const batch: Batch = {
-      keys: coveringKeys(keys),
+      // The most specific first: what a page shows (a container) is asked for before the lists around it.
+      keys: coveringKeys(keys).reverse(),
       changed: {
         container: [...new Set(changed.container)],
         shipment: [...new Set(changed.shipment)],
@@ -63,8 +72,11 @@ export function createBatcher(options: BatcherOptions) {
         changed.shipment.push(...moreChanged.shipment);
         changed.tracking_request.push(...moreChanged.tracking_request);
       }
-      // From the burst's first event, not its last: a steady trickle must not hold refreshes back for ever.
-      if (timer === null) timer = setTimer(flush, windowMs);
+      // A steady trickle must not hold refreshes back for ever: never later than the window after the first event.
+      const now = Date.now();
+      if (timer === null) firstAt = now;
+      else clearTimer(timer);
+      timer = setTimer(flush, Math.max(0, Math.min(quietMs, firstAt + windowMs - now)));
     },
     /** Drops what was gathered (the tab signed out). */
     cancel() {

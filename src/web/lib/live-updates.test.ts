@@ -4,7 +4,7 @@
 import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { accountEvent, fakeService, readyEvent } from "./fake-live-service";
-import { COALESCE_MS } from "./live-batch";
+import { COALESCE_MS, QUIET_MS } from "./live-batch";
 import { changedIdsNow, connectLiveUpdates, HIGHLIGHT_MS, markChanged } from "./live-updates";
 
 const KEYS = {
@@ -53,7 +53,7 @@ describe("live updates in a tab", () => {
     const connection = service.connections[0];
     connection?.send(readyEvent(false, "1"));
     for (let i = 2; i < 30; i++) connection?.send(accountEvent(String(i), "container.updated"));
-    await vi.advanceTimersByTimeAsync(COALESCE_MS - 1);
+    await vi.advanceTimersByTimeAsync(QUIET_MS - 1);
     expect(stale(client).container).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(stale(client)).toEqual({
