@@ -44,7 +44,8 @@ export function UpdatedAgo({ at, what }: { at: number; what: string }) {
 export function WithUpdatedAgo({ children, at, what }: { children: ReactNode; at: number; what: string }) {
   return (
     <>
-      {children}
+      {/* In an element of its own, so that the description still reads (and is found) as it was. */}
+      <span>{children}</span>
       <span aria-hidden="true"> · </span>
       <UpdatedAgo at={at} what={what} />
     </>
