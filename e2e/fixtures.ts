@@ -84,3 +84,17 @@ export function apiPost(request: APIRequestContext, account: Account, path: stri
     data,
   });
 }
+
+/**
+ * Moves the account's sandbox world `hours` on and has the service refresh its shipments (test control), so that
+ * it records real events for that account only; returns how many it recorded. The demo account never moves.
+ */
+export async function advanceAccount(
+  request: APIRequestContext,
+  account: Account,
+  hours: number,
+): Promise<{ events: number; shipments_refreshed: number; hours_ahead: number }> {
+  const response = await request.post(`/__test__/accounts/${account.id}/advance`, { data: { hours } });
+  expect(response.status(), await response.text()).toBe(200);
+  return response.json();
+}

@@ -23,7 +23,9 @@ export const VESSEL_POSITIONS_EVENT = "vessel_positions.updated";
 /**
  * Sent once right after the connection opens, before any other event: `data` is `{ "resumed": boolean, "last_event_id": string | null }`,
  * where `resumed` says whether the `Last-Event-ID` sent was still in the log (false: the client must refetch
- * everything it shows, because events may have been missed).
+ * everything it shows, because events may have been missed). The service gives this event an `id` too, the
+ * position the stream goes on after, and sends the same as `last_event_id`: a client that reconnects before any
+ * other event arrived sends it back and loses nothing recorded since it first connected.
  */
 export const STREAM_READY_EVENT = "stream.ready";
 

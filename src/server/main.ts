@@ -15,12 +15,14 @@ import { answerClientErrors } from "./http/client-errors";
 import { gracefulShutdown, RequestTracker } from "./http/graceful-shutdown";
 import { ServiceMetrics } from "./http/metrics";
 import { ResponseCache } from "./http/response-cache";
+import { StreamHub } from "./http/stream/hub";
 import { createLogger } from "./logger";
 import { webRoot } from "./paths";
 import { ManualClock, openServiceClock, systemClock } from "./tracking/clock";
 import { topUpDemoShipments } from "./tracking/demo-fleet";
 import { TrackingEngine } from "./tracking/engine";
 import { SandboxCarrierNetwork } from "./tracking/sandbox";
+import { AccountTimeShifts } from "./tracking/sandbox/account-time-shifts";
 import { startTrackingWorker } from "./tracking/worker";
 import { startWebhookWorker } from "./webhooks/worker";
 
@@ -60,7 +62,9 @@ const demo = config.demo ? await ensureDemoAccount(db, config.dataDir) : undefin
 
 // A paused sandbox world keeps its own clock, which the end-to-end tests move on by hand.
 const sandboxClock = config.sandboxPaused ? new ManualClock(clock.now()) : undefined;
-const sandbox = new SandboxCarrierNetwork({ clock: sandboxClock });
+// ... and moves one account's world on at a time (test control), leaving every other account's as it was.
+const timeShifts = new AccountTimeShifts();
+const sandbox = new SandboxCarrierNetwork({ clock: sandboxClock, shifts: timeShifts });
 const engine = new TrackingEngine({
   db,
   reference,
@@ -115,13 +119,24 @@ const responseCache =
   config.responseCacheMb > 0
     ? new ResponseCache({ maxBytes: config.responseCacheMb * 1024 * 1024 })
     : undefined;
-const dataChanges = responseCache
-  ? new DataChangeFeed(db, responseCache, {
-      vacuum: database.kind === "pglite",
-      logger,
-    })
-  : undefined;
-await dataChanges?.start();
+// The live stream's hub: reads the event log for the clients of this process, and closes their streams on a stop.
+const streamHub = new StreamHub({ db, logger });
+// The same log tells the live stream that vessel positions were written (rows every account shares).
+const dataChanges = new DataChangeFeed(
+  db,
+  {
+    changed: (change) => {
+      responseCache?.changed(change);
+      streamHub.changed(change);
+    },
+    lost: () => {
+      responseCache?.lost();
+      streamHub.lost();
+    },
+  },
+  { vacuum: database.kind === "pglite", logger },
+);
+await dataChanges.start();
 
 const app = createApp({
   db,
@@ -136,6 +151,7 @@ const app = createApp({
   webhooks: webhookSettings,
   onTrackingRequestCreated: () => worker.wake(),
   responseCache,
+  streamHub,
   databaseOutage: outage,
   metrics,
   metricsPublic: config.metricsPublic,
@@ -146,7 +162,7 @@ const app = createApp({
       ? { name: "shutdown", ready: false, detail: "the service is stopping" }
       : { name: "shutdown", ready: true },
   ],
-  testControl: config.testControl ? { engine, clock, sandboxClock, sandbox } : undefined,
+  testControl: config.testControl ? { engine, clock, sandboxClock, sandbox, timeShifts } : undefined,
 });
 const apiListener = getRequestListener(app.fetch);
 
@@ -196,6 +212,8 @@ async function shutdown(signal: string) {
   }
   stopping = true;
   logger.info("shutting down", { signal });
+  // Open streams never finish by themselves: ended first, so that the wait for running requests is not for them.
+  streamHub.close();
   // Requests under way finish first (their writes may have committed), then the workers, then the database.
   await gracefulShutdown({
     server,
@@ -212,7 +230,7 @@ async function shutdown(signal: string) {
         },
       },
       { name: "webhook worker", run: () => webhookWorker.stop() },
-      { name: "data change feed", run: async () => void (await dataChanges?.stop()) },
+      { name: "data change feed", run: () => dataChanges.stop() },
       { name: "outage probe", run: () => outage?.stop() },
       { name: "database", run: () => database.close() },
     ],

@@ -3,7 +3,7 @@
 // found with its request, and exits 1 if there was one.
 import { parseArgs } from "node:util";
 import fc from "fast-check";
-import { requestArbitrary, responseChecker, send } from "../testing/openapi-fuzz";
+import { bodyText, requestArbitrary, responseChecker, send } from "../testing/openapi-fuzz";
 import { fuzzHarness } from "../testing/openapi-fuzz-setup";
 
 const { values } = parseArgs({
@@ -35,7 +35,7 @@ for (const request of requests) {
     request,
     response.status,
     response.headers.get("content-type"),
-    await response.text(),
+    await bodyText(response),
   );
   if (problem) {
     // Problems of one kind are counted once per operation and status, with their first request as the example.

@@ -35,7 +35,8 @@ export interface NewNotification {
 /**
  * One statement with the rows as one JSON parameter: building and sending thousands of parameters costs far more
  * than the insert itself. In the order given, so that `seq` follows the events' order. With `dispatched`, the
- * same statement marks those account events dispatched (the fan-out's batch, which the insert may be empty for):
+ * same statement marks those account events dispatched and numbers them for the live stream (the fan-out's batch,
+ * which the insert may be empty for):
  * the fan-out's transaction waits for each statement's round trip, one after another.
  */
 export async function insertNotifications(
@@ -45,10 +46,14 @@ export async function insertNotifications(
   dispatched: string[] = [],
 ): Promise<void> {
   const at = sql`${now.toISOString()}::timestamptz`;
+  // Numbered for the live stream in the order given (the fan-out's), under the fan-out's lock (migration 0015).
   const mark = dispatched.length
     ? sql`with dispatched as (
-        update ${accountEvents} set dispatched_at = ${at}
-        where id = any(${sql.param(dispatched)}::uuid[])
+        update ${accountEvents} e set dispatched_at = ${at}, stream_seq = numbered.seq
+        from (select id, nextval('account_events_stream_seq') as seq
+          from (select id from unnest(${sql.param(dispatched)}::uuid[]) with ordinality as t(id, n)
+            order by n offset 0) as ordered) as numbered
+        where e.id = numbered.id
       )`
     : sql``;
   await tx.execute(sql`${mark}

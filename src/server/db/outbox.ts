@@ -4,7 +4,7 @@
 // one queue, so its reads of undispatched rows are across all accounts by design; what it looks up about a row
 // stays inside that row's account.
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { type AccountRef, inOwnAccounts } from "./account-scope";
 import { insertMany } from "./bulk";
 import type { Db } from "./connection";
@@ -122,4 +122,13 @@ export async function containerUpdatesOf(
       ),
     );
   return rows;
+}
+
+/** How many events the account's log holds (the end-to-end tests' test control reports what a step recorded). */
+export async function countAccountEvents(db: Db, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(accountEvents)
+    .where(eq(accountEvents.accountId, accountId));
+  return row?.n ?? 0;
 }

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -519,6 +520,12 @@ export const vesselPositions = pgTable(
  * The outbox of things that happened to an account's data, written in the same transaction as the change.
  * Webhook delivery fans these out to subscriptions; of a written row only `dispatched_at` is ever set, once.
  */
+/**
+ * Numbers account events for the live stream (`stream_seq`), handed out by the webhook fan-out as it marks them
+ * dispatched (migration 0015 says why there).
+ */
+export const accountEventsStreamSeq = pgSequence("account_events_stream_seq");
+
 export const accountEvents = pgTable(
   "account_events",
   {
@@ -538,10 +545,21 @@ export const accountEvents = pgTable(
     changes: jsonb("changes").$type<Record<string, { from: unknown; to: unknown }>>(),
     /** Set by the webhook fan-out once it has created this event's notifications. */
     dispatchedAt: ts("dispatched_at"),
+    /**
+     * The event's position in its account's log, which the live stream sends as the SSE `id` and resumes after:
+     * set with `dispatched_at`, in the order the fan-out takes events. Null until then (and for events recorded
+     * before 0015, which no stream ever sent).
+     */
+    streamSeq: bigint("stream_seq", { mode: "number" }),
   },
   (t) => [
     index("account_events_account_created_idx").on(t.accountId, t.createdAt),
     index("account_events_undispatched_idx").on(t.createdAt).where(sql`dispatched_at is null`),
+    // The stream's two reads: one account's log after a position (a resume), every account's (the hub's poll).
+    index("account_events_account_stream_idx")
+      .on(t.accountId, t.streamSeq)
+      .where(sql`stream_seq is not null`),
+    uniqueIndex("account_events_stream_idx").on(t.streamSeq).where(sql`stream_seq is not null`),
     // A named terminal change (`container.pickup_lfd.changed`, …) is delivered with the `container.updated`
     // recorded beside it: the fan-out finds those by container, and the outbox only grows.
     index("account_events_container_updates_idx")

@@ -12,6 +12,7 @@ import {
   type AnyColumn,
   and,
   asc,
+  count,
   eq,
   inArray,
   isNotNull,
@@ -34,6 +35,7 @@ export type { TrackingRequestRow };
 /** What a claim gives of a shipment: what the carrier is asked. */
 const CLAIMED_SHIPMENT = {
   id: shipments.id,
+  accountId: shipments.accountId,
   shippingLineId: shipments.shippingLineId,
   trackingRequestType: shipments.trackingRequestType,
   trackingRequestNumber: shipments.trackingRequestNumber,
@@ -232,4 +234,38 @@ export async function stopTrackingRequestsOfShipments(
     shipmentId: r.shipmentId,
     createdAt: now,
   }));
+}
+
+/**
+ * Makes every tracked shipment of one account due now (the end-to-end tests' test control, after it moved that
+ * account's sandbox world on): the engine's next pass refreshes them as it refreshes any due shipment.
+ */
+export async function makeAccountShipmentsDue(db: Db, accountId: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(shipments)
+    .set({ nextRefreshAt: now })
+    .where(
+      and(
+        eq(shipments.accountId, accountId),
+        isNull(shipments.lineTrackingStoppedAt),
+        isNotNull(shipments.nextRefreshAt),
+      ),
+    )
+    .returning({ id: shipments.id });
+  return rows.length;
+}
+
+/** Tracked shipments of the account that are due at `now` or claimed by a pass under way. */
+export async function countUnsettledShipments(db: Db, accountId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(shipments)
+    .where(
+      and(
+        eq(shipments.accountId, accountId),
+        isNull(shipments.lineTrackingStoppedAt),
+        or(isNotNull(shipments.refreshLeaseUntil), lte(shipments.nextRefreshAt, now)),
+      ),
+    );
+  return row?.n ?? 0;
 }

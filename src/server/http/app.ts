@@ -31,6 +31,8 @@ import { registerReferenceRoutes } from "./reference";
 import { responseCachePolicy } from "./response-cache-policy";
 import { serviceClockHeader } from "./service-clock-header";
 import { registerShipmentRoutes } from "./shipments/index";
+import { registerStreamRoutes } from "./stream/handlers";
+import { StreamHub } from "./stream/hub";
 import { registerTestControlRoutes } from "./test-control";
 import { registerTrackingRequestRoutes } from "./tracking-requests/index";
 import { registerVesselRoutes } from "./vessels/index";
@@ -60,7 +62,8 @@ export function createApp(deps: AppDeps) {
     "/v2/*",
     cors({
       origin: "*",
-      allowHeaders: ["Authorization", "Content-Type"],
+      // Last-Event-ID: the live stream's resume point (GET /v2/stream).
+      allowHeaders: ["Authorization", "Content-Type", "Last-Event-ID"],
       exposeHeaders: ["Retry-After", "X-Request-Id", SERVICE_CLOCK_HEADER],
       maxAge: 600,
     }),
@@ -100,6 +103,7 @@ export function createApp(deps: AppDeps) {
   registerReferenceRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerWebhookNotificationRoutes(app, deps);
+  registerStreamRoutes(app, deps, deps.streamHub ?? new StreamHub({ db: deps.db, logger: deps.logger }));
 
   const openApiDocument = () =>
     documentSharedAnswers(

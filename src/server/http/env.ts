@@ -10,6 +10,7 @@ import type { Resolver } from "../webhooks/address-guard";
 import type { ServiceMetrics } from "./metrics";
 import type { ReadinessCheck } from "./operations";
 import type { ResponseCache } from "./response-cache";
+import type { StreamHub } from "./stream/hub";
 import type { TestControl } from "./test-control";
 
 /** How webhook addresses are checked and test deliveries are sent; everything off by default. */
@@ -62,6 +63,11 @@ export interface AppDeps {
   metricsPublic?: boolean;
   /** Readiness beyond the database's (`/readyz`): the workers, a stop under way. */
   readiness?: () => ReadinessCheck[];
+  /**
+   * The live stream's hub (GET /v2/stream): the process's one reader of the event log, which main.ts closes on a
+   * stop and tells of vessel positions. The app makes its own when none is given.
+   */
+  streamHub?: StreamHub;
   /** The end-to-end tests' control routes; only when the service runs with TEST_CONTROL=1. */
   testControl?: TestControl;
 }

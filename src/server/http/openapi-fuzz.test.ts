@@ -3,7 +3,7 @@
 // in JSON:API). `npm run fuzz` runs many more cases and prints counts; FUZZ_RUNS and FUZZ_SEED set them here too.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestArbitrary, responseChecker, send } from "../testing/openapi-fuzz";
+import { bodyText, requestArbitrary, responseChecker, send } from "../testing/openapi-fuzz";
 import { type FuzzSetup, fuzzHarness } from "../testing/openapi-fuzz-setup";
 
 let setup: FuzzSetup;
@@ -24,7 +24,7 @@ describe("the API against its OpenAPI document", () => {
             request,
             response.status,
             response.headers.get("content-type"),
-            await response.text(),
+            await bodyText(response),
           );
           expect(problem, `${request.method} ${request.path}`).toBeUndefined();
         },

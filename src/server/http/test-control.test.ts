@@ -1,13 +1,18 @@
 // Tests of the end-to-end tests' control routes: absent unless configured, loopback clients only, and an account
 // made there holds the sandbox shipments it asked for, settled, and nothing of any other account.
+import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountEvents } from "../db/schema";
 import { createLogger } from "../logger";
-import { createHarness, type Harness } from "../testing/service-harness";
+import { createHarness, type Harness, TEST_NOW } from "../testing/service-harness";
+import { ManualClock } from "../tracking/clock";
 import { TrackingEngine } from "../tracking/engine";
 import { SandboxCarrierNetwork } from "../tracking/sandbox";
+import { AccountTimeShifts } from "../tracking/sandbox/account-time-shifts";
 import { createApp } from "./app";
 
 let h: Harness;
@@ -15,7 +20,10 @@ let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
   h = await createHarness();
-  const sandbox = new SandboxCarrierNetwork();
+  // Paused, as in the e2e server: only an account that test control moves on sees its world change.
+  const sandboxClock = new ManualClock(TEST_NOW);
+  const timeShifts = new AccountTimeShifts();
+  const sandbox = new SandboxCarrierNetwork({ clock: sandboxClock, shifts: timeShifts });
   const engine = new TrackingEngine({
     db: h.db,
     reference: h.reference,
@@ -32,7 +40,7 @@ beforeAll(async () => {
     logger: createLogger("silent"),
     rateLimitPerMinute: 10_000,
     trackingRequestLimitPerMinute: 10_000,
-    testControl: { engine, clock: h.clock, sandboxClock: undefined, sandbox },
+    testControl: { engine, clock: h.clock, sandboxClock, sandbox, timeShifts },
   });
 });
 afterAll(() => h.close());
@@ -125,4 +133,68 @@ describe("test control", () => {
     );
     expect(held.length).toBeGreaterThan(0);
   });
+
+  it("moves one account's world on and records its real events, leaving every other account as it was", async () => {
+    const make = (company_name: string) =>
+      post("/__test__/accounts", { company_name, shipments: 5 }).then(async ({ status, body }) => {
+        expect(status).toBe(201);
+        return body as { id: string; api_key: string };
+      });
+    const moved = await make("E2E Moved");
+    const still = await make("E2E Still");
+    const stillBefore = await snapshotOf(still.api_key);
+    const eventsBefore = await eventNames(moved.id);
+    const stillEventsBefore = await eventNames(still.id);
+
+    const { status, body } = await post(`/__test__/accounts/${moved.id}/advance`, { hours: 96 });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ account_id: moved.id, hours_ahead: 96, shipments_refreshed: 5 });
+
+    const recorded = (await eventNames(moved.id)).slice(eventsBefore.length);
+    expect(body.events).toBe(recorded.length);
+    // The engine's own events: movements of containers and what changed about them.
+    expect(recorded.some((name) => name.startsWith("container.transport."))).toBe(true);
+    expect(recorded).toContain("container.updated");
+    // The still account's world did not move: the same shipments, containers and events as before.
+    expect(await snapshotOf(still.api_key)).toEqual(stillBefore);
+    expect(await eventNames(still.id)).toEqual(stillEventsBefore);
+  });
+
+  it("answers 404 for an account that does not exist, and 422 for hours that are not a positive number", async () => {
+    expect((await post("/__test__/accounts/not-an-id/advance", { hours: 1 })).status).toBe(404);
+    expect((await post(`/__test__/accounts/${randomUUID()}/advance`, { hours: 1 })).status).toBe(404);
+    const account = await h.newAccount();
+    const bad = await post(`/__test__/accounts/${account.account.id}/advance`, { hours: -2 });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].detail).toMatch(/^hours/);
+  });
 });
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely, each checking only what it is about.
+async function post(path: string, json: unknown): Promise<{ status: number; body: any }> {
+  return overLoopback(async (base) => {
+    const response = await fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(json),
+    });
+    return { status: response.status, body: await response.json() };
+  });
+}
+
+/** The account's events in the order they were recorded, by name. */
+async function eventNames(accountId: string): Promise<string[]> {
+  const rows = await h.db
+    .select({ event: accountEvents.event })
+    .from(accountEvents)
+    .where(eq(accountEvents.accountId, accountId))
+    .orderBy(asc(accountEvents.createdAt), asc(accountEvents.id));
+  return rows.map((r) => r.event);
+}
+
+/** What a client of the account reads: its shipments and containers, whole. */
+async function snapshotOf(key: string) {
+  const shipments = await (await h.request(key, "/v2/shipments?include=containers")).json();
+  const containers = await (await h.request(key, "/v2/containers")).json();
+  return { shipments: shipments.data, containers: containers.data };
+}

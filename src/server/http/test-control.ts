@@ -1,17 +1,22 @@
 // Control routes for the end-to-end tests (`TEST_CONTROL=1` only, loopback clients only): an account of the
-// test's own, filled with sandbox shipments, so that a test never shares the data it changes with another test.
+// test's own, filled with sandbox shipments, so that a test never shares the data it changes with another test;
+// and, for that account only, time moved on in its sandbox world, so that the service records real events
+// (the live stream's tests) while the world of every other account stays paused.
 import { z } from "zod";
-import { createAccount } from "../db/accounts";
+import { createAccount, getAccount } from "../db/accounts";
 import type { Db } from "../db/connection";
+import { countAccountEvents } from "../db/outbox";
 import { countUnsettledTrackingRequests, insertTrackingRequests } from "../db/tracking-requests";
+import { countUnsettledShipments, makeAccountShipmentsDue } from "../db/tracking-work";
 import type { Clock, ManualClock } from "../tracking/clock";
 import { topUpDemoShipments } from "../tracking/demo-fleet";
 import type { TrackingEngine } from "../tracking/engine";
 import type { SandboxCarrierNetwork } from "../tracking/sandbox";
+import type { AccountTimeShifts } from "../tracking/sandbox/account-time-shifts";
 import { heldBoxRequest } from "../tracking/sandbox-held-box";
 import { isLoopbackClient } from "./client-address";
 import type { App } from "./env";
-import { ApiError } from "./errors";
+import { ApiError, notFound } from "./errors";
 
 export interface TestControl {
   engine: TrackingEngine;
@@ -20,6 +25,8 @@ export interface TestControl {
   sandboxClock: ManualClock | undefined;
   /** The carrier network the engine asks, for shipments of a kind the test needs. */
   sandbox: SandboxCarrierNetwork;
+  /** The accounts whose sandbox world runs ahead; the same object the sandbox network was given. */
+  timeShifts: AccountTimeShifts;
 }
 
 const newAccountBody = z.object({
@@ -29,6 +36,16 @@ const newAccountBody = z.object({
   /** Also a shipment with a box held at its terminal now, its last free day at most a day away. */
   held_box: z.boolean().default(false),
 });
+
+const advanceBody = z.object({
+  /** How far to move the account's sandbox world on; a voyage's next events are hours to days apart. */
+  hours: z
+    .number()
+    .positive()
+    .max(24 * 120),
+});
+
+const HOUR_MS = 3_600_000;
 
 /** Long enough for the engine to turn 200 requests into shipments on a slow machine. */
 const SETTLE_TIMEOUT_MS = 120_000;
@@ -61,17 +78,48 @@ export function registerTestControlRoutes(app: App, control: TestControl, db: Db
     if (parsed.data.shipments > 0 || parsed.data.held_box) await settle(control, db, account.id);
     return c.json({ id: account.id, api_key: apiKey }, 201);
   });
+
+  // The account's world moves on, then its shipments are refreshed through the engine's own path (a due refresh),
+  // so that what the service records (transport events, container.updated, shipment.estimated.arrival, …) is
+  // exactly what it records in production. Other accounts' worlds do not move, so their refreshes change nothing.
+  app.post("/__test__/accounts/:id/advance", async (c) => {
+    const accountId = c.req.param("id");
+    const parsed = advanceBody.safeParse(await c.req.json().catch(() => ({})));
+    if (!parsed.success) {
+      throw new ApiError(422, {
+        code: "invalid_request",
+        detail: `hours: ${parsed.error.issues[0]?.message ?? "bad body"}`,
+      });
+    }
+    if (!z.uuid().safeParse(accountId).success || !(await getAccount(db, accountId)))
+      throw notFound("account", accountId);
+    const before = await countAccountEvents(db, accountId);
+    const shiftMs = control.timeShifts.advance(accountId, parsed.data.hours * HOUR_MS);
+    const due = await makeAccountShipmentsDue(db, accountId, control.clock.now());
+    await settle(control, db, accountId);
+    const events = (await countAccountEvents(db, accountId)) - before;
+    return c.json({
+      account_id: accountId,
+      hours_ahead: shiftMs / HOUR_MS,
+      shipments_refreshed: due,
+      events,
+    });
+  });
 }
 
 /**
- * Runs the engine until every request of the account has been looked at. Another pass (the background worker's)
+ * Runs the engine until every request and due shipment of the account has been looked at. Another pass (the background worker's)
  * may hold some of them for a moment, so this waits for those too rather than returning half an account.
  */
 async function settle(control: TestControl, db: Db, accountId: string) {
   const deadline = Date.now() + SETTLE_TIMEOUT_MS;
   while (Date.now() < deadline) {
     await control.engine.runUntilIdle();
-    if ((await countUnsettledTrackingRequests(db, accountId, control.clock.now())) === 0) return;
+    const now = control.clock.now();
+    const unsettled =
+      (await countUnsettledTrackingRequests(db, accountId, now)) +
+      (await countUnsettledShipments(db, accountId, now));
+    if (unsettled === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`the tracking engine did not settle account ${accountId} in time`);

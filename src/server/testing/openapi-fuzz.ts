@@ -274,6 +274,12 @@ export function responseChecker(document: Json): Checker {
   return {
     problem(request, status, contentType, body) {
       if (status >= 500) return `answered ${status}: ${body.slice(0, 300)}`;
+      if (status === 200 && contentType?.startsWith("text/event-stream")) {
+        const [method, template] = request.operation.split(" ") as [string, string];
+        const listed = document.paths[template]?.[method.toLowerCase()]?.responses?.["200"]?.content;
+        if (!listed?.["text/event-stream"]) return "answered a stream, which the document does not list";
+        return body.startsWith("retry:") ? undefined : `a stream that does not begin with retry: ${body}`;
+      }
       const validate = validatorFor(request.operation, status);
       if (validate === undefined)
         return `answered ${status}, which the document does not list: ${body.slice(0, 300)}`;
@@ -295,6 +301,18 @@ export function responseChecker(document: Json): Checker {
       return undefined;
     },
   };
+}
+
+/**
+ * The answer's body as text; of a stream (text/event-stream, which never ends by itself), what its first chunk
+ * holds, after which the stream is closed.
+ */
+export async function bodyText(response: Response): Promise<string> {
+  if (!response.headers.get("content-type")?.startsWith("text/event-stream")) return response.text();
+  const reader = response.body!.getReader();
+  const { value } = await reader.read();
+  await reader.cancel();
+  return new TextDecoder().decode(value);
 }
 
 /** Sends a generated request through the app. */

@@ -25,6 +25,11 @@ export interface CarrierQuery {
   scac: string;
   /** When the tracking request was made. Adapters of real carriers ignore it; the sandbox anchors on it. */
   requestedAt: Date;
+  /**
+   * The account that tracks it. Real carriers never see it; the sandbox uses it only when the end-to-end tests
+   * move one account's world on (sandbox/account-time-shifts.ts).
+   */
+  accountId?: string;
 }
 
 export type CarrierLookup =

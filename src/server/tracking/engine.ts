@@ -215,6 +215,7 @@ export class TrackingEngine {
         number: row.normalizedNumber,
         scac: row.scac,
         requestedAt: row.createdAt,
+        accountId: row.accountId,
       }),
       (chunk) => this.#settleTrackingRequests(claim.lease, chunk),
     );
@@ -309,6 +310,7 @@ export class TrackingEngine {
           number: row.trackingRequestNumber,
           scac: line.scac,
           requestedAt: row.trackingRequestedAt,
+          accountId: row.accountId,
         },
       });
     }

@@ -13,6 +13,7 @@ import type {
   VesselPositionSource,
 } from "../carrier-adapter";
 import type { Clock } from "../clock";
+import type { AccountTimeShifts } from "./account-time-shifts";
 import { type CarrierProfile, carrierProfile } from "./carrier-profiles";
 import { shipByImo } from "./fleet";
 import { lanesOf, laneWeight } from "./lanes";
@@ -71,13 +72,16 @@ export class SandboxCarrierNetwork implements CarrierAdapter, VesselPositionSour
   readonly name = "sandbox";
   readonly #plans = new Map<string, ShipmentPlan>();
   readonly #clock: Clock | undefined;
+  readonly #shifts: AccountTimeShifts | undefined;
 
   /**
    * `clock`: the world's own time, when it is not the service's. Given one, the network answers for that moment
    * whatever moment it is asked about: the end-to-end tests stop it so that nothing moves under a test.
+   * `shifts`: accounts whose world runs ahead of that time (the end-to-end tests' test control moves them).
    */
-  constructor(options: { clock?: Clock } = {}) {
+  constructor(options: { clock?: Clock; shifts?: AccountTimeShifts } = {}) {
     this.#clock = options.clock;
+    this.#shifts = options.shifts;
   }
 
   supports(scac: string): boolean {
@@ -85,12 +89,14 @@ export class SandboxCarrierNetwork implements CarrierAdapter, VesselPositionSour
   }
 
   async lookup(query: CarrierQuery, now: Date): Promise<CarrierLookup> {
-    return this.lookupNow(query, this.#worldTime(now));
+    return this.lookupNow(query, this.#worldTime(now, query.accountId));
   }
 
-  /** The moment the world is at when the service asks at `now`. */
-  #worldTime(now: Date): Date {
-    return this.#clock?.now() ?? now;
+  /** The moment the world is at when the service asks at `now` (for the account, when one is named). */
+  #worldTime(now: Date, accountId?: string): Date {
+    const base = this.#clock?.now() ?? now;
+    const shift = this.#shifts?.of(accountId) ?? 0;
+    return shift === 0 ? base : new Date(base.getTime() + shift);
   }
 
   /** The same answer as lookup(), synchronously: the network does no I/O. */

@@ -17,6 +17,8 @@ export interface DataCardsProps<T extends RowData> {
   label?: string;
   labelledBy?: string;
   busy: boolean;
+  /** Rows a live update just changed: tinted for a moment, as the table's rows are (styles.css, `data-changed`). */
+  changedRowIds?: ReadonlySet<string>;
   rowClassName?(row: T): string | undefined;
   rowProps?(row: T): HTMLAttributes<HTMLTableRowElement>;
 }
@@ -31,6 +33,7 @@ export function DataCards<T extends RowData>({
   label,
   labelledBy,
   busy,
+  changedRowIds,
   rowClassName,
   rowProps,
 }: DataCardsProps<T>) {
@@ -73,10 +76,16 @@ export function DataCards<T extends RowData>({
             // Hover prefetch and the like: the same handlers the table gives its rows.
             {...(rowProps?.(row.original) as HTMLAttributes<HTMLLIElement> | undefined)}
             data-index={index}
+            data-changed={changedRowIds?.has(row.id) || undefined}
             className={`${cardClass} ${rowClassName?.(row.original) ?? ""}`}
           >
             <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
-              {main ? <div className="min-w-0 break-words">{render(main)}</div> : null}
+              {main ? (
+                <div className="min-w-0 break-words">
+                  {render(main)}
+                  {changedRowIds?.has(row.id) ? <span className="sr-only"> (just updated)</span> : null}
+                </div>
+              ) : null}
               {beside.length > 0 ? (
                 <div className="flex flex-wrap items-center gap-2">
                   {beside.map((id) => (

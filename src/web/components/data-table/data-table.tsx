@@ -69,6 +69,8 @@ export interface DataTableProps<T extends RowData> {
   rowClassName?(row: T): string | undefined;
   /** Extra attributes of each row (prefetch on hover). Keep it stable (useCallback) so rows are not redrawn. */
   rowProps?(row: T): HTMLAttributes<HTMLTableRowElement>;
+  /** Keys of rows that just changed (a live update): highlighted for a moment (styles.css, `data-changed`). */
+  changedRowIds?: ReadonlySet<string>;
   /** Scrolled into view when it changes: a row chosen elsewhere (on the map). */
   revealKey?: string | null;
   /** Lists longer than this draw only the rows in view. */
@@ -104,6 +106,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     density = "comfortable",
     rowClassName,
     rowProps,
+    changedRowIds,
     revealKey,
     virtualFrom = VIRTUAL_FROM,
     rowEstimate = density === "compact" ? 41 : 53,
@@ -250,6 +253,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           label={caption}
           labelledBy={labelledBy}
           busy={busy}
+          changedRowIds={changedRowIds}
           rowClassName={rowClassName}
           rowProps={rowProps}
         />
@@ -329,6 +333,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                     cellClass={cellClass[density]}
                     className={rowClassName?.(row.original)}
                     rowProps={rowProps}
+                    changed={changedRowIds?.has(row.id) ?? false}
                     measure={virtual ? virtualizer.measureElement : undefined}
                   />
                 );
@@ -378,6 +383,7 @@ interface DataRowProps<T extends RowData> {
   cellClass: string;
   className: string | undefined;
   rowProps: ((row: T) => HTMLAttributes<HTMLTableRowElement>) | undefined;
+  changed: boolean;
   measure: ((row: HTMLTableRowElement | null) => void) | undefined;
 }
 
@@ -389,6 +395,7 @@ const DataRow = memo(function DataRow<T extends RowData>({
   cellClass,
   className,
   rowProps,
+  changed,
   measure,
 }: DataRowProps<T>) {
   return (
@@ -397,9 +404,10 @@ const DataRow = memo(function DataRow<T extends RowData>({
       ref={measure}
       data-index={index}
       aria-rowindex={rowIndex}
+      data-changed={changed || undefined}
       className={`${rowFocusClass} ${className ?? ""}`}
     >
-      {row.getVisibleCells().map((cell) => {
+      {row.getVisibleCells().map((cell, at) => {
         const column = byId.get(cell.column.id);
         return (
           <td
@@ -407,6 +415,8 @@ const DataRow = memo(function DataRow<T extends RowData>({
             className={`${cellClass} ${column?.align === "right" ? "text-right" : ""} ${column?.className ?? ""}`}
           >
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
+            {/* The tint is not the only sign: a screen reader reading the row hears it too. */}
+            {changed && at === 0 ? <span className="sr-only"> (just updated)</span> : null}
           </td>
         );
       })}

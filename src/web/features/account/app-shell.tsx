@@ -3,7 +3,9 @@ import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Link, Navigate, Outlet, useLocation, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useSyncExternalStore } from "react";
 import { buttonClass } from "../../components/button";
+import { LiveStatus } from "../../components/live-status";
 import { SavedViewsNav } from "../../components/saved-views-nav";
+import { useLiveUpdates } from "../../lib/live-updates";
 import { clearSession, getSession, subscribeSession } from "../../lib/session";
 import { NavMenu } from "./nav-menu";
 import { accountQuery } from "./queries";
@@ -28,6 +30,8 @@ export function AppShell({ search }: { search?: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: account } = useSuspenseQuery(accountQuery());
+  // The tab's one live stream, for as long as it is signed in.
+  useLiveUpdates(session);
 
   // Signed out in another tab, or the key was rejected: go to sign-in and come back here afterwards.
   if (!session) return <Navigate to="/sign-in" search={{ redirect: location.href }} replace />;
@@ -73,6 +77,7 @@ export function AppShell({ search }: { search?: ReactNode }) {
             </ul>
           </nav>
           <div className="ml-auto flex items-center gap-3">
+            <LiveStatus />
             {search}
             <div className="hidden items-center gap-3 sm:flex">
               <span className="text-sm text-slate-600 dark:text-slate-300" title="Signed-in account">

@@ -7,6 +7,7 @@ import { terminalSchema } from "../../../api/reference";
 import { shipmentSchema } from "../../../api/shipments";
 import { DateTime } from "../../components/date-time";
 import { inlandStopOf, JourneyMap } from "../../components/map/journey-map";
+import { UpdatedAgo } from "../../components/updated-ago";
 import { findIncluded } from "../../lib/included";
 import { ContainerHeader } from "./container-header";
 import { ContainerTimeline } from "./container-timeline";
@@ -35,13 +36,22 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 
 export function ContainerPage() {
   const { containerId } = route.useParams();
-  const [{ data: document }, { data: transport }, { data: raw }] = useSuspenseQueries({
+  const [containerResult, transportResult, rawResult] = useSuspenseQueries({
     queries: [
       containerQuery(containerId),
       containerTransportEventsQuery(containerId),
       containerRawEventsQuery(containerId),
     ],
   });
+  const { data: document } = containerResult;
+  const { data: transport } = transportResult;
+  const { data: raw } = rawResult;
+  // The newest of the three reads: any of them may be refreshed by a live event.
+  const updatedAt = Math.max(
+    containerResult.dataUpdatedAt,
+    transportResult.dataUpdatedAt,
+    rawResult.dataUpdatedAt,
+  );
   const container = document.data;
   const a = container.attributes;
   const r = container.relationships;
@@ -90,6 +100,9 @@ export function ContainerPage() {
         </h2>
         <p className="mt-1 text-lg font-semibold text-slate-900 dark:text-slate-50">
           <PositionSentence position={journey.position} />
+        </p>
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          <UpdatedAgo at={updatedAt} what="Container" />
         </p>
         <PickupSummary container={container} panelId="pickup-heading" />
       </section>

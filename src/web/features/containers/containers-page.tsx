@@ -14,9 +14,11 @@ import { PageHeader } from "../../components/page-header";
 import { Pagination } from "../../components/pagination";
 import { SaveViewButton } from "../../components/save-view-button";
 import { SearchField } from "../../components/search-field";
+import { WithUpdatedAgo } from "../../components/updated-ago";
 import { useCsvDownload } from "../../components/use-csv-download";
 import { plural } from "../../lib/format";
 import { filterKey, filtersOfSearch, LIST_FILTER_NAMES } from "../../lib/list-filters";
+import { useChangedIds } from "../../lib/live-updates";
 import { useCurrentView } from "../../lib/saved-views";
 import { CONTAINER_COLUMNS } from "./containers-columns";
 import { CONTAINER_CSV_FIELDS, containerCsvRow } from "./export-rows";
@@ -47,7 +49,8 @@ function withFilters(search: ContainersSearch, filters: ListFilters): Containers
 export function ContainersPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const { data } = useSuspenseQuery(containersListQuery(containersListView(search)));
+  const { data, dataUpdatedAt } = useSuspenseQuery(containersListQuery(containersListView(search)));
+  const changed = useChangedIds("container");
   const loading = useRouterState({ select: (state) => state.status === "pending" });
   const currentView = useCurrentView("containers", search);
   const filters = filtersOfSearch(search);
@@ -75,9 +78,11 @@ export function ContainersPage() {
       <PageHeader
         title={currentView ? `Containers: ${currentView.name}` : "Containers"}
         description={
-          filtered
-            ? `${plural(data.meta.total, "container")} match`
-            : `${plural(data.meta.total, "container")} in all shipments`
+          <WithUpdatedAgo at={dataUpdatedAt} what="Containers">
+            {filtered
+              ? `${plural(data.meta.total, "container")} match`
+              : `${plural(data.meta.total, "container")} in all shipments`}
+          </WithUpdatedAgo>
         }
         actions={
           <>
@@ -104,6 +109,7 @@ export function ContainersPage() {
         columns={CONTAINER_COLUMNS}
         rows={data.data}
         rowKey={(container) => container.id}
+        changedRowIds={changed}
         busy={loading}
         minWidthClass="min-w-[72rem]"
         toolbar={

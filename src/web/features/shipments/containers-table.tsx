@@ -9,6 +9,7 @@ import { RowLink } from "../../components/data-table/row-link";
 import { DateTime } from "../../components/date-time";
 import { LastFreeDay } from "../../components/last-free-day";
 import { containerStatusWords, equipmentWords } from "../../lib/format";
+import { useChangedIds } from "../../lib/live-updates";
 
 const muted = "text-(--muted-text)";
 
@@ -95,6 +96,7 @@ export function ContainersTable({
   terminals: Map<string, Terminal>;
 }) {
   const columns = useMemo(() => containerColumns(terminals), [terminals]);
+  const changed = useChangedIds("container");
   return (
     <DataTable
       tableId="shipment-containers"
@@ -102,6 +104,7 @@ export function ContainersTable({
       columns={columns}
       rows={containers}
       rowKey={(container) => container.id}
+      changedRowIds={changed}
       minWidthClass="min-w-[64rem]"
       empty={
         <p className="text-sm text-slate-600 dark:text-slate-400">

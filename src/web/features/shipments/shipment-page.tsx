@@ -8,6 +8,7 @@ import type { Shipment } from "../../../api/shipments";
 import { DateTime } from "../../components/date-time";
 import { inlandStopOf, JourneyMap } from "../../components/map/journey-map";
 import { PageHeader } from "../../components/page-header";
+import { UpdatedAgo } from "../../components/updated-ago";
 import { formatDateTime, personName, stoppedReasonWords } from "../../lib/format";
 import { findIncluded, includedOfType } from "../../lib/included";
 import { ContainersTable } from "./containers-table";
@@ -53,7 +54,7 @@ const none = <span className="text-(--muted-text)">Not known</span>;
 
 export function ShipmentPage() {
   const { shipmentId } = route.useParams();
-  const { data: document } = useSuspenseQuery(shipmentQuery(shipmentId));
+  const { data: document, dataUpdatedAt } = useSuspenseQuery(shipmentQuery(shipmentId));
   const shipment = document.data;
   const a = shipment.attributes;
   const included = document.included;
@@ -90,6 +91,8 @@ export function ShipmentPage() {
           <>
             {a.shipping_line_name} ({a.shipping_line_scac})
             {a.customer_name ? <> · for {a.customer_name}</> : null}
+            <span aria-hidden="true"> · </span>
+            <UpdatedAgo at={dataUpdatedAt} what="Shipment" />
           </>
         }
         actions={<TrackingControl shipment={shipment} />}

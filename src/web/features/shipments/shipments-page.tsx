@@ -13,9 +13,11 @@ import { PageHeader } from "../../components/page-header";
 import { Pagination } from "../../components/pagination";
 import { SaveViewButton } from "../../components/save-view-button";
 import { SearchField } from "../../components/search-field";
+import { WithUpdatedAgo } from "../../components/updated-ago";
 import { useCsvDownload } from "../../components/use-csv-download";
 import { plural } from "../../lib/format";
 import { filterKey, filtersOfSearch, LIST_FILTER_NAMES } from "../../lib/list-filters";
+import { useChangedIds } from "../../lib/live-updates";
 import { useCurrentView } from "../../lib/saved-views";
 import { SHIPMENT_CSV_FIELDS, shipmentCsvRow } from "./export-rows";
 import { shipmentsListQuery } from "./queries";
@@ -38,7 +40,7 @@ const TABLE_ID = "shipments";
 export function ShipmentsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const { data } = useSuspenseQuery(shipmentsListQuery(shipmentsListView(search)));
+  const { data, dataUpdatedAt } = useSuspenseQuery(shipmentsListQuery(shipmentsListView(search)));
   const loading = useRouterState({ select: (state) => state.status === "pending" });
   const filters = filtersOfSearch(search);
   const filtered = search.q !== "" || search.tracking !== "all" || Object.keys(filters).length > 0;
@@ -63,11 +65,13 @@ export function ShipmentsPage() {
       <PageHeader
         title={currentView ? `Shipments: ${currentView.name}` : "Shipments"}
         description={
-          filtered
-            ? data.meta.total === 0
-              ? "No matches"
-              : `${plural(data.meta.total, "shipment")} match`
-            : `${plural(data.meta.total, "shipment")} tracked by this account, ${orderWords(search.sort)}`
+          <WithUpdatedAgo at={dataUpdatedAt} what="Shipments">
+            {filtered
+              ? data.meta.total === 0
+                ? "No matches"
+                : `${plural(data.meta.total, "shipment")} match`
+              : `${plural(data.meta.total, "shipment")} tracked by this account, ${orderWords(search.sort)}`}
+          </WithUpdatedAgo>
         }
         actions={
           <>
@@ -254,6 +258,7 @@ function ShipmentsTable({
     [router],
   );
   const sortKeys = useMemo(() => sortKeysOf(search.sort), [search.sort]);
+  const changed = useChangedIds("shipment");
 
   return (
     <DataTable
@@ -263,6 +268,7 @@ function ShipmentsTable({
       rows={shipments}
       rowKey={(shipment) => shipment.id}
       rowProps={prefetchProps}
+      changedRowIds={changed}
       busy={busy}
       toolbar={toolbar}
       empty={empty}

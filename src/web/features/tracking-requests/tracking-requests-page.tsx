@@ -13,7 +13,9 @@ import { inputClass, labelClass } from "../../components/form-field";
 import { PageHeader } from "../../components/page-header";
 import { Pagination } from "../../components/pagination";
 import { SearchField } from "../../components/search-field";
+import { WithUpdatedAgo } from "../../components/updated-ago";
 import { plural } from "../../lib/format";
+import { useChangedIds } from "../../lib/live-updates";
 import type { TrackingRequest } from "./contract";
 import { linesByScac } from "./line-match";
 import { isFiltered } from "./list-params";
@@ -35,7 +37,7 @@ declare module "@tanstack/react-router" {
 export function TrackingRequestsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const { data } = useSuspenseQuery(trackingRequestsListQuery(search));
+  const { data, dataUpdatedAt } = useSuspenseQuery(trackingRequestsListQuery(search));
   const { data: lines } = useSuspenseQuery(shippingLinesQuery());
   const loading = useRouterState({ select: (state) => state.status === "pending" });
   const createdId = useLocation({ select: (location) => location.state.createdTrackingRequestId });
@@ -48,13 +50,15 @@ export function TrackingRequestsPage() {
       <PageHeader
         title="Tracking requests"
         description={
-          filtered
-            ? data.meta.total === 0
-              ? "No matches"
-              : `${plural(data.meta.total, "tracking request")} match`
-            : data.meta.total === 0
-              ? "Start tracking a shipment by its bill of lading, booking or container number"
-              : `${plural(data.meta.total, "tracking request")} made by this account, newest first`
+          <WithUpdatedAgo at={dataUpdatedAt} what="Tracking requests">
+            {filtered
+              ? data.meta.total === 0
+                ? "No matches"
+                : `${plural(data.meta.total, "tracking request")} match`
+              : data.meta.total === 0
+                ? "Start tracking a shipment by its bill of lading, booking or container number"
+                : `${plural(data.meta.total, "tracking request")} made by this account, newest first`}
+          </WithUpdatedAgo>
         }
         actions={
           <>
@@ -373,6 +377,7 @@ function RequestsTable({
   busy: boolean;
 }) {
   const columns = useMemo(() => requestColumns(included, lines, highlight), [included, lines, highlight]);
+  const changed = useChangedIds("tracking_request");
   return (
     <DataTable
       tableId="tracking-requests"
@@ -380,6 +385,7 @@ function RequestsTable({
       columns={columns}
       rows={requests}
       rowKey={(request) => request.id}
+      changedRowIds={changed}
       rowClassName={(request) => (request.id === highlight ? "bg-sky-50 dark:bg-sky-950/40" : undefined)}
       busy={busy}
       toolbar={note}

@@ -1,0 +1,168 @@
+// Live dashboard: an event the service records for an account (its sandbox world moved on through test control)
+// shows on an open container page and on the shipments list within 2 s, without a reload; and when the stream drops,
+// the header says so, and once it is back every change recorded meanwhile is shown. Each test works on an account
+// of its own: the demo account, which other tests read, never moves.
+import type { APIRequestContext, Request } from "@playwright/test";
+import type { ContainerStatus } from "../src/api/containers";
+import { containerStatusWords } from "../src/web/lib/format";
+import { type Account, advanceAccount, apiGet, expect, type Page, signIn, test } from "./fixtures";
+
+test.use({ shipmentsInAccount: 3 });
+
+/** What the issue asks for: a change shown within this long of the service recording it. */
+const SHOWN_WITHIN_MS = 2_000;
+/** How far each step moves the account's world on: a day brings a voyage's next events. */
+const STEP_HOURS = 24;
+/** Enough days for a box to move on, however far along its journey it starts (a voyage takes weeks). */
+const MAX_STEPS = 60;
+/** Statuses a box leaves within days (at its terminal, on its way out), so the test picks such a box first. */
+const SOON_CHANGED = ["not_available", "available", "grounded", "picked_up", "off_dock", "on_rail"];
+
+interface Box {
+  id: string;
+  number: string;
+  status: ContainerStatus;
+  shipmentId: string;
+}
+
+/** The account's containers as the API has them now. */
+async function boxes(request: APIRequestContext, account: Account): Promise<Box[]> {
+  const document = await apiGet(request, account, "/v2/containers?page[size]=100");
+  // biome-ignore lint/suspicious/noExplicitAny: a JSON:API document read loosely, as fixtures.ts reads them.
+  return document.data.map((c: any) => ({
+    id: c.id,
+    number: c.attributes.number,
+    status: c.attributes.current_status,
+    shipmentId: c.relationships.shipment.data.id,
+  }));
+}
+
+/** One container's status as the API has it now (one small read, inside the 2 s being measured). */
+async function statusNow(request: APIRequestContext, account: Account, id: string): Promise<ContainerStatus> {
+  const document = await apiGet(request, account, `/v2/containers/${id}`);
+  return document.data.attributes.current_status;
+}
+
+/** Bill of lading numbers by shipment id. */
+async function billsOfLading(request: APIRequestContext, account: Account): Promise<Map<string, string>> {
+  const document = await apiGet(request, account, "/v2/shipments?page[size]=100");
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  return new Map(document.data.map((s: any) => [s.id, s.attributes.bill_of_lading_number]));
+}
+
+/** The shipments list's row of a bill of lading, said to have just been updated (its highlight, in words). */
+const justUpdatedRow = (list: Page, bl: string) =>
+  list.getByRole("row", { name: new RegExp(bl) }).getByText("(just updated)");
+
+/** The container page showing this status (in the words its header uses, beside "Status"). */
+const showsStatus = (page: Page, status: ContainerStatus) =>
+  page
+    .getByRole("definition")
+    .filter({ hasText: new RegExp(`^${containerStatusWords(status)}$`) })
+    .first();
+
+/** The time left of the 2 s from `since` (at least a millisecond, so an assertion still looks once). */
+const within = (since: number) => ({ timeout: Math.max(1, SHOWN_WITHIN_MS - (Date.now() - since)) });
+
+/** Records the stream requests the page makes, to read the id each one resumed from. */
+function streamRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/v2/stream") seen.push(r);
+  });
+  return seen;
+}
+
+test("an event the service records shows on an open container page and on the shipments list within 2 s", async ({
+  page,
+  context,
+  request,
+  account,
+}) => {
+  const streams = streamRequests(page);
+  await signIn(page, account, "/shipments");
+  const before = await boxes(request, account);
+  const bills = await billsOfLading(request, account);
+  // A box whose journey is not over, so that moving its world on changes it; one that changes soon, if any.
+  const moving = before.filter((b) => b.status !== "empty_returned");
+  const box = moving.find((b) => SOON_CHANGED.includes(b.status)) ?? moving[0];
+  expect(box, "the account has a container still on its way").toBeDefined();
+  if (!box) return;
+  const bl = bills.get(box.shipmentId) ?? "";
+  await expect(page.getByRole("row", { name: new RegExp(bl) })).toBeVisible();
+
+  const boxPage = await context.newPage();
+  await boxPage.goto(`/containers/${box.id}`);
+  await expect(showsStatus(boxPage, box.status)).toBeVisible();
+  // Both tabs are connected before anything is recorded (each opens its own stream).
+  await expect.poll(() => streams.length).toBeGreaterThan(0);
+  await expect(page.getByRole("status", { name: "Live updates" })).toHaveText("");
+
+  let shown = box.status;
+  for (let step = 0; step < MAX_STEPS && shown === box.status; step++) {
+    const { events } = await advanceAccount(request, account, STEP_HOURS);
+    const recorded = Date.now();
+    if (events === 0) continue;
+    const now = await statusNow(request, account, box.id);
+    if (now === shown) continue;
+    // The box changed: its page shows the new status, and its shipment's row on the list is refreshed.
+    await expect(showsStatus(boxPage, now)).toBeVisible(within(recorded));
+    await expect(justUpdatedRow(page, bl)).toBeVisible(within(recorded));
+    shown = now;
+  }
+  expect(shown, "the box moved on within the steps taken").not.toBe(box.status);
+  // Neither page was reloaded: the list's tab still has the stream it opened at sign-in.
+  expect(streams).toHaveLength(1);
+});
+
+test("a dropped stream says so, comes back, and shows every change recorded while it was down", async ({
+  page,
+  context,
+  request,
+  account,
+}) => {
+  const streams = streamRequests(page);
+  await signIn(page, account, "/shipments");
+  const indicator = page.getByRole("status", { name: "Live updates" });
+  await expect.poll(() => streams.length).toBe(1);
+  await expect(indicator).toHaveText("");
+  const before = await boxes(request, account);
+  const bills = await billsOfLading(request, account);
+
+  await context.setOffline(true);
+  await expect(indicator).toHaveText("Offline: retrying…");
+
+  // Events are recorded while the tab cannot hear them.
+  let events = 0;
+  for (let step = 0; step < 12 && events < 3; step++) {
+    events += (await advanceAccount(request, account, STEP_HOURS)).events;
+  }
+  expect(events).toBeGreaterThan(0);
+  const after = await boxes(request, account);
+  const moved = after.filter((b) => before.find((x) => x.id === b.id)?.status !== b.status);
+  expect(moved.length, "some box changed while the stream was down").toBeGreaterThan(0);
+
+  await context.setOffline(false);
+  const back = Date.now();
+  await expect(indicator).toHaveText("", within(back));
+  // The stream resumed from the last event it had seen (the log's position when it first opened).
+  const resumed = streams.at(-1);
+  expect(streams.length).toBeGreaterThan(1);
+  expect((await resumed?.allHeaders())?.["last-event-id"]).toMatch(/^\d+$/);
+  // Every shipment whose box moved is refreshed from the events replayed to the stream (the highlight is set by
+  // the stream's events only, not by the refetch the browser's coming back online starts).
+  for (const shipmentId of new Set(moved.map((b) => b.shipmentId))) {
+    await expect(justUpdatedRow(page, bills.get(shipmentId) ?? "")).toBeVisible(within(back));
+  }
+
+  // And a box that moved shows its new status on its page, opened now in the same tab without a reload.
+  const box = moved[0];
+  if (box) {
+    await page
+      .getByRole("link", { name: bills.get(box.shipmentId) })
+      .first()
+      .click();
+    await page.getByRole("link", { name: box.number }).first().click();
+    await expect(showsStatus(page, box.status)).toBeVisible();
+  }
+});
