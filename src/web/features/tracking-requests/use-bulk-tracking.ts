@@ -111,6 +111,8 @@ export function useBulkTracking(lines: readonly ShippingLine[]): BulkTracking {
   stateRef.current = state;
   const createdAt = useRef(new Map<string, string>());
   const following = useRef<AbortController | null>(null);
+  // Set before sending starts, not from the state, which only says so once React has rendered it.
+  const sending = useRef(false);
   const [isFollowing, setFollowing] = useState(false);
 
   useEffect(
@@ -147,7 +149,7 @@ export function useBulkTracking(lines: readonly ShippingLine[]): BulkTracking {
       list: listTrackingRequestsCreatedSince,
       sleep: abortableSleep,
       pending: pendingRequests,
-      more: () => stateRef.current.send.phase === "sending",
+      more: () => sending.current,
       onUpdate: (request) => dispatch({ type: "requestUpdated", request }),
       signal: stop.signal,
     }).finally(() => {
@@ -166,6 +168,7 @@ export function useBulkTracking(lines: readonly ShippingLine[]): BulkTracking {
     const stop = new AbortController();
     controller.current = stop;
     const shipmentTags = splitList(state.tags);
+    sending.current = true;
     follow();
     const end = await submitAll(
       indexes.flatMap((index) => {
@@ -184,6 +187,7 @@ export function useBulkTracking(lines: readonly ShippingLine[]): BulkTracking {
         signal: stop.signal,
       },
     );
+    sending.current = false;
     dispatch({ type: "sendEnded", end });
     void refreshLists(queryClient);
   };
