@@ -201,7 +201,7 @@ export function BulkTrackingPage() {
             total={ready.length}
             running={running}
             resumeAt={resumeAt}
-            following={following}
+            following={following && counts.pending > 0}
             summary={outcomeSummary(counts)}
             end={end}
           />

@@ -238,7 +238,12 @@ export function NewTrackingRequestPage() {
             autoComplete="off"
             spellCheck={false}
             aria-invalid={errors.request_number ? true : undefined}
-            aria-describedby={describedBy(ids.request_number, true, errors.request_number)}
+            aria-describedby={[
+              describedBy(ids.request_number, true, errors.request_number),
+              formatIssue && !errors.request_number ? `${ids.request_number}-format` : "",
+            ]
+              .filter(Boolean)
+              .join(" ")}
             className={`${inputClass} mt-1 max-w-sm font-mono uppercase placeholder:normal-case`}
             placeholder={EXAMPLES[requestType]}
           />
@@ -247,7 +252,7 @@ export function NewTrackingRequestPage() {
             are ignored.
           </FieldHint>
           <FieldErrorList id={ids.request_number} errors={errors.request_number} />
-          <p aria-live="polite" className="mt-1.5 text-sm">
+          <p id={`${ids.request_number}-format`} aria-live="polite" className="mt-1.5 text-sm">
             {formatIssue && !errors.request_number ? (
               <span className="text-amber-900 dark:text-amber-200">{formatIssue}</span>
             ) : guess?.scac && !formatIssue && scacChosen === null ? (
