@@ -310,3 +310,29 @@ test("a new tracking request becomes a shipment, which opens from the list", asy
   await shipment.click();
   await expect(page.getByRole("heading", { level: 1, name: `Shipment ${number}` })).toBeVisible();
 });
+
+test("the form fills in the line a number names, and asks when several lines' numbers look like it", async ({
+  page,
+  account,
+}) => {
+  await signIn(page, account, "/tracking-requests/new");
+  const number = page.getByRole("textbox", { name: "Bill of lading number" });
+  const line = page.getByRole("combobox", { name: "Shipping line" });
+
+  // Hapag-Lloyd's bills of lading start with HLCU: the line is filled in, and said so.
+  await number.fill(newNumber("HLCU", 11));
+  await expect(line).toHaveValue("Hapag-Lloyd (HLCU)");
+  await expect(page.getByText("Looks like Hapag-Lloyd bill of lading: filled in below.")).toBeVisible();
+
+  // Nine bare digits fit several lines' formats: the form offers them instead of guessing.
+  const bare = newNumber("MAEU", 12).slice(4);
+  await number.fill(bare);
+  await expect(page.getByText("This number fits several shipping lines. Which is it?")).toBeVisible();
+  await expect(line).toHaveValue("");
+  await page.getByRole("button", { name: "Maersk (MAEU)" }).click();
+  await expect(line).toHaveValue("Maersk (MAEU)");
+  await page.getByRole("button", { name: "Track shipment" }).click();
+  const row = table(page).getByRole("row", { name: new RegExp(`MAEU${bare}|${bare}`) });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText("Maersk");
+});
