@@ -322,7 +322,7 @@ test("the form fills in the line a number names, and asks when several lines' nu
   // Hapag-Lloyd's bills of lading start with HLCU: the line is filled in, and said so.
   await number.fill(newNumber("HLCU", 11));
   await expect(line).toHaveValue("Hapag-Lloyd (HLCU)");
-  await expect(page.getByText("Looks like Hapag-Lloyd bill of lading: filled in below.")).toBeVisible();
+  await expect(page.getByText("A Hapag-Lloyd bill of lading, by its number: filled in below.")).toBeVisible();
 
   // Nine bare digits fit several lines' formats: the form offers them instead of guessing.
   const bare = newNumber("MAEU", 12).slice(4);

@@ -33,6 +33,9 @@ const EXAMPLES: Record<RequestType, string> = {
   container: "e.g. MSCU1234566 (four letters, seven digits)",
 };
 
+/** "A Maersk", "An Evergreen": the line's name as the start of a sentence. */
+const withArticle = (name: string) => `${/^[AEIOU]/i.test(name) ? "An" : "A"} ${name}`;
+
 /** How long typing must pause before the number is looked up. */
 const INFER_DELAY_MS = 300;
 /** The lines offered when a number fits several: the likeliest few. */
@@ -257,8 +260,8 @@ export function NewTrackingRequestPage() {
               <span className="text-amber-900 dark:text-amber-200">{formatIssue}</span>
             ) : guess?.scac && !formatIssue && scacChosen === null ? (
               <span className="text-slate-700 dark:text-slate-300">
-                Looks like {chosen ? chosen.attributes.name : guess.scac}{" "}
-                {REQUEST_TYPE_WORDS[requestType].label.toLowerCase()}: filled in below.
+                {withArticle(chosen ? chosen.attributes.name : guess.scac)}{" "}
+                {REQUEST_TYPE_WORDS[requestType].label.toLowerCase()}, by its number: filled in below.
               </span>
             ) : null}
           </p>
