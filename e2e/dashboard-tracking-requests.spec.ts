@@ -100,8 +100,21 @@ test("the API's validation errors are shown beside the fields they are about", a
   await expect(number).toBeFocused();
   await expect(number).toHaveAccessibleDescription(/Enter the bill of lading number/);
 
-  await number.fill("NOT-A-NUMBER!?#");
+  // A number not in the chosen line's format is stopped before it is sent, in the line's words.
+  await number.fill("12");
   await chooseLine(page, "MAEU", /Maersk/);
+  await page.getByRole("button", { name: "Track shipment" }).click();
+  await expect(number).toHaveAttribute("aria-invalid", "true");
+  await expect(number).toHaveAccessibleDescription(
+    /12 is not a Maersk bill of lading: they look like MAEU\d{9}/,
+  );
+  await expect(page).toHaveURL(/\/tracking-requests\/new$/);
+
+  // A line this dashboard has no format for is left to the API, whose errors appear beside their fields.
+  await number.fill("NOT-A-NUMBER!?#");
+  const line = page.getByRole("combobox", { name: "Shipping line" });
+  await line.fill("QQQQ");
+  await line.press("Tab");
   const answer = page.waitForResponse(
     (r) => r.url().includes("/v2/tracking_requests") && r.request().method() === "POST",
   );
@@ -117,18 +130,7 @@ test("the API's validation errors are shown beside the fields they are about", a
   await expect(number).toHaveAttribute("aria-invalid", "true");
   await expect(number).toHaveAccessibleDescription(new RegExp(escapeRegExp(aboutNumber?.detail ?? "")));
   await expect(number).toBeFocused();
-  // The shipping line was fine, so nothing is said about it.
-  await expect(page.getByRole("combobox", { name: "Shipping line" })).not.toHaveAttribute(
-    "aria-invalid",
-    "true",
-  );
-
-  // An unknown SCAC typed by hand is sent as it is, and the API's word on it appears under the line.
-  await number.fill(newNumber("MAEU", 2));
-  const line = page.getByRole("combobox", { name: "Shipping line" });
-  await line.fill("QQQQ");
-  await line.press("Tab");
-  await page.getByRole("button", { name: "Track shipment" }).click();
+  // The unknown SCAC typed by hand was sent as it is, and the API's word on it appears under the line.
   await expect(line).toHaveAttribute("aria-invalid", "true");
   await expect(line).toHaveAccessibleDescription(/QQQQ/);
   await expect(page).toHaveURL(/\/tracking-requests\/new$/);
@@ -204,35 +206,38 @@ test("bulk entry from a CSV file shows each row's outcome, and failed rows can b
   });
 
   await page
-    .getByLabel("Or upload a CSV file")
+    .getByLabel("Or upload a CSV or Excel file")
     .setInputFiles({ name: "to-track.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await expect(page.getByRole("textbox", { name: "Paste lines" })).toHaveValue(/Type,Number,SCAC/);
 
   const rows = page.getByRole("table", { name: "Rows to send" }).getByRole("row");
   await expect(rows).toHaveCount(7);
-  await expect(page.getByText("5 rows ready, 1 row with problems (not sent)")).toBeVisible();
-  await expect(rows.filter({ hasText: "ABC123" })).toContainText("is not a type");
+  // A number not in its line's format is stopped before sending, like a type that does not exist.
+  await expect(page.getByText("4 rows ready, 2 rows with problems (not sent)")).toBeVisible();
+  await expect(rows.filter({ hasText: "ABC123" })).toContainText("Row 7, column type: “truck” is not a type");
+  await expect(rows.filter({ hasText: "NOT-A-NUMBER" })).toContainText(
+    "Row 5, column number: NOT-A-NUMBER!?# is not a Maersk bill of lading",
+  );
 
-  await page.getByRole("button", { name: "Send 5 tracking requests" }).click();
+  await page.getByRole("button", { name: "Send 4 tracking requests" }).click();
   const progress = page.getByRole("progressbar", { name: /tracking requests/i });
-  await expect(progress).toHaveAttribute("aria-valuemax", "5");
-  await expect(progress).toHaveAttribute("aria-valuenow", "5");
+  await expect(progress).toHaveAttribute("aria-valuemax", "4");
+  await expect(progress).toHaveAttribute("aria-valuenow", "4");
 
   const row = (text: string) => rows.filter({ hasText: text });
-  await expect(row(ok1)).toContainText("Created");
-  await expect(row(ok2)).toContainText("Created"); // sent again after the 429's Retry-After
+  await expect(row(ok1)).toContainText("Tracked");
+  await expect(row(ok2)).toContainText("Tracked"); // sent again after the 429's Retry-After
   await expect(row(flaky)).toContainText("Error");
   await expect(row(flaky)).toContainText("The service is briefly unavailable.");
-  await expect(row("NOT-A-NUMBER")).toContainText("Error");
+  await expect(row("NOT-A-NUMBER")).toContainText("Not sent");
   await expect(row(existing)).toContainText("Already tracked");
   await expect(row("ABC123")).toContainText("Not sent");
   expect(limitedOnce).toBe(true);
 
-  await page.getByRole("button", { name: "Retry failed rows (2)" }).click();
-  await expect(row(flaky)).toContainText("Created");
-  await expect(row("NOT-A-NUMBER")).toContainText("Error");
-  await expect(page.getByRole("button", { name: "Retry failed rows (1)" })).toBeVisible();
-  await expect(progress).toHaveAttribute("aria-valuenow", "5");
+  await page.getByRole("button", { name: "Retry failed rows (1)" }).click();
+  await expect(row(flaky)).toContainText("Tracked");
+  await expect(page.getByRole("button", { name: /Retry failed rows/ })).toHaveCount(0);
+  await expect(progress).toHaveAttribute("aria-valuenow", "4");
 
   // They are in the list.
   await page.getByRole("link", { name: "See them in the list" }).click();
@@ -304,4 +309,30 @@ test("a new tracking request becomes a shipment, which opens from the list", asy
   await expect(shipment).toBeVisible();
   await shipment.click();
   await expect(page.getByRole("heading", { level: 1, name: `Shipment ${number}` })).toBeVisible();
+});
+
+test("the form fills in the line a number names, and asks when several lines' numbers look like it", async ({
+  page,
+  account,
+}) => {
+  await signIn(page, account, "/tracking-requests/new");
+  const number = page.getByRole("textbox", { name: "Bill of lading number" });
+  const line = page.getByRole("combobox", { name: "Shipping line" });
+
+  // Hapag-Lloyd's bills of lading start with HLCU: the line is filled in, and said so.
+  await number.fill(newNumber("HLCU", 11));
+  await expect(line).toHaveValue("Hapag-Lloyd (HLCU)");
+  await expect(page.getByText("A Hapag-Lloyd bill of lading, by its number: filled in below.")).toBeVisible();
+
+  // Nine bare digits fit several lines' formats: the form offers them instead of guessing.
+  const bare = newNumber("MAEU", 12).slice(4);
+  await number.fill(bare);
+  await expect(page.getByText("This number fits several shipping lines. Which is it?")).toBeVisible();
+  await expect(line).toHaveValue("");
+  await page.getByRole("button", { name: "Maersk (MAEU)" }).click();
+  await expect(line).toHaveValue("Maersk (MAEU)");
+  await page.getByRole("button", { name: "Track shipment" }).click();
+  const row = table(page).getByRole("row", { name: new RegExp(`MAEU${bare}|${bare}`) });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText("Maersk");
 });

@@ -21,12 +21,14 @@ import { pageDocument, parsePage } from "../paging";
 import { RateLimiter } from "../rate-limit";
 import { includeForShipments } from "../shipments/includes";
 import { validationError } from "../validation";
+import { inferNumberDocument } from "./infer-number";
 import { checkNewTrackingRequest } from "./new-request";
 import { includeOf, parseStatuses, range } from "./query";
 import {
   CREATE_LIMIT_DETAIL,
   createRouteDefinition,
   getRoute,
+  inferNumberRoute,
   listRoute,
   patchRoute,
   READ_ONLY,
@@ -89,6 +91,15 @@ export function registerTrackingRequestRoutes(app: App, deps: AppDeps) {
       // The full check names every problem in the hosted API's words; it throws for any body the schema refuses.
       if (result.target === "json") checkNewTrackingRequest(input, reference);
       throw validationError(result.target, result.error, READ_ONLY, input);
+    },
+  );
+
+  app.openapi(
+    inferNumberRoute,
+    (c) => c.json(inferNumberDocument(c.req.valid("json"), reference), 200),
+    (result) => {
+      // Every refusal in one place, in the same words, whatever part of the body the schema stumbled on.
+      if (!result.success) inferNumberDocument((result as { data?: unknown }).data, reference);
     },
   );
 

@@ -1,5 +1,6 @@
 // The /v2/tracking_requests routes as the OpenAPI document describes them: paths, parameters, bodies, answers.
 import { createRoute, z } from "@hono/zod-openapi";
+import { inferNumberBodySchema, inferNumberDocumentSchema } from "../../../api/infer-number";
 import { listDocument, singleDocument } from "../../../api/json-api";
 import { TRACKING_REQUEST_STATUSES } from "../../../api/tracking-request-statuses";
 import {
@@ -134,3 +135,17 @@ export const patchRoute = createRoute({
 
 /** Attributes a client can read but never write: writing one is "read-only" rather than "unknown". */
 export const READ_ONLY = Object.keys(trackingRequestAttributesSchema.shape);
+
+export const inferNumberRoute = createRoute({
+  method: "post",
+  path: "/v2/tracking_requests/infer_number",
+  tags,
+  summary: "Infer a number's type and shipping line",
+  description:
+    "What a container, bill of lading or booking number likely is, and which shipping lines it likely belongs to, read with each line's number formats, as the hosted API's beta endpoint answers. A container number's owner code names the lines whose own boxes carry it (its check digit is checked); a bill of lading that starts with a line's code names that line, and says when the rest is not in that line's format; a bare number names the lines whose formats it fits, best first. `decision` is `auto_select` when one line fits, `needs_confirmation` when several do (ask the person, offering `candidates`), `no_prediction` when none does (a leased box, or a number in no line's format). Creates nothing.",
+  request: { body: requestBodyOf(inferNumberBodySchema, true) },
+  responses: {
+    200: jsonBody(inferNumberDocumentSchema, "What the number likely is"),
+    ...errorResponses(401, 415, 422, 429),
+  },
+});

@@ -1,17 +1,11 @@
-// What tells one shipping line's answers from another's: number formats, box owner codes, seals, ships, wording.
+// What tells one shipping line's answers from another's: number formats and box owner codes (the shared rules of
+// src/api/number-formats.ts), seals, ships, wording.
+import { LINE_NUMBER_FORMATS, type LineNumberFormats, type NumberFormat } from "../../../api/number-formats";
 import { SHIPPING_LINES, type ShippingLineSeed } from "../../db/reference/shipping-lines";
 import type { PlaceStyle } from "./places";
 import type { WordingStyle } from "./wording";
 
-/**
- * A number format: an optional fixed prefix, then a pattern where D is a digit, L a letter and O a letter
- * of the port of lading's code (three O's in a row spell it, e.g. "SHA" for Shanghai, as CMA CGM and
- * Hapag-Lloyd numbers do).
- */
-export interface NumberFormat {
-  prefix: string;
-  pattern: string;
-}
+export type { NumberFormat };
 
 export interface CarrierProfile {
   scac: string;
@@ -20,6 +14,8 @@ export interface CarrierProfile {
   booking: NumberFormat;
   /** BIC owner codes (with the category letter) of the line's own boxes. */
   ownerCodes: readonly string[];
+  /** The line's formats as the shared rules hold them. */
+  formats: LineNumberFormats;
   sealPrefix: string;
   /** Maritime identification digits of the flags the line's ships fly (first three digits of an MMSI). */
   mids: readonly string[];
@@ -29,20 +25,16 @@ export interface CarrierProfile {
   placeStyle: PlaceStyle;
 }
 
-type ProfileSeed = Omit<CarrierProfile, "scac" | "line" | "billOfLading" | "booking" | "placeStyle"> & {
-  /** The body after the reference list's bolPrefix (or the SCAC where it has none). */
-  bolPattern: string;
-  booking: NumberFormat;
-};
+type ProfileSeed = Omit<
+  CarrierProfile,
+  "scac" | "line" | "billOfLading" | "booking" | "ownerCodes" | "formats" | "placeStyle"
+>;
 
 const names = (prefix: string, words: string): string[] =>
   words.split(",").map((w) => `${prefix}${w.trim()}`.trim());
 
 const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
   MAEU: {
-    bolPattern: "DDDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDDD" },
-    ownerCodes: ["MSKU", "MRKU", "MRSU", "MAEU", "MSAU"],
     sealPrefix: "ML-DK",
     mids: ["219", "220"],
     vesselNames: names(
@@ -52,9 +44,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "maersk",
   },
   SAFM: {
-    bolPattern: "DDDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDDD" },
-    ownerCodes: ["SAFU", "MSKU"],
     sealPrefix: "SF",
     mids: ["219", "636"],
     vesselNames: names(
@@ -64,9 +53,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "maersk",
   },
   SEAU: {
-    bolPattern: "DDDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDDD" },
-    ownerCodes: ["SEAU", "MRKU"],
     sealPrefix: "SL",
     mids: ["636", "367"],
     vesselNames: names(
@@ -76,9 +62,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "maersk",
   },
   SEJJ: {
-    bolPattern: "DDDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDDD" },
-    ownerCodes: ["MSKU", "MRKU"],
     sealPrefix: "SE",
     mids: ["219", "305"],
     vesselNames: names(
@@ -88,9 +71,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "maersk",
   },
   SUDU: {
-    bolPattern: "DLLLDDDDDD",
-    booking: { prefix: "", pattern: "DLLLDDDDDD" },
-    ownerCodes: ["SUDU", "MSKU"],
     sealPrefix: "HSD",
     mids: ["636", "219"],
     vesselNames: names(
@@ -100,9 +80,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "maersk",
   },
   MSCU: {
-    bolPattern: "LLDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDDD" },
-    ownerCodes: ["MSCU", "MEDU", "MSDU", "MSMU", "MSNU"],
     sealPrefix: "FX",
     mids: ["636", "255", "372", "357"],
     vesselNames: names(
@@ -112,9 +89,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "msc",
   },
   ZIMU: {
-    bolPattern: "OOODDDDDDD",
-    booking: { prefix: "", pattern: "OOODDDDDDD" },
-    ownerCodes: ["ZIMU", "ZCSU", "ZCLU"],
     sealPrefix: "ZS",
     mids: ["636", "248"],
     vesselNames: names(
@@ -124,9 +98,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "msc",
   },
   GOSU: {
-    bolPattern: "DDDDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDDDD" },
-    ownerCodes: ["GOSU", "ZCSU"],
     sealPrefix: "GS",
     mids: ["636", "477"],
     vesselNames: names(
@@ -136,9 +107,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "msc",
   },
   CMDU: {
-    bolPattern: "OOODDDDDDD",
-    booking: { prefix: "", pattern: "LLLDDDDDDD" },
-    ownerCodes: ["CMAU", "CGMU", "ECMU", "APZU"],
     sealPrefix: "C",
     mids: ["228", "248", "256"],
     vesselNames: names(
@@ -148,9 +116,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "caps",
   },
   APLU: {
-    bolPattern: "DDDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDDD" },
-    ownerCodes: ["APLU", "APZU", "APHU"],
     sealPrefix: "APL",
     mids: ["563", "566", "367"],
     vesselNames: names(
@@ -160,9 +125,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "caps",
   },
   ANNU: {
-    bolPattern: "OOODDDDDD",
-    booking: { prefix: "", pattern: "LLLDDDDDDD" },
-    ownerCodes: ["ANNU", "CMAU"],
     sealPrefix: "ANL",
     mids: ["503", "636"],
     vesselNames: names(
@@ -172,9 +134,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "caps",
   },
   COSU: {
-    bolPattern: "DDDDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDDDD" },
-    ownerCodes: ["CSNU", "CBHU", "CCLU", "CSLU"],
     sealPrefix: "CN",
     mids: ["477", "413"],
     vesselNames: names(
@@ -184,9 +143,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "caps",
   },
   OOLU: {
-    bolPattern: "DDDDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDDDD" },
-    ownerCodes: ["OOLU", "OOCU"],
     sealPrefix: "OOLGX",
     mids: ["477"],
     vesselNames: names(
@@ -196,9 +152,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "sentence",
   },
   EGLV: {
-    bolPattern: "DDDDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDDDDDD" },
-    ownerCodes: ["EGHU", "EISU", "EMCU", "EGSU", "EITU"],
     sealPrefix: "EMCXK",
     mids: ["416", "353", "235"],
     vesselNames: names(
@@ -208,9 +161,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "caps",
   },
   HLCU: {
-    bolPattern: "OOODDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDD" },
-    ownerCodes: ["HLXU", "HLBU", "HAMU", "UACU"],
     sealPrefix: "HLD",
     mids: ["211", "218", "636"],
     vesselNames: names(
@@ -220,9 +170,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "sentence",
   },
   ONEY: {
-    bolPattern: "OOOLDDDDDD",
-    booking: { prefix: "", pattern: "OOOLDDDDDD" },
-    ownerCodes: ["ONEU", "NYKU", "KKFU", "MOLU"],
     sealPrefix: "ONE",
     mids: ["563", "566", "431"],
     vesselNames: names(
@@ -232,9 +179,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "sentence",
   },
   YMLU: {
-    bolPattern: "LDDDDDDDD",
-    booking: { prefix: "", pattern: "LDDDDDDDD" },
-    ownerCodes: ["YMLU", "YMMU"],
     sealPrefix: "YMA",
     mids: ["636", "416"],
     vesselNames: names(
@@ -244,9 +188,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "sentence",
   },
   HDMU: {
-    bolPattern: "OOOLDDDDDD",
-    booking: { prefix: "", pattern: "OOOLDDDDDD" },
-    ownerCodes: ["HDMU", "KOCU", "HMMU"],
     sealPrefix: "HMM",
     mids: ["440", "441", "538"],
     vesselNames: names(
@@ -256,9 +197,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "caps",
   },
   PCIU: {
-    bolPattern: "OOODDDDDDD",
-    booking: { prefix: "", pattern: "OOODDDDDDD" },
-    ownerCodes: ["PCIU", "PILU"],
     sealPrefix: "PIL",
     mids: ["563", "564"],
     vesselNames: names(
@@ -268,9 +206,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "caps",
   },
   WHLC: {
-    bolPattern: "DDDLDDDDDD",
-    booking: { prefix: "", pattern: "DDDLDDDDDD" },
-    ownerCodes: ["WHLU", "WHSU"],
     sealPrefix: "WHL",
     mids: ["416", "563"],
     vesselNames: names(
@@ -280,9 +215,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "caps",
   },
   TXZJ: {
-    bolPattern: "DDDDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDDDD" },
-    ownerCodes: ["TXZU", "TSLU"],
     sealPrefix: "TSL",
     mids: ["416", "477"],
     vesselNames: names(
@@ -292,9 +224,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "caps",
   },
   CULU: {
-    bolPattern: "DDDDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDDDD" },
-    ownerCodes: ["CULU"],
     sealPrefix: "CUL",
     mids: ["477", "413"],
     vesselNames: names(
@@ -304,54 +233,36 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "caps",
   },
   SQQY: {
-    bolPattern: "DDDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDDD" },
-    ownerCodes: ["SLDU", "SJHU"],
     sealPrefix: "SLD",
     mids: ["563", "636"],
     vesselNames: names("SEALEAD ", "ALPHA,BRAVO,CHARLIE,DELTA,ECHO,FOXTROT,GOLF,HOTEL,INDIA,JULIET"),
     wording: "caps",
   },
   HDUJ: {
-    bolPattern: "DDDDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDDDD" },
-    ownerCodes: ["HDJU"],
     sealPrefix: "HD",
     mids: ["477", "413"],
     vesselNames: names("HEDE ", "PIONEER,HARMONY,PROSPERITY,FORTUNE,DRAGON,PHOENIX,JADE,PEARL"),
     wording: "caps",
   },
   SSPH: {
-    bolPattern: "DDDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDDD" },
-    ownerCodes: ["SSPU"],
     sealPrefix: "SETH",
     mids: ["477", "636"],
     vesselNames: names("SETH ", "VOYAGER,NAVIGATOR,EXPLORER,MARINER,PATHFINDER,SEEKER,RANGER,WAYFARER"),
     wording: "caps",
   },
   TJFH: {
-    bolPattern: "DDDDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDDDD" },
-    ownerCodes: ["TJFU"],
     sealPrefix: "TF",
     mids: ["413", "477"],
     vesselNames: names("TRANSFAR ", "HANGZHOU,SHAOXING,HUZHOU,JIAXING,WENZHOU,TAIZHOU,LISHUI,QUZHOU"),
     wording: "caps",
   },
   WDSB: {
-    bolPattern: "DDDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDDD" },
-    ownerCodes: ["WDSU"],
     sealPrefix: "WDS",
     mids: ["413"],
     vesselNames: names("WDS ", "HARMONY,GRACE,UNITY,BRIGHT,SUNRISE,HORIZON"),
     wording: "caps",
   },
   SMLM: {
-    bolPattern: "OOODDDDDDD",
-    booking: { prefix: "", pattern: "OOODDDDDDD" },
-    ownerCodes: ["SMCU"],
     sealPrefix: "SML",
     mids: ["440", "538"],
     vesselNames: names(
@@ -361,9 +272,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "caps",
   },
   CHVW: {
-    bolPattern: "OOODDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDD" },
-    ownerCodes: ["CHVU", "SWCU"],
     sealPrefix: "SW",
     mids: ["563", "477"],
     vesselNames: names(
@@ -373,18 +281,12 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "caps",
   },
   SSBF: {
-    bolPattern: "OOODDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDD" },
-    ownerCodes: ["CHVU", "SWCU"],
     sealPrefix: "SW",
     mids: ["563", "477"],
     vesselNames: names("", "KWEICHOW,YUNNAN,FOOCHOW,NINGPO,HANGCHOW,PEKING,TIENTSIN,CHEFOO"),
     wording: "caps",
   },
   MATS: {
-    bolPattern: "DDDDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDD" },
-    ownerCodes: ["MATU"],
     sealPrefix: "MAT",
     mids: ["366", "367", "369"],
     vesselNames: [
@@ -409,27 +311,18 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "sentence",
   },
   ACLU: {
-    bolPattern: "DDDDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDD" },
-    ownerCodes: ["ACLU"],
     sealPrefix: "ACL",
     mids: ["235", "232"],
     vesselNames: names("ATLANTIC ", "STAR,SKY,SEA,SAIL,SUN,CONVEYOR,COMPASS,CARTIER,CONCERT,CONVEYANCE"),
     wording: "sentence",
   },
   IILU: {
-    bolPattern: "DDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDD" },
-    ownerCodes: ["IILU"],
     sealPrefix: "ICL",
     mids: ["367", "338"],
     vesselNames: names("INDEPENDENT ", "VISION,PURSUIT,VOYAGER,SPIRIT,QUEST,ENDEAVOR,HORIZON,ALLIANCE"),
     wording: "sentence",
   },
   ARKU: {
-    bolPattern: "OOODDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDDD" },
-    ownerCodes: ["ARKU"],
     sealPrefix: "ARK",
     mids: ["271", "248"],
     vesselNames: names(
@@ -439,18 +332,12 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "caps",
   },
   TRKU: {
-    bolPattern: "DDDDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDDD" },
-    ownerCodes: ["TRKU"],
     sealPrefix: "TRK",
     mids: ["271", "248"],
     vesselNames: names("TURKON ", "ISTANBUL,ANKARA,IZMIR,MERSIN,GEMLIK,BURSA,ANTALYA,TRABZON,KONYA,ADANA"),
     wording: "caps",
   },
   SMLU: {
-    bolPattern: "DDDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDD" },
-    ownerCodes: ["SMLU"],
     sealPrefix: "SBM",
     mids: ["636", "308"],
     vesselNames: names(
@@ -460,9 +347,6 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "caps",
   },
   CLAM: {
-    bolPattern: "DDDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDD" },
-    ownerCodes: ["CMCU"],
     sealPrefix: "CRW",
     mids: ["338", "367"],
     vesselNames: [
@@ -480,18 +364,12 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
     wording: "caps",
   },
   TRBR: {
-    bolPattern: "DDDDDDDD",
-    booking: { prefix: "", pattern: "DDDDDDD" },
-    ownerCodes: ["TBXU"],
     sealPrefix: "TBR",
     mids: ["367", "338"],
     vesselNames: ["ATLANTIC TRADER", "CARIBBEAN TRADER", "JACKSONVILLE BRIDGE", "SAN JUAN BRIDGE"],
     wording: "caps",
   },
   TEST: {
-    bolPattern: "LLLLLLLLLL",
-    booking: { prefix: "", pattern: "LLLLLLLLLL" },
-    ownerCodes: ["TSTU"],
     sealPrefix: "T",
     mids: ["367"],
     vesselNames: [],
@@ -501,13 +379,16 @@ const PROFILE_SEEDS: Readonly<Record<string, ProfileSeed>> = {
 
 function profileOf(line: ShippingLineSeed): CarrierProfile {
   const seed = PROFILE_SEEDS[line.scac];
-  if (!seed) throw new Error(`The sandbox has no profile for shipping line ${line.scac}`);
-  const { bolPattern, ...rest } = seed;
+  const formats = LINE_NUMBER_FORMATS.get(line.scac);
+  if (!seed || !formats) throw new Error(`The sandbox has no profile for shipping line ${line.scac}`);
   return {
-    ...rest,
+    ...seed,
     scac: line.scac,
     line,
-    billOfLading: { prefix: line.bolPrefix ?? line.scac, pattern: bolPattern },
+    billOfLading: formats.billOfLading,
+    booking: formats.booking,
+    ownerCodes: formats.ownerCodes,
+    formats,
     // Lines that print places in capitals print them as "SHANGHAI, CN"; the others as "Shanghai".
     placeStyle: seed.wording === "caps" || seed.wording === "msc" ? "upper" : "title",
   };
@@ -528,19 +409,3 @@ export function carrierProfile(scac: string): CarrierProfile | undefined {
 export function allCarrierProfiles(): readonly CarrierProfile[] {
   return [...PROFILES.values()];
 }
-
-/** Leasing companies' owner codes: a share of every line's boxes are leased rather than owned. */
-export const LESSOR_OWNER_CODES: readonly string[] = [
-  "TGHU",
-  "TCNU",
-  "TRHU",
-  "CAIU",
-  "SEGU",
-  "BMOU",
-  "FSCU",
-  "TCKU",
-  "GESU",
-  "DFSU",
-];
-/** Reefer lessors. */
-export const REEFER_LESSOR_OWNER_CODES: readonly string[] = ["TRLU", "SZLU", "CXRU"];

@@ -1,56 +1,12 @@
-// The numbers customers type: normalisation, each line's formats, and the deterministic share of unknown ones.
+// The sandbox's side of the numbers customers type: reading them in a line's format (the shared rules of
+// src/api/number-formats.ts), making up well-formed ones, and the deterministic share of unknown ones.
 
-import { isValidContainerNumber } from "../../../api/container-number";
+import { type ParsedNumber, parseNumber as parseWithFormats } from "../../../api/number-formats";
 import type { RequestType } from "../carrier-adapter";
 import type { CarrierProfile, NumberFormat } from "./carrier-profiles";
 import { hashOf, type Random } from "./random";
 
-/** Upper case, without spaces or dashes: "medu-ab 123456" and "MEDUAB123456" are the same number. */
-export function normalizeNumber(raw: string): string {
-  return raw.toUpperCase().replace(/[\s-]+/g, "");
-}
-
-const PATTERN_CHARACTERS: Readonly<Record<string, string>> = { D: "[0-9]", L: "[A-Z]", O: "[A-Z]" };
-
-const regexCache = new Map<string, RegExp>();
-
-function bodyRegex(pattern: string): RegExp {
-  let re = regexCache.get(pattern);
-  if (!re) {
-    re = new RegExp(`^${[...pattern].map((ch) => PATTERN_CHARACTERS[ch] ?? ch).join("")}$`);
-    regexCache.set(pattern, re);
-  }
-  return re;
-}
-
-export interface ParsedNumber {
-  /** The number as the line prints it (with its prefix). */
-  canonical: string;
-  /** The three letters of the port of lading's code that the number spells, if its format has them. */
-  polCode: string | null;
-}
-
-function polCodeOf(pattern: string, body: string): string | null {
-  const at = pattern.indexOf("OOO");
-  return at < 0 ? null : body.slice(at, at + 3);
-}
-
-/**
- * Reads a number in a line's format. Customers type bills of lading with or without the prefix (and MSC's
- * with MSCU instead of MEDU), so any of the line's codes is accepted in front and the canonical form restored.
- */
-function parse(format: NumberFormat, prefixes: readonly string[], number: string): ParsedNumber | null {
-  const re = bodyRegex(format.pattern);
-  const candidates = [
-    number,
-    ...prefixes.filter((p) => p && number.startsWith(p)).map((p) => number.slice(p.length)),
-  ];
-  for (const body of candidates) {
-    if (re.test(body))
-      return { canonical: `${format.prefix}${body}`, polCode: polCodeOf(format.pattern, body) };
-  }
-  return null;
-}
+export { normalizeNumber } from "../../../api/number-formats";
 
 /** The parsed number, or null when it does not fit the line's format for that kind of request. */
 export function parseNumber(
@@ -58,12 +14,7 @@ export function parseNumber(
   requestType: RequestType,
   number: string,
 ): ParsedNumber | null {
-  if (requestType === "container") {
-    return isValidContainerNumber(number) ? { canonical: number, polCode: null } : null;
-  }
-  const prefixes = [profile.billOfLading.prefix, profile.scac, ...profile.line.alternativeScacs];
-  if (requestType === "bill_of_lading") return parse(profile.billOfLading, prefixes, number);
-  return parse(profile.booking, [profile.booking.prefix], number);
+  return parseWithFormats(profile.formats, requestType, number);
 }
 
 /** A number in the format, spelling `polLocode`'s letters where the format has them. */

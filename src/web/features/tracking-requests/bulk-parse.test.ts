@@ -115,24 +115,27 @@ describe("parseBulkInput", () => {
     expect(result.rows[0]?.line).toBe(4);
   });
 
-  it("keeps rows it cannot send, saying why", () => {
-    const result = parseBulkInput(
-      ["truck,A1,MAEU", ",A2,MAEU", "bol,,MAEU", "bol,A3,", "bol,A4,MAERSK", "bol,A5,MA1U"].join("\n"),
-    );
+  it("keeps rows it cannot send, saying why, naming the row and column", () => {
+    const result = parseBulkInput(["truck,A1,MAEU", "bol,,MAEU", "bol,A4,MAERSK", "bol,A5,MA1U"].join("\n"));
     expect(result.rows.map((r) => r.problems)).toEqual([
-      ["“truck” is not a type: write bol, booking or container (or the full names)."],
-      ["The type is missing: write bol, booking or container."],
-      ["The number is missing."],
-      ["The SCAC of the shipping line is missing."],
-      ["“MAERSK” is not a SCAC: a SCAC is four letters."],
-      ["“MA1U” is not a SCAC: a SCAC is four letters."],
+      [
+        "Row 1, column type: “truck” is not a type: write bol, booking or container (or the full names), or leave it empty.",
+      ],
+      ["Row 2, column number: The number is missing."],
+      ["Row 3, column scac: “MAERSK” is not a SCAC: a SCAC is four letters."],
+      ["Row 4, column scac: “MA1U” is not a SCAC: a SCAC is four letters."],
     ]);
     expect(readyRows(result)).toEqual([]);
   });
 
-  it("marks a repeated request, whatever its spelling, as the same as the first", () => {
-    const result = parseBulkInput("bol,maeu1,maeu\nbill of lading, MAEU 1 ,MAEU,R1\nbooking,MAEU1,MAEU");
-    expect(result.rows.map((r) => r.problems)).toEqual([[], ["The same request as line 1."], []]);
+  it("reads bare numbers, and numbers with their SCAC, leaving the type and line to be inferred", () => {
+    const result = parseBulkInput("MAEU993231055\n254896321, MSCU, PO-1\n,A2,MAEU\nbol,A3,");
+    expect(result.rows.map((r) => [r.requestType, r.number, r.scac, r.refNumbers, r.problems])).toEqual([
+      [null, "MAEU993231055", "", [], []],
+      [null, "254896321", "MSCU", ["PO-1"], []],
+      [null, "A2", "MAEU", [], []],
+      ["bill_of_lading", "A3", "", [], []],
+    ]);
   });
 
   it("reads nothing from empty input", () => {

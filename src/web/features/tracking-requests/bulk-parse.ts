@@ -1,7 +1,9 @@
-// Reads many tracking requests from pasted lines or a CSV file: `type, number, SCAC, references`.
+// Reads many tracking requests from pasted lines or a file: `type, number, SCAC, references`, or bare numbers
+// (whose type and line infer_number finds later, see bulk-resolve.ts), or `number, SCAC`.
 // Pure and forgiving: an optional header (which may reorder the columns), commas, tabs (a paste from a
 // spreadsheet) or spaces between fields, quoted CSV fields, short or full type names, references split by
-// `;` or `|`. Every row comes back, with the problems that keep it from being sent.
+// `;` or `|`. Every row comes back, with the problems that keep it from being sent, each naming its row and
+// column ("Row 4, column scac: …").
 import { REQUEST_TYPES, type RequestType } from "../../../api/tracking-requests";
 
 export const MAX_BULK_ROWS = 1000;
@@ -14,11 +16,19 @@ export interface ParsedRow {
   requestType: RequestType | null;
   /** Upper-cased, without spaces. */
   number: string;
-  /** Upper-cased. */
+  /** Upper-cased; empty when the row gave none (then it is inferred from the number). */
   scac: string;
   refNumbers: string[];
-  /** Why the row cannot be sent as it is; empty when it can. */
+  /** Why the row cannot be sent as it is, each naming the row and column; empty when nothing is wrong yet. */
   problems: string[];
+}
+
+/** The column names problems use: the API's words, whatever the header called them. */
+export const COLUMN_NAMES = { type: "type", number: "number", scac: "scac", refs: "references" } as const;
+
+/** "Row 4, column scac: “MA1U” is not a SCAC…": where the problem is, so a spreadsheet can be fixed. */
+export function rowProblem(line: number, column: keyof typeof COLUMN_NAMES | null, detail: string): string {
+  return column ? `Row ${line}, column ${COLUMN_NAMES[column]}: ${detail}` : `Row ${line}: ${detail}`;
 }
 
 export interface ParseResult {
@@ -33,6 +43,11 @@ type Column = "type" | "number" | "scac" | "refs";
 /** A header may name columns this reader does not use; those are null. */
 type Columns = readonly (Column | null)[];
 const DEFAULT_COLUMNS: Columns = ["type", "number", "scac", "refs"];
+/** A row without a header whose first cell is a number, not a type: `number, SCAC, references`. */
+const NUMBER_FIRST_COLUMNS: Columns = ["number", "scac", "refs"];
+
+/** A first cell that is neither a type nor a word: a number (it has a digit), so the row starts with it. */
+const looksLikeNumber = (cell: string) => /\d/.test(cell) && readRequestType(cell) === null;
 
 const TYPE_ALIASES: Record<string, RequestType> = {
   bol: "bill_of_lading",
@@ -100,12 +115,18 @@ function readHeader(cells: string[]): Columns | null {
 
 type Delimiter = "," | "\t" | "space";
 
-/** Tabs when a spreadsheet was pasted, commas for CSV, else runs of spaces. Chosen from the first line. */
+/** Lines looked at to choose the delimiter: a bare number alone on the first line says nothing about it. */
+const DELIMITER_SAMPLE = 20;
+
+/** Tabs when a spreadsheet was pasted, commas for CSV, else runs of spaces. Chosen from the first lines. */
 function chooseDelimiter(text: string): Delimiter {
-  const first = text.split(/\r\n|\n|\r/).find((line) => line.trim() !== "" && !line.trim().startsWith("#"));
-  if (first === undefined) return ",";
-  if (first.includes("\t")) return "\t";
-  if (first.includes(",")) return ",";
+  const sample = text
+    .split(/\r\n|\n|\r/)
+    .filter((line) => line.trim() !== "" && !line.trim().startsWith("#"))
+    .slice(0, DELIMITER_SAMPLE);
+  if (sample.length === 0) return ",";
+  if (sample.some((line) => line.includes("\t"))) return "\t";
+  if (sample.some((line) => line.includes(","))) return ",";
   return "space";
 }
 
@@ -213,33 +234,34 @@ export function parseBulkInput(input: string): ParseResult {
   }
 
   const truncated = Math.max(0, raw.length - MAX_BULK_ROWS);
-  const seen = new Map<string, number>();
   const rows = raw.slice(0, MAX_BULK_ROWS).map((row): ParsedRow => {
     const cells = row.cells.map((cell) => cell.trim());
+    // Without a header, a row may be a bare number, or start with its number: its type is inferred then.
+    const rowColumns = !header && looksLikeNumber(cells[0] ?? "") ? NUMBER_FIRST_COLUMNS : columns;
     const field = (column: Column) => {
-      const index = columns.indexOf(column);
+      const index = rowColumns.indexOf(column);
       return index === -1 ? "" : (cells[index] ?? "");
     };
     // Space-separated lines put every extra word in the references.
     const refsField =
-      delimiter === "space" && columns === DEFAULT_COLUMNS ? cells.slice(3).join(";") : field("refs");
+      delimiter === "space" && !header ? cells.slice(rowColumns.indexOf("refs")).join(";") : field("refs");
     const typeText = field("type");
     const requestType = readRequestType(typeText);
     const number = field("number").replace(/\s+/g, "").toUpperCase();
     const scac = field("scac").replace(/\s+/g, "").toUpperCase();
     const problems: string[] = [];
-    if (typeText === "") problems.push("The type is missing: write bol, booking or container.");
-    else if (!requestType)
-      problems.push(`“${typeText}” is not a type: write bol, booking or container (or the full names).`);
-    if (number === "") problems.push("The number is missing.");
-    if (scac === "") problems.push("The SCAC of the shipping line is missing.");
-    else if (!/^[A-Z]{4}$/.test(scac)) problems.push(`“${scac}” is not a SCAC: a SCAC is four letters.`);
-    if (problems.length === 0) {
-      const key = `${requestType}|${number}|${scac}`;
-      const earlier = seen.get(key);
-      if (earlier !== undefined) problems.push(`The same request as line ${earlier}.`);
-      else seen.set(key, row.line);
+    if (typeText !== "" && !requestType) {
+      problems.push(
+        rowProblem(
+          row.line,
+          "type",
+          `“${typeText}” is not a type: write bol, booking or container (or the full names), or leave it empty.`,
+        ),
+      );
     }
+    if (number === "") problems.push(rowProblem(row.line, "number", "The number is missing."));
+    if (scac !== "" && !/^[A-Z]{4}$/.test(scac))
+      problems.push(rowProblem(row.line, "scac", `“${scac}” is not a SCAC: a SCAC is four letters.`));
     return {
       line: row.line,
       cells,
@@ -253,7 +275,7 @@ export function parseBulkInput(input: string): ParseResult {
   return { rows, header, truncated };
 }
 
-/** Rows that can be sent. */
+/** Rows without a problem in what they say (their line and format are checked once known, in bulk-resolve.ts). */
 export function readyRows(result: ParseResult): ParsedRow[] {
   return result.rows.filter((row) => row.problems.length === 0);
 }

@@ -1,5 +1,6 @@
-// The bulk tracking page's progress while sending and after: a progress bar, the outcome counts and how sending
-// ended, or the wait the API's rate limit asked for, counted down.
+// The bulk tracking page's progress while sending and after: a progress bar of the rows whose outcome is final
+// (sent and answered by the line), the outcome counts and how sending ended, or the wait the API's rate limit
+// asked for, counted down.
 import { useEffect, useId, useState } from "react";
 import type { SubmitEnd } from "./bulk-submit";
 
@@ -8,14 +9,18 @@ export function BulkProgressBar({
   total,
   running,
   resumeAt,
-  counts,
+  following,
+  summary,
   end,
 }: {
   done: number;
   total: number;
   running: boolean;
   resumeAt: number | null;
-  counts: { created: number; duplicate: number; error: number };
+  /** Created requests are still being looked up at their lines. */
+  following: boolean;
+  /** "18 tracked, 2 failed". */
+  summary: string;
   end: SubmitEnd | null;
 }) {
   const percent = total === 0 ? 0 : Math.round((done / total) * 100);
@@ -24,7 +29,11 @@ export function BulkProgressBar({
     <div className="mb-4 space-y-2">
       <div className="flex items-baseline justify-between text-sm">
         <span id={labelId} className="font-medium">
-          {running ? "Sending tracking requests" : "Tracking requests sent"}
+          {running
+            ? "Sending tracking requests"
+            : following
+              ? "Looking up the tracking requests at the shipping lines"
+              : "Tracking requests sent"}
         </span>
         <span className="text-slate-600 dark:text-slate-400">
           {done} of {total}
@@ -36,7 +45,7 @@ export function BulkProgressBar({
         aria-valuemin={0}
         aria-valuemax={total}
         aria-valuenow={done}
-        aria-valuetext={`${done} of ${total} sent`}
+        aria-valuetext={`${done} of ${total} done`}
         className="h-2.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
       >
         <div
@@ -49,7 +58,7 @@ export function BulkProgressBar({
           <RateLimitWait resumeAt={resumeAt} />
         ) : running ? null : (
           <p>
-            {counts.created} created, {counts.duplicate} already tracked, {counts.error} failed
+            {summary}
             {end === "stopped" ? "; stopped before the rest were sent" : ""}
             {end === "signed_out" ? "; you were signed out, so the rest were not sent" : ""}.
           </p>

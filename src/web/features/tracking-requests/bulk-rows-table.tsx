@@ -1,32 +1,41 @@
-// The rows of a bulk entry, as a table: what each row was read as (with the shipping line it names, and whether
-// that line tracks by that kind of number), then its check before sending, or its outcome once sent.
+// The rows of a bulk entry, as a table: what each row was read as (with the type and shipping line inferred from a
+// bare number, or a choice of the lines it may be of), then its check before sending, or its outcome once sent,
+// followed until the line has answered.
 import { Link } from "@tanstack/react-router";
 import { useMemo } from "react";
 import type { ShippingLine } from "../../../api/reference";
 import type { DataColumn } from "../../components/data-table/columns";
 import { DataTable } from "../../components/data-table/data-table";
+import { inputClass } from "../../components/form-field";
 import type { ParsedRow } from "./bulk-parse";
+import { choiceKey, isReady, type ResolvedRow } from "./bulk-resolve";
 import type { RowOutcome } from "./bulk-submit";
 import { supportsType } from "./line-match";
-import { REQUEST_TYPE_WORDS } from "./words";
+import { failedReasonWords, REQUEST_TYPE_WORDS } from "./words";
+
+/** A row as checked (the frozen rows of a sending are the checked rows they were). */
+type ShownRow = ParsedRow & Partial<Pick<ResolvedRow, "inferred" | "candidates" | "lookingUp">>;
 
 /** A row as the table shows it: what was read, and what became of it. */
 interface BulkRowView {
-  row: ParsedRow;
+  row: ShownRow;
   outcome: RowOutcome | undefined;
 }
+
+const quiet = "block text-xs text-slate-600 dark:text-slate-400";
 
 function bulkColumns(
   started: boolean,
   paused: boolean,
   lines: ReadonlyMap<string, ShippingLine>,
+  onChoose: (key: string, scac: string) => void,
 ): DataColumn<BulkRowView>[] {
   return [
     {
       id: "line",
-      header: "Line",
+      header: "Row",
       align: "right",
-      className: "text-slate-500 dark:text-slate-400",
+      className: "text-slate-600 dark:text-slate-400",
       cell: ({ row }) => row.line,
     },
     {
@@ -35,9 +44,12 @@ function bulkColumns(
       className: "whitespace-nowrap",
       cell: ({ row }) =>
         row.requestType ? (
-          REQUEST_TYPE_WORDS[row.requestType].label
+          <>
+            {REQUEST_TYPE_WORDS[row.requestType].label}
+            {row.inferred?.type ? <span className={quiet}>from the number</span> : null}
+          </>
         ) : (
-          <span className="text-slate-500 dark:text-slate-400">{row.cells[0] || "—"}</span>
+          <span className="text-slate-600 dark:text-slate-400">{row.lookingUp ? "…" : "—"}</span>
         ),
     },
     { id: "number", header: "Number", className: "font-mono", cell: ({ row }) => row.number || "—" },
@@ -45,13 +57,33 @@ function bulkColumns(
       id: "shipping_line",
       header: "Shipping line",
       cell: ({ row }) => {
+        if (row.candidates && row.candidates.length > 0 && !started) {
+          return (
+            <select
+              aria-label={`Shipping line of row ${row.line} (${row.number})`}
+              className={`${inputClass} w-56 py-1`}
+              value=""
+              onChange={(event) => onChoose(choiceKey(row), event.target.value)}
+            >
+              <option value="">Choose a line…</option>
+              {row.candidates.map((candidate) => (
+                <option key={candidate.scac} value={candidate.scac}>
+                  {candidate.name} ({candidate.scac})
+                </option>
+              ))}
+            </select>
+          );
+        }
+        if (row.lookingUp) return <span className="text-slate-600 dark:text-slate-400">Looking up…</span>;
         const line = lines.get(row.scac);
         return (
           <>
             <span className="font-mono">{row.scac || "—"}</span>
             {line ? (
               <span className="ml-1.5 text-slate-600 dark:text-slate-400">{line.attributes.short_name}</span>
-            ) : row.scac && row.problems.length === 0 ? (
+            ) : null}
+            {row.inferred?.scac ? <span className={quiet}>from the number</span> : null}
+            {!line && row.scac && row.problems.length === 0 ? (
               <span className="block text-xs text-amber-800 dark:text-amber-300">
                 Not a line this server lists; the API will check it
               </span>
@@ -90,15 +122,21 @@ export function BulkRowsTable({
   started,
   paused,
   lines,
+  onChoose,
 }: {
-  rows: ParsedRow[];
+  rows: ShownRow[];
   outcomes: RowOutcome[];
   started: boolean;
   /** Waiting out the API's rate limit before sending the current row again. */
   paused: boolean;
   lines: ReadonlyMap<string, ShippingLine>;
+  /** A line chosen for a number several lines' formats fit. */
+  onChoose: (key: string, scac: string) => void;
 }) {
-  const columns = useMemo(() => bulkColumns(started, paused, lines), [started, paused, lines]);
+  const columns = useMemo(
+    () => bulkColumns(started, paused, lines, onChoose),
+    [started, paused, lines, onChoose],
+  );
   const views = useMemo(
     () => rows.map((row, index) => ({ row, outcome: outcomes[index] })),
     [rows, outcomes],
@@ -125,12 +163,20 @@ function RowStatus({
   started,
   paused,
 }: {
-  row: ParsedRow;
+  row: ShownRow;
   outcome: RowOutcome | undefined;
   started: boolean;
   paused: boolean;
 }) {
-  if (row.problems.length > 0) {
+  if (row.lookingUp) return <span className="text-slate-600 dark:text-slate-400">Looking up the line…</span>;
+  if (row.candidates && row.candidates.length > 0 && !started) {
+    return (
+      <span className="text-amber-900 dark:text-amber-200">
+        Several lines' numbers look like this: choose the line
+      </span>
+    );
+  }
+  if (row.problems.length > 0 || !isReady(row)) {
     return (
       <div>
         <span className={`${pill} bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100`}>
@@ -155,12 +201,22 @@ function RowStatus({
         <span className="text-sky-800 dark:text-sky-300">Sending…</span>
       );
     case "created":
+      if (outcome.status === "pending") {
+        return (
+          <span className="flex flex-wrap items-center gap-2">
+            <span className={`${pill} bg-sky-100 text-sky-900 dark:bg-sky-900/50 dark:text-sky-100`}>
+              Sent
+            </span>
+            <span className="text-xs text-slate-700 dark:text-slate-300">Looking it up at the line…</span>
+          </span>
+        );
+      }
       return (
         <span className="flex flex-wrap items-center gap-2">
           <span
             className={`${pill} bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100`}
           >
-            Created
+            {outcome.status === "awaiting_manifest" ? "Awaiting manifest" : "Tracked"}
           </span>
           <Link
             to="/tracking-requests/$trackingRequestId"
@@ -191,6 +247,24 @@ function RowStatus({
               Find it in shipments<span className="sr-only"> ({row.number})</span>
             </Link>
           )}
+        </div>
+      );
+    case "failed":
+      return (
+        <div>
+          <span className={`${pill} bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100`}>
+            Failed
+          </span>
+          <p className="mt-0.5 text-xs text-red-800 dark:text-red-300">
+            {failedReasonWords(outcome.reason).title}.{" "}
+            <Link
+              to="/tracking-requests/$trackingRequestId"
+              params={{ trackingRequestId: outcome.id }}
+              className={linkClass}
+            >
+              View request<span className="sr-only"> {row.number}</span>
+            </Link>
+          </p>
         </div>
       );
     case "error":

@@ -10,7 +10,10 @@ import { type TrackingRequest, type TrackingRequestInput, trackedShipmentId } fr
 export type RowOutcome =
   | { kind: "waiting" }
   | { kind: "sending" }
+  /** Accepted by the API; `status` is followed until it is no longer pending. */
   | { kind: "created"; id: string; status: TrackingRequestStatus }
+  /** Accepted, then failed at the shipping line (not found, not a valid number, …). */
+  | { kind: "failed"; id: string; reason: string }
   | { kind: "duplicate"; detail: string; shipmentId: string | null }
   | { kind: "error"; detail: string };
 
@@ -60,7 +63,10 @@ export function outcomeOfError(error: unknown): RowOutcome {
   return { kind: "error", detail: describeError(error) };
 }
 
-/** The outcome of a create the API accepted: a request that failed at once as a duplicate is one too. */
+/**
+ * The outcome of a request the API accepted, when created or later: one that failed at once as a duplicate is a
+ * duplicate; one that failed at the line is a failure, with its reason.
+ */
 export function outcomeOfCreated(request: TrackingRequest): RowOutcome {
   const a = request.attributes;
   if (a.status === "failed" && a.failed_reason === "duplicate") {
@@ -70,6 +76,7 @@ export function outcomeOfCreated(request: TrackingRequest): RowOutcome {
       shipmentId: trackedShipmentId(request),
     };
   }
+  if (a.status === "failed") return { kind: "failed", id: request.id, reason: a.failed_reason ?? "" };
   return { kind: "created", id: request.id, status: a.status };
 }
 

@@ -1,14 +1,17 @@
-// Many tracking requests at once: paste lines or upload a CSV file, check the preview, then send them one by
-// one within the API's rate limit, with a progress bar, each row's outcome, and retrying the rows that failed.
-// The behaviour is use-bulk-tracking.ts's; this is what the page shows of it.
+// Many tracking requests at once: paste lines (bare numbers will do) or upload a CSV or Excel file, check the
+// preview (each bare number's line found by infer_number, each number checked against its line's format), then
+// send them one by one within the API's rate limit, with a progress bar, each row's outcome followed until the
+// line has answered, and retrying the rows that failed. The behaviour is use-bulk-tracking.ts's; this is what
+// the page shows of it.
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { type ChangeEvent, useId, useMemo } from "react";
+import { type ChangeEvent, type DragEvent, useCallback, useId, useMemo, useState } from "react";
 import { buttonClass } from "../../components/button";
 import { FieldErrors, FieldHint, inputClass, labelClass } from "../../components/form-field";
 import { PageHeader } from "../../components/page-header";
 import { plural } from "../../lib/format";
 import { BulkProgressBar } from "./bulk-progress-bar";
+import { isChoosing, isLookingUp } from "./bulk-resolve";
 import { BulkRowsTable } from "./bulk-rows-table";
 import { linesByScac } from "./line-match";
 import { shippingLinesQuery } from "./queries";
@@ -17,19 +20,43 @@ import { useBulkTracking } from "./use-bulk-tracking";
 const EXAMPLE = `type, number, SCAC, references
 bol, MAEU123456789, MAEU, PO-1042;SO-77
 booking, 254896321, MSCU
-container, MSCU1234566, MSCU, PO-9`;
+container, MSCU1234566, MSCU, PO-9
+MAEU993231055`;
+
+/** "18 tracked, 2 failed", naming the other outcomes only when there are some. */
+function outcomeSummary(counts: {
+  created: number;
+  awaiting: number;
+  pending: number;
+  duplicate: number;
+  error: number;
+}): string {
+  const parts = [`${counts.created} tracked`];
+  if (counts.awaiting > 0) parts.push(`${counts.awaiting} awaiting a manifest`);
+  if (counts.duplicate > 0) parts.push(`${counts.duplicate} already tracked`);
+  parts.push(`${counts.error} failed`);
+  if (counts.pending > 0) parts.push(`${counts.pending} still being looked up at the lines`);
+  return parts.join(", ");
+}
 
 export function BulkTrackingPage() {
   const { data: lines } = useSuspenseQuery(shippingLinesQuery());
   const byScac = useMemo(() => linesByScac(lines), [lines]);
-  const { state, parsed, progress, dispatch, send, stop, readFile } = useBulkTracking();
+  const { state, parsed, progress, following, dispatch, send, stop, readFile } = useBulkTracking(lines);
+  const [dragging, setDragging] = useState(false);
+  const onChoose = useCallback(
+    (key: string, scac: string) => dispatch({ type: "lineChosen", key, scac }),
+    [dispatch],
+  );
   const { text, tags, file } = state;
   const { rows, outcomes, ready, finished, counts, failed: failedIndexes, unsent: unsentIndexes } = progress;
   const started = state.send.phase !== "editing";
   const running = state.send.phase === "sending";
   const resumeAt = state.send.phase === "sending" ? state.send.resumeAt : null;
   const end = state.send.phase === "finished" ? state.send.end : null;
-  const problems = rows.length - ready.length;
+  const lookingUp = started ? 0 : rows.filter(isLookingUp).length;
+  const choosing = started ? 0 : rows.filter(isChoosing).length;
+  const problems = rows.length - ready.length - lookingUp - choosing;
 
   const textId = useId();
   const fileId = useId();
@@ -39,6 +66,12 @@ export function BulkTrackingPage() {
     const chosen = event.target.files?.[0];
     event.target.value = "";
     if (chosen) void readFile(chosen);
+  };
+  const onDrop = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const dropped = event.dataTransfer.files[0];
+    if (dropped && !started) void readFile(dropped);
   };
 
   return (
@@ -50,7 +83,7 @@ export function BulkTrackingPage() {
       </nav>
       <PageHeader
         title="Track many shipments"
-        description="Paste lines or upload a CSV file of type, number, SCAC and references. Check the preview, then send."
+        description="Paste numbers, or lines of type, number, SCAC and references, or upload a CSV or Excel file. Bare numbers get their shipping line from the number. Check the preview, then send."
         actions={
           <Link to="/tracking-requests/new" className={buttonClass("secondary")}>
             Track one shipment
@@ -82,21 +115,30 @@ export function BulkTrackingPage() {
               className={`${inputClass} mt-1 font-mono read-only:bg-slate-50 read-only:text-slate-600 dark:read-only:bg-slate-900 dark:read-only:text-slate-400`}
             />
             <FieldHint id={textId}>
-              One request a line: <code>type, number, SCAC, references</code>. Type is <code>bol</code>,{" "}
-              <code>booking</code> or <code>container</code> (or the full names); separate references with{" "}
-              <code>;</code> or <code>|</code>. A header line is optional. Columns copied from a spreadsheet
-              work too.
+              One request a line: a bare number, or <code>type, number, SCAC, references</code>. Type is{" "}
+              <code>bol</code>, <code>booking</code> or <code>container</code> (or the full names); without a
+              type or SCAC they are worked out from the number. Separate references with <code>;</code> or{" "}
+              <code>|</code>. A header line is optional. Columns copied from a spreadsheet work too.
             </FieldHint>
           </div>
           <div className="space-y-5">
-            <div>
+            <section
+              aria-label="Upload a file"
+              onDragOver={(event) => {
+                event.preventDefault();
+                if (!started) setDragging(true);
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={onDrop}
+              className={`rounded-md border-2 border-dashed p-3 ${dragging ? "border-sky-600 bg-sky-50 dark:bg-sky-950/40" : "border-slate-300 dark:border-slate-600"}`}
+            >
               <label htmlFor={fileId} className={labelClass}>
-                Or upload a CSV file
+                Or upload a CSV or Excel file
               </label>
               <input
                 id={fileId}
                 type="file"
-                accept=".csv,.tsv,.txt,text/csv,text/plain"
+                accept=".csv,.tsv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                 onChange={onFile}
                 disabled={started}
                 aria-describedby={file?.error ? `${fileId}-errors` : `${fileId}-hint`}
@@ -107,10 +149,13 @@ export function BulkTrackingPage() {
                   Read <strong className="font-medium">{file.name}</strong> into the box on the left.
                 </FieldHint>
               ) : (
-                <FieldHint id={fileId}>Its lines appear in the box, where you can still edit them.</FieldHint>
+                <FieldHint id={fileId}>
+                  Or drop it here. CSV (commas, semicolons or tabs) or .xlsx (its first sheet); its rows
+                  appear in the box, where you can still edit them.
+                </FieldHint>
               )}
               <FieldErrors id={fileId} errors={file?.error ? [file.error] : undefined} />
-            </div>
+            </section>
             <div>
               <label htmlFor={tagsId} className={labelClass}>
                 Tags for every shipment{" "}
@@ -143,7 +188,7 @@ export function BulkTrackingPage() {
           <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
             {rows.length === 0
               ? "Nothing to send yet."
-              : `${plural(ready.length, "row")} ready${problems > 0 ? `, ${plural(problems, "row")} with problems (not sent)` : ""}${parsed.header && !started ? "; the header line was skipped" : ""}.`}
+              : `${plural(ready.length, "row")} ready${lookingUp > 0 ? `, ${plural(lookingUp, "row")} looking up the shipping line` : ""}${choosing > 0 ? `, ${plural(choosing, "row")} to choose a line for` : ""}${problems > 0 ? `, ${plural(problems, "row")} with problems (not sent)` : ""}${parsed.header && !started ? "; the header line was skipped" : ""}.`}
             {parsed.truncated > 0 && !started
               ? ` Only the first ${rows.length} rows are read; ${plural(parsed.truncated, "row")} were left out.`
               : ""}
@@ -156,7 +201,8 @@ export function BulkTrackingPage() {
             total={ready.length}
             running={running}
             resumeAt={resumeAt}
-            counts={counts}
+            following={following && counts.pending > 0}
+            summary={outcomeSummary(counts)}
             end={end}
           />
         ) : null}
@@ -166,12 +212,14 @@ export function BulkTrackingPage() {
             <button
               type="button"
               className={buttonClass("primary", "px-4 py-2")}
-              disabled={ready.length === 0}
+              disabled={ready.length === 0 || lookingUp > 0}
               onClick={() => void send(ready)}
             >
-              {ready.length === 0
-                ? "Send tracking requests"
-                : `Send ${plural(ready.length, "tracking request")}`}
+              {lookingUp > 0
+                ? "Looking up shipping lines…"
+                : ready.length === 0
+                  ? "Send tracking requests"
+                  : `Send ${plural(ready.length, "tracking request")}`}
             </button>
           ) : running ? (
             <button type="button" className={buttonClass("secondary")} onClick={stop}>
@@ -218,10 +266,11 @@ export function BulkTrackingPage() {
             started={started}
             paused={resumeAt !== null}
             lines={byScac}
+            onChoose={onChoose}
           />
         ) : (
           <p className="rounded-md border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600 dark:border-slate-600 dark:text-slate-400">
-            Paste lines or upload a file, and each row appears here to check before it is sent.
+            Paste numbers or lines, or upload a file, and each row appears here to check before it is sent.
           </p>
         )}
       </section>

@@ -10,6 +10,7 @@ import {
   bulkTrackingReducer,
   initialBulkTrackingState,
 } from "./bulk-tracking-state";
+import type { TrackingRequest } from "./contract";
 
 // Three rows that can be sent and, second, one that cannot.
 const TEXT = [
@@ -25,6 +26,28 @@ const created = (id: string): RowOutcome => ({ kind: "created", id, status: "pen
 const failed: RowOutcome = { kind: "error", detail: "The service is briefly unavailable." };
 const waiting: RowOutcome = { kind: "waiting" };
 
+/** The request tr-1 as the API shows it later. */
+const later = (attributes: Partial<TrackingRequest["attributes"]>): TrackingRequest => ({
+  id: "tr-1",
+  type: "tracking_request",
+  attributes: {
+    request_number: "MAEU123456789",
+    request_type: "bill_of_lading",
+    scac: "MAEU",
+    ref_numbers: [],
+    tags: [],
+    status: "pending",
+    failed_reason: null,
+    is_retrying: false,
+    retry_count: null,
+    created_at: "2025-11-10T12:00:00Z",
+    updated_at: "2025-11-10T12:00:05Z",
+    ...attributes,
+  },
+  relationships: { tracked_object: { data: null }, customer: { data: { id: "account-1", type: "account" } } },
+  links: { self: "/v2/tracking_requests/tr-1" },
+});
+
 const run = (state: BulkTrackingState, ...actions: BulkTrackingAction[]) =>
   actions.reduce(bulkTrackingReducer, state);
 
@@ -37,7 +60,13 @@ const sending = run(edited, { type: "sendStarted", rows: ROWS, indexes: [0, 2, 3
 
 describe("the inputs", () => {
   it("starts empty, editing", () => {
-    expect(initialBulkTrackingState).toEqual({ text: "", tags: "", file: null, send: { phase: "editing" } });
+    expect(initialBulkTrackingState).toEqual({
+      text: "",
+      tags: "",
+      file: null,
+      choices: new Map(),
+      send: { phase: "editing" },
+    });
     expect(ROWS.map((row) => row.problems.length > 0)).toEqual([false, true, false, false]);
   });
 
@@ -171,8 +200,31 @@ describe("after sending", () => {
       text: "",
       tags: "q4",
       file: null,
+      choices: new Map(),
       send: { phase: "editing" },
     });
+  });
+
+  it("follows a created request: its row becomes tracked, or failed with the line's reason", () => {
+    const sent = run(sending, { type: "rowOutcome", index: 0, outcome: created("tr-1") });
+    const tracked = run(sent, { type: "requestUpdated", request: later({ status: "created" }) });
+    const first = (state: BulkTrackingState) =>
+      state.send.phase === "editing" ? undefined : state.send.outcomes[0];
+    expect(first(tracked)).toEqual({ kind: "created", id: "tr-1", status: "created" });
+    const refused = run(sent, {
+      type: "requestUpdated",
+      request: later({ status: "failed", failed_reason: "invalid_number" }),
+    });
+    expect(first(refused)).toEqual({ kind: "failed", id: "tr-1", reason: "invalid_number" });
+    // A request this page did not send changes nothing.
+    const other = { ...later({ status: "created" }), id: "tr-other" };
+    expect(run(sent, { type: "requestUpdated", request: other })).toBe(sent);
+  });
+
+  it("remembers a line chosen for a row while editing, and forgets it when cleared", () => {
+    const chosen = run(edited, { type: "lineChosen", key: "1|254896321", scac: "MSCU" });
+    expect(chosen.choices.get("1|254896321")).toBe("MSCU");
+    expect(run(chosen, { type: "lineChosen", key: "1|254896321", scac: "" }).choices.size).toBe(0);
   });
 
   it("does not start over while sending", () => {
@@ -187,7 +239,7 @@ describe("what the page counts", () => {
       outcomes: [],
       ready: [0, 2, 3],
       finished: 0,
-      counts: { created: 0, duplicate: 0, error: 0 },
+      counts: { created: 0, awaiting: 0, pending: 0, duplicate: 0, error: 0 },
       failed: [],
       unsent: [],
     });
@@ -197,6 +249,7 @@ describe("what the page counts", () => {
     const state = run(
       sending,
       { type: "rowOutcome", index: 0, outcome: created("tr-1") },
+      { type: "requestUpdated", request: later({ status: "created" }) },
       {
         type: "rowOutcome",
         index: 2,
@@ -211,7 +264,7 @@ describe("what the page counts", () => {
       rows: ROWS,
       ready: [0, 2, 3],
       finished: 3,
-      counts: { created: 1, duplicate: 1, error: 1 },
+      counts: { created: 1, awaiting: 0, pending: 0, duplicate: 1, error: 1 },
       failed: [3],
       unsent: [],
     });
@@ -224,5 +277,13 @@ describe("what the page counts", () => {
       { type: "sendEnded", end: "stopped" },
     );
     expect(bulkProgress(state.send, ROWS)).toMatchObject({ finished: 1, failed: [0], unsent: [2, 3] });
+  });
+
+  it("counts a request still pending at its line as not finished, and says so", () => {
+    const state = run(sending, { type: "rowOutcome", index: 0, outcome: created("tr-1") });
+    expect(bulkProgress(state.send, ROWS)).toMatchObject({
+      finished: 0,
+      counts: { created: 0, pending: 1, error: 0 },
+    });
   });
 });

@@ -1,9 +1,12 @@
 // The bulk tracking page's state: what was typed or read from a file, and the sending, which goes from editing to
 // sending (rows frozen, so that outcomes stay with their rows; maybe waiting out the rate limit) to finished (done,
 // stopped or signed out), and back to sending for the failed or unsent rows, or to editing on "Start over".
+// Created requests are followed until they are no longer pending, whatever the phase, and their rows updated.
 // Pure of React, so that every change of state is unit-tested.
 import type { ParsedRow } from "./bulk-parse";
-import type { RowOutcome, SubmitEnd } from "./bulk-submit";
+import { isReady } from "./bulk-resolve";
+import { outcomeOfCreated, type RowOutcome, type SubmitEnd } from "./bulk-submit";
+import type { TrackingRequest } from "./contract";
 
 /** The file last read into the box, or refused, with why. */
 export interface FileNote {
@@ -27,12 +30,17 @@ export interface BulkTrackingState {
   text: string;
   tags: string;
   file: FileNote | null;
+  /** Lines chosen by hand for numbers that several lines' formats fit, by choiceKey(row). */
+  choices: ReadonlyMap<string, string>;
   send: SendState;
 }
 
 export type BulkTrackingAction =
   | { type: "textEdited"; text: string }
   | { type: "fileRead"; name: string; text: string }
+  | { type: "lineChosen"; key: string; scac: string }
+  /** A created request, looked at again: its row's outcome follows its status. */
+  | { type: "requestUpdated"; request: TrackingRequest }
   | { type: "fileRefused"; name: string; error: string }
   | { type: "tagsEdited"; tags: string }
   /** `rows` are the preview's, frozen if sending starts from editing; once frozen, the frozen rows are sent. */
@@ -46,6 +54,7 @@ export const initialBulkTrackingState: BulkTrackingState = {
   text: "",
   tags: "",
   file: null,
+  choices: new Map(),
   send: { phase: "editing" },
 };
 
@@ -63,6 +72,24 @@ export function bulkTrackingReducer(state: BulkTrackingState, action: BulkTracki
       return { ...state, file: { name: action.name, error: action.error } };
     case "tagsEdited":
       return { ...state, tags: action.tags };
+    case "lineChosen": {
+      if (send.phase !== "editing") return state;
+      const choices = new Map(state.choices);
+      if (action.scac === "") choices.delete(action.key);
+      else choices.set(action.key, action.scac);
+      return { ...state, choices };
+    }
+    case "requestUpdated": {
+      if (send.phase === "editing") return state;
+      const index = send.outcomes.findIndex(
+        (outcome) =>
+          (outcome.kind === "created" || outcome.kind === "failed") && outcome.id === action.request.id,
+      );
+      if (index === -1) return state;
+      const outcomes = [...send.outcomes];
+      outcomes[index] = outcomeOfCreated(action.request);
+      return { ...state, send: { ...send, outcomes } };
+    }
     case "sendStarted": {
       if (send.phase === "sending" || action.indexes.length === 0) return state;
       const rows = send.phase === "editing" ? action.rows : send.rows;
@@ -89,7 +116,7 @@ export function bulkTrackingReducer(state: BulkTrackingState, action: BulkTracki
     case "startedOver":
       // The page offers it once sending has ended; the tags stay, for the next batch.
       if (send.phase === "sending") return state;
-      return { ...state, text: "", file: null, send: { phase: "editing" } };
+      return { ...state, text: "", file: null, choices: new Map(), send: { phase: "editing" } };
   }
 }
 
@@ -97,38 +124,56 @@ export interface BulkProgress {
   /** The rows shown: the preview's while editing, the frozen ones once sending has started. */
   rows: ParsedRow[];
   outcomes: RowOutcome[];
-  /** Indexes of the rows without problems: the ones sent. */
+  /** Indexes of the rows ready to send (their line known, their number in its format): the ones sent. */
   ready: number[];
-  /** Ready rows whose outcome is known. */
+  /** Ready rows whose outcome is final: tracked, awaiting a manifest, already tracked or failed. */
   finished: number;
-  counts: { created: number; duplicate: number; error: number };
+  counts: {
+    /** Created and found at the line: tracked. */
+    created: number;
+    /** Created, found as a booking whose bill of lading is not out yet. */
+    awaiting: number;
+    /** Created and still being looked up at the line. */
+    pending: number;
+    duplicate: number;
+    /** Refused by the API, or failed at the line. */
+    error: number;
+  };
   /** Ready rows that failed, to send again. */
   failed: number[];
   /** Ready rows not sent yet (sending was stopped), to send still. */
   unsent: number[];
 }
 
-const isFinished = (outcome: RowOutcome | undefined) =>
-  outcome?.kind === "created" || outcome?.kind === "duplicate" || outcome?.kind === "error";
+const withStatus = (outcome: RowOutcome | undefined, status: string) =>
+  outcome?.kind === "created" && outcome.status === status;
+const isFailure = (outcome: RowOutcome | undefined) =>
+  outcome?.kind === "error" || outcome?.kind === "failed";
 
 /** What the page counts and offers, from the state and the preview's rows. */
 export function bulkProgress(send: SendState, previewRows: ParsedRow[]): BulkProgress {
   const rows = send.phase === "editing" ? previewRows : send.rows;
   const outcomes = send.phase === "editing" ? [] : send.outcomes;
-  const ready = rows.flatMap((row, index) => (row.problems.length === 0 ? [index] : []));
-  const readyWith = (kind: RowOutcome["kind"]) => ready.filter((index) => outcomes[index]?.kind === kind);
+  const ready = rows.flatMap((row, index) => (isReady(row) ? [index] : []));
+  const count = (test: (outcome: RowOutcome | undefined) => boolean) =>
+    ready.filter((index) => test(outcomes[index]));
+  const counts = {
+    // "tracking_stopped" too: a shipment was made, one already over.
+    created: count((o) => o?.kind === "created" && o.status !== "pending" && o.status !== "awaiting_manifest")
+      .length,
+    awaiting: count((o) => withStatus(o, "awaiting_manifest")).length,
+    pending: count((o) => withStatus(o, "pending")).length,
+    duplicate: count((o) => o?.kind === "duplicate").length,
+    error: count(isFailure).length,
+  };
   return {
     rows,
     outcomes,
     ready,
-    finished: ready.filter((index) => isFinished(outcomes[index])).length,
-    counts: {
-      created: readyWith("created").length,
-      duplicate: readyWith("duplicate").length,
-      error: readyWith("error").length,
-    },
-    failed: readyWith("error"),
+    finished: counts.created + counts.awaiting + counts.duplicate + counts.error,
+    counts,
+    failed: count(isFailure),
     // While editing there are no outcomes, so nothing is "waiting" to be sent still.
-    unsent: readyWith("waiting"),
+    unsent: count((o) => o?.kind === "waiting"),
   };
 }

@@ -1,9 +1,10 @@
 // "Track a shipment": one tracking request from a number and its shipping line, with the API's validation
-// errors beside the fields they are about. On success the list opens with the new request pointed out.
-import { useSuspenseQuery } from "@tanstack/react-query";
+// errors beside the fields they are about. As the number is typed, infer_number fills in its type and line (or
+// offers the lines it may be of), and the number is checked against the line's format before it is sent. On
+// success the list opens with the new request pointed out.
+import { keepPreviousData, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useId, useRef, useState } from "react";
-import type { ShippingLine } from "../../../api/reference";
 import { REQUEST_TYPES, type RequestType } from "../../../api/tracking-requests";
 import { buttonClass } from "../../components/button";
 import {
@@ -17,10 +18,12 @@ import { PageHeader } from "../../components/page-header";
 import { showToast } from "../../components/toaster";
 import { ApiError, describeError } from "../../lib/api-client";
 import { parseRetryAfter } from "../../lib/retry-after";
+import { useDebouncedValue } from "../../lib/use-debounced-value";
 import type { TrackingRequestInput } from "./contract";
 import { checkForm, errorsByField, type FieldErrors, type FormField, splitList } from "./form-errors";
-import { lineLabel, supportsType } from "./line-match";
-import { shippingLinesQuery, useCreateTrackingRequestMutation } from "./queries";
+import { supportsType } from "./line-match";
+import { formatProblem, guessOf } from "./number-guess";
+import { inferNumberQuery, shippingLinesQuery, useCreateTrackingRequestMutation } from "./queries";
 import { ShippingLineCombobox } from "./shipping-line-combobox";
 import { REQUEST_TYPE_WORDS } from "./words";
 
@@ -30,24 +33,21 @@ const EXAMPLES: Record<RequestType, string> = {
   container: "e.g. MSCU1234566 (four letters, seven digits)",
 };
 
-/** A line whose SCAC the number starts with ("MAEU123…" → Maersk), to offer when none is chosen yet. */
-function suggestLine(lines: readonly ShippingLine[], number: string, type: RequestType) {
-  const prefix = number.trim().slice(0, 4).toUpperCase();
-  if (!/^[A-Z]{4}$/.test(prefix)) return undefined;
-  return lines.find(
-    (line) =>
-      (line.attributes.scac === prefix || line.attributes.alternative_scacs.includes(prefix)) &&
-      supportsType(line, type),
-  );
-}
+/** "A Maersk", "An Evergreen": the line's name as the start of a sentence. */
+const withArticle = (name: string) => `${/^[AEIOU]/i.test(name) ? "An" : "A"} ${name}`;
+
+/** How long typing must pause before the number is looked up. */
+const INFER_DELAY_MS = 300;
+/** The lines offered when a number fits several: the likeliest few. */
+const MAX_CANDIDATES = 6;
 
 export function NewTrackingRequestPage() {
   const { data: lines } = useSuspenseQuery(shippingLinesQuery());
   const navigate = useNavigate();
   const mutation = useCreateTrackingRequestMutation();
-  const [requestType, setRequestType] = useState<RequestType>("bill_of_lading");
+  const [typeChosen, setTypeChosen] = useState<RequestType | null>(null);
   const [requestNumber, setRequestNumber] = useState("");
-  const [scac, setScac] = useState("");
+  const [scacChosen, setScacChosen] = useState<string | null>(null);
   const [refs, setRefs] = useState("");
   const [tags, setTags] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -67,8 +67,20 @@ export function NewTrackingRequestPage() {
   const firstType = useRef<HTMLInputElement>(null);
   const formError = useRef<HTMLDivElement>(null);
 
+  // What the number looks like, once typing pauses; the last answer stays while the next one is on its way.
+  const settledNumber = useDebouncedValue(requestNumber, INFER_DELAY_MS);
+  const inferred = useQuery({ ...inferNumberQuery(settledNumber), placeholderData: keepPreviousData });
+  const guess = inferred.data && requestNumber.trim() !== "" ? guessOf(inferred.data) : null;
+  // What the person chose by hand stands; until then the type and line follow the number.
+  const requestType = typeChosen ?? guess?.requestType ?? "bill_of_lading";
+  const scac = scacChosen ?? guess?.scac ?? "";
+  const setRequestType = (type: RequestType) => setTypeChosen(type);
+  const setScac = (next: string) => setScacChosen(next);
+  const candidates = scacChosen === null ? (guess?.candidates.slice(0, MAX_CANDIDATES) ?? []) : [];
+  const formatIssue =
+    scac === "" ? (guess?.problem ?? null) : formatProblem(lines, scac, requestType, requestNumber);
+
   const numberLabel = REQUEST_TYPE_WORDS[requestType].number;
-  const suggestion = scac === "" ? suggestLine(lines, requestNumber, requestType) : undefined;
   const chosen = lines.find((line) => line.attributes.scac === scac);
   const unsupported = chosen && !supportsType(chosen, requestType);
 
@@ -94,6 +106,9 @@ export function NewTrackingRequestPage() {
     event.preventDefault();
     if (mutation.isPending) return;
     const local = checkForm({ requestNumber, scac }, numberLabel);
+    // A number the line's format refuses would only fail at the line: say so now, beside the number.
+    const problem = formatProblem(lines, scac, requestType, requestNumber);
+    if (problem && !local.request_number) local.request_number = [problem];
     if (Object.keys(local).length > 0) {
       setErrors(local);
       focusFirstError(local);
@@ -226,7 +241,12 @@ export function NewTrackingRequestPage() {
             autoComplete="off"
             spellCheck={false}
             aria-invalid={errors.request_number ? true : undefined}
-            aria-describedby={describedBy(ids.request_number, true, errors.request_number)}
+            aria-describedby={[
+              describedBy(ids.request_number, true, errors.request_number),
+              formatIssue && !errors.request_number ? `${ids.request_number}-format` : "",
+            ]
+              .filter(Boolean)
+              .join(" ")}
             className={`${inputClass} mt-1 max-w-sm font-mono uppercase placeholder:normal-case`}
             placeholder={EXAMPLES[requestType]}
           />
@@ -235,6 +255,16 @@ export function NewTrackingRequestPage() {
             are ignored.
           </FieldHint>
           <FieldErrorList id={ids.request_number} errors={errors.request_number} />
+          <p id={`${ids.request_number}-format`} aria-live="polite" className="mt-1.5 text-sm">
+            {formatIssue && !errors.request_number ? (
+              <span className="text-amber-900 dark:text-amber-200">{formatIssue}</span>
+            ) : guess?.scac && !formatIssue && scacChosen === null ? (
+              <span className="text-slate-700 dark:text-slate-300">
+                {withArticle(chosen ? chosen.attributes.name : guess.scac)}{" "}
+                {REQUEST_TYPE_WORDS[requestType].label.toLowerCase()}, by its number: filled in below.
+              </span>
+            ) : null}
+          </p>
         </div>
 
         <div>
@@ -254,20 +284,26 @@ export function NewTrackingRequestPage() {
             className="max-w-sm"
           />
           <FieldHint id={ids.scac}>Search by name or by SCAC, the line's four-letter code.</FieldHint>
-          {suggestion ? (
-            <p className="mt-1.5 text-sm text-slate-700 dark:text-slate-300">
-              The number starts with {suggestion.attributes.scac}.{" "}
-              <button
-                type="button"
-                className="font-medium text-sky-800 underline hover:no-underline dark:text-sky-300"
-                onClick={() => {
-                  setScac(suggestion.attributes.scac);
-                  clearError("scac");
-                }}
-              >
-                Use {lineLabel(suggestion)}
-              </button>
-            </p>
+          {candidates.length > 0 ? (
+            <div className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+              <p id={`${ids.scac}-candidates`}>This number fits several shipping lines. Which is it?</p>
+              <ul aria-labelledby={`${ids.scac}-candidates`} className="mt-1.5 flex flex-wrap gap-2">
+                {candidates.map((candidate) => (
+                  <li key={candidate.scac}>
+                    <button
+                      type="button"
+                      className={buttonClass("secondary", "px-2.5 py-1")}
+                      onClick={() => {
+                        setScac(candidate.scac);
+                        clearError("scac");
+                      }}
+                    >
+                      {candidate.name} ({candidate.scac})
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
           ) : null}
           {unsupported ? (
             <p className="mt-1.5 text-sm text-amber-800 dark:text-amber-300">

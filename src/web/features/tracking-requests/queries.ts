@@ -3,6 +3,8 @@
 
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
+import { type InferNumberResult, inferNumberDocumentSchema } from "../../../api/infer-number";
+import { normalizeNumber } from "../../../api/number-formats";
 import { shippingLineSchema } from "../../../api/reference";
 import { apiRequest } from "../../lib/api-client";
 import { queryRoots } from "../../lib/query-roots";
@@ -74,6 +76,47 @@ export function shippingLinesQuery() {
     queryFn: ({ signal }) => apiRequest("/v2/shipping_lines", { schema: shippingLinesDocument, signal }),
     staleTime: 60 * 60_000,
     select: (document) => document.data,
+  });
+}
+
+/** A page of the account's requests created at or after `since` (ISO 8601), newest first: bulk follows its own. */
+export async function listTrackingRequestsCreatedSince(
+  since: string,
+  page: number,
+  size: number,
+  signal: AbortSignal,
+): Promise<TrackingRequest[]> {
+  const document = await apiRequest("/v2/tracking_requests", {
+    schema: trackingRequestListDocument,
+    query: { "filter[created_at][start]": since, "page[number]": page, "page[size]": size, include: "" },
+    signal,
+  });
+  return document.data;
+}
+
+/** `POST /v2/tracking_requests/infer_number`: what a number likely is, and whose. Creates nothing. */
+export async function inferNumber(number: string, signal?: AbortSignal): Promise<InferNumberResult> {
+  const document = await apiRequest("/v2/tracking_requests/infer_number", {
+    method: "POST",
+    schema: inferNumberDocumentSchema,
+    body: { number },
+    signal,
+  });
+  return document.data;
+}
+
+/** The API takes numbers of 4 to 40 letters and digits (spaces and dashes aside); shorter ones are not asked. */
+export const canInfer = (number: string) => /^[A-Z0-9]{4,40}$/.test(normalizeNumber(number));
+
+/** What a number likely is; the same number is never asked twice, as the answer depends on nothing else. */
+export function inferNumberQuery(number: string) {
+  const normalized = normalizeNumber(number);
+  return queryOptions({
+    queryKey: ["infer-number", normalized] as const,
+    queryFn: ({ signal }) => inferNumber(normalized, signal),
+    enabled: canInfer(normalized),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
   });
 }
 

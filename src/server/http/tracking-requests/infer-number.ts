@@ -1,0 +1,64 @@
+// `POST /v2/tracking_requests/infer_number`: reads the body as the hosted API does (`{"number": "..."}`, nothing
+// else needed), refuses a missing, empty or malformed number with a 422, and answers what the number likely is.
+import { randomUUID } from "node:crypto";
+import type { InferNumberDocument } from "../../../api/infer-number";
+import { REQUEST_NUMBER_MAX, REQUEST_NUMBER_MIN, REQUEST_TYPES } from "../../../api/tracking-requests";
+import type { ReferenceData } from "../../db/reference-data";
+import { type InferLine, inferNumber } from "../../tracking/number-inference";
+import { ApiError } from "../errors";
+
+const EXAMPLE = 'send {"number": "MAEU993231055"}';
+const NUMBER_SHAPE = new RegExp(`^[A-Z0-9]{${REQUEST_NUMBER_MIN},${REQUEST_NUMBER_MAX}}$`);
+
+const problem = (code: "blank" | "invalid", detail: string) =>
+  new ApiError(422, { code, detail, source: { pointer: "/number" } });
+
+/** The number of the body, or the 422 that says what is wrong with it. */
+export function numberOfBody(body: unknown): string {
+  const number =
+    typeof body === "object" && body !== null ? (body as { number?: unknown }).number : undefined;
+  if (number === undefined || number === null) throw problem("blank", `number is required: ${EXAMPLE}.`);
+  if (typeof number !== "string") throw problem("invalid", `number must be a string: ${EXAMPLE}.`);
+  const normalized = number.toUpperCase().replace(/[\s-]+/g, "");
+  if (normalized === "") throw problem("blank", `number can't be blank: ${EXAMPLE}.`);
+  if (!NUMBER_SHAPE.test(normalized)) {
+    // The hosted API's words first, so that clients written for it recognise the answer.
+    throw problem(
+      "invalid",
+      `This reference number is not valid: without spaces and dashes it must be ${REQUEST_NUMBER_MIN} to ${REQUEST_NUMBER_MAX} letters and digits.`,
+    );
+  }
+  return number;
+}
+
+/** The lines this service tracks, as inference reads them (computed once: reference data never changes). */
+const linesCache = new WeakMap<ReferenceData, InferLine[]>();
+function inferLines(reference: ReferenceData): InferLine[] {
+  let lines = linesCache.get(reference);
+  if (!lines) {
+    lines = [...reference.shippingLines.values()]
+      .map((line) => ({
+        scac: line.scac,
+        name: line.name,
+        supports: {
+          bill_of_lading: line.billOfLadingTracking,
+          booking_number: line.bookingNumberTracking,
+          container: line.containerNumberTracking,
+        },
+      }))
+      .filter((line) => REQUEST_TYPES.some((type) => line.supports[type]));
+    linesCache.set(reference, lines);
+  }
+  return lines;
+}
+
+export function inferNumberDocument(body: unknown, reference: ReferenceData): InferNumberDocument {
+  const number = numberOfBody(body);
+  return {
+    data: {
+      id: `req_${randomUUID()}`,
+      type: "infer_number_results",
+      attributes: inferNumber(number, inferLines(reference)),
+    },
+  };
+}
