@@ -80,6 +80,35 @@ async function main() {
     const top = [...self.entries()].filter(([k]) => !k.startsWith("(idle)")).sort((a, b) => b[1] - a[1]);
     console.log("  most self time:");
     for (const [k, ms] of top.slice(0, 25)) console.log(`    ${ms.toFixed(1).padStart(7)} ms  ${k}`);
+
+    // The longest run of busy samples (the longest task, as the profile sees it): what ran in it, callers included.
+    const parent = new Map<number, number>();
+    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    const label = (n: ProfileNode) =>
+      `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url.split("/").pop()}:${n.callFrame.lineNumber + 1}`;
+    const idle = (id: number) => ["(idle)", "(root)"].includes(byId.get(id)!.callFrame.functionName);
+    let best = { from: 0, to: 0, ms: 0 };
+    let run = { from: 0, ms: 0 };
+    profile.samples.forEach((id, i) => {
+      const dt = (profile.timeDeltas[i] ?? 0) / 1000;
+      if (idle(id)) run = { from: i + 1, ms: 0 };
+      else {
+        run.ms += dt;
+        if (run.ms > best.ms) best = { from: run.from, to: i, ms: run.ms };
+      }
+    });
+    const total = new Map<string, number>();
+    for (let i = best.from; i <= best.to; i++) {
+      const seen = new Set<string>();
+      for (let id: number | undefined = profile.samples[i]; id !== undefined; id = parent.get(id)) {
+        const key = label(byId.get(id)!);
+        if (!seen.has(key)) total.set(key, (total.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+        seen.add(key);
+      }
+    }
+    console.log(`  the longest busy run, ${best.ms.toFixed(0)} ms, by total time (callers included):`);
+    for (const [k, ms] of [...total.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30))
+      console.log(`    ${ms.toFixed(1).padStart(7)} ms  ${k}`);
   } finally {
     await browser.close();
   }
