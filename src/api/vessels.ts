@@ -44,6 +44,12 @@ export type Vessel = z.infer<typeof vesselSchema>;
 /** Query parameters of the position window of `GET /v2/vessels/{id}`. */
 export const SHOW_POSITIONS_FROM = "show_positions[from_timestamp]";
 export const SHOW_POSITIONS_TO = "show_positions[to_timestamp]";
+/**
+ * Query parameter of `GET /v2/vessels/{id}` that thins the reports to what a map draws: the first and last report
+ * and every one further than this many metres from the line the kept ones draw. Without it, every report.
+ */
+export const SHOW_POSITIONS_TOLERANCE = "show_positions[tolerance_meters]";
+export const POSITIONS_TOLERANCE_MAX_METERS = 100_000;
 /** Default length of the position window, back from its end. */
 export const DEFAULT_POSITIONS_WINDOW_DAYS = 7;
 /** Spacing of the estimated positions of the future-positions endpoints. */

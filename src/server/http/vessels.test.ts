@@ -172,6 +172,98 @@ describe("GET /v2/vessels/{id}: the position window", () => {
   });
 });
 
+const TOLERANCE = "show_positions[tolerance_meters]";
+
+interface Report {
+  latitude: number;
+  longitude: number;
+  heading: number | null;
+  timestamp: string;
+  estimated: boolean;
+}
+
+/** The point a fraction t along a–b drawn straight on a Web Mercator map (as the dashboard draws a track). */
+function alongOnMap(a: Report, b: Report, t: number): LatLon {
+  const y = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
+  const lat = (v: number) => (Math.atan(Math.sinh(v)) * 180) / Math.PI;
+  let lon = b.longitude;
+  while (lon - a.longitude > 180) lon -= 360;
+  while (lon - a.longitude < -180) lon += 360;
+  return {
+    lat: lat(y(a.latitude) + t * (y(b.latitude) - y(a.latitude))),
+    lon: a.longitude + t * (lon - a.longitude),
+  };
+}
+
+/** Metres (on the sphere) from a report to the segment a–b as a map draws it, sampled and then narrowed down. */
+function metresFromSegment(p: Report, a: Report, b: Report): number {
+  const q = { lat: p.latitude, lon: p.longitude };
+  const at = (t: number) => haversineNm(q, alongOnMap(a, b, t));
+  // The nearest of 100 samples, then narrowed down between its neighbours (the distance is unimodal there).
+  let nearest = 0;
+  for (let s = 1; s <= 100; s++) if (at(s / 100) < at(nearest / 100)) nearest = s;
+  let lo = Math.max(0, nearest - 1) / 100;
+  let hi = Math.min(100, nearest + 1) / 100;
+  for (let step = 0; step < 60; step++) {
+    const m1 = lo + (hi - lo) / 3;
+    const m2 = hi - (hi - lo) / 3;
+    if (at(m1) < at(m2)) hi = m2;
+    else lo = m1;
+  }
+  return at((lo + hi) / 2) * 1852;
+}
+
+describe("GET /v2/vessels/{id}: a track thinned for a map", () => {
+  it("keeps the first and last reports, unchanged, and the track's shape within the tolerance", async () => {
+    const full = (await getJson(`/v2/vessels/${ocean.id}`)).body.data.attributes.positions as Report[];
+    const { status, body } = await getJson(`/v2/vessels/${ocean.id}?${TOLERANCE}=500`);
+    expect(status).toBe(200);
+    const thin = vesselDocument.parse(body).data.attributes.positions as Report[];
+    expect(full.length).toBe(reports.length);
+    // A week at sea every 10 minutes thins to a small share of its reports.
+    expect(thin.length).toBeLessThan(full.length / 5);
+    expect(thin.length).toBeGreaterThan(2);
+    expect(thin[0]).toEqual(full[0]);
+    expect(thin.at(-1)).toEqual(full.at(-1));
+    // Every report kept is one of the vessel's own, as it was reported, in order.
+    const byTime = new Map(full.map((p, i) => [p.timestamp, i]));
+    const kept = thin.map((p) => byTime.get(p.timestamp)!);
+    for (const [k, p] of thin.entries()) expect(p).toEqual(full[kept[k]!]);
+    expect(kept).toEqual([...kept].sort((a, b) => a - b));
+    // The vessel's attributes still say where it is now.
+    expect(body.data.attributes.latitude).toBe(full.at(-1)!.latitude);
+    // Each report left out lies within the tolerance of the line between the kept ones either side of it.
+    for (let k = 1; k < kept.length; k++) {
+      for (let i = kept[k - 1]! + 1; i < kept[k]!; i++) {
+        expect(metresFromSegment(full[i]!, thin[k - 1]!, thin[k]!)).toBeLessThan(505);
+      }
+    }
+    // A coarser tolerance keeps fewer reports, never more.
+    const coarse = (await getJson(`/v2/vessels/${ocean.id}?${TOLERANCE}=20000`)).body.data.attributes
+      .positions;
+    expect(coarse.length).toBeLessThanOrEqual(thin.length);
+    expect(coarse[0]).toEqual(full[0]);
+    expect(coarse.at(-1)).toEqual(full.at(-1));
+  });
+
+  it("thins the window asked for, keeping its ends", async () => {
+    const from = new Date(NOW.getTime() - 2 * DAY).toISOString();
+    const to = new Date(NOW.getTime() - DAY).toISOString();
+    const { body } = await getJson(`/v2/vessels/${ocean.id}?${FROM}=${from}&${TO}=${to}&${TOLERANCE}=1000`);
+    const positions = body.data.attributes.positions as Report[];
+    expect(positions.length).toBeLessThan(6 * 24 + 1);
+    expect(positions[0]!.timestamp).toBe(from);
+    expect(positions.at(-1)!.timestamp).toBe(to);
+  });
+
+  it("answers a tolerance that is not a whole number of metres in range with a 400 naming it", async () => {
+    for (const bad of ["0", "-5", "12.5", "abc", "", "100001", "1e3"]) {
+      const result = await getJson(`/v2/vessels/${ocean.id}?${TOLERANCE}=${encodeURIComponent(bad)}`);
+      expectBadParameter(result, TOLERANCE);
+    }
+  });
+});
+
 describe("which vessels an account sees", () => {
   it("sees the vessels that carry or carried its containers, and no others", async () => {
     expect((await getJson(`/v2/vessels/${ocean.id}`)).status).toBe(200);

@@ -293,3 +293,67 @@ describe("localIsoWithOffset", () => {
     expect(localIsoWithOffset("2026-11-24T16:00:00Z", "Not/AZone")).toBe("2026-11-24T16:00:00Z");
   });
 });
+
+/**
+ * What the dashboard wrote before its names and years were cached, made from fresh formatters every time: the
+ * cached module must answer exactly this.
+ */
+const plain = {
+  name(date: Date, zone: string): string {
+    if (zone === "UTC" || zone === "Etc/UTC" || zone === "Etc/GMT") return "UTC";
+    for (const locale of ["en-US", "en-GB", "en-AU"]) {
+      const part = new Intl.DateTimeFormat(locale, {
+        timeZone: zone,
+        timeZoneName: "short",
+      })
+        .formatToParts(date)
+        .find((p) => p.type === "timeZoneName")?.value;
+      if (part && !/^(?:GMT|UTC)[+\-\u2212]/.test(part)) return part;
+    }
+    return zone;
+  },
+  year: (date: Date, zone: string) =>
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: zone,
+      year: "numeric",
+    }).format(date),
+};
+
+describe("formatting with cached zone names and years", () => {
+  // Every zone this runtime knows, on dates in both halves of the year and across a new year.
+  const zones = Intl.supportedValuesOf("timeZone");
+  const dates = [
+    "2025-01-15T12:00:00Z",
+    "2025-07-15T12:00:00Z",
+    "2025-12-31T23:30:00Z",
+    "2026-03-29T01:30:00Z",
+  ];
+
+  it("names every zone as a fresh lookup in en-US, en-GB and en-AU does, whichever date comes first", () => {
+    for (const order of [dates, [...dates].reverse()]) {
+      for (const zone of zones) {
+        for (const iso of order) {
+          const date = new Date(iso);
+          expect(`${zone} ${iso} ${zoneAbbreviation(date, zone)}`).toBe(
+            `${zone} ${iso} ${plain.name(date, zone)}`,
+          );
+        }
+      }
+    }
+  });
+
+  it("adds the year exactly when it is not the current one in the port's zone", () => {
+    const now = new Date("2025-12-31T20:00:00Z");
+    for (const zone of zones) {
+      for (const iso of dates) {
+        const date = new Date(iso);
+        const otherYear = plain.year(date, zone) !== plain.year(now, zone);
+        const text = formatDateTime(iso, zone, now).text;
+        expect(`${zone} ${iso} ${/ 20\d\d /.test(text)}`).toBe(`${zone} ${iso} ${otherYear}`);
+        expect(`${zone} ${iso} ${/ 20\d\d$/.test(formatDay(iso, zone, now))}`).toBe(
+          `${zone} ${iso} ${otherYear}`,
+        );
+      }
+    }
+  });
+});

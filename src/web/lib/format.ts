@@ -37,6 +37,7 @@ export function dateTimeFormat(
 }
 
 const zones = new Map<string, string>();
+const ZONE_NAME: Intl.DateTimeFormatOptions = { timeZoneName: "short" };
 
 /** A usable IANA zone, or UTC when the zone is missing or unknown to this browser (each zone checked once). */
 export function safeTimeZone(timeZone: string | null | undefined): string {
@@ -44,7 +45,8 @@ export function safeTimeZone(timeZone: string | null | undefined): string {
   let safe = zones.get(timeZone);
   if (safe === undefined) {
     try {
-      dateTimeFormat("en-US", {}, timeZone);
+      // The formatter zoneAbbreviation asks first: checking the zone makes the one it will use anyway.
+      dateTimeFormat("en-US", ZONE_NAME, timeZone);
       safe = timeZone;
     } catch {
       safe = "UTC";
@@ -61,6 +63,9 @@ function parts(date: Date, timeZone: string, options: Intl.DateTimeFormatOptions
   return map;
 }
 
+/** The zone's name by en-GB or en-AU (or its IANA name), by zone and en-US offset name. */
+const otherNames = new Map<string, string>();
+
 /** What Intl calls a zone it has no name for: "GMT+8", "GMT-3", "UTC+05:30"; a bare "GMT" is a name (London). */
 const OFFSET_NAME = /^(?:GMT|UTC)[+\-\u2212]/;
 
@@ -72,22 +77,30 @@ const OFFSET_NAME = /^(?:GMT|UTC)[+\-\u2212]/;
  */
 export function zoneAbbreviation(date: Date, timeZone: string): string {
   if (timeZone === "UTC" || timeZone === "Etc/UTC" || timeZone === "Etc/GMT") return "UTC";
-  for (const locale of ["en-US", "en-GB", "en-AU"]) {
-    const name = parts(date, timeZone, { timeZoneName: "short" }, locale).timeZoneName ?? "";
-    if (name && !OFFSET_NAME.test(name)) return name;
+  const american = parts(date, timeZone, ZONE_NAME, "en-US").timeZoneName ?? "";
+  if (american && !OFFSET_NAME.test(american)) return american;
+  // en-US names the offset ("GMT+1"), so the zone and that name fix the other locales' answer: each is asked
+  // once per zone and offset (a zone has two at most), not for every date of a list.
+  const key = `${timeZone}|${american}`;
+  let found = otherNames.get(key);
+  if (found === undefined) {
+    found = timeZone;
+    for (const locale of ["en-GB", "en-AU"]) {
+      const name = parts(date, timeZone, ZONE_NAME, locale).timeZoneName ?? "";
+      if (name && !OFFSET_NAME.test(name)) {
+        found = name;
+        break;
+      }
+    }
+    otherNames.set(key, found);
   }
-  return timeZone;
+  return found;
 }
 
 /** The calendar date (YYYY-MM-DD) of an instant in a zone. */
 export function calendarDate(date: Date, timeZone: string): string {
   const p = parts(date, timeZone, { year: "numeric", month: "2-digit", day: "2-digit" });
   return `${p.year}-${p.month}-${p.day}`;
-}
-
-/** The year of an instant in a zone. */
-function yearIn(date: Date, timeZone: string): string {
-  return calendarDate(date, timeZone).slice(0, 4);
 }
 
 export interface FormattedDateTime {
@@ -99,6 +112,15 @@ export interface FormattedDateTime {
   iso: string;
 }
 
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+};
+
 export function formatDateTime(
   iso: string,
   timeZone: string | null | undefined,
@@ -106,15 +128,9 @@ export function formatDateTime(
 ): FormattedDateTime {
   const date = new Date(iso);
   const zone = safeTimeZone(timeZone);
-  const p = parts(date, zone, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
-  const sameYear = yearIn(date, zone) === yearIn(now, zone);
+  const p = parts(date, zone, DATE_TIME);
+  // The year now there from the same formatter: one fewer to make per zone.
+  const sameYear = p.year === parts(now, zone, DATE_TIME).year;
   const day = `${p.day} ${p.month}${sameYear ? "" : ` ${p.year}`}`;
   return {
     text: `${day} ${p.hour}:${p.minute} ${zoneAbbreviation(date, zone)}`,
@@ -122,6 +138,13 @@ export function formatDateTime(
     iso: date.toISOString(),
   };
 }
+
+const DAY: Intl.DateTimeFormatOptions = {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+};
 
 /** A day without the time, for deadlines such as the last free day: "Wed 12 Nov" ("Wed 12 Nov 2025" another year). */
 export function formatDay(
@@ -131,8 +154,8 @@ export function formatDay(
 ): string {
   const date = new Date(iso);
   const zone = safeTimeZone(timeZone);
-  const p = parts(date, zone, { weekday: "short", day: "numeric", month: "short", year: "numeric" });
-  const sameYear = yearIn(date, zone) === yearIn(now, zone);
+  const p = parts(date, zone, DAY);
+  const sameYear = p.year === parts(now, zone, DAY).year;
   return `${p.weekday} ${p.day} ${p.month}${sameYear ? "" : ` ${p.year}`}`;
 }
 

@@ -11,12 +11,14 @@ import {
   SHOW_POSITIONS,
   SHOW_POSITIONS_FROM,
   SHOW_POSITIONS_TO,
+  SHOW_POSITIONS_TOLERANCE,
 } from "../../../api/vessels";
 import type { PortRow } from "../../db/reference-data";
 import { isUuid } from "../../db/shipments";
 import { findVisibleVessel, positionsBetween, type VesselRow } from "../../db/vessels";
 import { projectPositions } from "../../geo/route-geometry";
 import { seaRoute } from "../../geo/sea-route";
+import { thinTrack } from "../../geo/thin-track";
 import { documentOf } from "../../resources/documents";
 import { fleetVesselResource, vesselDetailResource } from "../../resources/fleet";
 import { portResource, vesselResource } from "../../resources/serialize";
@@ -26,7 +28,7 @@ import type { App, AppDeps } from "../env";
 import { ApiError, badParameter } from "../errors";
 import { pageDocument, parsePage } from "../paging";
 import { parseBoolean } from "../query-params";
-import { parseCoordinate, parseTimestamp } from "./query";
+import { parseCoordinate, parseTimestamp, parseTolerance } from "./query";
 import { DAY_MS, fleetRoute, futureRoute, futureWithCoordinatesRoute, getRoute } from "./routes";
 
 export function registerVesselRoutes(app: App, deps: AppDeps) {
@@ -132,6 +134,7 @@ export function registerVesselRoutes(app: App, deps: AppDeps) {
     const now = clock.now();
     const fromGiven = parseTimestamp(SHOW_POSITIONS_FROM, query[SHOW_POSITIONS_FROM]);
     const toGiven = parseTimestamp(SHOW_POSITIONS_TO, query[SHOW_POSITIONS_TO]);
+    const tolerance = parseTolerance(SHOW_POSITIONS_TOLERANCE, query[SHOW_POSITIONS_TOLERANCE]);
     const to = toGiven ?? now;
     const from = fromGiven ?? new Date(now.getTime() - DEFAULT_POSITIONS_WINDOW_DAYS * DAY_MS);
     if (from > to) {
@@ -152,7 +155,7 @@ export function registerVesselRoutes(app: App, deps: AppDeps) {
       positionsBetween(db, vessel.id, from, to),
       vesselVoyage(deps, accountId, vessel, now),
     ]);
-    const positions = rows.map((p) => ({
+    const positions = (tolerance === undefined ? rows : thinTrack(rows, tolerance)).map((p) => ({
       latitude: p.latitude,
       longitude: p.longitude,
       heading: p.headingDegrees,

@@ -1,4 +1,6 @@
-// The vessel routes' own parameters: timestamps (an exact instant, or a calendar date) and coordinates.
+// The vessel routes' own parameters: timestamps (an exact instant, or a calendar date), coordinates, and the
+// tolerance that thins a track.
+import { POSITIONS_TOLERANCE_MAX_METERS } from "../../../api/vessels";
 import { type ApiError, badParameter } from "../errors";
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
@@ -47,6 +49,19 @@ export function parseCoordinate(name: string, raw: string | undefined, limit: nu
       badParameter(name, `${name} must be a number of degrees from -${limit} to ${limit} (got '${raw}').`),
     );
     return undefined;
+  }
+  return value;
+}
+
+/** A whole number of metres from 1 to the maximum, or a 400 naming the parameter; undefined when not given. */
+export function parseTolerance(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw.trim());
+  if (!/^\d+$/.test(raw.trim()) || value < 1 || value > POSITIONS_TOLERANCE_MAX_METERS) {
+    throw badParameter(
+      name,
+      `${name} must be a whole number of metres from 1 to ${POSITIONS_TOLERANCE_MAX_METERS}, such as 500 (got '${raw}').`,
+    );
   }
   return value;
 }

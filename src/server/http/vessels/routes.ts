@@ -8,9 +8,11 @@ import {
   FLEET_POSITIONS_PAGE_SIZE_MAX,
   FUTURE_POSITIONS_INTERVAL_MINUTES,
   fleetDocumentSchema,
+  POSITIONS_TOLERANCE_MAX_METERS,
   SHOW_POSITIONS,
   SHOW_POSITIONS_FROM,
   SHOW_POSITIONS_TO,
+  SHOW_POSITIONS_TOLERANCE,
   vesselDetailSchema,
   vesselSchema,
 } from "../../../api/vessels";
@@ -79,6 +81,16 @@ export const getRoute = createRoute({
         `Positions from this ISO 8601 date-time on. Default: ${DEFAULT_POSITIONS_WINDOW_DAYS} days before now.`,
       ),
       [SHOW_POSITIONS_TO]: timestamp("Positions up to this ISO 8601 date-time. Default: now."),
+      [SHOW_POSITIONS_TOLERANCE]: z
+        .string()
+        .optional()
+        .openapi({
+          type: "integer",
+          minimum: 1,
+          maximum: POSITIONS_TOLERANCE_MAX_METERS,
+          description: `Thins the reports to what a map draws (not part of the hosted API): the first and the last report of the window are kept, and every report further than this many metres (1 to ${POSITIONS_TOLERANCE_MAX_METERS}) from the line the kept ones draw (Douglas–Peucker), so turns stay and straight runs shrink to their ends; the reports kept are unchanged. A week of reports every ten minutes (~1,000) thins to a few dozen at 500 m. Default: every report.`,
+          example: "500",
+        }),
     }),
   },
   responses: {

@@ -4,7 +4,7 @@ import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import { describe, expect, it } from "vitest";
 import atlas from "world-atlas/land-110m.json" with { type: "json" };
-import { planarRing, splitAtAntimeridian, traceLines } from "./atlas-shapes";
+import { planarRing, splitAtAntimeridian, traceLineSet } from "./atlas-shapes";
 
 describe("planarRing", () => {
   it("makes every Natural Earth land ring continuous, and closes Antarctica through the pole", () => {
@@ -50,7 +50,7 @@ describe("planarRing", () => {
   });
 });
 
-describe("traceLines", () => {
+describe("traceLineSet", () => {
   const recorder = () => {
     const steps: string[] = [];
     return {
@@ -60,44 +60,21 @@ describe("traceLines", () => {
       closePath: () => steps.push("Z"),
     };
   };
-  // A projection that makes the order visible: x from the longitude, y from the latitude.
-  const toPoint = (lat: number, lng: number) => ({ x: lng, y: -lat });
+  // Three lines: a triangle, a single point, a segment.
+  const set = {
+    points: Float32Array.from([0, 0, 10, 0, 10, 10, 5, 5, 190, 20, 191, 21]),
+    lengths: Uint32Array.from([3, 1, 2]),
+  };
 
-  it("traces rings closed, each through the projection, and leaves out what has nothing to draw", () => {
+  it("traces rings closed, in order, and leaves out what has nothing to draw", () => {
     const path = recorder();
-    traceLines(
-      path,
-      [
-        [
-          [0, 0],
-          [0, 10],
-          [10, 10],
-        ],
-        [[5, 5]],
-        [
-          [20, 190],
-          [21, 191],
-        ],
-      ],
-      toPoint,
-      true,
-    );
-    expect(path.steps).toEqual(["M0,0", "L10,0", "L10,-10", "Z", "M190,-20", "L191,-21", "Z"]);
+    traceLineSet(path, set, 0, 0, 3, true);
+    expect(path.steps).toEqual(["M0,0", "L10,0", "L10,10", "Z", "M190,20", "L191,21", "Z"]);
   });
 
-  it("leaves borders open", () => {
+  it("traces only the lines asked for, from where their points start, and leaves borders open", () => {
     const path = recorder();
-    traceLines(
-      path,
-      [
-        [
-          [1, 2],
-          [3, 4],
-        ],
-      ],
-      toPoint,
-      false,
-    );
-    expect(path.steps).toEqual(["M2,-1", "L4,-3"]);
+    traceLineSet(path, set, 4, 2, 1, false);
+    expect(path.steps).toEqual(["M190,20", "L191,21"]);
   });
 });

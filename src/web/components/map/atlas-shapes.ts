@@ -1,5 +1,5 @@
 // Natural Earth shapes made drawable on a flat map: rings continuous across the 180th meridian, lines cut there,
-// and either traced into a path.
+// and either traced into a path from the projected arrays.
 import type { Position } from "geojson";
 
 /**
@@ -48,22 +48,25 @@ export interface PathSink {
 }
 
 /**
- * Lines of [lat, lng] traced into one path through `toPoint` (a projection): rings closed, borders left open; a
- * line of fewer than two points has nothing to draw.
+ * `count` lines of a set, from line `first` (whose points start at point `start`), traced into a path: rings closed,
+ * borders left open; a line of fewer than two points has nothing to draw.
  */
-export function traceLines(
+export function traceLineSet(
   path: PathSink,
-  lines: readonly (readonly [number, number])[][],
-  toPoint: (lat: number, lng: number) => { x: number; y: number },
+  set: { points: Float32Array; lengths: Uint32Array },
+  start: number,
+  first: number,
+  count: number,
   closed: boolean,
 ): void {
-  for (const line of lines) {
-    if (line.length < 2) continue;
-    for (const [i, [lat, lng]] of line.entries()) {
-      const p = toPoint(lat, lng);
-      if (i === 0) path.moveTo(p.x, p.y);
-      else path.lineTo(p.x, p.y);
+  let at = start * 2;
+  for (let line = first; line < first + count; line++) {
+    const length = set.lengths[line]!;
+    if (length >= 2) {
+      path.moveTo(set.points[at]!, set.points[at + 1]!);
+      for (let k = 1; k < length; k++) path.lineTo(set.points[at + 2 * k]!, set.points[at + 2 * k + 1]!);
+      if (closed) path.closePath();
     }
-    if (closed) path.closePath();
+    at += length * 2;
   }
 }

@@ -1,46 +1,43 @@
-// The bundled Natural Earth land and borders (world-atlas), made drawable on a flat map. The coarse atlas is imported
-// here, so that it loads together with any page's chunk that shows a map; the detailed one only when zoomed in.
-import type { MultiLineString, Polygon, Position } from "geojson";
-import { feature, mesh } from "topojson-client";
-import type { GeometryCollection, Topology } from "topojson-specification";
+// The bundled Natural Earth land and borders (world-atlas), projected for a flat map. The coarse atlas is imported
+// here, so that it loads together with any page's chunk that shows a map; the detailed one only when zoomed in, and
+// then decoded in a worker (on the main thread only where workers are missing).
 import coarse from "world-atlas/countries-110m.json";
-import { planarRing, splitAtAntimeridian } from "./atlas-shapes";
+import { type Atlas, type ProjectedLand, projectAtlas } from "./land-geometry";
 
 /** 1:110m for the world, 1:50m (~0.75 MB, loaded only then) when zoomed in. */
 export type LandDetail = "110m" | "50m";
 
-type Atlas = Topology<{ countries: GeometryCollection; land: GeometryCollection }>;
-
-export interface LandShapes {
-  /** Land polygons, each a list of rings of [lat, lng], longitudes continuous (see planarRing). */
-  land: [number, number][][][];
-  /** Borders between countries, as lines of [lat, lng] that do not cross the 180th meridian. */
-  borders: [number, number][][];
-}
-
-const cache = new Map<LandDetail, Promise<LandShapes>>();
+const cache = new Map<LandDetail, Promise<ProjectedLand>>();
 
 /** The land at that detail, decoded once and shared by every map. */
-export function landShapes(detail: LandDetail): Promise<LandShapes> {
+export function landShapes(detail: LandDetail): Promise<ProjectedLand> {
   let found = cache.get(detail);
   if (!found) {
-    const atlas =
-      detail === "110m"
-        ? Promise.resolve(coarse as unknown as Atlas)
-        : import("world-atlas/countries-50m.json").then((m) => m.default as unknown as Atlas);
-    found = atlas.then(shapesOf);
+    found =
+      detail === "110m" ? Promise.resolve().then(() => projectAtlas(coarse as unknown as Atlas)) : detailed();
     cache.set(detail, found);
   }
   return found;
 }
 
-function shapesOf(atlas: Atlas): LandShapes {
-  const land: [number, number][][][] = [];
-  for (const f of feature(atlas, atlas.objects.land).features) {
-    const geometry = f.geometry as Polygon | { type: "MultiPolygon"; coordinates: Position[][][] };
-    const polygons = geometry.type === "Polygon" ? [geometry.coordinates] : geometry.coordinates;
-    for (const polygon of polygons) land.push(polygon.map(planarRing));
-  }
-  const lines = mesh(atlas, atlas.objects.countries, (a, b) => a !== b) as MultiLineString;
-  return { land, borders: lines.coordinates.flatMap(splitAtAntimeridian) };
+function detailed(): Promise<ProjectedLand> {
+  if (typeof Worker === "undefined") return onMainThread();
+  return new Promise<ProjectedLand>((resolve, reject) => {
+    const worker = new Worker(new URL("./land-worker.ts", import.meta.url), { type: "module" });
+    worker.onmessage = (event: MessageEvent<ProjectedLand>) => {
+      resolve(event.data);
+      worker.terminate();
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      // A worker that cannot start (a strict policy, an old browser) still leaves the land to draw.
+      onMainThread().then(resolve, reject);
+    };
+  });
+}
+
+async function onMainThread(): Promise<ProjectedLand> {
+  const atlas = await import("world-atlas/countries-50m.json");
+  return projectAtlas(atlas.default as unknown as Atlas);
 }

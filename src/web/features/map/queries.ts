@@ -9,6 +9,7 @@ import {
   type FleetDocument,
   fleetDocumentSchema,
   SHOW_POSITIONS,
+  SHOW_POSITIONS_TOLERANCE,
   vesselDetailSchema,
   vesselSchema,
 } from "../../../api/vessels";
@@ -65,12 +66,22 @@ export function fleetPositionsQuery() {
 
 const vesselDocument = singleDocument(vesselDetailSchema);
 
+/**
+ * How closely the selected vessel's track follows its reports, in metres: about a pixel at the map's closest
+ * offline zoom. A week of reports every ten minutes (~1,000, 117 kB) thins on the service to a few dozen.
+ */
+export const TRACK_TOLERANCE_METRES = 200;
+
 /** One vessel with its reports of the last 7 days and, while it carries them, the account's containers aboard. */
 export function vesselQuery(id: string) {
   return queryOptions({
     queryKey: mapKeys.vessel(id),
     queryFn: ({ signal }) =>
-      apiRequest(`/v2/vessels/${encodeURIComponent(id)}`, { schema: vesselDocument, signal }),
+      apiRequest(`/v2/vessels/${encodeURIComponent(id)}`, {
+        schema: vesselDocument,
+        query: { [SHOW_POSITIONS_TOLERANCE]: TRACK_TOLERANCE_METRES },
+        signal,
+      }),
     refetchInterval: FLEET_REFRESH_MS,
   });
 }
