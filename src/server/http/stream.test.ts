@@ -110,9 +110,16 @@ async function post<T>(base: string, path: string, body: unknown): Promise<T> {
   return (await response.json()) as T;
 }
 
+/**
+ * A new account with sandbox shipments, once the fan-out has numbered the events of their tracking: a stream
+ * opened before that would rightly receive them too, and a test that counts what a later change records would see
+ * more than it made (the fan-out runs on its own, later on a busy machine).
+ */
 async function newAccount(shipments = 4): Promise<TestAccount> {
   const made = await post<{ id: string; api_key: string }>(one.base, "/__test__/accounts", { shipments });
-  return { id: made.id, key: made.api_key };
+  const account = { id: made.id, key: made.api_key };
+  await numbered(account);
+  return account;
 }
 
 /** Moves the account's world on so that the engine records real events for it; resolves once all are numbered. */
