@@ -14,6 +14,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 
+/** Chromium opens its debugging port when it is ready, later on a busy machine: tried for up to 30 s. */
+async function connectWhenUp(endpoint: string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      return await chromium.connectOverCDP(endpoint);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
 function options() {
   const args = process.argv.slice(2);
   const paths: string[] = [];
@@ -62,8 +75,7 @@ async function main() {
     { stdio: "ignore" },
   );
   try {
-    await new Promise((r) => setTimeout(r, 2000));
-    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${o.port}`);
+    const cdp = await connectWhenUp(`http://127.0.0.1:${o.port}`);
     const page = cdp.contexts()[0]!.pages()[0]!;
     await page.goto(`${o.url}/sign-in`);
     await page.evaluate((key) => localStorage.setItem("boxtrack.api-key", key), o.key);
