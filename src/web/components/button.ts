@@ -1,7 +1,7 @@
 // Class names of the dashboard's buttons and button-like links, so every control looks and focuses the same.
 
 const base =
-  "inline-flex items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-500 disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60";
 
 const variants = {
   primary: "bg-sky-700 text-white hover:bg-sky-800 dark:hover:bg-sky-800",

@@ -45,7 +45,7 @@ export function FilterBar({
                   <button
                     type="button"
                     aria-label={`Remove filter ${words}`}
-                    className="inline-flex h-6 w-6 items-center justify-center rounded-full text-sky-700 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-sky-500 dark:text-sky-300 dark:hover:bg-sky-900"
+                    className="inline-flex h-6 w-6 items-center justify-center rounded-full text-sky-700 hover:bg-sky-100 dark:text-sky-300 dark:hover:bg-sky-900"
                     onClick={() => {
                       const { [name]: _removed, ...rest } = filters;
                       onChange(rest);

@@ -86,7 +86,7 @@ export function LabelListEditor({
               <button
                 type="button"
                 aria-label={`Remove ${singular} ${value}`}
-                className="rounded-full px-1.5 leading-5 text-slate-500 dark:text-slate-400 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-500 dark:hover:bg-slate-700 dark:hover:text-white"
+                className="rounded-full px-1.5 leading-5 text-slate-500 dark:text-slate-400 hover:bg-slate-200 hover:text-slate-900 dark:hover:bg-slate-700 dark:hover:text-white"
                 onClick={() => {
                   setDraft((current) => current.filter((_, i) => i !== index));
                   inputRef.current?.focus();

@@ -9,8 +9,7 @@ export interface PageLinkProps {
   className: string;
 }
 
-const linkClass =
-  "inline-flex min-w-9 items-center justify-center rounded-md border px-2.5 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-500";
+const linkClass = "inline-flex min-w-9 items-center justify-center rounded-md border px-2.5 py-1.5 text-sm";
 const idleClass =
   "border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700";
 const currentClass = "border-sky-700 bg-sky-700 text-white dark:border-sky-500";

@@ -62,7 +62,7 @@ export function Popover({
         type="button"
         popoverTarget={id}
         aria-label={label}
-        className={`rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-500 ${triggerClassName ?? ""}`}
+        className={`rounded ${triggerClassName ?? ""}`}
         onClick={(event) => {
           // A click (or a tap, which sends mouseenter first) on a panel the pointer opened keeps it open instead
           // of toggling it shut: a cancelled click skips the button's popover action.

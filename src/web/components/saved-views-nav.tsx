@@ -123,7 +123,7 @@ function ViewRow({ view, onOpen, onDelete }: { view: SavedView; onOpen: () => vo
         // The list's route validates the search as it does any address.
         search={view.search as never}
         onClick={onOpen}
-        className="min-w-0 flex-1 truncate rounded px-2 py-1.5 font-medium text-sky-800 hover:bg-sky-50 focus-visible:outline-2 focus-visible:outline-sky-500 dark:text-sky-300 dark:hover:bg-slate-800"
+        className="min-w-0 flex-1 truncate rounded px-2 py-1.5 font-medium text-sky-800 hover:bg-sky-50 dark:text-sky-300 dark:hover:bg-slate-800"
       >
         {view.name}
       </Link>

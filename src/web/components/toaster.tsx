@@ -66,7 +66,7 @@ export function Toaster() {
             <button
               type="button"
               onClick={() => dismissToast(toast.id)}
-              className="rounded px-1.5 text-lg leading-none opacity-70 hover:opacity-100 focus-visible:outline-2"
+              className="rounded px-1.5 text-lg leading-none opacity-70 hover:opacity-100"
               aria-label="Dismiss notification"
             >
               ×

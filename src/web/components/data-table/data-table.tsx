@@ -301,7 +301,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                           <button
                             type="button"
                             onClick={header.column.getToggleSortingHandler()}
-                            className={`inline-flex items-center gap-1 rounded-sm uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:hover:text-white ${direction ? "text-slate-900 dark:text-white" : ""}`}
+                            className={`inline-flex items-center gap-1 rounded-sm uppercase hover:text-slate-900 dark:hover:text-white ${direction ? "text-slate-900 dark:text-white" : ""}`}
                           >
                             {content}
                             <SortMark

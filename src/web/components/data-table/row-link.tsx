@@ -3,8 +3,7 @@
 import { createLink } from "@tanstack/react-router";
 import type { AnchorHTMLAttributes, Ref } from "react";
 
-export const rowLinkClass =
-  "rounded-sm font-medium text-sky-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:text-sky-300 dark:focus-visible:outline-sky-400";
+export const rowLinkClass = "rounded-sm font-medium text-sky-800 hover:underline dark:text-sky-300";
 
 /** Over the row (which DataTable makes `relative`); links and buttons elsewhere in the row need `relative z-10`. */
 const stretchedClass = "after:absolute after:inset-0 after:content-['']";

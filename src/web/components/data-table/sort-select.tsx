@@ -15,7 +15,7 @@ export function SortSelect<T>({ columns, sort }: { columns: readonly DataColumn<
         id={id}
         value={sortValueOf(sort.keys, columns)}
         onChange={(event) => sort.onChange(sortKeysOfValue(event.target.value, columns))}
-        className="min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-500 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+        className="min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
       >
         {sortOptionsOf(columns).map((option) => (
           <option key={option.value} value={option.value}>

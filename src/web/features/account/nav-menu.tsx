@@ -18,7 +18,7 @@ export interface NavItem {
 }
 
 const linkClass =
-  "block rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-600 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white";
+  "block rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white";
 const activeClass = "bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-white";
 const groupHeadingClass =
   "px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400";

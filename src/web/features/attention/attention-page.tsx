@@ -217,7 +217,7 @@ function CountRow({ row }: { row: Row }) {
     <Link
       to={link.to}
       search={link.search as never}
-      className="-mx-2 flex items-center gap-3 rounded-md px-2 py-2.5 text-sm font-medium text-sky-800 hover:bg-sky-50 focus-visible:outline-2 focus-visible:outline-sky-500 dark:text-sky-300 dark:hover:bg-slate-800"
+      className="-mx-2 flex items-center gap-3 rounded-md px-2 py-2.5 text-sm font-medium text-sky-800 hover:bg-sky-50 dark:text-sky-300 dark:hover:bg-slate-800"
     >
       {content}
       <span aria-hidden="true" className="text-(--muted-text)">

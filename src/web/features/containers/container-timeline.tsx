@@ -255,7 +255,7 @@ function StayItem({
           aria-expanded={open}
           aria-controls={listId}
           onClick={onToggle}
-          className="-mx-1.5 flex w-full flex-wrap items-center gap-x-2 gap-y-0.5 rounded px-1.5 py-1 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-sky-500 dark:hover:bg-slate-800"
+          className="-mx-1.5 flex w-full flex-wrap items-center gap-x-2 gap-y-0.5 rounded px-1.5 py-1 text-left hover:bg-slate-50 dark:hover:bg-slate-800"
         >
           <svg
             aria-hidden="true"
@@ -294,7 +294,7 @@ function StayItem({
               <button
                 type="button"
                 onClick={() => setShowAll(true)}
-                className="rounded px-1.5 py-0.5 text-xs font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-500 dark:text-sky-300"
+                className="rounded px-1.5 py-0.5 text-xs font-medium text-sky-800 underline-offset-2 hover:underline dark:text-sky-300"
               >
                 Show {row.count} more {row.count === 1 ? "event" : "events"} at {placeWords(stay.place)}
               </button>

@@ -143,7 +143,7 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
           to="/shipments/$shipmentId"
           params={{ shipmentId: id }}
           // Above the container's link, which covers the row.
-          className="relative z-10 rounded-sm font-mono whitespace-nowrap text-slate-700 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600 dark:text-slate-300"
+          className="relative z-10 rounded-sm font-mono whitespace-nowrap text-slate-700 hover:underline dark:text-slate-300"
         >
           {c.attributes.bill_of_lading_number}
         </Link>

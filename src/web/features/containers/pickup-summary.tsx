@@ -46,7 +46,7 @@ export function PickupSummary({ container, panelId }: { container: Container; pa
       </dl>
       <a
         href={`#${panelId}`}
-        className="mt-2 inline-block text-sm font-medium text-sky-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:text-sky-300"
+        className="mt-2 inline-block text-sm font-medium text-sky-800 hover:underline dark:text-sky-300"
       >
         Fees, appointment and terminal
       </a>

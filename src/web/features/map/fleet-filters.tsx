@@ -6,7 +6,7 @@ import { ARRIVING_WITHIN_DAYS } from "./search";
 import type { FleetFilters as Filters } from "./use-fleet-filters";
 
 const selectClass =
-  "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+  "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
 
 const labelClass = "flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-400";
 

@@ -26,7 +26,7 @@ export function FleetMapFigure({
         tabIndex={-1}
         aria-label="Map of the vessels carrying your containers"
         aria-describedby="fleet-map-note"
-        className="relative h-[60vh] min-h-[24rem] scroll-mt-28 overflow-hidden rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 lg:h-auto lg:flex-1 dark:border-slate-800"
+        className="relative h-[60vh] min-h-[24rem] scroll-mt-28 overflow-hidden rounded-lg border border-slate-200 lg:h-auto lg:flex-1 dark:border-slate-800"
       >
         <FleetMap {...map} />
         <figcaption id="fleet-map-note" className="sr-only">

@@ -39,7 +39,7 @@ function vesselColumns(
             data-row-focus=""
             aria-pressed={v.id === selectedId}
             onClick={() => onChoose(v)}
-            className="rounded-sm text-left font-medium text-sky-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:text-sky-300"
+            className="rounded-sm text-left font-medium text-sky-800 hover:underline dark:text-sky-300"
           >
             {v.name}
           </button>

@@ -55,7 +55,7 @@ export function VesselPanel({
         <button
           type="button"
           onClick={onClose}
-          className="rounded-md p-1 text-slate-500 dark:text-slate-400 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-500 dark:hover:bg-slate-800 dark:hover:text-white"
+          className="rounded-md p-1 text-slate-500 dark:text-slate-400 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-white"
         >
           <span className="sr-only">Close the vessel panel</span>
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5">

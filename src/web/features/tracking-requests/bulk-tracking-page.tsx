@@ -169,7 +169,7 @@ export function BulkTrackingPage() {
                 autoComplete="off"
                 aria-describedby={`${tagsId}-hint`}
                 className={`${inputClass} mt-1`}
-                placeholder="import-2025-11"
+                placeholder="import-november"
               />
               <FieldHint id={tagsId}>Separate several with commas.</FieldHint>
             </div>

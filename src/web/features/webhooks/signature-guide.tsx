@@ -11,7 +11,7 @@ function CodeBlock({ label, text }: { label: string; text: string }) {
       <pre
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable code block needs focus to scroll by keyboard
         tabIndex={0}
-        className="overflow-x-auto rounded-md bg-slate-900 p-3 pr-24 font-mono text-xs leading-relaxed text-slate-100 focus-visible:outline-2 focus-visible:outline-sky-500"
+        className="overflow-x-auto rounded-md bg-slate-900 p-3 pr-24 font-mono text-xs leading-relaxed text-slate-100"
       >
         <code>{text}</code>
       </pre>
