@@ -1,10 +1,10 @@
 // Facts about a container at its port of discharge, shown the same way wherever a container appears.
-import type { Container, ContainerAttributes } from "../../api/containers";
+import type { Container } from "../../api/containers";
+import { feeWords, hasLeftTerminal } from "../../api/pickup";
 import {
   calendarDaysFrom,
   type DeadlineUrgency,
   deadlineUrgency,
-  feeWords,
   formatDay,
   formatMoney,
   relativeDayWords,
@@ -12,19 +12,6 @@ import {
 import { useServiceNow } from "../lib/service-clock";
 
 const muted = "text-(--muted-text)";
-
-/**
- * Whether the box has left the terminal (or, for a rail move, the inland ramp): its deadlines and holds no longer
- * concern the consignee then.
- */
-export function hasLeftTerminal(a: ContainerAttributes): boolean {
-  return (
-    a.pod_full_out_at !== null ||
-    a.final_destination_full_out_at !== null ||
-    a.empty_terminated_at !== null ||
-    ["picked_up", "delivered", "dropped", "empty_returned", "off_dock"].includes(a.current_status)
-  );
-}
 
 export function Availability({ container }: { container: Container }) {
   const a = container.attributes;

@@ -3,9 +3,9 @@
 // 3 days"), counted in the port's time zone against the service's clock, and a button (hover, tap or keyboard)
 // that shows the terminal's, the line's and the rail's dates.
 import type { Container } from "../../api/containers";
+import { hasLeftTerminal } from "../../api/pickup";
 import { calendarDaysFrom, formatDay, relativeDayWords, safeTimeZone, zoneAbbreviation } from "../lib/format";
 import { useServiceNow } from "../lib/service-clock";
-import { hasLeftTerminal } from "./container-facts";
 import { Popover } from "./popover";
 
 const muted = "text-(--muted-text)";

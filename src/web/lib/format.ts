@@ -1,6 +1,7 @@
 // Formatting for people: dates in a port's own time zone (zone named, UTC alongside), ETA changes, status words.
 // The one place the dashboard formats dates, with one cache of Intl.DateTimeFormat instances for every page.
-import type { ContainerStatus, TerminalFee } from "../../api/containers";
+import { type DeadlineUrgency, daysUntil, urgencyOf } from "../../api/calendar-days";
+import type { ContainerStatus } from "../../api/containers";
 import { TRACKING_STOP_WINDOW_DAYS, type TrackingStoppedReason } from "../../api/shipments";
 import { serviceNow } from "./service-clock";
 
@@ -213,22 +214,15 @@ export function localIsoWithOffset(iso: string, timeZone: string | null | undefi
   return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
 }
 
-export type DeadlineUrgency = "past" | "today" | "tomorrow" | "later";
+export type { DeadlineUrgency };
 
-/** How close a deadline day is, counted in calendar days of the port's zone. */
+/** How close a deadline day is, counted in calendar days of the port's zone (the contract's rule, src/api). */
 export function deadlineUrgency(
   iso: string,
   timeZone: string | null | undefined,
   now: Date = serviceNow(),
 ): DeadlineUrgency {
-  const zone = safeTimeZone(timeZone);
-  const deadline = calendarDate(new Date(iso), zone);
-  const today = calendarDate(now, zone);
-  const tomorrow = calendarDate(new Date(now.getTime() + DAY_MS), zone);
-  if (deadline < today) return "past";
-  if (deadline === today) return "today";
-  if (deadline === tomorrow) return "tomorrow";
-  return "later";
+  return urgencyOf(iso, timeZone, now);
 }
 
 /** Calendar days from `now`'s day to the instant's day, both in the zone: 0 today, 1 tomorrow, -3 three days ago. */
@@ -237,10 +231,7 @@ export function calendarDaysFrom(
   timeZone: string | null | undefined,
   now: Date = serviceNow(),
 ): number {
-  const zone = safeTimeZone(timeZone);
-  // Calendar dates read as UTC midnights are whole days apart, whatever daylight saving did in between.
-  const day = (date: Date) => Date.parse(`${calendarDate(date, zone)}T00:00:00Z`);
-  return Math.round((day(new Date(iso)) - day(now)) / DAY_MS);
+  return daysUntil(iso, timeZone, now);
 }
 
 /** "today", "tomorrow", "in 2 days", "passed 1 day", "passed 3 days": how far a deadline day is (calendarDaysFrom). */
@@ -305,18 +296,6 @@ export function formatMoney(amount: number, currency: string): string {
   } catch {
     return `${amount.toFixed(2)} ${currency}`;
   }
-}
-
-const FEE_WORDS: Record<TerminalFee["type"], string> = {
-  demurrage: "Demurrage",
-  exam: "Exam",
-  extended_dwell_time: "Extended dwell time",
-  other: "Other",
-  total: "Total",
-};
-
-export function feeWords(type: TerminalFee["type"]): string {
-  return FEE_WORDS[type] ?? type;
 }
 
 export function personName(user: {

@@ -3,8 +3,10 @@
 import { useSuspenseQueries } from "@tanstack/react-query";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { type ReactNode, useMemo } from "react";
+import { activeHolds } from "../../../api/pickup";
 import { terminalSchema } from "../../../api/reference";
 import { shipmentSchema } from "../../../api/shipments";
+import { mergeEvents } from "../../../api/timeline-merge";
 import { DateTime } from "../../components/date-time";
 import { inlandStopOf, JourneyMap } from "../../components/map/journey-map";
 import { UpdatedAgo } from "../../components/updated-ago";
@@ -12,13 +14,11 @@ import { findIncluded } from "../../lib/included";
 import { ContainerHeader } from "./container-header";
 import { ContainerTimeline } from "./container-timeline";
 import { rememberedContainersSearch } from "./list-memory";
-import { activeHolds } from "./pickup";
 import { PickupPanel } from "./pickup-panel";
 import { PickupSummary } from "./pickup-summary";
 import { ActiveHoldsContext, PositionSentence } from "./position-summary";
 import { containerQuery, containerRawEventsQuery, containerTransportEventsQuery } from "./queries";
 import { buildJourney } from "./timeline-legs";
-import { mergeEvents } from "./timeline-merge";
 import { timelineSources } from "./timeline-sources";
 
 const route = getRouteApi("/_authenticated/containers/$containerId");

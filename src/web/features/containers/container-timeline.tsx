@@ -1,12 +1,14 @@
 // The container's timeline: one vertical list of milestones grouped by leg, each with the carrier's wording beside
 // it; done, planned and carrier-only drawn apart, and the container's position now marked where it is.
+
 import { useId, useState } from "react";
+import { milestoneWords } from "../../../api/milestone-words";
+import type { Milestone } from "../../../api/timeline-merge";
 import { buttonClass } from "../../components/button";
 import { DateTime } from "../../components/date-time";
-import { durationWords, milestoneWords, moveTitle, placeWords, stayTitle } from "./milestone-words";
+import { durationWords, moveTitle, placeWords, stayTitle } from "./milestone-words";
 import { PositionSentence } from "./position-summary";
 import type { Journey, Move, Position, Progress, Stay } from "./timeline-legs";
-import type { Milestone } from "./timeline-merge";
 import { type Row, shownRows } from "./timeline-rows";
 
 /** Up to this many milestones every leg starts open; beyond it only where the container is and what comes next. */

@@ -1,6 +1,7 @@
 // What the top of the container page may say while a hold is on: the position summary's "next" step must not
 // promise "available for pickup" (the carrier's plan) when customs or the line still hold the box.
-import type { Milestone } from "./timeline-merge";
+import { holdList } from "../../../api/pickup";
+import type { Milestone } from "../../../api/timeline-merge";
 
 /** The milestones that announce the box as free to collect: never said while a hold is on. */
 const FREES_THE_BOX = new Set(["available"]);
@@ -8,12 +9,6 @@ const FREES_THE_BOX = new Set(["available"]);
 /** Whether the summary must not say this milestone while these holds are on. */
 export function silencedByHolds(milestone: Milestone | null, holds: readonly string[]): boolean {
   return milestone !== null && holds.length > 0 && FREES_THE_BOX.has(milestone.name ?? "");
-}
-
-/** "customs", "customs and freight", "customs, freight and USDA". */
-export function holdList(holds: readonly string[]): string {
-  if (holds.length <= 1) return holds.join("");
-  return `${holds.slice(0, -1).join(", ")} and ${holds.at(-1)}`;
 }
 
 /** The step that stands before pickup while holds are on: "Next: the customs hold must be released first." */

@@ -2,19 +2,20 @@
 // appointment and where the box is at the terminal; a warning when a last free day is today, tomorrow or past.
 import type { ReactNode } from "react";
 import type { Container } from "../../../api/containers";
-import type { Terminal } from "../../../api/reference";
-import { Availability, DeadlineDay, Fees, hasLeftTerminal } from "../../components/container-facts";
-import { DateTime } from "../../components/date-time";
-import { formatDay } from "../../lib/format";
-import { useServiceNow } from "../../lib/service-clock";
 import {
   type Deadline,
+  hasLeftTerminal,
   lastFreeDays,
   pickupVerdict,
   urgentDeadline,
   VERDICT_WORDS,
   type Verdict,
-} from "./pickup";
+} from "../../../api/pickup";
+import type { Terminal } from "../../../api/reference";
+import { Availability, DeadlineDay, Fees } from "../../components/container-facts";
+import { DateTime } from "../../components/date-time";
+import { formatDay } from "../../lib/format";
+import { useServiceNow } from "../../lib/service-clock";
 
 const muted = "text-(--muted-text)";
 

@@ -2,9 +2,9 @@
 // ("Can I pick it up? No: on hold: customs"), the holds and the last free day, with a link to the full panel,
 // so that a phone shows the answer without scrolling past the timeline.
 import type { Container } from "../../../api/containers";
-import { DeadlineDay, hasLeftTerminal } from "../../components/container-facts";
+import { hasLeftTerminal, lastFreeDays, pickupHeadline, urgentDeadline } from "../../../api/pickup";
+import { DeadlineDay } from "../../components/container-facts";
 import { useServiceNow } from "../../lib/service-clock";
-import { lastFreeDays, pickupHeadline, urgentDeadline } from "./pickup";
 import { VERDICT_STYLE } from "./pickup-panel";
 
 export function PickupSummary({ container, panelId }: { container: Container; panelId: string }) {

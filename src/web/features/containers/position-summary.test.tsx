@@ -4,12 +4,12 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { ContainerAttributes } from "../../../api/containers";
+import type { Milestone } from "../../../api/timeline-merge";
 import { containerFixture } from "../../lib/container-fixture";
 import { fixServiceClockAt } from "../../lib/fixed-service-clock";
 import { PickupSummary } from "./pickup-summary";
 import { ActiveHoldsContext, PositionSentence } from "./position-summary";
 import type { Position } from "./timeline-legs";
-import type { Milestone } from "./timeline-merge";
 
 fixServiceClockAt("2026-11-25T17:00:00Z");
 

@@ -1,11 +1,13 @@
 // Where the container is now, in one sentence: "On the water between Busan and Long Beach aboard …, ETA …".
 // While a hold is on (ActiveHoldsContext, given by the container page) it never says the box is available.
+
 import { createContext, type ReactNode, useContext } from "react";
+import { milestoneWords } from "../../../api/milestone-words";
+import type { Milestone } from "../../../api/timeline-merge";
 import { DateTime } from "../../components/date-time";
 import { heldWords, nextWhileHeld, silencedByHolds } from "./hold-words";
-import { milestoneWords, placeWords } from "./milestone-words";
+import { placeWords } from "./milestone-words";
 import type { Position } from "./timeline-legs";
-import type { Milestone } from "./timeline-merge";
 
 function When({ milestone, prefix }: { milestone: Milestone; prefix: string }) {
   if (!milestone.at) return null;

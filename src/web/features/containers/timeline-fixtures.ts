@@ -1,8 +1,8 @@
 // Builders of transport events, raw events and ports for the timeline's unit tests: only what a test names differs.
 import type { RawEvent, TransportEvent } from "../../../api/events";
 import type { Port } from "../../../api/reference";
+import type { TimelineSources } from "../../../api/timeline-merge";
 import type { Vessel } from "../../../api/vessels";
-import type { TimelineSources } from "./timeline-merge";
 
 const ZONES: Record<string, [name: string, zone: string]> = {
   CNSHA: ["Shanghai", "Asia/Shanghai"],

@@ -2,9 +2,9 @@
 // journey seen at different moments, and on a container with 120 lines.
 import { describe, expect, it } from "vitest";
 import type { RawEvent, TransportEvent } from "../../../api/events";
+import { mergeEvents } from "../../../api/timeline-merge";
 import { raw, sources, transport, vessel } from "./timeline-fixtures";
 import { buildJourney, type Leg } from "./timeline-legs";
-import { mergeEvents } from "./timeline-merge";
 
 type Line = [name: string, at: string, locode: string, vesselId?: string, voyage?: string];
 

@@ -1,6 +1,6 @@
 // Groups a container's ordered milestones into the legs of its journey (origin, each vessel leg, transshipment,
 // destination, rail, inland) and says where the container is now. Pure, like the merge it follows.
-import type { Milestone, Place, VesselRef } from "./timeline-merge";
+import type { Milestone, Place, VesselRef } from "../../../api/timeline-merge";
 
 /** A stay at one place: every milestone there, in order. */
 export type StayKind = "origin" | "transshipment" | "destination" | "inland" | "empty_return" | "stop";

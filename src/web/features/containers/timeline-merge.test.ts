@@ -1,9 +1,9 @@
 // Unit tests of the merge of transport events and raw events: matching, ordering, estimated vs actual, places
 // and time zones (across the date line).
 import { describe, expect, it } from "vitest";
+import { type Milestone, mergeEvents, movementName } from "../../../api/timeline-merge";
 import { formatDateTime } from "../../lib/format";
 import { raw, sources, transport, vessel } from "./timeline-fixtures";
-import { type Milestone, mergeEvents, movementName } from "./timeline-merge";
 
 const summary = (milestones: Milestone[]) =>
   milestones.map((m) => [m.state, m.name, m.place?.locode ?? null, m.lines.map((l) => l.text)]);

@@ -2,9 +2,9 @@
 // their `included` carries (either document may name a place or vessel the other does not).
 import type { RawEventListDocument, TransportEventListDocument } from "../../../api/events";
 import { portSchema, terminalSchema } from "../../../api/reference";
+import type { TimelineSources } from "../../../api/timeline-merge";
 import { vesselSchema } from "../../../api/vessels";
 import { includedOfType } from "../../lib/included";
-import type { TimelineSources } from "./timeline-merge";
 
 export function timelineSources(
   transport: Pick<TransportEventListDocument, "data" | "included">,

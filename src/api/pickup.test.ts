@@ -1,15 +1,75 @@
-// Unit tests of the "can I pick it up?" rules: verdicts, last free days by source and in which zone, warnings.
+// Unit tests of the "can I pick it up?" rules: verdicts, what stands in the way, last free days by source and in
+// which zone, warnings.
 import { describe, expect, it } from "vitest";
-import type { ContainerAttributes } from "../../../api/containers";
-import { hasLeftTerminal } from "../../components/container-facts";
-import { containerFixture } from "../../lib/container-fixture";
-import { activeHolds, lastFreeDays, pickupHeadline, pickupVerdict, urgentDeadline } from "./pickup";
+import type { ContainerAttributes } from "./containers";
+import {
+  activeHolds,
+  feesOwed,
+  hasLeftTerminal,
+  lastFreeDays,
+  pickupHeadline,
+  pickupObstacles,
+  pickupVerdict,
+  urgentDeadline,
+} from "./pickup";
 
 const NOW = new Date("2026-11-22T18:00:00Z");
 
-/** A container's attributes: the shared unit-test container, with these overridden. */
+/** A container available at a Los Angeles terminal, nothing held, with these overridden. */
 function attributes(overrides: Partial<ContainerAttributes> = {}): ContainerAttributes {
-  return containerFixture(overrides).attributes;
+  const none = null;
+  return {
+    number: "MSKU1234565",
+    seal_number: none,
+    created_at: "2026-11-01T00:00:00Z",
+    ref_numbers: [],
+    weight_in_lbs: none,
+    equipment_type: "dry",
+    equipment_length: 40,
+    equipment_height: "high_cube",
+    current_status: "available",
+    availability_known: true,
+    available_for_pickup: true,
+    pod_arrived_at: "2026-11-18T10:00:00Z",
+    pod_discharged_at: "2026-11-19T10:00:00Z",
+    pod_full_out_at: none,
+    final_destination_full_out_at: none,
+    empty_terminated_at: none,
+    terminal_checked_at: "2026-11-22T10:00:00Z",
+    pod_last_tracking_request_at: none,
+    shipment_last_tracking_request_at: none,
+    pickup_lfd: none,
+    pickup_appointment_at: "2026-11-23T17:00:00Z",
+    pod_full_out_chassis_number: none,
+    location_at_pod_terminal: none,
+    holds_at_pod_terminal: [],
+    fees_at_pod_terminal: [],
+    pod_timezone: "America/Los_Angeles",
+    final_destination_timezone: none,
+    empty_terminated_timezone: none,
+    pod_rail_carrier_scac: none,
+    ind_rail_carrier_scac: none,
+    pod_rail_loaded_at: none,
+    pod_rail_departed_at: none,
+    ind_eta_at: none,
+    ind_ata_at: none,
+    ind_rail_unloaded_at: none,
+    ind_facility_lfd_on: none,
+    import_deadlines: { pickup_lfd_terminal: none, pickup_lfd_rail: none, pickup_lfd_line: none },
+    last_free_day_at: none,
+    on_hold: false,
+    bill_of_lading_number: "MEDU1234567",
+    shipping_line_scac: "MSCU",
+    port_of_discharge_locode: "USLAX",
+    port_of_discharge_name: "Los Angeles",
+    pod_eta_at: none,
+    pod_ata_at: none,
+    pod_vessel_name: none,
+    pod_vessel_imo: none,
+    tags: [],
+    customer_name: none,
+    ...overrides,
+  };
 }
 
 describe("pickupVerdict", () => {
@@ -151,5 +211,63 @@ describe("pickupHeadline", () => {
         attributes({ current_status: "on_ship", availability_known: false, available_for_pickup: null }),
       ).text,
     ).toBe("Not yet: it has not reached the place it is picked up from");
+  });
+});
+
+describe("pickupObstacles", () => {
+  it("names each hold, the fees owed with their amounts, and a missing appointment", () => {
+    const a = attributes({
+      available_for_pickup: false,
+      pickup_appointment_at: null,
+      holds_at_pod_terminal: [
+        { name: "customs", status: "hold", description: "CBP exam" },
+        { name: "usda", status: "pending", description: null },
+      ],
+      fees_at_pod_terminal: [
+        { type: "demurrage", amount: 300, currency_code: "USD" },
+        { type: "exam", amount: 0, currency_code: "USD" },
+      ],
+    });
+    expect(pickupObstacles(a).map((o) => o.text)).toEqual([
+      "The customs hold is on (CBP exam).",
+      "Fees are owed at the terminal: demurrage USD 300.00.",
+      "No pickup appointment is booked (none reported).",
+    ]);
+  });
+
+  it("says the box is not discharged while it is at sea, and nothing once it has left", () => {
+    const sailing = attributes({
+      current_status: "on_ship",
+      pod_discharged_at: null,
+      availability_known: false,
+      available_for_pickup: null,
+    });
+    expect(pickupObstacles(sailing).map((o) => o.kind)).toEqual(["not_discharged"]);
+    expect(pickupObstacles(attributes({ pod_full_out_at: "2026-11-21T00:00:00Z" }))).toEqual([]);
+    expect(pickupObstacles(attributes())).toEqual([]);
+  });
+
+  it("takes the terminal's total when it gives one, rather than adding the lines up twice", () => {
+    const fees = feesOwed(
+      attributes({
+        fees_at_pod_terminal: [
+          { type: "demurrage", amount: 300, currency_code: "USD" },
+          { type: "exam", amount: 150, currency_code: "USD" },
+          { type: "total", amount: 450, currency_code: "USD" },
+        ],
+      }),
+    );
+    expect(fees).toEqual([{ type: "total", amount: 450, currency_code: "USD" }]);
+  });
+});
+
+describe("days left", () => {
+  it("counts calendar days in the deadline's own zone", () => {
+    // 18:00 UTC on the 22nd is the 22nd in Los Angeles and the 23rd in Tokyo.
+    const lfd = { pickup_lfd_terminal: "2026-11-24T08:00:00Z", pickup_lfd_line: null, pickup_lfd_rail: null };
+    const inLosAngeles = lastFreeDays(attributes({ import_deadlines: lfd }), NOW);
+    const inTokyo = lastFreeDays(attributes({ pod_timezone: "Asia/Tokyo", import_deadlines: lfd }), NOW);
+    expect(inLosAngeles[0]?.daysLeft).toBe(2);
+    expect(inTokyo[0]?.daysLeft).toBe(1);
   });
 });

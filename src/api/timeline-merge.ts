@@ -1,11 +1,12 @@
 // Merges a container's transport events (what happened, normalized) with its raw events (the carrier's own lines,
 // actual and planned) into one ordered list of milestones, each with the carrier's wording beside it.
 //
-// Pure: the API's resources in, plain objects out, so that matching and ordering are tested without a browser.
-import type { RawEvent, TransportEvent } from "../../../api/events";
-import { milestoneRank, rawEventName } from "../../../api/milestones";
-import type { Port, Terminal } from "../../../api/reference";
-import type { Vessel } from "../../../api/vessels";
+// Pure: the API's resources in, plain objects out, so that matching and ordering are tested without a browser, and
+// the dashboard's timeline and the MCP server's `get_container` tell the same story.
+import type { RawEvent, TransportEvent } from "./events";
+import { milestoneRank, rawEventName } from "./milestones";
+import type { Port, Terminal } from "./reference";
+import type { Vessel } from "./vessels";
 
 /**
  * done: a transport event (it happened); planned: the carrier's estimate of something still to come;
