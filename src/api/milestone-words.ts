@@ -1,5 +1,6 @@
-// Each milestone in a few plain words ("Loaded on vessel"), for any reader of the /v2 contract: the dashboard's
-// timeline and the MCP tools name events the same way.
+// Each milestone and container status in a few plain words ("Loaded on vessel", "On the vessel"), for any reader
+// of the /v2 contract: the dashboard and the MCP tools name events and statuses the same way.
+import type { ContainerStatus } from "./containers";
 import type { MilestoneName } from "./milestones";
 
 // Every milestone of the contract has words (the `satisfies`); looked up by any name a server may send.
@@ -44,4 +45,25 @@ export function milestoneWords(name: string | null): string {
   if (known) return known;
   const words = name.replaceAll("_", " ").trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : "Carrier event";
+}
+
+const CONTAINER_STATUS_WORDS: Record<ContainerStatus, string> = {
+  new: "New, not yet loaded",
+  on_ship: "On the vessel",
+  available: "Available for pickup",
+  not_available: "At terminal, not available",
+  grounded: "Grounded at terminal",
+  on_rail: "On rail",
+  picked_up: "Picked up",
+  off_dock: "Moved off dock",
+  delivered: "Delivered",
+  dropped: "Dropped at destination",
+  loaded: "Loaded",
+  empty_returned: "Empty returned",
+  awaiting_inland_transfer: "Awaiting inland transfer",
+};
+
+/** "On the vessel"; a status a newer server sends in plain words. */
+export function containerStatusWords(status: ContainerStatus): string {
+  return CONTAINER_STATUS_WORDS[status] ?? status.replaceAll("_", " ");
 }

@@ -2,6 +2,7 @@
 // The one place the dashboard formats dates, with one cache of Intl.DateTimeFormat instances for every page.
 import { type DeadlineUrgency, daysUntil, urgencyOf } from "../../api/calendar-days";
 import type { ContainerStatus } from "../../api/containers";
+import { containerStatusWords as statusWords } from "../../api/milestone-words";
 import { TRACKING_STOP_WINDOW_DAYS, type TrackingStoppedReason } from "../../api/shipments";
 import { serviceNow } from "./service-clock";
 
@@ -242,24 +243,9 @@ export function relativeDayWords(days: number): string {
   return `passed ${-days} day${days === -1 ? "" : "s"}`;
 }
 
-const CONTAINER_STATUS_WORDS: Record<ContainerStatus, string> = {
-  new: "New, not yet loaded",
-  on_ship: "On the vessel",
-  available: "Available for pickup",
-  not_available: "At terminal, not available",
-  grounded: "Grounded at terminal",
-  on_rail: "On rail",
-  picked_up: "Picked up",
-  off_dock: "Moved off dock",
-  delivered: "Delivered",
-  dropped: "Dropped at destination",
-  loaded: "Loaded",
-  empty_returned: "Empty returned",
-  awaiting_inland_transfer: "Awaiting inland transfer",
-};
-
+/** A container status in plain words (the contract's words, shared with the MCP tools). */
 export function containerStatusWords(status: ContainerStatus): string {
-  return CONTAINER_STATUS_WORDS[status] ?? status.replaceAll("_", " ");
+  return statusWords(status);
 }
 
 const STOPPED_REASON_WORDS: Record<TrackingStoppedReason, string> = {

@@ -26,13 +26,24 @@ export interface ApiRequest<T> {
   body?: unknown;
 }
 
+/** An answer with its headers: `X-Service-Clock` says what "today" is for the API's own last free day counts. */
+export interface ApiAnswer<T> {
+  data: T;
+  headers: Headers;
+}
+
 export interface ApiCaller {
   request<T>(path: string, request: ApiRequest<T>): Promise<T>;
+  /** The same request, answered with the response's headers as well. */
+  answer<T>(path: string, request: ApiRequest<T>): Promise<ApiAnswer<T>>;
 }
 
 export function apiCaller(fetchApi: ApiFetch): ApiCaller {
-  return {
-    async request(path, { schema, method = "GET", query, body }) {
+  const caller: ApiCaller = {
+    async request(path, request) {
+      return (await caller.answer(path, request)).data;
+    },
+    async answer(path, { schema, method = "GET", query, body }) {
       const url = withQuery(path, query);
       const init: RequestInit = { method };
       if (body !== undefined) {
@@ -47,9 +58,10 @@ export function apiCaller(fetchApi: ApiFetch): ApiCaller {
       if (!parsed.success) {
         throw new ApiCallError(502, `The API's answer to ${method} ${path} did not have the expected shape.`);
       }
-      return parsed.data;
+      return { data: parsed.data, headers: response.headers };
     },
   };
+  return caller;
 }
 
 /** The app itself, called in-process with the caller's own `Authorization` header (and the node server's env). */
