@@ -325,6 +325,30 @@ describe("/mcp over streamable HTTP", () => {
   });
 });
 
+describe("/mcp rate limit", () => {
+  it("counts /mcp requests against the key's /v2 limit, with the same 429", async () => {
+    const limited = await createHarness({ rateLimitPerMinute: 2 });
+    try {
+      const { apiKey } = await limited.newAccount();
+      const ping = { jsonrpc: "2.0", id: 1, method: "ping" };
+      const post = () =>
+        limited.request(apiKey, "/mcp", {
+          method: "POST",
+          headers: { accept: "application/json, text/event-stream" },
+          json: ping,
+        });
+      expect((await post()).status).toBe(200);
+      expect((await limited.request(apiKey, "/v2/shipments")).status).toBe(200);
+      const refused = await post();
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).not.toBeNull();
+      expect((await refused.json()).errors[0].code).toBe("rate_limited");
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe("search", () => {
   /** A contract-valid search answer, as GET /v2/search gives it, from a fake API that records what it was asked. */
   function fakeSearch(asked: string[]): ApiFetch {
