@@ -1,5 +1,6 @@
 // The account page: reached from the account's name, it shows the /mcp address beside the API and copies an
 // assistant configuration that carries the signed-in key whole (on screen it is masked), which /mcp accepts.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, signIn, test } from "./fixtures";
 
 test("the account page gives the MCP address and a configuration that connects with this key", async ({
@@ -53,3 +54,31 @@ test("the account page gives the MCP address and a configuration that connects w
     BOXTRACK_API_URL: baseURL,
   });
 });
+
+for (const viewport of [
+  { name: "desktop", width: 1440, height: 900, colorScheme: "light" },
+  { name: "phone", width: 390, height: 844, colorScheme: "light" },
+  { name: "desktop, dark theme,", width: 1440, height: 900, colorScheme: "dark" },
+] as const) {
+  test(`the account page has no WCAG A/AA violation on a ${viewport.name} screen, and its copy buttons take the keyboard`, async ({
+    page,
+    account,
+  }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.emulateMedia({ colorScheme: viewport.colorScheme });
+    await signIn(page, account, "/account");
+    await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
+      .analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    ).toEqual([]);
+    const copyAddress = page.getByRole("button", { name: "Copy the MCP address" });
+    await copyAddress.focus();
+    await page.keyboard.press("Tab");
+    // The remote snippet (focusable, to scroll it by keyboard) comes next, then its own copy button.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Copy remote assistant configuration" })).toBeFocused();
+  });
+}
