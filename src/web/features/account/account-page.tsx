@@ -19,7 +19,7 @@ function Snippet({ label, shown, copied }: { label: string; shown: string; copie
       <pre
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable code block needs focus to scroll by keyboard
         tabIndex={0}
-        className="overflow-x-auto rounded-md bg-slate-900 p-3 pr-24 font-mono text-xs leading-relaxed text-slate-100"
+        className="overflow-x-auto rounded-md bg-slate-900 p-3 pr-24 font-mono text-xs leading-relaxed text-slate-100 dark:bg-slate-950 dark:ring-1 dark:ring-slate-700"
       >
         <code>{shown}</code>
       </pre>
