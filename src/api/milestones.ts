@@ -128,3 +128,42 @@ export function rawEventName(milestone: string): HostedRawEventName | null {
   const name = RAW_SPELLINGS[milestone] ?? milestone;
   return rawEventNames.has(name) ? (name as HostedRawEventName) : null;
 }
+
+/**
+ * What each milestone means, in one plain sentence: the words the MCP server's glossary gives an assistant, and
+ * that the dashboard can show beside an event.
+ */
+export const MILESTONE_MEANINGS: Readonly<Record<MilestoneName, string>> = {
+  empty_out: "The empty container was picked up from the depot to be packed.",
+  full_in: "The packed container was gated in at the port of lading.",
+  positioned_in: "The container was brought into position at a facility, ready for its next move.",
+  vgm_received: "The shipping line received the container's verified gross mass, needed before loading.",
+  vessel_loaded: "The container was loaded on the ocean vessel at the port of lading.",
+  feeder_loaded: "The container was loaded on a feeder vessel (a smaller ship on a short leg).",
+  vessel_departed: "The vessel carrying the container left the port of lading.",
+  feeder_departed: "The feeder vessel carrying the container left port.",
+  feeder_arrived: "The feeder vessel carrying the container arrived at port.",
+  feeder_discharged: "The container was unloaded from the feeder vessel.",
+  transshipment_arrived: "The container arrived at a transshipment port, where it changes vessels.",
+  transshipment_discharged: "The container was unloaded at a transshipment port to wait for its next vessel.",
+  transshipment_loaded: "The container was loaded on its next vessel at a transshipment port.",
+  transshipment_departed: "The vessel carrying the container left a transshipment port.",
+  vessel_arrived: "The vessel carrying the container arrived at the port of discharge.",
+  vessel_berthed: "The vessel carrying the container tied up at the terminal's berth, ready to unload.",
+  vessel_discharged: "The container was unloaded from the vessel at the port of discharge.",
+  carrier_release: "The shipping line released the container (freight paid, papers in order).",
+  customs_release: "Customs released the container for pickup.",
+  rail_loaded: "The container was loaded on a train.",
+  rail_departed: "The train carrying the container departed.",
+  rail_arrived: "The train carrying the container arrived.",
+  rail_unloaded: "The container was unloaded from the train.",
+  arrived_at_inland_destination:
+    "The container arrived at its inland destination (a rail ramp or inland depot).",
+  arrived_at_destination: "The container arrived at its final destination.",
+  available: "The container can be picked up at the terminal: no holds, and the terminal has it ready.",
+  not_available: "The container cannot be picked up yet (a hold, or not yet ready at the terminal).",
+  positioned_out: "The container was moved out of position at a facility, on its way out.",
+  full_out: "The full container was picked up and left the terminal.",
+  delivered: "The container was delivered to the consignee.",
+  empty_in: "The empty container was returned, which ends its journey.",
+};

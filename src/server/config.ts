@@ -130,3 +130,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     testControl: e.TEST_CONTROL,
   };
 }
+
+/** The stdio MCP entry's settings (`npm run mcp`): which service to call, and with whose key. */
+export interface McpClientConfig {
+  apiUrl: string;
+  apiKey: string;
+}
+
+const mcpClientEnvSchema = z.object({
+  BOXTRACK_API_KEY: z
+    .string({
+      error: "BOXTRACK_API_KEY is not set: set it to your API key (npm run accounts -- create prints one).",
+    })
+    .trim()
+    .min(1, { error: "BOXTRACK_API_KEY is empty: set it to your API key." }),
+  BOXTRACK_API_URL: z
+    .url({ error: "BOXTRACK_API_URL must be the service's address, like http://127.0.0.1:4949." })
+    .default(`http://127.0.0.1:${envSchema.shape.PORT.parse(undefined)}`),
+});
+
+/** Throws with every problem in words a person can act on. */
+export function loadMcpClientConfig(env: NodeJS.ProcessEnv = process.env): McpClientConfig {
+  const parsed = mcpClientEnvSchema.safeParse(env);
+  if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join(" "));
+  return { apiUrl: parsed.data.BOXTRACK_API_URL, apiKey: parsed.data.BOXTRACK_API_KEY };
+}

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as SignInRouteImport } from './routes/sign-in'
+import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
 import { Route as AuthenticatedAttentionRouteImport } from './routes/_authenticated/attention'
 import { Route as AuthenticatedMapRouteImport } from './routes/_authenticated/map'
 import { Route as AuthenticatedContainersIndexRouteImport } from './routes/_authenticated/containers.index'
@@ -41,6 +42,11 @@ const SignInRoute = SignInRouteImport.update({
   id: '/sign-in',
   path: '/sign-in',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthenticatedAccountRoute = AuthenticatedAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedAttentionRoute = AuthenticatedAttentionRouteImport.update({
   id: '/attention',
@@ -134,6 +140,7 @@ const AuthenticatedWebhooksNotificationsNotificationIdRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
+  '/account': typeof AuthenticatedAccountRoute
   '/attention': typeof AuthenticatedAttentionRoute
   '/map': typeof AuthenticatedMapRoute
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
@@ -153,6 +160,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
+  '/account': typeof AuthenticatedAccountRoute
   '/attention': typeof AuthenticatedAttentionRoute
   '/map': typeof AuthenticatedMapRoute
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
@@ -174,6 +182,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/sign-in': typeof SignInRoute
+  '/_authenticated/account': typeof AuthenticatedAccountRoute
   '/_authenticated/attention': typeof AuthenticatedAttentionRoute
   '/_authenticated/map': typeof AuthenticatedMapRoute
   '/_authenticated/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
@@ -195,6 +204,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/sign-in'
+    | '/account'
     | '/attention'
     | '/map'
     | '/containers/$containerId'
@@ -214,6 +224,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/sign-in'
+    | '/account'
     | '/attention'
     | '/map'
     | '/containers/$containerId'
@@ -234,6 +245,7 @@ export interface FileRouteTypes {
     | '/'
     | '/_authenticated'
     | '/sign-in'
+    | '/_authenticated/account'
     | '/_authenticated/attention'
     | '/_authenticated/map'
     | '/_authenticated/containers/$containerId'
@@ -279,6 +291,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/sign-in'
       preLoaderRoute: typeof SignInRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_authenticated/account': {
+      id: '/_authenticated/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AuthenticatedAccountRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/attention': {
       id: '/_authenticated/attention'
@@ -389,6 +408,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedRouteChildren {
+  AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
   AuthenticatedAttentionRoute: typeof AuthenticatedAttentionRoute
   AuthenticatedMapRoute: typeof AuthenticatedMapRoute
   AuthenticatedContainersContainerIdRoute: typeof AuthenticatedContainersContainerIdRoute
@@ -407,6 +427,7 @@ interface AuthenticatedRouteChildren {
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedAccountRoute: AuthenticatedAccountRoute,
   AuthenticatedAttentionRoute: AuthenticatedAttentionRoute,
   AuthenticatedMapRoute: AuthenticatedMapRoute,
   AuthenticatedContainersContainerIdRoute:

@@ -20,6 +20,7 @@ import { registerContainerRoutes } from "./containers";
 import type { AppDeps, AppEnv } from "./env";
 import { ApiError, type ErrorStatus, errorObject } from "./errors";
 import { KEY_CACHE_TTL_MS, KeyCache } from "./key-cache";
+import { registerMcpRoutes } from "./mcp/routes";
 import { ServiceMetrics } from "./metrics";
 import { MAX_BODY_BYTES, rateLimit, requestId, requireApiKey, writeBodyRules } from "./middleware";
 import { refuseNulInUrl } from "./nul-guard";
@@ -82,12 +83,13 @@ export function createApp(deps: AppDeps) {
     return authenticated(c, next);
   });
   const limiter = new RateLimiter(deps.rateLimitPerMinute, rateClock);
+  const perKeyLimit = rateLimit(
+    limiter,
+    `More than ${deps.rateLimitPerMinute} requests a minute with this API key; retry after the time in Retry-After.`,
+  );
   app.use("/v2/*", async (c, next) => {
     if (PUBLIC_V2_PATHS.has(c.req.path)) return next();
-    return rateLimit(
-      limiter,
-      `More than ${deps.rateLimitPerMinute} requests a minute with this API key; retry after the time in Retry-After.`,
-    )(c, next);
+    return perKeyLimit(c, next);
   });
   app.use("/v2/*", refuseWrongMethodsOnFixedPaths(app));
   app.use("/v2/*", refuseNulInUrl);
@@ -104,6 +106,7 @@ export function createApp(deps: AppDeps) {
   registerWebhookRoutes(app, deps);
   registerWebhookNotificationRoutes(app, deps);
   registerStreamRoutes(app, deps, deps.streamHub ?? new StreamHub({ db: deps.db, logger: deps.logger }));
+  registerMcpRoutes(app, [authenticated, perKeyLimit]);
 
   const openApiDocument = () =>
     documentSharedAnswers(

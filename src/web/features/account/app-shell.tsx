@@ -80,10 +80,15 @@ export function AppShell({ search }: { search?: ReactNode }) {
             <LiveStatus />
             {search}
             <div className="hidden items-center gap-3 sm:flex">
-              <span className="text-sm text-slate-600 dark:text-slate-300" title="Signed-in account">
+              <Link
+                to="/account"
+                className="rounded-md text-sm text-slate-600 hover:text-slate-900 hover:underline dark:text-slate-300 dark:hover:text-white"
+                title="Account, API key and assistant (MCP) settings"
+                activeProps={{ "aria-current": "page" }}
+              >
                 <span className="sr-only">Signed in as </span>
                 {account.data.attributes.company_name}
-              </span>
+              </Link>
               <button type="button" className={buttonClass("secondary")} onClick={signOut}>
                 Sign out
               </button>

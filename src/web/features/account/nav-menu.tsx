@@ -142,10 +142,14 @@ export function NavMenu({
           ) : null}
         </nav>
         <div className="mt-2 flex items-center justify-between gap-3 border-t border-slate-200 px-3 pt-3 dark:border-slate-800">
-          <span className="min-w-0 text-sm break-words text-slate-700 dark:text-slate-300">
+          <Link
+            to="/account"
+            className="min-w-0 rounded-md text-sm break-words text-slate-700 underline-offset-2 hover:underline dark:text-slate-300"
+            onClick={() => close(true)}
+          >
             <span className="sr-only">Signed in as </span>
             {accountName}
-          </span>
+          </Link>
           <button type="button" className={buttonClass("secondary", "shrink-0")} onClick={onSignOut}>
             Sign out
           </button>

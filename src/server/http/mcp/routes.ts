@@ -1,0 +1,63 @@
+// `/mcp`: the MCP server over streamable HTTP on the service's own port, behind the same key check and rate limit
+// as /v2. Stateless: each POST gets a fresh server and transport whose tools call this very app in-process with the
+// caller's own Authorization header, so that scoping, limits and error wording are exactly the API's.
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { MiddlewareHandler } from "hono";
+import { cors } from "hono/cors";
+import type { App, AppEnv } from "../env";
+import { ApiError } from "../errors";
+import { MAX_BODY_BYTES } from "../middleware";
+import { apiCaller, inProcessFetch } from "./api-caller";
+import { createMcpServer } from "./server";
+
+export const MCP_PATH = "/mcp";
+
+/** `guards`: the /v2 key check and per-key rate limit, in that order. */
+export function registerMcpRoutes(app: App, guards: readonly MiddlewareHandler<AppEnv>[]): void {
+  app.use(
+    MCP_PATH,
+    cors({
+      origin: "*",
+      allowHeaders: [
+        "Authorization",
+        "Content-Type",
+        "Mcp-Protocol-Version",
+        "Mcp-Session-Id",
+        "Last-Event-ID",
+      ],
+      exposeHeaders: ["Retry-After", "X-Request-Id", "Mcp-Session-Id"],
+      maxAge: 600,
+    }),
+  );
+  for (const guard of guards) app.use(MCP_PATH, guard);
+
+  app.post(MCP_PATH, async (c) => {
+    // Checked by the guards: a request without a good key never gets here.
+    const authorization = c.req.header("authorization") ?? "";
+    const server = createMcpServer(apiCaller(inProcessFetch(app, authorization, c.env)));
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: MAX_BODY_BYTES,
+    });
+    await server.connect(transport);
+    try {
+      // In JSON mode the answer is complete when this resolves, so the server can be closed at once.
+      return await transport.handleRequest(c.req.raw);
+    } finally {
+      await server.close();
+    }
+  });
+
+  // Stateless: there is no session to open a stream on (GET) or to end (DELETE).
+  app.all(MCP_PATH, (c) => {
+    throw new ApiError(
+      405,
+      {
+        code: "method_not_allowed",
+        detail: `${c.req.method} is not allowed on ${MCP_PATH}; allowed: POST, OPTIONS (stateless streamable HTTP: no sessions, no server-sent stream).`,
+      },
+      { Allow: "POST, OPTIONS" },
+    );
+  });
+}

@@ -1,0 +1,39 @@
+// The MCP server: boxtrack's tools and resources for an assistant, every one of them reaching the /v2 API through
+// the caller's `ApiCaller` (never the database), so that it sees exactly what the caller's key sees.
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ApiCaller } from "./api-caller";
+import { registerMilestoneGlossary } from "./resources/milestone-glossary";
+import { registerContainerListTool } from "./tools/container-list-tool";
+import { registerSearchTool } from "./tools/search-tool";
+import { registerShipmentTools } from "./tools/shipment-tools";
+import { registerShippingLineTools } from "./tools/shipping-line-tools";
+import { registerTrackTool } from "./tools/track-tool";
+import { registerTrackingRequestTools } from "./tools/tracking-request-tools";
+
+const INSTRUCTIONS = `boxtrack tracks ocean containers for this account: shipments (by bill of lading), their containers, the tracking requests that started them, vessels and ports.
+Start from a number or name with \`search\` (it gives the id to read each hit with), or list with \`list_containers\` / \`list_shipments\`, whose filters answer triage questions (available for pickup, on hold, last free day passed/today/within 2 days, ETA window, port, line, customer).
+Times are given in the port's own time zone, named after the time; say them so. Last free days are the effective ones (the earlier of the terminal's and the line's).
+\`track\` starts tracking a number; \`stop_tracking\` and \`resume_tracking\` change a shipment: confirm with the person first.
+The resource ${"`boxtrack://milestones`"} explains every milestone and event name.`;
+
+type Registration = (server: McpServer, api: ApiCaller) => void;
+
+/** Every tool module; each registers its tools on the server with the caller's API. */
+const REGISTRATIONS: readonly Registration[] = [
+  registerSearchTool,
+  registerTrackTool,
+  registerShipmentTools,
+  registerContainerListTool,
+  registerTrackingRequestTools,
+  registerShippingLineTools,
+  registerMilestoneGlossary,
+];
+
+export function createMcpServer(api: ApiCaller): McpServer {
+  const server = new McpServer(
+    { name: "boxtrack", version: "0.1.0" },
+    { instructions: INSTRUCTIONS, capabilities: { tools: {}, resources: {} } },
+  );
+  for (const register of REGISTRATIONS) register(server, api);
+  return server;
+}
