@@ -30,6 +30,8 @@ let theirShipmentId: string;
 const READ_ONLY_TOOLS = [
   "search",
   "get_shipment",
+  "get_container",
+  "get_vessel",
   "list_shipments",
   "list_containers",
   "list_tracking_requests",
@@ -92,6 +94,8 @@ describe("/mcp over streamable HTTP", () => {
   it("lists the tools, reads annotated read-only and changes annotated as such, and the glossary resource", async () => {
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    // Exactly the tools: one that goes missing from the server's list fails here.
+    expect([...byName.keys()].sort()).toEqual([...READ_ONLY_TOOLS, ...CHANGING_TOOLS].sort());
     for (const name of READ_ONLY_TOOLS) {
       expect(byName.get(name)?.annotations?.readOnlyHint, name).toBe(true);
       expect(byName.get(name)?.description, name).toBeTruthy();

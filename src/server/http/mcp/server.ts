@@ -4,14 +4,17 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ApiCaller } from "./api-caller";
 import { registerMilestoneGlossary } from "./resources/milestone-glossary";
 import { registerContainerListTool } from "./tools/container-list-tool";
+import { registerContainerTools } from "./tools/container-tools";
 import { registerSearchTool } from "./tools/search-tool";
 import { registerShipmentTools } from "./tools/shipment-tools";
 import { registerShippingLineTools } from "./tools/shipping-line-tools";
 import { registerTrackTool } from "./tools/track-tool";
 import { registerTrackingRequestTools } from "./tools/tracking-request-tools";
+import { registerVesselTools } from "./tools/vessel-tools";
 
 const INSTRUCTIONS = `boxtrack tracks ocean containers for this account: shipments (by bill of lading), their containers, the tracking requests that started them, vessels and ports.
 Start from a number or name with \`search\` (it gives the id to read each hit with), or list with \`list_containers\` / \`list_shipments\`, whose filters answer triage questions (available for pickup, on hold, last free day passed/today/within 2 days, ETA window, port, line, customer).
+\`get_container\` answers where a box is and whether it can be picked up (holds, fees, both last free days); \`get_vessel\` where a vessel is and where it is heading.
 Times are given in the port's own time zone, named after the time; say them so. Last free days are the effective ones (the earlier of the terminal's and the line's).
 \`track\` starts tracking a number; \`stop_tracking\` and \`resume_tracking\` change a shipment: confirm with the person first.
 The resource ${"`boxtrack://milestones`"} explains every milestone and event name.`;
@@ -23,9 +26,11 @@ const REGISTRATIONS: readonly Registration[] = [
   registerSearchTool,
   registerTrackTool,
   registerShipmentTools,
+  registerContainerTools,
   registerContainerListTool,
   registerTrackingRequestTools,
   registerShippingLineTools,
+  registerVesselTools,
   registerMilestoneGlossary,
 ];
 
