@@ -34,7 +34,11 @@ async function clientAs(key: string) {
   return client;
 }
 
-const textOf = (result: { contents: { text?: unknown }[] }) => JSON.parse(String(result.contents[0]?.text));
+/** The JSON a resource answers in its one text content. */
+function textOf(result: { contents: ({ text: string } | { blob: string })[] }) {
+  const content = result.contents[0];
+  return JSON.parse(content && "text" in content ? content.text : "null");
+}
 
 beforeAll(async () => {
   h = await createHarness();
