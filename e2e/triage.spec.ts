@@ -1,13 +1,19 @@
 // A coordinator's Monday morning: land on Needs attention, open "LFD within 2 days", sort by last free day, open a
 // container and come back with the filters intact, save the view, and download the list as CSV, whose rows are the
 // API's. Plus the pieces of it on their own: the filter chips from the keyboard, the LFD popover, a many-page export.
-// Every test only reads the demo account (paused clock: its data holds still); saved views live in each test's own
-// browser context.
+// Every test only reads the demo account (paused clock: its data holds still). Saved views are the account's: each
+// test deletes the demo account's views when it ends, so that the next one starts without any.
 //
 //   npm run build && E2E_PORT=4962 npx playwright test --config e2e/playwright.config.ts triage.spec.ts
 import { readFile } from "node:fs/promises";
 import Papa from "papaparse";
 import { type Account, apiGet, expect, type Page, signInAsDemo, test } from "./fixtures";
+
+test.afterEach(async ({ request, demo }) => {
+  const auth = { Authorization: `Token ${demo.apiKey}` };
+  const views: Doc = await (await request.get("/v2/saved_views", { headers: auth })).json();
+  for (const view of views.data) await request.delete(`/v2/saved_views/${view.id}`, { headers: auth });
+});
 
 const table = (page: Page) => page.getByRole("table", { name: "Containers" });
 const rows = (page: Page) => table(page).getByRole("row");
@@ -245,7 +251,7 @@ test("a saved view is renamed and deleted from the navigation", async ({ page })
   await expect(menu.getByRole("link", { name: "Pick up today" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Containers: Pick up today" })).toBeVisible();
 
-  // Kept in this browser: a reload still has it.
+  // Kept by the account: a reload still has it.
   await page.reload();
   await nav.getByRole("button", { name: /^Views/ }).click();
   await menu.getByRole("button", { name: "Delete view Pick up today" }).click();

@@ -720,3 +720,24 @@ export const serviceClock = pgTable("service_clock", {
   /** How much faster than real time the clock runs from `realAt` on. */
   speed: doublePrecision("speed").notNull(),
 });
+
+// ---- Saved views (issue 15): a list's address search under a name, kept by the account ----
+
+export const savedViews = pgTable(
+  "saved_views",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** `containers` or `shipments` (src/api/saved-views.ts). */
+    list: text("list").notNull(),
+    /** The list's address search, parameter → value, as the dashboard spells it. */
+    search: jsonb("search").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  // One name per list, whatever its case (the dashboard replaces a view by name); also the list's order.
+  (t) => [uniqueIndex("saved_views_account_list_name_idx").on(t.accountId, t.list, sql`lower(${t.name})`)],
+);

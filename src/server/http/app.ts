@@ -30,6 +30,7 @@ import { registerOperationsRoutes } from "./operations";
 import { FAILED_AUTH_LIMIT_PER_MINUTE, RateLimiter } from "./rate-limit";
 import { registerReferenceRoutes } from "./reference";
 import { responseCachePolicy } from "./response-cache-policy";
+import { registerSavedViewRoutes } from "./saved-views/handlers";
 import { serviceClockHeader } from "./service-clock-header";
 import { registerShipmentRoutes } from "./shipments/index";
 import { registerStreamRoutes } from "./stream/handlers";
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps) {
   registerReferenceRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerWebhookNotificationRoutes(app, deps);
+  registerSavedViewRoutes(app, deps);
   registerStreamRoutes(app, deps, deps.streamHub ?? new StreamHub({ db: deps.db, logger: deps.logger }));
   registerMcpRoutes(app, [authenticated, perKeyLimit]);
 

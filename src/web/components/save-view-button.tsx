@@ -1,8 +1,9 @@
 // "Save view" on a list: the button and its dialog. Saves the list's search (filters, sort, text search) and the
 // columns its table shows at that moment (in the shape of the table's `columns` URL parameter) under the name given,
-// replacing the list's view of that name, and says where saved views are found.
+// replacing the list's view of that name, and says where saved views are found. Kept by the account: shown at once,
+// undone (with the API's reason) if the API refuses it.
 import { useState } from "react";
-import { type SavedViewList, saveView, useSavedViews, viewSearchOf } from "../lib/saved-views";
+import { type SavedViewList, useSavedViews, useSaveView, viewSearchOf } from "../lib/saved-views";
 import { buttonClass } from "./button";
 import { visibleColumnsParam } from "./data-table/column-choice";
 import type { DataColumn } from "./data-table/columns";
@@ -31,6 +32,7 @@ export function SaveViewButton<T>({
 }) {
   const [open, setOpen] = useState(false);
   const views = useSavedViews();
+  const saveView = useSaveView();
   return (
     <>
       <button type="button" className={buttonClass("secondary")} onClick={() => setOpen(true)}>
@@ -44,13 +46,14 @@ export function SaveViewButton<T>({
         onSave={(name) => {
           // The columns shown now, read at this moment: the Columns menu changes them without redrawing the page.
           const columns = visibleColumnsParam(table.id, table.columns, search.columns);
-          saveView({ name, list, search: { ...viewSearchOf(search), columns } });
+          saveView.mutate({ name, list, search: { ...viewSearchOf(search), columns } });
           setOpen(false);
           onSaved(columns);
           showToast({
             kind: "success",
             title: `Saved view “${name}”`,
-            message: "It is listed under Views, beside Containers, in the navigation.",
+            message:
+              "It is listed under Views, beside Containers, on every device signed in to this account.",
           });
         }}
       />

@@ -61,8 +61,8 @@ export function SaveViewDialog({
           Save view
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Keeps this list's filters, sort and columns under a name, in this browser. Saved views are listed in
-          the navigation.
+          Keeps this list's filters, sort and columns under a name, for everyone signed in to this account.
+          Saved views are listed in the navigation.
         </p>
         <div>
           <label htmlFor={inputId} className="block text-sm font-medium">

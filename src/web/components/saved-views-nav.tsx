@@ -4,12 +4,12 @@
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
 import {
-  deleteView,
-  renameView,
   SAVED_VIEW_LIST_NAMES,
   SAVED_VIEW_LIST_PATHS,
   SAVED_VIEW_LISTS,
   type SavedView,
+  useDeleteView,
+  useRenameView,
   useSavedViews,
   VIEW_NAME_MAX,
 } from "../lib/saved-views";
@@ -19,6 +19,7 @@ import { Popover } from "./popover";
 
 export function SavedViewsNav({ triggerClassName }: { triggerClassName: string }) {
   const views = useSavedViews();
+  const deleteView = useDeleteView();
   const [deleting, setDeleting] = useState<SavedView | null>(null);
   if (views.length === 0 && !deleting) return null;
   const groups = SAVED_VIEW_LISTS.map((list) => ({
@@ -64,18 +65,19 @@ export function SavedViewsNav({ triggerClassName }: { triggerClassName: string }
         confirmLabel="Delete view"
         confirmVariant="danger"
         onConfirm={() => {
-          if (deleting) deleteView(deleting.id);
+          if (deleting) deleteView.mutate({ id: deleting.id });
           setDeleting(null);
         }}
         onClose={() => setDeleting(null)}
       >
-        The list itself is not changed; only this browser's saved view goes.
+        The list itself is not changed; the view goes for everyone signed in to this account.
       </ConfirmDialog>
     </>
   );
 }
 
 function ViewRow({ view, onOpen, onDelete }: { view: SavedView; onOpen: () => void; onDelete: () => void }) {
+  const renameView = useRenameView();
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(view.name);
   const inputId = useId();
@@ -84,7 +86,7 @@ function ViewRow({ view, onOpen, onDelete }: { view: SavedView; onOpen: () => vo
     const submit = (event: FormEvent) => {
       event.preventDefault();
       if (name.trim() === "") return;
-      renameView(view.id, name);
+      renameView.mutate({ id: view.id, name });
       setRenaming(false);
     };
     return (

@@ -1,16 +1,20 @@
-// Saved views: a list's filters, sort and visible columns under a name the user chose, kept in this browser
-// (localStorage, under a versioned key) and offered in the navigation. What is stored is the list's URL search, so a
-// view opens exactly as it was saved; whatever in storage does not read as a view (another version, a hand edit)
-// is left out, never an error.
-import { useSyncExternalStore } from "react";
+// Saved views: a list's filters, sort and visible columns under a name the user chose, kept by the account
+// (/v2/saved_views) so that a colleague's browser, a phone and an assistant see the same views, and offered in the
+// navigation. What is kept is the list's URL search, so a view opens exactly as it was saved. Read and written with
+// React Query; saving, renaming and deleting show at once (optimistic) and are undone if the API refuses them.
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
+import {
+  SAVED_VIEW_LISTS,
+  type SavedViewList,
+  type SavedView as SavedViewResource,
+  savedViewDocumentSchema,
+  savedViewListDocumentSchema,
+} from "../../api/saved-views";
+import { apiRequest } from "./api-client";
+import { queryRoots } from "./query-roots";
 
-/** Bump when the stored shape changes; views under an older key are then not read (and stay where they are). */
-export const SAVED_VIEWS_STORAGE_KEY = "boxtrack.saved-views.v1";
-export const VIEW_NAME_MAX = 60;
-
-export const SAVED_VIEW_LISTS = ["containers", "shipments"] as const;
-export type SavedViewList = (typeof SAVED_VIEW_LISTS)[number];
+export { SAVED_VIEW_LISTS, type SavedViewList, VIEW_NAME_MAX } from "../../api/saved-views";
 
 /** Where each list lives, and its name in words: a view opens its own list. */
 export const SAVED_VIEW_LIST_PATHS = { containers: "/containers", shipments: "/shipments" } as const;
@@ -19,129 +23,157 @@ export const SAVED_VIEW_LIST_NAMES: Record<SavedViewList, string> = {
   shipments: "Shipments",
 };
 
-const viewSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().trim().min(1).max(VIEW_NAME_MAX),
-  list: z.enum(SAVED_VIEW_LISTS),
+export interface SavedView {
+  id: string;
+  name: string;
+  list: SavedViewList;
   /** The list's URL search (filters, sort, columns, text search), as the route reads it. */
-  search: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
-  saved_at: z.string(),
+  search: Record<string, string>;
+  saved_at: string;
+}
+
+const viewOf = (resource: SavedViewResource): SavedView => ({
+  id: resource.id,
+  name: resource.attributes.name,
+  list: resource.attributes.list,
+  search: resource.attributes.search,
+  saved_at: resource.attributes.updated_at,
 });
-export type SavedView = z.infer<typeof viewSchema>;
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
-let cached: readonly SavedView[] | undefined;
+/** The account's views, by list and then name (the API's order; optimistic changes keep it). */
+export const savedViewsQuery = () =>
+  queryOptions({
+    queryKey: queryRoots.savedViews,
+    queryFn: async ({ signal }) =>
+      (await apiRequest("/v2/saved_views", { schema: savedViewListDocumentSchema, signal })).data.map(viewOf),
+  });
 
-function storage(): Storage | undefined {
-  try {
-    return typeof window === "undefined" ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The views a stored value holds: each one that reads as a view, in stored order; nothing from anything else. */
-export function parseSavedViews(raw: string | null): SavedView[] {
-  if (!raw) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  const views = z.object({ views: z.array(z.unknown()) }).safeParse(parsed);
-  if (!views.success) return [];
-  const seen = new Set<string>();
-  const result: SavedView[] = [];
-  for (const item of views.data.views) {
-    const view = viewSchema.safeParse(item);
-    if (view.success && !seen.has(view.data.id)) {
-      seen.add(view.data.id);
-      result.push(view.data);
-    }
-  }
-  return result;
-}
-
-/** Every saved view, the same array until one changes (a snapshot for useSyncExternalStore). */
-export function savedViews(): readonly SavedView[] {
-  cached ??= parseSavedViews(storage()?.getItem(SAVED_VIEWS_STORAGE_KEY) ?? null);
-  return cached;
-}
-
-function write(views: SavedView[]): void {
-  cached = views;
-  try {
-    storage()?.setItem(SAVED_VIEWS_STORAGE_KEY, JSON.stringify({ views }));
-  } catch {
-    // Storage full or disabled: the views last for this page's life.
-  }
-  for (const listener of listeners) listener();
-}
-
-export function subscribeSavedViews(listener: Listener): () => void {
-  listeners.add(listener);
-  // Another tab saved or deleted a view.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== SAVED_VIEWS_STORAGE_KEY && event.key !== null) return;
-    cached = undefined;
-    listener();
-  };
-  if (typeof window !== "undefined") window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    if (typeof window !== "undefined") window.removeEventListener("storage", onStorage);
-  };
-}
+const byListThenName = (a: SavedView, b: SavedView) =>
+  SAVED_VIEW_LISTS.indexOf(a.list) - SAVED_VIEW_LISTS.indexOf(b.list) ||
+  a.name.toLowerCase().localeCompare(b.name.toLowerCase());
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/**
- * Saves the list's search under a name; a view of that list with the same name (any case) is replaced, keeping its
- * place. Throws on an empty or too long name (the form says so first).
- */
-export function saveView(
-  input: { name: string; list: SavedViewList; search: SavedView["search"] },
-  now: Date = new Date(),
-): SavedView {
-  const views = [...savedViews()];
-  const existing = views.findIndex((v) => v.list === input.list && sameName(v.name, input.name));
-  const view = viewSchema.parse({
-    id: existing >= 0 ? views[existing]!.id : newId(),
-    name: input.name,
-    list: input.list,
-    search: input.search,
-    saved_at: now.toISOString(),
+const NO_VIEWS: readonly SavedView[] = [];
+/** Ids of views shown before the API has made them. */
+const PENDING = "pending-";
+const deletedSchema = z.object({ meta: z.object({ deleted: z.literal(true) }) });
+
+/** Every saved view of the account (none until they are read, or when they cannot be). */
+export function useSavedViews(): readonly SavedView[] {
+  return useQuery(savedViewsQuery()).data ?? NO_VIEWS;
+}
+
+/** The view of that list with that name (any case), which saving under the name replaces. */
+export function viewNamed(views: readonly SavedView[], list: SavedViewList, name: string) {
+  return views.find((v) => v.list === list && sameName(v.name, name));
+}
+
+export interface SaveViewInput {
+  name: string;
+  list: SavedViewList;
+  search: Record<string, string>;
+}
+
+/** Changes the cached views at once, and puts them back if the API refuses; the API's answer then replaces them. */
+function useOptimisticViews<V>(
+  mutationFn: (variables: V, views: readonly SavedView[]) => Promise<unknown>,
+  change: (views: readonly SavedView[], variables: V) => SavedView[],
+) {
+  const queryClient = useQueryClient();
+  const key = savedViewsQuery().queryKey;
+  return useMutation({
+    mutationFn: (variables: V) => mutationFn(variables, queryClient.getQueryData(key) ?? NO_VIEWS),
+    onMutate: async (variables) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, (views = []) => change(views, variables).sort(byListThenName));
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      if (context) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
-  if (existing >= 0) views[existing] = view;
-  else views.push(view);
-  write(views);
-  return view;
 }
 
-export function renameView(id: string, name: string): void {
-  const trimmed = viewSchema.shape.name.parse(name);
-  write(savedViews().map((v) => (v.id === id ? { ...v, name: trimmed } : v)));
+/**
+ * Saves the list's search under a name; the list's view of that name (any case) is replaced, keeping its id.
+ * The name is trimmed; the form refuses an empty one first.
+ */
+export function useSaveView() {
+  return useOptimisticViews<SaveViewInput>(
+    async (input, views) => {
+      const existing = viewNamed(views, input.list, input.name);
+      const attributes = { name: input.name.trim(), list: input.list, search: input.search };
+      // An optimistic view not yet created has no id the API knows: it is created.
+      return existing && !existing.id.startsWith(PENDING)
+        ? apiRequest(`/v2/saved_views/${existing.id}`, {
+            method: "PATCH",
+            schema: savedViewDocumentSchema,
+            body: { data: { type: "saved_view", id: existing.id, attributes } },
+          })
+        : apiRequest("/v2/saved_views", {
+            method: "POST",
+            schema: savedViewDocumentSchema,
+            body: { data: { type: "saved_view", attributes } },
+          });
+    },
+    (views, input) => {
+      const existing = viewNamed(views, input.list, input.name);
+      const view: SavedView = {
+        id: existing?.id ?? `${PENDING}${Math.random().toString(36).slice(2)}`,
+        name: input.name.trim(),
+        list: input.list,
+        search: input.search,
+        saved_at: new Date().toISOString(),
+      };
+      return existing ? views.map((v) => (v.id === existing.id ? view : v)) : [...views, view];
+    },
+  );
 }
 
-export function deleteView(id: string): void {
-  write(savedViews().filter((v) => v.id !== id));
+export function useRenameView() {
+  return useOptimisticViews<{ id: string; name: string }>(
+    ({ id, name }) =>
+      apiRequest(`/v2/saved_views/${id}`, {
+        method: "PATCH",
+        schema: savedViewDocumentSchema,
+        body: { data: { type: "saved_view", id, attributes: { name: name.trim() } } },
+      }),
+    (views, { id, name }) => views.map((v) => (v.id === id ? { ...v, name: name.trim() } : v)),
+  );
+}
+
+export function useDeleteView() {
+  return useOptimisticViews<{ id: string }>(
+    ({ id }) =>
+      apiRequest(`/v2/saved_views/${id}`, {
+        method: "DELETE",
+        schema: deletedSchema,
+      }),
+    (views, { id }) => views.filter((v) => v.id !== id),
+  );
+}
+
+/** The key a search is compared by: its non-empty values, in key order. */
+function searchKey(search: Readonly<Record<string, unknown>>): string {
+  return JSON.stringify(
+    Object.entries(search)
+      .filter(([, v]) => v !== undefined && v !== "")
+      .map(([k, v]) => [k, String(v)])
+      .sort(([a], [b]) => String(a).localeCompare(String(b))),
+  );
 }
 
 /** The view whose search is this one, if any: a list opened from a view, or one that happens to match it. */
 export function viewMatching(
+  views: readonly SavedView[],
   list: SavedViewList,
   search: Readonly<Record<string, unknown>>,
 ): SavedView | undefined {
-  const key = (s: Readonly<Record<string, unknown>>) =>
-    JSON.stringify(
-      Object.entries(s)
-        .filter(([, v]) => v !== undefined && v !== "")
-        .sort(([a], [b]) => a.localeCompare(b)),
-    );
-  const wanted = key(search);
-  return savedViews().find((v) => v.list === list && key(v.search) === wanted);
+  const wanted = searchKey(search);
+  return views.find((v) => v.list === list && searchKey(v.search) === wanted);
 }
 
 /**
@@ -157,28 +189,10 @@ export function viewSearchOf(search: Readonly<Record<string, unknown>>): Record<
   return kept;
 }
 
-/** Every saved view, re-rendering when one is saved, renamed or deleted (here or in another tab). */
-export function useSavedViews(): readonly SavedView[] {
-  return useSyncExternalStore(subscribeSavedViews, savedViews, savedViews);
-}
-
 /** The saved view a list's URL search shows, if any (its name heads the page and names its export). */
 export function useCurrentView(
   list: SavedViewList,
   search: Readonly<Record<string, unknown>>,
 ): SavedView | undefined {
-  // Subscribed, so that a view saved or renamed here or in another tab renames the page at once.
-  useSavedViews();
-  return viewMatching(list, viewSearchOf(search));
-}
-
-function newId(): string {
-  return typeof crypto !== "undefined" && "randomUUID" in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
-
-/** Forgets the cached views (tests, which swap the storage underneath). */
-export function resetSavedViewsCache(): void {
-  cached = undefined;
+  return viewMatching(useSavedViews(), list, viewSearchOf(search));
 }

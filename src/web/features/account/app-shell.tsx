@@ -7,6 +7,7 @@ import { LiveStatus } from "../../components/live-status";
 import { SavedViewsNav } from "../../components/saved-views-nav";
 import { useLiveUpdates } from "../../lib/live-updates";
 import { clearSession, getSession, subscribeSession } from "../../lib/session";
+import { useMoveLocalViews } from "./move-local-views";
 import { NavMenu } from "./nav-menu";
 import { accountQuery } from "./queries";
 
@@ -32,6 +33,8 @@ export function AppShell({ search }: { search?: ReactNode }) {
   const { data: account } = useSuspenseQuery(accountQuery());
   // The tab's one live stream, for as long as it is signed in.
   useLiveUpdates(session);
+  // Views this browser kept before the account kept them go to the account, once.
+  useMoveLocalViews(session?.apiKey);
 
   // Signed out in another tab, or the key was rejected: go to sign-in and come back here afterwards.
   if (!session) return <Navigate to="/sign-in" search={{ redirect: location.href }} replace />;

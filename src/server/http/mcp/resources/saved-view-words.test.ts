@@ -1,0 +1,29 @@
+// Unit tests of a saved view in words: each kind of filter, the shipments list's tracking choice, several sort keys.
+import { describe, expect, it } from "vitest";
+import { savedViewWords } from "./saved-view-words";
+
+describe("savedViewWords", () => {
+  it("says each filter, the search and the order", () => {
+    expect(
+      savedViewWords("containers", {
+        "filter[lfd]": "within_2_days",
+        "filter[hold]": "customs,freight",
+        "filter[available]": "false",
+        "filter[port_of_discharge]": "USSAV",
+        "filter[eta_changed]": "24",
+        q: "MSKU",
+        sort: "last_free_day_at,-pod_eta_at",
+        columns: "number,status",
+      }),
+    ).toBe(
+      "Containers with not available for pickup, ETA moved by more than 24 hours, a customs or freight hold on, last free day within 2 days, port of discharge USSAV, matching “MSKU”; sorted by last free day, earliest or lowest first, then by ETA at the port of discharge, latest or highest first.",
+    );
+  });
+
+  it("reads the shipments list's tracking choice, not its filter, as the page does", () => {
+    expect(savedViewWords("shipments", { tracking: "stopped", "filter[tracking_stopped]": "false" })).toBe(
+      "Shipments with tracking stopped; newest first.",
+    );
+    expect(savedViewWords("shipments", { tracking: "all" })).toBe("All shipments; newest first.");
+  });
+});
