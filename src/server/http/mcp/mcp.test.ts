@@ -107,6 +107,10 @@ describe("/mcp over streamable HTTP", () => {
 
     const { resources } = await client.listResources();
     expect(resources.map((r) => r.uri)).toContain("boxtrack://milestones");
+    // The saved views come over /mcp too, as the key's account sees them (resources/saved-views.test.ts has the rest).
+    expect(resources.map((r) => r.uri)).toContain("boxtrack://saved-views");
+    const views = await client.readResource({ uri: "boxtrack://saved-views" });
+    expect(views.contents[0]?.mimeType).toBeTruthy();
     const glossary = await client.readResource({ uri: "boxtrack://milestones" });
     const text = glossary.contents[0] && "text" in glossary.contents[0] ? glossary.contents[0].text : "";
     for (const name of MILESTONE_ORDER) expect(text).toContain(`\`${name}\`: ${MILESTONE_MEANINGS[name]}`);
