@@ -29,6 +29,7 @@ import { registerOperationsRoutes } from "./operations";
 import { FAILED_AUTH_LIMIT_PER_MINUTE, RateLimiter } from "./rate-limit";
 import { registerReferenceRoutes } from "./reference";
 import { responseCachePolicy } from "./response-cache-policy";
+import { registerSearchRoutes } from "./search";
 import { serviceClockHeader } from "./service-clock-header";
 import { registerShipmentRoutes } from "./shipments/index";
 import { registerStreamRoutes } from "./stream/handlers";
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps) {
   registerContainerEventRoutes(app, deps);
   registerVesselRoutes(app, deps);
   registerReferenceRoutes(app, deps);
+  registerSearchRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerWebhookNotificationRoutes(app, deps);
   registerStreamRoutes(app, deps, deps.streamHub ?? new StreamHub({ db: deps.db, logger: deps.logger }));
