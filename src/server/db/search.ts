@@ -25,9 +25,12 @@ export interface SearchRow {
   number: string;
   name: string | null;
   shipmentId: string | null;
+  /** Shipments and containers: their shipment's line and ports, named from the reference data by the serializer. */
+  shippingLineId: string | null;
+  portOfLadingId: string | null;
+  portOfDischargeId: string | null;
+  /** Tracking requests: the line they were made for. */
   scac: string | null;
-  portOfLadingName: string | null;
-  portOfDischargeName: string | null;
   containersCount: number | null;
   trackingStopped: boolean | null;
   trackingStoppedReason: string | null;
@@ -95,9 +98,10 @@ interface RawRow {
   number: string | null;
   name: string | null;
   shipment_id: string | null;
+  line_id: string | null;
+  pol_id: string | null;
+  pod_id: string | null;
   scac: string | null;
-  pol_name: string | null;
-  pod_name: string | null;
   containers_count: number | null;
   tracking_stopped: boolean | null;
   tracking_stopped_reason: string | null;
@@ -118,9 +122,10 @@ function rowOf(type: SearchResultType, r: RawRow): SearchRow {
     number: r.number ?? "",
     name: r.name,
     shipmentId: r.shipment_id,
+    shippingLineId: r.line_id,
+    portOfLadingId: r.pol_id,
+    portOfDischargeId: r.pod_id,
     scac: r.scac,
-    portOfLadingName: r.pol_name,
-    portOfDischargeName: r.pod_name,
     containersCount: r.containers_count,
     trackingStopped: r.tracking_stopped,
     trackingStoppedReason: r.tracking_stopped_reason,
@@ -137,30 +142,37 @@ async function rows(db: Db, query: SQL): Promise<RawRow[]> {
   return ((await db.execute(query)) as unknown as { rows: RawRow[] }).rows;
 }
 
-/** The best SEARCH_LIMIT shipments: whole-number matches first, then the most recently updated. */
+/** No value, typed, for the columns a kind does not have (a union of kinds needs them typed alike). */
+const NONE = {
+  text: sql`null::text`,
+  uuid: sql`null::uuid`,
+  int: sql`null::int`,
+  bool: sql`null::boolean`,
+  texts: sql`null::text[]`,
+  time: sql`null::timestamptz`,
+};
+
+/**
+ * The best SEARCH_LIMIT shipments: whole-number matches first, then the most recently updated. Ports and lines
+ * are named from the reference data afterwards: joins would cost more to plan than the search costs to run.
+ */
 function shipmentsQuery(accountId: string, term: Term): SQL {
   const exact = sql`(s.normalized_number = ${term.normalized}
     or upper(regexp_replace(s.bill_of_lading_number, '[[:space:]-]+', '', 'g')) = ${term.normalized}
     or ${refNumbersHold(sql`s.ref_numbers`, term.normalized)}
     or exists (select from tracking_requests t where t.shipment_id = s.id and t.account_id = s.account_id
       and t.normalized_number = ${term.normalized}))`;
-  return sql`select s.id, f.exact, s.bill_of_lading_number as number, null as name, null as shipment_id,
-      l.scac, pol.name as pol_name, pod.name as pod_name,
+  return sql`select s.id, ${exact} as exact, s.bill_of_lading_number as number, ${NONE.text} as name,
+      ${NONE.uuid} as shipment_id, s.shipping_line_id as line_id, s.port_of_lading_id as pol_id,
+      s.port_of_discharge_id as pod_id, ${NONE.text} as scac,
       (select count(*)::int from containers c where c.shipment_id = s.id and c.account_id = s.account_id)
         as containers_count,
       s.line_tracking_stopped_at is not null as tracking_stopped,
-      s.line_tracking_stopped_reason as tracking_stopped_reason, null as status, null as failed_reason,
-      s.ref_numbers, s.created_at, s.updated_at
-    from (
-      select s.id, s.updated_at, ${exact} as exact from shipments s
-      where s.account_id = ${accountId} and s.id in (${shipmentIdsFound(accountId, term)})
-      order by exact desc, s.updated_at desc, s.id desc limit ${SEARCH_LIMIT}
-    ) f
-    join shipments s on s.id = f.id
-    left join shipping_lines l on l.id = s.shipping_line_id
-    left join ports pol on pol.id = s.port_of_lading_id
-    left join ports pod on pod.id = s.port_of_discharge_id
-    order by f.exact desc, f.updated_at desc, f.id desc`;
+      s.line_tracking_stopped_reason as tracking_stopped_reason, ${NONE.text} as status,
+      ${NONE.text} as failed_reason, s.ref_numbers, s.created_at, s.updated_at
+    from shipments s
+    where s.account_id = ${accountId} and s.id in (${shipmentIdsFound(accountId, term)})
+    order by exact desc, s.updated_at desc, s.id desc limit ${SEARCH_LIMIT}`;
 }
 
 /** The best containers: by their number, whole or in part, and by their shipment's numbers. */
@@ -175,21 +187,17 @@ function containersQuery(accountId: string, term: Term): SQL {
       sql`select c.id from containers c where c.account_id = ${accountId} and ${holdsAny(sql`c.number`, term.patterns)}`,
     );
   }
-  return sql`select c.id, f.exact, c.number, null as name, c.shipment_id, l.scac,
-      pol.name as pol_name, pod.name as pod_name, null::int as containers_count, null::boolean as tracking_stopped,
-      null as tracking_stopped_reason, c.current_status as status, null as failed_reason,
-      c.ref_numbers, c.created_at, c.updated_at
-    from (
-      select c.id, c.updated_at, c.number = ${term.normalized} as exact from containers c
-      where c.account_id = ${accountId} and c.id in (${sql.join(reads, sql` union `)})
-      order by exact desc, c.updated_at desc, c.id desc limit ${SEARCH_LIMIT}
-    ) f
-    join containers c on c.id = f.id
-    join shipments s on s.id = c.shipment_id
-    left join shipping_lines l on l.id = s.shipping_line_id
-    left join ports pol on pol.id = s.port_of_lading_id
-    left join ports pod on pod.id = s.port_of_discharge_id
-    order by f.exact desc, f.updated_at desc, f.id desc`;
+  // The port of lading is the shipment's alone (containers keep a copy of the port of discharge): read for the
+  // few containers answered.
+  return sql`select c.id, c.number = ${term.normalized} as exact, c.number, ${NONE.text} as name, c.shipment_id,
+      c.shipment_shipping_line_id as line_id,
+      (select s.port_of_lading_id from shipments s where s.id = c.shipment_id) as pol_id,
+      c.shipment_port_of_discharge_id as pod_id, ${NONE.text} as scac, ${NONE.int} as containers_count,
+      ${NONE.bool} as tracking_stopped, ${NONE.text} as tracking_stopped_reason, c.current_status as status,
+      ${NONE.text} as failed_reason, c.ref_numbers, c.created_at, c.updated_at
+    from containers c
+    where c.account_id = ${accountId} and c.id in (${sql.join(reads, sql` union `)})
+    order by exact desc, c.updated_at desc, c.id desc limit ${SEARCH_LIMIT}`;
 }
 
 /**
@@ -202,9 +210,10 @@ function trackingRequestsQuery(accountId: string, term: Term): SQL {
     ? sql`(normalized_number = ${term.normalized} or ${trackingRequestTextMatch(term.text)})`
     : sql`normalized_number = ${term.normalized}`;
   return sql`select id, (normalized_number = ${term.normalized} or ${refNumbersHold(sql`ref_numbers`, term.normalized)})
-      as exact, request_number as number, null as name, shipment_id, scac, null as pol_name, null as pod_name,
-      null::int as containers_count, null::boolean as tracking_stopped, null as tracking_stopped_reason, status,
-      failed_reason, ref_numbers, created_at, updated_at
+      as exact, request_number as number, ${NONE.text} as name, shipment_id, ${NONE.uuid} as line_id,
+      ${NONE.uuid} as pol_id, ${NONE.uuid} as pod_id, scac, ${NONE.int} as containers_count,
+      ${NONE.bool} as tracking_stopped, ${NONE.text} as tracking_stopped_reason, status, failed_reason,
+      ref_numbers, created_at, updated_at
     from tracking_requests
     where account_id = ${accountId} and shipment_id is null and ${found}
     order by exact desc, updated_at desc, id desc limit ${SEARCH_LIMIT}`;
@@ -216,10 +225,11 @@ function vesselsQuery(term: Term): SQL {
   const imo = term.patterns.length ? sql` or v.imo like ${likePattern(term.normalized)}` : sql``;
   // A vessel without an IMO number is known by its MMSI.
   return sql`select v.id, (upper(v.name) = upper(${term.text}) or v.imo = ${term.normalized}) as exact,
-      coalesce(v.imo, v.mmsi) as number, v.name, null as shipment_id, null as scac, null as pol_name,
-      null as pod_name, null::int as containers_count, null::boolean as tracking_stopped,
-      null as tracking_stopped_reason, null as status, null as failed_reason, null::text[] as ref_numbers,
-      null::timestamptz as created_at, null::timestamptz as updated_at
+      coalesce(v.imo, v.mmsi) as number, v.name, ${NONE.uuid} as shipment_id, ${NONE.uuid} as line_id,
+      ${NONE.uuid} as pol_id, ${NONE.uuid} as pod_id, ${NONE.text} as scac, ${NONE.int} as containers_count,
+      ${NONE.bool} as tracking_stopped, ${NONE.text} as tracking_stopped_reason, ${NONE.text} as status,
+      ${NONE.text} as failed_reason, ${NONE.texts} as ref_numbers, ${NONE.time} as created_at,
+      ${NONE.time} as updated_at
     from vessels v
     where v.name ilike ${name} or v.imo = ${term.normalized}${imo}
     order by exact desc, v.name, v.id`;
@@ -231,10 +241,11 @@ function portsQuery(accountId: string, term: Term): SQL {
   const calledAt = (column: string) =>
     sql`exists (select from shipments s where s.account_id = ${accountId} and ${sql.raw(`s.${column}`)} = p.id)`;
   return sql`select p.id, (upper(p.name) = upper(${term.text}) or p.locode = ${term.normalized}) as exact,
-      p.locode as number, p.name, null as shipment_id, null as scac, null as pol_name, null as pod_name,
-      null::int as containers_count, null::boolean as tracking_stopped, null as tracking_stopped_reason,
-      null as status, null as failed_reason, null::text[] as ref_numbers,
-      null::timestamptz as created_at, null::timestamptz as updated_at
+      p.locode as number, p.name, ${NONE.uuid} as shipment_id, ${NONE.uuid} as line_id, ${NONE.uuid} as pol_id,
+      ${NONE.uuid} as pod_id, ${NONE.text} as scac, ${NONE.int} as containers_count,
+      ${NONE.bool} as tracking_stopped, ${NONE.text} as tracking_stopped_reason, ${NONE.text} as status,
+      ${NONE.text} as failed_reason, ${NONE.texts} as ref_numbers, ${NONE.time} as created_at,
+      ${NONE.time} as updated_at
     from ports p
     where p.name ilike ${pattern} or p.locode ilike ${pattern} or p.locode = ${term.normalized}
     order by exact desc,

@@ -57,6 +57,6 @@ export function registerSearchRoutes(app: App, deps: AppDeps) {
   app.openapi(searchRoute, async (c) => {
     const query = searchQueryOf(c.req.valid("query").query);
     const rows = await searchAccount(deps.db, c.get("principal").account.id, query);
-    return c.json(searchDocument(query, rows), 200);
+    return c.json(searchDocument(query, rows, deps.reference), 200);
   });
 }

@@ -1,6 +1,7 @@
 // GET /v2/search's results as the contract (src/api/search.ts) shapes them, from the search repository's rows.
 import type { SearchDocument, SearchResult, SearchResultType } from "../../api/search";
 import { iso } from "../../api/timestamps";
+import type { ReferenceData } from "../db/reference-data";
 import type { SearchRow } from "../db/search";
 
 /** Where each kind of result is read. */
@@ -12,7 +13,9 @@ const SELF_PATHS: Record<SearchResultType, string> = {
   port: "/v2/ports",
 };
 
-export function searchResultResource(r: SearchRow): SearchResult {
+export function searchResultResource(r: SearchRow, reference: ReferenceData): SearchResult {
+  const portName = (id: string | null) => (id ? (reference.ports.get(id)?.name ?? null) : null);
+  const lineScac = r.shippingLineId ? (reference.shippingLines.get(r.shippingLineId)?.scac ?? null) : null;
   return {
     id: r.id,
     type: r.type,
@@ -21,9 +24,9 @@ export function searchResultResource(r: SearchRow): SearchResult {
       number: r.number,
       name: r.name,
       shipment_id: r.shipmentId,
-      scac: r.scac,
-      port_of_lading_name: r.portOfLadingName,
-      port_of_discharge_name: r.portOfDischargeName,
+      scac: r.scac ?? lineScac,
+      port_of_lading_name: portName(r.portOfLadingId),
+      port_of_discharge_name: portName(r.portOfDischargeId),
       containers_count: r.containersCount,
       tracking_stopped: r.trackingStopped,
       tracking_stopped_reason: r.trackingStoppedReason,
@@ -37,6 +40,10 @@ export function searchResultResource(r: SearchRow): SearchResult {
   };
 }
 
-export function searchDocument(query: string, rows: readonly SearchRow[]): SearchDocument {
-  return { data: rows.map(searchResultResource), meta: { query, size: rows.length } };
+export function searchDocument(
+  query: string,
+  rows: readonly SearchRow[],
+  reference: ReferenceData,
+): SearchDocument {
+  return { data: rows.map((r) => searchResultResource(r, reference)), meta: { query, size: rows.length } };
 }
