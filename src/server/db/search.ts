@@ -219,6 +219,9 @@ function trackingRequestsQuery(accountId: string, term: Term): SQL {
     order by exact desc, updated_at desc, id desc limit ${SEARCH_LIMIT}`;
 }
 
+/** A LIKE pattern for names that start with the term: "sha" puts Shanghai before Ningbo-Zhoushan. */
+const startsWith = (text: string) => likePattern(text).slice(1);
+
 /** Vessels by name (in part) or IMO number; only those the account may see are kept (see findVessels). */
 function vesselsQuery(term: Term): SQL {
   const name = likePattern(term.text);
@@ -232,10 +235,13 @@ function vesselsQuery(term: Term): SQL {
       ${NONE.time} as updated_at
     from vessels v
     where v.name ilike ${name} or v.imo = ${term.normalized}${imo}
-    order by exact desc, v.name, v.id`;
+    order by exact desc, v.name ilike ${startsWith(term.text)} desc, v.name, v.id`;
 }
 
-/** Ports by name (in part) or UN/LOCODE: the ports the account's shipments call at first, then the others. */
+/**
+ * Ports by name (in part) or UN/LOCODE: the ports the account's shipments call at first, then the others; names
+ * that start with the term before those that hold it.
+ */
 function portsQuery(accountId: string, term: Term): SQL {
   const pattern = likePattern(term.text);
   const calledAt = (column: string) =>
@@ -250,7 +256,7 @@ function portsQuery(accountId: string, term: Term): SQL {
     where p.name ilike ${pattern} or p.locode ilike ${pattern} or p.locode = ${term.normalized}
     order by exact desc,
       (${calledAt("port_of_discharge_id")} or ${calledAt("port_of_lading_id")} or ${calledAt("destination_id")}) desc,
-      p.name, p.id
+      p.name ilike ${startsWith(term.text)} desc, p.name, p.id
     limit ${SEARCH_LIMIT}`;
 }
 
