@@ -60,8 +60,10 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 export const searchDocumentSchema = z
   .object({
     /**
-     * Ranked: results whose number (or name) is exactly the query first; then by kind in SEARCH_RESULT_TYPES order;
-     * then the most recently updated first. A tracking request whose shipment is also a result is left out.
+     * Ranked: results whose number (or name) is exactly the query first (case, spaces and dashes ignored; for
+     * shipments and tracking requests one of their reference numbers, or the booking number a shipment was tracked
+     * by, counts too); then by kind in SEARCH_RESULT_TYPES order; then the most recently updated first (ports: those
+     * the account's shipments call at first). A tracking request whose shipment is also a result is left out.
      */
     data: z.array(searchResultSchema),
     meta: z.object({ query: z.string(), size: z.number().int() }),

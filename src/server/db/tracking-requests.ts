@@ -168,23 +168,27 @@ function timeConditions(column: typeof trackingRequests.createdAt, range: TimeRa
   return conditions;
 }
 
+/**
+ * Whether a request's number or one of its reference numbers holds the term (`q`, and GET /v2/search). The search
+ * text holds the numbers as typed and without spaces and dashes (see the scale migration); its pg_trgm index serves
+ * both matches.
+ */
+export function trackingRequestTextMatch(term: string): SQL {
+  const q = term.trim();
+  const normalized = normalizeRequestNumber(q);
+  // A term of only spaces and dashes normalizes to nothing, which would match everything.
+  return normalized && normalized !== q
+    ? or(
+        ilike(trackingRequests.searchText, likePattern(q)),
+        ilike(trackingRequests.searchText, likePattern(normalized)),
+      )!
+    : ilike(trackingRequests.searchText, likePattern(q));
+}
+
 function trackingRequestConditions(accountId: string, filter: TrackingRequestFilter): SQL {
   const conditions: SQL[] = [eq(trackingRequests.accountId, accountId)];
   const q = filter.q?.trim();
-  if (q) {
-    // The search text holds the numbers as typed and without spaces and dashes (see the scale migration); its
-    // pg_trgm index serves both matches.
-    const normalized = normalizeRequestNumber(q);
-    // A term of only spaces and dashes normalizes to nothing, which would match everything.
-    conditions.push(
-      normalized && normalized !== q
-        ? or(
-            ilike(trackingRequests.searchText, likePattern(q)),
-            ilike(trackingRequests.searchText, likePattern(normalized)),
-          )!
-        : ilike(trackingRequests.searchText, likePattern(q)),
-    );
-  }
+  if (q) conditions.push(trackingRequestTextMatch(q));
   if (filter.requestNumber?.trim()) {
     conditions.push(
       eq(trackingRequests.normalizedNumber, normalizeRequestNumber(filter.requestNumber.trim())),

@@ -31,6 +31,7 @@ import { FAILED_AUTH_LIMIT_PER_MINUTE, RateLimiter } from "./rate-limit";
 import { registerReferenceRoutes } from "./reference";
 import { responseCachePolicy } from "./response-cache-policy";
 import { registerSavedViewRoutes } from "./saved-views/handlers";
+import { registerSearchRoutes } from "./search";
 import { serviceClockHeader } from "./service-clock-header";
 import { registerShipmentRoutes } from "./shipments/index";
 import { registerStreamRoutes } from "./stream/handlers";
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps) {
   registerContainerEventRoutes(app, deps);
   registerVesselRoutes(app, deps);
   registerReferenceRoutes(app, deps);
+  registerSearchRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerWebhookNotificationRoutes(app, deps);
   registerSavedViewRoutes(app, deps);

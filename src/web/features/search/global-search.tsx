@@ -1,9 +1,10 @@
-// Global search (Ctrl-K / ⌘-K, or the header's Search button): one box that finds shipments, containers, vessels and
-// ports by any number or name, keyboard first. A modal dialog holding an ARIA 1.2 combobox: the text box keeps focus
+// Global search (Ctrl-K / ⌘-K, or the header's Search button): one box that finds shipments, containers, tracking
+// requests, vessels and ports by any number or name (GET /v2/search), keyboard first. A modal dialog holding an ARIA 1.2 combobox: the text box keeps focus
 // while ↑ ↓ Home End move through the results (aria-activedescendant), Enter opens one, Escape closes and gives
 // focus back to where it was.
 import { useNavigate } from "@tanstack/react-router";
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { SEARCH_QUERY_MAX, SEARCH_QUERY_MIN } from "../../../api/search";
 import { buttonClass } from "../../components/button";
 import { flatHits, type Marked, markedParts, type SearchHit, type SearchTarget } from "./results";
 import { useGlobalSearch } from "./use-global-search";
@@ -34,11 +35,7 @@ function MarkedText({ value }: { value: Marked }) {
   );
 }
 
-/**
- * Where a result leads. A port opens the shipments discharging there, and a vessel that carries nothing now the
- * shipments it carried: through the list's `q`, which matches port LOCODEs and vessel names; when the shipments
- * list takes `filter[port_of_discharge]` / `filter[vessel]` in its URL, these two become those filters.
- */
+/** Where a result leads: its page; a vessel on the map; a port to the shipments discharging there. */
 function useOpenTarget() {
   const navigate = useNavigate();
   return useCallback(
@@ -48,12 +45,15 @@ function useOpenTarget() {
           return navigate({ to: "/shipments/$shipmentId", params: { shipmentId: target.id } });
         case "container":
           return navigate({ to: "/containers/$containerId", params: { containerId: target.id } });
+        case "tracking_request":
+          return navigate({
+            to: "/tracking-requests/$trackingRequestId",
+            params: { trackingRequestId: target.id },
+          });
         case "vessel":
           return navigate({ to: "/map", search: { vessel: target.id } });
-        case "vessel_shipments":
-          return navigate({ to: "/shipments", search: { q: target.vessel } });
         case "port":
-          return navigate({ to: "/shipments", search: { q: target.locode } });
+          return navigate({ to: "/shipments", search: { "filter[port_of_discharge]": target.locode } });
       }
     },
     [navigate],
@@ -167,7 +167,7 @@ export function GlobalSearch() {
   };
 
   const status = search.tooShort
-    ? "Type at least 2 characters: a bill of lading, booking, reference or container number, a vessel or a port."
+    ? `Type at least ${SEARCH_QUERY_MIN} characters: a bill of lading, booking, reference or container number, a vessel or a port.`
     : search.busy
       ? "Searching…"
       : hits.length === 0
@@ -250,6 +250,7 @@ export function GlobalSearch() {
                 autoComplete="off"
                 spellCheck={false}
                 placeholder="Number, vessel or port"
+                maxLength={SEARCH_QUERY_MAX}
                 value={text}
                 onChange={(event) => setText(event.target.value)}
                 onKeyDown={onInputKeyDown}
@@ -323,11 +324,11 @@ export function GlobalSearch() {
               <p id={statusId} role="status">
                 {status}
               </p>
-              {search.errors.map((error) => (
-                <p key={error} role="alert" className="mt-1 text-red-700 dark:text-red-300">
-                  {error}
+              {search.error ? (
+                <p role="alert" className="mt-1 text-red-700 dark:text-red-300">
+                  {search.error}
                 </p>
-              ))}
+              ) : null}
               <p
                 aria-hidden="true"
                 className="mt-1 hidden text-xs text-slate-500 dark:text-slate-400 sm:block"

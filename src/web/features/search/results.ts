@@ -1,18 +1,18 @@
-// What global search shows for a term: the shipments, containers, vessels and ports found, each with the part that
-// matched marked, ranked (exact, then starts with, then a word starting with, then anywhere) and grouped by kind.
-// Pure, so that the ranking is tested without a browser; the API calls that feed it are in queries.ts.
-import type { Container } from "../../../api/containers";
-import type { Shipment } from "../../../api/shipments";
+// What global search shows for a term: the results GET /v2/search answered, grouped by kind in the order the API
+// ranked them (a kind whose best result matched whole comes first), each with the part that matched marked and a
+// line that says what it is. Pure, so that it is tested without a browser; the request is in queries.ts.
+
+import type { ContainerStatus } from "../../../api/containers";
+import type { SearchResultType } from "../../../api/search";
 import { containerStatusWords } from "../../lib/format";
 
-export type SearchKind = "shipment" | "container" | "vessel" | "port";
+export type SearchKind = SearchResultType;
 
-/** Kinds in the order their groups come when they match equally well. */
-export const SEARCH_KINDS: readonly SearchKind[] = ["shipment", "container", "vessel", "port"];
-
+/** The kinds this dashboard shows, named; a kind a server adds later is left out rather than shown unnamed. */
 export const KIND_LABELS: Record<SearchKind, string> = {
   shipment: "Shipments",
-  container: "Containers",
+  cargo: "Containers",
+  tracking_request: "Tracking requests",
   vessel: "Vessels",
   port: "Ports",
 };
@@ -34,11 +34,10 @@ export interface Marked {
 export type SearchTarget =
   | { kind: "shipment"; id: string }
   | { kind: "container"; id: string }
-  /** A vessel carrying the account's containers now: the map, with it selected. */
+  | { kind: "tracking_request"; id: string }
+  /** The map, with the vessel selected. */
   | { kind: "vessel"; id: string }
-  /** A vessel that carries none of them now: the shipments it carried, by its name. */
-  | { kind: "vessel_shipments"; vessel: string }
-  /** The shipments discharging at a port. */
+  /** The shipments discharging at a port (by its UN/LOCODE). */
   | { kind: "port"; locode: string };
 
 export interface SearchHit {
@@ -48,7 +47,6 @@ export interface SearchHit {
   title: Marked;
   /** The second line: what matched when it is not the title, else what identifies the thing. */
   detail: Marked;
-  rank: Rank;
   target: SearchTarget;
 }
 
@@ -58,26 +56,25 @@ export interface SearchGroup {
   hits: SearchHit[];
 }
 
-/** A vessel of the fleet (GET /v2/vessels), as much as search needs. */
-export interface FleetVesselEntry {
+/**
+ * A result as the dashboard reads it: what this service answers, and what a server that speaks only the hosted
+ * API's search answers (no `name`, no `links`, and only shipments, containers and tracking requests).
+ */
+export interface FoundResult {
   id: string;
-  name: string;
-  imo: string | null;
-  nextPortName: string | null;
-}
-
-/** A port known by name and UN/LOCODE (from the fleet's ports or GET /v2/ports/{code}). */
-export interface PortEntry {
-  code: string;
-  name: string;
-  countryCode: string | null;
-}
-
-export interface SearchSources {
-  shipments: readonly Shipment[];
-  containers: readonly Container[];
-  fleet: readonly FleetVesselEntry[];
-  ports: readonly PortEntry[];
+  type: string;
+  attributes: {
+    number: string;
+    name?: string | null;
+    scac?: string | null;
+    port_of_lading_name?: string | null;
+    port_of_discharge_name?: string | null;
+    containers_count?: number | null;
+    tracking_stopped?: boolean | null;
+    status?: string | null;
+    failed_reason?: string | null;
+    ref_numbers?: string[] | null;
+  };
 }
 
 interface Found {
@@ -139,40 +136,33 @@ const plain = (text: string): Marked => ({ text, match: null });
 interface Field {
   label: string;
   text: string | null | undefined;
-  /**
-   * Something the result is related to rather than its own number (its customer, tags, vessel, ports): a match
-   * there ranks no better than "anywhere", so that the port or vessel itself comes before every shipment at it.
-   */
-  related?: boolean;
 }
 
-/** The best-matching field, as "Label: text" with the match marked inside the text. */
+/** The best-matching field, as "Label text" with the match marked inside the text. */
 function bestField(fields: readonly Field[], term: string): (Marked & { rank: Rank }) | null {
   let best: (Marked & { rank: Rank }) | null = null;
   for (const field of fields) {
     if (!field.text) continue;
     const m = marked(field.text, term);
-    if (!m.match) continue;
-    const rank = field.related ? (Math.max(m.rank, RANK.inside) as Rank) : m.rank;
-    if (best && best.rank <= rank) continue;
+    if (!m.match || (best && best.rank <= m.rank)) continue;
     const prefix = `${field.label} `;
     best = {
       text: prefix + field.text,
       match: [m.match[0] + prefix.length, m.match[1] + prefix.length],
-      rank,
+      rank: m.rank,
     };
   }
   return best;
 }
 
-function joined(parts: readonly (string | null | undefined)[]): string {
+function joined(parts: readonly (string | null | undefined | false)[]): string {
   return parts.filter((p): p is string => Boolean(p)).join(" · ");
 }
 
 /** A title that matched wins; otherwise another field that matched is the detail; otherwise a summary. */
 function hitOf(
   kind: SearchKind,
-  key: string,
+  id: string,
   titleText: string,
   fields: readonly Field[],
   summary: string,
@@ -183,157 +173,111 @@ function hitOf(
   const field = bestField(fields, term);
   const fieldWins = field !== null && field.rank < title.rank;
   return {
-    key,
+    key: `${kind}-${id}`,
     kind,
     title: { text: title.text, match: title.match },
     detail: fieldWins ? { text: field.text, match: field.match } : plain(summary),
-    rank: fieldWins ? field.rank : title.rank,
     target,
   };
 }
 
-function shipmentHit(shipment: Shipment, term: string): SearchHit {
-  const a = shipment.attributes;
-  const route =
-    a.port_of_lading_name || a.port_of_discharge_name
-      ? `${a.port_of_lading_name ?? "?"} → ${a.port_of_discharge_name ?? "?"}`
-      : null;
-  return hitOf(
-    "shipment",
-    `shipment-${shipment.id}`,
-    a.bill_of_lading_number,
-    [
-      { label: "Number", text: a.normalized_number },
-      ...a.ref_numbers.map((text) => ({ label: "Reference", text })),
-      { label: "Customer", text: a.customer_name, related: true },
-      ...a.tags.map((text) => ({ label: "Tag", text, related: true })),
-      { label: "Vessel", text: a.pod_vessel_name, related: true },
-      { label: "Discharge at", text: a.port_of_discharge_name, related: true },
-      { label: "Discharge at", text: a.port_of_discharge_locode, related: true },
-      { label: "Loaded at", text: a.port_of_lading_name, related: true },
-      { label: "Destination", text: a.destination_name, related: true },
-    ],
-    joined([a.shipping_line_short_name || a.shipping_line_scac, route, a.customer_name]),
-    term,
-    { kind: "shipment", id: shipment.id },
-  );
-}
+const route = (from: string | null | undefined, to: string | null | undefined) =>
+  from || to ? `${from ?? "?"} → ${to ?? "?"}` : null;
 
-function containerHit(container: Container, term: string): SearchHit {
-  const a = container.attributes;
-  return hitOf(
-    "container",
-    `container-${container.id}`,
-    a.number,
-    [
-      { label: "Shipment", text: a.bill_of_lading_number },
-      ...a.ref_numbers.map((text) => ({ label: "Reference", text })),
-      { label: "Customer", text: a.customer_name, related: true },
-      ...a.tags.map((text) => ({ label: "Tag", text, related: true })),
-      { label: "Vessel", text: a.pod_vessel_name, related: true },
-      { label: "Discharge at", text: a.port_of_discharge_name, related: true },
-      { label: "Discharge at", text: a.port_of_discharge_locode, related: true },
-    ],
-    joined([a.bill_of_lading_number, containerStatusWords(a.current_status), a.port_of_discharge_name]),
-    term,
-    { kind: "container", id: container.id },
-  );
-}
+const references = (a: FoundResult["attributes"]) =>
+  (a.ref_numbers ?? []).map((text) => ({ label: "Reference", text }));
 
-/** Vessels by IMO where known (names are not unique), else by name. */
-const vesselKey = (name: string, imo: string | null) => (imo ? `imo-${imo}` : `name-${name.toUpperCase()}`);
-
-function vesselHits(sources: SearchSources, term: string): SearchHit[] {
-  const hits = new Map<string, SearchHit>();
-  // A shipment may name a vessel without its IMO: the same name is the same vessel here (the fleet's comes first).
-  const names = new Set<string>();
-  const add = (name: string, imo: string | null, nextPort: string | null, target: SearchTarget) => {
-    const key = vesselKey(name, imo);
-    if (hits.has(key) || names.has(name.toUpperCase())) return;
-    const hit = hitOf(
-      "vessel",
-      `vessel-${key}`,
-      name,
-      [{ label: "IMO", text: imo }],
-      joined([imo ? `IMO ${imo}` : null, nextPort ? `to ${nextPort}` : null]),
-      term,
-      target,
-    );
-    // Only vessels whose own name or IMO matches: a shipment found by its number names a vessel that does not.
-    if (hit.rank < RANK.unseen) {
-      hits.set(key, hit);
-      names.add(name.toUpperCase());
+function hitOfResult(result: FoundResult, term: string): SearchHit | null {
+  const { id, attributes: a } = result;
+  switch (result.type) {
+    case "shipment": {
+      const count = a.containers_count;
+      return hitOf(
+        "shipment",
+        id,
+        a.number,
+        references(a),
+        joined([
+          a.scac,
+          route(a.port_of_lading_name, a.port_of_discharge_name),
+          typeof count === "number" && `${count} container${count === 1 ? "" : "s"}`,
+          a.tracking_stopped === true && "tracking stopped",
+        ]),
+        term,
+        { kind: "shipment", id },
+      );
     }
-  };
-  for (const v of sources.fleet) add(v.name, v.imo, v.nextPortName, { kind: "vessel", id: v.id });
-  const carried = [
-    ...sources.shipments.map((s) => s.attributes),
-    ...sources.containers.map((c) => c.attributes),
-  ];
-  for (const a of carried) {
-    if (!a.pod_vessel_name) continue;
-    add(a.pod_vessel_name, a.pod_vessel_imo, a.port_of_discharge_name, {
-      kind: "vessel_shipments",
-      vessel: a.pod_vessel_name,
-    });
+    case "cargo":
+      return hitOf(
+        "cargo",
+        id,
+        a.number,
+        references(a),
+        joined([
+          a.status && containerStatusWords(a.status as ContainerStatus),
+          a.scac,
+          route(a.port_of_lading_name, a.port_of_discharge_name),
+        ]),
+        term,
+        { kind: "container", id },
+      );
+    case "tracking_request":
+      return hitOf(
+        "tracking_request",
+        id,
+        a.number,
+        references(a),
+        joined([
+          a.scac,
+          a.status && a.status.replaceAll("_", " "),
+          a.failed_reason && a.failed_reason.replaceAll("_", " "),
+        ]),
+        term,
+        { kind: "tracking_request", id },
+      );
+    case "vessel":
+      return hitOf(
+        "vessel",
+        id,
+        a.name || a.number,
+        [{ label: "IMO", text: a.number }],
+        joined([a.number && `IMO ${a.number}`, "on the map"]),
+        term,
+        { kind: "vessel", id },
+      );
+    case "port":
+      return hitOf(
+        "port",
+        id,
+        a.name || a.number,
+        [{ label: "UN/LOCODE", text: a.number }],
+        joined([a.number, "shipments discharging here"]),
+        term,
+        { kind: "port", locode: a.number },
+      );
+    default:
+      return null;
   }
-  return [...hits.values()];
-}
-
-function portHits(sources: SearchSources, term: string): SearchHit[] {
-  const hits = new Map<string, SearchHit>();
-  const add = (code: string | null, name: string | null, country: string | null) => {
-    if (!code || !name || hits.has(code)) return;
-    const hit = hitOf(
-      "port",
-      `port-${code}`,
-      name,
-      [{ label: "UN/LOCODE", text: code }],
-      joined([code, country, "shipments discharging here"]),
-      term,
-      { kind: "port", locode: code },
-    );
-    if (hit.rank < RANK.unseen) hits.set(code, hit);
-  };
-  for (const p of sources.ports) add(p.code, p.name, p.countryCode);
-  for (const s of sources.shipments) {
-    const a = s.attributes;
-    add(a.port_of_discharge_locode, a.port_of_discharge_name, null);
-    add(a.port_of_lading_locode, a.port_of_lading_name, null);
-    add(a.destination_locode, a.destination_name, null);
-  }
-  for (const c of sources.containers) {
-    add(c.attributes.port_of_discharge_locode, c.attributes.port_of_discharge_name, null);
-  }
-  return [...hits.values()];
-}
-
-function byRank(a: SearchHit, b: SearchHit): number {
-  return a.rank - b.rank || a.title.text.localeCompare(b.title.text);
 }
 
 /**
- * The results for a term, grouped by kind: each group's best first, at most HITS_PER_KIND; the group with the best
- * match first (a container number puts containers on top), kinds in SEARCH_KINDS order when equally good.
- * Shipments and containers the API found are kept even when what matched is not shown (a shipment found by one
- * of its container numbers); vessels and ports are only listed when their own name or code matches.
+ * The results for a term, grouped by kind: groups in the order of their best result in the API's ranking (a
+ * container number puts containers on top), each in the API's order, at most HITS_PER_KIND.
  */
-export function searchGroups(sources: SearchSources, term: string): SearchGroup[] {
+export function searchGroups(results: readonly FoundResult[], term: string): SearchGroup[] {
   if (!term.trim()) return [];
-  const byKind: Record<SearchKind, SearchHit[]> = {
-    shipment: sources.shipments.map((s) => shipmentHit(s, term)),
-    container: sources.containers.map((c) => containerHit(c, term)),
-    vessel: vesselHits(sources, term),
-    port: portHits(sources, term),
-  };
-  const groups = SEARCH_KINDS.map((kind) => ({
-    kind,
-    label: KIND_LABELS[kind],
-    hits: byKind[kind].sort(byRank).slice(0, HITS_PER_KIND),
-  })).filter((g) => g.hits.length > 0);
-  const best = (g: SearchGroup) => g.hits[0]?.rank ?? RANK.unseen;
-  // Array.prototype.sort is stable: equally good groups keep the kinds' order.
-  return groups.sort((a, b) => best(a) - best(b));
+  const groups = new Map<SearchKind, SearchGroup>();
+  for (const result of results) {
+    const hit = hitOfResult(result, term);
+    if (!hit) continue;
+    let group = groups.get(hit.kind);
+    if (!group) {
+      group = { kind: hit.kind, label: KIND_LABELS[hit.kind], hits: [] };
+      groups.set(hit.kind, group);
+    }
+    if (group.hits.length < HITS_PER_KIND) group.hits.push(hit);
+  }
+  return [...groups.values()];
 }
 
 /** The hits in the order the arrow keys move through them. */

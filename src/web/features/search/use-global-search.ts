@@ -1,19 +1,12 @@
 // The results global search shows while someone types: the term settles for a moment before the API is asked
-// (each request aborted when a newer term supersedes it), and the previous term's results stay on screen until
-// every answer for the new one is in, so that the list never flickers through half-answered states.
+// (the request aborted when a newer term supersedes it), and the previous term's results stay on screen until the
+// answer for the new one is in, so that the list never flickers through half-answered states.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { SEARCH_QUERY_MIN } from "../../../api/search";
 import { describeError } from "../../lib/api-client";
-import {
-  containerMatchesQuery,
-  LOCAL_TERM_MIN,
-  looksLikeLocode,
-  portByCodeQuery,
-  SERVER_TERM_MIN,
-  searchFleetQuery,
-  shipmentMatchesQuery,
-} from "./queries";
-import { type PortEntry, type SearchGroup, searchGroups } from "./results";
+import { searchQuery } from "./queries";
+import { type SearchGroup, searchGroups } from "./results";
 
 /** Long enough to skip the keystrokes of a number typed in one go, short enough to feel immediate. */
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -33,8 +26,8 @@ export interface GlobalSearchState {
   groups: SearchGroup[];
   /** A newer term is being searched. */
   busy: boolean;
-  /** Sentences for the sources that failed (the others' results are still shown). */
-  errors: string[];
+  /** A sentence saying why the search failed, if it did. */
+  error: string | null;
   /** The term is too short to search yet. */
   tooShort: boolean;
 }
@@ -42,51 +35,25 @@ export interface GlobalSearchState {
 export function useGlobalSearch(typed: string, open: boolean): GlobalSearchState {
   const term = typed.trim();
   const settled = useSettledValue(term, SEARCH_DEBOUNCE_MS);
-  const serverOn = open && settled.length >= SERVER_TERM_MIN;
-  const codeOn = open && looksLikeLocode(settled);
+  const on = open && settled.length >= SEARCH_QUERY_MIN;
+  const search = useQuery({ ...searchQuery(settled), enabled: on });
 
-  const shipments = useQuery({ ...shipmentMatchesQuery(settled), enabled: serverOn });
-  const containers = useQuery({ ...containerMatchesQuery(settled), enabled: serverOn });
-  // Loaded as the box opens: by the time a name is typed, vessels and their ports are searched at once.
-  const fleet = useQuery({ ...searchFleetQuery(), enabled: open });
-  const port = useQuery({ ...portByCodeQuery(settled), enabled: codeOn });
-
-  const waiting =
-    term !== settled ||
-    (serverOn && (shipments.isPending || containers.isPending)) ||
-    (codeOn && port.isPending);
-
-  const groups = useMemo(() => {
-    if (settled.length < LOCAL_TERM_MIN) return [];
-    const ports: PortEntry[] = [...(fleet.data?.ports ?? [])];
-    if (codeOn && port.data) ports.push(port.data);
-    return searchGroups(
-      {
-        shipments: serverOn ? (shipments.data?.data ?? []) : [],
-        containers: serverOn ? (containers.data?.data ?? []) : [],
-        fleet: fleet.data?.vessels ?? [],
-        ports,
-      },
-      settled,
-    );
-  }, [settled, serverOn, codeOn, shipments.data, containers.data, fleet.data, port.data]);
+  const waiting = term !== settled || (on && search.isPending);
+  const groups = useMemo(
+    () => (on && search.data ? searchGroups(search.data, settled) : []),
+    [on, search.data, settled],
+  );
 
   // The last complete answer, shown while a newer term is searched.
   const shown = useRef<{ term: string; groups: SearchGroup[] }>({ term: "", groups: [] });
   if (!waiting) shown.current = { term: settled, groups };
 
-  const errors = [
-    serverOn && shipments.error ? `Shipments: ${describeError(shipments.error)}` : null,
-    serverOn && containers.error ? `Containers: ${describeError(containers.error)}` : null,
-    open && fleet.error ? `Vessels: ${describeError(fleet.error)}` : null,
-    codeOn && port.error ? `Ports: ${describeError(port.error)}` : null,
-  ].filter((e): e is string => e !== null);
-
+  const tooShort = term.length < SEARCH_QUERY_MIN;
   return {
     term: shown.current.term,
-    groups: term.length < LOCAL_TERM_MIN ? [] : shown.current.groups,
-    busy: waiting && term.length >= LOCAL_TERM_MIN,
-    errors,
-    tooShort: term.length < LOCAL_TERM_MIN,
+    groups: tooShort ? [] : shown.current.groups,
+    busy: waiting && !tooShort,
+    error: on && search.error ? describeError(search.error) : null,
+    tooShort,
   };
 }
