@@ -16,6 +16,7 @@ describe("the response cache policy", () => {
       "/v2/tracking_requests/t1",
       "/v2/webhooks",
       "/v2/webhooks/w1",
+      "/v2/search",
     ])
       expect(responseCachePolicy(path), path).toBe(DATA_ANSWER_TTL_MS);
   });

@@ -14,7 +14,7 @@ export const DATA_ANSWER_TTL_MS = 60_000;
 export const FLEET_ANSWER_TTL_MS = 5_000;
 
 const DATA_READ =
-  /^\/v2\/(?:(?:shipments|containers|tracking_requests|webhooks)(?:\/[^/]+)?|containers\/[^/]+\/(?:transport_events|raw_events))$/;
+  /^\/v2\/(?:(?:shipments|containers|tracking_requests|webhooks)(?:\/[^/]+)?|search|containers\/[^/]+\/(?:transport_events|raw_events))$/;
 
 /** How long an answer at `path` may be kept, in milliseconds; undefined when it is never kept. */
 export function responseCachePolicy(path: string, query?: URLSearchParams): number | undefined {

@@ -14,7 +14,7 @@ const CACHE = {
   otherContainerDetail: ["containers", "detail", "c-2"],
   containerList: ["containers", "list", { page: 1 }],
   attentionSummary: ["containers", "summary"],
-  containerSearch: ["containers", "search", "MSCU"],
+  globalSearch: ["containers", "search", "MSCU"],
   containerMap: ["map", "container", "c-1"],
   otherContainerMap: ["map", "container", "c-2"],
   port: ["map", "port", "p-1"],
@@ -24,7 +24,6 @@ const CACHE = {
   shipmentDetail: ["shipments", "detail", "s-1"],
   otherShipmentDetail: ["shipments", "detail", "s-2"],
   shipmentList: ["shipments", "list", { page: 1 }],
-  shipmentSearch: ["shipments", "search", "MSCU"],
   trackingRequestDetail: ["tracking-requests", "detail", "t-1"],
   otherTrackingRequestDetail: ["tracking-requests", "detail", "t-2"],
   trackingRequestList: ["tracking-requests", "list", { page: 1 }],
@@ -63,11 +62,10 @@ const CONTAINER_EVERYWHERE: Cached[] = [
   "containerRawEvents",
   "containerList",
   "attentionSummary",
-  "containerSearch",
+  "globalSearch",
   "containerMap",
   "shipmentDetail",
   "shipmentList",
-  "shipmentSearch",
   "notificationList",
 ];
 
@@ -100,10 +98,9 @@ describe("the queries a live event makes stale", () => {
       new Set<Cached>([
         "shipmentDetail",
         "shipmentList",
-        "shipmentSearch",
         "containerList",
         "attentionSummary",
-        "containerSearch",
+        "globalSearch",
         "containerDetail",
         "containerTransportEvents",
         "containerRawEvents",
@@ -116,10 +113,10 @@ describe("the queries a live event makes stale", () => {
     expect(touched.changed).toEqual({ container: [], shipment: ["s-1"], tracking_request: [] });
   });
 
-  it("tracking_request.failed: that request and the requests' lists only", async () => {
+  it("tracking_request.failed: that request, the requests' lists, and global search (it shows the status)", async () => {
     const touched = touchedBy(event("tracking_request.failed", { tracking_request_id: "t-1" }));
     expect(new Set(await staleAfter(touched.keys))).toEqual(
-      new Set<Cached>(["trackingRequestDetail", "trackingRequestList", "notificationList"]),
+      new Set<Cached>(["trackingRequestDetail", "trackingRequestList", "globalSearch", "notificationList"]),
     );
     expect(touched.changed.tracking_request).toEqual(["t-1"]);
   });
@@ -134,10 +131,9 @@ describe("the queries a live event makes stale", () => {
         "trackingRequestList",
         "shipmentDetail",
         "shipmentList",
-        "shipmentSearch",
         "containerList",
         "attentionSummary",
-        "containerSearch",
+        "globalSearch",
         "fleet",
         "fleetPositions",
         "vessel",

@@ -12,13 +12,16 @@ export const liveKeys = {
   containerLists: [...queryRoots.containers, "list"],
   /** The attention page's counts (under the containers' root). */
   containerSummary: [...queryRoots.containers, "summary"],
-  containerSearch: [...queryRoots.containers, "search"],
+  /**
+   * Global search's answers (one GET /v2/search per term): kept under the containers' root, and touched by every
+   * event that changes what a result shows (a container's status, a shipment, a tracking request's status).
+   */
+  globalSearch: [...queryRoots.containers, "search"],
   /** A container's journey map (its route and where its vessel is). */
   containerMap: (id: string) => [...queryRoots.map, "container", id],
   containerMaps: [...queryRoots.map, "container"],
   shipmentDetail: (id: string) => [...queryRoots.shipments, "detail", id],
   shipmentLists: [...queryRoots.shipments, "list"],
-  shipmentSearch: [...queryRoots.shipments, "search"],
   trackingRequestDetail: (id: string) => [...queryRoots.trackingRequests, "detail", id],
   trackingRequestLists: [...queryRoots.trackingRequests, "list"],
   /** The map's fleet (with or without positions) and each vessel's detail. */
@@ -67,29 +70,29 @@ export function touchedBy(event: StreamEvent): Touched {
 
   if (name.startsWith("container.")) {
     // The container shows everywhere containers are listed or counted, and on its shipment's page and row.
-    keys.push(liveKeys.containerLists, liveKeys.containerSummary, liveKeys.containerSearch);
-    keys.push(liveKeys.shipmentLists, liveKeys.shipmentSearch);
+    keys.push(liveKeys.containerLists, liveKeys.containerSummary, liveKeys.globalSearch);
+    keys.push(liveKeys.shipmentLists);
     if (event.container_id !== null) {
       keys.push(liveKeys.containerDetail(event.container_id), liveKeys.containerMap(event.container_id));
     }
     if (event.shipment_id !== null) keys.push(liveKeys.shipmentDetail(event.shipment_id));
     if (CARGO_MOVES.has(name)) keys.push(liveKeys.fleet, liveKeys.vessels);
   } else if (name === "shipment.estimated.arrival") {
-    keys.push(liveKeys.shipmentLists, liveKeys.shipmentSearch);
+    keys.push(liveKeys.shipmentLists);
     if (event.shipment_id !== null) keys.push(liveKeys.shipmentDetail(event.shipment_id));
     // Containers show their shipment's arrival: the lists, the counts of what arrives soon, and a container's page,
     // which cannot be told apart by shipment here (an event names the shipment, not each of its containers).
-    keys.push(liveKeys.containerLists, liveKeys.containerSummary, liveKeys.containerSearch);
+    keys.push(liveKeys.containerLists, liveKeys.containerSummary, liveKeys.globalSearch);
     keys.push([...queryRoots.containers, "detail"], liveKeys.containerMaps);
   } else if (name.startsWith("tracking_request.")) {
-    keys.push(liveKeys.trackingRequestLists);
+    keys.push(liveKeys.trackingRequestLists, liveKeys.globalSearch);
     if (event.tracking_request_id !== null) {
       keys.push(liveKeys.trackingRequestDetail(event.tracking_request_id));
     }
     if (TRACKING_CHANGES_SHIPMENTS.has(name)) {
       // A new or a stopped shipment: every list of shipments and containers, the counts, and the fleet.
-      keys.push(liveKeys.shipmentLists, liveKeys.shipmentSearch);
-      keys.push(liveKeys.containerLists, liveKeys.containerSummary, liveKeys.containerSearch);
+      keys.push(liveKeys.shipmentLists);
+      keys.push(liveKeys.containerLists, liveKeys.containerSummary, liveKeys.globalSearch);
       keys.push(liveKeys.fleet, liveKeys.vessels);
       if (event.shipment_id !== null) keys.push(liveKeys.shipmentDetail(event.shipment_id));
     }

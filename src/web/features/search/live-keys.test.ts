@@ -9,6 +9,6 @@ const covers = (prefix: QueryKey, key: QueryKey) => expect(key.slice(0, prefix.l
 
 describe("global search's query keys", () => {
   it("are reached by the live stream's keys", () => {
-    covers(liveKeys.containerSearch, searchKeys.term("MSCU"));
+    covers(liveKeys.globalSearch, searchKeys.term("MSCU"));
   });
 });
