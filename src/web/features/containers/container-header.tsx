@@ -128,14 +128,15 @@ export function ContainerHeader({
           </dl>
         }
         actions={
-          <>
+          // Top-aligned: the refresh's status line sits under its button, not beside Copy.
+          <div className="flex items-start gap-2">
             <CopyButton text={a.number} what={`container number ${a.number}`} />
             <RefreshButton
               containerId={container.id}
               number={a.number}
               trackingStopped={Boolean(shipment?.attributes.line_tracking_stopped_at)}
             />
-          </>
+          </div>
         }
       />
       {ports.length > 0 ? (

@@ -99,5 +99,7 @@ export function useRefreshContainer(id: string) {
         method: "PATCH",
         schema: refreshResultSchema,
       }),
+    // The button's status says what went wrong (a 429's wait above all); no toast on top of it.
+    meta: { errorsShownInline: "all" },
   });
 }

@@ -28,8 +28,12 @@ export function RefreshButton({
     <span className="inline-flex max-w-md flex-wrap items-center gap-x-3 gap-y-1">
       <button
         type="button"
-        onClick={() => refresh.mutate()}
-        disabled={trackingStopped || refresh.isPending}
+        onClick={() => {
+          if (!refresh.isPending) refresh.mutate();
+        }}
+        // Not `disabled` while the request is under way: a disabled button drops the keyboard's focus.
+        disabled={trackingStopped}
+        aria-disabled={refresh.isPending || undefined}
         aria-describedby={words ? statusId : undefined}
         className={buttonClass("secondary")}
       >
