@@ -93,8 +93,12 @@ export async function advanceAccount(
   request: APIRequestContext,
   account: Account,
   hours: number,
+  /** False: move the world only, and leave the shipments to their next turn (or a user's refresh). */
+  refresh = true,
 ): Promise<{ events: number; shipments_refreshed: number; hours_ahead: number }> {
-  const response = await request.post(`/__test__/accounts/${account.id}/advance`, { data: { hours } });
+  const response = await request.post(`/__test__/accounts/${account.id}/advance`, {
+    data: { hours, refresh },
+  });
   expect(response.status(), await response.text()).toBe(200);
   return response.json();
 }

@@ -150,6 +150,8 @@ const app = createApp({
   demoPublic: config.demoPublic,
   webhooks: webhookSettings,
   onTrackingRequestCreated: () => worker.wake(),
+  // Other processes on the same PostgreSQL take the shipment up at their next pass (it is due in the database).
+  onShipmentRefreshRequested: () => worker.refreshNow(),
   responseCache,
   streamHub,
   databaseOutage: outage,

@@ -256,6 +256,12 @@ export const containers = pgTable(
     terminalCheckedAt: ts("terminal_checked_at"),
     podLastTrackingRequestAt: ts("pod_last_tracking_request_at"),
     shipmentLastTrackingRequestAt: ts("shipment_last_tracking_request_at"),
+    /**
+     * When a user last asked for this container to be refreshed now (PATCH /v2/containers/{id}/refresh), in real
+     * time, never the sped-up service clock: the per-container limit is read from it in the request's row lock, so
+     * that it holds across service processes. Not on the wire.
+     */
+    refreshRequestedAt: ts("refresh_requested_at"),
     pickupAppointmentAt: ts("pickup_appointment_at"),
     podFullOutChassisNumber: text("pod_full_out_chassis_number"),
     locationAtPodTerminal: text("location_at_pod_terminal"),

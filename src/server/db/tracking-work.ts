@@ -40,6 +40,7 @@ const CLAIMED_SHIPMENT = {
   trackingRequestType: shipments.trackingRequestType,
   trackingRequestNumber: shipments.trackingRequestNumber,
   trackingRequestedAt: shipments.trackingRequestedAt,
+  nextRefreshAt: shipments.nextRefreshAt,
 };
 /** What the refresh's writes read of a shipment under its lock (the rest they overwrite or leave alone). */
 const HELD_SHIPMENT = {
@@ -50,6 +51,7 @@ const HELD_SHIPMENT = {
   lineTrackingLastSucceededAt: shipments.lineTrackingLastSucceededAt,
   lineTrackingStoppedAt: shipments.lineTrackingStoppedAt,
   lineTrackingStoppedReason: shipments.lineTrackingStoppedReason,
+  nextRefreshAt: shipments.nextRefreshAt,
 };
 type ShipmentRow = typeof shipments.$inferSelect;
 type ShipmentInsert = typeof shipments.$inferInsert;
@@ -189,6 +191,25 @@ export async function releaseShipments(
     .update(shipments)
     .set({ ...also, refreshLeaseUntil: null })
     .where(and(inArray(shipments.id, ids), eq(shipments.refreshLeaseUntil, lease)));
+}
+
+/**
+ * Puts back the due time of shipments that were made due again while a claim had them (a user's "refresh now",
+ * PATCH /v2/containers/{id}/refresh): the claim's lookup began before that ask, so the next check its write set
+ * must not bury it. Only for shipments still tracked after the write. In the write's transaction, after it.
+ */
+export async function keepRefreshesAskedMeanwhile(
+  tx: Db,
+  rows: (AccountRef & { nextRefreshAt: Date })[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await updateMany(
+    tx,
+    shipments,
+    ["id", "accountId"],
+    rows.map((r) => ({ id: r.id, accountId: r.accountId, nextRefreshAt: r.nextRefreshAt })),
+    { where: isNull(shipments.lineTrackingStoppedAt) },
+  );
 }
 
 /** Writes what the engine settled of tracking requests (every row naming the same columns), in one statement. */

@@ -15,6 +15,7 @@ import {
   terminalResource,
   transportEventResource,
 } from "../resources/serialize";
+import { registerContainerRefreshRoute } from "./container-refresh";
 import { registerContainerSummaryRoute } from "./container-summary";
 import type { App, AppDeps } from "./env";
 import { idMismatch, notFound } from "./errors";
@@ -194,6 +195,7 @@ export function registerContainerRoutes(app: App, deps: AppDeps) {
 
   // Before /v2/containers/{id}, so that "summary" is not read as an id.
   registerContainerSummaryRoute(app, deps);
+  registerContainerRefreshRoute(app, deps);
 
   app.openapi(getRoute, async (c) => {
     const include = parseInclude(c.req.valid("query").include, CONTAINER_INCLUDES);

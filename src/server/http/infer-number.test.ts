@@ -142,6 +142,18 @@ describe("bad bodies", () => {
     expect(errors[0]?.detail).toMatch(detail);
   });
 
+  it.each([[["MAEU993231055"]], ["MAEU993231055"], [42], [null]])(
+    "answers %j, not an object, with a 400 that names the body it expects (not a JSON:API 'data' object)",
+    async (body) => {
+      const response = await post(body);
+      expect(response.status).toBe(400);
+      const { errors } = (await response.json()) as { errors: { code: string; detail: string }[] };
+      expect(errors[0]?.code).toBe("malformed_body");
+      expect(errors[0]?.detail).toContain('{"number": "MAEU993231055"}');
+      expect(errors[0]?.detail).not.toMatch(/top-level 'data'/);
+    },
+  );
+
   it("needs an API key, like every /v2 route", async () => {
     expect((await post({ number: "MAEU993231055" }, null)).status).toBe(401);
   });

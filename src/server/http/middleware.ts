@@ -10,6 +10,7 @@ import { ApiError } from "./errors";
 import { KeyCache } from "./key-cache";
 import { refuseNulInBody } from "./nul-guard";
 import type { RateLimiter } from "./rate-limit";
+import { INFER_NUMBER_BODY } from "./tracking-requests/infer-number";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -114,6 +115,14 @@ export function rateLimit(
 const JSON_TYPES = /^application\/(vnd\.api\+)?json\s*(;.*)?$/i;
 
 /**
+ * Endpoints whose body is not a JSON:API document, and what it is instead: a body that is not an object is told
+ * what the endpoint expects, not about a `data` object it never reads.
+ */
+const PLAIN_BODIES: Record<string, string> = {
+  "/v2/tracking_requests/infer_number": INFER_NUMBER_BODY,
+};
+
+/**
  * Write requests carry JSON (plain or JSON:API's media type) and at most 1 MB of it. The body is read here, once,
  * and no further than the limit, whether it comes with a Content-Length or chunked; handlers read the copy kept.
  */
@@ -144,7 +153,7 @@ export const writeBodyRules: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
     throw new ApiError(400, {
       code: "malformed_body",
-      detail: "The request body must be a JSON object with a top-level 'data' object.",
+      detail: `The request body must be ${PLAIN_BODIES[c.req.path] ?? "a JSON object with a top-level 'data' object"}.`,
     });
   }
   refuseNulInBody(parsed);

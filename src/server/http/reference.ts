@@ -1,4 +1,4 @@
-// /v2/ports, /v2/terminals, /v2/shipping_lines and /v2/account: reference data and the caller's own account.
+// /v2/ports, /v2/terminals, /v2/shipping_lines (all, or one by id or SCAC) and /v2/account: reference data and the caller's own account.
 import { createRoute, z } from "@hono/zod-openapi";
 import { singleDocument } from "../../api/json-api";
 import { accountSchema, portSchema, shippingLineSchema, terminalSchema } from "../../api/reference";
@@ -45,6 +45,20 @@ const shippingLinesRoute = createRoute({
   },
 });
 
+const shippingLineRoute = createRoute({
+  method: "get",
+  path: "/v2/shipping_lines/{id}",
+  tags: ["Reference data"],
+  summary: "Get a shipping line by id or SCAC",
+  description:
+    "The id is the line's id, or one of its SCACs (its own or an alternative one, in any case): people name a line by its SCAC.",
+  request: { params: idParam },
+  responses: {
+    200: jsonBody(singleDocument(shippingLineSchema), "The shipping line"),
+    ...errorResponses(401, 404, 429),
+  },
+});
+
 const accountRoute = createRoute({
   method: "get",
   path: "/v2/account",
@@ -77,6 +91,13 @@ export function registerReferenceRoutes(app: App, deps: AppDeps) {
   });
 
   app.openapi(shippingLinesRoute, (c) => c.json({ data: lines.map(shippingLineResource) }, 200));
+
+  app.openapi(shippingLineRoute, (c) => {
+    const { id } = c.req.valid("param");
+    const line = reference.shippingLines.get(id) ?? reference.shippingLinesByScac.get(id.toUpperCase());
+    if (!line) throw referenceNotFound("shipping line", id);
+    return c.json(documentOf(shippingLineResource(line), `/v2/shipping_lines/${line.id}`), 200);
+  });
 
   app.openapi(accountRoute, (c) => {
     return c.json(documentOf(accountResource(c.get("principal").account), "/v2/account"), 200);

@@ -147,9 +147,14 @@ describe("test control", () => {
     const eventsBefore = await eventNames(moved.id);
     const stillEventsBefore = await eventNames(still.id);
 
+    // Moving the world only records nothing: the shipments wait for their turn (or a user's "refresh now").
+    const quiet = await post(`/__test__/accounts/${moved.id}/advance`, { hours: 48, refresh: false });
+    expect(quiet.body).toMatchObject({ hours_ahead: 48, shipments_refreshed: 0, events: 0 });
+    expect(await eventNames(moved.id)).toEqual(eventsBefore);
+
     const { status, body } = await post(`/__test__/accounts/${moved.id}/advance`, { hours: 96 });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ account_id: moved.id, hours_ahead: 96, shipments_refreshed: 5 });
+    expect(body).toMatchObject({ account_id: moved.id, hours_ahead: 144, shipments_refreshed: 5 });
 
     const recorded = (await eventNames(moved.id)).slice(eventsBefore.length);
     expect(body.events).toBe(recorded.length);

@@ -43,6 +43,11 @@ const advanceBody = z.object({
     .number()
     .positive()
     .max(24 * 120),
+  /**
+   * Refresh the account's shipments through the engine once the world moved on (the default). False moves the
+   * world only: the shipments wait for their next turn, or for a user's "refresh now" (the refresh tests).
+   */
+  refresh: z.boolean().default(true),
 });
 
 const HOUR_MS = 3_600_000;
@@ -95,6 +100,14 @@ export function registerTestControlRoutes(app: App, control: TestControl, db: Db
       throw notFound("account", accountId);
     const before = await countAccountEvents(db, accountId);
     const shiftMs = control.timeShifts.advance(accountId, parsed.data.hours * HOUR_MS);
+    if (!parsed.data.refresh) {
+      return c.json({
+        account_id: accountId,
+        hours_ahead: shiftMs / HOUR_MS,
+        shipments_refreshed: 0,
+        events: 0,
+      });
+    }
     const due = await makeAccountShipmentsDue(db, accountId, control.clock.now());
     await settle(control, db, accountId);
     const events = (await countAccountEvents(db, accountId)) - before;

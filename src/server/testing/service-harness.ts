@@ -83,6 +83,8 @@ export async function createHarness(
     responseCache?: boolean;
     /** How the app checks webhook addresses and sends test deliveries (the fuzz test keeps them off the network). */
     webhooks?: WebhookSettings;
+    /** Told when a user asks for a container to be refreshed now, as main.ts wakes the engine's worker. */
+    onShipmentRefreshRequested?: () => void;
   } = {},
 ): Promise<Harness> {
   const { database, url, drop } = await openTestDatabase();
@@ -113,6 +115,7 @@ export async function createHarness(
     apiKeyCacheMs: options.apiKeyCacheMs ?? 0,
     responseCache,
     webhooks: options.webhooks,
+    onShipmentRefreshRequested: options.onShipmentRefreshRequested,
   });
   return {
     db,

@@ -15,6 +15,7 @@ import {
   claimDueShipments,
   claimDueTrackingRequests,
   type HeldShipment,
+  keepRefreshesAskedMeanwhile,
   lockClaimedShipments,
   lockClaimedTrackingRequests,
   releaseShipments,
@@ -339,9 +340,17 @@ export class TrackingEngine {
       const unanswered: UnansweredShipment[] = [];
       const stopped: AccountRef[] = [];
       const found: { shipment: HeldShipment; snapshot: CarrierSnapshot }[] = [];
+      const askedMeanwhile: (AccountRef & { nextRefreshAt: Date })[] = [];
       for (const { row, lookup } of items) {
         const shipment = current.get(row.id);
         if (!shipment) continue; // the lease ran out and another process has it now
+        // Made due again since the claim (a user's "refresh now"): after this write, it is due again as asked.
+        if (shipment.nextRefreshAt && shipment.nextRefreshAt.getTime() !== row.nextRefreshAt?.getTime())
+          askedMeanwhile.push({
+            id: shipment.id,
+            accountId: shipment.accountId,
+            nextRefreshAt: shipment.nextRefreshAt,
+          });
         if (shipment.lineTrackingStoppedAt) {
           stoppedMeanwhile.push(shipment.id);
         } else if (lookup.outcome === "found") {
@@ -367,6 +376,7 @@ export class TrackingEngine {
         if (result.stoppedReason)
           stopped.push({ accountId: found[i]!.shipment.accountId, id: result.shipmentId });
       await insertOutbox(tx, await stopTrackingRequestsOfShipments(tx, stopped, now));
+      await keepRefreshesAskedMeanwhile(tx, askedMeanwhile);
       return written.vessels;
     });
     this.#vessels.note(vessels);

@@ -368,6 +368,7 @@ describe("etaChange", () => {
     lineTrackingLastSucceededAt: day(1),
     lineTrackingStoppedAt: null,
     lineTrackingStoppedReason: null,
+    nextRefreshAt: day(15),
   };
 
   it("announces an estimate that moved", () => {

@@ -1,7 +1,8 @@
 // Runs the tracking engine in the background, stoppable. Two lanes, each one pass at a time: tracking requests,
 // and refreshes of tracked shipments (with vessel positions). A lane runs its passes back to back while they
 // find work and pauses only when idle; wake() ends a pause at once (a new tracking request was stored), so that
-// a request never waits for the interval, nor behind a long run of refreshes.
+// a request never waits for the interval, nor behind a long run of refreshes; refreshNow() does the same for the
+// refreshes' lane (a user asked for a container to be refreshed now).
 import { type OutageReporter, reportBackgroundFailure } from "../background-errors";
 import type { Logger } from "../logger";
 import type { TrackingEngine } from "./engine";
@@ -9,6 +10,8 @@ import type { TrackingEngine } from "./engine";
 export interface Worker {
   /** A tracking request was stored: look at requests now instead of at the end of the pause. */
   wake(): void;
+  /** A user made a shipment due now (a container's "refresh now"): look at due shipments now. */
+  refreshNow(): void;
   /** Stops scheduling passes and waits for the ones under way, if any. */
   stop(): Promise<void>;
 }
@@ -106,8 +109,10 @@ export function startTrackingWorker(engine: TrackingEngine, options: WorkerOptio
   ];
   return {
     wake() {
-      // Only requests are stored for the engine to take up at once; refreshes come due by the clock.
       lanes[0]!.wake();
+    },
+    refreshNow() {
+      lanes[1]!.wake();
     },
     async stop() {
       for (const lane of lanes) lane.stop();

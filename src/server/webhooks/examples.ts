@@ -110,6 +110,7 @@ export function exampleSubject(reference: ReferenceData, event: WebhookEventName
       terminalCheckedAt: now,
       podLastTrackingRequestAt: now,
       shipmentLastTrackingRequestAt: now,
+      refreshRequestedAt: null,
       pickupAppointmentAt: null,
       podFullOutChassisNumber: null,
       locationAtPodTerminal: null,

@@ -8,6 +8,8 @@ import { type InferLine, inferNumber } from "../../tracking/number-inference";
 import { ApiError } from "../errors";
 
 const EXAMPLE = 'send {"number": "MAEU993231055"}';
+/** What the body is, for the app-wide check that refuses a body that is not a JSON object (middleware.ts). */
+export const INFER_NUMBER_BODY = `a JSON object with the number to infer, not a JSON:API document: ${EXAMPLE}`;
 const NUMBER_SHAPE = new RegExp(`^[A-Z0-9]{${REQUEST_NUMBER_MIN},${REQUEST_NUMBER_MAX}}$`);
 
 const problem = (code: "blank" | "invalid", detail: string) =>

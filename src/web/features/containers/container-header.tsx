@@ -1,5 +1,5 @@
 // The top of the container page: its number (with copy), current status in words, equipment, seal, weight, its
-// shipment, and the journey with its ports.
+// shipment, and the journey with its ports; copying the number and refreshing the container now.
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { Container } from "../../../api/containers";
@@ -8,6 +8,7 @@ import { CopyButton } from "../../components/copy-button";
 import { PageHeader } from "../../components/page-header";
 import { containerStatusWords, equipmentWords } from "../../lib/format";
 import { placeWords, stayTitle } from "./milestone-words";
+import { RefreshButton } from "./refresh-button";
 import type { Journey, Stay } from "./timeline-legs";
 
 const LB_PER_KG = 2.204_622_62;
@@ -126,7 +127,17 @@ export function ContainerHeader({
             ) : null}
           </dl>
         }
-        actions={<CopyButton text={a.number} what={`container number ${a.number}`} />}
+        actions={
+          // Top-aligned: the refresh's status line sits under its button, not beside Copy.
+          <div className="flex items-start gap-2">
+            <CopyButton text={a.number} what={`container number ${a.number}`} />
+            <RefreshButton
+              containerId={container.id}
+              number={a.number}
+              trackingStopped={Boolean(shipment?.attributes.line_tracking_stopped_at)}
+            />
+          </div>
+        }
       />
       {ports.length > 0 ? (
         <ol aria-label="Journey" className="-mt-3 mb-6 flex flex-wrap items-center gap-x-2 gap-y-2 text-sm">

@@ -1,6 +1,7 @@
 // Containers' server state: queryOptions factories with keys from general to specific.
 
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation } from "@tanstack/react-query";
+import { refreshResultSchema } from "../../../api/container-refresh";
 import { containerSchema } from "../../../api/containers";
 import { rawEventListDocumentSchema, transportEventListDocumentSchema } from "../../../api/events";
 import { listDocument, PAGE_SIZE_MAX, singleDocument } from "../../../api/json-api";
@@ -84,5 +85,21 @@ export function containerRawEventsQuery(id: string) {
         query: { include: "location" },
         signal,
       }),
+  });
+}
+
+/**
+ * Asks the service to refresh the container now. Nothing to invalidate: what the refresh finds arrives as events,
+ * which the live stream brings to the page.
+ */
+export function useRefreshContainer(id: string) {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(`/v2/containers/${encodeURIComponent(id)}/refresh`, {
+        method: "PATCH",
+        schema: refreshResultSchema,
+      }),
+    // The button's status says what went wrong (a 429's wait above all); no toast on top of it.
+    meta: { errorsShownInline: "all" },
   });
 }
