@@ -133,12 +133,14 @@ export async function countAccountData(db: Db, accountId: string): Promise<Accou
 }
 
 /**
- * Brings up to date what triggers keep for every other write (see the scale and triage migrations): the search
- * text of the account's shipments and tracking requests, its containers' copies of their shipment's columns, the
- * shipments' last free day, and its list counts. Needed after skipForeignKeyChecks, which turns
+ * Brings up to date what triggers keep for every other write (see the scale, triage and parties migrations): the
+ * shipments' customers (parties), the search text of the account's shipments and tracking requests, its
+ * containers' copies of their shipment's columns, the shipments' last free day, and its list counts. Needed after skipForeignKeyChecks, which turns
  * those triggers off with the foreign keys', and the log of changed data that running services read.
  */
 export async function refreshTriggerKeptData(tx: Db, accountId: string): Promise<void> {
+  // Customers first: each name becomes a party (migration 0017), and the copies below take its spelling.
+  await tx.execute(sql`select link_shipment_customers(${accountId})`);
   await tx.execute(
     sql`update shipments s set search_text = shipment_search_text(s) where account_id = ${accountId}`,
   );
