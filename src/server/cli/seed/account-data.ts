@@ -7,6 +7,7 @@ import {
   accountEvents,
   accounts,
   containers,
+  parties,
   rawEvents,
   settings,
   shipments,
@@ -49,6 +50,7 @@ const ACCOUNT_TABLES = [
   trackingRequests,
   containers,
   shipments,
+  parties,
 ] as const;
 
 /**
@@ -70,6 +72,15 @@ export async function skipForeignKeyChecks(tx: Db): Promise<boolean> {
  * Run it after skipForeignKeyChecks: otherwise removing each shipment looks for its transport events by
  * `shipment_id`, which has no index, once per shipment (it works, slowly).
  */
+/** The account's parties of these names, created at once; their ids by name, for the shipments' customer_id. */
+export async function createParties(tx: Db, accountId: string, names: readonly string[]) {
+  const rows = await tx
+    .insert(parties)
+    .values(names.map((companyName) => ({ accountId, companyName })))
+    .returning({ id: parties.id, name: parties.companyName });
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
 export async function deleteAccountData(tx: Db, accountId: string): Promise<void> {
   for (const table of ACCOUNT_TABLES) await tx.delete(table).where(eq(table.accountId, accountId));
 }
