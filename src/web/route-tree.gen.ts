@@ -16,6 +16,7 @@ import { Route as AuthenticatedAttentionRouteImport } from './routes/_authentica
 import { Route as AuthenticatedMapRouteImport } from './routes/_authenticated/map'
 import { Route as AuthenticatedContainersIndexRouteImport } from './routes/_authenticated/containers.index'
 import { Route as AuthenticatedContainersContainerIdRouteImport } from './routes/_authenticated/containers.$containerId'
+import { Route as AuthenticatedCustomersIndexRouteImport } from './routes/_authenticated/customers.index'
 import { Route as AuthenticatedShipmentsIndexRouteImport } from './routes/_authenticated/shipments.index'
 import { Route as AuthenticatedShipmentsShipmentIdRouteImport } from './routes/_authenticated/shipments.$shipmentId'
 import { Route as AuthenticatedTrackingRequestsIndexRouteImport } from './routes/_authenticated/tracking-requests.index'
@@ -62,6 +63,12 @@ const AuthenticatedContainersContainerIdRoute =
   AuthenticatedContainersContainerIdRouteImport.update({
     id: '/containers/$containerId',
     path: '/containers/$containerId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedCustomersIndexRoute =
+  AuthenticatedCustomersIndexRouteImport.update({
+    id: '/customers/',
+    path: '/customers/',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedShipmentsIndexRoute =
@@ -144,6 +151,7 @@ export interface FileRoutesByFullPath {
   '/webhooks/$webhookId': typeof AuthenticatedWebhooksWebhookIdRoute
   '/webhooks/new': typeof AuthenticatedWebhooksNewRoute
   '/containers/': typeof AuthenticatedContainersIndexRoute
+  '/customers/': typeof AuthenticatedCustomersIndexRoute
   '/shipments/': typeof AuthenticatedShipmentsIndexRoute
   '/tracking-requests/': typeof AuthenticatedTrackingRequestsIndexRoute
   '/webhooks/': typeof AuthenticatedWebhooksIndexRoute
@@ -163,6 +171,7 @@ export interface FileRoutesByTo {
   '/webhooks/$webhookId': typeof AuthenticatedWebhooksWebhookIdRoute
   '/webhooks/new': typeof AuthenticatedWebhooksNewRoute
   '/containers': typeof AuthenticatedContainersIndexRoute
+  '/customers': typeof AuthenticatedCustomersIndexRoute
   '/shipments': typeof AuthenticatedShipmentsIndexRoute
   '/tracking-requests': typeof AuthenticatedTrackingRequestsIndexRoute
   '/webhooks': typeof AuthenticatedWebhooksIndexRoute
@@ -184,6 +193,7 @@ export interface FileRoutesById {
   '/_authenticated/webhooks/$webhookId': typeof AuthenticatedWebhooksWebhookIdRoute
   '/_authenticated/webhooks/new': typeof AuthenticatedWebhooksNewRoute
   '/_authenticated/containers/': typeof AuthenticatedContainersIndexRoute
+  '/_authenticated/customers/': typeof AuthenticatedCustomersIndexRoute
   '/_authenticated/shipments/': typeof AuthenticatedShipmentsIndexRoute
   '/_authenticated/tracking-requests/': typeof AuthenticatedTrackingRequestsIndexRoute
   '/_authenticated/webhooks/': typeof AuthenticatedWebhooksIndexRoute
@@ -205,6 +215,7 @@ export interface FileRouteTypes {
     | '/webhooks/$webhookId'
     | '/webhooks/new'
     | '/containers/'
+    | '/customers/'
     | '/shipments/'
     | '/tracking-requests/'
     | '/webhooks/'
@@ -224,6 +235,7 @@ export interface FileRouteTypes {
     | '/webhooks/$webhookId'
     | '/webhooks/new'
     | '/containers'
+    | '/customers'
     | '/shipments'
     | '/tracking-requests'
     | '/webhooks'
@@ -244,6 +256,7 @@ export interface FileRouteTypes {
     | '/_authenticated/webhooks/$webhookId'
     | '/_authenticated/webhooks/new'
     | '/_authenticated/containers/'
+    | '/_authenticated/customers/'
     | '/_authenticated/shipments/'
     | '/_authenticated/tracking-requests/'
     | '/_authenticated/webhooks/'
@@ -306,6 +319,13 @@ declare module '@tanstack/react-router' {
       path: '/containers/$containerId'
       fullPath: '/containers/$containerId'
       preLoaderRoute: typeof AuthenticatedContainersContainerIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/customers/': {
+      id: '/_authenticated/customers/'
+      path: '/customers'
+      fullPath: '/customers/'
+      preLoaderRoute: typeof AuthenticatedCustomersIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/shipments/': {
@@ -399,6 +419,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedWebhooksWebhookIdRoute: typeof AuthenticatedWebhooksWebhookIdRoute
   AuthenticatedWebhooksNewRoute: typeof AuthenticatedWebhooksNewRoute
   AuthenticatedContainersIndexRoute: typeof AuthenticatedContainersIndexRoute
+  AuthenticatedCustomersIndexRoute: typeof AuthenticatedCustomersIndexRoute
   AuthenticatedShipmentsIndexRoute: typeof AuthenticatedShipmentsIndexRoute
   AuthenticatedTrackingRequestsIndexRoute: typeof AuthenticatedTrackingRequestsIndexRoute
   AuthenticatedWebhooksIndexRoute: typeof AuthenticatedWebhooksIndexRoute
@@ -420,6 +441,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedWebhooksWebhookIdRoute: AuthenticatedWebhooksWebhookIdRoute,
   AuthenticatedWebhooksNewRoute: AuthenticatedWebhooksNewRoute,
   AuthenticatedContainersIndexRoute: AuthenticatedContainersIndexRoute,
+  AuthenticatedCustomersIndexRoute: AuthenticatedCustomersIndexRoute,
   AuthenticatedShipmentsIndexRoute: AuthenticatedShipmentsIndexRoute,
   AuthenticatedTrackingRequestsIndexRoute:
     AuthenticatedTrackingRequestsIndexRoute,
