@@ -1,6 +1,7 @@
 // Customers (parties): a shipment's customer picked from the account's parties or added by name on its page, the
 // shipments list filtered by one, and a rename on the Customers page that every shipment then shows. Each test
 // works in an account of its own.
+import AxeBuilder from "@axe-core/playwright";
 import { type Account, apiGet, apiPost, expect, type Page, signIn, test } from "./fixtures";
 
 interface ShipmentResource {
@@ -118,3 +119,74 @@ test("a name the account already has is refused beside the field", async ({ page
   await page.getByRole("button", { name: "Add customer" }).click();
   await expect(page.getByRole("alert")).toHaveText("'UMBRELLA CARGO' already exists in Account");
 });
+
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA (as accessibility.spec.ts). */
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+
+async function expectNoViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    what,
+  ).toEqual([]);
+}
+
+for (const viewport of [
+  { name: "desktop", width: 1440, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+] as const) {
+  test.describe(`on a ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test("the Customers page and the open picker pass axe's WCAG checks", async ({ page, account }) => {
+      for (const name of ["Acme Home Goods", "Blue Harbor Apparel", "Cascade Outdoor Supply"]) {
+        await apiPost(page.request, account, "/v2/parties", { data: { attributes: { company_name: name } } });
+      }
+      const [shipment] = await allShipments(page, account);
+      if (!shipment) throw new Error("the account has no shipment");
+      await apiPost(page.request, account, "/v2/parties", {
+        data: { attributes: { company_name: "Zephyr" } },
+      });
+      await page.request.patch(`/v2/shipments/${shipment.id}`, {
+        headers: { Authorization: `Token ${account.apiKey}`, "Content-Type": "application/vnd.api+json" },
+        data: { data: { attributes: { customer_name: "Acme Home Goods" } } },
+      });
+      const shots = process.env.SHOTS_DIR;
+
+      await signIn(page, account, "/customers");
+      await expect(page.getByRole("cell", { name: "Acme Home Goods", exact: true })).toBeVisible();
+      await expect(page.getByRole("link", { name: "1 shipment for Acme Home Goods" })).toBeVisible();
+      await expectNoViolations(page, "/customers");
+      if (shots) await page.screenshot({ path: `${shots}/customers-${viewport.name}.png`, fullPage: true });
+      await page.getByRole("button", { name: "Rename Blue Harbor Apparel" }).click();
+      await expectNoViolations(page, "/customers, renaming");
+      if (shots) await page.screenshot({ path: `${shots}/customers-rename-${viewport.name}.png` });
+
+      await openShipment(page, shipment);
+      const details = page.getByRole("region", { name: "Details" });
+      await details.getByRole("button", { name: "Change customer" }).click();
+      const picker = details.getByRole("combobox", { name: "Customer" });
+      await picker.fill("a");
+      await expect(details.getByRole("option", { name: /Cascade Outdoor Supply/ })).toBeVisible();
+      await picker.press("ArrowDown");
+      await expectNoViolations(page, "a shipment, picking its customer");
+      if (shots) {
+        await picker.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${shots}/shipment-customer-picker-${viewport.name}.png` });
+      }
+      await picker.press("Escape");
+      await expect(details.getByRole("listbox", { name: "Customers" })).toBeHidden();
+      await picker.press("Escape");
+      await expect(details.getByRole("button", { name: "Change customer" })).toBeFocused();
+
+      await page.goto("/shipments");
+      await page.getByRole("button", { name: "Add filter" }).click();
+      const form = page.getByRole("form", { name: "Add filter" });
+      await form.getByLabel("Filter").selectOption({ label: "Customer" });
+      await form.getByRole("combobox", { name: "Value" }).fill("ac");
+      await expect(form.getByRole("option", { name: /Acme Home Goods/ })).toBeVisible();
+      await expectNoViolations(page, "/shipments, filtering by customer");
+      if (shots) await page.screenshot({ path: `${shots}/shipments-customer-filter-${viewport.name}.png` });
+    });
+  });
+}

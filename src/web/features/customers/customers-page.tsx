@@ -180,10 +180,11 @@ function CustomerRow({ party }: { party: Party }) {
     rename.mutate({ id: party.id, companyName: text }, { onSuccess: stop });
   };
 
-  return (
-    <tr>
-      <td className="px-4 py-2 align-top text-slate-900 dark:text-slate-100">
-        {editing ? (
+  if (editing) {
+    // The whole row for the form, so that a long name has room on a phone too.
+    return (
+      <tr>
+        <td colSpan={3} className="px-4 py-2">
           <form
             aria-label={`Rename ${name}`}
             onSubmit={submit}
@@ -200,7 +201,7 @@ function CustomerRow({ party }: { party: Party }) {
             </label>
             <input
               id={inputId}
-              className={`${input} max-w-80`}
+              className={`${input} max-w-96 flex-1`}
               value={text}
               maxLength={200}
               // biome-ignore lint/a11y/noAutofocus: the rename button was pressed to type this name.
@@ -228,11 +229,15 @@ function CustomerRow({ party }: { party: Party }) {
               </p>
             ) : null}
           </form>
-        ) : (
-          <span className="font-medium">{name}</span>
-        )}
-      </td>
-      <td className="px-4 py-2 align-top whitespace-nowrap">
+        </td>
+      </tr>
+    );
+  }
+
+  return (
+    <tr>
+      <td className="px-4 py-2 font-medium text-slate-900 dark:text-slate-100">{name}</td>
+      <td className="px-4 py-2 whitespace-nowrap">
         {count > 0 ? (
           <Link
             to="/shipments"
@@ -247,21 +252,19 @@ function CustomerRow({ party }: { party: Party }) {
           <span className="text-(--muted-text)">None yet</span>
         )}
       </td>
-      <td className="px-4 py-2 text-right align-top">
-        {editing ? null : (
-          <button
-            ref={renameButton}
-            type="button"
-            className={buttonClass("ghost", "px-2 py-0.5 text-xs")}
-            aria-label={`Rename ${name}`}
-            onClick={() => {
-              setText(name);
-              setEditing(true);
-            }}
-          >
-            Rename
-          </button>
-        )}
+      <td className="px-4 py-2 text-right">
+        <button
+          ref={renameButton}
+          type="button"
+          className={buttonClass("ghost", "px-2 py-0.5 text-xs")}
+          aria-label={`Rename ${name}`}
+          onClick={() => {
+            setText(name);
+            setEditing(true);
+          }}
+        >
+          Rename
+        </button>
       </td>
     </tr>
   );
