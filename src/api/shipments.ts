@@ -75,6 +75,11 @@ export const shipmentSchema = z
       destination_terminal: toOne("terminal", "rail_terminal"),
       line_tracking_stopped_by_user: toOne("user"),
       containers: toMany("container"),
+      /**
+       * The party the shipment is for (src/api/parties.ts); `customer_name` is its company name. Always sent by this
+       * service; optional so that the dashboard still reads a server without parties.
+       */
+      customer: toOne("party").optional(),
     }),
     links: z.object({ self: z.string() }),
   })
@@ -91,6 +96,7 @@ export const SHIPMENT_INCLUDES = [
   "destination_terminal",
   "line_tracking_stopped_by_user",
   "containers.pod_terminal",
+  "customer",
 ] as const;
 
 /** A reference number or tag: trimmed, non-empty, at most 100 characters. */
@@ -122,3 +128,24 @@ export const shipmentEditableAttributesSchema = z.strictObject({
     .optional(),
 });
 export type ShipmentEdit = z.infer<typeof shipmentEditableAttributesSchema>;
+
+/**
+ * Relationships a client may change with `PATCH /v2/shipments/{id}`: the customer, a party of the account (by id)
+ * or null to clear it. It decides `customer_name`; given with it, `attributes.customer_name` is ignored.
+ */
+export const shipmentEditableRelationshipsSchema = z.strictObject({
+  customer: z
+    .object(
+      {
+        data: z
+          .object({
+            type: z.literal("party", { error: "the customer's type must be 'party'" }).optional(),
+            id: z.string({ error: "the customer's id must be a string" }),
+          })
+          .nullable(),
+      },
+      { error: "customer must be {data: {type: 'party', id}} or {data: null}" },
+    )
+    .optional(),
+});
+export type ShipmentRelationshipsEdit = z.infer<typeof shipmentEditableRelationshipsSchema>;

@@ -108,7 +108,7 @@ export const LIST_FILTERS = {
   vessel: "vessel",
   /** Tags, comma-separated: the shipment carries any of them. */
   tags: "tags",
-  /** Customer name, case-insensitive, whole name. */
+  /** The customer: a party's id, or its whole name, case-insensitive. */
   customer: "customer",
   /** `true` / `false`: tracking has stopped. */
   tracking_stopped: "tracking_stopped",

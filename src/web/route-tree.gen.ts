@@ -17,6 +17,7 @@ import { Route as AuthenticatedAttentionRouteImport } from './routes/_authentica
 import { Route as AuthenticatedMapRouteImport } from './routes/_authenticated/map'
 import { Route as AuthenticatedContainersIndexRouteImport } from './routes/_authenticated/containers.index'
 import { Route as AuthenticatedContainersContainerIdRouteImport } from './routes/_authenticated/containers.$containerId'
+import { Route as AuthenticatedCustomersIndexRouteImport } from './routes/_authenticated/customers.index'
 import { Route as AuthenticatedShipmentsIndexRouteImport } from './routes/_authenticated/shipments.index'
 import { Route as AuthenticatedShipmentsShipmentIdRouteImport } from './routes/_authenticated/shipments.$shipmentId'
 import { Route as AuthenticatedTrackingRequestsIndexRouteImport } from './routes/_authenticated/tracking-requests.index'
@@ -68,6 +69,12 @@ const AuthenticatedContainersContainerIdRoute =
   AuthenticatedContainersContainerIdRouteImport.update({
     id: '/containers/$containerId',
     path: '/containers/$containerId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedCustomersIndexRoute =
+  AuthenticatedCustomersIndexRouteImport.update({
+    id: '/customers/',
+    path: '/customers/',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedShipmentsIndexRoute =
@@ -151,6 +158,7 @@ export interface FileRoutesByFullPath {
   '/webhooks/$webhookId': typeof AuthenticatedWebhooksWebhookIdRoute
   '/webhooks/new': typeof AuthenticatedWebhooksNewRoute
   '/containers/': typeof AuthenticatedContainersIndexRoute
+  '/customers/': typeof AuthenticatedCustomersIndexRoute
   '/shipments/': typeof AuthenticatedShipmentsIndexRoute
   '/tracking-requests/': typeof AuthenticatedTrackingRequestsIndexRoute
   '/webhooks/': typeof AuthenticatedWebhooksIndexRoute
@@ -171,6 +179,7 @@ export interface FileRoutesByTo {
   '/webhooks/$webhookId': typeof AuthenticatedWebhooksWebhookIdRoute
   '/webhooks/new': typeof AuthenticatedWebhooksNewRoute
   '/containers': typeof AuthenticatedContainersIndexRoute
+  '/customers': typeof AuthenticatedCustomersIndexRoute
   '/shipments': typeof AuthenticatedShipmentsIndexRoute
   '/tracking-requests': typeof AuthenticatedTrackingRequestsIndexRoute
   '/webhooks': typeof AuthenticatedWebhooksIndexRoute
@@ -193,6 +202,7 @@ export interface FileRoutesById {
   '/_authenticated/webhooks/$webhookId': typeof AuthenticatedWebhooksWebhookIdRoute
   '/_authenticated/webhooks/new': typeof AuthenticatedWebhooksNewRoute
   '/_authenticated/containers/': typeof AuthenticatedContainersIndexRoute
+  '/_authenticated/customers/': typeof AuthenticatedCustomersIndexRoute
   '/_authenticated/shipments/': typeof AuthenticatedShipmentsIndexRoute
   '/_authenticated/tracking-requests/': typeof AuthenticatedTrackingRequestsIndexRoute
   '/_authenticated/webhooks/': typeof AuthenticatedWebhooksIndexRoute
@@ -215,6 +225,7 @@ export interface FileRouteTypes {
     | '/webhooks/$webhookId'
     | '/webhooks/new'
     | '/containers/'
+    | '/customers/'
     | '/shipments/'
     | '/tracking-requests/'
     | '/webhooks/'
@@ -235,6 +246,7 @@ export interface FileRouteTypes {
     | '/webhooks/$webhookId'
     | '/webhooks/new'
     | '/containers'
+    | '/customers'
     | '/shipments'
     | '/tracking-requests'
     | '/webhooks'
@@ -256,6 +268,7 @@ export interface FileRouteTypes {
     | '/_authenticated/webhooks/$webhookId'
     | '/_authenticated/webhooks/new'
     | '/_authenticated/containers/'
+    | '/_authenticated/customers/'
     | '/_authenticated/shipments/'
     | '/_authenticated/tracking-requests/'
     | '/_authenticated/webhooks/'
@@ -325,6 +338,13 @@ declare module '@tanstack/react-router' {
       path: '/containers/$containerId'
       fullPath: '/containers/$containerId'
       preLoaderRoute: typeof AuthenticatedContainersContainerIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/customers/': {
+      id: '/_authenticated/customers/'
+      path: '/customers'
+      fullPath: '/customers/'
+      preLoaderRoute: typeof AuthenticatedCustomersIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/shipments/': {
@@ -419,6 +439,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedWebhooksWebhookIdRoute: typeof AuthenticatedWebhooksWebhookIdRoute
   AuthenticatedWebhooksNewRoute: typeof AuthenticatedWebhooksNewRoute
   AuthenticatedContainersIndexRoute: typeof AuthenticatedContainersIndexRoute
+  AuthenticatedCustomersIndexRoute: typeof AuthenticatedCustomersIndexRoute
   AuthenticatedShipmentsIndexRoute: typeof AuthenticatedShipmentsIndexRoute
   AuthenticatedTrackingRequestsIndexRoute: typeof AuthenticatedTrackingRequestsIndexRoute
   AuthenticatedWebhooksIndexRoute: typeof AuthenticatedWebhooksIndexRoute
@@ -441,6 +462,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedWebhooksWebhookIdRoute: AuthenticatedWebhooksWebhookIdRoute,
   AuthenticatedWebhooksNewRoute: AuthenticatedWebhooksNewRoute,
   AuthenticatedContainersIndexRoute: AuthenticatedContainersIndexRoute,
+  AuthenticatedCustomersIndexRoute: AuthenticatedCustomersIndexRoute,
   AuthenticatedShipmentsIndexRoute: AuthenticatedShipmentsIndexRoute,
   AuthenticatedTrackingRequestsIndexRoute:
     AuthenticatedTrackingRequestsIndexRoute,

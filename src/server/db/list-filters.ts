@@ -21,9 +21,9 @@ import {
 } from "drizzle-orm";
 import type { LfdWindow } from "../../api/triage";
 import type { Db } from "./connection";
-import { containers, shipments, vessels } from "./schema";
+import { containers, parties, shipments, vessels } from "./schema";
 import { type SearchPlaces, searchPlaces } from "./search-places";
-import { likePattern } from "./shipments";
+import { isUuid, likePattern } from "./shipments";
 
 /** The parsed, validated filters of a list request (http/list-query.ts builds it from `filter[…]` and `q`). */
 export interface ListFilterSpec {
@@ -44,7 +44,7 @@ export interface ListFilterSpec {
   /** IMO numbers and lower-case names (any of). */
   vessels?: { imos: string[]; names: string[] };
   tags?: string[];
-  /** Lower case, whole name. */
+  /** Lower case: a party's id, or a whole name. */
   customer?: string;
   trackingStopped?: boolean;
   trackingStoppedReasons?: string[];
@@ -72,6 +72,8 @@ interface ShipmentColumns {
   podVesselId: AnyColumn;
   tags: AnyColumn;
   customerName: AnyColumn;
+  /** The shipment's party; containers keep only its name. */
+  customerId?: AnyColumn;
   trackingStoppedAt: AnyColumn;
   trackingStoppedReason: AnyColumn;
 }
@@ -84,6 +86,7 @@ const OF_SHIPMENTS: ShipmentColumns = {
   podVesselId: shipments.podVesselId,
   tags: shipments.tags,
   customerName: shipments.customerName,
+  customerId: shipments.customerId,
   trackingStoppedAt: shipments.lineTrackingStoppedAt,
   trackingStoppedReason: shipments.lineTrackingStoppedReason,
 };
@@ -105,7 +108,18 @@ const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 /** Nothing matches (a list of ports that named no known port). */
 const NOTHING = sql`false`;
 
-function shipmentLevel(f: ListFilterSpec, col: ShipmentColumns): SQL[] {
+/**
+ * `filter[customer]`: a party id (UUID) or a whole name in any case. A shipment's name is its party's (migration
+ * 0016), so containers, which keep only the name, match a party by its name: a scalar subquery, read once.
+ */
+function customerCondition(accountId: string, customer: string, col: ShipmentColumns): SQL {
+  if (!isUuid(customer)) return sql`lower(${col.customerName}) = ${customer}`;
+  if (col.customerId) return sql`${col.customerId} = ${customer}::uuid`;
+  return sql`lower(${col.customerName}) = (select lower(${parties.companyName}) from ${parties}
+    where ${parties.accountId} = ${accountId} and ${parties.id} = ${customer}::uuid)`;
+}
+
+function shipmentLevel(accountId: string, f: ListFilterSpec, col: ShipmentColumns): SQL[] {
   const out: SQL[] = [];
   if (f.etaBefore) out.push(lt(col.podEtaAt, f.etaBefore));
   if (f.etaAfter) out.push(gte(col.podEtaAt, f.etaAfter));
@@ -142,7 +156,7 @@ function shipmentLevel(f: ListFilterSpec, col: ShipmentColumns): SQL[] {
     out.push(sql`${col.podVesselId} in (select ${vessels.id} from ${vessels} where ${named})`);
   }
   if (f.tags?.length) out.push(arrayOverlaps(col.tags, f.tags));
-  if (f.customer !== undefined) out.push(sql`lower(${col.customerName}) = ${f.customer}`);
+  if (f.customer !== undefined) out.push(customerCondition(accountId, f.customer, col));
   if (f.trackingStopped === true) out.push(isNotNull(col.trackingStoppedAt));
   if (f.trackingStopped === false) out.push(isNull(col.trackingStoppedAt));
   if (f.trackingStoppedReasons?.length) {
@@ -383,7 +397,7 @@ export function containerListCondition(accountId: string, f: ListFilterSpec, clo
   if (number) conditions.push(sql`${containers.number} ilike ${likePattern(number)}`);
   const q = f.q?.trim();
   if (q) conditions.push(containerSearch(accountId, q, placesOf(f)));
-  conditions.push(...shipmentLevel(f, OF_CONTAINERS), ...containerLevel(f, clock));
+  conditions.push(...shipmentLevel(accountId, f, OF_CONTAINERS), ...containerLevel(f, clock));
   return and(...conditions)!;
 }
 
@@ -392,7 +406,7 @@ export function shipmentListCondition(accountId: string, f: ListFilterSpec, cloc
   const conditions: SQL[] = [eq(shipments.accountId, accountId)];
   const q = f.q?.trim();
   if (q) conditions.push(shipmentSearch(accountId, q, placesOf(f)));
-  conditions.push(...shipmentLevel(f, OF_SHIPMENTS));
+  conditions.push(...shipmentLevel(accountId, f, OF_SHIPMENTS));
   if (hasContainerLevel(f)) {
     conditions.push(sql`exists (select from ${containers}
       where ${containers.shipmentId} = ${shipments.id} and ${containers.accountId} = ${accountId}

@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -13,6 +14,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -121,6 +123,29 @@ export const apiKeys = pgTable("api_keys", {
 
 // ---- Customer data: every row carries its account ----
 
+/**
+ * The companies an account ships for (the hosted API's parties): a shipment's `customer`. A name is unique in its
+ * account whatever its case; a shipment's `customer_name` is its party's name, kept so by a trigger (migration
+ * 0016_parties), which also links a shipment written with a name alone to the party of that name.
+ */
+export const parties = pgTable(
+  "parties",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    companyName: text("company_name").notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("parties_account_name_idx").on(t.accountId, sql`lower(${t.companyName})`),
+    // What shipments' (account_id, customer_id) refers to: a shipment's customer is always of its own account.
+    unique("parties_account_id_key").on(t.accountId, t.id),
+  ],
+);
+
 export const shipments = pgTable(
   "shipments",
   {
@@ -138,6 +163,8 @@ export const shipments = pgTable(
       .notNull()
       .references(() => shippingLines.id),
     customerName: text("customer_name"),
+    /** The party the shipment is for; `customer_name` is its name (see parties). */
+    customerId: uuid("customer_id"),
     portOfLadingId: uuid("port_of_lading_id").references(() => ports.id),
     portOfDischargeId: uuid("port_of_discharge_id").references(() => ports.id),
     destinationId: uuid("destination_id").references(() => ports.id),
@@ -211,6 +238,15 @@ export const shipments = pgTable(
     index("shipments_account_stop_reason_idx")
       .on(t.accountId, t.lineTrackingStoppedReason)
       .where(sql`line_tracking_stopped_at is not null`),
+    // A customer's shipments newest first (`filter[customer]`), and how many a party has, from the index alone.
+    index("shipments_account_customer_idx")
+      .on(t.accountId, t.customerId, t.createdAt.desc(), t.id.desc())
+      .where(sql`customer_id is not null`),
+    foreignKey({
+      name: "shipments_customer_fk",
+      columns: [t.accountId, t.customerId],
+      foreignColumns: [parties.accountId, parties.id],
+    }),
   ],
 );
 

@@ -246,7 +246,16 @@ export async function getShipment(
   return (await getShipments(db, accountId, [id]))[0];
 }
 
-export type ShipmentChanges = Partial<Pick<ShipmentRow, "refNumbers" | "tags" | "customerName">>;
+/**
+ * An edit. The customer is set by party (`customerId`, null clears) or by name (`customerName`, never both): the
+ * trigger of migration 0016 links a name to the account's party of that name and gives a party's name to the
+ * shipment.
+ */
+export type ShipmentChanges = Partial<Pick<ShipmentRow, "refNumbers" | "tags">> &
+  (
+    | { customerId?: string | null; customerName?: never }
+    | { customerName?: string | null; customerId?: never }
+  );
 
 /** Applies an edit; returns false when no such shipment exists in the account. */
 export async function updateShipment(

@@ -27,6 +27,7 @@ import { refuseNulInUrl } from "./nul-guard";
 import { documentSharedAnswers } from "./openapi-answers";
 import { defaultHook } from "./openapi-common";
 import { registerOperationsRoutes } from "./operations";
+import { registerPartyRoutes } from "./parties/index";
 import { FAILED_AUTH_LIMIT_PER_MINUTE, RateLimiter } from "./rate-limit";
 import { registerReferenceRoutes } from "./reference";
 import { responseCachePolicy } from "./response-cache-policy";
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps) {
   registerShipmentRoutes(app, deps);
   registerTrackingRequestRoutes(app, deps);
   registerContainerRoutes(app, deps);
+  registerPartyRoutes(app, deps);
   registerContainerRouteRoutes(app, deps);
   registerContainerEventRoutes(app, deps);
   registerVesselRoutes(app, deps);

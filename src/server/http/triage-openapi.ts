@@ -67,7 +67,7 @@ export function triageFilterQuery(containerNote: string) {
       "Vessel at the port of discharge: IMO numbers (7 digits) or whole names in any case, comma-separated (any of).",
     ),
     "filter[tags]": text("Tags, comma-separated: the shipment carries any of them (exact tags)."),
-    "filter[customer]": text("Customer name, the whole name, in any case."),
+    "filter[customer]": text("The customer: a party's id, or its whole name in any case."),
     "filter[tracking_stopped]": booleanFilter("`true` or `false`: tracking has stopped."),
     "filter[tracking_stopped_reason]": text(
       `Why tracking stopped, comma-separated (any of): ${TRACKING_STOPPED_REASONS.join(", ")}.`,

@@ -58,11 +58,16 @@ export function validationError(
       code: missing ? "blank" : "invalid",
       detail: missing
         ? `${name} is required.`
-        : issue.message.includes(name)
+        : names(issue.message, name)
           ? issue.message
           : `${name}: ${issue.message}`,
       source: { pointer },
     });
   }
   return new ApiError(422, errors);
+}
+
+/** Whether a message already names the field, as `company_name` or in words ("Company name can't be blank"). */
+function names(message: string, field: string): boolean {
+  return message.includes(field) || message.toLowerCase().includes(field.replaceAll("_", " ").toLowerCase());
 }

@@ -4,6 +4,7 @@ import type { Container } from "../../api/containers";
 import type { RawEvent, TransportEvent } from "../../api/events";
 import type { anyResourceSchema } from "../../api/json-api";
 import { rawEventName } from "../../api/milestones";
+import type { Party } from "../../api/parties";
 import type { Account, Port, ShippingLine, Terminal, User } from "../../api/reference";
 import type { Route, RouteLocation } from "../../api/routes";
 import type { Shipment, TrackingStoppedReason } from "../../api/shipments";
@@ -11,6 +12,7 @@ import { iso } from "../../api/timestamps";
 import type { Vessel, VesselPosition } from "../../api/vessels";
 import type { ContainerRecord } from "../db/containers";
 import type { RawEventRow, TransportEventRow } from "../db/events";
+import type { PartyRecord } from "../db/parties";
 import type { PortRow, ReferenceData, ShippingLineRow, TerminalRow } from "../db/reference-data";
 import type { ShipmentRecord } from "../db/shipments";
 import type { VesselRow } from "../db/vessels";
@@ -96,6 +98,20 @@ export function accountResource(a: { id: string; companyName: string }): Account
   return { id: a.id, type: "account", attributes: { company_name: a.companyName } };
 }
 
+export function partyResource({ party, shipmentsCount }: PartyRecord): Party {
+  return {
+    id: party.id,
+    type: "party",
+    attributes: {
+      company_name: party.companyName,
+      shipments_count: shipmentsCount,
+      created_at: party.createdAt.toISOString(),
+      updated_at: party.updatedAt.toISOString(),
+    },
+    links: { self: `/v2/parties/${party.id}` },
+  };
+}
+
 export function shipmentResource(record: ShipmentRecord, reference: ReferenceData): Shipment {
   const s = record.shipment;
   const line = reference.shippingLines.get(s.shippingLineId);
@@ -148,6 +164,7 @@ export function shipmentResource(record: ShipmentRecord, reference: ReferenceDat
       destination_terminal: ref("terminal", s.destinationTerminalId),
       line_tracking_stopped_by_user: ref("user", s.lineTrackingStoppedByUserId),
       containers: { data: record.containerIds.map((id) => ({ id, type: "container" as const })) },
+      customer: ref("party", s.customerId),
     },
     links: { self: `/v2/shipments/${s.id}` },
   };

@@ -54,6 +54,7 @@ export function exampleSubject(reference: ReferenceData, event: WebhookEventName
       tags: [],
       shippingLineId: shippingLineId("MAEU"),
       customerName: null,
+      customerId: null,
       portOfLadingId: pol,
       portOfDischargeId: pod,
       destinationId: null,

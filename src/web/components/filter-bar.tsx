@@ -5,6 +5,7 @@ import type { ListFilterName, ListFilters } from "../../api/triage";
 import { FILTER_DEFINITIONS, filterChipWords } from "../lib/filter-words";
 import { isValidFilterValue } from "../lib/list-filters";
 import { buttonClass } from "./button";
+import { CustomerPicker } from "./customer-picker";
 
 const input =
   "rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 focus:border-sky-500 focus:outline-2 focus:outline-sky-500/40 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
@@ -263,6 +264,19 @@ function ValueInput({
         />
       );
     default:
+      // The customer: one of the account's parties, picked from what is typed (or a whole name typed out).
+      if (name === "customer")
+        return (
+          <CustomerPicker
+            id={id}
+            text={value}
+            onTextChange={onChange}
+            onPick={(party) => onChange(party.attributes.company_name)}
+            describedBy={describedBy || undefined}
+            invalid={invalid}
+            className="min-w-56"
+          />
+        );
       return (
         <input
           {...common}

@@ -40,7 +40,7 @@ export const FILTER_DEFINITIONS: Record<ListFilterName, FilterDefinition> = {
   shipping_line: { label: "Line", kind: "text", hint: "SCAC, such as MAEU" },
   vessel: { label: "Vessel", kind: "text", hint: "Name or IMO number" },
   tags: { label: "Tags", kind: "text", hint: "One tag, or several separated by commas" },
-  customer: { label: "Customer", kind: "text", hint: "The customer's whole name" },
+  customer: { label: "Customer", kind: "text", hint: "Pick one of your customers, or type a whole name" },
   tracking_stopped: { label: "Tracking stopped", kind: "yes_no" },
   tracking_stopped_reason: {
     label: "Tracking stopped because",

@@ -5,6 +5,7 @@ export const queryRoots = {
   account: ["account"],
   containers: ["containers"],
   map: ["map"],
+  parties: ["parties"],
   savedViews: ["saved-views"],
   shipments: ["shipments"],
   trackingRequests: ["tracking-requests"],

@@ -7,6 +7,7 @@ import {
   accountEvents,
   accounts,
   containers,
+  parties,
   rawEvents,
   settings,
   shipments,
@@ -49,6 +50,7 @@ const ACCOUNT_TABLES = [
   trackingRequests,
   containers,
   shipments,
+  parties,
 ] as const;
 
 /**
@@ -70,6 +72,15 @@ export async function skipForeignKeyChecks(tx: Db): Promise<boolean> {
  * Run it after skipForeignKeyChecks: otherwise removing each shipment looks for its transport events by
  * `shipment_id`, which has no index, once per shipment (it works, slowly).
  */
+/** The account's parties of these names, created at once; their ids by name, for the shipments' customer_id. */
+export async function createParties(tx: Db, accountId: string, names: readonly string[]) {
+  const rows = await tx
+    .insert(parties)
+    .values(names.map((companyName) => ({ accountId, companyName })))
+    .returning({ id: parties.id, name: parties.companyName });
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
 export async function deleteAccountData(tx: Db, accountId: string): Promise<void> {
   for (const table of ACCOUNT_TABLES) await tx.delete(table).where(eq(table.accountId, accountId));
 }
@@ -133,12 +144,14 @@ export async function countAccountData(db: Db, accountId: string): Promise<Accou
 }
 
 /**
- * Brings up to date what triggers keep for every other write (see the scale and triage migrations): the search
- * text of the account's shipments and tracking requests, its containers' copies of their shipment's columns, the
- * shipments' last free day, and its list counts. Needed after skipForeignKeyChecks, which turns
+ * Brings up to date what triggers keep for every other write (see the scale, triage and parties migrations): the
+ * shipments' customers (parties), the search text of the account's shipments and tracking requests, its
+ * containers' copies of their shipment's columns, the shipments' last free day, and its list counts. Needed after skipForeignKeyChecks, which turns
  * those triggers off with the foreign keys', and the log of changed data that running services read.
  */
 export async function refreshTriggerKeptData(tx: Db, accountId: string): Promise<void> {
+  // Customers first: each name becomes a party (migration 0016), and the copies below take its spelling.
+  await tx.execute(sql`select link_shipment_customers(${accountId})`);
   await tx.execute(
     sql`update shipments s set search_text = shipment_search_text(s) where account_id = ${accountId}`,
   );

@@ -90,7 +90,8 @@ export function tags(rng: Random): string[] {
   return [...chosen];
 }
 
-const CUSTOMERS = [
+/** The forwarder's customers: each becomes a party of the account (src/api/parties.ts). */
+export const CUSTOMERS = [
   "Acme Home Goods",
   "Blue Harbor Apparel",
   "Cascade Outdoor Supply",

@@ -38,6 +38,8 @@ export interface RowContext {
   userId: string | null;
   /** Vessel ids by IMO. */
   vesselIds: Map<string, string>;
+  /** The account's party ids by company name: a shipment's customer. */
+  customerIds: Map<string, string>;
   library: JourneyLibrary;
 }
 
@@ -52,7 +54,7 @@ export class RowFactory {
   }
 
   shipment(plan: PlannedShipment): ShipmentInsert {
-    const { reference, accountId, userId, vesselIds } = this.#context;
+    const { reference, accountId, userId, vesselIds, customerIds } = this.#context;
     const { moment } = plan.template;
     let columns = this.#shipmentColumns.get(moment);
     if (!columns) {
@@ -76,6 +78,7 @@ export class RowFactory {
       tags: plan.tags,
       shippingLineId: line.id,
       customerName: plan.customerName,
+      customerId: plan.customerName === null ? null : (customerIds.get(plan.customerName) ?? null),
       podOriginalEtaAt: firstEta ? new Date(firstEta.getTime() + plan.shiftMs) : null,
       lineTrackingLastAttemptedAt: new Date(plan.lastAttemptedAt),
       lineTrackingLastSucceededAt: new Date(plan.lastSucceededAt),

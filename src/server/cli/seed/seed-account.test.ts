@@ -109,6 +109,27 @@ describe("npm run seed", () => {
     expect(events.meta.total).toBeGreaterThan(0);
   });
 
+  it("makes the customers parties, each shipment's customer its party and its customer_name the party's", async () => {
+    const parties = await list(seeded.apiKey, "/v2/parties?page[size]=100");
+    expect(parties.meta.total).toBeGreaterThan(10);
+    const byId = new Map(parties.data.map((p) => [p.id, p.attributes.company_name]));
+    const counted = parties.data.reduce((sum, p) => sum + Number(p.attributes.shipments_count), 0);
+    const shipmentsPage = await list(seeded.apiKey, "/v2/shipments?page[size]=100");
+    let withCustomer = 0;
+    for (const s of shipmentsPage.data) {
+      const customer = (s.relationships.customer as { data: { id: string } | null }).data;
+      expect(s.attributes.customer_name ?? null).toBe(customer ? byId.get(customer.id) : null);
+      if (customer) withCustomer++;
+    }
+    expect(withCustomer).toBeGreaterThan(50);
+    // Every seeded shipment with a customer is counted by its party (the sandbox shipments have none).
+    const named = await h.db
+      .select({ n: count() })
+      .from(shipments)
+      .where(and(eq(shipments.accountId, seeded.accountId), isNotNull(shipments.customerName)));
+    expect(counted).toBe(named[0]?.n);
+  });
+
   it("finds shipments by container number, reference and bill of lading", async () => {
     const shipmentsPage = await list(seeded.apiKey, "/v2/shipments?include=containers&page[size]=100");
     const withRef = shipmentsPage.data.find((s) => (s.attributes.ref_numbers as string[]).length > 0)!;

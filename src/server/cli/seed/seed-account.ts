@@ -9,6 +9,7 @@ import { Random } from "../../tracking/sandbox/random";
 import {
   type AccountCounts,
   countAccountData,
+  createParties,
   deleteAccountData,
   findAccountByName,
   firstUserId,
@@ -18,7 +19,7 @@ import {
   writeMarker,
 } from "./account-data";
 import { insertRows } from "./bulk-insert";
-import { UniqueValues } from "./identities";
+import { CUSTOMERS, UniqueValues } from "./identities";
 import { buildJourneyLibrary, weightedLines } from "./journeys";
 import {
   type PlannedShipment,
@@ -124,7 +125,8 @@ export async function seedScaleAccount(db: Db, options: SeedOptions): Promise<Se
       apiKey = created.apiKey;
     }
     const vesselIds = await upsertVessels(tx, library);
-    const rows = new RowFactory({ reference, accountId, userId, vesselIds, library });
+    const customerIds = await createParties(tx, accountId, CUSTOMERS);
+    const rows = new RowFactory({ reference, accountId, userId, vesselIds, customerIds, library });
     await createTempTables(tx);
     const templateEvents = library.boxes.flatMap((_, key) => rows.templateEvents(key));
     await insertRows(tx, seedEvents, templateEvents);

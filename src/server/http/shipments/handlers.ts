@@ -1,6 +1,7 @@
 // /v2/shipments: list, read, edit, stop and resume tracking.
 import { SHIPMENT_INCLUDES } from "../../../api/shipments";
 import { SHIPMENT_SORT_FIELDS } from "../../../api/triage";
+import { getParty } from "../../db/parties";
 import {
   getShipment,
   listShipments,
@@ -13,13 +14,16 @@ import {
 import { documentOf, Included } from "../../resources/documents";
 import { shipmentResource } from "../../resources/serialize";
 import type { App, AppDeps } from "../env";
-import { idMismatch, notFound } from "../errors";
+import { idMismatch, invalidAttribute, notFound, quote } from "../errors";
 import { parseListFilters, parseSort, refuseCursors } from "../list-query";
 import { pageDocument, parsePage } from "../paging";
 import { parseInclude } from "../query-params";
 
 import { includeForShipments } from "./includes";
 import { getRoute, listRoute, patchRoute, resumeRoute, stopRoute } from "./routes";
+
+const CUSTOMER_ID_POINTER = "/data/relationships/customer/data/id";
+
 export function registerShipmentRoutes(app: App, deps: AppDeps) {
   const { db, reference, clock } = deps;
 
@@ -40,6 +44,19 @@ export function registerShipmentRoutes(app: App, deps: AppDeps) {
     const included = new Included([data]);
     await includeForShipments(deps, accountId, [record], include, included);
     return documentOf(data, `/v2/shipments/${id}`, include.size > 0 ? included.toArray() : undefined);
+  }
+
+  /** The party a shipment edit names as its customer: one of the account's, or null; another is a 422. */
+  async function customerIdOf(accountId: string, data: { id: string } | null) {
+    if (data === null) return null;
+    if (!(await getParty(db, accountId, data.id))) {
+      throw invalidAttribute(
+        CUSTOMER_ID_POINTER,
+        `No party with id ${quote(data.id)} exists in this account; create it with POST /v2/parties first.`,
+        "not_found",
+      );
+    }
+    return data.id.toLowerCase();
   }
 
   app.openapi(listRoute, async (c) => {
@@ -79,10 +96,12 @@ export function registerShipmentRoutes(app: App, deps: AppDeps) {
     const data = c.req.valid("json")?.data;
     if (data?.id !== undefined && data.id !== id) throw idMismatch(data.id, id);
     const attributes = data?.attributes ?? {};
+    const customer = data?.relationships?.customer;
     const changes: ShipmentChanges = {};
     if (attributes.ref_numbers !== undefined) changes.refNumbers = attributes.ref_numbers;
     if (attributes.tags !== undefined) changes.tags = attributes.tags;
-    if (attributes.customer_name !== undefined) changes.customerName = attributes.customer_name || null;
+    if (customer !== undefined) changes.customerId = await customerIdOf(accountId, customer.data);
+    else if (attributes.customer_name !== undefined) changes.customerName = attributes.customer_name || null;
     const found =
       Object.keys(changes).length === 0
         ? (await getShipment(db, accountId, id)) !== undefined

@@ -1,8 +1,16 @@
-// A page of shipments' included resources: containers (and their terminals), ports and terminals by include path.
+// A page of shipments' included resources: containers (and their terminals), ports, terminals, the user who stopped
+// tracking and the customer (a party), by include path.
 import { getContainers } from "../../db/containers";
+import { getParties } from "../../db/parties";
 import { getUsers, type ShipmentRecord } from "../../db/shipments";
 import type { Included } from "../../resources/documents";
-import { containerResource, portResource, terminalResource, userResource } from "../../resources/serialize";
+import {
+  containerResource,
+  partyResource,
+  portResource,
+  terminalResource,
+  userResource,
+} from "../../resources/serialize";
 import type { AppDeps } from "../env";
 
 /** Resolves `include` paths of shipments into included resources. */
@@ -28,6 +36,11 @@ export async function includeForShipments(
       .map((r) => r.shipment.lineTrackingStoppedByUserId)
       .filter((id): id is string => id !== null);
     for (const user of await getUsers(deps.db, accountId, ids)) included.add(userResource(user));
+  }
+  if (include.has("customer")) {
+    const ids = records.map((r) => r.shipment.customerId).filter((id): id is string => id !== null);
+    for (const party of await getParties(deps.db, accountId, [...new Set(ids)]))
+      included.add(partyResource(party));
   }
   if (include.has("containers")) {
     const containerRecords = await getContainers(

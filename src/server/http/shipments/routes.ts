@@ -1,7 +1,12 @@
 // The /v2/shipments routes as the OpenAPI document describes them: list, read, edit, stop and resume tracking.
 import { createRoute, z } from "@hono/zod-openapi";
 import { listDocument, singleDocument } from "../../../api/json-api";
-import { SHIPMENT_INCLUDES, shipmentEditableAttributesSchema, shipmentSchema } from "../../../api/shipments";
+import {
+  SHIPMENT_INCLUDES,
+  shipmentEditableAttributesSchema,
+  shipmentEditableRelationshipsSchema,
+  shipmentSchema,
+} from "../../../api/shipments";
 import { SHIPMENT_SORT_FIELDS } from "../../../api/triage";
 import {
   cursorQuery,
@@ -54,13 +59,22 @@ export const getRoute = createRoute({
   responses: { 200: jsonBody(shipmentDocument, "The shipment"), ...errorResponses(400, 401, 404, 429) },
 });
 
-export const editBody = patchBodyOf("shipment", shipmentEditableAttributesSchema);
+const attributesBody = patchBodyOf("shipment", shipmentEditableAttributesSchema);
+/** The edit's body: attributes, and the customer as a relationship. */
+export const editBody = attributesBody.extend({
+  data: attributesBody.shape.data
+    .unwrap()
+    .extend({ relationships: shipmentEditableRelationshipsSchema.optional() })
+    .optional(),
+});
 
 export const patchRoute = createRoute({
   method: "patch",
   path: "/v2/shipments/{id}",
   tags,
   summary: "Edit a shipment's reference numbers, tags and customer",
+  description:
+    'The customer is a party of the account: `relationships.customer.data` sets it by id (`{type: "party", id}`) or clears it (`null`), and `customer_name` follows. `attributes.customer_name` (as before) links the account\'s party of that name, compared case-insensitively and created when there is none; null clears it. Given both, the relationship decides.',
   request: {
     params: idParam,
     body: requestBodyOf(editBody),

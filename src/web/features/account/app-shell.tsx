@@ -15,6 +15,7 @@ const NAV_ITEMS = [
   { to: "/attention", label: "Needs attention" },
   { to: "/shipments", label: "Shipments" },
   { to: "/containers", label: "Containers" },
+  { to: "/customers", label: "Customers" },
   { to: "/tracking-requests", label: "Tracking requests" },
   { to: "/map", label: "Map" },
   { to: "/webhooks", label: "Webhooks" },

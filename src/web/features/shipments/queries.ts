@@ -115,3 +115,33 @@ export function useEditShipmentMutation(id: string) {
     onSuccess: (document) => showChangedShipment(queryClient, document),
   });
 }
+
+/**
+ * Sets the shipment's customer to a party of the account, or clears it (null); its customer_name follows. The
+ * parties' shipment counts change with it.
+ */
+export function useSetCustomerMutation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (partyId: string | null) =>
+      apiRequest(`/v2/shipments/${encodeURIComponent(id)}`, {
+        method: "PATCH",
+        schema: shipmentDocument,
+        body: {
+          data: {
+            type: "shipment",
+            id,
+            relationships: { customer: { data: partyId === null ? null : { type: "party", id: partyId } } },
+          },
+        },
+      }),
+    meta: { errorsShownInline: true },
+    onMutate: () => cancelShipmentFetches(queryClient),
+    onSuccess: (document) =>
+      Promise.all([
+        showChangedShipment(queryClient, document),
+        queryClient.invalidateQueries({ queryKey: queryRoots.containers }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.parties }),
+      ]),
+  });
+}

@@ -12,6 +12,7 @@ import { UpdatedAgo } from "../../components/updated-ago";
 import { formatDateTime, personName, stoppedReasonWords } from "../../lib/format";
 import { findIncluded, includedOfType } from "../../lib/included";
 import { ContainersTable } from "./containers-table";
+import { CustomerField } from "./customer-field";
 import { EditableLabels } from "./editable-labels";
 import { shipmentQuery } from "./queries";
 import { EtaChangeBadge, TrackingBadge } from "./shipment-bits";
@@ -135,10 +136,8 @@ export function ShipmentPage() {
           <div className="space-y-5">
             <EditableLabels shipmentId={shipment.id} field="ref_numbers" values={a.ref_numbers} />
             <EditableLabels shipmentId={shipment.id} field="tags" values={a.tags} />
+            <CustomerField shipment={shipment} />
             <dl className="grid grid-cols-2 gap-4">
-              <Fact term="Customer">
-                {a.customer_name ?? <span className="text-(--muted-text)">None</span>}
-              </Fact>
               <Fact term="Shipping line">
                 <abbr title={a.shipping_line_name} className="no-underline">
                   {a.shipping_line_short_name}

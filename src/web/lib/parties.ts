@@ -1,0 +1,80 @@
+// The account's parties (its customers) as server state: what the shipment page's customer picker, the lists'
+// customer filter and the Customers page read and write. Here rather than in a feature because all three use it.
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { listDocument, singleDocument } from "../../api/json-api";
+import { partySchema } from "../../api/parties";
+import { apiRequest } from "./api-client";
+import { queryRoots } from "./query-roots";
+
+const partyListDocument = listDocument(partySchema);
+const partyDocument = singleDocument(partySchema);
+
+/** How many parties a picker offers for what was typed: enough to choose from, few enough to read. */
+export const PICKER_PARTIES = 20;
+
+export interface PartiesListView {
+  /** Part of the company name (`filter[company_name]`). */
+  name?: string;
+  page?: number;
+  size?: number;
+}
+
+export const partyKeys = {
+  all: queryRoots.parties,
+  lists: () => [...partyKeys.all, "list"] as const,
+  list: (view: PartiesListView) => [...partyKeys.lists(), view] as const,
+};
+
+export function partiesListQuery(view: PartiesListView) {
+  return queryOptions({
+    queryKey: partyKeys.list(view),
+    queryFn: ({ signal }) =>
+      apiRequest("/v2/parties", {
+        schema: partyListDocument,
+        query: {
+          "filter[company_name]": view.name?.trim() || undefined,
+          "page[number]": view.page,
+          "page[size]": view.size,
+        },
+        signal,
+      }),
+  });
+}
+
+/** Creates a party; 422s (a blank or taken name) are shown beside the field. */
+export function useCreatePartyMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (companyName: string) =>
+      apiRequest("/v2/parties", {
+        method: "POST",
+        schema: partyDocument,
+        body: { data: { type: "party", attributes: { company_name: companyName } } },
+      }),
+    meta: { errorsShownInline: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: partyKeys.all }),
+  });
+}
+
+/** Renames a party; its shipments (and their containers) show the new name, so those lists refresh too. */
+export function useRenamePartyMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, companyName }: { id: string; companyName: string }) =>
+      apiRequest(`/v2/parties/${encodeURIComponent(id)}`, {
+        method: "PATCH",
+        schema: partyDocument,
+        body: { data: { type: "party", attributes: { company_name: companyName } } },
+      }),
+    meta: { errorsShownInline: true },
+    onSuccess: () => refreshAfterRename(queryClient),
+  });
+}
+
+function refreshAfterRename(queryClient: QueryClient) {
+  return Promise.all(
+    [partyKeys.all, queryRoots.shipments, queryRoots.containers].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
