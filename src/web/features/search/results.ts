@@ -229,8 +229,8 @@ function hitOfResult(result: FoundResult, term: string): SearchHit | null {
         references(a),
         joined([
           a.scac,
-          a.status && a.status.replaceAll("_", " "),
-          a.failed_reason && a.failed_reason.replaceAll("_", " "),
+          a.status?.replaceAll("_", " "),
+          a.failed_reason?.replaceAll("_", " "),
         ]),
         term,
         { kind: "tracking_request", id },
