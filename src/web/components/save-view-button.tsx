@@ -1,9 +1,15 @@
 // "Save view" on a list: the button and its dialog. Saves the list's search (filters, sort, text search) and the
 // columns its table shows at that moment (in the shape of the table's `columns` URL parameter) under the name given,
-// replacing the list's view of that name, and says where saved views are found. Kept by the account: shown at once,
-// undone (with the API's reason) if the API refuses it.
+// replacing the list's view of that name, and says where saved views are found. Kept by the account (or, against a
+// server that keeps no views, by this browser): shown at once, undone (with the reason) if the save is refused.
 import { useState } from "react";
-import { type SavedViewList, useSavedViews, useSaveView, viewSearchOf } from "../lib/saved-views";
+import {
+  type SavedViewList,
+  useSavedViews,
+  useSavedViewsReach,
+  useSaveView,
+  viewSearchOf,
+} from "../lib/saved-views";
 import { buttonClass } from "./button";
 import { visibleColumnsParam } from "./data-table/column-choice";
 import type { DataColumn } from "./data-table/columns";
@@ -33,6 +39,7 @@ export function SaveViewButton<T>({
   const [open, setOpen] = useState(false);
   const views = useSavedViews();
   const saveView = useSaveView();
+  const reach = useSavedViewsReach();
   return (
     <>
       <button type="button" className={buttonClass("secondary")} onClick={() => setOpen(true)}>
@@ -52,8 +59,7 @@ export function SaveViewButton<T>({
           showToast({
             kind: "success",
             title: `Saved view “${name}”`,
-            message:
-              "It is listed under Views, beside Containers, on every device signed in to this account.",
+            message: `It is listed under Views, beside Containers, ${reach.listedOn}.`,
           });
         }}
       />

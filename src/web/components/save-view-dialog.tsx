@@ -1,7 +1,7 @@
 // "Save view": asks for a name (a modal native <dialog>: labelled, Escape closes, the page behind is inert) and says
-// when the name is already a view's, which saving then replaces.
+// when the name is already a view's, which saving then replaces, and who will see the view.
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { VIEW_NAME_MAX } from "../lib/saved-views";
+import { useSavedViewsReach, VIEW_NAME_MAX } from "../lib/saved-views";
 import { buttonClass } from "./button";
 
 export function SaveViewDialog({
@@ -24,6 +24,7 @@ export function SaveViewDialog({
   const titleId = useId();
   const inputId = useId();
   const noteId = useId();
+  const reach = useSavedViewsReach();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -61,8 +62,8 @@ export function SaveViewDialog({
           Save view
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Keeps this list's filters, sort and columns under a name, for everyone signed in to this account.
-          Saved views are listed in the navigation.
+          Keeps this list's filters, sort and columns under a name, {reach.keptFor}. Saved views are listed in
+          the navigation.
         </p>
         <div>
           <label htmlFor={inputId} className="block text-sm font-medium">

@@ -11,6 +11,7 @@ import {
   useDeleteView,
   useRenameView,
   useSavedViews,
+  useSavedViewsReach,
   VIEW_NAME_MAX,
 } from "../lib/saved-views";
 import { buttonClass } from "./button";
@@ -20,6 +21,7 @@ import { Popover } from "./popover";
 export function SavedViewsNav({ triggerClassName }: { triggerClassName: string }) {
   const views = useSavedViews();
   const deleteView = useDeleteView();
+  const reach = useSavedViewsReach();
   const [deleting, setDeleting] = useState<SavedView | null>(null);
   if (views.length === 0 && !deleting) return null;
   const groups = SAVED_VIEW_LISTS.map((list) => ({
@@ -70,7 +72,7 @@ export function SavedViewsNav({ triggerClassName }: { triggerClassName: string }
         }}
         onClose={() => setDeleting(null)}
       >
-        The list itself is not changed; the view goes for everyone signed in to this account.
+        The list itself is not changed; {reach.deleteGoes}.
       </ConfirmDialog>
     </>
   );

@@ -1,20 +1,28 @@
 // Saved views: a list's filters, sort and visible columns under a name the user chose, kept by the account
 // (/v2/saved_views) so that a colleague's browser, a phone and an assistant see the same views, and offered in the
-// navigation. What is kept is the list's URL search, so a view opens exactly as it was saved. Read and written with
-// React Query; saving, renaming and deleting show at once (optimistic) and are undone if the API refuses them.
+// navigation; against a server that keeps no views (the hosted API), kept in this browser instead, as they were
+// before the account kept them (saved-views-home.ts decides which). What is kept is the list's URL search, so a view
+// opens exactly as it was saved. Read and written with React Query; saving, renaming and deleting show at once
+// (optimistic) and are undone if they are refused.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import {
-  SAVED_VIEW_LISTS,
-  type SavedViewList,
-  type SavedView as SavedViewResource,
-  savedViewDocumentSchema,
-  savedViewListDocumentSchema,
-} from "../../api/saved-views";
-import { apiRequest } from "./api-client";
+import { useEffect } from "react";
+import type { SavedViewList } from "../../api/saved-views";
+import { LOCAL_VIEWS_STORAGE_KEY } from "./local-saved-views";
 import { queryRoots } from "./query-roots";
+import {
+  byListThenName,
+  PENDING_ID,
+  readSavedViews,
+  type SavedView,
+  type SavedViewsHome,
+  type SavedViewsState,
+  type SaveViewInput,
+  savedViewsStores,
+  type ViewsStore,
+} from "./saved-views-home";
 
 export { SAVED_VIEW_LISTS, type SavedViewList, VIEW_NAME_MAX } from "../../api/saved-views";
+export type { SavedView, SavedViewsHome, SaveViewInput } from "./saved-views-home";
 
 /** Where each list lives, and its name in words: a view opens its own list. */
 export const SAVED_VIEW_LIST_PATHS = { containers: "/containers", shipments: "/shipments" } as const;
@@ -23,45 +31,62 @@ export const SAVED_VIEW_LIST_NAMES: Record<SavedViewList, string> = {
   shipments: "Shipments",
 };
 
-export interface SavedView {
-  id: string;
-  name: string;
-  list: SavedViewList;
-  /** The list's URL search (filters, sort, columns, text search), as the route reads it. */
-  search: Record<string, string>;
-  saved_at: string;
-}
+/** Who sees a saved view, in the words the dialogs and messages use. */
+export const SAVED_VIEWS_REACH: Record<
+  SavedViewsHome,
+  { keptFor: string; listedOn: string; deleteGoes: string }
+> = {
+  account: {
+    keptFor: "for everyone signed in to this account",
+    listedOn: "on every device signed in to this account",
+    deleteGoes: "the view goes for everyone signed in to this account",
+  },
+  browser: {
+    keptFor: "in this browser",
+    listedOn: "in this browser",
+    deleteGoes: "the view goes from this browser",
+  },
+};
 
-const viewOf = (resource: SavedViewResource): SavedView => ({
-  id: resource.id,
-  name: resource.attributes.name,
-  list: resource.attributes.list,
-  search: resource.attributes.search,
-  saved_at: resource.attributes.updated_at,
-});
-
-/** The account's views, by list and then name (the API's order; optimistic changes keep it). */
+/** The views, by list and then name, and where they live (decided at each read; optimistic changes keep the order). */
 export const savedViewsQuery = () =>
   queryOptions({
     queryKey: queryRoots.savedViews,
-    queryFn: async ({ signal }) =>
-      (await apiRequest("/v2/saved_views", { schema: savedViewListDocumentSchema, signal })).data.map(viewOf),
+    queryFn: ({ signal }) => readSavedViews(savedViewsStores, signal),
   });
-
-const byListThenName = (a: SavedView, b: SavedView) =>
-  SAVED_VIEW_LISTS.indexOf(a.list) - SAVED_VIEW_LISTS.indexOf(b.list) ||
-  a.name.toLowerCase().localeCompare(b.name.toLowerCase());
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 const NO_VIEWS: readonly SavedView[] = [];
-/** Ids of views shown before the API has made them. */
-const PENDING = "pending-";
-const deletedSchema = z.object({ meta: z.object({ deleted: z.literal(true) }) });
+const viewsOf = (state: SavedViewsState) => state.views;
+const homeOf = (state: SavedViewsState) => state.home;
 
-/** Every saved view of the account (none until they are read, or when they cannot be). */
+/**
+ * Every saved view (none until they are read, or when they cannot be). Views kept in this browser that another tab
+ * saves, renames or deletes are read again.
+ */
 export function useSavedViews(): readonly SavedView[] {
-  return useQuery(savedViewsQuery()).data ?? NO_VIEWS;
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== LOCAL_VIEWS_STORAGE_KEY && event.key !== null) return;
+      // Several components read the views: the first of them reads again, the others join that read.
+      void queryClient.invalidateQueries({ queryKey: queryRoots.savedViews }, { cancelRefetch: false });
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, [queryClient]);
+  return useQuery({ ...savedViewsQuery(), select: viewsOf }).data ?? NO_VIEWS;
+}
+
+/** Where the views live, for the words that say who sees them (the account's until the first read says otherwise). */
+export function useSavedViewsHome(): SavedViewsHome {
+  return useQuery({ ...savedViewsQuery(), select: homeOf }).data ?? "account";
+}
+
+/** Who sees a saved view, in words (see SAVED_VIEWS_REACH). */
+export function useSavedViewsReach() {
+  return SAVED_VIEWS_REACH[useSavedViewsHome()];
 }
 
 /** The view of that list with that name (any case), which saving under the name replaces. */
@@ -69,25 +94,28 @@ export function viewNamed(views: readonly SavedView[], list: SavedViewList, name
   return views.find((v) => v.list === list && sameName(v.name, name));
 }
 
-export interface SaveViewInput {
-  name: string;
-  list: SavedViewList;
-  search: Record<string, string>;
-}
-
-/** Changes the cached views at once, and puts them back if the API refuses; the API's answer then replaces them. */
+/**
+ * Changes the cached views at once, and puts them back if the write is refused; the next read then replaces them.
+ * The write goes where the views were read from.
+ */
 function useOptimisticViews<V>(
-  mutationFn: (variables: V, views: readonly SavedView[]) => Promise<unknown>,
+  write: (store: ViewsStore, variables: V, views: readonly SavedView[]) => Promise<void>,
   change: (views: readonly SavedView[], variables: V) => SavedView[],
 ) {
   const queryClient = useQueryClient();
   const key = savedViewsQuery().queryKey;
   return useMutation({
-    mutationFn: (variables: V) => mutationFn(variables, queryClient.getQueryData(key) ?? NO_VIEWS),
+    mutationFn: async (variables: V) => {
+      const state = await queryClient.ensureQueryData(savedViewsQuery());
+      return write(savedViewsStores[state.home], variables, state.views);
+    },
     onMutate: async (variables) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, (views = []) => change(views, variables).sort(byListThenName));
+      queryClient.setQueryData(
+        key,
+        (state) => state && { ...state, views: change(state.views, variables).sort(byListThenName) },
+      );
       return { previous };
     },
     onError: (_error, _variables, context) => {
@@ -103,26 +131,11 @@ function useOptimisticViews<V>(
  */
 export function useSaveView() {
   return useOptimisticViews<SaveViewInput>(
-    async (input, views) => {
-      const existing = viewNamed(views, input.list, input.name);
-      const attributes = { name: input.name.trim(), list: input.list, search: input.search };
-      // An optimistic view not yet created has no id the API knows: it is created.
-      return existing && !existing.id.startsWith(PENDING)
-        ? apiRequest(`/v2/saved_views/${existing.id}`, {
-            method: "PATCH",
-            schema: savedViewDocumentSchema,
-            body: { data: { type: "saved_view", id: existing.id, attributes } },
-          })
-        : apiRequest("/v2/saved_views", {
-            method: "POST",
-            schema: savedViewDocumentSchema,
-            body: { data: { type: "saved_view", attributes } },
-          });
-    },
+    (store, input, views) => store.save(input, views),
     (views, input) => {
       const existing = viewNamed(views, input.list, input.name);
       const view: SavedView = {
-        id: existing?.id ?? `${PENDING}${Math.random().toString(36).slice(2)}`,
+        id: existing?.id ?? `${PENDING_ID}${Math.random().toString(36).slice(2)}`,
         name: input.name.trim(),
         list: input.list,
         search: input.search,
@@ -135,23 +148,14 @@ export function useSaveView() {
 
 export function useRenameView() {
   return useOptimisticViews<{ id: string; name: string }>(
-    ({ id, name }) =>
-      apiRequest(`/v2/saved_views/${id}`, {
-        method: "PATCH",
-        schema: savedViewDocumentSchema,
-        body: { data: { type: "saved_view", id, attributes: { name: name.trim() } } },
-      }),
+    (store, { id, name }) => store.rename(id, name),
     (views, { id, name }) => views.map((v) => (v.id === id ? { ...v, name: name.trim() } : v)),
   );
 }
 
 export function useDeleteView() {
   return useOptimisticViews<{ id: string }>(
-    ({ id }) =>
-      apiRequest(`/v2/saved_views/${id}`, {
-        method: "DELETE",
-        schema: deletedSchema,
-      }),
+    (store, { id }) => store.remove(id),
     (views, { id }) => views.filter((v) => v.id !== id),
   );
 }

@@ -1,12 +1,18 @@
 // On sign-in, moves the saved views this browser still keeps in localStorage (from before views were kept by the
-// account) to the account, once: one tab at a time (a Web Lock), one move per page load, and says what it did.
+// account) to the account, once: one tab at a time (a Web Lock), one move per page load, and says what it did. Not
+// against a server that keeps no views (the hosted API): there this browser is where views are kept.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { savedViewDocumentSchema, savedViewListDocumentSchema } from "../../../api/saved-views";
 import { showToast } from "../../components/toaster";
 import { apiRequest, describeError } from "../../lib/api-client";
 import { plural } from "../../lib/format";
-import { LOCAL_VIEWS_STORAGE_KEY, moveLocalViews, type SavedViewsApi } from "../../lib/local-saved-views";
+import {
+  LOCAL_VIEWS_STORAGE_KEY,
+  type MoveOutcome,
+  moveLocalViews,
+  type SavedViewsApi,
+} from "../../lib/local-saved-views";
 import { savedViewsQuery } from "../../lib/saved-views";
 
 const accountViews: SavedViewsApi = {
@@ -40,7 +46,11 @@ export function useMoveLocalViews(apiKey: string | undefined) {
     const store = storage();
     if (!apiKey || !store || store.getItem(LOCAL_VIEWS_STORAGE_KEY) === null || moving) return;
     moving = true;
-    const move = () => moveLocalViews(accountViews, store);
+    const move = async (): Promise<MoveOutcome> => {
+      const { home } = await queryClient.ensureQueryData(savedViewsQuery());
+      if (home !== "account") return { moved: 0, left: 0, kept: [] };
+      return moveLocalViews(accountViews, store);
+    };
     // Two tabs signing in at once take turns; the second finds storage already emptied by the first.
     const locked =
       typeof navigator !== "undefined" && navigator.locks
