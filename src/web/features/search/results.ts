@@ -227,11 +227,7 @@ function hitOfResult(result: FoundResult, term: string): SearchHit | null {
         id,
         a.number,
         references(a),
-        joined([
-          a.scac,
-          a.status?.replaceAll("_", " "),
-          a.failed_reason?.replaceAll("_", " "),
-        ]),
+        joined([a.scac, a.status?.replaceAll("_", " "), a.failed_reason?.replaceAll("_", " ")]),
         term,
         { kind: "tracking_request", id },
       );
