@@ -86,6 +86,11 @@ test("set a customer from the picker, add a new one, filter the list by it, rena
   // Renamed on the Customers page: the shipment shows the new name.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Customers" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
+  // The link to its shipments, kept from before the rename (as a bookmark or a shared link would be).
+  const shipmentsLink = await page
+    .getByRole("link", { name: "1 shipment for Initech Freight" })
+    .getAttribute("href");
+  if (!shipmentsLink) throw new Error("the customer's shipments link has no href");
   await page.getByRole("button", { name: "Rename Initech Freight" }).click();
   const rename = page.getByRole("textbox", { name: "New name for Initech Freight" });
   await expect(rename).toBeFocused();
@@ -93,6 +98,30 @@ test("set a customer from the picker, add a new one, filter the list by it, rena
   await rename.press("Enter");
   await expect(page.getByRole("cell", { name: "Initech Global Freight", exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Rename Initech Global Freight" })).toBeFocused();
+
+  // The link names the party by id, which the rename left valid: the list still finds its shipment, and the chip
+  // reads the party's name as it is now.
+  await page.goto(shipmentsLink);
+  expect(new URL(page.url()).searchParams.get("filter[customer]")).toBe(initech?.id);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(second.attributes.bill_of_lading_number);
+  const chip = page.getByRole("list", { name: "Active filters" }).getByRole("listitem");
+  await expect(chip).toHaveText(/^Customer: Initech Global Freight/);
+  await expect(
+    page.getByRole("button", { name: "Remove filter Customer: Initech Global Freight" }),
+  ).toBeVisible();
+  // Edited, the filter shows the name; applied unchanged, it stays the id.
+  await page.getByRole("button", { name: "Add filter" }).click();
+  await form.getByLabel("Filter").selectOption({ label: "Customer" });
+  await expect(value).toHaveValue("Initech Global Freight");
+  await form.getByRole("button", { name: "Apply" }).click();
+  await expect(chip).toHaveText(/^Customer: Initech Global Freight/);
+  await expect.poll(() => new URL(page.url()).searchParams.get("filter[customer]")).toBe(initech?.id);
+  // Followed from the page now, the link lands on the same list.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Customers" }).click();
+  await page.getByRole("link", { name: "1 shipment for Initech Global Freight" }).click();
+  await expect(chip).toHaveText(/^Customer: Initech Global Freight/);
+  await expect(rows).toHaveCount(2);
   await openShipment(page, second);
   await expect(details.getByText("Initech Global Freight", { exact: true })).toBeVisible();
   await expect(page.getByText("for Initech Global Freight")).toBeVisible();
@@ -161,6 +190,17 @@ for (const viewport of [
       await page.getByRole("button", { name: "Rename Blue Harbor Apparel" }).click();
       await expectNoViolations(page, "/customers, renaming");
       if (shots) await page.screenshot({ path: `${shots}/customers-rename-${viewport.name}.png` });
+
+      await page.keyboard.press("Escape");
+      await page.getByRole("link", { name: "1 shipment for Acme Home Goods" }).click();
+      await expect(page.getByRole("list", { name: "Active filters" }).getByRole("listitem")).toHaveText(
+        /^Customer: Acme Home Goods/,
+      );
+      // A table on a desktop, a list of cards on a phone.
+      const list = page.getByRole(viewport.name === "phone" ? "list" : "table", { name: "Shipments" });
+      await expect(list).toContainText(shipment.attributes.bill_of_lading_number);
+      await expectNoViolations(page, "/shipments, filtered by a customer's id");
+      if (shots) await page.screenshot({ path: `${shots}/shipments-by-customer-id-${viewport.name}.png` });
 
       await openShipment(page, shipment);
       const details = page.getByRole("region", { name: "Details" });

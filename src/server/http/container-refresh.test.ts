@@ -11,12 +11,11 @@ import { type Db, openDatabase } from "../db/connection";
 import { terminalId } from "../db/reference-data";
 import { containers, shipments, transportEvents } from "../db/schema";
 import { createLogger } from "../logger";
-import { sandbox, trackSandboxShipment } from "../testing/sandbox-shipments";
-import { createHarness, type Harness, insertShipment, TEST_NOW } from "../testing/service-harness";
-import type { CarrierAdapter, CarrierLookup, CarrierQuery } from "../tracking/carrier-adapter";
+import { billsOfLadingWithNewsBetween, sandbox, trackSandboxShipment } from "../testing/sandbox-shipments";
+import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
+import type { CarrierAdapter, CarrierQuery } from "../tracking/carrier-adapter";
 import { ManualClock } from "../tracking/clock";
 import { TrackingEngine } from "../tracking/engine";
-import { sandboxNumber } from "../tracking/sandbox";
 import { startTrackingWorker, type Worker } from "../tracking/worker";
 import { createApp } from "./app";
 import hosted from "./fixtures/hosted-refresh-shipping-line-responses.json" with { type: "json" };
@@ -28,29 +27,7 @@ const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats(ajv);
 const hostedRefresh = hosted.operations["patch-containers-id-refresh"];
 
-/**
- * MAEU bills of lading whose boxes show more actual events 12 days after the request than 5 days after it, so
- * that a look at day 12 finds something new for a shipment last looked at on day 5. Deterministic: the sandbox
- * is a pure function of the query and the time.
- */
-function numbersWithNewsBetween(fromDays: number, toDays: number, wanted: number): string[] {
-  const found: string[] = [];
-  const requestedAt = new Date(TEST_NOW);
-  const actual = (lookup: CarrierLookup) =>
-    lookup.outcome === "found"
-      ? lookup.snapshot.containers.reduce((n, box) => n + box.events.filter((e) => !e.estimated).length, 0)
-      : -1;
-  for (let seed = 0; seed < 500; seed++) {
-    const number = sandboxNumber("MAEU", seed);
-    const query = { requestType: "bill_of_lading" as const, number, scac: "MAEU", requestedAt };
-    const before = actual(sandbox.lookupNow(query, new Date(requestedAt.getTime() + fromDays * DAY)));
-    const after = actual(sandbox.lookupNow(query, new Date(requestedAt.getTime() + toDays * DAY)));
-    if (before > 0 && after > before) found.push(number);
-    if (found.length === wanted) return found;
-  }
-  throw new Error("too few sandbox bills of lading have news in that window");
-}
-const NUMBERS = numbersWithNewsBetween(5, 12, 6);
+const NUMBERS = billsOfLadingWithNewsBetween(5, 12, 6);
 
 function engineOf(h: Harness, adapters: CarrierAdapter[] = [sandbox]) {
   return new TrackingEngine({

@@ -56,8 +56,9 @@ export interface AppDeps {
   /** Told when a tracking request is stored pending: the tracking engine of this process takes it up at once. */
   onTrackingRequestCreated?: () => void;
   /**
-   * Told when a user made a shipment due now (PATCH /v2/containers/{id}/refresh): the tracking engine of this
-   * process looks at it at once instead of at the end of its pause.
+   * Told when a user made a shipment due now (PATCH /v2/containers/{id}/refresh, PATCH
+   * /v2/shipments/{id}/resume_tracking): the tracking engine of this process looks at it at once instead of at the
+   * end of its pause.
    */
   onShipmentRefreshRequested?: () => void;
   /** Logs a database outage once and probes for its end; the app makes its own when none is given. */

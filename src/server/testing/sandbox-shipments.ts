@@ -3,10 +3,12 @@
 import { asc, eq } from "drizzle-orm";
 import { containers, trackingRequests } from "../db/schema";
 import { createLogger } from "../logger";
-import type { CarrierContainer, CarrierSnapshot } from "../tracking/carrier-adapter";
+import type { CarrierContainer, CarrierLookup, CarrierSnapshot } from "../tracking/carrier-adapter";
 import { TrackingEngine } from "../tracking/engine";
 import { SandboxCarrierNetwork, sandboxNumber } from "../tracking/sandbox";
-import type { Harness } from "./service-harness";
+import { type Harness, TEST_NOW } from "./service-harness";
+
+const DAY = 86_400_000;
 
 export const sandbox = new SandboxCarrierNetwork();
 
@@ -28,6 +30,29 @@ export function findSandboxBillOfLading(
     if (answer.outcome === "found" && wanted(answer.snapshot)) return number;
   }
   throw new Error(`no ${scac} bill of lading among ${tries} seeds fits`);
+}
+
+/**
+ * MAEU bills of lading whose boxes show more actual events `toDays` after the request (made at TEST_NOW) than
+ * `fromDays` after it, so that a look on day `toDays` finds something new for a shipment last looked at on day
+ * `fromDays`. Deterministic: the sandbox is a pure function of the query and the time.
+ */
+export function billsOfLadingWithNewsBetween(fromDays: number, toDays: number, wanted: number): string[] {
+  const found: string[] = [];
+  const requestedAt = new Date(TEST_NOW);
+  const actual = (lookup: CarrierLookup) =>
+    lookup.outcome === "found"
+      ? lookup.snapshot.containers.reduce((n, box) => n + box.events.filter((e) => !e.estimated).length, 0)
+      : -1;
+  for (let seed = 0; seed < 500; seed++) {
+    const number = sandboxNumber("MAEU", seed);
+    const query = { requestType: "bill_of_lading" as const, number, scac: "MAEU", requestedAt };
+    const before = actual(sandbox.lookupNow(query, new Date(requestedAt.getTime() + fromDays * DAY)));
+    const after = actual(sandbox.lookupNow(query, new Date(requestedAt.getTime() + toDays * DAY)));
+    if (before > 0 && after > before) found.push(number);
+    if (found.length === wanted) return found;
+  }
+  throw new Error("too few sandbox bills of lading have news in that window");
 }
 
 /** A box whose last actual line is a departure with a planned arrival after it: on the water now. */

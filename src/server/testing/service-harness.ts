@@ -83,7 +83,7 @@ export async function createHarness(
     responseCache?: boolean;
     /** How the app checks webhook addresses and sends test deliveries (the fuzz test keeps them off the network). */
     webhooks?: WebhookSettings;
-    /** Told when a user asks for a container to be refreshed now, as main.ts wakes the engine's worker. */
+    /** Told when a user makes a shipment due now (a container's refresh, a resume), as main.ts wakes the engine's worker. */
     onShipmentRefreshRequested?: () => void;
   } = {},
 ): Promise<Harness> {

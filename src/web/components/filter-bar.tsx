@@ -1,9 +1,11 @@
 // A list's filters as removable chips, an "Add filter" form (a plain form: keyboard and screen readers use it as
 // any other) and "Clear all". The list owns the filters (in its URL); this only shows and edits them.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { ListFilterName, ListFilters } from "../../api/triage";
 import { FILTER_DEFINITIONS, filterChipWords } from "../lib/filter-words";
 import { isValidFilterValue } from "../lib/list-filters";
+import { isPartyId, partyQuery } from "../lib/parties";
 import { buttonClass } from "./button";
 import { CustomerPicker } from "./customer-picker";
 
@@ -35,28 +37,17 @@ export function FilterBar({
       <div className="flex flex-wrap items-center gap-2">
         {active.length > 0 ? (
           <ul aria-label="Active filters" className="flex flex-wrap gap-2">
-            {active.map((name) => {
-              const words = filterChipWords(name, filters[name] ?? "");
-              return (
-                <li
-                  key={name}
-                  className="inline-flex items-center gap-1 rounded-full border border-sky-200 bg-sky-50 py-0.5 pr-0.5 pl-3 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950/60 dark:text-sky-100"
-                >
-                  {words}
-                  <button
-                    type="button"
-                    aria-label={`Remove filter ${words}`}
-                    className="inline-flex h-6 w-6 items-center justify-center rounded-full text-sky-700 hover:bg-sky-100 dark:text-sky-300 dark:hover:bg-sky-900"
-                    onClick={() => {
-                      const { [name]: _removed, ...rest } = filters;
-                      onChange(rest);
-                    }}
-                  >
-                    <span aria-hidden="true">×</span>
-                  </button>
-                </li>
-              );
-            })}
+            {active.map((name) => (
+              <FilterChip
+                key={name}
+                name={name}
+                value={filters[name] ?? ""}
+                onRemove={() => {
+                  const { [name]: _removed, ...rest } = filters;
+                  onChange(rest);
+                }}
+              />
+            ))}
           </ul>
         ) : null}
         <button
@@ -89,6 +80,41 @@ export function FilterBar({
   );
 }
 
+/** "Customer: Globex" for a customer filter given by party id (links use ids, which a rename leaves valid). */
+function useChipWords(name: ListFilterName, value: string): string {
+  const partyId = name === "customer" && isPartyId(value) ? value.trim() : null;
+  const party = useQuery({ ...partyQuery(partyId ?? ""), enabled: partyId !== null });
+  if (partyId === null) return filterChipWords(name, value);
+  const companyName = party.data?.data.attributes.company_name;
+  // A party gone (deleted, or another account's id) leaves the id itself to show what the list is filtered by.
+  return filterChipWords(name, companyName ?? (party.isError ? partyId : "…"));
+}
+
+function FilterChip({
+  name,
+  value,
+  onRemove,
+}: {
+  name: ListFilterName;
+  value: string;
+  onRemove: () => void;
+}) {
+  const words = useChipWords(name, value);
+  return (
+    <li className="inline-flex items-center gap-1 rounded-full border border-sky-200 bg-sky-50 py-0.5 pr-0.5 pl-3 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950/60 dark:text-sky-100">
+      {words}
+      <button
+        type="button"
+        aria-label={`Remove filter ${words}`}
+        className="inline-flex h-6 w-6 items-center justify-center rounded-full text-sky-700 hover:bg-sky-100 dark:text-sky-300 dark:hover:bg-sky-900"
+        onClick={onRemove}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </li>
+  );
+}
+
 function AddFilterForm({
   names,
   filters,
@@ -100,8 +126,17 @@ function AddFilterForm({
   onApply: (name: ListFilterName, value: string) => void;
   onCancel: () => void;
 }) {
+  const queryClient = useQueryClient();
+  /** What the form starts a filter's value from: a customer given by id as its name, which the chip has read. */
+  const editable = (n: ListFilterName) => {
+    const current = filters[n] ?? "";
+    if (n !== "customer" || !isPartyId(current)) return current;
+    return (
+      queryClient.getQueryData(partyQuery(current.trim()).queryKey)?.data.attributes.company_name ?? current
+    );
+  };
   const [name, setName] = useState<ListFilterName>(names.find((n) => filters[n] === undefined) ?? names[0]!);
-  const [value, setValue] = useState(filters[name] ?? "");
+  const [value, setValue] = useState(() => editable(name));
   const [error, setError] = useState<string | null>(null);
   const nameId = useId();
   const valueId = useId();
@@ -123,7 +158,9 @@ function AddFilterForm({
       );
       return;
     }
-    onApply(name, trimmed);
+    // The customer's name as the form showed it for an id, unchanged: the id stays (a rename leaves it valid).
+    const current = filters[name];
+    onApply(name, current !== undefined && trimmed === editable(name) ? current : trimmed);
   };
 
   return (
@@ -150,7 +187,7 @@ function AddFilterForm({
           onChange={(event) => {
             const next = event.target.value as ListFilterName;
             setName(next);
-            setValue(filters[next] ?? "");
+            setValue(editable(next));
             setError(null);
           }}
         >

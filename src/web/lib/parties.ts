@@ -23,7 +23,23 @@ export const partyKeys = {
   all: queryRoots.parties,
   lists: () => [...partyKeys.all, "list"] as const,
   list: (view: PartiesListView) => [...partyKeys.lists(), view] as const,
+  details: () => [...partyKeys.all, "detail"] as const,
+  detail: (id: string) => [...partyKeys.details(), id] as const,
 };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `filter[customer]` takes a party's id or a whole name; an id is a UUID, as no company is named like one. */
+export const isPartyId = (value: string) => UUID.test(value.trim());
+
+/** One party, by id: what a customer filter given by id is called (its name changes; its id does not). */
+export function partyQuery(id: string) {
+  return queryOptions({
+    queryKey: partyKeys.detail(id),
+    queryFn: ({ signal }) =>
+      apiRequest(`/v2/parties/${encodeURIComponent(id)}`, { schema: partyDocument, signal }),
+  });
+}
 
 export function partiesListQuery(view: PartiesListView) {
   return queryOptions({

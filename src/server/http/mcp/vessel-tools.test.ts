@@ -41,6 +41,8 @@ let otherKey: string;
 let tools: ToolClient;
 let otherTools: ToolClient;
 let vesselId: string;
+/** The vessel the first box sailed its first leg on: it carried the account's containers, but carries none now. */
+let earlierVesselId: string;
 let containerNumbers: string[];
 
 beforeAll(async () => {
@@ -61,6 +63,8 @@ beforeAll(async () => {
   );
   const left = locations.findLast((l) => l.attributes.outbound_atd_at !== null)!;
   vesselId = left.relationships.outbound_vessel.data!.id;
+  earlierVesselId = locations.find((l) => l.attributes.outbound_atd_at !== null)!.relationships
+    .outbound_vessel.data!.id;
   tools = await connectTools(h, key, registerVesselTools);
   otherTools = await connectTools(h, otherKey, registerVesselTools);
 });
@@ -143,11 +147,41 @@ describe("get_vessel", () => {
     expect(textOf(result)).toBe(api.body.errors[0].detail);
   });
 
-  it("says clearly that no vessel of that name carries the account's containers", async () => {
+  it("finds by name, through search, a vessel that carried the account's containers before and none now", async () => {
+    const earlier = singleDocument(vesselDetailSchema).parse((await apiVessel(earlierVesselId)).body).data;
+    const fleet = await (await h.request(key, "/v2/vessels?page[size]=1000")).json();
+    expect(fleet.data.map((v: { id: string }) => v.id)).not.toContain(earlierVesselId);
+    const result = await tools.call("get_vessel", { vessel: ` ${earlier.attributes.name.toLowerCase()} ` });
+    expect(textOf(result)).not.toMatch(/^No vessel/);
+    expect(result.isError).toBeFalsy();
+    const answer = result.structuredContent as unknown as GetVesselAnswer;
+    expect(answer.vessel).toMatchObject({ id: earlierVesselId, name: earlier.attributes.name });
+  });
+
+  it("lists the vessels a part of a name matches, with their IMO numbers, for the assistant to ask which", async () => {
+    const names = await Promise.all(
+      [vesselId, earlierVesselId].map(
+        async (id) => singleDocument(vesselDetailSchema).parse((await apiVessel(id)).body).data.attributes,
+      ),
+    );
+    const [now, before] = names as [(typeof names)[number], (typeof names)[number]];
+    // A part both names hold (the sandbox names them differently, but two letters in common are all it takes).
+    const part = [...now.name]
+      .map((_, i) => now.name.slice(i, i + 2))
+      .find((pair) => /^[A-Z]{2}$/.test(pair) && before.name.includes(pair));
+    expect(part).toBeDefined();
+    const result = await tools.call("get_vessel", { vessel: part!.toLowerCase() });
+    expect(result.isError).toBe(true);
+    const text = textOf(result);
+    expect(text).toMatch(/^Several vessels that carry or carried this account's containers match/);
+    for (const vessel of names) expect(text).toContain(`${vessel.name} (IMO ${vessel.imo})`);
+  });
+
+  it("says clearly that no vessel of that name carries or carried the account's containers", async () => {
     const result = await tools.call("get_vessel", { vessel: "Flying Dutchman" });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain(
-      "No vessel named 'Flying Dutchman' carries this account's containers now.",
+    expect(textOf(result)).toBe(
+      "No vessel named 'Flying Dutchman' carries or carried this account's containers.",
     );
   });
 });

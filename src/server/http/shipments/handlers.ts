@@ -124,6 +124,9 @@ export function registerShipmentRoutes(app: App, deps: AppDeps) {
     const accountId = c.get("principal").account.id;
     const record = await resumeTracking(db, accountId, id, clock.now());
     if (!record) throw notFound("shipment", id);
+    // Resumed, the shipment is due now: this process's engine looks at it at once, as after a container's refresh,
+    // rather than at the end of its pause. A resume of a shipment already tracked wakes a pass that finds nothing.
+    deps.onShipmentRefreshRequested?.();
     return c.json(await shipmentDocument(accountId, id, record, new Set()), 200);
   });
 }

@@ -241,8 +241,9 @@ function CustomerRow({ party }: { party: Party }) {
         {count > 0 ? (
           <Link
             to="/shipments"
-            // By name: the list's filter chip then reads "Customer: <name>" (names are unique in the account).
-            search={{ "filter[customer]": name }}
+            // By id, which a rename leaves valid (a saved or shared link still finds them); the list's filter chip
+            // reads the party's name.
+            search={{ "filter[customer]": party.id }}
             className="text-sky-800 hover:underline dark:text-sky-300"
             aria-label={`${plural(count, "shipment")} for ${name}`}
           >

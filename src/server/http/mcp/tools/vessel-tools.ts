@@ -5,6 +5,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { singleDocument } from "../../../../api/json-api";
 import { type Port, portSchema } from "../../../../api/reference";
+import { SEARCH_QUERY_MAX, SEARCH_QUERY_MIN, searchDocumentSchema } from "../../../../api/search";
 import {
   FLEET_PAGE_SIZE_MAX,
   fleetDocumentSchema,
@@ -32,37 +33,73 @@ export const getVesselInput = {
     .describe("The vessel's id (a UUID from another tool), its IMO number (7 digits), or its name."),
 };
 
-/** The id or IMO the API's vessel route takes; a name is found among the vessels carrying the account's boxes. */
+interface NamedVessel {
+  id: string;
+  name: string;
+  imo: string | null;
+}
+
+const nameKey = (name: string) => name.replace(/\s+/g, " ").trim().toUpperCase();
+const vesselWords = (v: NamedVessel) => (v.imo ? `${v.name} (IMO ${v.imo})` : v.name);
+
+/** The id or IMO the API's vessel route takes; a name is looked for in the account's fleet, then by search. */
 async function vesselKeyOf(api: ApiCaller, given: string): Promise<string> {
   if (UUID.test(given)) return given;
   const imo = IMO.exec(given.replace(/\s+/g, " "));
   if (imo) return imo[1]!;
-  const name = given.replace(/\s+/g, " ").toUpperCase();
-  const partial: { id: string; name: string }[] = [];
+  const name = nameKey(given);
+  const partial: NamedVessel[] = [];
   for (let page = 1; page <= FLEET_PAGES_SEARCHED; page++) {
     const fleet = await api.request("/v2/vessels", {
       schema: fleetDocumentSchema,
       query: { "page[number]": page, "page[size]": FLEET_PAGE_SIZE_MAX },
     });
     for (const vessel of fleet.data) {
-      const its = vessel.attributes.name.toUpperCase();
+      const its = nameKey(vessel.attributes.name);
       if (its === name) return vessel.id;
-      if (its.includes(name)) partial.push({ id: vessel.id, name: vessel.attributes.name });
+      if (its.includes(name))
+        partial.push({
+          id: vessel.id,
+          name: vessel.attributes.name,
+          imo: vessel.attributes.imo,
+        });
     }
     if (!fleet.links.next) break;
   }
-  if (partial.length === 1) return partial[0]!.id;
-  if (partial.length > 1) {
-    const names = partial.slice(0, 5).map((v) => v.name);
+  // Not sailing for the account now: search also knows the vessels that carried its containers before (a finished
+  // voyage, a first leg), which the vessel route finds too. Its matches include the fleet's partial ones.
+  const found = await searchedVessels(api, given);
+  const candidates = found.length > 0 ? found : partial;
+  const exact = candidates.filter((v) => nameKey(v.name) === name);
+  const chosen = exact.length > 0 ? exact : candidates;
+  if (chosen.length === 1) return chosen[0]!.id;
+  if (chosen.length > 1) {
     throw new ApiCallError(
       400,
-      `Several vessels carrying this account's containers match '${given}': ${names.join(", ")}. Give the full name or the IMO number.`,
+      `Several vessels that carry or carried this account's containers match '${given}': ${chosen
+        .map(vesselWords)
+        .join(", ")}. Ask which one is meant, and give its IMO number.`,
     );
   }
-  throw new ApiCallError(
-    404,
-    `No vessel named '${given}' carries this account's containers now. Give its IMO number to find one that carried them before.`,
-  );
+  throw new ApiCallError(404, `No vessel named '${given}' carries or carried this account's containers.`);
+}
+
+/** The vessels GET /v2/search finds by the name, best first; none when the name is too short or long to search. */
+async function searchedVessels(api: ApiCaller, given: string): Promise<NamedVessel[]> {
+  const query = given.trim();
+  if (query.length < SEARCH_QUERY_MIN || query.length > SEARCH_QUERY_MAX) return [];
+  const results = await api.request("/v2/search", {
+    schema: searchDocumentSchema,
+    query: { query },
+  });
+  return results.data
+    .filter((r) => r.type === "vessel")
+    .map((r) => ({
+      id: r.id,
+      // The contract names a vessel in `name` and gives its IMO as `number` (its MMSI when it has none).
+      name: r.attributes.name ?? r.attributes.number,
+      imo: IMO.test(r.attributes.number) ? r.attributes.number : null,
+    }));
 }
 
 async function portOf(
@@ -73,8 +110,11 @@ async function portOf(
   if (!id) return null;
   const found = known.get(id);
   if (found) return found;
-  return (await api.request(`/v2/ports/${encodeURIComponent(id)}`, { schema: singleDocument(portSchema) }))
-    .data;
+  return (
+    await api.request(`/v2/ports/${encodeURIComponent(id)}`, {
+      schema: singleDocument(portSchema),
+    })
+  ).data;
 }
 
 const portWords = (port: Port) => `${port.attributes.name} (${port.attributes.code})`;
@@ -155,7 +195,12 @@ export async function getVessel(api: ApiCaller, input: { vessel: string }) {
 function summaryOf(
   s: {
     vessel: { name: string; imo: string | null };
-    position: { lat: number; lon: number; speed_knots: number | null; at: string | null } | null;
+    position: {
+      lat: number;
+      lon: number;
+      speed_knots: number | null;
+      at: string | null;
+    } | null;
     heading_to: { eta: string | null; arrived: string | null } | null;
     last_port: { departed: string | null; arrived: string | null } | null;
     aboard: { containers: number; first: { number: string }[] };
