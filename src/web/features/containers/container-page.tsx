@@ -3,6 +3,7 @@
 import { useSuspenseQueries } from "@tanstack/react-query";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { type ReactNode, useMemo } from "react";
+import { findIncluded } from "../../../api/included";
 import { activeHolds } from "../../../api/pickup";
 import { terminalSchema } from "../../../api/reference";
 import { shipmentSchema } from "../../../api/shipments";
@@ -10,7 +11,6 @@ import { mergeEvents } from "../../../api/timeline-merge";
 import { DateTime } from "../../components/date-time";
 import { inlandStopOf, JourneyMap } from "../../components/map/journey-map";
 import { UpdatedAgo } from "../../components/updated-ago";
-import { findIncluded } from "../../lib/included";
 import { ContainerHeader } from "./container-header";
 import { ContainerTimeline } from "./container-timeline";
 import { rememberedContainersSearch } from "./list-memory";

@@ -2,9 +2,9 @@
 // badge, and what came of a request (its shipment, why it failed and what to do, or that it is retrying).
 import { Link } from "@tanstack/react-router";
 import { z } from "zod";
+import { findIncluded } from "../../../api/included";
 import type { ShippingLine } from "../../../api/reference";
 import type { TrackingRequestStatus } from "../../../api/tracking-request-statuses";
-import { findIncluded } from "../../lib/included";
 import { type TrackingRequest, trackedShipmentId } from "./contract";
 import { failedReasonWords, STATUS_EXPLANATIONS, statusWords } from "./words";
 

@@ -1,6 +1,7 @@
 // The webhook and webhook_notification documents the dashboard reads, built from the /v2 contract (src/api),
 // and small facts about a notification that several pages share.
 import { z } from "zod";
+import { includedOfType } from "../../../api/included";
 import { listDocument, singleDocument } from "../../../api/json-api";
 import {
   type Webhook,
@@ -11,7 +12,6 @@ import {
   webhookNotificationSchema,
   webhookSchema,
 } from "../../../api/webhooks";
-import { includedOfType } from "../../lib/included";
 
 export type { Webhook, WebhookNotification, WebhookNotificationLog };
 

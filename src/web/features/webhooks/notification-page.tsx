@@ -3,6 +3,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { type ReactNode, useId } from "react";
+import { findIncluded } from "../../../api/included";
 import { webhookSchema } from "../../../api/webhooks";
 import { buttonClass } from "../../components/button";
 import { CopyButton } from "../../components/copy-button";
@@ -10,7 +11,6 @@ import { DateTime } from "../../components/date-time";
 import { PageHeader } from "../../components/page-header";
 import { showToast } from "../../components/toaster";
 import { describeError } from "../../lib/api-client";
-import { findIncluded } from "../../lib/included";
 import { attemptsOf } from "./contract";
 import { JsonTree } from "./json-tree";
 import { notificationQuery, useResendMutation } from "./queries";

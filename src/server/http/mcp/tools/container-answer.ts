@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { calendarDayIn } from "../../../../api/calendar-days";
 import type { Container } from "../../../../api/containers";
 import type { RawEventListDocument, TransportEventListDocument } from "../../../../api/events";
+import { includedOfType } from "../../../../api/included";
 import type { anyResourceSchema } from "../../../../api/json-api";
 import { containerStatusWords, milestoneWords } from "../../../../api/milestone-words";
 import {
@@ -24,7 +25,6 @@ import { mergeEvents } from "../../../../api/timeline-merge";
 import { vesselSchema } from "../../../../api/vessels";
 import { thinTrack } from "../../../geo/thin-track";
 import { timeInZone } from "../tool-result";
-import { includedOfType } from "./included";
 
 export interface RouteDocument {
   data: Route;

@@ -5,6 +5,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { type Container, containerSchema } from "../../../../api/containers";
 import { rawEventListDocumentSchema, transportEventListDocumentSchema } from "../../../../api/events";
+import { includedOfType } from "../../../../api/included";
 import { anyResourceSchema, listDocument, singleDocument } from "../../../../api/json-api";
 import { containerStatusWords } from "../../../../api/milestone-words";
 import { hasLeftTerminal } from "../../../../api/pickup";
@@ -22,7 +23,6 @@ import {
   timelineOf,
   whereNow,
 } from "./container-answer";
-import { includedOfType } from "./included";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -3,6 +3,7 @@
 // from the /v2 API alone. A name is looked up among the vessels carrying the account's containers now.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { includedOfType } from "../../../../api/included";
 import { singleDocument } from "../../../../api/json-api";
 import { type Port, portSchema } from "../../../../api/reference";
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_MIN, searchDocumentSchema } from "../../../../api/search";
@@ -16,7 +17,6 @@ import {
 } from "../../../../api/vessels";
 import { ApiCallError, type ApiCaller } from "../api-caller";
 import { answering, timeInZone, toolAnswer } from "../tool-result";
-import { includedOfType } from "./included";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const IMO = /^(?:IMO\s*)?(\d{7})$/i;

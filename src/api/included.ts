@@ -1,4 +1,6 @@
-// Looks up related resources in a JSON:API document's `included`, parsed with the resource's src/api schema.
+// Looks up related resources in a JSON:API document's `included`, parsed with the resource's contract schema; the
+// dashboard and the MCP tools read answers with it. A resource that does not fit is left out, so an answer names
+// what it can rather than failing.
 import type { z } from "zod";
 
 interface IncludedResource {
