@@ -5,6 +5,7 @@
 import type { APIRequestContext, Request } from "@playwright/test";
 import type { ContainerStatus } from "../src/api/containers";
 import { containerStatusWords } from "../src/web/lib/format";
+import { boxes, statusNow } from "./account-boxes";
 import { type Account, advanceAccount, apiGet, expect, type Page, signIn, test } from "./fixtures";
 
 test.use({ shipmentsInAccount: 3 });
@@ -18,35 +19,10 @@ const MAX_STEPS = 60;
 /** Statuses a box leaves within days (at its terminal, on its way out), so the test picks such a box first. */
 const SOON_CHANGED = ["not_available", "available", "grounded", "picked_up", "off_dock", "on_rail"];
 
-interface Box {
-  id: string;
-  number: string;
-  status: ContainerStatus;
-  shipmentId: string;
-}
-
-/** The account's containers as the API has them now. */
-async function boxes(request: APIRequestContext, account: Account): Promise<Box[]> {
-  const document = await apiGet(request, account, "/v2/containers?page[size]=100");
-  // biome-ignore lint/suspicious/noExplicitAny: a JSON:API document read loosely, as fixtures.ts reads them.
-  return document.data.map((c: any) => ({
-    id: c.id,
-    number: c.attributes.number,
-    status: c.attributes.current_status,
-    shipmentId: c.relationships.shipment.data.id,
-  }));
-}
-
-/** One container's status as the API has it now (one small read, inside the 2 s being measured). */
-async function statusNow(request: APIRequestContext, account: Account, id: string): Promise<ContainerStatus> {
-  const document = await apiGet(request, account, `/v2/containers/${id}`);
-  return document.data.attributes.current_status;
-}
-
 /** Bill of lading numbers by shipment id. */
 async function billsOfLading(request: APIRequestContext, account: Account): Promise<Map<string, string>> {
   const document = await apiGet(request, account, "/v2/shipments?page[size]=100");
-  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  // biome-ignore lint/suspicious/noExplicitAny: a JSON:API document read loosely, as fixtures.ts reads them.
   return new Map(document.data.map((s: any) => [s.id, s.attributes.bill_of_lading_number]));
 }
 

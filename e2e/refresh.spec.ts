@@ -5,37 +5,16 @@
 import type { APIRequestContext } from "@playwright/test";
 import type { ContainerStatus } from "../src/api/containers";
 import { containerStatusWords } from "../src/web/lib/format";
-import { type Account, advanceAccount, apiGet, expect, type Page, signIn, test } from "./fixtures";
+import { type Box, boxes, statusNow } from "./account-boxes";
+import { type Account, advanceAccount, expect, type Page, signIn, test } from "./fixtures";
 
 test.use({ shipmentsInAccount: 3 });
-
-interface Box {
-  id: string;
-  number: string;
-  status: ContainerStatus;
-  shipmentId: string;
-}
-
-async function boxes(request: APIRequestContext, account: Account): Promise<Box[]> {
-  const document = await apiGet(request, account, "/v2/containers?page[size]=100");
-  // biome-ignore lint/suspicious/noExplicitAny: a JSON:API document read loosely, as fixtures.ts reads them.
-  return document.data.map((c: any) => ({
-    id: c.id,
-    number: c.attributes.number,
-    status: c.attributes.current_status,
-    shipmentId: c.relationships.shipment.data.id,
-  }));
-}
 
 /** A box whose journey is not over, so that the carrier has news of it once its world moves on. */
 async function movingBox(request: APIRequestContext, account: Account): Promise<Box> {
   const box = (await boxes(request, account)).find((b) => b.status !== "empty_returned");
   expect(box, "the account has a container still on its way").toBeDefined();
   return box!;
-}
-
-async function statusNow(request: APIRequestContext, account: Account, id: string): Promise<ContainerStatus> {
-  return (await apiGet(request, account, `/v2/containers/${id}`)).data.attributes.current_status;
 }
 
 const refreshButton = (page: Page, box: Box) =>
