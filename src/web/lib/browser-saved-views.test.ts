@@ -10,24 +10,7 @@ import {
   saveBrowserView,
 } from "./browser-saved-views";
 import { LOCAL_VIEWS_STORAGE_KEY, parseLocalViews } from "./local-saved-views";
-
-/** A Map-backed localStorage; `full` refuses every write, as a full or disabled storage does. */
-function memoryStorage(full = false): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => {
-      if (full) throw new DOMException("quota", "QuotaExceededError");
-      items.set(key, String(value));
-    },
-  };
-}
+import { memoryStorage } from "./memory-storage";
 
 const at = new Date("2026-11-25T10:00:00Z");
 let ids = 0;
@@ -92,9 +75,9 @@ describe("saveBrowserView", () => {
   });
 
   it("says so when the browser will not keep it (storage full or turned off)", () => {
-    expect(() => saveBrowserView(memoryStorage(true), { name: "A", list: "containers", search: {} })).toThrow(
-      /storage is full or turned off/,
-    );
+    expect(() =>
+      saveBrowserView(memoryStorage({ full: true }), { name: "A", list: "containers", search: {} }),
+    ).toThrow(/storage is full or turned off/);
   });
 
   it("keeps views an older dashboard saved, and leaves out what does not read as a view", () => {

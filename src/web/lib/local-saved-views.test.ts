@@ -11,21 +11,7 @@ import {
   parseLocalViews,
   type SavedViewsApi,
 } from "./local-saved-views";
-
-/** A Map-backed localStorage. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
+import { memoryStorage } from "./memory-storage";
 
 /**
  * An account's views with the API's rules that matter here (one name per list, whatever its case), failing the

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, NetworkError } from "./api-client";
 import { LOCAL_VIEWS_STORAGE_KEY } from "./local-saved-views";
+import { memoryStorage } from "./memory-storage";
 import {
   browserViews,
   keepsNoViews,
@@ -12,20 +13,6 @@ import {
   type SavedView,
   type ViewsStore,
 } from "./saved-views-home";
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 const routeNotFound = new ApiError(
   404,

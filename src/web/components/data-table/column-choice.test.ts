@@ -1,5 +1,6 @@
 // Unit tests of which columns show: defaults, the browser's kept choice, and the URL's `columns`, which wins.
 import { describe, expect, it } from "vitest";
+import { memoryStorage } from "../../lib/memory-storage";
 import {
   columnsParamOf,
   parseColumnsParam,
@@ -17,21 +18,6 @@ const columns: DataColumn<unknown>[] = [
   { id: "tags", header: "Tags", cell, hideable: true, hiddenByDefault: true },
   { id: "line", header: "Line", cell, hideable: true },
 ];
-
-/** localStorage's interface over a Map. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 describe("visibilityOf", () => {
   it("shows the defaults when nothing is chosen", () => {
