@@ -809,9 +809,9 @@ describe("delivery guarantees", () => {
       expect(n.deliveryStatus).toBe("succeeded");
       expect(n.attempts).toBe(1);
     }
-    // Each worker did part of the work.
-    expect(ra.sent).toBeGreaterThan(0);
-    expect(rb.sent).toBeGreaterThan(0);
+    // Every delivery is counted by exactly one worker. Which worker wins each claim depends on the
+    // machine's scheduling (on a busy machine one of them can win every race), so the split is not asserted.
+    expect(ra.sent + rb.sent).toBe(expected.length);
     // Per container and webhook, received in creation order.
     const seqById = new Map(expected.map((n) => [n.id, n]));
     const received = receiver.ids().map((id) => seqById.get(id)!);
