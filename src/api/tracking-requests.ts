@@ -26,6 +26,8 @@ export const FAILED_REASONS = [
   "unrecognized_response",
   "data_unavailable",
   "scac_auto_detect_failed",
+  // Beyond the hosted API: the account's carrier connection (DCSA) was refused by the carrier (401/403).
+  "carrier_credentials_refused",
 ] as const;
 export const failedReasonSchema = z.enum(FAILED_REASONS);
 export type FailedReason = z.infer<typeof failedReasonSchema>;

@@ -476,7 +476,8 @@ export const rawEvents = pgTable(
       .notNull()
       .references(() => containers.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
-    event: text("event").notNull(),
+    /** The milestone this line is; null for a carrier's code that maps to none (kept, never dropped). */
+    event: text("event"),
     index: integer("index").notNull(),
     originalEvent: text("original_event").notNull(),
     timestamp: ts("timestamp"),
@@ -554,6 +555,8 @@ export const vesselPositions = pgTable(
     longitude: doublePrecision("longitude").notNull(),
     speedKnots: doublePrecision("speed_knots"),
     headingDegrees: doublePrecision("heading_degrees"),
+    /** Where the report came from: `sandbox` (the simulated network) or `ais` (an NMEA feed). */
+    source: text("source").notNull().default("sandbox"),
   },
   (t) => [primaryKey({ columns: [t.vesselId, t.timestamp] })],
 );
@@ -782,4 +785,91 @@ export const savedViews = pgTable(
   },
   // One name per list, whatever its case (the dashboard replaces a view by name); also the list's order.
   (t) => [uniqueIndex("saved_views_account_list_name_idx").on(t.accountId, t.list, sql`lower(${t.name})`)],
+);
+
+/**
+ * An account's connection from a shipping line (SCAC) to its DCSA Track & Trace API (src/api/carrier-connections.ts).
+ * Secrets are sealed with SECRETS_KEY (src/server/secrets.ts); the columns ending in `_sealed` never hold plain text.
+ */
+export const carrierConnections = pgTable(
+  "carrier_connections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    scac: text("scac").notNull(),
+    name: text("name"),
+    baseUrl: text("base_url").notNull(),
+    apiVersion: text("api_version").notNull().default("2.2"),
+    /** none, api_key or oauth2_client_credentials. */
+    authType: text("auth_type").notNull(),
+    apiKeyHeader: text("api_key_header"),
+    apiKeySealed: text("api_key_sealed"),
+    oauthTokenUrl: text("oauth_token_url"),
+    oauthClientId: text("oauth_client_id"),
+    oauthClientSecretSealed: text("oauth_client_secret_sealed"),
+    oauthScope: text("oauth_scope"),
+    /** Set by an operator only: the carrier's address may be private (skips the webhook address guard). */
+    internal: boolean("internal").notNull().default(false),
+    pushEnabled: boolean("push_enabled").notNull().default(false),
+    /** What the last call to the carrier showed (CARRIER_CONNECTION_STATUSES). */
+    status: text("status").notNull().default("untested"),
+    statusDetail: text("status_detail"),
+    checkedAt: ts("checked_at"),
+    lastSuccessAt: ts("last_success_at"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  // One connection per shipping line in an account: it decides where that line's requests go.
+  (t) => [uniqueIndex("carrier_connections_account_scac_idx").on(t.accountId, t.scac)],
+);
+
+/**
+ * Our DCSA event subscriptions at carriers: one per reference tracked through a connection with push enabled. The
+ * callback URL names the row's id, which finds the secret that the carrier signs its notifications with.
+ */
+export const dcsaSubscriptions = pgTable(
+  "dcsa_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => carrierConnections.id, { onDelete: "cascade" }),
+    /** bill_of_lading, booking_number or container: which DCSA reference parameter `reference` is. */
+    requestType: text("request_type").notNull(),
+    reference: text("reference").notNull(),
+    /** The carrier's `subscriptionID`; null until the carrier accepted it. */
+    carrierSubscriptionId: text("carrier_subscription_id"),
+    secretSealed: text("secret_sealed").notNull(),
+    /** pending (not yet made at the carrier), active, or failed (status_detail says why). */
+    status: text("status").notNull().default("pending"),
+    statusDetail: text("status_detail"),
+    /** The last notification whose signature was good. */
+    lastNotifiedAt: ts("last_notified_at"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("dcsa_subscriptions_connection_reference_idx").on(t.connectionId, t.requestType, t.reference),
+  ],
+);
+
+/**
+ * The sandbox's DCSA publisher (/dcsa/sandbox): when it was first asked about a reference. The sandbox plans a
+ * shipment from the moment it is first tracked, so the publisher anchors each reference once and answers the same
+ * world for it afterwards, across restarts.
+ */
+export const dcsaSandboxAnchors = pgTable(
+  "dcsa_sandbox_anchors",
+  {
+    scac: text("scac").notNull(),
+    requestType: text("request_type").notNull(),
+    reference: text("reference").notNull(),
+    anchoredAt: ts("anchored_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scac, t.requestType, t.reference] })],
 );

@@ -532,6 +532,8 @@ export async function vesselCallLines(
     .orderBy(sql`${rawEvents.timestamp} desc`)
     .limit(limit);
   return rows.flatMap((r) =>
-    r.timestamp && r.locationId ? [{ event: r.event, timestamp: r.timestamp, locationId: r.locationId }] : [],
+    r.event && r.timestamp && r.locationId
+      ? [{ event: r.event, timestamp: r.timestamp, locationId: r.locationId }]
+      : [],
   );
 }

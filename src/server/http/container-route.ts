@@ -16,7 +16,7 @@ import {
   shipmentResource,
   vesselResource,
 } from "../resources/serialize";
-import { buildJourney } from "../tracking/journey";
+import { buildJourney, milestoneLines } from "../tracking/journey";
 import { journeyMap } from "../tracking/journey-map";
 import type { App, AppDeps } from "./env";
 import { notFound } from "./errors";
@@ -69,7 +69,7 @@ export function registerContainerRouteRoutes(app: App, deps: AppDeps) {
     const [shipmentRecord] = await getShipments(db, accountId, [container.shipmentId]);
     if (!shipmentRecord) throw notFound("container", id);
     const events = (await journeyEvents(db, accountId, [container.id])).get(container.id) ?? [];
-    const journey = buildJourney(events, shipmentRecord.shipment);
+    const journey = buildJourney(milestoneLines(events), shipmentRecord.shipment);
     const vesselIds = journey.stops
       .flatMap((s) => [s.inbound.vesselId, s.outbound.vesselId])
       .filter((v): v is string => v !== null);

@@ -320,7 +320,7 @@ export function rawEventResource(
     type: "raw_event",
     attributes: {
       // In the hosted API's vocabulary; a milestone it lacks is null, its carrier text still in original_event.
-      event: rawEventName(raw.event),
+      event: raw.event === null ? null : rawEventName(raw.event),
       index: raw.index,
       original_event: raw.originalEvent,
       timestamp,

@@ -192,7 +192,7 @@ export function storedAfter(changes: ContainerChanges): StoredContainer[] {
         id: r.id!,
         carrierKey: r.carrierKey ?? null,
         index: r.index,
-        event: r.event,
+        event: r.event ?? null,
         originalEvent: r.originalEvent,
         timestamp: r.timestamp ?? null,
         estimated: r.estimated ?? false,

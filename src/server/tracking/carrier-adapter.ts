@@ -16,7 +16,9 @@ export type CarrierFailure =
   | "booking_cancelled"
   | "shipping_line_unreachable"
   | "unrecognized_response"
-  | "data_unavailable";
+  | "data_unavailable"
+  /** The carrier refused the account's credentials (a DCSA connection answered 401/403). */
+  | "carrier_credentials_refused";
 
 export interface CarrierQuery {
   requestType: RequestType;

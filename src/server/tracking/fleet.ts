@@ -20,6 +20,7 @@ import { seaRoute } from "../geo/sea-route";
 import {
   buildJourney,
   type Leg,
+  milestoneLines,
   type PositionInput,
   projectionSpeed,
   type Stop,
@@ -78,7 +79,7 @@ function arrivalOf(a: Aboard): number {
 
 /** The leg a container sails now, from its journey; undefined when its journey has it ashore. */
 function legOf(record: ContainerJourneyRecord): Aboard | undefined {
-  const journey = buildJourney(record.events, record.shipment);
+  const journey = buildJourney(milestoneLines(record.events), record.shipment);
   const { progress } = journey;
   if (progress.state === "ashore") return undefined;
   const leg = journey.legs[progress.leg];

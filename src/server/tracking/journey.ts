@@ -151,6 +151,16 @@ function movementFrom(
 }
 
 /**
+ * The carrier lines that are milestones. A line without one (a carrier's code no milestone matches, such as an
+ * unknown DCSA code) is kept as a raw event but places nothing on the journey.
+ */
+export function milestoneLines<T extends { event: string | null }>(
+  rows: readonly T[],
+): (T & { event: string })[] {
+  return rows.filter((r): r is T & { event: string } => r.event !== null);
+}
+
+/**
  * The journey of one container from its carrier lines (in index order), completed from the shipment where the
  * lines are silent: a container with no vessel lines yet still has its port of lading and port of discharge.
  */

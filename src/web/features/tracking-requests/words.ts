@@ -58,6 +58,10 @@ const FAILED_REASON_WORDS: Record<FailedReason, FailedReasonWords> = {
     title: "Gave up after many tries",
     help: "The shipping line did not give us the shipment after repeated attempts. Check the number and try again later.",
   },
+  carrier_credentials_refused: {
+    title: "The shipping line refused our credentials",
+    help: "The carrier connection's key or client secret was refused. Fix it under Settings → Carrier connections, then submit the request again.",
+  },
   shipping_line_unreachable: {
     title: "The shipping line's system could not be reached",
     help: "Its website or API was down. We retry by ourselves; if this stays, submit the request again later.",
