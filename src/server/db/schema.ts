@@ -873,3 +873,21 @@ export const dcsaSandboxAnchors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scac, t.requestType, t.reference] })],
 );
+
+/**
+ * The sandbox's DCSA publisher's event subscriptions (POST /dcsa/sandbox/{scac}/v2/event-subscriptions): the
+ * simulated carrier's side of push. `secret` is the carrier's copy of the shared secret it signs with (base64), as a
+ * carrier keeps it; our own copy, in dcsa_subscriptions, is sealed.
+ */
+export const dcsaSandboxSubscriptions = pgTable("dcsa_sandbox_subscriptions", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  scac: text("scac").notNull(),
+  callbackUrl: text("callback_url").notNull(),
+  secret: text("secret").notNull(),
+  /** The subscription's filters as sent (eventType, transportDocumentReference, equipmentReference, …). */
+  filters: jsonb("filters").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  /** Events created up to this moment have been sent; the notifier sends the later ones. */
+  notifiedThrough: ts("notified_through"),
+  createdAt: createdAt(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});

@@ -1,6 +1,6 @@
 -- Real carriers: an account's DCSA Track & Trace connections (secrets sealed with SECRETS_KEY), our event
--- subscriptions at carriers (push), and the sandbox DCSA publisher's anchors. A raw event's `event` may be null (a
--- carrier code no milestone matches is kept, never dropped); a vessel position names its source (sandbox or ais).
+-- subscriptions at carriers (push), and the sandbox DCSA publisher's anchors and subscriptions. A raw event's `event`
+-- may be null (a carrier code no milestone matches is kept, never dropped); a vessel position names its source.
 CREATE TABLE "carrier_connections" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"account_id" uuid NOT NULL,
@@ -31,6 +31,17 @@ CREATE TABLE "dcsa_sandbox_anchors" (
 	"reference" text NOT NULL,
 	"anchored_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "dcsa_sandbox_anchors_scac_request_type_reference_pk" PRIMARY KEY("scac","request_type","reference")
+);
+--> statement-breakpoint
+CREATE TABLE "dcsa_sandbox_subscriptions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"scac" text NOT NULL,
+	"callback_url" text NOT NULL,
+	"secret" text NOT NULL,
+	"filters" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"notified_through" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "dcsa_subscriptions" (
