@@ -1,5 +1,6 @@
 // Service configuration: the only reader of process.env, validated once at start.
 import { z } from "zod";
+import { parseSecretsKey } from "./secrets";
 
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
@@ -36,6 +37,21 @@ const envSchema = z.object({
   METRICS_PUBLIC: flag.default(false),
   SANDBOX_PAUSED: flag.default(false),
   TEST_CONTROL: flag.default(false),
+  SECRETS_KEY: z.string().optional(),
+  CARRIER_CONNECTIONS_ALLOW_INTERNAL: flag.default(false),
+  DCSA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  DCSA_CALLBACK_BASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DCSA_SANDBOX_API_KEY: z.string().optional(),
+  AIS_NMEA_TCP: z
+    .string()
+    .regex(/^[^\s:]+:\d{1,5}$/, { error: "must be host:port" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  AIS_NMEA_UDP: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export interface Config {
@@ -90,6 +106,19 @@ export interface Config {
    * answered to loopback clients only. Never set in production.
    */
   testControl: boolean;
+  /** Seals carrier credentials at rest (src/server/secrets.ts); without it the service refuses to store a secret. */
+  secretsKey: Buffer | undefined;
+  /** An API client may mark a carrier connection internal (its address may be private); the operator's choice. */
+  carrierConnectionsAllowInternal: boolean;
+  /** How long one call to a carrier's DCSA API may take. */
+  dcsaTimeoutMs: number;
+  /** This service's public address, which carriers push DCSA notifications to; without it push is off. */
+  dcsaCallbackBaseUrl: string | undefined;
+  /** When set, the sandbox's DCSA publisher asks for it in an `API-Key` header. */
+  dcsaSandboxApiKey: string | undefined;
+  /** Where AIS comes from: NMEA 0183 over TCP (`host:port`) or UDP (a port to listen on); else the sandbox's. */
+  aisNmeaTcp: { host: string; port: number } | undefined;
+  aisNmeaUdpPort: number | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
@@ -128,6 +157,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     metricsPublic: e.METRICS_PUBLIC,
     dev: argv.includes("--dev"),
     testControl: e.TEST_CONTROL,
+    secretsKey: e.SECRETS_KEY ? parseSecretsKey(e.SECRETS_KEY) : undefined,
+    carrierConnectionsAllowInternal: e.CARRIER_CONNECTIONS_ALLOW_INTERNAL,
+    dcsaTimeoutMs: e.DCSA_TIMEOUT_MS,
+    dcsaCallbackBaseUrl: e.DCSA_CALLBACK_BASE_URL?.replace(/\/+$/, ""),
+    dcsaSandboxApiKey: e.DCSA_SANDBOX_API_KEY || undefined,
+    aisNmeaTcp: e.AIS_NMEA_TCP ? hostAndPort(e.AIS_NMEA_TCP) : undefined,
+    aisNmeaUdpPort: e.AIS_NMEA_UDP,
   };
 }
 
@@ -154,4 +190,9 @@ export function loadMcpClientConfig(env: NodeJS.ProcessEnv = process.env): McpCl
   const parsed = mcpClientEnvSchema.safeParse(env);
   if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join(" "));
   return { apiUrl: parsed.data.BOXTRACK_API_URL, apiKey: parsed.data.BOXTRACK_API_KEY };
+}
+
+function hostAndPort(text: string): { host: string; port: number } {
+  const at = text.lastIndexOf(":");
+  return { host: text.slice(0, at), port: Number(text.slice(at + 1)) };
 }
