@@ -27,6 +27,9 @@ import { Route as AuthenticatedTrackingRequestsNewRouteImport } from './routes/_
 import { Route as AuthenticatedWebhooksIndexRouteImport } from './routes/_authenticated/webhooks.index'
 import { Route as AuthenticatedWebhooksWebhookIdRouteImport } from './routes/_authenticated/webhooks.$webhookId'
 import { Route as AuthenticatedWebhooksNewRouteImport } from './routes/_authenticated/webhooks.new'
+import { Route as AuthenticatedSettingsCarrierConnectionsIndexRouteImport } from './routes/_authenticated/settings.carrier-connections.index'
+import { Route as AuthenticatedSettingsCarrierConnectionsConnectionIdRouteImport } from './routes/_authenticated/settings.carrier-connections.$connectionId'
+import { Route as AuthenticatedSettingsCarrierConnectionsNewRouteImport } from './routes/_authenticated/settings.carrier-connections.new'
 import { Route as AuthenticatedWebhooksNotificationsIndexRouteImport } from './routes/_authenticated/webhooks.notifications.index'
 import { Route as AuthenticatedWebhooksNotificationsNotificationIdRouteImport } from './routes/_authenticated/webhooks.notifications.$notificationId'
 
@@ -131,6 +134,24 @@ const AuthenticatedWebhooksNewRoute =
     path: '/webhooks/new',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedSettingsCarrierConnectionsIndexRoute =
+  AuthenticatedSettingsCarrierConnectionsIndexRouteImport.update({
+    id: '/settings/carrier-connections/',
+    path: '/settings/carrier-connections/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSettingsCarrierConnectionsConnectionIdRoute =
+  AuthenticatedSettingsCarrierConnectionsConnectionIdRouteImport.update({
+    id: '/settings/carrier-connections/$connectionId',
+    path: '/settings/carrier-connections/$connectionId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSettingsCarrierConnectionsNewRoute =
+  AuthenticatedSettingsCarrierConnectionsNewRouteImport.update({
+    id: '/settings/carrier-connections/new',
+    path: '/settings/carrier-connections/new',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedWebhooksNotificationsIndexRoute =
   AuthenticatedWebhooksNotificationsIndexRouteImport.update({
     id: '/webhooks/notifications/',
@@ -162,7 +183,10 @@ export interface FileRoutesByFullPath {
   '/shipments/': typeof AuthenticatedShipmentsIndexRoute
   '/tracking-requests/': typeof AuthenticatedTrackingRequestsIndexRoute
   '/webhooks/': typeof AuthenticatedWebhooksIndexRoute
+  '/settings/carrier-connections/$connectionId': typeof AuthenticatedSettingsCarrierConnectionsConnectionIdRoute
+  '/settings/carrier-connections/new': typeof AuthenticatedSettingsCarrierConnectionsNewRoute
   '/webhooks/notifications/$notificationId': typeof AuthenticatedWebhooksNotificationsNotificationIdRoute
+  '/settings/carrier-connections/': typeof AuthenticatedSettingsCarrierConnectionsIndexRoute
   '/webhooks/notifications/': typeof AuthenticatedWebhooksNotificationsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -183,7 +207,10 @@ export interface FileRoutesByTo {
   '/shipments': typeof AuthenticatedShipmentsIndexRoute
   '/tracking-requests': typeof AuthenticatedTrackingRequestsIndexRoute
   '/webhooks': typeof AuthenticatedWebhooksIndexRoute
+  '/settings/carrier-connections/$connectionId': typeof AuthenticatedSettingsCarrierConnectionsConnectionIdRoute
+  '/settings/carrier-connections/new': typeof AuthenticatedSettingsCarrierConnectionsNewRoute
   '/webhooks/notifications/$notificationId': typeof AuthenticatedWebhooksNotificationsNotificationIdRoute
+  '/settings/carrier-connections': typeof AuthenticatedSettingsCarrierConnectionsIndexRoute
   '/webhooks/notifications': typeof AuthenticatedWebhooksNotificationsIndexRoute
 }
 export interface FileRoutesById {
@@ -206,7 +233,10 @@ export interface FileRoutesById {
   '/_authenticated/shipments/': typeof AuthenticatedShipmentsIndexRoute
   '/_authenticated/tracking-requests/': typeof AuthenticatedTrackingRequestsIndexRoute
   '/_authenticated/webhooks/': typeof AuthenticatedWebhooksIndexRoute
+  '/_authenticated/settings/carrier-connections/$connectionId': typeof AuthenticatedSettingsCarrierConnectionsConnectionIdRoute
+  '/_authenticated/settings/carrier-connections/new': typeof AuthenticatedSettingsCarrierConnectionsNewRoute
   '/_authenticated/webhooks/notifications/$notificationId': typeof AuthenticatedWebhooksNotificationsNotificationIdRoute
+  '/_authenticated/settings/carrier-connections/': typeof AuthenticatedSettingsCarrierConnectionsIndexRoute
   '/_authenticated/webhooks/notifications/': typeof AuthenticatedWebhooksNotificationsIndexRoute
 }
 export interface FileRouteTypes {
@@ -229,7 +259,10 @@ export interface FileRouteTypes {
     | '/shipments/'
     | '/tracking-requests/'
     | '/webhooks/'
+    | '/settings/carrier-connections/$connectionId'
+    | '/settings/carrier-connections/new'
     | '/webhooks/notifications/$notificationId'
+    | '/settings/carrier-connections/'
     | '/webhooks/notifications/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -250,7 +283,10 @@ export interface FileRouteTypes {
     | '/shipments'
     | '/tracking-requests'
     | '/webhooks'
+    | '/settings/carrier-connections/$connectionId'
+    | '/settings/carrier-connections/new'
     | '/webhooks/notifications/$notificationId'
+    | '/settings/carrier-connections'
     | '/webhooks/notifications'
   id:
     | '__root__'
@@ -272,7 +308,10 @@ export interface FileRouteTypes {
     | '/_authenticated/shipments/'
     | '/_authenticated/tracking-requests/'
     | '/_authenticated/webhooks/'
+    | '/_authenticated/settings/carrier-connections/$connectionId'
+    | '/_authenticated/settings/carrier-connections/new'
     | '/_authenticated/webhooks/notifications/$notificationId'
+    | '/_authenticated/settings/carrier-connections/'
     | '/_authenticated/webhooks/notifications/'
   fileRoutesById: FileRoutesById
 }
@@ -410,6 +449,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedWebhooksNewRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/settings/carrier-connections/': {
+      id: '/_authenticated/settings/carrier-connections/'
+      path: '/settings/carrier-connections'
+      fullPath: '/settings/carrier-connections/'
+      preLoaderRoute: typeof AuthenticatedSettingsCarrierConnectionsIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/settings/carrier-connections/$connectionId': {
+      id: '/_authenticated/settings/carrier-connections/$connectionId'
+      path: '/settings/carrier-connections/$connectionId'
+      fullPath: '/settings/carrier-connections/$connectionId'
+      preLoaderRoute: typeof AuthenticatedSettingsCarrierConnectionsConnectionIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/settings/carrier-connections/new': {
+      id: '/_authenticated/settings/carrier-connections/new'
+      path: '/settings/carrier-connections/new'
+      fullPath: '/settings/carrier-connections/new'
+      preLoaderRoute: typeof AuthenticatedSettingsCarrierConnectionsNewRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/webhooks/notifications/': {
       id: '/_authenticated/webhooks/notifications/'
       path: '/webhooks/notifications'
@@ -443,7 +503,10 @@ interface AuthenticatedRouteChildren {
   AuthenticatedShipmentsIndexRoute: typeof AuthenticatedShipmentsIndexRoute
   AuthenticatedTrackingRequestsIndexRoute: typeof AuthenticatedTrackingRequestsIndexRoute
   AuthenticatedWebhooksIndexRoute: typeof AuthenticatedWebhooksIndexRoute
+  AuthenticatedSettingsCarrierConnectionsConnectionIdRoute: typeof AuthenticatedSettingsCarrierConnectionsConnectionIdRoute
+  AuthenticatedSettingsCarrierConnectionsNewRoute: typeof AuthenticatedSettingsCarrierConnectionsNewRoute
   AuthenticatedWebhooksNotificationsNotificationIdRoute: typeof AuthenticatedWebhooksNotificationsNotificationIdRoute
+  AuthenticatedSettingsCarrierConnectionsIndexRoute: typeof AuthenticatedSettingsCarrierConnectionsIndexRoute
   AuthenticatedWebhooksNotificationsIndexRoute: typeof AuthenticatedWebhooksNotificationsIndexRoute
 }
 
@@ -467,8 +530,14 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedTrackingRequestsIndexRoute:
     AuthenticatedTrackingRequestsIndexRoute,
   AuthenticatedWebhooksIndexRoute: AuthenticatedWebhooksIndexRoute,
+  AuthenticatedSettingsCarrierConnectionsConnectionIdRoute:
+    AuthenticatedSettingsCarrierConnectionsConnectionIdRoute,
+  AuthenticatedSettingsCarrierConnectionsNewRoute:
+    AuthenticatedSettingsCarrierConnectionsNewRoute,
   AuthenticatedWebhooksNotificationsNotificationIdRoute:
     AuthenticatedWebhooksNotificationsNotificationIdRoute,
+  AuthenticatedSettingsCarrierConnectionsIndexRoute:
+    AuthenticatedSettingsCarrierConnectionsIndexRoute,
   AuthenticatedWebhooksNotificationsIndexRoute:
     AuthenticatedWebhooksNotificationsIndexRoute,
 }

@@ -3,6 +3,7 @@
 // fleet and the tracking requests too) without one feature importing another.
 export const queryRoots = {
   account: ["account"],
+  carrierConnections: ["carrier-connections"],
   containers: ["containers"],
   map: ["map"],
   parties: ["parties"],

@@ -19,6 +19,7 @@ const NAV_ITEMS = [
   { to: "/tracking-requests", label: "Tracking requests" },
   { to: "/map", label: "Map" },
   { to: "/webhooks", label: "Webhooks" },
+  { to: "/settings/carrier-connections", label: "Carriers" },
 ] as const;
 
 const navLinkClass =

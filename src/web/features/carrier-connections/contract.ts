@@ -1,0 +1,21 @@
+// The carrier connection documents the dashboard reads, built from the /v2 contract (src/api/carrier-connections.ts).
+import { z } from "zod";
+import {
+  type CarrierConnection,
+  type CarrierConnectionTest,
+  carrierConnectionSchema,
+  carrierConnectionTestSchema,
+} from "../../../api/carrier-connections";
+import { singleDocument } from "../../../api/json-api";
+import { shippingLineSchema } from "../../../api/reference";
+
+export type { CarrierConnection, CarrierConnectionTest };
+
+// An account has at most one connection per shipping line, so the list is short: read whole, `links` and `meta`
+// not needed (and not required, so that a server that pages it still parses).
+export const connectionListDocument = z.object({ data: z.array(carrierConnectionSchema) });
+export const connectionDocument = singleDocument(carrierConnectionSchema);
+export const connectionTestDocument = z.object({ data: carrierConnectionTestSchema });
+/** A delete answers `{meta: {deleted: true}}` like the webhooks, or 204 with no body: either is fine. */
+export const deletedDocument = z.unknown();
+export const shippingLinesDocument = z.object({ data: z.array(shippingLineSchema) });
