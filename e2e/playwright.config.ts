@@ -65,6 +65,11 @@ export default defineConfig({
       // The webhook tests deliver to their own receiver on 127.0.0.1, over plain http.
       WEBHOOKS_ALLOW_HTTP: "1",
       WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: "1",
+      // Carrier connections: the tests connect to this service's own DCSA publisher (/dcsa/sandbox/<SCAC>) and to
+      // closed ports on 127.0.0.1, which only an internal connection may reach; secrets need a key to be stored.
+      CARRIER_CONNECTIONS_ALLOW_INTERNAL: "1",
+      SECRETS_KEY: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+      DCSA_SANDBOX_API_KEY: "e2e-sandbox-key",
     },
   },
 });
