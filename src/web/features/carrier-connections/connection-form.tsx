@@ -152,7 +152,7 @@ export function ConnectionForm({
           onChange={(event) => change({ [key]: event.target.checked }, field)}
           aria-invalid={errors[field] ? true : undefined}
           aria-describedby={describedBy(id(field), true, errors[field])}
-          className="h-4 w-4 accent-sky-700"
+          className="h-4 w-4 shrink-0 accent-sky-700"
         />
         <label htmlFor={id(field)} className={labelClass}>
           {fieldLabel}
@@ -267,7 +267,7 @@ export function ConnectionForm({
                 checked={state.authType === type}
                 onChange={() => change({ authType: type }, "auth_type")}
                 aria-describedby={`${id("auth_type")}-${type}-hint`}
-                className="mt-0.5 h-4 w-4 accent-sky-700"
+                className="mt-0.5 h-4 w-4 shrink-0 accent-sky-700"
               />
               <div>
                 <label htmlFor={`${id("auth_type")}-${type}`} className={labelClass}>
@@ -294,6 +294,7 @@ export function ConnectionForm({
             <SecretInput
               id={id("api_key")}
               label="API key"
+              noun="API key"
               field={state.apiKey}
               errors={errors.api_key}
               inputRef={inputRef("api_key")}
@@ -314,6 +315,7 @@ export function ConnectionForm({
             <SecretInput
               id={id("oauth_client_secret")}
               label="Client secret"
+              noun="client secret"
               field={state.oauthClientSecret}
               errors={errors.oauth_client_secret}
               inputRef={inputRef("oauth_client_secret")}

@@ -56,14 +56,8 @@ export function ConnectionPage() {
         }
       />
       <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-3">
-        <section aria-labelledby={settingsHeading} className={`${panel} xl:col-span-2`}>
-          <h2 id={settingsHeading} className="mb-4 text-base font-semibold">
-            Settings
-          </h2>
-          {/* Keyed by the saved version, so that the form starts over from what the API answered. */}
-          <EditConnection key={a.updated_at} connection={connection} />
-        </section>
-        <div className="space-y-6">
+        {/* First, in reading order too: on a phone above the form, on a desktop in the right column. */}
+        <div className="space-y-6 xl:col-start-3 xl:row-start-1">
           <section aria-labelledby={statusHeading} className={panel}>
             <h2 id={statusHeading} className="text-base font-semibold">
               Status
@@ -81,6 +75,17 @@ export function ConnectionPage() {
           </section>
           <TestConnection key={connection.id} connectionId={connection.id} />
         </div>
+        <section
+          aria-labelledby={settingsHeading}
+          className={`${panel} xl:col-span-2 xl:col-start-1 xl:row-start-1`}
+        >
+          <h2 id={settingsHeading} className="mb-4 text-base font-semibold">
+            Settings
+          </h2>
+          {/* Keyed by the saved settings, so that the form starts over from what the API answered to a save, but
+              keeps what is being typed when only the status changes (a test). */}
+          <EditConnection key={JSON.stringify(stateOfConnection(connection))} connection={connection} />
+        </section>
       </div>
       <DeleteConnectionDialog
         connection={connection}

@@ -90,15 +90,14 @@ const COLUMNS: readonly DataColumn<CarrierConnection>[] = [
     id: "auth",
     header: "Authentication",
     card: "fact",
-    hideable: true,
     cell: (connection) => {
       const a = connection.attributes;
-      const notes = [a.push_enabled ? "push" : null, a.internal ? "internal" : null].filter(Boolean);
+      const notes = [a.push_enabled ? "Push" : null, a.internal ? "Internal address" : null].filter(Boolean);
       return (
         <>
           <div>{AUTH_TYPE_WORDS[a.auth_type].label}</div>
           {notes.length > 0 ? (
-            <div className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">With {notes.join(", ")}</div>
+            <div className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{notes.join(" · ")}</div>
           ) : null}
         </>
       );

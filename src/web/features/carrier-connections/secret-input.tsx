@@ -8,6 +8,7 @@ import type { SecretField } from "./form-state";
 export function SecretInput({
   id,
   label,
+  noun,
   field,
   errors,
   inputRef,
@@ -15,6 +16,8 @@ export function SecretInput({
 }: {
   id: string;
   label: string;
+  /** The secret in a sentence's middle, for the buttons: "API key", "client secret". */
+  noun: string;
   field: SecretField;
   errors: readonly string[] | undefined;
   inputRef?: Ref<HTMLInputElement>;
@@ -53,7 +56,7 @@ export function SecretInput({
               className={buttonClass("secondary")}
               onClick={() => onChange({ ...field, remove: false })}
             >
-              Keep {label.toLowerCase()}
+              Keep {noun}
             </button>
           ) : (
             <button
@@ -61,7 +64,7 @@ export function SecretInput({
               className={buttonClass("danger-outline")}
               onClick={() => onChange({ ...field, value: "", remove: true })}
             >
-              Remove {label.toLowerCase()}
+              Remove {noun}
             </button>
           )
         ) : null}
