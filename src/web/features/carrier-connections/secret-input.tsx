@@ -47,7 +47,7 @@ export function SecretInput({
           placeholder={field.set ? (removing ? "will be removed" : "set — leave blank to keep") : undefined}
           aria-invalid={errors?.length ? true : undefined}
           aria-describedby={describedBy(id, true, errors)}
-          className={`${inputClass} min-w-0 flex-1 font-mono`}
+          className={`${inputClass} min-w-48 flex-1 font-mono`}
         />
         {field.set ? (
           removing ? (
