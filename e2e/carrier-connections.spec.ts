@@ -52,7 +52,7 @@ test("a connection to the service's own DCSA publisher is created, tested, fixed
   await page.getByRole("radio", { name: "API key" }).check();
   await expect(page.getByLabel("Header name")).toHaveValue("API-Key");
   // A wrong key first: the carrier refuses it, and the test says so.
-  await page.getByLabel("API key", { exact: true }).fill("not-the-key");
+  await page.getByRole("textbox", { name: "API key", exact: true }).fill("not-the-key");
   await page.getByLabel("Internal address").check();
   await page.getByRole("button", { name: "Create connection" }).click();
 
@@ -73,7 +73,7 @@ test("a connection to the service's own DCSA publisher is created, tested, fixed
   await expect(page.getByText("not-the-key")).toHaveCount(0);
 
   // The key is stored, not shown: blank keeps it; typing replaces it.
-  const keyInput = page.getByLabel("API key", { exact: true });
+  const keyInput = page.getByRole("textbox", { name: "API key", exact: true });
   await expect(keyInput).toHaveValue("");
   await expect(keyInput).toHaveAccessibleDescription(/Set — leave blank to keep it/);
   await keyInput.fill(SANDBOX_KEY);
@@ -171,7 +171,7 @@ test("the form shows the chosen auth type's fields only, and the API's errors be
   await expect(page.getByLabel("Header name")).toHaveCount(0);
   await page.getByRole("radio", { name: "API key" }).check();
   await expect(page.getByLabel("Token address")).toHaveCount(0);
-  await expect(page.getByLabel("API key", { exact: true })).toHaveAttribute("type", "password");
+  await expect(page.getByRole("textbox", { name: "API key", exact: true })).toHaveAttribute("type", "password");
 
   // The form's own checks: nothing is sent, the focus goes to the first field.
   await page.getByRole("button", { name: "Create connection" }).click();
@@ -181,7 +181,7 @@ test("the form shows the chosen auth type's fields only, and the API's errors be
   // The API's: plain http to a private address without "internal", and the key beside its field.
   await page.getByLabel("Shipping line").selectOption("MAEU");
   await page.getByLabel("Base address").fill("http://127.0.0.1:9/tnt");
-  await page.getByLabel("API key", { exact: true }).fill("a-key");
+  await page.getByRole("textbox", { name: "API key", exact: true }).fill("a-key");
   await page.getByRole("button", { name: "Create connection" }).click();
   const base = page.getByLabel("Base address");
   await expect(base).toBeFocused();
@@ -287,7 +287,7 @@ test.fixme("a number tracked through a carrier connection shows its container pa
   await page.getByLabel("Shipping line").selectOption("MAEU");
   await page.getByLabel("Base address").fill(`${baseURL}/dcsa/sandbox/MAEU`);
   await page.getByRole("radio", { name: "API key" }).check();
-  await page.getByLabel("API key", { exact: true }).fill(SANDBOX_KEY);
+  await page.getByRole("textbox", { name: "API key", exact: true }).fill(SANDBOX_KEY);
   await page.getByLabel("Internal address").check();
   await page.getByRole("button", { name: "Create connection" }).click();
   await page.getByRole("button", { name: "Test connection" }).click();
