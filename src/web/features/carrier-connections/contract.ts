@@ -11,8 +11,8 @@ import { shippingLineSchema } from "../../../api/reference";
 
 export type { CarrierConnection, CarrierConnectionTest };
 
-// An account has at most one connection per shipping line, so the list is short: read whole, `links` and `meta`
-// not needed (and not required, so that a server that pages it still parses).
+// An account has at most one connection per shipping line, so the list is one page: its `links` and `meta` are not
+// read (nor required).
 export const connectionListDocument = z.object({ data: z.array(carrierConnectionSchema) });
 export const connectionDocument = singleDocument(carrierConnectionSchema);
 export const connectionTestDocument = z.object({ data: carrierConnectionTestSchema });

@@ -28,6 +28,8 @@ export function connectionsListQuery() {
     queryFn: ({ signal }) =>
       apiRequest("/v2/carrier_connections", {
         schema: connectionListDocument,
+        // Paged like every list, but one connection per shipping line always fits on the largest page.
+        query: { "page[size]": 100 },
         signal,
       }),
   });
