@@ -171,7 +171,10 @@ test("the form shows the chosen auth type's fields only, and the API's errors be
   await expect(page.getByLabel("Header name")).toHaveCount(0);
   await page.getByRole("radio", { name: "API key" }).check();
   await expect(page.getByLabel("Token address")).toHaveCount(0);
-  await expect(page.getByRole("textbox", { name: "API key", exact: true })).toHaveAttribute("type", "password");
+  await expect(page.getByRole("textbox", { name: "API key", exact: true })).toHaveAttribute(
+    "type",
+    "password",
+  );
 
   // The form's own checks: nothing is sent, the focus goes to the first field.
   await page.getByRole("button", { name: "Create connection" }).click();
