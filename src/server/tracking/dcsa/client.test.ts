@@ -306,6 +306,17 @@ describe("events: paging", () => {
     ]);
   });
 
+  it("sorts a 404 on a later page as the carrier's paging gone wrong, not as an unknown reference", async () => {
+    carrier.handle((req, res) =>
+      req.query.cursor ? json(res, 404, {}) : page(res, dcsaEvents(1, 1), { "Next-Page": "gone" }),
+    );
+    expect(expectFailure(await client().events(connection(), BL))).toEqual({
+      kind: "unreadable",
+      httpStatus: 404,
+      detail: "The carrier answered 404 for page 2 of its own paging",
+    });
+  });
+
   it("refuses a Next-Page link to another origin as unreadable", async () => {
     carrier.handle((_, res) =>
       page(res, dcsaEvents(1, 1), { "Next-Page": "https://elsewhere.example/v2/events?cursor=2" }),
@@ -408,6 +419,14 @@ describe("events: carrier trouble", () => {
     expect(unknown).toMatchObject({ kind: "unavailable", httpStatus: null });
     expect(unknown.detail).toMatch(/ENOTFOUND/);
     carrier = await startFakeCarrier();
+  });
+
+  it("keeps the default for an option passed as undefined (an unset setting)", async () => {
+    carrier.handle((_, res) => page(res, dcsaEvents(1, 1)));
+    expect((await client({ timeoutMs: undefined, pageSize: undefined }).events(connection(), BL)).ok).toBe(
+      true,
+    );
+    expect(apiRequests()[0]!.query.limit).toBe("100");
   });
 
   it("gives up on a carrier that never answers at the timeout, as unavailable", async () => {
@@ -579,6 +598,13 @@ describe("probe", () => {
     expect(probe).toMatchObject({ ok: false, status: "address_refused", httpStatus: null });
     const badToken = await client().probe(connection({ ...oauth(), tokenUrl: "not a url" } as DcsaAuth));
     expect(badToken).toMatchObject({ ok: false, status: "error" });
+    const badBase = await client().probe(connection(apiKey, { baseUrl: "carrier without scheme" }));
+    expect(badBase).toMatchObject({
+      ok: false,
+      status: "error",
+      detail: "The base URL is not an absolute address",
+    });
+    expect(carrier.requests).toHaveLength(0);
   });
 });
 

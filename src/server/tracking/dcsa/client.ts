@@ -1,7 +1,7 @@
 // The DCSA Track & Trace 2.2 client: talks to one carrier's T&T API on behalf of a connection (authentication,
 // the address guard, timeouts, paging, a cap on what it reads) and sorts every outcome into the `DcsaCallFailure`
 // kinds the engine and the connection's status act on. It never throws, and no credential ever reaches a detail.
-
+import type { IncomingHttpHeaders } from "node:http";
 import type { Logger } from "../../logger";
 import type { Resolver } from "../../webhooks/address-guard";
 import { type Clock, systemClock } from "../clock";
@@ -47,7 +47,7 @@ const API_VERSION_HEADER = DCSA_API_VERSION.split(".")[0]!;
 /** What a subscription asks for: every kind of event about the reference (the adapter reads all three). */
 const SUBSCRIBED_EVENT_TYPES = ["SHIPMENT", "TRANSPORT", "EQUIPMENT"] as const;
 
-type Answer = { status: number; headers: import("node:http").IncomingHttpHeaders; body: Buffer };
+type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
 export class HttpDcsaClient implements DcsaClient {
   readonly #o: Required<Omit<HttpDcsaClientOptions, "resolve" | "logger">> &
@@ -55,14 +55,21 @@ export class HttpDcsaClient implements DcsaClient {
   readonly #tokens: OAuthTokens;
 
   constructor(options: HttpDcsaClientOptions = {}) {
-    this.#o = { ...DCSA_CLIENT_DEFAULTS, clock: systemClock, ...options };
+    // An option given as undefined (an unset setting passed along) keeps its default.
+    const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+    this.#o = { ...DCSA_CLIENT_DEFAULTS, clock: systemClock, ...given };
     this.#tokens = new OAuthTokens(this.#o.clock, (request, connection) => this.#send(request, connection));
   }
 
   async events(connection: DcsaConnection, query: DcsaEventQuery): Promise<DcsaCallResult<DcsaEvent[]>> {
     const parameter = DCSA_REFERENCE_PARAMETER[query.requestType];
     const asked = `${parameter} ${query.reference}`;
-    let url = eventsUrl(connection, { [parameter]: query.reference, limit: String(this.#o.pageSize) });
+    const first = endpoint(connection, "/v2/events", {
+      [parameter]: query.reference,
+      limit: String(this.#o.pageSize),
+    });
+    if (!first.ok) return first;
+    let url = first.value;
     const visited = new Set<string>();
     const events: DcsaEvent[] = [];
     for (let page = 1; ; page++) {
@@ -70,12 +77,22 @@ export class HttpDcsaClient implements DcsaClient {
       const answer = await this.#call(connection, { method: "GET", url, headers: {} });
       if (!answer.ok) {
         if (answer.failure.kind === "not_found")
-          return fail(connection, { kind: "not_found", detail: `The carrier does not know ${asked} (404)` });
+          // A 404 on a later page is the carrier losing its own link, not an unknown reference.
+          return fail(
+            connection,
+            page === 1
+              ? { kind: "not_found", detail: `The carrier does not know ${asked} (404)` }
+              : {
+                  kind: "unreadable",
+                  httpStatus: 404,
+                  detail: `The carrier answered 404 for page ${page} of its own paging`,
+                },
+          );
         return fail(connection, answer.failure);
       }
       const read = readEvents(answer.value);
       if (!read.ok) return fail(connection, read.failure);
-      events.push(...read.value);
+      for (const event of read.value) events.push(event);
       const next = header(answer.value.headers[DCSA_PAGE_HEADERS.next.toLowerCase()]);
       if (!next?.trim()) break;
       if (page >= this.#o.maxPages) {
@@ -111,8 +128,11 @@ export class HttpDcsaClient implements DcsaClient {
 
   async probe(connection: DcsaConnection): Promise<DcsaProbe> {
     const started = performance.now();
-    const url = eventsUrl(connection, { limit: "1" });
-    const answer = await this.#call(connection, { method: "GET", url, headers: {} });
+    const target = endpoint(connection, "/v2/events", { limit: "1" });
+    const url = target.ok ? target.value : connection.baseUrl;
+    const answer = target.ok
+      ? await this.#call(connection, { method: "GET", url: target.value, headers: {} })
+      : target;
     const read = answer.ok ? readEvents(answer.value) : answer;
     return probeOutcome({
       result: read.ok
@@ -133,9 +153,11 @@ export class HttpDcsaClient implements DcsaClient {
       [DCSA_REFERENCE_PARAMETER[body.reference.requestType]]: body.reference.reference,
       secret: body.secret.toString("base64"),
     };
+    const url = endpoint(connection, "/v2/event-subscriptions");
+    if (!url.ok) return url;
     const answer = await this.#call(connection, {
       method: "POST",
-      url: new URL(`${connection.baseUrl}/v2/event-subscriptions`),
+      url: url.value,
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(payload),
     });
@@ -152,9 +174,11 @@ export class HttpDcsaClient implements DcsaClient {
 
   /** Ends a subscription. One the carrier no longer knows (404) is ended already: that is success. */
   async unsubscribe(connection: DcsaConnection, subscriptionId: string): Promise<DcsaCallResult<void>> {
+    const url = endpoint(connection, `/v2/event-subscriptions/${encodeURIComponent(subscriptionId)}`);
+    if (!url.ok) return url;
     const answer = await this.#call(connection, {
       method: "DELETE",
-      url: new URL(`${connection.baseUrl}/v2/event-subscriptions/${encodeURIComponent(subscriptionId)}`),
+      url: url.value,
       headers: {},
     });
     if (!answer.ok && answer.failure.kind !== "not_found") return fail(connection, answer.failure);
@@ -212,10 +236,23 @@ export class HttpDcsaClient implements DcsaClient {
   }
 }
 
-function eventsUrl(connection: DcsaConnection, query: Record<string, string>): URL {
-  const url = new URL(`${connection.baseUrl}/v2/events`);
+/** An endpoint under the connection's base URL; a base URL that is no address is the connection's fault. */
+function endpoint(
+  connection: DcsaConnection,
+  path: string,
+  query: Record<string, string> = {},
+): DcsaCallResult<URL> {
+  let url: URL;
+  try {
+    url = new URL(`${connection.baseUrl}${path}`);
+  } catch {
+    return {
+      ok: false,
+      failure: { kind: "unreadable", httpStatus: null, detail: "The base URL is not an absolute address" },
+    };
+  }
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-  return url;
+  return { ok: true, value: url };
 }
 
 /** A page must be a JSON array of events, each an object with its `eventType`; anything else is not DCSA. */
@@ -265,7 +302,8 @@ function redact(connection: DcsaConnection, failure: DcsaCallFailure): DcsaCallF
   return { ...failure, detail };
 }
 
-function withoutCredentials(url: URL): string {
+function withoutCredentials(url: URL | string): string {
+  if (typeof url === "string") return url.replace(/\/\/[^/@]*@/, "//");
   const copy = new URL(url);
   copy.username = "";
   copy.password = "";
