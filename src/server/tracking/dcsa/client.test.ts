@@ -1,7 +1,13 @@
 // The DCSA client against a local carrier (node:http on 127.0.0.1, port 0) that checks every request against the
 // standard's yaml: authentication, paging, how each kind of carrier trouble is sorted, the address guard, the
 // connection test's words, subscriptions. The clock is a hand-driven one: token expiry is never waited for.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import type http from "node:http";
+import https from "node:https";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Logger } from "../../logger";
 import { dcsaEvents } from "../../testing/dcsa-events";
@@ -499,6 +505,55 @@ describe("the address guard", () => {
     const internal = await client({ resolve: toLoopback }).events(connection(apiKey, { baseUrl: named }), BL);
     expect(internal.ok).toBe(true);
     expect(carrier.requests[0]!.headers.host).toBe(`carrier.example:${carrier.port}`);
+  });
+
+  it("verifies the carrier's TLS certificate against its name, sending nothing to one it cannot trust", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "dcsa-tls-"));
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "2",
+        "-subj",
+        "/CN=carrier.example",
+        "-keyout",
+        join(dir, "key.pem"),
+        "-out",
+        join(dir, "cert.pem"),
+      ],
+      { stdio: "ignore" },
+    );
+    let requests = 0;
+    const server = https.createServer(
+      { key: readFileSync(join(dir, "key.pem")), cert: readFileSync(join(dir, "cert.pem")) },
+      (_, res) => {
+        requests += 1;
+        res.end("[]");
+      },
+    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const toLoopback: Resolver = async () => [{ address: "127.0.0.1", family: 4 }];
+      const failure = expectFailure(
+        await client({ resolve: toLoopback }).events(
+          connection(apiKey, { baseUrl: `https://carrier.example:${port}` }),
+          BL,
+        ),
+      );
+      expect(failure).toMatchObject({ kind: "unavailable", httpStatus: null });
+      expect(failure.detail).toMatch(/self[- ]signed certificate/);
+      expect(requests).toBe(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("refuses a private token endpoint, and plain http to a public address", async () => {
