@@ -25,7 +25,8 @@ export class TcpFeed {
   #timer: NodeJS.Timeout | null = null;
   #backoff: number;
   #closed = false;
-  /** Connections made (for logs and tests). */
+  /** Connections tried, and made (for logs and tests). */
+  attempts = 0;
   connections = 0;
 
   constructor(options: TcpFeedOptions) {
@@ -50,6 +51,7 @@ export class TcpFeed {
   #connect(): void {
     if (this.#closed) return;
     const { host, port, logger, connectTimeoutMs, idleTimeoutMs } = this.#options;
+    this.attempts++;
     const socket = connect({ host, port });
     this.#socket = socket;
     socket.setEncoding("latin1");
