@@ -21,6 +21,8 @@ export interface AisSourceOptions {
   /** Reconnect backoff of the TCP feed, first and longest wait (tests shorten them). */
   minBackoffMs?: number;
   maxBackoffMs?: number;
+  /** How often the counters are logged (at debug) and stale fragments freed; a minute unless a test says. */
+  statsIntervalMs?: number;
 }
 
 export interface AisSource {
@@ -59,7 +61,7 @@ export async function startAisSource(options: AisSourceOptions): Promise<AisSour
   const tick = setInterval(() => {
     reader.expireFragments();
     logger.debug("AIS feed counters", { ...counters.snapshot(), held: positions.held });
-  }, MINUTE);
+  }, options.statsIntervalMs ?? MINUTE);
   tick.unref();
 
   return {
