@@ -18,6 +18,8 @@ import { ResponseCache } from "./http/response-cache";
 import { StreamHub } from "./http/stream/hub";
 import { createLogger } from "./logger";
 import { webRoot } from "./paths";
+import { registerAisMetrics } from "./tracking/ais/ais-metrics";
+import { startAisSource } from "./tracking/ais/ais-source";
 import { ManualClock, openServiceClock, systemClock } from "./tracking/clock";
 import { topUpDemoShipments } from "./tracking/demo-fleet";
 import { TrackingEngine } from "./tracking/engine";
@@ -65,6 +67,18 @@ const sandboxClock = config.sandboxPaused ? new ManualClock(clock.now()) : undef
 // ... and moves one account's world on at a time (test control), leaving every other account's as it was.
 const timeShifts = new AccountTimeShifts();
 const sandbox = new SandboxCarrierNetwork({ clock: sandboxClock, shifts: timeShifts });
+// With an NMEA feed configured, vessel positions are AIS's (and only AIS's); else the sandbox's.
+const ais =
+  config.aisNmeaTcp || config.aisNmeaUdpPort
+    ? await startAisSource({
+        tcp: config.aisNmeaTcp,
+        udpPort: config.aisNmeaUdpPort,
+        db,
+        now: () => clock.now(),
+        logger,
+      })
+    : undefined;
+if (ais) registerAisMetrics(metrics.registry, ais.counters);
 const engine = new TrackingEngine({
   db,
   reference,
@@ -72,7 +86,7 @@ const engine = new TrackingEngine({
   // Leases are real time, so that a sped-up clock (a demo) does not end them while their work is under way.
   leaseClock: systemClock,
   adapters: [sandbox],
-  positions: sandbox,
+  positions: ais?.positions ?? sandbox,
   logger,
   batchSize: config.trackingBatchSize,
   lookupsPerCarrier: config.trackingLookupsPerCarrier,
@@ -232,6 +246,7 @@ async function shutdown(signal: string) {
         },
       },
       { name: "webhook worker", run: () => webhookWorker.stop() },
+      { name: "AIS feed", run: () => ais?.close() },
       { name: "data change feed", run: () => dataChanges.stop() },
       { name: "outage probe", run: () => outage?.stop() },
       { name: "database", run: () => database.close() },
