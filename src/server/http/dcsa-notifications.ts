@@ -9,13 +9,13 @@
 //   revealed), 401 for a missing or bad signature, 400 for a signed body that is not an array of events.
 
 import { receiveNotification } from "../tracking/dcsa/notification-receiver";
+import { DCSA_NOTIFICATIONS_PATH } from "../tracking/dcsa/subscriptions";
 import { DCSA_SIGNATURE_HEADER } from "../tracking/dcsa/types";
 import { readBodyWithin } from "./body-reader";
 import { clientAddress } from "./client-address";
 import type { App, AppDeps } from "./env";
 import { ApiError } from "./errors";
 
-export const DCSA_NOTIFICATIONS_PATH = "/dcsa/notifications";
 /** A notification is a page of events; far less than this in practice. */
 const MAX_NOTIFICATION_BYTES = 1024 * 1024;
 
