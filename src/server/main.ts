@@ -179,6 +179,7 @@ const app = createApp({
       : { name: "shutdown", ready: true },
   ],
   testControl: config.testControl ? { engine, clock, sandboxClock, sandbox, timeShifts } : undefined,
+  secretsKey: config.secretsKey,
 });
 const apiListener = getRequestListener(app.fetch);
 
@@ -191,7 +192,7 @@ const requests = new RequestTracker();
 const server = createServer(
   requests.wrap((req, res) => {
     const path = req.url ?? "/";
-    if (!vite || /^\/(v2|demo\.json|healthz|readyz|metrics)/.test(path)) return apiListener(req, res);
+    if (!vite || /^\/(v2|dcsa|demo\.json|healthz|readyz|metrics)/.test(path)) return apiListener(req, res);
     vite.middlewares(req, res, () => apiListener(req, res));
   }),
 );
