@@ -18,6 +18,8 @@ import { ResponseCache } from "./http/response-cache";
 import { StreamHub } from "./http/stream/hub";
 import { createLogger } from "./logger";
 import { webRoot } from "./paths";
+import { registerAisMetrics } from "./tracking/ais/ais-metrics";
+import { startAisSource } from "./tracking/ais/ais-source";
 import { ManualClock, openServiceClock, systemClock } from "./tracking/clock";
 import { topUpDemoShipments } from "./tracking/demo-fleet";
 import { TrackingEngine } from "./tracking/engine";
@@ -65,6 +67,18 @@ const sandboxClock = config.sandboxPaused ? new ManualClock(clock.now()) : undef
 // ... and moves one account's world on at a time (test control), leaving every other account's as it was.
 const timeShifts = new AccountTimeShifts();
 const sandbox = new SandboxCarrierNetwork({ clock: sandboxClock, shifts: timeShifts });
+// With an NMEA feed configured, vessel positions are AIS's (and only AIS's); else the sandbox's.
+const ais =
+  config.aisNmeaTcp || config.aisNmeaUdpPort
+    ? await startAisSource({
+        tcp: config.aisNmeaTcp,
+        udpPort: config.aisNmeaUdpPort,
+        db,
+        now: () => clock.now(),
+        logger,
+      })
+    : undefined;
+if (ais) registerAisMetrics(metrics.registry, ais.counters);
 const engine = new TrackingEngine({
   db,
   reference,
@@ -72,7 +86,7 @@ const engine = new TrackingEngine({
   // Leases are real time, so that a sped-up clock (a demo) does not end them while their work is under way.
   leaseClock: systemClock,
   adapters: [sandbox],
-  positions: sandbox,
+  positions: ais?.positions ?? sandbox,
   logger,
   batchSize: config.trackingBatchSize,
   lookupsPerCarrier: config.trackingLookupsPerCarrier,
@@ -165,6 +179,7 @@ const app = createApp({
       : { name: "shutdown", ready: true },
   ],
   testControl: config.testControl ? { engine, clock, sandboxClock, sandbox, timeShifts } : undefined,
+  secretsKey: config.secretsKey,
 });
 const apiListener = getRequestListener(app.fetch);
 
@@ -177,7 +192,7 @@ const requests = new RequestTracker();
 const server = createServer(
   requests.wrap((req, res) => {
     const path = req.url ?? "/";
-    if (!vite || /^\/(v2|demo\.json|healthz|readyz|metrics)/.test(path)) return apiListener(req, res);
+    if (!vite || /^\/(v2|dcsa|demo\.json|healthz|readyz|metrics)/.test(path)) return apiListener(req, res);
     vite.middlewares(req, res, () => apiListener(req, res));
   }),
 );
@@ -232,6 +247,7 @@ async function shutdown(signal: string) {
         },
       },
       { name: "webhook worker", run: () => webhookWorker.stop() },
+      { name: "AIS feed", run: () => ais?.close() },
       { name: "data change feed", run: () => dataChanges.stop() },
       { name: "outage probe", run: () => outage?.stop() },
       { name: "database", run: () => database.close() },

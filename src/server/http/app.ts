@@ -17,6 +17,7 @@ import { compression } from "./compression";
 import { registerContainerEventRoutes } from "./container-events";
 import { registerContainerRouteRoutes } from "./container-route";
 import { registerContainerRoutes } from "./containers";
+import { registerDcsaNotificationRoutes } from "./dcsa-notifications";
 import type { AppDeps, AppEnv } from "./env";
 import { ApiError, type ErrorStatus, errorObject } from "./errors";
 import { KEY_CACHE_TTL_MS, KeyCache } from "./key-cache";
@@ -145,6 +146,8 @@ export function createApp(deps: AppDeps) {
   });
 
   registerOperationsRoutes(app, deps, metrics);
+  // Carriers' pushes: public (no API key), each checked against its subscription's secret.
+  registerDcsaNotificationRoutes(app, deps);
   if (deps.testControl) registerTestControlRoutes(app, deps.testControl, deps.db);
   if (deps.webRoot) serveDashboard(app, deps.webRoot);
 

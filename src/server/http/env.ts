@@ -76,6 +76,8 @@ export interface AppDeps {
   streamHub?: StreamHub;
   /** The end-to-end tests' control routes; only when the service runs with TEST_CONTROL=1. */
   testControl?: TestControl;
+  /** SECRETS_KEY: opens the sealed secrets (the DCSA push receiver checks notifications' signatures with them). */
+  secretsKey?: Buffer;
 }
 
 export interface AppEnv {

@@ -85,6 +85,10 @@ export async function createHarness(
     webhooks?: WebhookSettings;
     /** Told when a user makes a shipment due now (a container's refresh, a resume), as main.ts wakes the engine's worker. */
     onShipmentRefreshRequested?: () => void;
+    /** Told when work for the tracking requests' lane arrives (a new request, a push naming a pending one). */
+    onTrackingRequestCreated?: () => void;
+    /** SECRETS_KEY, for tests of what the service seals (DCSA push secrets). */
+    secretsKey?: Buffer;
   } = {},
 ): Promise<Harness> {
   const { database, url, drop } = await openTestDatabase();
@@ -116,6 +120,8 @@ export async function createHarness(
     responseCache,
     webhooks: options.webhooks,
     onShipmentRefreshRequested: options.onShipmentRefreshRequested,
+    onTrackingRequestCreated: options.onTrackingRequestCreated,
+    secretsKey: options.secretsKey,
   });
   return {
     db,

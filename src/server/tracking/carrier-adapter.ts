@@ -168,6 +168,8 @@ export interface CarrierSnapshot {
  * provider covers every line's ships); the sandbox network implements both.
  */
 export interface VesselPositionSource {
+  /** What `vessel_positions.source` records for its reports: `ais` for an NMEA feed; `sandbox` when absent. */
+  readonly source?: "sandbox" | "ais";
   /**
    * AIS-like reports of the vessel with `from < at <= to`, every few minutes of vessel time, in time order.
    * Unknown vessels (or times before the source knew of them) give an empty list.
@@ -180,6 +182,7 @@ export interface CarrierVesselPosition {
   at: Date;
   latitude: number;
   longitude: number;
-  speedKnots: number;
-  headingDegrees: number;
+  /** Null when the report has none (an AIS transponder may say "not available"). */
+  speedKnots: number | null;
+  headingDegrees: number | null;
 }

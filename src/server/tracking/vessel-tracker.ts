@@ -74,6 +74,7 @@ export class VesselTracker {
     this.#recordedAt = at;
     this.#joined = false;
     if (this.#tracked.size === 0) return 0;
+    const source = this.#source.source ?? "sandbox";
 
     const since = await latestReportTimes(this.#db, [...this.#tracked.keys()]);
 
@@ -114,6 +115,7 @@ export class VesselTracker {
           longitude: p.longitude,
           speedKnots: p.speedKnots,
           headingDegrees: p.headingDegrees,
+          source,
         });
       }
       lasts.push(reports.at(-1)!);
