@@ -1,7 +1,7 @@
 // Repository of the sandbox's DCSA publisher (/dcsa/sandbox/{scac}): the moment each reference was first asked
 // about (its anchor), and the simulated carrier's event subscriptions. Neither belongs to an account: the publisher
 // stands in for a shipping line, which knows its subscribers by callback address, not by our accounts.
-import { and, asc, desc, eq, gt, or } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "./connection";
 import { dcsaSandboxAnchors, dcsaSandboxSubscriptions } from "./schema";
 import { isUuid } from "./shipments";
@@ -79,28 +79,10 @@ export async function getSandboxSubscription(
   return row;
 }
 
-/** One page of a line's subscriptions in creation order, after the (createdAt, id) of the last one seen. */
-export async function listSandboxSubscriptions(
-  db: Db,
-  scac: string,
-  limit: number,
-  after: { createdAt: Date; id: string } | null,
-): Promise<SandboxSubscriptionRow[]> {
+/** A line's subscriptions in creation order (a sandbox has a handful: the caller pages them). */
+export function listSandboxSubscriptions(db: Db, scac: string): Promise<SandboxSubscriptionRow[]> {
   const t = dcsaSandboxSubscriptions;
-  const scope = eq(t.scac, scac);
-  return db
-    .select()
-    .from(t)
-    .where(
-      after
-        ? and(
-            scope,
-            or(gt(t.createdAt, after.createdAt), and(eq(t.createdAt, after.createdAt), gt(t.id, after.id))),
-          )
-        : scope,
-    )
-    .orderBy(asc(t.createdAt), asc(t.id))
-    .limit(limit);
+  return db.select().from(t).where(eq(t.scac, scac)).orderBy(asc(t.createdAt), asc(t.id));
 }
 
 export async function updateSandboxSubscription(

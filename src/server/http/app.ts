@@ -17,6 +17,7 @@ import { compression } from "./compression";
 import { registerContainerEventRoutes } from "./container-events";
 import { registerContainerRouteRoutes } from "./container-route";
 import { registerContainerRoutes } from "./containers";
+import { DCSA_SANDBOX_BASE_PATH, dcsaSandboxRoutes } from "./dcsa-sandbox/routes";
 import type { AppDeps, AppEnv } from "./env";
 import { ApiError, type ErrorStatus, errorObject } from "./errors";
 import { KEY_CACHE_TTL_MS, KeyCache } from "./key-cache";
@@ -146,6 +147,9 @@ export function createApp(deps: AppDeps) {
 
   registerOperationsRoutes(app, deps, metrics);
   if (deps.testControl) registerTestControlRoutes(app, deps.testControl, deps.db);
+  // The sandbox as a DCSA carrier: outside /v2 and its keys, like a shipping line's own API.
+  if (deps.dcsaSandbox)
+    app.route(`${DCSA_SANDBOX_BASE_PATH}/:scac`, dcsaSandboxRoutes(deps.db, deps.dcsaSandbox));
   if (deps.webRoot) serveDashboard(app, deps.webRoot);
 
   app.notFound((c) => {

@@ -7,6 +7,7 @@ import type { ReferenceData } from "../db/reference-data";
 import type { Logger } from "../logger";
 import type { Clock } from "../tracking/clock";
 import type { Resolver } from "../webhooks/address-guard";
+import type { DcsaSandboxDeps } from "./dcsa-sandbox/routes";
 import type { ServiceMetrics } from "./metrics";
 import type { ReadinessCheck } from "./operations";
 import type { ResponseCache } from "./response-cache";
@@ -76,6 +77,8 @@ export interface AppDeps {
   streamHub?: StreamHub;
   /** The end-to-end tests' control routes; only when the service runs with TEST_CONTROL=1. */
   testControl?: TestControl;
+  /** The sandbox network as a DCSA T&T 2.2 carrier at /dcsa/sandbox/{scac}; not mounted without it. */
+  dcsaSandbox?: DcsaSandboxDeps;
 }
 
 export interface AppEnv {
