@@ -234,7 +234,12 @@ describe("GET /dcsa/sandbox/{scac}/v2/events", () => {
   it("asks for DCSA_SANDBOX_API_KEY in an API-Key header when the service has one", async () => {
     const s = await setUp({ apiKey: "sandbox-key-1" });
     const path = `/dcsa/sandbox/MAEU/v2/events?transportDocumentReference=${sandboxNumber("MAEU", 2)}`;
-    for (const headers of [{}, { "API-Key": "wrong" }, { Authorization: "Token sandbox-key-1" }]) {
+    const refused: Record<string, string>[] = [
+      {},
+      { "API-Key": "wrong" },
+      { Authorization: "Token sandbox-key-1" },
+    ];
+    for (const headers of refused) {
       const { status, body } = await getValid(s, path, EVENTS, { headers });
       expect(status).toBe(401);
       expect(JSON.stringify(body)).not.toContain("sandbox-key-1");
