@@ -16,6 +16,7 @@ import { gracefulShutdown, RequestTracker } from "./http/graceful-shutdown";
 import { ServiceMetrics } from "./http/metrics";
 import { ResponseCache } from "./http/response-cache";
 import { StreamHub } from "./http/stream/hub";
+import { logSafeError } from "./log-safe-error";
 import { createLogger } from "./logger";
 import { webRoot } from "./paths";
 import { ManualClock, openServiceClock, systemClock } from "./tracking/clock";
@@ -23,6 +24,8 @@ import { topUpDemoShipments } from "./tracking/demo-fleet";
 import { TrackingEngine } from "./tracking/engine";
 import { SandboxCarrierNetwork } from "./tracking/sandbox";
 import { AccountTimeShifts } from "./tracking/sandbox/account-time-shifts";
+import { SandboxDcsaNotifier } from "./tracking/sandbox/dcsa/notifier";
+import { SandboxDcsaPublisher } from "./tracking/sandbox/dcsa/publisher";
 import { startTrackingWorker } from "./tracking/worker";
 import { startWebhookWorker } from "./webhooks/worker";
 
@@ -112,6 +115,14 @@ const webhookWorker = startWebhookWorker({
   onAttempt: (result) => metrics.delivery(result),
   ...webhookSettings,
 });
+// The sandbox also speaks DCSA T&T 2.2 (/dcsa/sandbox/{scac}), pushing to its subscribers every few seconds.
+const dcsaPublisher = new SandboxDcsaPublisher({ db, network: sandbox, world: sandboxClock ?? clock });
+const dcsaNotifier = new SandboxDcsaNotifier({ db, publisher: dcsaPublisher, logger });
+const dcsaNotifierTimer = setInterval(() => {
+  dcsaNotifier
+    .notifyDue()
+    .catch((error) => logger.warn("DCSA sandbox notifier pass failed", logSafeError(error)));
+}, 3_000);
 let workersRunning = true;
 
 // Reads are answered from memory until the database's change log says their account's data changed.
@@ -165,6 +176,7 @@ const app = createApp({
       : { name: "shutdown", ready: true },
   ],
   testControl: config.testControl ? { engine, clock, sandboxClock, sandbox, timeShifts } : undefined,
+  dcsaSandbox: { publisher: dcsaPublisher, apiKey: config.dcsaSandboxApiKey },
 });
 const apiListener = getRequestListener(app.fetch);
 
@@ -177,7 +189,7 @@ const requests = new RequestTracker();
 const server = createServer(
   requests.wrap((req, res) => {
     const path = req.url ?? "/";
-    if (!vite || /^\/(v2|demo\.json|healthz|readyz|metrics)/.test(path)) return apiListener(req, res);
+    if (!vite || /^\/(v2|dcsa|demo\.json|healthz|readyz|metrics)/.test(path)) return apiListener(req, res);
     vite.middlewares(req, res, () => apiListener(req, res));
   }),
 );
@@ -232,6 +244,7 @@ async function shutdown(signal: string) {
         },
       },
       { name: "webhook worker", run: () => webhookWorker.stop() },
+      { name: "DCSA sandbox notifier", run: async () => clearInterval(dcsaNotifierTimer) },
       { name: "data change feed", run: () => dataChanges.stop() },
       { name: "outage probe", run: () => outage?.stop() },
       { name: "database", run: () => database.close() },
