@@ -5,15 +5,15 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { allSandboxSubscriptions, deleteSandboxSubscription } from "../../db/dcsa-sandbox";
-import type { DcsaEvent } from "../../tracking/dcsa/types";
-import { createDcsaSandboxHarness, type DcsaSandboxHarness } from "../../testing/dcsa-sandbox-harness";
 import {
   headersOf,
   validatePublisherNotification,
   validatePublisherResponse,
 } from "../../testing/dcsa-publisher-openapi";
+import { createDcsaSandboxHarness, type DcsaSandboxHarness } from "../../testing/dcsa-sandbox-harness";
 import { findSandboxBillOfLading } from "../../testing/sandbox-shipments";
 import { TEST_NOW } from "../../testing/service-harness";
+import type { DcsaEvent } from "../../tracking/dcsa/types";
 
 const DAY = 86_400_000;
 const SECRET = Buffer.from("a shared secret of the subscriber, 32+ bytes long");
@@ -128,7 +128,11 @@ describe("event subscriptions", () => {
       json: { subscriptionID: id, callbackUrl: subscriber.url, carrierBookingReference: "BK1" },
     });
     expect(altered.status).toBe(200);
-    expect(altered.body).toEqual({ subscriptionID: id, callbackUrl: subscriber.url, carrierBookingReference: "BK1" });
+    expect(altered.body).toEqual({
+      subscriptionID: id,
+      callbackUrl: subscriber.url,
+      carrierBookingReference: "BK1",
+    });
 
     const secret = await call(`${BASE}/${id}/secret`, "PUT /v2/event-subscriptions/{subscriptionID}/secret", {
       method: "PUT",
@@ -165,7 +169,12 @@ describe("event subscriptions", () => {
       { callbackUrl: subscriber.url, secret: "not base64!", transportDocumentReference: "X1" },
       { callbackUrl: subscriber.url, transportDocumentReference: "X1" },
       { callbackUrl: "ftp://example", secret: "c2VjcmV0", transportDocumentReference: "X1" },
-      { callbackUrl: subscriber.url, secret: "c2VjcmV0", transportDocumentReference: "X1", eventType: ["PARCEL"] },
+      {
+        callbackUrl: subscriber.url,
+        secret: "c2VjcmV0",
+        transportDocumentReference: "X1",
+        eventType: ["PARCEL"],
+      },
     ]) {
       const answer = await call(BASE, "POST /v2/event-subscriptions", { method: "POST", json });
       expect(answer.status).toBe(400);
@@ -199,9 +208,9 @@ describe("the notifier", () => {
       expect(at).toBeLessThanOrEqual(harness.h.clock.now().getTime());
     }
     // They are the events GET /v2/events shows created in that window.
-    const listed = (await harness.request(`/dcsa/sandbox/MAEU/v2/events?transportDocumentReference=${number}`).then(
-      (r) => r.json(),
-    )) as DcsaEvent[];
+    const listed = (await harness
+      .request(`/dcsa/sandbox/MAEU/v2/events?transportDocumentReference=${number}`)
+      .then((r) => r.json())) as DcsaEvent[];
     expect(events.map((e) => e.eventID).sort()).toEqual(
       listed
         .filter((e) => Date.parse(e.eventCreatedDateTime) > Date.parse(TEST_NOW))
@@ -241,14 +250,18 @@ describe("the notifier", () => {
 
   it("applies the subscription's filters to what it sends", async () => {
     const number = busyNumber();
-    await subscribe(number, { eventType: ["EQUIPMENT"], equipmentEventTypeCode: ["LOAD", "DISC", "GTIN", "GTOT"] });
+    await subscribe(number, {
+      eventType: ["EQUIPMENT"],
+      equipmentEventTypeCode: ["LOAD", "DISC", "GTIN", "GTOT"],
+    });
     harness.h.clock.advance(3 * DAY);
     await harness.notifier.notifyDue();
     const events = subscriber.posts().flatMap((p) => JSON.parse(p.body.toString()) as DcsaEvent[]);
     expect(events.length).toBeGreaterThan(0);
     for (const e of events) {
       expect(e.eventType).toBe("EQUIPMENT");
-      if (e.eventType === "EQUIPMENT") expect(["LOAD", "DISC", "GTIN", "GTOT"]).toContain(e.equipmentEventTypeCode);
+      if (e.eventType === "EQUIPMENT")
+        expect(["LOAD", "DISC", "GTIN", "GTOT"]).toContain(e.equipmentEventTypeCode);
     }
   });
 });
