@@ -1,7 +1,8 @@
 // GET /dcsa/sandbox/{scac}/v2/events and /v2/events/{eventID}: every answer held to the DCSA T&T 2.2 yaml by a
 // real validator, paging followed to the end, the anchor kept across a restart, the optional API key.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { headersOf, validatePublisherResponse } from "../../testing/dcsa-publisher-openapi";
+import { validateDcsaResponse } from "../../testing/dcsa-openapi";
+import { headersOf } from "../../testing/dcsa-publisher-openapi";
 import { createDcsaSandboxHarness, type DcsaSandboxHarness } from "../../testing/dcsa-sandbox-harness";
 import { findSandboxBillOfLading, sandbox } from "../../testing/sandbox-shipments";
 import { TEST_NOW } from "../../testing/service-harness";
@@ -27,7 +28,7 @@ async function setUp(options: { apiKey?: string } = {}) {
 async function getValid(s: DcsaSandboxHarness, path: string, operation: string, init?: RequestInit) {
   const response = await s.request(path, init);
   const body: unknown = response.status === 204 ? null : await response.json();
-  expect(validatePublisherResponse(operation, response.status, body, headersOf(response))).toEqual([]);
+  expect(validateDcsaResponse(operation, response.status, body, headersOf(response))).toEqual([]);
   return { status: response.status, body, headers: response.headers };
 }
 

@@ -5,11 +5,8 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { allSandboxSubscriptions, deleteSandboxSubscription } from "../../db/dcsa-sandbox";
-import {
-  headersOf,
-  validatePublisherNotification,
-  validatePublisherResponse,
-} from "../../testing/dcsa-publisher-openapi";
+import { validateDcsaResponse } from "../../testing/dcsa-openapi";
+import { headersOf, validatePublisherNotification } from "../../testing/dcsa-publisher-openapi";
 import { createDcsaSandboxHarness, type DcsaSandboxHarness } from "../../testing/dcsa-sandbox-harness";
 import { findSandboxBillOfLading } from "../../testing/sandbox-shipments";
 import { TEST_NOW } from "../../testing/service-harness";
@@ -75,7 +72,7 @@ afterEach(async () => {
 async function call(path: string, operation: string, init: RequestInit & { json?: unknown } = {}) {
   const response = await harness.request(path, init);
   const body: unknown = response.status === 204 ? null : await response.json();
-  expect(validatePublisherResponse(operation, response.status, body, headersOf(response))).toEqual([]);
+  expect(validateDcsaResponse(operation, response.status, body, headersOf(response))).toEqual([]);
   return { status: response.status, body: body as Record<string, unknown>, headers: response.headers };
 }
 
