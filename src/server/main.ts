@@ -16,6 +16,7 @@ import { gracefulShutdown, RequestTracker } from "./http/graceful-shutdown";
 import { ServiceMetrics } from "./http/metrics";
 import { ResponseCache } from "./http/response-cache";
 import { StreamHub } from "./http/stream/hub";
+import { logSafeError } from "./log-safe-error";
 import { createLogger } from "./logger";
 import { webRoot } from "./paths";
 import { registerAisMetrics } from "./tracking/ais/ais-metrics";
@@ -25,6 +26,8 @@ import { topUpDemoShipments } from "./tracking/demo-fleet";
 import { TrackingEngine } from "./tracking/engine";
 import { SandboxCarrierNetwork } from "./tracking/sandbox";
 import { AccountTimeShifts } from "./tracking/sandbox/account-time-shifts";
+import { SandboxDcsaNotifier } from "./tracking/sandbox/dcsa/notifier";
+import { SandboxDcsaPublisher } from "./tracking/sandbox/dcsa/publisher";
 import { startTrackingWorker } from "./tracking/worker";
 import { startWebhookWorker } from "./webhooks/worker";
 
@@ -126,6 +129,14 @@ const webhookWorker = startWebhookWorker({
   onAttempt: (result) => metrics.delivery(result),
   ...webhookSettings,
 });
+// The sandbox also speaks DCSA T&T 2.2 (/dcsa/sandbox/{scac}), pushing to its subscribers every few seconds.
+const dcsaPublisher = new SandboxDcsaPublisher({ db, network: sandbox, world: sandboxClock ?? clock });
+const dcsaNotifier = new SandboxDcsaNotifier({ db, publisher: dcsaPublisher, logger });
+const dcsaNotifierTimer = setInterval(() => {
+  dcsaNotifier
+    .notifyDue()
+    .catch((error) => logger.warn("DCSA sandbox notifier pass failed", logSafeError(error)));
+}, 3_000);
 let workersRunning = true;
 
 // Reads are answered from memory until the database's change log says their account's data changed.
@@ -180,6 +191,7 @@ const app = createApp({
   ],
   testControl: config.testControl ? { engine, clock, sandboxClock, sandbox, timeShifts } : undefined,
   secretsKey: config.secretsKey,
+  dcsaSandbox: { publisher: dcsaPublisher, apiKey: config.dcsaSandboxApiKey },
 });
 const apiListener = getRequestListener(app.fetch);
 
@@ -248,6 +260,7 @@ async function shutdown(signal: string) {
       },
       { name: "webhook worker", run: () => webhookWorker.stop() },
       { name: "AIS feed", run: () => ais?.close() },
+      { name: "DCSA sandbox notifier", run: async () => clearInterval(dcsaNotifierTimer) },
       { name: "data change feed", run: () => dataChanges.stop() },
       { name: "outage probe", run: () => outage?.stop() },
       { name: "database", run: () => database.close() },

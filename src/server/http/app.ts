@@ -18,6 +18,7 @@ import { registerContainerEventRoutes } from "./container-events";
 import { registerContainerRouteRoutes } from "./container-route";
 import { registerContainerRoutes } from "./containers";
 import { registerDcsaNotificationRoutes } from "./dcsa-notifications";
+import { DCSA_SANDBOX_BASE_PATH, dcsaSandboxRoutes } from "./dcsa-sandbox/routes";
 import type { AppDeps, AppEnv } from "./env";
 import { ApiError, type ErrorStatus, errorObject } from "./errors";
 import { KEY_CACHE_TTL_MS, KeyCache } from "./key-cache";
@@ -149,6 +150,9 @@ export function createApp(deps: AppDeps) {
   // Carriers' pushes: public (no API key), each checked against its subscription's secret.
   registerDcsaNotificationRoutes(app, deps);
   if (deps.testControl) registerTestControlRoutes(app, deps.testControl, deps.db);
+  // The sandbox as a DCSA carrier: outside /v2 and its keys, like a shipping line's own API.
+  if (deps.dcsaSandbox)
+    app.route(`${DCSA_SANDBOX_BASE_PATH}/:scac`, dcsaSandboxRoutes(deps.db, deps.dcsaSandbox));
   if (deps.webRoot) serveDashboard(app, deps.webRoot);
 
   app.notFound((c) => {

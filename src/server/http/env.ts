@@ -7,6 +7,7 @@ import type { ReferenceData } from "../db/reference-data";
 import type { Logger } from "../logger";
 import type { Clock } from "../tracking/clock";
 import type { Resolver } from "../webhooks/address-guard";
+import type { DcsaSandboxDeps } from "./dcsa-sandbox/routes";
 import type { ServiceMetrics } from "./metrics";
 import type { ReadinessCheck } from "./operations";
 import type { ResponseCache } from "./response-cache";
@@ -78,6 +79,8 @@ export interface AppDeps {
   testControl?: TestControl;
   /** SECRETS_KEY: opens the sealed secrets (the DCSA push receiver checks notifications' signatures with them). */
   secretsKey?: Buffer;
+  /** The sandbox network as a DCSA T&T 2.2 carrier at /dcsa/sandbox/{scac}; not mounted without it. */
+  dcsaSandbox?: DcsaSandboxDeps;
 }
 
 export interface AppEnv {
