@@ -165,6 +165,8 @@ const app = createApp({
       : { name: "shutdown", ready: true },
   ],
   testControl: config.testControl ? { engine, clock, sandboxClock, sandbox, timeShifts } : undefined,
+  secretsKey: config.secretsKey,
+  carrierConnectionsAllowInternal: config.carrierConnectionsAllowInternal,
 });
 const apiListener = getRequestListener(app.fetch);
 
