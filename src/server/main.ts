@@ -2,6 +2,7 @@
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { loadConfig } from "./config";
+import { DbCarrierConnectionStore } from "./db/carrier-connection-store";
 import { openDatabase } from "./db/connection";
 import { DataChangeFeed } from "./db/data-changes";
 import { DataDirLockedError } from "./db/data-dir-lock";
@@ -65,6 +66,8 @@ const sandboxClock = config.sandboxPaused ? new ManualClock(clock.now()) : undef
 // ... and moves one account's world on at a time (test control), leaving every other account's as it was.
 const timeShifts = new AccountTimeShifts();
 const sandbox = new SandboxCarrierNetwork({ clock: sandboxClock, shifts: timeShifts });
+// Accounts' carrier connections with their secrets opened: the DCSA adapter reads them, the API tells it of edits.
+const carrierConnections = new DbCarrierConnectionStore(db, config.secretsKey);
 const engine = new TrackingEngine({
   db,
   reference,
@@ -167,6 +170,7 @@ const app = createApp({
   testControl: config.testControl ? { engine, clock, sandboxClock, sandbox, timeShifts } : undefined,
   secretsKey: config.secretsKey,
   carrierConnectionsAllowInternal: config.carrierConnectionsAllowInternal,
+  carrierConnectionStore: carrierConnections,
 });
 const apiListener = getRequestListener(app.fetch);
 

@@ -15,7 +15,7 @@ import {
 } from "../db/reference-data";
 import { containers, shipments } from "../db/schema";
 import { createApp } from "../http/app";
-import type { WebhookSettings } from "../http/env";
+import type { AppDeps, WebhookSettings } from "../http/env";
 import { ResponseCache } from "../http/response-cache";
 import { createLogger } from "../logger";
 import { type Clock, ManualClock } from "../tracking/clock";
@@ -85,6 +85,8 @@ export async function createHarness(
     webhooks?: WebhookSettings;
     /** Told when a user makes a shipment due now (a container's refresh, a resume), as main.ts wakes the engine's worker. */
     onShipmentRefreshRequested?: () => void;
+    /** Carrier connections: the SECRETS_KEY, the operator's internal flag, and the client `POST …/test` calls. */
+    carrierConnections?: Pick<AppDeps, "secretsKey" | "carrierConnectionsAllowInternal" | "dcsaClient">;
   } = {},
 ): Promise<Harness> {
   const { database, url, drop } = await openTestDatabase();
@@ -116,6 +118,7 @@ export async function createHarness(
     responseCache,
     webhooks: options.webhooks,
     onShipmentRefreshRequested: options.onShipmentRefreshRequested,
+    ...options.carrierConnections,
   });
   return {
     db,
