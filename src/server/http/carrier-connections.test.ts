@@ -520,6 +520,40 @@ describe("carrier connections", () => {
   });
 });
 
+describe("carrier connections behind the response cache", () => {
+  it("answers a read after a PATCH with the change at once", async () => {
+    const cached = await createHarness({
+      responseCache: true,
+      carrierConnections: { secretsKey: SECRETS_KEY },
+    });
+    try {
+      const as = (await cached.newAccount("Cached")).apiKey;
+      const made = await create(apiKeyConnection("MAEU"), as, cached);
+      const { id } = carrierConnectionDocumentSchema.parse(await made.json()).data;
+      const read = async () =>
+        carrierConnectionDocumentSchema.parse(
+          await (await cached.request(as, `/v2/carrier_connections/${id}`)).json(),
+        ).data.attributes;
+      const list = async () =>
+        carrierConnectionListDocumentSchema.parse(
+          await (await cached.request(as, "/v2/carrier_connections")).json(),
+        ).data;
+      expect((await read()).name).toBe("MAEU production");
+      expect(await list()).toHaveLength(1);
+      await cached.request(as, `/v2/carrier_connections/${id}`, {
+        method: "PATCH",
+        json: body({ name: "Renamed" }),
+      });
+      expect((await read()).name).toBe("Renamed");
+      expect((await list())[0]!.attributes.name).toBe("Renamed");
+      await cached.request(as, `/v2/carrier_connections/${id}`, { method: "DELETE" });
+      expect(await list()).toEqual([]);
+    } finally {
+      await cached.close();
+    }
+  });
+});
+
 describe("carrier connections on a service without SECRETS_KEY, internal connections allowed, no DCSA client", () => {
   let bareKey: string;
   beforeAll(async () => {
