@@ -68,6 +68,24 @@ describe("validateDcsaResponse", () => {
     expect(validateDcsaResponse("GET /v2/events", 200, [transportEvent], {}).join()).toMatch(/headers/);
   });
 
+  it("checks formats for real, and reads the document references as carriers send them (the yaml's erratum)", () => {
+    const headers = { "Current-Page": "abc" };
+    const withRefs = {
+      ...transportEvent,
+      documentReferences: [{ documentReferenceType: "TRD", documentReferenceValue: "MAEU1" }],
+    };
+    expect(validateDcsaResponse("GET /v2/events", 200, [withRefs], headers)).toEqual([]);
+    const badRef = {
+      ...transportEvent,
+      documentReferences: [{ documentReferenceType: "BOL", documentReferenceValue: "MAEU1" }],
+    };
+    expect(validateDcsaResponse("GET /v2/events", 200, [badRef], headers)).not.toEqual([]);
+    const badDate = { ...transportEvent, eventDateTime: "12 Nov 2019" };
+    expect(validateDcsaResponse("GET /v2/events", 200, [badDate], headers)).not.toEqual([]);
+    const badId = { ...transportEvent, eventID: "not-a-uuid" };
+    expect(validateDcsaResponse("GET /v2/events", 200, [badId], headers)).not.toEqual([]);
+  });
+
   it("names operations by method and path template, in any case", () => {
     expect(validateDcsaResponse("delete /v2/event-subscriptions/{subscriptionID}", 204, undefined)).toEqual(
       [],

@@ -9,6 +9,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { ErrorObject } from "ajv";
+import addFormats from "ajv-formats";
 import { OpenAPIBackend, type Operation, SetMatchType } from "openapi-backend";
 import { parse } from "yaml";
 
@@ -33,6 +34,13 @@ function loadDefinition(path: string) {
       if (operation && !operation.operationId) operation.operationId = `${method.toUpperCase()} ${path}`;
     }
   }
+  // An erratum of the 2.2.0 document: `documentReferenceType`'s enum lists "BKG (Booking)" and "TRD (Transport
+  // Document)", labels pasted into the values. The standard's prose, its reference implementation and carriers
+  // send the codes alone ("BKG", "TRD"); a referee holding to the typo would refuse every real event.
+  const documentReferenceType =
+    definition.components?.schemas?.documentReferences_inner?.properties?.documentReferenceType;
+  if (documentReferenceType?.enum)
+    documentReferenceType.enum = documentReferenceType.enum.map((v: string) => v.split(" ")[0]);
   return definition;
 }
 
@@ -40,6 +48,13 @@ const api = new OpenAPIBackend({
   definition: loadDefinition(DCSA_OPENAPI_PATH),
   validate: true,
   quick: true,
+  // Formats are checked for real (date-time, uuid, uri, byte for the base64 secret); the document's one typo'd
+  // format (`$date-time`, on error answers) is read as date-time.
+  customizeAjv: (ajv) => {
+    addFormats(ajv);
+    ajv.addFormat("$date-time", ajv.formats["date-time"] as never);
+    return ajv;
+  },
 });
 await api.init();
 

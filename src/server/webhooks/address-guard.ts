@@ -109,7 +109,12 @@ export class ForbiddenAddressError extends Error {}
  */
 export async function resolveGuarded(
   hostname: string,
-  options: { allowPrivateAddresses: boolean; resolve?: Resolver },
+  options: {
+    allowPrivateAddresses: boolean;
+    resolve?: Resolver;
+    /** Who may only reach public addresses, in the refusal: "webhooks" unless told (carrier connections too). */
+    subject?: string;
+  },
 ): Promise<ResolvedAddress> {
   const host = hostname.startsWith("[") && hostname.endsWith("]") ? hostname.slice(1, -1) : hostname;
   const literal = isIP(host);
@@ -122,7 +127,7 @@ export async function resolveGuarded(
       const reason = forbiddenReason(a.address);
       if (reason) {
         throw new ForbiddenAddressError(
-          `refused to connect: ${host === a.address ? host : `${host} resolves to ${a.address}, which`} is ${reason}; webhooks may only reach public addresses`,
+          `refused to connect: ${host === a.address ? host : `${host} resolves to ${a.address}, which`} is ${reason}; ${options.subject ?? "webhooks"} may only reach public addresses`,
         );
       }
     }
