@@ -20,6 +20,7 @@ import { StreamHub } from "./http/stream/hub";
 import { createLogger } from "./logger";
 import { webRoot } from "./paths";
 import { ManualClock, openServiceClock, systemClock } from "./tracking/clock";
+import { HttpDcsaClient } from "./tracking/dcsa/client";
 import { topUpDemoShipments } from "./tracking/demo-fleet";
 import { TrackingEngine } from "./tracking/engine";
 import { SandboxCarrierNetwork } from "./tracking/sandbox";
@@ -68,6 +69,8 @@ const timeShifts = new AccountTimeShifts();
 const sandbox = new SandboxCarrierNetwork({ clock: sandboxClock, shifts: timeShifts });
 // Accounts' carrier connections with their secrets opened: the DCSA adapter reads them, the API tells it of edits.
 const carrierConnections = new DbCarrierConnectionStore(db, config.secretsKey);
+// Calls carriers' DCSA T&T APIs: `POST /v2/carrier_connections/{id}/test` here (the DCSA adapter may share it).
+const dcsaClient = new HttpDcsaClient({ timeoutMs: config.dcsaTimeoutMs, logger });
 const engine = new TrackingEngine({
   db,
   reference,
@@ -171,6 +174,7 @@ const app = createApp({
   secretsKey: config.secretsKey,
   carrierConnectionsAllowInternal: config.carrierConnectionsAllowInternal,
   carrierConnectionStore: carrierConnections,
+  dcsaClient,
 });
 const apiListener = getRequestListener(app.fetch);
 
