@@ -2,6 +2,7 @@
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { loadConfig } from "./config";
+import { DbCarrierConnectionStore } from "./db/carrier-connection-store";
 import { openDatabase } from "./db/connection";
 import { DataChangeFeed } from "./db/data-changes";
 import { DataDirLockedError } from "./db/data-dir-lock";
@@ -22,6 +23,7 @@ import { webRoot } from "./paths";
 import { registerAisMetrics } from "./tracking/ais/ais-metrics";
 import { startAisSource } from "./tracking/ais/ais-source";
 import { ManualClock, openServiceClock, systemClock } from "./tracking/clock";
+import { HttpDcsaClient } from "./tracking/dcsa/client";
 import { topUpDemoShipments } from "./tracking/demo-fleet";
 import { TrackingEngine } from "./tracking/engine";
 import { SandboxCarrierNetwork } from "./tracking/sandbox";
@@ -82,6 +84,10 @@ const ais =
       })
     : undefined;
 if (ais) registerAisMetrics(metrics.registry, ais.counters);
+// Accounts' carrier connections with their secrets opened: the DCSA adapter reads them, the API tells it of edits.
+const carrierConnections = new DbCarrierConnectionStore(db, config.secretsKey);
+// Calls carriers' DCSA T&T APIs: `POST /v2/carrier_connections/{id}/test` here (the DCSA adapter may share it).
+const dcsaClient = new HttpDcsaClient({ timeoutMs: config.dcsaTimeoutMs, logger });
 const engine = new TrackingEngine({
   db,
   reference,
@@ -192,6 +198,9 @@ const app = createApp({
   testControl: config.testControl ? { engine, clock, sandboxClock, sandbox, timeShifts } : undefined,
   secretsKey: config.secretsKey,
   dcsaSandbox: { publisher: dcsaPublisher, apiKey: config.dcsaSandboxApiKey },
+  carrierConnectionsAllowInternal: config.carrierConnectionsAllowInternal,
+  carrierConnectionStore: carrierConnections,
+  dcsaClient,
 });
 const apiListener = getRequestListener(app.fetch);
 

@@ -12,6 +12,7 @@ import { isDatabaseUnavailable } from "../db/unavailable";
 import { logSafeError } from "../log-safe-error";
 import { systemClock } from "../tracking/clock";
 import { renderApiReference } from "./api-reference-page";
+import { registerCarrierConnectionRoutes } from "./carrier-connections";
 import { isLoopbackClient } from "./client-address";
 import { compression } from "./compression";
 import { registerContainerEventRoutes } from "./container-events";
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps) {
   registerWebhookRoutes(app, deps);
   registerWebhookNotificationRoutes(app, deps);
   registerSavedViewRoutes(app, deps);
+  registerCarrierConnectionRoutes(app, deps);
   registerStreamRoutes(app, deps, deps.streamHub ?? new StreamHub({ db: deps.db, logger: deps.logger }));
   registerMcpRoutes(app, [authenticated, perKeyLimit]);
 
