@@ -15,7 +15,7 @@
 // address may be private or loopback, plain http allowed) is the operator's to set: an API client may set it only
 // when the service runs with `CARRIER_CONNECTIONS_ALLOW_INTERNAL=1`, otherwise it is a 422 naming that setting.
 import { z } from "zod";
-import { isoDateTime } from "./json-api";
+import { isoDateTime, listDocument, singleDocument } from "./json-api";
 
 export const CARRIER_AUTH_TYPES = ["none", "api_key", "oauth2_client_credentials"] as const;
 export type CarrierAuthType = (typeof CARRIER_AUTH_TYPES)[number];
@@ -123,3 +123,86 @@ export const carrierConnectionTestSchema = z
   })
   .meta({ id: "CarrierConnectionTest" });
 export type CarrierConnectionTest = z.infer<typeof carrierConnectionTestSchema>;
+
+/** `GET`, `POST`, `PATCH /v2/carrier_connections[/{id}]`: one connection. */
+export const carrierConnectionDocumentSchema = singleDocument(carrierConnectionSchema).meta({
+  id: "CarrierConnectionDocument",
+});
+
+/** `GET /v2/carrier_connections`: the account's connections by SCAC, paged like the other lists. */
+export const carrierConnectionListDocumentSchema = listDocument(carrierConnectionSchema).meta({
+  id: "CarrierConnectionList",
+});
+
+/** `POST …/test`: what the call got, with the connection as it now stands (its recorded status) in `included`. */
+export const carrierConnectionTestDocumentSchema = z
+  .object({ data: carrierConnectionTestSchema, included: z.array(carrierConnectionSchema) })
+  .meta({ id: "CarrierConnectionTestDocument" });
+
+/** Longest values accepted: a secret or address longer than these is a mistake (a pasted file), not a credential. */
+export const CARRIER_CONNECTION_LIMITS = {
+  name: 200,
+  base_url: 2000,
+  api_key_header: 100,
+  api_key: 4096,
+  oauth_token_url: 2000,
+  oauth_client_id: 500,
+  oauth_client_secret: 4096,
+  oauth_scope: 1000,
+} as const;
+
+const writable = carrierConnectionWritableSchema.shape;
+const text = (name: string) => z.string({ error: `${name} must be a string` });
+const nullableText = (name: string) => text(name).nullable();
+
+const bodyOf = <T extends z.ZodRawShape>(shape: T) =>
+  z.object({
+    data: z.object({
+      type: z.literal("carrier_connection", { error: "data.type must be 'carrier_connection'" }).optional(),
+      id: z.string().optional(),
+      attributes: z.strictObject(shape),
+    }),
+  });
+
+const authTypeSchema = z.enum(CARRIER_AUTH_TYPES, {
+  error: `auth_type must be one of ${CARRIER_AUTH_TYPES.join(", ")}`,
+});
+const apiVersionSchema = z.enum(CARRIER_API_VERSIONS, {
+  error: `api_version must be ${CARRIER_API_VERSIONS.join(" or ")} (DCSA Track & Trace)`,
+});
+
+/** Every attribute but the three required ones: optional, and `null` clears (a secret, a label). */
+const optionalAttributes = {
+  name: nullableText("name").optional(),
+  api_version: apiVersionSchema.optional(),
+  api_key_header: nullableText("api_key_header").optional(),
+  api_key: nullableText("api_key").optional(),
+  oauth_token_url: nullableText("oauth_token_url").optional(),
+  oauth_client_id: nullableText("oauth_client_id").optional(),
+  oauth_client_secret: nullableText("oauth_client_secret").optional(),
+  oauth_scope: nullableText("oauth_scope").optional(),
+  internal: z.boolean({ error: "internal must be true or false" }).optional(),
+  push_enabled: z.boolean({ error: "push_enabled must be true or false" }).optional(),
+} satisfies Partial<Record<keyof typeof writable, z.ZodType>>;
+
+/** `POST /v2/carrier_connections`: `scac`, `base_url` and `auth_type`, and the fields of that auth type. */
+export const carrierConnectionCreateBodySchema = bodyOf({
+  scac: text("scac"),
+  base_url: text("base_url"),
+  auth_type: authTypeSchema,
+  ...optionalAttributes,
+}).meta({ id: "CarrierConnectionCreateBody" });
+export type CarrierConnectionCreateAttributes = z.infer<
+  typeof carrierConnectionCreateBodySchema
+>["data"]["attributes"];
+
+/** `PATCH /v2/carrier_connections/{id}`: any attribute; a secret not sent stays as it was, `null` clears it. */
+export const carrierConnectionEditBodySchema = bodyOf({
+  scac: text("scac").optional(),
+  base_url: text("base_url").optional(),
+  auth_type: authTypeSchema.optional(),
+  ...optionalAttributes,
+}).meta({ id: "CarrierConnectionEditBody" });
+export type CarrierConnectionEditAttributes = z.infer<
+  typeof carrierConnectionEditBodySchema
+>["data"]["attributes"];

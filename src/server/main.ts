@@ -2,6 +2,7 @@
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { loadConfig } from "./config";
+import { DbCarrierConnectionStore } from "./db/carrier-connection-store";
 import { openDatabase } from "./db/connection";
 import { DataChangeFeed } from "./db/data-changes";
 import { DataDirLockedError } from "./db/data-dir-lock";
@@ -16,15 +17,19 @@ import { gracefulShutdown, RequestTracker } from "./http/graceful-shutdown";
 import { ServiceMetrics } from "./http/metrics";
 import { ResponseCache } from "./http/response-cache";
 import { StreamHub } from "./http/stream/hub";
+import { logSafeError } from "./log-safe-error";
 import { createLogger } from "./logger";
 import { webRoot } from "./paths";
 import { registerAisMetrics } from "./tracking/ais/ais-metrics";
 import { startAisSource } from "./tracking/ais/ais-source";
 import { ManualClock, openServiceClock, systemClock } from "./tracking/clock";
+import { HttpDcsaClient } from "./tracking/dcsa/client";
 import { topUpDemoShipments } from "./tracking/demo-fleet";
 import { TrackingEngine } from "./tracking/engine";
 import { SandboxCarrierNetwork } from "./tracking/sandbox";
 import { AccountTimeShifts } from "./tracking/sandbox/account-time-shifts";
+import { SandboxDcsaNotifier } from "./tracking/sandbox/dcsa/notifier";
+import { SandboxDcsaPublisher } from "./tracking/sandbox/dcsa/publisher";
 import { startTrackingWorker } from "./tracking/worker";
 import { startWebhookWorker } from "./webhooks/worker";
 
@@ -79,6 +84,10 @@ const ais =
       })
     : undefined;
 if (ais) registerAisMetrics(metrics.registry, ais.counters);
+// Accounts' carrier connections with their secrets opened: the DCSA adapter reads them, the API tells it of edits.
+const carrierConnections = new DbCarrierConnectionStore(db, config.secretsKey);
+// Calls carriers' DCSA T&T APIs: `POST /v2/carrier_connections/{id}/test` here (the DCSA adapter may share it).
+const dcsaClient = new HttpDcsaClient({ timeoutMs: config.dcsaTimeoutMs, logger });
 const engine = new TrackingEngine({
   db,
   reference,
@@ -126,6 +135,14 @@ const webhookWorker = startWebhookWorker({
   onAttempt: (result) => metrics.delivery(result),
   ...webhookSettings,
 });
+// The sandbox also speaks DCSA T&T 2.2 (/dcsa/sandbox/{scac}), pushing to its subscribers every few seconds.
+const dcsaPublisher = new SandboxDcsaPublisher({ db, network: sandbox, world: sandboxClock ?? clock });
+const dcsaNotifier = new SandboxDcsaNotifier({ db, publisher: dcsaPublisher, logger });
+const dcsaNotifierTimer = setInterval(() => {
+  dcsaNotifier
+    .notifyDue()
+    .catch((error) => logger.warn("DCSA sandbox notifier pass failed", logSafeError(error)));
+}, 3_000);
 let workersRunning = true;
 
 // Reads are answered from memory until the database's change log says their account's data changed.
@@ -180,6 +197,10 @@ const app = createApp({
   ],
   testControl: config.testControl ? { engine, clock, sandboxClock, sandbox, timeShifts } : undefined,
   secretsKey: config.secretsKey,
+  dcsaSandbox: { publisher: dcsaPublisher, apiKey: config.dcsaSandboxApiKey },
+  carrierConnectionsAllowInternal: config.carrierConnectionsAllowInternal,
+  carrierConnectionStore: carrierConnections,
+  dcsaClient,
 });
 const apiListener = getRequestListener(app.fetch);
 
@@ -248,6 +269,7 @@ async function shutdown(signal: string) {
       },
       { name: "webhook worker", run: () => webhookWorker.stop() },
       { name: "AIS feed", run: () => ais?.close() },
+      { name: "DCSA sandbox notifier", run: async () => clearInterval(dcsaNotifierTimer) },
       { name: "data change feed", run: () => dataChanges.stop() },
       { name: "outage probe", run: () => outage?.stop() },
       { name: "database", run: () => database.close() },

@@ -53,7 +53,7 @@ export function renderApiReference(doc: {
 <style>
  body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1e293b}
  code{font:13px ui-monospace,monospace;background:#f1f5f9;padding:0 .25rem;border-radius:3px}
- .op{border:1px solid #e2e8f0;border-radius:8px;padding:.5rem 1rem;margin:1rem 0}
+ .op{border:1px solid #e2e8f0;border-radius:8px;padding:.5rem 1rem;margin:1rem 0;overflow-wrap:anywhere}
  .method{font:700 12px ui-monospace,monospace;padding:.1rem .4rem;border-radius:4px;color:#fff;background:#2563eb}
  .patch{background:#d97706}.post{background:#16a34a}.delete{background:#dc2626}
  h4{margin:.5rem 0 0}

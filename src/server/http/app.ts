@@ -12,12 +12,14 @@ import { isDatabaseUnavailable } from "../db/unavailable";
 import { logSafeError } from "../log-safe-error";
 import { systemClock } from "../tracking/clock";
 import { renderApiReference } from "./api-reference-page";
+import { registerCarrierConnectionRoutes } from "./carrier-connections";
 import { isLoopbackClient } from "./client-address";
 import { compression } from "./compression";
 import { registerContainerEventRoutes } from "./container-events";
 import { registerContainerRouteRoutes } from "./container-route";
 import { registerContainerRoutes } from "./containers";
 import { registerDcsaNotificationRoutes } from "./dcsa-notifications";
+import { DCSA_SANDBOX_BASE_PATH, dcsaSandboxRoutes } from "./dcsa-sandbox/routes";
 import type { AppDeps, AppEnv } from "./env";
 import { ApiError, type ErrorStatus, errorObject } from "./errors";
 import { KEY_CACHE_TTL_MS, KeyCache } from "./key-cache";
@@ -112,6 +114,7 @@ export function createApp(deps: AppDeps) {
   registerWebhookRoutes(app, deps);
   registerWebhookNotificationRoutes(app, deps);
   registerSavedViewRoutes(app, deps);
+  registerCarrierConnectionRoutes(app, deps);
   registerStreamRoutes(app, deps, deps.streamHub ?? new StreamHub({ db: deps.db, logger: deps.logger }));
   registerMcpRoutes(app, [authenticated, perKeyLimit]);
 
@@ -149,6 +152,9 @@ export function createApp(deps: AppDeps) {
   // Carriers' pushes: public (no API key), each checked against its subscription's secret.
   registerDcsaNotificationRoutes(app, deps);
   if (deps.testControl) registerTestControlRoutes(app, deps.testControl, deps.db);
+  // The sandbox as a DCSA carrier: outside /v2 and its keys, like a shipping line's own API.
+  if (deps.dcsaSandbox)
+    app.route(`${DCSA_SANDBOX_BASE_PATH}/:scac`, dcsaSandboxRoutes(deps.db, deps.dcsaSandbox));
   if (deps.webRoot) serveDashboard(app, deps.webRoot);
 
   app.notFound((c) => {

@@ -6,7 +6,9 @@ import type { DatabaseOutage } from "../db/outage";
 import type { ReferenceData } from "../db/reference-data";
 import type { Logger } from "../logger";
 import type { Clock } from "../tracking/clock";
+import type { DcsaClient } from "../tracking/dcsa/connection";
 import type { Resolver } from "../webhooks/address-guard";
+import type { DcsaSandboxDeps } from "./dcsa-sandbox/routes";
 import type { ServiceMetrics } from "./metrics";
 import type { ReadinessCheck } from "./operations";
 import type { ResponseCache } from "./response-cache";
@@ -76,8 +78,19 @@ export interface AppDeps {
   streamHub?: StreamHub;
   /** The end-to-end tests' control routes; only when the service runs with TEST_CONTROL=1. */
   testControl?: TestControl;
-  /** SECRETS_KEY: opens the sealed secrets (the DCSA push receiver checks notifications' signatures with them). */
+  /** The sandbox network as a DCSA T&T 2.2 carrier at /dcsa/sandbox/{scac}; not mounted without it. */
+  dcsaSandbox?: DcsaSandboxDeps;
+  /**
+   * SECRETS_KEY: seals carrier connections' secrets (without it a secret is refused with a 422 saying why) and opens
+   * the push subscriptions' ones, which the DCSA notification receiver checks signatures with.
+   */
   secretsKey?: Buffer;
+  /** An API client may mark a carrier connection internal (CARRIER_CONNECTIONS_ALLOW_INTERNAL). */
+  carrierConnectionsAllowInternal?: boolean;
+  /** Calls carriers for `POST /v2/carrier_connections/{id}/test`; without one that route answers 503. */
+  dcsaClient?: DcsaClient;
+  /** The store the engine reads connections through: told of every edit, so that it is seen at once. */
+  carrierConnectionStore?: { forget(accountId: string): void };
 }
 
 export interface AppEnv {

@@ -15,7 +15,7 @@ import {
 } from "../db/reference-data";
 import { containers, shipments } from "../db/schema";
 import { createApp } from "../http/app";
-import type { WebhookSettings } from "../http/env";
+import type { AppDeps, WebhookSettings } from "../http/env";
 import { ResponseCache } from "../http/response-cache";
 import { createLogger } from "../logger";
 import { type Clock, ManualClock } from "../tracking/clock";
@@ -89,6 +89,8 @@ export async function createHarness(
     onTrackingRequestCreated?: () => void;
     /** SECRETS_KEY, for tests of what the service seals (DCSA push secrets). */
     secretsKey?: Buffer;
+    /** Carrier connections: the SECRETS_KEY, the operator's internal flag, and the client `POST …/test` calls. */
+    carrierConnections?: Pick<AppDeps, "secretsKey" | "carrierConnectionsAllowInternal" | "dcsaClient">;
   } = {},
 ): Promise<Harness> {
   const { database, url, drop } = await openTestDatabase();
@@ -122,6 +124,7 @@ export async function createHarness(
     onShipmentRefreshRequested: options.onShipmentRefreshRequested,
     onTrackingRequestCreated: options.onTrackingRequestCreated,
     secretsKey: options.secretsKey,
+    ...options.carrierConnections,
   });
   return {
     db,

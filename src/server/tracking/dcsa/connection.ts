@@ -41,7 +41,13 @@ export interface DcsaConnection {
   pushEnabled: boolean;
 }
 
-/** Keeps the accounts' connections; the adapter, the push receiver and the API read them through it. */
+/**
+ * Keeps the accounts' connections; the adapter, the push receiver and the API read them through it
+ * (DbCarrierConnectionStore, src/server/db/carrier-connection-store.ts). A connection whose secret cannot be opened
+ * (SECRETS_KEY changed or removed since it was saved) is never answered as null, which would send the line's
+ * requests to the sandbox silently: `forScac` and `byId` throw UnreadableConnectionError (of that module; its
+ * message says what to do) and the connection's status becomes `error`. The adapter treats it as a failed lookup.
+ */
 export interface CarrierConnectionStore {
   /** The account's connection for this SCAC, secrets opened; null when it has none (the sandbox answers). */
   forScac(accountId: string, scac: string): Promise<DcsaConnection | null>;

@@ -1,0 +1,157 @@
+// /v2/carrier_connections: an account's links from a shipping line to its DCSA Track & Trace API (list, create,
+// read, edit, delete) and `POST …/test`, which makes one real call through the DCSA client and records what it got.
+// Bodies are checked by carrier-connection-input.ts; no answer and no log line ever holds a secret.
+//
+// These reads are not kept by the response cache (response-cache-policy.ts lists what is): the table is not in the
+// change log, and an edit must be seen at once. The store the engine reads through is told of every write.
+import { randomUUID } from "node:crypto";
+import { attributePointer } from "../../api/json-pointer";
+import { openCarrierConnection, UnreadableConnectionError } from "../db/carrier-connection-store";
+import {
+  type CarrierConnectionRow,
+  createCarrierConnection,
+  deleteCarrierConnection,
+  getCarrierConnection,
+  isRefusal,
+  listCarrierConnections,
+  recordCarrierConnectionStatus,
+  updateCarrierConnection,
+} from "../db/carrier-connections";
+import {
+  type ConnectionTestOutcome,
+  carrierConnectionResource,
+  carrierConnectionTestResource,
+} from "../resources/carrier-connections";
+import { documentOf } from "../resources/documents";
+import { checkCarrierConnectionInput } from "./carrier-connection-input";
+import {
+  createRouteDef,
+  deleteRoute,
+  getRoute,
+  listRoute,
+  patchRoute,
+  testRoute,
+} from "./carrier-connection-routes";
+import type { App, AppDeps } from "./env";
+import { ApiError, badParameter, idMismatch, invalidAttribute, notFound, quote } from "./errors";
+import { pageDocument, parsePage } from "./paging";
+
+const duplicate = (scac: string) =>
+  invalidAttribute(
+    attributePointer("scac"),
+    `This account already has a carrier connection for ${scac}; change that one, or delete it first`,
+    "taken",
+  );
+
+export function registerCarrierConnectionRoutes(app: App, deps: AppDeps) {
+  const { db, clock, reference } = deps;
+  const context = {
+    reference,
+    secretsKey: deps.secretsKey,
+    allowInternal: deps.carrierConnectionsAllowInternal ?? false,
+  };
+  const resource = (row: CarrierConnectionRow) =>
+    carrierConnectionResource(row, reference.shippingLinesByScac.get(row.scac)?.name ?? row.scac);
+  const single = (row: CarrierConnectionRow) =>
+    documentOf(resource(row), `/v2/carrier_connections/${row.id}`);
+  const changed = (accountId: string) => deps.carrierConnectionStore?.forget(accountId);
+
+  app.openapi(listRoute, async (c) => {
+    const query = c.req.valid("query");
+    const page = parsePage(query);
+    const asked = query["filter[scac]"]?.trim().toUpperCase();
+    if (asked !== undefined && !/^[A-Z0-9]{1,10}$/.test(asked)) {
+      throw badParameter("filter[scac]", `filter[scac] must be a SCAC, like MAEU (got ${quote(asked)}).`);
+    }
+    const scac = asked ? (reference.shippingLinesByScac.get(asked)?.scac ?? asked) : undefined;
+    const { rows, total } = await listCarrierConnections(db, c.get("principal").account.id, page, scac);
+    return c.json(pageDocument(c.req.url, page, { total }, rows.map(resource)), 200);
+  });
+
+  app.openapi(createRouteDef, async (c) => {
+    const accountId = c.get("principal").account.id;
+    const values = checkCarrierConnectionInput(c.req.valid("json").data.attributes, undefined, context);
+    const { resetStatus: _, ...stored } = values;
+    const row = await createCarrierConnection(db, accountId, stored, clock.now());
+    if (isRefusal(row)) throw duplicate(stored.scac);
+    changed(accountId);
+    return c.json(single(row), 201);
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const row = await getCarrierConnection(db, c.get("principal").account.id, id);
+    if (!row) throw notFound("carrier connection", id);
+    return c.json(single(row), 200);
+  });
+
+  app.openapi(patchRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const { data } = c.req.valid("json");
+    if (data.id !== undefined && data.id !== id) throw idMismatch(data.id, id);
+    const accountId = c.get("principal").account.id;
+    const current = await getCarrierConnection(db, accountId, id);
+    if (!current) throw notFound("carrier connection", id);
+    const values = checkCarrierConnectionInput(data.attributes, current, context);
+    const row = await updateCarrierConnection(db, accountId, id, values, clock.now());
+    if (!row) throw notFound("carrier connection", id);
+    if (isRefusal(row)) throw duplicate(values.scac);
+    changed(accountId);
+    return c.json(single(row), 200);
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const accountId = c.get("principal").account.id;
+    if (!(await deleteCarrierConnection(db, accountId, id))) throw notFound("carrier connection", id);
+    changed(accountId);
+    return c.body(null, 204);
+  });
+
+  app.openapi(testRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const accountId = c.get("principal").account.id;
+    const row = await getCarrierConnection(db, accountId, id);
+    if (!row) throw notFound("carrier connection", id);
+    if (!deps.dcsaClient) {
+      throw new ApiError(503, {
+        code: "carrier_calls_not_configured",
+        detail:
+          "This service is not set up to call carriers, so the connection cannot be tested; ask the operator.",
+      });
+    }
+    const started = performance.now();
+    let outcome: Omit<ConnectionTestOutcome, "id" | "connectionId" | "checkedAt">;
+    try {
+      const probe = await deps.dcsaClient.probe(openCarrierConnection(row, deps.secretsKey));
+      outcome = probe;
+    } catch (error) {
+      if (!(error instanceof UnreadableConnectionError)) throw error;
+      // No call is made with a secret that cannot be opened; the user is told how to mend it.
+      outcome = {
+        ok: false,
+        status: "error",
+        httpStatus: null,
+        detail: error.message,
+        url: `${row.baseUrl}/v2/events`,
+        durationMs: performance.now() - started,
+      };
+    }
+    const checkedAt = clock.now();
+    const recorded = await recordCarrierConnectionStatus(
+      db,
+      row.id,
+      outcome.status,
+      outcome.detail,
+      checkedAt,
+    );
+    changed(accountId);
+    const test = carrierConnectionTestResource({
+      ...outcome,
+      id: randomUUID(),
+      connectionId: row.id,
+      checkedAt,
+    });
+    return c.json({ data: test, included: [resource(recorded ?? row)] }, 200);
+  });
+}
