@@ -86,7 +86,8 @@ export interface CarrierEvent {
    * so that an estimate that later becomes actual, or moves, updates the same line.
    */
   key: string;
-  event: RawEventName;
+  /** The milestone this line stands for; null when it matches none (an unknown DCSA code): kept, never acted on. */
+  event: RawEventName | null;
   /** The carrier's wording, e.g. "Loaded on Vessel" or "DISCHARGED FROM VESSEL". */
   originalEvent: string;
   at: Date;

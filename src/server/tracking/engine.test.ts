@@ -22,6 +22,7 @@ import type {
   CarrierQuery,
   CarrierSnapshot,
   CarrierVesselPosition,
+  RawEventName,
   VesselPositionSource,
 } from "./carrier-adapter";
 import { TrackingEngine } from "./engine";
@@ -62,7 +63,7 @@ class ScriptedCarrier implements CarrierAdapter, VesselPositionSource {
   snapshot(now: number): CarrierSnapshot {
     const t = (days: number) => this.start + days * DAY;
     const arrival = t(20) + this.etaDelay;
-    const plan: [CarrierEvent["event"], number, string, string][] = [
+    const plan: [RawEventName, number, string, string][] = [
       ["empty_out", t(0), "CNSHA", "Gate out empty"],
       ["full_in", t(2), "CNSHA", "Gate in"],
       ["vessel_loaded", t(4), "CNSHA", "Loaded on vessel"],
