@@ -39,7 +39,14 @@ export type CarrierLookup =
   /** The carrier knows the booking but has no bill of lading / containers yet: try again later. */
   | { outcome: "awaiting_manifest"; retryAfter: Date }
   /** `retryable` failures (an unreachable carrier) are tried again by the engine; others are final. */
-  | { outcome: "failed"; reason: CarrierFailure; retryable: boolean; message?: string };
+  | {
+      outcome: "failed";
+      reason: CarrierFailure;
+      retryable: boolean;
+      message?: string;
+      /** Not to be asked again before this (a carrier's `Retry-After`, or its connection's backoff). */
+      retryAfter?: Date;
+    };
 
 export interface CarrierAdapter {
   /** Short name for logs, e.g. "sandbox" or "dcsa:MAEU". */
