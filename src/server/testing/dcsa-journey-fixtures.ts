@@ -93,7 +93,8 @@ export interface EventOptions {
 }
 
 let counter = 0;
-const nextId = () => `evt-${++counter}`;
+/** Event ids are UUIDs in the standard; these count up, so that a fixture's events are told apart in a failure. */
+const nextId = () => `00000000-0000-4000-8000-${String(++counter).padStart(12, "0")}`;
 
 function base(at: Date, o: EventOptions) {
   const classifier = o.classifier ?? "ACT";
@@ -136,7 +137,7 @@ export function equipment(
     emptyIndicatorCode: empty,
     ...(locode ? { eventLocation: { UNLocationCode: locode, locationName: o.locationName ?? locode } } : {}),
     ...(transportCall ? { transportCall } : {}),
-    seals: [{ sealNumber: `SEAL-${box.slice(-4)}` }],
+    seals: [{ sealNumber: `SEAL-${box.slice(-4)}`, sealSource: "CAR", sealType: "BLT" }],
   };
 }
 
