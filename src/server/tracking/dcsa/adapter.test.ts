@@ -97,6 +97,21 @@ describe("ConnectionRoutingAdapter", () => {
     expect(adapter.supports("ANYS")).toBe(true);
   });
 
+  it("writes the connection's status when it changes, else at most once a minute", async () => {
+    client.answer(mine.id, { [BL]: directJourney() });
+    await adapter.lookup(query("acct-mine"), clock.now());
+    clock.advance(10_000);
+    await adapter.lookup(query("acct-mine"), clock.now());
+    expect(store.statuses.map((s) => s.status)).toEqual(["ok"]);
+    client.answer(mine.id, { kind: "rate_limited", retryAfter: day(41), detail: "429" });
+    await adapter.lookup(query("acct-mine"), clock.now());
+    client.answer(mine.id, { [BL]: directJourney() });
+    await adapter.lookup(query("acct-mine"), clock.now());
+    clock.advance(60_000);
+    await adapter.lookup(query("acct-mine"), clock.now());
+    expect(store.statuses.map((s) => s.status)).toEqual(["ok", "rate_limited", "ok", "ok"]);
+  });
+
   it("builds the snapshot from the carrier's events", async () => {
     client.answer(mine.id, { [BL]: directJourney() });
     const found = await adapter.lookup(query("acct-mine"), clock.now());

@@ -15,6 +15,11 @@ import { ConnectionBackoff } from "./connection-backoff";
 import { dcsaSnapshot } from "./snapshot";
 
 const HOUR = 3_600_000;
+/**
+ * A connection's status is written when it changes, else at most this often: every lookup of every shipment goes
+ * through the connection, and writing its row each time would make it the busiest row of the database.
+ */
+const STATUS_REFRESH_MS = 60_000;
 /** A booking the carrier knows without containers or vessel calls yet: asked again this much later. */
 const AWAITING_MANIFEST_RETRY_MS = 6 * HOUR;
 /** While the carrier pushes events, polling is only a safety net: this much slower… */
@@ -52,14 +57,23 @@ export function slowerCheck(snapshot: CarrierSnapshot, now: Date): Date {
 export class DcsaCarrierAdapter {
   readonly #deps: DcsaAdapterDeps;
   readonly #backoff: ConnectionBackoff;
+  readonly #recorded = new Map<string, { status: CarrierConnectionStatus; at: number }>();
 
   constructor(deps: DcsaAdapterDeps) {
     this.#deps = deps;
     this.#backoff = deps.backoff ?? new ConnectionBackoff();
   }
 
+  async #record(connection: DcsaConnection, status: CarrierConnectionStatus, detail: string) {
+    const at = this.#deps.clock.now();
+    const last = this.#recorded.get(connection.id);
+    if (last && last.status === status && at.getTime() - last.at < STATUS_REFRESH_MS) return;
+    this.#recorded.set(connection.id, { status, at: at.getTime() });
+    await this.#deps.store.recordStatus(connection.id, status, detail, at);
+  }
+
   async lookup(connection: DcsaConnection, query: CarrierQuery, now: Date): Promise<CarrierLookup> {
-    const { client, store, clock, logger } = this.#deps;
+    const { client, clock, logger } = this.#deps;
     const paused = this.#backoff.pausedUntil(connection.id, now);
     if (paused)
       // No call: the carrier failed a moment ago, and asking it again now would only add to its trouble.
@@ -81,16 +95,12 @@ export class DcsaCarrierAdapter {
         connection: connection.id,
         failure: result.failure.kind,
       });
-      await store.recordStatus(connection.id, sorted.status, sorted.detail, clock.now());
+      await this.#record(connection, sorted.status, sorted.detail);
       return sorted.lookup;
     }
     this.#backoff.succeeded(connection.id);
-    await store.recordStatus(
-      connection.id,
-      "ok",
-      `The carrier answered with ${result.value.length} event${result.value.length === 1 ? "" : "s"}`,
-      clock.now(),
-    );
+    const count = result.value.length;
+    await this.#record(connection, "ok", `The carrier answered with ${count} event${count === 1 ? "" : "s"}`);
     const snapshot = dcsaSnapshot(result.value, query, now);
     if (!snapshot)
       return {

@@ -64,8 +64,8 @@ function better(a: DcsaBoxEvent, b: DcsaBoxEvent): DcsaBoxEvent {
 function withoutRepeats(events: readonly DcsaEvent[]): DcsaEvent[] {
   const byId = new Map<string, DcsaEvent>();
   for (const e of events) {
-    const id =
-      e.eventID ?? `${e.eventType}/${JSON.stringify(e)}`; /* no id: only an identical event is the same */
+    // Without an id, only an identical event is the same one.
+    const id = e.eventID ?? JSON.stringify(e);
     if (!byId.has(id)) byId.set(id, e);
   }
   return [...byId.values()];
@@ -179,7 +179,6 @@ const byTime = (a: CarrierEvent, b: CarrierEvent) =>
 
 /** The bill of lading: the carrier's transport document reference, else the reference asked for. */
 function billOfLadingOf(events: readonly DcsaEvent[], query: DcsaSnapshotQuery): string {
-  if (query.requestType === "bill_of_lading") return query.number;
   for (const e of events) {
     const trd = e.documentReferences?.find((r) => r.documentReferenceType === "TRD");
     if (trd) return trd.documentReferenceValue;
