@@ -53,6 +53,12 @@ export interface CarrierAdapter {
   readonly name: string;
   /** Whether this adapter answers for this SCAC (the engine picks the first one that does). */
   supports(scac: string): boolean;
+  /**
+   * Which calls share the engine's bound on calls in flight (carrier-calls.ts); the SCAC when absent. An adapter
+   * that calls each account through its own connection bounds each connection apart, so that one carrier hanging
+   * on one account's connection never holds up another's lookups.
+   */
+  callLane?(query: CarrierQuery): string;
   /** What the carrier shows for this query at `now`. Must not throw for an unknown number: answer `failed`. */
   lookup(query: CarrierQuery, now: Date): Promise<CarrierLookup>;
 }

@@ -210,6 +210,11 @@ export class ConnectionRoutingAdapter implements CarrierAdapter {
     return true;
   }
 
+  /** Each account's calls to a line bounded apart: each goes through its own connection (or the sandbox). */
+  callLane(query: CarrierQuery): string {
+    return `${query.scac}/${query.accountId ?? ""}`;
+  }
+
   async lookup(query: CarrierQuery, now: Date): Promise<CarrierLookup> {
     const { store, fallback } = this.#deps;
     const connection = query.accountId ? await store.forScac(query.accountId, query.scac) : null;
