@@ -39,13 +39,26 @@ export type CarrierLookup =
   /** The carrier knows the booking but has no bill of lading / containers yet: try again later. */
   | { outcome: "awaiting_manifest"; retryAfter: Date }
   /** `retryable` failures (an unreachable carrier) are tried again by the engine; others are final. */
-  | { outcome: "failed"; reason: CarrierFailure; retryable: boolean; message?: string };
+  | {
+      outcome: "failed";
+      reason: CarrierFailure;
+      retryable: boolean;
+      message?: string;
+      /** Not to be asked again before this (a carrier's `Retry-After`, or its connection's backoff). */
+      retryAfter?: Date;
+    };
 
 export interface CarrierAdapter {
   /** Short name for logs, e.g. "sandbox" or "dcsa:MAEU". */
   readonly name: string;
   /** Whether this adapter answers for this SCAC (the engine picks the first one that does). */
   supports(scac: string): boolean;
+  /**
+   * Which calls share the engine's bound on calls in flight (carrier-calls.ts); the SCAC when absent. An adapter
+   * that calls each account through its own connection bounds each connection apart, so that one carrier hanging
+   * on one account's connection never holds up another's lookups.
+   */
+  callLane?(query: CarrierQuery): string;
   /** What the carrier shows for this query at `now`. Must not throw for an unknown number: answer `failed`. */
   lookup(query: CarrierQuery, now: Date): Promise<CarrierLookup>;
 }
@@ -86,7 +99,8 @@ export interface CarrierEvent {
    * so that an estimate that later becomes actual, or moves, updates the same line.
    */
   key: string;
-  event: RawEventName;
+  /** The milestone this line stands for; null when it matches none (an unknown DCSA code): kept, never acted on. */
+  event: RawEventName | null;
   /** The carrier's wording, e.g. "Loaded on Vessel" or "DISCHARGED FROM VESSEL". */
   originalEvent: string;
   at: Date;

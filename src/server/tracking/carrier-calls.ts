@@ -31,7 +31,7 @@ export class CarrierCalls {
   async lookup(query: CarrierQuery): Promise<CarrierLookup> {
     const adapter = this.#adapters.find((a) => a.supports(query.scac));
     if (!adapter) return { outcome: "failed", reason: "shipping_line_unreachable", retryable: false };
-    const key = `${adapter.name}/${query.scac}`;
+    const key = `${adapter.name}/${adapter.callLane?.(query) ?? query.scac}`;
     let slots = this.#slots.get(key);
     if (!slots) {
       slots = new Semaphore(this.#options.perCarrier);

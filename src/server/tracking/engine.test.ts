@@ -22,6 +22,7 @@ import type {
   CarrierQuery,
   CarrierSnapshot,
   CarrierVesselPosition,
+  RawEventName,
   VesselPositionSource,
 } from "./carrier-adapter";
 import { TrackingEngine } from "./engine";
@@ -62,7 +63,7 @@ class ScriptedCarrier implements CarrierAdapter, VesselPositionSource {
   snapshot(now: number): CarrierSnapshot {
     const t = (days: number) => this.start + days * DAY;
     const arrival = t(20) + this.etaDelay;
-    const plan: [CarrierEvent["event"], number, string, string][] = [
+    const plan: [RawEventName, number, string, string][] = [
       ["empty_out", t(0), "CNSHA", "Gate out empty"],
       ["full_in", t(2), "CNSHA", "Gate in"],
       ["vessel_loaded", t(4), "CNSHA", "Loaded on vessel"],
@@ -501,6 +502,67 @@ describe("TrackingEngine", () => {
     await engine.runUntilIdle();
     [after] = await h.db.select().from(trackingRequests).where(eq(trackingRequests.id, tr.id));
     expect(after).toMatchObject({ status: "created", isRetrying: false, failedReason: null });
+  });
+
+  it("asks a request's carrier again no sooner than its retryAfter, even when that is later than the backoff", async () => {
+    const retryAfter = new Date(h.clock.now().getTime() + 40 * 60_000);
+    carrier.failNext = {
+      outcome: "failed",
+      reason: "shipping_line_unreachable",
+      retryable: true,
+      retryAfter,
+    };
+    const tr = await request();
+    await engine.runUntilIdle();
+    const [after] = await h.db.select().from(trackingRequests).where(eq(trackingRequests.id, tr.id));
+    expect(after).toMatchObject({ status: "pending", isRetrying: true, nextAttemptAt: retryAfter });
+    // Past the engine's own 5-minute retry, still before the carrier's time: not asked.
+    h.clock.advance(39 * 60_000);
+    await engine.runUntilIdle();
+    expect(carrier.lookups).toBe(1);
+    h.clock.set(retryAfter);
+    await engine.runUntilIdle();
+    expect(carrier.lookups).toBe(2);
+    const [done] = await h.db.select().from(trackingRequests).where(eq(trackingRequests.id, tr.id));
+    expect(done!.status).toBe("created");
+  });
+
+  it("keeps its own retry when a retryAfter is sooner", async () => {
+    const retryAfter = new Date(h.clock.now().getTime() + 60_000);
+    carrier.failNext = {
+      outcome: "failed",
+      reason: "shipping_line_unreachable",
+      retryable: true,
+      retryAfter,
+    };
+    const tr = await request();
+    await engine.runUntilIdle();
+    const [after] = await h.db.select().from(trackingRequests).where(eq(trackingRequests.id, tr.id));
+    expect(after!.nextAttemptAt!.getTime()).toBe(h.clock.now().getTime() + 5 * 60_000);
+  });
+
+  it("refreshes a tracked shipment whose carrier failed no sooner than its retryAfter", async () => {
+    const { shipmentId } = await trackedShipment();
+    const [before] = await h.db.select().from(shipments).where(eq(shipments.id, shipmentId));
+    h.clock.set(before!.nextRefreshAt!);
+    const retryAfter = new Date(h.clock.now().getTime() + 3 * HOUR);
+    carrier.failNext = {
+      outcome: "failed",
+      reason: "shipping_line_unreachable",
+      retryable: true,
+      retryAfter,
+    };
+    const lookups = carrier.lookups;
+    await engine.runUntilIdle();
+    expect(carrier.lookups).toBe(lookups + 1);
+    const [s] = await h.db.select().from(shipments).where(eq(shipments.id, shipmentId));
+    expect(s!.nextRefreshAt).toEqual(retryAfter);
+    h.clock.advance(3 * HOUR - 60_000);
+    await engine.runUntilIdle();
+    expect(carrier.lookups).toBe(lookups + 1);
+    h.clock.set(retryAfter);
+    await engine.runUntilIdle();
+    expect(carrier.lookups).toBe(lookups + 2);
   });
 
   it("says awaiting_manifest once, and creates the shipment when the manifest comes", async () => {

@@ -362,7 +362,7 @@ export class TrackingEngine {
             id: shipment.id,
             accountId: shipment.accountId,
             lineTrackingLastAttemptedAt: now,
-            nextRefreshAt: silent ? null : new Date(now.getTime() + HOUR),
+            nextRefreshAt: silent ? null : notBefore(new Date(now.getTime() + HOUR), lookup),
             refreshLeaseUntil: null,
             lineTrackingStoppedAt: silent ? now : shipment.lineTrackingStoppedAt,
             lineTrackingStoppedReason: silent ?? shipment.lineTrackingStoppedReason,
@@ -469,7 +469,7 @@ function requestOutcome(
         failedReason: lookup.reason,
         isRetrying: true,
         retryCount: request.retryCount + 1,
-        nextAttemptAt: new Date(now.getTime() + retryDelay(request.retryCount)),
+        nextAttemptAt: notBefore(new Date(now.getTime() + retryDelay(request.retryCount)), lookup),
       },
       outbox: [],
     };
@@ -485,6 +485,12 @@ function requestOutcome(
     },
     outbox: [requestEvent(request, "tracking_request.failed", now)],
   };
+}
+
+/** The later of the engine's own next attempt and the carrier's (or its connection's) `retryAfter`. */
+function notBefore(next: Date, lookup: CarrierLookup): Date {
+  const after = lookup.outcome === "failed" ? lookup.retryAfter : undefined;
+  return after && after > next ? after : next;
 }
 
 /** Exponential backoff for a carrier that fails: 5 minutes, doubling, at most 6 hours. */

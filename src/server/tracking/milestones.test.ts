@@ -27,6 +27,14 @@ describe("containerStatus", () => {
     expect(containerStatus({ events, terminal: null, hasRailLeg: false })).toBe("new");
   });
 
+  it("is not moved by a line no milestone matches (an unknown carrier code)", () => {
+    const events = [...happened("vessel_loaded"), { event: null, estimated: false, at }];
+    expect(containerStatus({ events, terminal: null, hasRailLeg: false })).toBe("on_ship");
+    expect(
+      containerStatus({ events: [{ event: null, estimated: false, at }], terminal: null, hasRailLeg: false }),
+    ).toBe("new");
+  });
+
   it("asks the terminal whether a discharged box can be picked up", () => {
     const events = happened("vessel_arrived", "vessel_discharged");
     expect(containerStatus({ events, terminal: { availableForPickup: false }, hasRailLeg: false })).toBe(
@@ -62,5 +70,9 @@ describe("transportEventName", () => {
       "container.transport.vessel_departed",
     );
     expect(transportEventName({ event: "vessel_departed", estimated: true })).toBeNull();
+  });
+
+  it("makes no transport event of a line no milestone matches", () => {
+    expect(transportEventName({ event: null, estimated: false })).toBeNull();
   });
 });

@@ -9,7 +9,8 @@ const TRANSPORT_EVENT_NAMES: ReadonlySet<string> = new Set(TRANSPORT_MILESTONES)
 
 /** The transport event an actual carrier line stands for, or null (estimates never become transport events). */
 export function transportEventName(event: Pick<CarrierEvent, "event" | "estimated">): string | null {
-  if (event.estimated || !TRANSPORT_EVENT_NAMES.has(event.event)) return null;
+  // A line no milestone matches (event null) is kept as a raw event only: it never makes a transport event.
+  if (event.estimated || event.event === null || !TRANSPORT_EVENT_NAMES.has(event.event)) return null;
   return `container.transport.${event.event}`;
 }
 
@@ -26,7 +27,8 @@ export interface StatusInput {
  * refined by what the terminal says about availability.
  */
 export function containerStatus({ events, terminal, hasRailLeg }: StatusInput): ContainerStatus {
-  const happened = events.filter((e) => !e.estimated);
+  // Lines that match no milestone say nothing about where the box is: they never move its status.
+  const happened = events.filter((e) => !e.estimated && e.event !== null);
   const last = happened.at(-1)?.event;
   const atTerminal = terminal
     ? terminal.availableForPickup
@@ -35,6 +37,7 @@ export function containerStatus({ events, terminal, hasRailLeg }: StatusInput): 
     : "not_available";
   switch (last) {
     case undefined:
+    case null:
     case "empty_out":
     case "full_in":
       return "new";

@@ -97,6 +97,14 @@ describe("aboardColumns", () => {
     expect(aboard(atSeaLines().slice(0, 1))).toEqual({ aboardVesselId: null, aboardPortId: null });
   });
 
+  it("keeps it aboard when a later line matches no milestone (it says nothing of where the box is)", () => {
+    const unknown = { ...atSeaLines()[1]!, event: null, key: "zzzz", at: day(3), estimated: false };
+    expect(aboard([...atSeaLines(), unknown])).toEqual({
+      aboardVesselId: VESSEL_ID,
+      aboardPortId: SHANGHAI_ID,
+    });
+  });
+
   it("does not guess a vessel or a place its last line does not name", () => {
     const unknownVessel = atSeaLines().map((l) => ({ ...l, vesselImo: "9999999" }));
     expect(aboard(unknownVessel)).toEqual({ aboardVesselId: null, aboardPortId: null });
@@ -183,5 +191,15 @@ describe("event columns", () => {
       vesselId: VESSEL_ID,
     });
     expect(transportEventColumns(reference, { ...departed, estimated: true }, vesselIds)).toBeNull();
+  });
+
+  it("keeps a line no milestone matches as a raw event with a null event, and makes no transport event of it", () => {
+    const inspected = { ...departed, event: null, originalEvent: "INSP Inspected" };
+    expect(rawEventColumns(reference, inspected, vesselIds)).toMatchObject({
+      event: null,
+      originalEvent: "INSP Inspected",
+      locationId: SHANGHAI_ID,
+    });
+    expect(transportEventColumns(reference, inspected, vesselIds)).toBeNull();
   });
 });

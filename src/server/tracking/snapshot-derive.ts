@@ -61,7 +61,7 @@ const estimate = (events: CarrierEvent[], name: CarrierEvent["event"]) =>
 export function containerColumns(reference: ReferenceData, snapshot: CarrierSnapshot, box: CarrierContainer) {
   const events = box.events;
   const pod = snapshot.portOfDischarge.locode;
-  const hasRailLeg = events.some((e) => e.event.startsWith("rail_"));
+  const hasRailLeg = events.some((e) => e.event?.startsWith("rail_"));
   const inlandArrival = hasRailLeg ? "rail_arrived" : "arrived_at_inland_destination";
   const t = box.terminal;
   return {
@@ -112,11 +112,11 @@ export function aboardColumns(
   box: CarrierContainer,
   vesselIds: Map<string, string>,
 ) {
-  const last = box.events.filter((e) => !e.estimated).at(-1);
+  const last = box.events.filter((e) => !e.estimated && e.event !== null).at(-1);
   const vesselId = last?.vesselImo ? (vesselIds.get(last.vesselImo) ?? null) : null;
   const portId = portIdOf(reference, last?.place ?? null);
   const aboard =
-    last !== undefined && ABOARD_EVENTS.includes(last.event) && vesselId !== null && portId !== null;
+    last?.event != null && ABOARD_EVENTS.includes(last.event) && vesselId !== null && portId !== null;
   return {
     aboardVesselId: aboard ? vesselId : null,
     aboardPortId: aboard ? portId : null,

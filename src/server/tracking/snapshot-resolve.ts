@@ -42,7 +42,9 @@ export function terminalIdOf(
 }
 
 /**
- * The ids of the vessels a batch names, by IMO, adding the ones not stored yet; the carrier's name and MMSI win.
+ * The ids of the vessels a batch names, by IMO, adding the ones not stored yet; the carrier's name and MMSI win,
+ * except when it gives none: a DCSA carrier names a vessel by IMO only (its MMSI empty, sometimes its name too),
+ * and that must not wipe the MMSI that AIS positions are matched by.
  * Taken in IMO order, so that two batches naming the same vessels never wait on each other in a circle.
  */
 export async function resolveVessels(tx: Db, list: CarrierVessel[]): Promise<Map<string, string>> {
@@ -60,7 +62,7 @@ export async function resolveVessels(tx: Db, list: CarrierVessel[]): Promise<Map
     // Another batch may add the same vessel at the same moment: whichever comes second reads the first's row.
     await insertVessels(
       tx,
-      missing.map((v) => ({ id: randomUUID(), imo: v.imo, name: v.name, mmsi: v.mmsi })),
+      missing.map((v) => ({ id: randomUUID(), imo: v.imo, name: v.name || `IMO ${v.imo}`, mmsi: v.mmsi })),
     );
     for (const v of await vesselsByImo(
       tx,
@@ -68,13 +70,13 @@ export async function resolveVessels(tx: Db, list: CarrierVessel[]): Promise<Map
     ))
       known.set(v.imo, v);
   }
-  const renamed = unique.filter((v) => {
+  const renamed = unique.flatMap((v) => {
     const row = known.get(v.imo);
-    return row && (row.name !== v.name || row.mmsi !== v.mmsi);
+    if (!row) return [];
+    const name = v.name || row.name;
+    const mmsi = v.mmsi || row.mmsi;
+    return row.name !== name || row.mmsi !== mmsi ? [{ id: row.id, name, mmsi }] : [];
   });
-  await renameVessels(
-    tx,
-    renamed.map((v) => ({ id: known.get(v.imo)!.id, name: v.name, mmsi: v.mmsi })),
-  );
+  await renameVessels(tx, renamed);
   return new Map([...known].map(([imo, v]) => [imo, v.id]));
 }

@@ -122,7 +122,7 @@ describe("the scale seeder's plan", () => {
         containerStatus({
           events: box.events,
           terminal: box.terminal,
-          hasRailLeg: box.events.some((e) => e.event.startsWith("rail_")),
+          hasRailLeg: box.events.some((e) => e.event?.startsWith("rail_")),
         }),
       ),
     );

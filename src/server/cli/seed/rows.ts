@@ -4,7 +4,7 @@
 import { normalizeRequestNumber } from "../../../api/tracking-requests";
 import type { ReferenceData } from "../../db/reference-data";
 import type { containers, shipments, trackingRequests } from "../../db/schema";
-import type { CarrierContainer } from "../../tracking/carrier-adapter";
+import type { CarrierContainer, CarrierEvent } from "../../tracking/carrier-adapter";
 import { transportEventName } from "../../tracking/milestones";
 import {
   aboardColumns,
@@ -167,7 +167,7 @@ function eventRows(
   return box.events.map((e, index) => ({
     boxKey,
     index,
-    event: e.event,
+    event: seededMilestone(e),
     originalEvent: e.originalEvent,
     at: e.at,
     estimated: e.estimated,
@@ -179,4 +179,13 @@ function eventRows(
     carrierKey: e.key,
     transportEvent: transportEventName(e),
   }));
+}
+
+/**
+ * The seed copies the sandbox's lines, and the sandbox names a milestone for every line it writes: a line without
+ * one (which only a real carrier's unknown code makes) would be a bug in the sandbox, not data to seed.
+ */
+function seededMilestone(e: CarrierEvent): string {
+  if (e.event === null) throw new Error(`sandbox line ${e.key} names no milestone`);
+  return e.event;
 }

@@ -107,7 +107,7 @@ describe("a shipment's life", () => {
     const order: string[] = [];
     for (const { snapshot } of steps) {
       for (const e of actuals(snapshot.containers[0]?.events ?? []))
-        if (!order.includes(e.event)) order.push(e.event);
+        if (e.event && !order.includes(e.event)) order.push(e.event);
     }
     expect(order).toEqual([
       "empty_out",

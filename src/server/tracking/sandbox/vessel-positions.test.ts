@@ -144,7 +144,9 @@ describe("vessel positions", () => {
         for (const e of answer.snapshot.containers[0]?.events ?? []) {
           if (!e.vesselImo || !e.place) continue;
           if (
-            !["vessel_loaded", "vessel_departed", "vessel_arrived", "transshipment_arrived"].includes(e.event)
+            !["vessel_loaded", "vessel_departed", "vessel_arrived", "transshipment_arrived"].includes(
+              e.event ?? "",
+            )
           )
             continue;
           // Reports come on the 10-minute marks: the last one before a departure, the first one after the others.
