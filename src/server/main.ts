@@ -23,7 +23,9 @@ import { webRoot } from "./paths";
 import { registerAisMetrics } from "./tracking/ais/ais-metrics";
 import { startAisSource } from "./tracking/ais/ais-source";
 import { ManualClock, openServiceClock, systemClock } from "./tracking/clock";
+import { createCarrierAdapters } from "./tracking/dcsa/adapter";
 import { HttpDcsaClient } from "./tracking/dcsa/client";
+import { DcsaSubscriptionManager, startSubscriptionWorker } from "./tracking/dcsa/subscriptions";
 import { topUpDemoShipments } from "./tracking/demo-fleet";
 import { TrackingEngine } from "./tracking/engine";
 import { SandboxCarrierNetwork } from "./tracking/sandbox";
@@ -86,15 +88,33 @@ const ais =
 if (ais) registerAisMetrics(metrics.registry, ais.counters);
 // Accounts' carrier connections with their secrets opened: the DCSA adapter reads them, the API tells it of edits.
 const carrierConnections = new DbCarrierConnectionStore(db, config.secretsKey);
-// Calls carriers' DCSA T&T APIs: `POST /v2/carrier_connections/{id}/test` here (the DCSA adapter may share it).
+// Calls carriers' DCSA T&T APIs: one for the whole service, because it keeps the OAuth tokens.
 const dcsaClient = new HttpDcsaClient({ timeoutMs: config.dcsaTimeoutMs, logger });
+// Push: an event subscription at the carrier for each number tracked through a push-enabled connection.
+const dcsaPush = new DcsaSubscriptionManager({
+  db,
+  clock: systemClock,
+  logger,
+  client: dcsaClient,
+  connections: carrierConnections,
+  secretsKey: config.secretsKey,
+  callbackBaseUrl: config.dcsaCallbackBaseUrl,
+});
 const engine = new TrackingEngine({
   db,
   reference,
   clock,
   // Leases are real time, so that a sped-up clock (a demo) does not end them while their work is under way.
   leaseClock: systemClock,
-  adapters: [sandbox],
+  // An account's tracking requests for a SCAC it has a carrier connection for go to that carrier; others to the sandbox.
+  adapters: createCarrierAdapters({
+    store: carrierConnections,
+    client: dcsaClient,
+    fallback: sandbox,
+    clock,
+    logger,
+    pollSlowerWhen: (connection, query) => dcsaPush.pollSlowerWhen(connection, query),
+  }),
   positions: ais?.positions ?? sandbox,
   logger,
   batchSize: config.trackingBatchSize,
@@ -135,6 +155,7 @@ const webhookWorker = startWebhookWorker({
   onAttempt: (result) => metrics.delivery(result),
   ...webhookSettings,
 });
+const dcsaPushWorker = startSubscriptionWorker(dcsaPush, { intervalMs: 60_000, logger });
 // The sandbox also speaks DCSA T&T 2.2 (/dcsa/sandbox/{scac}), pushing to its subscribers every few seconds.
 const dcsaPublisher = new SandboxDcsaPublisher({ db, network: sandbox, world: sandboxClock ?? clock });
 const dcsaNotifier = new SandboxDcsaNotifier({ db, publisher: dcsaPublisher, logger });
@@ -180,7 +201,14 @@ const app = createApp({
   demoApiKey: demo ? () => demo.apiKey : undefined,
   demoPublic: config.demoPublic,
   webhooks: webhookSettings,
-  onTrackingRequestCreated: () => worker.wake(),
+  onTrackingRequestCreated: () => {
+    worker.wake();
+    dcsaPushWorker.wake();
+  },
+  onCarrierConnectionDeleting: async (accountId, connectionId) => {
+    const connection = await carrierConnections.byId(connectionId).catch(() => null);
+    if (connection?.accountId === accountId) await dcsaPush.forgetConnection(connection);
+  },
   // Other processes on the same PostgreSQL take the shipment up at their next pass (it is due in the database).
   onShipmentRefreshRequested: () => worker.refreshNow(),
   responseCache,
@@ -269,6 +297,7 @@ async function shutdown(signal: string) {
       },
       { name: "webhook worker", run: () => webhookWorker.stop() },
       { name: "AIS feed", run: () => ais?.close() },
+      { name: "DCSA push subscriptions", run: () => dcsaPushWorker.stop() },
       { name: "DCSA sandbox notifier", run: async () => clearInterval(dcsaNotifierTimer) },
       { name: "data change feed", run: () => dataChanges.stop() },
       { name: "outage probe", run: () => outage?.stop() },

@@ -103,6 +103,8 @@ export function registerCarrierConnectionRoutes(app: App, deps: AppDeps) {
   app.openapi(deleteRoute, async (c) => {
     const { id } = c.req.valid("param");
     const accountId = c.get("principal").account.id;
+    // Our subscriptions at the carrier go first: deleting the connection deletes the only record of them.
+    await deps.onCarrierConnectionDeleting?.(accountId, id);
     if (!(await deleteCarrierConnection(db, accountId, id))) throw notFound("carrier connection", id);
     changed(accountId);
     return c.body(null, 204);

@@ -87,6 +87,11 @@ export interface AppDeps {
   secretsKey?: Buffer;
   /** An API client may mark a carrier connection internal (CARRIER_CONNECTIONS_ALLOW_INTERNAL). */
   carrierConnectionsAllowInternal?: boolean;
+  /**
+   * Told before an account's carrier connection is deleted (the id may be another account's or unknown: check):
+   * the push subscriptions made through it are dropped at the carrier while their records still exist.
+   */
+  onCarrierConnectionDeleting?: (accountId: string, connectionId: string) => Promise<void>;
   /** Calls carriers for `POST /v2/carrier_connections/{id}/test`; without one that route answers 503. */
   dcsaClient?: DcsaClient;
   /** The store the engine reads connections through: told of every edit, so that it is seen at once. */

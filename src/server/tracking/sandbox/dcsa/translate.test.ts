@@ -30,7 +30,7 @@ function expectedLines(snapshot: CarrierSnapshot): Line[] {
         .filter((e) => codeRowOf(snapshot, e) !== null)
         .map((e) => ({
           container: box.number,
-          milestone: e.event,
+          milestone: e.event ?? "",
           at: e.at.toISOString(),
           estimated: e.estimated,
           locode: e.place?.locode ?? null,

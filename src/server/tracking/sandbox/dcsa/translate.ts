@@ -115,7 +115,10 @@ function linesOf(snapshot: CarrierSnapshot): { lines: Line[]; calls: Map<string,
   const lines: Line[] = [];
   const rankOf = (m: string) => MILESTONE_ORDER.indexOf(m as (typeof MILESTONE_ORDER)[number]);
   for (const container of snapshot.containers) {
-    const byMilestone = new Map<string, CarrierEvent>(container.events.map((e) => [e.event, e]));
+    // The sandbox never reports a line without a milestone, but the snapshot's type allows one: it has no row.
+    const byMilestone = new Map<string, CarrierEvent>(
+      container.events.flatMap((e) => (e.event ? [[e.event, e] as const] : [])),
+    );
     for (const event of container.events) {
       const row = codeRowOf(snapshot, event);
       if (!row) continue;
@@ -139,7 +142,7 @@ function linesOf(snapshot: CarrierSnapshot): { lines: Line[]; calls: Map<string,
           };
           drafts.set(key, call);
         }
-        call.rank = Math.min(call.rank, rankOf(carrierOfCall.event));
+        if (carrierOfCall.event) call.rank = Math.min(call.rank, rankOf(carrierOfCall.event));
       }
       lines.push({ row, container, event, lineId: lineIdOf(row, container, event), call });
     }
