@@ -250,4 +250,14 @@ describe("dcsaSnapshot", () => {
     expect(milestones(s)).toEqual(["vessel_departed", "vessel_arrived"]);
     expect(s.podEta).toEqual(day(20));
   });
+
+  it("puts no vessel on a gate move, though it names the vessel's call: the box is at a gate, on no ship", () => {
+    const lines = snap(directJourney()).containers[0]!.events;
+    const vesselOf = (m: string) =>
+      lines.filter((e) => e.event === m).map((e) => [e.vesselImo, e.voyageNumber]);
+    expect(vesselOf("empty_out")).toEqual([[null, null]]);
+    expect(vesselOf("full_in")).toEqual([[null, null]]);
+    expect(vesselOf("full_out")).toEqual([[null, null]]);
+    expect(vesselOf("vessel_loaded")).toEqual([[VESSEL_A.vesselIMONumber, "101E"]]);
+  });
 });

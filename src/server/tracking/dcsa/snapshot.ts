@@ -151,7 +151,8 @@ function carrierEventOf(reading: Reading, names: Map<string, string>): CarrierEv
   const terminal =
     (call && callLocode(call) === locode ? callTerminal(call) : null) ??
     terminalOf(locode, location ? { ...location } : undefined);
-  const vessel = vesselOf(call);
+  // A gate move (a row without a mode) only points at the call it serves: the box is at a gate, on no vessel.
+  const vessel = mapped.row && mapped.row.mode === null ? null : vesselOf(call);
   const inbound = codeOf(e) === "ARRI" || codeOf(e) === "DISC";
   const voyage = call
     ? ((inbound ? call.importVoyageNumber : call.exportVoyageNumber) ?? call.carrierVoyageNumber ?? null)
