@@ -40,6 +40,8 @@ export interface DcsaWorld {
   webhooks: WebhookDelivery;
   /** How often the app told the engine's worker to wake (a new request, a push naming a pending one). */
   wakes: { requests: number; shipments: number };
+  /** What a wake also does: a test that runs the real tracking worker wakes it here, as main.ts does. */
+  onWake: { requests?: () => void; shipments?: () => void };
   /** A request to the app over its socket, with `Authorization: Token <key>` when a key is given. */
   request(key: string | null, path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   /** `POST /v2/carrier_connections` with an API key connection to `baseUrl` (the publisher by default). */
@@ -75,6 +77,7 @@ export async function createDcsaWorld(o: { dcsaTimeoutMs?: number } = {}): Promi
     logger,
   });
   const wakes = { requests: 0, shipments: 0 };
+  const onWake: DcsaWorld["onWake"] = {};
   let base = "";
   // The address is known once the socket listens; the manager reads it at each pass.
   const push = new DcsaSubscriptionManager({
@@ -125,8 +128,14 @@ export async function createDcsaWorld(o: { dcsaTimeoutMs?: number } = {}): Promi
     failedAuthLimitPerMinute: 100_000,
     apiKeyCacheMs: 0,
     webhooks: { allowHttp: true, allowPrivateAddresses: true },
-    onTrackingRequestCreated: () => wakes.requests++,
-    onShipmentRefreshRequested: () => wakes.shipments++,
+    onTrackingRequestCreated: () => {
+      wakes.requests++;
+      onWake.requests?.();
+    },
+    onShipmentRefreshRequested: () => {
+      wakes.shipments++;
+      onWake.shipments?.();
+    },
     onCarrierConnectionDeleting: async (accountId, connectionId) => {
       const connection = await store.byId(connectionId).catch(() => null);
       if (connection?.accountId === accountId) await push.forgetConnection(connection);
@@ -174,6 +183,7 @@ export async function createDcsaWorld(o: { dcsaTimeoutMs?: number } = {}): Promi
     push,
     webhooks,
     wakes,
+    onWake,
     request,
     async connect(apiKey, c) {
       const response = await request(apiKey, "/v2/carrier_connections", {
