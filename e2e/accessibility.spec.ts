@@ -226,6 +226,44 @@ for (const viewport of VIEWPORTS) {
     test.describe("in an account of the test's own", () => {
       test.use({ shipmentsInAccount: 2 });
 
+      test("carrier connections: the list, a connection with its test result, and the form have no violations", async ({
+        page,
+        account,
+        baseURL,
+      }) => {
+        // A connection to this service's own DCSA publisher (playwright.config.ts gives its key and the internal flag).
+        const made = await apiPost(page.request, account, "/v2/carrier_connections", {
+          data: {
+            type: "carrier_connection",
+            attributes: {
+              scac: "MAEU",
+              name: "Sandbox publisher",
+              base_url: `${baseURL}/dcsa/sandbox/MAEU`,
+              auth_type: "api_key",
+              api_key_header: "API-Key",
+              api_key: "e2e-sandbox-key",
+              internal: true,
+            },
+          },
+        });
+        expect(made.status()).toBe(201);
+        const connectionId: string = (await made.json()).data.id;
+        await signIn(page, account, "/settings/carrier-connections");
+        await visit(page, "/settings/carrier-connections", (p) =>
+          p.getByRole("main").getByRole("link", { name: /Sandbox publisher|MAEU/ }),
+        );
+        await visit(
+          page,
+          `/settings/carrier-connections/${connectionId}`,
+          (p) => p.getByRole("button", { name: "Test connection" }),
+          "a carrier connection",
+        );
+        await page.getByRole("button", { name: "Test connection" }).click();
+        await expect(page.getByRole("region", { name: "Test result" })).toContainText("Working");
+        await expectNoViolations(page, "a carrier connection with its test result");
+        await visit(page, "/settings/carrier-connections/new", (p) => p.getByLabel("Shipping line"));
+      });
+
       test("tracking requests, webhooks, notifications and a confirm dialog have no violations", async ({
         page,
         account,

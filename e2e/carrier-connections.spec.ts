@@ -278,10 +278,9 @@ test("the list, the form and a connection's page pass axe, with keyboard-only cr
 });
 
 // The whole path: a number tracked for a line with a connection is looked up at the carrier (here the service's
-// own DCSA publisher) and its container page shows what the carrier said. Needs the DCSA adapter wired into
-// main.ts, which happens when the issue's branches are merged: until then a tracking request for MAEU still goes
-// to the sandbox carrier network directly, and this test could not tell the two apart.
-test.fixme("a number tracked through a carrier connection shows its container page", async ({
+// own DCSA publisher, through main.ts's composition: store, HttpDcsaClient, the DCSA adapter) and its container
+// page shows what the carrier said, in DCSA's words.
+test("a number tracked through a carrier connection shows its container page", async ({
   page,
   account,
   baseURL,
@@ -326,4 +325,16 @@ test.fixme("a number tracked through a carrier connection shows its container pa
   const container = await apiGet(page.request, account, `/v2/containers/${containerId}`);
   await page.goto(`/containers/${containerId}`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(container.data.attributes.number);
+
+  // The carrier's lines came through DCSA: their wording is the DCSA code and its words ("LOAD Loaded"), and the
+  // timeline shows them beside their milestones.
+  const raw = await apiGet(page.request, account, `/v2/containers/${containerId}/raw_events`);
+  const wordings: string[] = raw.data.map(
+    (line: { attributes: { original_event: string } }) => line.attributes.original_event,
+  );
+  expect(wordings.length).toBeGreaterThan(0);
+  for (const wording of wordings) expect(wording).toMatch(/^(GTOT|GTIN|LOAD|DEPA|ARRI|DISC|PICK|DROP) \S/);
+  const timeline = page.getByRole("region", { name: "Timeline" });
+  await expect(timeline).toContainText(`“${wordings[0]}”`);
+  await expect(timeline).toContainText(/“(LOAD Loaded|DEPA Departed|DISC Discharged|ARRI Arrived)”/);
 });
