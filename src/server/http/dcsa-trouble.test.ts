@@ -130,13 +130,15 @@ describe("carrier trouble through the engine and the real DCSA client", () => {
     expect(await requestOf(failing.apiKey, failing.requestId)).toMatchObject({ status: "created" });
   });
 
-  it("times a carrier that never answers out, and the request stays pending, retrying", async () => {
+  it("times a carrier that never answers out (the request stays pending, retrying) while another account's is looked up", async () => {
     const c = await connectedTo(() => {
       // Takes the request and never answers.
     });
-    await world.engine.runUntilIdle();
+    const healthy = await connectedTo(journey);
+    await world.engine.runOnce();
     expect(eventsCalls(c.carrier)).toBe(1);
     expect(await requestOf(c.apiKey, c.requestId)).toMatchObject({ status: "pending", is_retrying: true });
+    expect(await requestOf(healthy.apiKey, healthy.requestId)).toMatchObject({ status: "created" });
     const connection = await connectionOf(c.apiKey, c.connectionId);
     expect(connection.status).toBe("not_reachable");
   });
