@@ -614,7 +614,7 @@ describe("probe", () => {
       (res: http.ServerResponse) => json(res, 200, [], { "Current-Page": "1" }),
       "ok",
       200,
-      "Connected: the carrier answered 200 with no events",
+      "Connected: the carrier answered 200 with an empty list (no reference was asked for)",
     ],
     [
       "a 429",

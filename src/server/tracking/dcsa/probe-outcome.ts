@@ -20,8 +20,13 @@ const STATUS_OF_FAILURE: Record<DcsaCallFailure["kind"], CarrierConnectionStatus
 export function probeOutcome(input: { result: ProbeResult; url: string; durationMs: number }): DcsaProbe {
   const { result, url, durationMs } = input;
   if (result.ok) {
+    // The probe names no reference, so many carriers (the sandbox's publisher among them) rightly answer none.
     const events =
-      result.count === 0 ? "no events" : result.count === 1 ? "1 event" : `${result.count} events`;
+      result.count === 0
+        ? "an empty list (no reference was asked for)"
+        : result.count === 1
+          ? "1 event"
+          : `${result.count} events`;
     return {
       ok: true,
       status: "ok",
