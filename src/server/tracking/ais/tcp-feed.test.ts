@@ -15,6 +15,8 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 }
 
 async function listen(server: Server, port = 0): Promise<number> {
+  // The feed's close resets the connection: expected on the server's side, where it must not be an uncaught error.
+  server.on("connection", (socket) => socket.on("error", () => {}));
   await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
   const address = server.address();
   return typeof address === "object" && address ? address.port : 0;
