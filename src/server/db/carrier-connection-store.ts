@@ -1,6 +1,7 @@
 // The store the DCSA adapter and the push receiver read carrier connections through (CarrierConnectionStore of
 // src/server/tracking/dcsa/connection.ts, which it satisfies by shape: db/ is the bottom layer and imports nothing
-// above it): each connection with its secrets opened by SECRETS_KEY, an account's connections remembered briefly.
+// above it, so the opened connection's type is defined here and the seam re-exports it): each connection with its
+// secrets opened by SECRETS_KEY, an account's connections remembered briefly.
 //
 // A secret that cannot be opened (SECRETS_KEY changed, or was removed, since it was sealed) must never send the
 // account's requests to the sandbox instead, as if the line had no connection: `forScac` and `byId` throw
@@ -14,10 +15,12 @@ import type { Db } from "./connection";
 import { carrierConnections } from "./schema";
 import { isUuid } from "./shipments";
 
-/** The same shapes as DcsaAuth and DcsaConnection (tracking/dcsa/connection.ts); a test holds them equal. */
+/** How the carrier wants to be asked; the secrets in it are opened (never log one). */
 export type OpenedAuth =
   | { type: "none" }
+  /** A fixed key in a header, e.g. `API-Key: …` or `X-API-Key: …`, as the carrier's developer portal names it. */
   | { type: "api_key"; header: string; value: string }
+  /** OAuth 2.0 client credentials: a bearer token from `tokenUrl`, cached and renewed before it expires. */
   | {
       type: "oauth2_client_credentials";
       tokenUrl: string;
@@ -26,13 +29,24 @@ export type OpenedAuth =
       scope: string | null;
     };
 
+/** An account's carrier connection with its secrets opened: DcsaConnection to the adapter (tracking/dcsa/connection.ts). */
 export interface OpenedConnection {
   id: string;
   accountId: string;
+  /** The shipping line's main SCAC: tracking requests of this account for it go to this connection. */
   scac: string;
+  /** Where the carrier's T&T API lives; `${baseUrl}/v2/events` is the events endpoint. No trailing slash. */
   baseUrl: string;
   auth: OpenedAuth;
+  /**
+   * Set by an operator only (never by an API client): the carrier is inside the operator's own network, so its
+   * address need not pass the webhook address guard (a private or loopback address, plain http).
+   */
   internal: boolean;
+  /**
+   * Push: make an event subscription at the carrier for each reference tracked through this connection (the
+   * standard's subscriptions filter by one reference), and poll more slowly while one is active.
+   */
   pushEnabled: boolean;
 }
 

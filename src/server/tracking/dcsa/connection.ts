@@ -5,41 +5,16 @@
 // The wire form of a connection (`/v2/carrier_connections`) is `src/api/carrier-connections.ts`; this is the
 // service's inside view, with the secrets opened. Nothing here may ever be logged whole.
 import type { CarrierConnectionStatus } from "../../../api/carrier-connections";
+import type { OpenedConnection as DcsaConnection } from "../../db/carrier-connection-store";
 import type { RequestType } from "../carrier-adapter";
 import type { DcsaEvent } from "./types";
 
-export type DcsaAuth =
-  | { type: "none" }
-  /** A fixed key in a header, e.g. `API-Key: …` or `X-API-Key: …`, as the carrier's developer portal names it. */
-  | { type: "api_key"; header: string; value: string }
-  /** OAuth 2.0 client credentials: a bearer token from `tokenUrl`, cached and renewed before it expires. */
-  | {
-      type: "oauth2_client_credentials";
-      tokenUrl: string;
-      clientId: string;
-      clientSecret: string;
-      scope: string | null;
-    };
-
-export interface DcsaConnection {
-  id: string;
-  accountId: string;
-  /** The shipping line's main SCAC: tracking requests of this account for it go to this connection. */
-  scac: string;
-  /** Where the carrier's T&T API lives; `${baseUrl}/v2/events` is the events endpoint. No trailing slash. */
-  baseUrl: string;
-  auth: DcsaAuth;
-  /**
-   * Set by an operator only (never by an API client): the carrier is inside the operator's own network, so its
-   * address need not pass the webhook address guard (a private or loopback address, plain http).
-   */
-  internal: boolean;
-  /**
-   * Push: make an event subscription at the carrier for each reference tracked through this connection (the
-   * standard's subscriptions filter by one reference), and poll more slowly while one is active.
-   */
-  pushEnabled: boolean;
-}
+// A connection as the store opens it. Defined with the store (db/ is the bottom layer and imports nothing above it);
+// the adapter, the client and the push receiver know it by these names.
+export type {
+  OpenedAuth as DcsaAuth,
+  OpenedConnection as DcsaConnection,
+} from "../../db/carrier-connection-store";
 
 /**
  * Keeps the accounts' connections; the adapter, the push receiver and the API read them through it
