@@ -4,11 +4,10 @@ import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { buttonClass } from "../../components/button";
-import { ConfirmDialog } from "../../components/confirm-dialog";
 import { DateTime } from "../../components/date-time";
+import { DeleteDialog } from "../../components/delete-dialog";
 import { PageHeader } from "../../components/page-header";
 import { showToast } from "../../components/toaster";
-import { describeError } from "../../lib/api-client";
 import { ConnectionForm } from "./connection-form";
 import type { CarrierConnection } from "./contract";
 import { patchAttributes, stateOfConnection } from "./form-state";
@@ -135,37 +134,27 @@ function DeleteConnectionDialog({
   const queryClient = useQueryClient();
   const line = connection.attributes.shipping_line_name;
   return (
-    <ConfirmDialog
+    <DeleteDialog
       open={open}
+      onClose={onClose}
       title="Delete this carrier connection?"
       confirmLabel="Delete connection"
-      confirmVariant="danger"
-      pending={mutation.isPending}
-      error={mutation.isError ? describeError(mutation.error) : null}
-      onClose={() => {
-        // A failure shown in the dialog is not shown again next time it opens.
-        mutation.reset();
-        onClose();
+      mutation={mutation}
+      onDeleted={async () => {
+        showToast({
+          kind: "success",
+          title: "Connection deleted",
+          message: `${line} is tracked through the sandbox again.`,
+        });
+        await navigate({ to: "/settings/carrier-connections" });
+        // Only now, so that this page does not fetch the connection it just deleted.
+        queryClient.removeQueries({ queryKey: connectionKeys.detail(connection.id) });
       }}
-      onConfirm={() =>
-        mutation.mutate(undefined, {
-          onSuccess: async () => {
-            showToast({
-              kind: "success",
-              title: "Connection deleted",
-              message: `${line} is tracked through the sandbox again.`,
-            });
-            await navigate({ to: "/settings/carrier-connections" });
-            // Only now, so that this page does not fetch the connection it just deleted.
-            queryClient.removeQueries({ queryKey: connectionKeys.detail(connection.id) });
-          },
-        })
-      }
     >
       <p>
         Tracking requests for {line} ({connection.attributes.scac}) go back to the sandbox carrier network,
         and its stored credentials are deleted. This cannot be undone.
       </p>
-    </ConfirmDialog>
+    </DeleteDialog>
   );
 }

@@ -4,11 +4,10 @@ import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { buttonClass } from "../../components/button";
-import { ConfirmDialog } from "../../components/confirm-dialog";
 import { DateTime } from "../../components/date-time";
+import { DeleteDialog } from "../../components/delete-dialog";
 import { PageHeader } from "../../components/page-header";
 import { showToast } from "../../components/toaster";
-import { describeError } from "../../lib/api-client";
 import { plural } from "../../lib/format";
 import type { Webhook } from "./contract";
 import {
@@ -192,37 +191,27 @@ function DeleteWebhookDialog({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return (
-    <ConfirmDialog
+    <DeleteDialog
       open={open}
+      onClose={onClose}
       title="Delete this webhook?"
       confirmLabel="Delete webhook"
-      confirmVariant="danger"
-      pending={mutation.isPending}
-      error={mutation.isError ? describeError(mutation.error) : null}
-      onClose={() => {
-        // A failure shown in the dialog is not shown again next time it opens.
-        mutation.reset();
-        onClose();
+      mutation={mutation}
+      onDeleted={async () => {
+        showToast({
+          kind: "success",
+          title: "Webhook deleted",
+          message: `${webhook.attributes.url} gets no more notifications.`,
+        });
+        await navigate({ to: "/webhooks" });
+        // Only now, so that this page does not fetch the webhook it just deleted.
+        queryClient.removeQueries({ queryKey: webhookKeys.detail(webhook.id) });
       }}
-      onConfirm={() =>
-        mutation.mutate(undefined, {
-          onSuccess: async () => {
-            showToast({
-              kind: "success",
-              title: "Webhook deleted",
-              message: `${webhook.attributes.url} gets no more notifications.`,
-            });
-            await navigate({ to: "/webhooks" });
-            // Only now, so that this page does not fetch the webhook it just deleted.
-            queryClient.removeQueries({ queryKey: webhookKeys.detail(webhook.id) });
-          },
-        })
-      }
     >
       <p>
         Notifications stop going to <span className="font-mono break-all">{webhook.attributes.url}</span>, and
         its notification log is deleted with it. This cannot be undone.
       </p>
-    </ConfirmDialog>
+    </DeleteDialog>
   );
 }
