@@ -5,7 +5,14 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { CARRIER_API_VERSIONS, CARRIER_AUTH_TYPES } from "../../../api/carrier-connections";
 import { buttonClass } from "../../components/button";
-import { describedBy, FieldErrors, FieldHint, inputClass, labelClass } from "../../components/form-field";
+import {
+  describedBy,
+  FieldErrors,
+  FieldHint,
+  FormErrorSummary,
+  inputClass,
+  labelClass,
+} from "../../components/form-field";
 import { ApiError, describeError } from "../../lib/api-client";
 import { parseRetryAfter } from "../../lib/retry-after";
 import {
@@ -165,21 +172,7 @@ export function ConnectionForm({
 
   return (
     <form onSubmit={submit} noValidate aria-label={label} className="space-y-6">
-      {errors.form?.length ? (
-        <div
-          ref={formError}
-          tabIndex={-1}
-          role="alert"
-          className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900/70 dark:bg-red-950/50 dark:text-red-100"
-        >
-          <p className="font-medium">{failureTitle}</p>
-          <ul className="mt-1 list-disc space-y-0.5 pl-5">
-            {errors.form.map((error) => (
-              <li key={error}>{error}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <FormErrorSummary title={failureTitle} errors={errors.form} focusRef={formError} />
 
       <div className="grid gap-5">
         <div>

@@ -11,6 +11,7 @@ import {
   describedBy,
   FieldErrors as FieldErrorList,
   FieldHint,
+  FormErrorSummary,
   inputClass,
   labelClass,
 } from "../../components/form-field";
@@ -183,21 +184,11 @@ export function NewTrackingRequestPage() {
         aria-label="New tracking request"
         className="max-w-2xl space-y-6 rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
       >
-        {errors.form?.length ? (
-          <div
-            ref={formError}
-            tabIndex={-1}
-            role="alert"
-            className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900/70 dark:bg-red-950/50 dark:text-red-100"
-          >
-            <p className="font-medium">The tracking request was not made</p>
-            <ul className="mt-1 list-disc space-y-0.5 pl-5">
-              {errors.form.map((error) => (
-                <li key={error}>{error}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <FormErrorSummary
+          title="The tracking request was not made"
+          errors={errors.form}
+          focusRef={formError}
+        />
 
         <fieldset aria-describedby={describedBy(ids.request_type, false, errors.request_type)}>
           <legend className={labelClass}>What number do you have?</legend>
