@@ -8,19 +8,26 @@
 //   expect(validateDcsaResponse("GET /v2/events", 200, body, headers)).toEqual([]);
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { ErrorObject } from "ajv";
+import type { Ajv, ErrorObject } from "ajv";
 import addFormats from "ajv-formats";
 import { OpenAPIBackend, type Operation, SetMatchType } from "openapi-backend";
 import { parse } from "yaml";
 
-/** Where the standard lives: beside the repository (`/work/shared/reference`), overridable for other layouts. */
-export const DCSA_OPENAPI_PATH =
-  process.env.DCSA_OPENAPI_PATH ??
-  fileURLToPath(new URL("../../../../shared/reference/dcsa/tnt-v2.2.0.yaml", import.meta.url));
+/**
+ * The standard, as DCSA publishes it (a copy of `../shared/reference/dcsa/tnt-v2.2.0.yaml`, kept in the repository
+ * so that a fresh clone's tests have it).
+ */
+export const DCSA_OPENAPI_PATH = fileURLToPath(new URL("../tracking/dcsa/tnt-v2.2.0.yaml", import.meta.url));
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
 
-function loadDefinition(path: string) {
+/**
+ * The standard's file, made usable by a validator (a fresh copy each call, which callers may change): it names no
+ * operations (each is named by its method and path template, e.g. "GET /v2/events"), and its 2.2.0 erratum glosses
+ * documentReferenceType's enum ("BKG (Booking)") where carriers send the bare code.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a parsed OpenAPI document, read by its callers as they need it.
+export function readDcsaDefinition(path = DCSA_OPENAPI_PATH): any {
   // The yaml's `secret` example is a `!!binary` scalar; read as a Buffer it breaks openapi-backend's dereferencing
   // (a Buffer's read-only `parent`), so it is kept as its base64 text, which is what it means on the wire anyway.
   const definition = parse(readFileSync(path, "utf8"), {
@@ -44,17 +51,21 @@ function loadDefinition(path: string) {
   return definition;
 }
 
+/**
+ * Formats are checked for real (date-time, uuid, uri, byte for the base64 secret), not ignored as openapi-backend
+ * does by default; the document's one typo'd format (`$date-time`, on error answers) is read as date-time.
+ */
+export function withDcsaFormats(ajv: Ajv): Ajv {
+  addFormats(ajv);
+  ajv.addFormat("$date-time", ajv.formats["date-time"] as never);
+  return ajv;
+}
+
 const api = new OpenAPIBackend({
-  definition: loadDefinition(DCSA_OPENAPI_PATH),
+  definition: readDcsaDefinition(),
   validate: true,
   quick: true,
-  // Formats are checked for real (date-time, uuid, uri, byte for the base64 secret); the document's one typo'd
-  // format (`$date-time`, on error answers) is read as date-time.
-  customizeAjv: (ajv) => {
-    addFormats(ajv);
-    ajv.addFormat("$date-time", ajv.formats["date-time"] as never);
-    return ajv;
-  },
+  customizeAjv: withDcsaFormats,
 });
 await api.init();
 

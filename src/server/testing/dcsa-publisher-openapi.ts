@@ -3,46 +3,11 @@
 // into a document of its own and checked with a real validator. Answers of the API itself are dcsa-openapi.ts's.
 //
 //   expect(validatePublisherNotification(body, headers)).toEqual([]);
-import { readFileSync } from "node:fs";
-import type Ajv from "ajv";
 import type { ErrorObject } from "ajv";
-import addFormats from "ajv-formats";
 import { type Document, OpenAPIBackend } from "openapi-backend";
-import { parse } from "yaml";
-import { DCSA_OPENAPI_PATH } from "./dcsa-openapi";
+import { readDcsaDefinition, withDcsaFormats } from "./dcsa-openapi";
 
-type Definition = {
-  paths: Record<string, Record<string, { operationId?: string; callbacks?: unknown }>>;
-  components: unknown;
-} & Record<string, unknown>;
-
-function loadDefinition(): Definition {
-  // Read as dcsa-openapi.ts reads it (the `!!binary` example kept as base64 text, the erratum below).
-  const definition = parse(readFileSync(DCSA_OPENAPI_PATH, "utf8"), {
-    customTags: [{ tag: "tag:yaml.org,2002:binary", resolve: (text: string) => text.replace(/\s+/g, "") }],
-  }) as Definition;
-  // The 2.2.0 file's erratum: documentReferenceType's enum carries each code's gloss ("BKG (Booking)"); carriers
-  // send the bare codes, which src/server/tracking/dcsa/types.ts types.
-  type Schemas = Record<string, { properties: Record<string, { enum?: string[] }> }>;
-  const schemas = (definition.components as { schemas: Schemas }).schemas;
-  const inner = schemas.documentReferences_inner?.properties.documentReferenceType;
-  if (!inner?.enum?.includes("BKG (Booking)"))
-    throw new Error("The yaml's documentReferenceType erratum is gone: drop this fix");
-  inner.enum = inner.enum.map((value) => value.replace(/\s*\(.*\)$/, ""));
-  return definition;
-}
-
-/**
- * Formats are checked, not ignored (openapi-backend's default): a non-UUID eventID or a date without its zone must
- * fail. The yaml's error schema spells date-time `$date-time`, read as the same.
- */
-function withFormats(ajv: Ajv): Ajv {
-  addFormats(ajv);
-  ajv.addFormat("$date-time", ajv.formats["date-time"] as never);
-  return ajv;
-}
-
-const definition = loadDefinition();
+const definition = readDcsaDefinition();
 // The notification: POST /v2/event-subscriptions → callbacks → event → '{$request.body.callbackUrl}' → post.
 const subscriptionsPost = definition.paths["/v2/event-subscriptions"]?.post as {
   callbacks: Record<string, Record<string, { post: Record<string, unknown> }>>;
@@ -59,7 +24,7 @@ const callbackApi = new OpenAPIBackend({
   } as unknown as Document,
   validate: true,
   quick: true,
-  customizeAjv: withFormats,
+  customizeAjv: withDcsaFormats,
 });
 await callbackApi.init();
 

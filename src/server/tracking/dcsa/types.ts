@@ -1,4 +1,4 @@
-// The DCSA Track & Trace 2.2 events as they travel over the wire (`../shared/reference/dcsa/tnt-v2.2.0.yaml`,
+// The DCSA Track & Trace 2.2 events as they travel over the wire (`tnt-v2.2.0.yaml` beside this module,
 // components/schemas): what a carrier's `GET /v2/events` answers and what its notifications carry. Only the fields
 // this product reads or writes are typed; a carrier may send more, and the adapter must ignore what it does not know.
 // Shared by the adapter (which reads these) and the sandbox's DCSA publisher (which writes them).
