@@ -16,15 +16,13 @@ import {
   portWords,
 } from "./compact";
 import {
-  filterQueryOf,
   listFilterInputs,
+  listQueryOf,
   pageOf,
   pageOutput,
   pageWords,
   pagingInputs,
-  pagingQueryOf,
   sortInput,
-  sortQueryOf,
 } from "./list-inputs";
 
 const containerListRowOutput = containerRowOutput.extend({
@@ -61,12 +59,7 @@ export function registerContainerListTool(server: McpServer, api: ApiCaller): vo
       answering(async () => {
         const document = await api.request("/v2/containers", {
           schema: listDocument(containerSchema),
-          query: {
-            q: args.query,
-            ...filterQueryOf(args),
-            ...sortQueryOf(args.sort),
-            ...pagingQueryOf(args),
-          },
+          query: listQueryOf(args),
         });
         const containers = document.data.map((container) => {
           const a = container.attributes;

@@ -1,7 +1,14 @@
 // The list tools' arguments become the /v2 lists' query parameters as the API spells them.
 import { describe, expect, it } from "vitest";
 import { LIST_FILTERS } from "../../../../api/triage";
-import { filterQueryOf, listFilterInputs, pageWords, pagingQueryOf, sortQueryOf } from "./list-inputs";
+import {
+  filterQueryOf,
+  listFilterInputs,
+  listQueryOf,
+  pageWords,
+  pagingQueryOf,
+  sortQueryOf,
+} from "./list-inputs";
 
 describe("filterQueryOf", () => {
   it("spells lists comma-separated and booleans and numbers as text, leaving out what was not given", () => {
@@ -31,6 +38,13 @@ describe("sort and paging", () => {
     expect(sortQueryOf([])).toEqual({});
     expect(pagingQueryOf({})).toEqual({ "page[size]": 20, "page[number]": 1 });
     expect(pagingQueryOf({ page_size: 100, page: 3 })).toEqual({ "page[size]": 100, "page[number]": 3 });
+    expect(listQueryOf({ query: "MSCU", on_hold: true, sort: ["number"], page: 2 })).toEqual({
+      q: "MSCU",
+      "filter[on_hold]": "true",
+      sort: "number",
+      "page[size]": 20,
+      "page[number]": 2,
+    });
   });
   it("says which rows a page holds", () => {
     expect(pageWords({ total: 57, page: 2, page_size: 20 }, 20)).toBe("21–40 of 57");

@@ -104,6 +104,13 @@ export function pagingQueryOf(args: { page_size?: number; page?: number }): Reco
   return { "page[size]": args.page_size ?? TOOL_PAGE_SIZE_DEFAULT, "page[number]": args.page ?? 1 };
 }
 
+/** The query of a list tool's `/v2` request: its text search (`q`), triage filters, sort and page. */
+export function listQueryOf(
+  args: FilterArgs & { query?: string; sort?: readonly string[]; page_size?: number; page?: number },
+): Record<string, string | number | undefined> {
+  return { q: args.query, ...filterQueryOf(args), ...sortQueryOf(args.sort), ...pagingQueryOf(args) };
+}
+
 /** What every list tool answers besides its rows: where the page is in the whole list. */
 export const pageOutput = {
   total: z.number().int().describe("How many rows match, over all pages."),

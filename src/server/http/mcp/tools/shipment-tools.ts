@@ -19,15 +19,13 @@ import {
   shipmentRowOutput,
 } from "./compact";
 import {
-  filterQueryOf,
   listFilterInputs,
+  listQueryOf,
   pageOf,
   pageOutput,
   pageWords,
   pagingInputs,
-  pagingQueryOf,
   sortInput,
-  sortQueryOf,
 } from "./list-inputs";
 
 const shipmentId = z
@@ -178,12 +176,7 @@ export function registerShipmentTools(server: McpServer, api: ApiCaller): void {
       answering(async () => {
         const document = await api.request("/v2/shipments", {
           schema: listDocument(shipmentSchema),
-          query: {
-            q: args.query,
-            ...filterQueryOf(args),
-            ...sortQueryOf(args.sort),
-            ...pagingQueryOf(args),
-          },
+          query: listQueryOf(args),
         });
         const shipments = document.data.map(shipmentRow);
         const page = pageOf(args, document.meta.total);
