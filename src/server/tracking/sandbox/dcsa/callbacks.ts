@@ -1,6 +1,6 @@
 // The sandbox publisher's calls to a subscriber: the HEAD check of a callback address before a subscription is
 // accepted, and the signed POST of a notification. Both with a timeout; neither ever puts the secret in words.
-import { createHmac } from "node:crypto";
+import { signNotification } from "../../dcsa/notification-signature";
 import { DCSA_API_VERSION, DCSA_SIGNATURE_HEADER } from "../../dcsa/types";
 
 /** How long a subscriber may take to answer; a slow one is tried again at the notifier's next pass. */
@@ -47,11 +47,6 @@ export function checkCallback(url: string, timeoutMs = CALLBACK_TIMEOUT_MS): Pro
   return call(url, { method: "HEAD", headers: { "API-Version": DCSA_API_VERSION } }, timeoutMs);
 }
 
-/** `sha256=<hex>`: HMAC-SHA256 of the exact body bytes, keyed with the subscription's decoded secret. */
-export function notificationSignature(secret: Buffer, body: string | Buffer): string {
-  return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
-}
-
 /** POSTs one notification (a JSON array of events) signed with the subscription's secret. */
 export function sendNotification(
   url: string,
@@ -69,7 +64,7 @@ export function sendNotification(
         "Content-Type": "application/json",
         "API-Version": DCSA_API_VERSION,
         "Subscription-ID": subscriptionId,
-        [DCSA_SIGNATURE_HEADER]: notificationSignature(secret, body),
+        [DCSA_SIGNATURE_HEADER]: signNotification(secret, body),
       },
       body,
     },
