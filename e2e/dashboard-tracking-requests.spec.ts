@@ -90,6 +90,45 @@ test("a tracking request made in the form appears in the list, pending", async (
   await expect(page.getByText("PO-E2E-1")).toBeVisible();
 });
 
+test("a late infer_number answer never changes the line box while the person is typing in it", async ({
+  page,
+  account,
+}) => {
+  await signIn(page, account, "/tracking-requests/new");
+  // Hold infer_number's answer until the person has started typing a line of their own, as a slow machine or a
+  // slow network would: the guess it brings (Maersk, by the MAEU prefix) lands in the middle of their typing.
+  let release: () => void = () => {};
+  const typed = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let answered = false;
+  await page.route("**/v2/tracking_requests/infer_number", async (route) => {
+    await typed;
+    await route.continue();
+    answered = true;
+  });
+
+  const number = newNumber("MAEU", 7);
+  await page.getByRole("textbox", { name: "Bill of lading number" }).fill(number);
+  await page.waitForRequest("**/v2/tracking_requests/infer_number");
+  const box = page.getByRole("combobox", { name: "Shipping line" });
+  await box.fill("hapag");
+  const listbox = page.getByRole("listbox", { name: "Shipping line" });
+  await expect(listbox).toBeVisible();
+  release();
+  await expect.poll(() => answered).toBe(true);
+  // The answer is in (its words under the number may say so), yet what they typed and the list they opened stay.
+  await expect(box).toHaveValue("hapag");
+  await expect(listbox).toBeVisible();
+  await expect(listbox.getByRole("option", { name: /Hapag-Lloyd/ })).toBeVisible();
+  await box.press("Enter");
+  await expect(listbox).toBeHidden();
+  await expect(box).toHaveValue(/\(HLCU\)/);
+  // The line chosen by hand stands against the guess from then on.
+  await page.getByRole("textbox", { name: "Bill of lading number" }).fill(newNumber("MAEU", 8));
+  await expect(box).toHaveValue(/\(HLCU\)/);
+});
+
 test("the API's validation errors are shown beside the fields they are about", async ({ page, account }) => {
   await signIn(page, account, "/tracking-requests/new");
 

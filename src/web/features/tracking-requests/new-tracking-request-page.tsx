@@ -269,6 +269,8 @@ export function NewTrackingRequestPage() {
               setScac(next);
               clearError("scac");
             }}
+            // From the first key typed in the box the line is the person's to choose: the guess no longer moves it.
+            onTyping={() => setScacChosen((chosen) => chosen ?? scac)}
             invalid={Boolean(errors.scac)}
             describedBy={describedBy(ids.scac, true, errors.scac)}
             inputRef={scacInput}

@@ -13,6 +13,7 @@ export function ShippingLineCombobox({
   lines,
   value,
   onChange,
+  onTyping,
   requestType,
   emptyOption,
   placeholder = "Type a name or SCAC",
@@ -28,6 +29,11 @@ export function ShippingLineCombobox({
   /** The chosen SCAC, or "" for none. */
   value: string;
   onChange: (scac: string) => void;
+  /**
+   * Called as the person types in the box, before anything is chosen: a form that fills the line in from an
+   * answer (infer_number) stops doing so from then on, so that a late answer never lands in their typing.
+   */
+  onTyping?: () => void;
   /** Lines that cannot track this type are shown but cannot be chosen. */
   requestType?: RequestType;
   /** An option that clears the choice, e.g. "Any shipping line" in a filter. */
@@ -186,6 +192,7 @@ export function ShippingLineCombobox({
           value={text}
           onChange={(event) => {
             setText(event.target.value);
+            onTyping?.();
             setOpen(true);
             const first = matchLines(lines, event.target.value).find((l) => supportsType(l, requestType));
             setActive(first ? first.attributes.scac : null);
