@@ -186,6 +186,8 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     benchmark: { include: ["src/**/*.bench.ts"] },
     environment: "node",
+    // One migrated, seeded database for the whole run, which every test world copies.
+    globalSetup: ["src/server/testing/vitest-global-setup.ts"],
     // Sized for a busy 2-core machine; no test waits on wall-clock time, these only catch a hang.
     testTimeout: 300_000,
     hookTimeout: 300_000,

@@ -29,6 +29,8 @@ export interface Database {
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   /** The PostgreSQL pool's connections (metrics); none on PGlite, which has one connection in the process. */
   poolStats?(): PoolStats;
+  /** PGlite only: its data directory as an image, to open copies of it (`{ memory: true, image }`). */
+  dumpImage?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -43,7 +45,11 @@ const migrationsFolder = serverSourcePath("db/migrations");
 // Any constant works; it only has to be the same in every process that migrates this database.
 const MIGRATION_LOCK_KEY = 4_949_000_001;
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+export type DatabaseTarget =
+  | { url: string }
+  | { dataDir: string }
+  /** In memory; `image` is a data directory dumped by PGlite (`dumpDataDir`) to start from instead of an empty one. */
+  | { memory: true; image?: Blob };
 
 export interface DatabaseOptions {
   /** Told when the server drops an idle connection (a restart, an administrator); the pool opens a new one. */
@@ -78,16 +84,19 @@ function timeoutSettings(timeouts: DatabaseTimeouts | undefined): pg.PoolConfig 
 
 export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
   if ("url" in target) return openPostgres(target.url, options);
-  return openPglite("dataDir" in target ? target.dataDir : undefined);
+  if ("dataDir" in target) return openPglite(target.dataDir);
+  return openPglite(undefined, target.image);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Database> {
   const release = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     // pg_trgm indexes substring search (PostgreSQL servers ship it as a contrib extension).
     // (With no data directory, the options must be the only argument: PGlite ignores a second one then.)
     const extensions = { pg_trgm };
-    const client = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
+    const client = dataDir
+      ? new PGlite(dataDir, { extensions })
+      : new PGlite({ extensions, ...(image ? { loadDataDir: image } : {}) });
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
@@ -96,6 +105,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       db: db as unknown as Db,
       kind: "pglite",
       listen: async () => async () => {},
+      dumpImage: () => client.dumpDataDir("none"),
       async close() {
         if (closed) return;
         closed = true;

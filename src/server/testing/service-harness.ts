@@ -1,9 +1,9 @@
 // Test harness for service tests: a fresh database (in-memory PGlite, or a throwaway database on the
 // PostgreSQL server named by TEST_DATABASE_URL), reference data, accounts, fixtures and the Hono app.
+
 import { randomUUID } from "node:crypto";
-import pg from "pg";
 import { type CreatedAccount, createAccount } from "../db/accounts";
-import { type Database, type Db, openDatabase } from "../db/connection";
+import type { Db } from "../db/connection";
 import { DataChangeFeed } from "../db/data-changes";
 import {
   loadReferenceData,
@@ -19,6 +19,7 @@ import type { AppDeps, WebhookSettings } from "../http/env";
 import { ResponseCache } from "../http/response-cache";
 import { createLogger } from "../logger";
 import { type Clock, ManualClock } from "../tracking/clock";
+import { openTestDatabase } from "./test-database";
 
 export interface Harness {
   db: Db;
@@ -39,34 +40,6 @@ export interface Harness {
 }
 
 export const TEST_NOW = "2026-11-20T12:00:00.000Z";
-
-async function openTestDatabase(): Promise<{
-  database: Database;
-  url: string | undefined;
-  drop: () => Promise<void>;
-}> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl)
-    return { database: await openDatabase({ memory: true }), url: undefined, drop: async () => {} };
-  const name = `test_${randomUUID().replaceAll("-", "")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  return {
-    database,
-    url: url.toString(),
-    drop: async () => {
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
-}
 
 export async function createHarness(
   options: {
