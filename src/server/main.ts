@@ -1,6 +1,7 @@
 // Composition root of the service: config -> database -> http app -> workers. Nothing else lives here.
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
+import { ManualClock, openServiceClock, systemClock } from "./clock";
 import { loadConfig } from "./config";
 import { DbCarrierConnectionStore } from "./db/carrier-connection-store";
 import { openDatabase } from "./db/connection";
@@ -22,7 +23,6 @@ import { createLogger } from "./logger";
 import { webRoot } from "./paths";
 import { registerAisMetrics } from "./tracking/ais/ais-metrics";
 import { startAisSource } from "./tracking/ais/ais-source";
-import { ManualClock, openServiceClock, systemClock } from "./tracking/clock";
 import { createCarrierAdapters } from "./tracking/dcsa/adapter";
 import { HttpDcsaClient } from "./tracking/dcsa/client";
 import { DcsaSubscriptionManager, startSubscriptionWorker } from "./tracking/dcsa/subscriptions";

@@ -9,8 +9,8 @@ import {
   refreshResultSchema,
 } from "../../api/container-refresh";
 import { errorDocumentSchema } from "../../api/json-api";
+import { systemClock } from "../clock";
 import { askContainerRefresh } from "../db/container-refresh";
-import { systemClock } from "../tracking/clock";
 import type { App, AppDeps } from "./env";
 import { ApiError, notFound } from "./errors";
 import { errorResponses, idParam, jsonBody } from "./openapi-common";

@@ -1,11 +1,11 @@
 // Types shared by the HTTP modules: what every handler can reach, and the per-request variables.
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Clock } from "../clock";
 import type { Principal } from "../db/accounts";
 import type { Db } from "../db/connection";
 import type { DatabaseOutage } from "../db/outage";
 import type { ReferenceData } from "../db/reference-data";
 import type { Logger } from "../logger";
-import type { Clock } from "../tracking/clock";
 import type { DcsaClient } from "../tracking/dcsa/connection";
 import type { Resolver } from "../webhooks/address-guard";
 import type { DcsaSandboxDeps } from "./dcsa-sandbox/routes";

@@ -15,13 +15,13 @@ import {
   streamReadySchema,
   VESSEL_POSITIONS_EVENT,
 } from "../../api/stream";
+import { ManualClock } from "../clock";
 import { type Db, openDatabase } from "../db/connection";
 import { DataChangeFeed } from "../db/data-changes";
 import { accountEvents } from "../db/schema";
 import { createLogger } from "../logger";
 import { createHarness, type Harness, TEST_NOW } from "../testing/service-harness";
 import { openSse, type SseEvent, type SseStream } from "../testing/sse-reader";
-import { ManualClock } from "../tracking/clock";
 import { TrackingEngine } from "../tracking/engine";
 import { SandboxCarrierNetwork } from "../tracking/sandbox";
 import { AccountTimeShifts } from "../tracking/sandbox/account-time-shifts";

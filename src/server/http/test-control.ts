@@ -3,12 +3,12 @@
 // and, for that account only, time moved on in its sandbox world, so that the service records real events
 // (the live stream's tests) while the world of every other account stays paused.
 import { z } from "zod";
+import type { Clock, ManualClock } from "../clock";
 import { createAccount, getAccount } from "../db/accounts";
 import type { Db } from "../db/connection";
 import { countAccountEvents } from "../db/outbox";
 import { countUnsettledTrackingRequests, insertTrackingRequests } from "../db/tracking-requests";
 import { countUnsettledShipments, makeAccountShipmentsDue } from "../db/tracking-work";
-import type { Clock, ManualClock } from "../tracking/clock";
 import { topUpDemoShipments } from "../tracking/demo-fleet";
 import type { TrackingEngine } from "../tracking/engine";
 import type { SandboxCarrierNetwork } from "../tracking/sandbox";

@@ -2,6 +2,7 @@
 // PostgreSQL server named by TEST_DATABASE_URL), reference data, accounts, fixtures and the Hono app.
 
 import { randomUUID } from "node:crypto";
+import { type Clock, ManualClock } from "../clock";
 import { type CreatedAccount, createAccount } from "../db/accounts";
 import type { Db } from "../db/connection";
 import { DataChangeFeed } from "../db/data-changes";
@@ -18,7 +19,6 @@ import { createApp } from "../http/app";
 import type { AppDeps, WebhookSettings } from "../http/env";
 import { ResponseCache } from "../http/response-cache";
 import { createLogger } from "../logger";
-import { type Clock, ManualClock } from "../tracking/clock";
 import { openTestDatabase } from "./test-database";
 
 export interface Harness {

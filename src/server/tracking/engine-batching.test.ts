@@ -4,6 +4,7 @@
 // Every wait is on a promise the code under test resolves, never on the wall clock.
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ManualClock, openServiceClock } from "../clock";
 import { type Database, openDatabase } from "../db/connection";
 import { accountEvents, shipments, trackingRequests } from "../db/schema";
 import { createTrackingRequest, TRACKING_REQUESTS_CHANNEL } from "../db/tracking-requests";
@@ -11,7 +12,6 @@ import { createApp } from "../http/app";
 import { createLogger } from "../logger";
 import { createHarness, type Harness, TEST_NOW } from "../testing/service-harness";
 import type { CarrierAdapter, CarrierLookup, CarrierQuery } from "./carrier-adapter";
-import { ManualClock, openServiceClock } from "./clock";
 import { type EngineDeps, TrackingEngine } from "./engine";
 import { SandboxCarrierNetwork, sandboxNumber } from "./sandbox";
 import { startTrackingWorker, type Worker } from "./worker";

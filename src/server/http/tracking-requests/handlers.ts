@@ -1,5 +1,7 @@
 // /v2/tracking_requests: create (with its own rate limit and duplicate detection), list, read and edit requests.
 // The tracking engine, not these routes, turns a pending request into a shipment.
+
+import { systemClock } from "../../clock";
 import type { AccountRow } from "../../db/accounts";
 import { getShipments } from "../../db/shipments";
 import {
@@ -13,7 +15,6 @@ import {
 import { documentOf, Included } from "../../resources/documents";
 import { accountResource, shipmentResource } from "../../resources/serialize";
 import { trackingRequestResource } from "../../resources/tracking-request";
-import { systemClock } from "../../tracking/clock";
 import type { App, AppDeps } from "../env";
 import { idMismatch, notFound } from "../errors";
 import { rateLimit } from "../middleware";

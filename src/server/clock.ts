@@ -1,8 +1,8 @@
 // The time source of the service: real time in production (optionally sped up for demos), a hand-driven clock in
 // tests. A sped-up clock is anchored to an epoch stored in the database (db/service-clock.ts), so that every
 // process on the database reads the same time and a restart goes on from where the clock was, never back.
-import type { Db } from "../db/connection";
-import { type ClockEpoch, settleClockEpoch } from "../db/service-clock";
+import type { Db } from "./db/connection";
+import { type ClockEpoch, settleClockEpoch } from "./db/service-clock";
 
 export interface Clock {
   now(): Date;
