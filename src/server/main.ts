@@ -1,7 +1,7 @@
 // Composition root of the service: config -> database -> http app -> workers. Nothing else lives here.
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
-import { ManualClock, openServiceClock, systemClock } from "./clock";
+import { ManualClock, systemClock } from "./clock";
 import { loadConfig } from "./config";
 import { DbCarrierConnectionStore } from "./db/carrier-connection-store";
 import { openDatabase } from "./db/connection";
@@ -11,6 +11,7 @@ import { ensureDemoAccount } from "./db/demo-account";
 import { outboxDepth } from "./db/operational-state";
 import { DatabaseOutage } from "./db/outage";
 import { loadReferenceData, seedReferenceData } from "./db/reference-data";
+import { openServiceClock } from "./db/service-clock";
 import { TRACKING_REQUESTS_CHANNEL } from "./db/tracking-requests";
 import { createApp } from "./http/app";
 import { answerClientErrors } from "./http/client-errors";

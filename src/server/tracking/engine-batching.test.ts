@@ -4,9 +4,10 @@
 // Every wait is on a promise the code under test resolves, never on the wall clock.
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock, openServiceClock } from "../clock";
+import { ManualClock } from "../clock";
 import { type Database, openDatabase } from "../db/connection";
 import { accountEvents, shipments, trackingRequests } from "../db/schema";
+import { openServiceClock } from "../db/service-clock";
 import { createTrackingRequest, TRACKING_REQUESTS_CHANNEL } from "../db/tracking-requests";
 import { createApp } from "../http/app";
 import { createLogger } from "../logger";
