@@ -30,7 +30,7 @@ import type { Db } from "../db/connection";
 import { type Claim, claimDueNotifications, expireExhaustedNotifications } from "../db/notification-claims";
 import type { ReferenceData } from "../db/reference-data";
 import type { Logger } from "../logger";
-import type { Resolver } from "./address-guard";
+import type { Resolver } from "../net/outbound-guard";
 import { fanOutAccountEvents } from "./fan-out";
 import { type PostResult, postWebhook } from "./http-post";
 import { OutcomeRecorder } from "./recorder";

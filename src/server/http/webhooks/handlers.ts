@@ -13,9 +13,9 @@ import {
   updateWebhook,
   type WebhookChanges,
 } from "../../db/webhooks";
+import { webhookUrlProblem } from "../../net/outbound-guard";
 import { documentOf } from "../../resources/documents";
 import { webhookEventCategoryResource, webhookResource } from "../../resources/webhooks";
-import { webhookUrlProblem } from "../../webhooks/address-guard";
 import { DEFAULT_TIMEOUT_MS, USER_AGENT } from "../../webhooks/delivery";
 import { exampleSubject } from "../../webhooks/examples";
 import { postWebhook } from "../../webhooks/http-post";

@@ -4,7 +4,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { type Clock, systemClock } from "../../clock";
 import type { Logger } from "../../logger";
-import type { Resolver } from "../../webhooks/address-guard";
+import type { Resolver } from "../../net/outbound-guard";
 import { header, noAnswerFailure, statusFailure } from "./call-failures";
 import type {
   DcsaCallFailure,
