@@ -17,7 +17,6 @@ import { createHarness, type Harness, insertShipment } from "../testing/service-
 import type { CarrierAdapter, CarrierQuery } from "../tracking/carrier-adapter";
 import { TrackingEngine } from "../tracking/engine";
 import { startTrackingWorker, type Worker } from "../tracking/worker";
-import { createApp } from "./app";
 import hosted from "./fixtures/hosted-refresh-shipping-line-responses.json" with { type: "json" };
 
 const DAY = 86_400_000;
@@ -250,15 +249,7 @@ describe("what a refresh answers", () => {
     const { container } = await trackedButNotDue(h, accountId, NUMBERS[2]);
     // On PostgreSQL the second instance has its own connections (another process); PGlite has one connection.
     const other = h.databaseUrl ? await openDatabase({ url: h.databaseUrl }) : undefined;
-    const app2 = createApp({
-      db: other?.db ?? h.db,
-      reference: h.reference,
-      clock: h.clock,
-      logger: createLogger("silent"),
-      rateLimitPerMinute: 10_000,
-      trackingRequestLimitPerMinute: 10_000,
-      rateLimitClock: real,
-    });
+    const { app: app2 } = await h.anotherService({}, { database: other, realClock: real });
     try {
       const viaSecond = () =>
         app2.request(`http://localhost/v2/containers/${container.id}/refresh`, {
