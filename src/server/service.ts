@@ -6,6 +6,7 @@
 // clock, a logger that keeps its lines, an open test database), so that a test world is wired as production is.
 // A new part (sessions, outbound mail, alerts) is built here, its routers added to the app's lists and its
 // background work to `parts`: the app and the other parts do not change for it.
+import type { Hono } from "hono";
 import { type Clock, ManualClock, systemClock } from "./clock";
 import type { Config } from "./config";
 import { DbCarrierConnectionStore } from "./db/carrier-connection-store";
@@ -17,12 +18,33 @@ import { DatabaseOutage } from "./db/outage";
 import { loadReferenceData, type ReferenceData, seedReferenceData } from "./db/reference-data";
 import { openServiceClock } from "./db/service-clock";
 import { TRACKING_REQUESTS_CHANNEL } from "./db/tracking-requests";
-import { createApp } from "./http/app";
+import { apiKeyGuards } from "./http/api-guards";
+import { type AppDeps, createApp } from "./http/app";
+import { carrierConnectionRoutes } from "./http/carrier-connections";
+import { containerEventRoutes } from "./http/container-events";
+import { containerRouteRoutes } from "./http/container-route";
+import { containerRoutes } from "./http/containers";
+import { dashboardRoutes } from "./http/dashboard";
+import { dcsaNotificationRoutes } from "./http/dcsa-notifications";
+import { dcsaSandboxMount } from "./http/dcsa-sandbox/routes";
+import { demoKeyRoutes } from "./http/demo-key";
+import type { App, AppEnv } from "./http/env";
 import { runShutdownSteps } from "./http/graceful-shutdown";
 import { ServiceMetrics } from "./http/metrics";
-import type { ReadinessCheck } from "./http/operations";
+import { operationsRoutes, type ReadinessCheck } from "./http/operations";
+import { partyRoutes } from "./http/parties/handlers";
+import { referenceRoutes } from "./http/reference";
 import { ResponseCache } from "./http/response-cache";
+import { savedViewRoutes } from "./http/saved-views/handlers";
+import { searchRoutes } from "./http/search";
+import { shipmentRoutes } from "./http/shipments/handlers";
+import { streamRoutes } from "./http/stream/handlers";
 import { StreamHub } from "./http/stream/hub";
+import { testControlRoutes } from "./http/test-control";
+import { trackingRequestRoutes } from "./http/tracking-requests/handlers";
+import { vesselRoutes } from "./http/vessels/handlers";
+import { webhookNotificationRoutes } from "./http/webhook-notifications/handlers";
+import { webhookRoutes } from "./http/webhooks/handlers";
 import { logSafeError } from "./log-safe-error";
 import { createLogger, type Logger } from "./logger";
 import type { Resolver } from "./net/outbound-guard";
@@ -111,7 +133,7 @@ interface Part {
 }
 
 export interface Service {
-  app: ReturnType<typeof createApp>;
+  app: App;
   database: Database;
   reference: ReferenceData;
   clock: Clock;
@@ -314,46 +336,82 @@ export async function createService(config: Config, overrides: ServiceOverrides 
 
   const wakeTracking = () => signals.trackingRequests.emit();
   const refreshShipments = () => signals.shipmentRefreshes.emit();
+  const data = { db, reference, clock };
+  const api: App[] = [
+    shipmentRoutes({ ...data, onShipmentRefreshRequested: refreshShipments }),
+    trackingRequestRoutes({
+      ...data,
+      limitPerMinute: config.trackingRequestLimitPerMinute,
+      realClock,
+      onTrackingRequestCreated: wakeTracking,
+    }),
+    containerRoutes({ ...data, realClock, onShipmentRefreshRequested: refreshShipments }),
+    partyRoutes(data),
+    containerRouteRoutes(data),
+    containerEventRoutes(data),
+    vesselRoutes(data),
+    referenceRoutes(data),
+    searchRoutes(data),
+    webhookRoutes({
+      ...data,
+      settings: { ...webhookSettings, timeoutMs: tuning.webhookTimeoutMs, resolve: overrides.resolve },
+    }),
+    webhookNotificationRoutes(data),
+    savedViewRoutes(data),
+    carrierConnectionRoutes({
+      ...data,
+      secretsKey: config.secretsKey,
+      allowInternal: config.carrierConnectionsAllowInternal,
+      dcsaClient,
+      store: carrierConnections,
+      onDeleting: async (accountId, connectionId) => {
+        const connection = await carrierConnections.byId(connectionId).catch(() => null);
+        if (connection?.accountId === accountId) await dcsaPush?.forgetConnection(connection);
+      },
+    }),
+    streamRoutes({ db, hub: streamHub }),
+  ];
   const webRoot = overrides.webRoot === undefined ? (config.dev ? null : builtWebRoot) : overrides.webRoot;
-  const app = createApp({
-    db,
-    reference,
-    clock,
-    logger,
-    rateLimitPerMinute: config.rateLimitPerMinute,
-    trackingRequestLimitPerMinute: config.trackingRequestLimitPerMinute,
-    webRoot: webRoot ?? undefined,
-    demoApiKey: demo ? () => demo.apiKey : undefined,
-    demoPublic: config.demoPublic,
-    webhooks: { ...webhookSettings, timeoutMs: tuning.webhookTimeoutMs, resolve: overrides.resolve },
-    // Limits run in real time, whatever the service clock's speed.
-    rateLimitClock: realClock,
-    failedAuthLimitPerMinute: tuning.failedAuthLimitPerMinute,
-    apiKeyCacheMs: tuning.apiKeyCacheMs,
-    responseCache,
-    onTrackingRequestCreated: wakeTracking,
-    onCarrierConnectionDeleting: async (accountId, connectionId) => {
-      const connection = await carrierConnections.byId(connectionId).catch(() => null);
-      if (connection?.accountId === accountId) await dcsaPush?.forgetConnection(connection);
-    },
-    // Other processes on the same PostgreSQL take the shipment up at their next pass (it is due in the database).
-    onShipmentRefreshRequested: refreshShipments,
-    streamHub,
-    databaseOutage: outage,
-    metrics,
-    metricsPublic: config.metricsPublic,
-    readiness,
-    testControl: config.testControl ? { engine, clock, sandboxClock, sandbox, timeShifts } : undefined,
-    secretsKey: config.secretsKey,
-    dcsaSandbox: {
+  const outside: Hono<AppEnv>[] = [
+    demoKeyRoutes({ apiKey: () => demo?.apiKey, public: config.demoPublic }),
+    operationsRoutes({ db, metrics, metricsPublic: config.metricsPublic, readiness }),
+    // Carriers' pushes: public (no API key), each checked against its subscription's secret.
+    dcsaNotificationRoutes({
+      db,
+      clock,
+      logger,
+      secretsKey: config.secretsKey,
+      onShipmentRefreshRequested: refreshShipments,
+      onTrackingRequestCreated: wakeTracking,
+    }),
+    ...(config.testControl
+      ? [testControlRoutes({ engine, clock, sandboxClock, sandbox, timeShifts }, db)]
+      : []),
+    // The sandbox as a DCSA carrier: outside /v2 and its keys, like a shipping line's own API.
+    dcsaSandboxMount(db, {
       publisher: dcsaPublisher,
       apiKey: config.dcsaSandboxApiKey,
       callbackTimeoutMs: tuning.dcsaCallbackTimeoutMs,
-    },
-    carrierConnectionsAllowInternal: config.carrierConnectionsAllowInternal,
-    carrierConnectionStore: carrierConnections,
-    dcsaClient,
-  });
+    }),
+    ...(webRoot ? [dashboardRoutes(webRoot)] : []),
+  ];
+  const appDeps: AppDeps = {
+    clock,
+    logger,
+    guards: apiKeyGuards(db, {
+      rateLimitPerMinute: config.rateLimitPerMinute,
+      // Limits run in real time, whatever the service clock's speed.
+      clock: realClock,
+      failedAuthLimitPerMinute: tuning.failedAuthLimitPerMinute,
+      apiKeyCacheMs: tuning.apiKeyCacheMs,
+    }),
+    outage,
+    metrics,
+    responseCache,
+    api,
+    outside,
+  };
+  const app = createApp(appDeps);
 
   let trackingWorker: Worker | undefined;
   let webhookWorker: WebhookWorker | undefined;
