@@ -56,6 +56,9 @@ export async function createDcsaWorld(o: { dcsaTimeoutMs?: number } = {}): Promi
   // The socket listens first: its address is the callback base the push subscriptions are made with.
   let listener: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   const server: Server = createServer((req, res) => listener?.(req, res));
+  // Tests block the event loop for seconds (sandbox lookups); a connection the server closed meanwhile for being
+  // idle would be reused by the next request and reset.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const wakes = { requests: 0, shipments: 0 };
