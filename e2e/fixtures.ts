@@ -21,6 +21,11 @@ interface Fixtures {
   account: Account;
   /** The demo account, which no test changes. */
   demo: Account;
+  /**
+   * Content-Security-Policy violations the test's page reported. Every test fails on any (checked after it), so
+   * that every page the suite opens, at each size, doing what each test does with it, runs under the policy.
+   */
+  cspViolations: string[];
 }
 
 /**
@@ -41,6 +46,27 @@ export async function createTestAccount(
 }
 
 export const test = base.extend<Fixtures>({
+  cspViolations: [
+    async ({ page }, use) => {
+      const found: string[] = [];
+      // The browser logs a violation as an error; the event names a violation the log might word differently.
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (e) => {
+          console.error(
+            `securitypolicyviolation: ${e.effectiveDirective} blocked ${e.blockedURI || "an inline part"} in ${e.sourceFile}:${e.lineNumber}`,
+          );
+        });
+      });
+      page.on("console", (message) => {
+        const text = message.text();
+        if (/securitypolicyviolation|Content Security Policy/i.test(text))
+          found.push(`${page.url()}: ${text}`);
+      });
+      await use(found);
+      expect(found, "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
   shipmentsInAccount: [0, { option: true }],
   account: async ({ request, shipmentsInAccount }, use, testInfo) => {
     await use(

@@ -52,6 +52,14 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   AIS_NMEA_UDP: z.coerce.number().int().min(1).max(65535).optional(),
+  PUBLIC_URL: z
+    .url({ error: "must be the address people reach the service at, like https://track.example.com" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  // The dashboard's tile server (a build-time setting of the dashboard, read here too for its image origin).
+  VITE_TILE_URL: z.string().optional(),
+  DASHBOARD_CONNECT_SRC: z.string().optional(),
+  DASHBOARD_FRAME_ANCESTORS: z.string().optional(),
 });
 
 export interface Config {
@@ -119,6 +127,24 @@ export interface Config {
   /** Where AIS comes from: NMEA 0183 over TCP (`host:port`) or UDP (a port to listen on); else the sandbox's. */
   aisNmeaTcp: { host: string; port: number } | undefined;
   aisNmeaUdpPort: number | undefined;
+  /**
+   * Where people reach the service (PUBLIC_URL); when it is https, answers carry Strict-Transport-Security. Unset:
+   * this machine's address on PORT (plain http).
+   */
+  publicUrl: string;
+  /** Whether PUBLIC_URL was set (the local loopback names are trusted origins only when it was not). */
+  publicUrlSet: boolean;
+  /** What the dashboard's Content-Security-Policy lets in beyond its own origin (http/security-headers.ts). */
+  contentSecurity: ContentSecuritySettings;
+}
+
+export interface ContentSecuritySettings {
+  /** The tile server's origin (`https://*.tile.example.com` for a `{s}` template), from VITE_TILE_URL. */
+  tileOrigin: string | undefined;
+  /** Other origins the dashboard may call (an API on another address, chosen under "Advanced" at sign-in). */
+  connectOrigins: string[];
+  /** Origins allowed to frame the dashboard; none by default. */
+  frameAncestors: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
@@ -164,7 +190,51 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     dcsaSandboxApiKey: e.DCSA_SANDBOX_API_KEY || undefined,
     aisNmeaTcp: e.AIS_NMEA_TCP ? hostAndPort(e.AIS_NMEA_TCP) : undefined,
     aisNmeaUdpPort: e.AIS_NMEA_UDP,
+    publicUrl: (
+      e.PUBLIC_URL ?? `http://${e.HOST === "0.0.0.0" || e.HOST === "::" ? "localhost" : e.HOST}:${e.PORT}`
+    ).replace(/\/+$/, ""),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
+    contentSecurity: {
+      tileOrigin: tileOrigin(e.VITE_TILE_URL),
+      connectOrigins: origins("DASHBOARD_CONNECT_SRC", e.DASHBOARD_CONNECT_SRC),
+      frameAncestors: origins("DASHBOARD_FRAME_ANCESTORS", e.DASHBOARD_FRAME_ANCESTORS),
+    },
   };
+}
+
+/**
+ * The origin a raster tile template loads from: `https://{s}.tile.example.com/{z}/{x}/{y}.png` gives
+ * `https://*.tile.example.com`. A template the dashboard refuses (see src/web/lib/env.ts) gives none: it draws the
+ * bundled land and asks no tile server.
+ */
+export function tileOrigin(template: string | undefined): string | undefined {
+  const t = template?.trim();
+  if (!t || !["{z}", "{x}", "{y}"].every((part) => t.includes(part))) return undefined;
+  try {
+    const url = new URL(t.replace(/\{s\}/g, "subdomain").replace(/\{[a-z]\}/g, "0"));
+    if (url.protocol !== "https:" && url.protocol !== "http:") return undefined;
+    const host = t.includes("{s}") ? url.host.replace("subdomain", "*") : url.host;
+    return `${url.protocol}//${host}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A space-separated list of http(s) origins (`https://a.example.com https://b.example.com:8443`). */
+function origins(name: string, value: string | undefined): string[] {
+  const list = (value ?? "").split(/\s+/).filter(Boolean);
+  for (const item of list) {
+    let origin: string | undefined;
+    try {
+      origin = new URL(item).origin;
+    } catch {}
+    if (origin !== item.replace(/\/+$/, "") || !/^https?:/.test(item)) {
+      throw new Error(
+        `Invalid configuration: ${name}: "${item}" is not an origin such as https://app.example.com`,
+      );
+    }
+  }
+  return list.map((item) => item.replace(/\/+$/, ""));
 }
 
 /** The stdio MCP entry's settings (`npm run mcp`): which service to call, and with whose key. */

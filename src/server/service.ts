@@ -37,6 +37,7 @@ import { referenceRoutes } from "./http/reference";
 import { ResponseCache } from "./http/response-cache";
 import { savedViewRoutes } from "./http/saved-views/handlers";
 import { searchRoutes } from "./http/search";
+import { securityHeaders } from "./http/security-headers";
 import { shipmentRoutes } from "./http/shipments/handlers";
 import { streamRoutes } from "./http/stream/handlers";
 import { StreamHub } from "./http/stream/hub";
@@ -410,6 +411,11 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     responseCache,
     api,
     outside,
+    securityHeaders: securityHeaders({
+      ...config.contentSecurity,
+      https: config.publicUrl.startsWith("https:"),
+      dev: config.dev,
+    }),
   };
   const app = createApp(appDeps);
 

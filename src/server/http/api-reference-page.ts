@@ -15,6 +15,17 @@ const escapeHtml = (s: string) =>
     (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
   );
 
+/** The page's one style sheet, inline; its Content-Security-Policy allows it by its hash (security-headers.ts). */
+export const REFERENCE_STYLE = `
+ body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1e293b}
+ code{font:13px ui-monospace,monospace;background:#f1f5f9;padding:0 .25rem;border-radius:3px}
+ .op{border:1px solid #e2e8f0;border-radius:8px;padding:.5rem 1rem;margin:1rem 0;overflow-wrap:anywhere}
+ .method{font:700 12px ui-monospace,monospace;padding:.1rem .4rem;border-radius:4px;color:#fff;background:#2563eb}
+ .patch{background:#d97706}.post{background:#16a34a}.delete{background:#dc2626}
+ h4{margin:.5rem 0 0}
+ @media (prefers-color-scheme: dark){body{background:#0f172a;color:#e2e8f0}code{background:#1e293b}.op{border-color:#334155}}
+`;
+
 export function renderApiReference(doc: {
   info: { title: string; version: string; description?: string };
   paths: Record<string, Record<string, Operation>>;
@@ -50,15 +61,7 @@ export function renderApiReference(doc: {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(doc.info.title)} reference</title>
-<style>
- body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1e293b}
- code{font:13px ui-monospace,monospace;background:#f1f5f9;padding:0 .25rem;border-radius:3px}
- .op{border:1px solid #e2e8f0;border-radius:8px;padding:.5rem 1rem;margin:1rem 0;overflow-wrap:anywhere}
- .method{font:700 12px ui-monospace,monospace;padding:.1rem .4rem;border-radius:4px;color:#fff;background:#2563eb}
- .patch{background:#d97706}.post{background:#16a34a}.delete{background:#dc2626}
- h4{margin:.5rem 0 0}
- @media (prefers-color-scheme: dark){body{background:#0f172a;color:#e2e8f0}code{background:#1e293b}.op{border-color:#334155}}
-</style></head>
+<style>${REFERENCE_STYLE}</style></head>
 <body><h1>${escapeHtml(doc.info.title)} <small>${escapeHtml(doc.info.version)}</small></h1>
 <p>${escapeHtml(doc.info.description ?? "")}</p>
 <p>Machine-readable: <a href="/v2/openapi.json">/v2/openapi.json</a>.</p>

@@ -3,7 +3,7 @@
 // /v2 API first, whose routes make the OpenAPI document, then the routes outside it), the 404 and the one error
 // handler. It knows no resource: the composition root (service.ts) builds the routers and hands them over.
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context, Hono } from "hono";
+import type { Context, Hono, MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { SERVICE_CLOCK_HEADER } from "../../api/triage";
@@ -58,6 +58,8 @@ export interface AppDeps {
   api: readonly App[];
   /** The routes outside /v2 (operations, carriers' pushes, the DCSA sandbox, the dashboard's files), in this order. */
   outside: readonly Hono<AppEnv>[];
+  /** The security headers every answer carries (Content-Security-Policy and the rest). */
+  securityHeaders: MiddlewareHandler<AppEnv>;
 }
 
 export function createApp(deps: AppDeps): App {
@@ -66,6 +68,8 @@ export function createApp(deps: AppDeps): App {
 
   app.use("*", deps.metrics.middleware());
   app.use("*", requestId);
+  // Outside compression and the error handler's answers: every answer gets them, a 404, a 500 and a kept one too.
+  app.use("*", deps.securityHeaders);
   // JSON lists and the dashboard's scripts shrink four to ten times; clients that do not ask get them as they are.
   app.use("*", compression());
   app.use(

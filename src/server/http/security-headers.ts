@@ -1,0 +1,119 @@
+// The security headers on every answer, through Hono's secure-headers middleware: a strict Content-Security-Policy
+// for the dashboard (its own scripts only, no inline script, no eval, no framing), one that fits the /v2/docs
+// reference page (one inline style sheet, allowed by its hash), and a deny-all one for the API's JSON and the
+// service's other answers, which a browser never has reason to run or frame.
+import { createHash } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { secureHeaders } from "hono/secure-headers";
+import type { ContentSecuritySettings } from "../config";
+import { REFERENCE_STYLE } from "./api-reference-page";
+import type { AppEnv } from "./env";
+
+export interface SecurityHeaderOptions extends ContentSecuritySettings {
+  /** The service is reached over HTTPS (PUBLIC_URL): browsers are told to use nothing else for a year. */
+  https: boolean;
+  /**
+   * The dashboard comes from Vite's dev server (`npm run dev`), whose hot reload runs inline scripts and opens a
+   * socket: its pages get no Content-Security-Policy (every other header stays).
+   */
+  dev: boolean;
+}
+
+/** Paths whose answers are the API's or the service's own, never a page: nothing in them may run or be framed. */
+const NOT_A_PAGE = /^\/(v2|mcp|api|dcsa|metrics|healthz|readyz|demo\.json|__test__)(\/|$)/;
+
+const DOCS_PATH = "/v2/docs";
+
+/** Features of the browser the dashboard never uses, turned off for it and anything it might embed. */
+const PERMISSIONS_OFF = [
+  "accelerometer",
+  "autoplay",
+  "camera",
+  "displayCapture",
+  "encryptedMedia",
+  "geolocation",
+  "gyroscope",
+  "hid",
+  "idleDetection",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "payment",
+  "publickeyCredentialsGet",
+  "screenWakeLock",
+  "serial",
+  "usb",
+  "xrSpatialTracking",
+] as const;
+
+function permissionsPolicy() {
+  return Object.fromEntries(PERMISSIONS_OFF.map((feature) => [feature, []]));
+}
+
+function sha256(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+/** The dashboard's policy; exported so that the README's table and the tests read the same directives. */
+export function dashboardPolicy(options: ContentSecuritySettings) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // Tailwind's and Leaflet's style sheets are files of our own; React's `style` props and Leaflet's positions are
+    // set through the CSSOM, which the policy does not govern, so no inline style is needed.
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'", "data:", ...(options.tileOrigin ? [options.tileOrigin] : [])],
+    fontSrc: ["'self'"],
+    connectSrc: ["'self'", ...options.connectOrigins],
+    // The map's land is drawn in a module worker of our own.
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    frameSrc: ["'none'"],
+    frameAncestors: options.frameAncestors.length > 0 ? options.frameAncestors : ["'none'"],
+    baseUri: ["'none'"],
+    formAction: ["'self'"],
+    objectSrc: ["'none'"],
+  };
+}
+
+const docsPolicy = {
+  defaultSrc: ["'none'"],
+  styleSrc: [sha256(REFERENCE_STYLE)],
+  imgSrc: ["'self'", "data:"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'none'"],
+  formAction: ["'none'"],
+};
+
+const nothingPolicy = {
+  defaultSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'none'"],
+  formAction: ["'none'"],
+};
+
+export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler<AppEnv> {
+  const common = {
+    // The API's JSON is read across origins by token clients (CORS); a page of ours is loaded by its own origin.
+    crossOriginResourcePolicy: false,
+    crossOriginOpenerPolicy: "same-origin",
+    referrerPolicy: "strict-origin-when-cross-origin",
+    strictTransportSecurity: options.https ? "max-age=31536000; includeSubDomains" : false,
+    xContentTypeOptions: "nosniff",
+    permissionsPolicy: permissionsPolicy(),
+  } as const;
+  // X-Frame-Options for browsers without frame-ancestors; it cannot name origins, so it goes when some are allowed.
+  const frameOptions = options.frameAncestors.length > 0 ? false : "DENY";
+  const page = secureHeaders({
+    ...common,
+    xFrameOptions: frameOptions,
+    contentSecurityPolicy: options.dev ? undefined : dashboardPolicy(options),
+  });
+  const docs = secureHeaders({ ...common, xFrameOptions: "DENY", contentSecurityPolicy: docsPolicy });
+  const notAPage = secureHeaders({ ...common, xFrameOptions: "DENY", contentSecurityPolicy: nothingPolicy });
+  return (c, next) => {
+    const path = c.req.path;
+    if (path === DOCS_PATH) return docs(c, next);
+    return NOT_A_PAGE.test(path) ? notAPage(c, next) : page(c, next);
+  };
+}
