@@ -179,13 +179,9 @@ export const inboundEmailEditBodySchema = z
       attributes: z.strictObject({
         allowed_sender_domains: z
           .array(
-            z
-              .string()
-              .trim()
-              .toLowerCase()
-              .regex(DOMAIN, {
-                error: "each allowed sender domain must be a domain name, like forwarder.example",
-              }),
+            z.string().trim().toLowerCase().regex(DOMAIN, {
+              error: "each allowed sender domain must be a domain name, like forwarder.example",
+            }),
           )
           .max(50, { error: "at most 50 allowed sender domains" })
           .optional(),

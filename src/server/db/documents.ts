@@ -5,7 +5,7 @@
 // by account; a discarded document reads as absent.
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./connection";
-import { documentJobs, documentNumbers, documentRepresentations, documents } from "./schema";
+import { documentBlobs, documentJobs, documentNumbers, documentRepresentations, documents } from "./schema";
 import { isUuid } from "./shipments";
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -47,6 +47,20 @@ export async function getDocument(db: Db, accountId: string, id: string): Promis
   const [row] = await db
     .select()
     .from(documents)
+    .where(and(eq(documents.accountId, accountId), eq(documents.id, id), isNull(documents.discardedAt)));
+  return row;
+}
+
+/** A document with its file, for the extraction worker and the download. */
+export async function getDocumentForJob(db: Db, accountId: string, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({ document: documents, blob: documentBlobs })
+    .from(documents)
+    .innerJoin(
+      documentBlobs,
+      and(eq(documentBlobs.id, documents.blobId), eq(documentBlobs.accountId, accountId)),
+    )
     .where(and(eq(documents.accountId, accountId), eq(documents.id, id), isNull(documents.discardedAt)));
   return row;
 }
