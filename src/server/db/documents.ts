@@ -65,6 +65,29 @@ export async function getDocumentForJob(db: Db, accountId: string, id: string) {
   return row;
 }
 
+/** A live document of the account whose file is this blob or has the same bytes (its checksum). */
+export async function documentWithChecksum(
+  db: Db,
+  accountId: string,
+  blob: { id: string; checksum: string | null },
+): Promise<DocumentRow | undefined> {
+  const [row] = await db
+    .select({ document: documents })
+    .from(documents)
+    .innerJoin(documentBlobs, eq(documentBlobs.id, documents.blobId))
+    .where(
+      and(
+        eq(documents.accountId, accountId),
+        isNull(documents.discardedAt),
+        blob.checksum
+          ? sql`(${documentBlobs.id} = ${blob.id} or ${documentBlobs.checksum} = ${blob.checksum})`
+          : eq(documentBlobs.id, blob.id),
+      ),
+    )
+    .limit(1);
+  return row?.document;
+}
+
 export const DOCUMENT_SORTS = ["created_at", "document_type", "added_by"] as const;
 export type DocumentSort = { field: (typeof DOCUMENT_SORTS)[number]; descending: boolean };
 
@@ -101,13 +124,24 @@ function filterConditions(accountId: string, f: DocumentFilter): SQL[] {
   return conditions;
 }
 
+/** What a document resource shows of its file. */
+const FILE = {
+  filename: documentBlobs.filename,
+  contentType: documentBlobs.contentType,
+  byteSize: documentBlobs.byteSize,
+};
+export type DocumentWithFile = {
+  document: DocumentRow;
+  file: { filename: string; contentType: string; byteSize: number };
+};
+
 export async function listDocuments(
   db: Db,
   accountId: string,
   filter: DocumentFilter,
   sort: DocumentSort,
   page: { offset: number; limit: number },
-): Promise<{ rows: DocumentRow[]; total: number }> {
+): Promise<{ rows: DocumentWithFile[]; total: number }> {
   const where = and(...filterConditions(accountId, filter));
   const direction = (column: SQL | typeof documents.createdAt) =>
     sort.descending ? desc(column) : asc(column);
@@ -118,14 +152,45 @@ export async function listDocuments(
         ? [direction(sql`${documents.source}`), desc(documents.createdAt)]
         : [direction(documents.createdAt)];
   const rows = await db
-    .select()
+    .select({ document: documents, file: FILE })
     .from(documents)
+    .innerJoin(documentBlobs, eq(documentBlobs.id, documents.blobId))
     .where(where)
     .orderBy(...order, desc(documents.id))
     .offset(page.offset)
     .limit(page.limit);
   const [total] = await db.select({ n: count() }).from(documents).where(where);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** Documents by id (an email's), with their files, in the account. */
+export async function documentsByIds(db: Db, accountId: string, ids: string[]): Promise<DocumentWithFile[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ document: documents, file: FILE })
+    .from(documents)
+    .innerJoin(documentBlobs, eq(documentBlobs.id, documents.blobId))
+    .where(and(eq(documents.accountId, accountId), inArray(documents.id, ids), isNull(documents.discardedAt)))
+    .orderBy(asc(documents.createdAt), asc(documents.id));
+}
+
+/** The ids of each submission's documents (not discarded), in the account. */
+export async function documentIdsOfSubmissions(db: Db, accountId: string, submissionIds: string[]) {
+  const out = new Map<string, string[]>(submissionIds.map((id) => [id, []]));
+  if (submissionIds.length === 0) return out;
+  const rows = await db
+    .select({ id: documents.id, submission: documents.emailSubmissionId })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.accountId, accountId),
+        inArray(documents.emailSubmissionId, submissionIds),
+        isNull(documents.discardedAt),
+      ),
+    )
+    .orderBy(asc(documents.createdAt), asc(documents.id));
+  for (const r of rows) out.get(r.submission!)?.push(r.id);
+  return out;
 }
 
 export type DocumentEdit = Partial<Pick<DocumentRow, "name" | "documentTypeManual" | "extractedDataManual">>;

@@ -921,6 +921,8 @@ export const documentBlobs = pgTable(
   },
   (t) => [
     index("document_blobs_account_idx").on(t.accountId, t.createdAt),
+    // The same bytes uploaded twice are the same document (the hosted 409).
+    index("document_blobs_account_checksum_idx").on(t.accountId, t.checksum),
     index("document_blobs_uploading_idx").on(t.createdAt).where(sql`status = 'uploading'`),
   ],
 );

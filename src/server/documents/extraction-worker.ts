@@ -84,7 +84,10 @@ export function startExtractionWorker(o: ExtractionWorkerOptions, autostart = tr
       );
       return;
     }
-    const bytes = await blobBuffer(o.db, job.accountId, found.blob);
+    // An image is not read at all (no OCR here): its bytes stay in the database.
+    const bytes = found.blob.contentType.startsWith("image/")
+      ? new Uint8Array(0)
+      : await blobBuffer(o.db, job.accountId, found.blob);
     const outcome = await extractDocument(
       bytes,
       found.blob.contentType,

@@ -20,6 +20,8 @@ import { registerContainerRouteRoutes } from "./container-route";
 import { registerContainerRoutes } from "./containers";
 import { registerDcsaNotificationRoutes } from "./dcsa-notifications";
 import { DCSA_SANDBOX_BASE_PATH, dcsaSandboxRoutes } from "./dcsa-sandbox/routes";
+import { registerDocumentRoutes } from "./documents/handlers";
+import { registerUploadRoutes } from "./documents/uploads";
 import type { AppDeps, AppEnv } from "./env";
 import { ApiError, type ErrorStatus, errorObject } from "./errors";
 import { KEY_CACHE_TTL_MS, KeyCache } from "./key-cache";
@@ -56,6 +58,10 @@ const OPENAPI_INFO = {
 
 /** Routes under /v2 that answer without a key: the description of the API itself. */
 const PUBLIC_V2_PATHS = new Set(["/v2/openapi.json", "/v2/docs"]);
+/** A document's signed download link: its signature, not a key, lets it through (http/documents/uploads.ts). */
+const SIGNED_DOWNLOAD = /^\/v2\/documents\/[^/]+\/download$/;
+const isPublicV2 = (method: string, path: string) =>
+  PUBLIC_V2_PATHS.has(path) || ((method === "GET" || method === "HEAD") && SIGNED_DOWNLOAD.test(path));
 
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook });
@@ -85,7 +91,7 @@ export function createApp(deps: AppDeps) {
     new RateLimiter(deps.failedAuthLimitPerMinute ?? FAILED_AUTH_LIMIT_PER_MINUTE, rateClock),
   );
   app.use("/v2/*", async (c, next) => {
-    if (PUBLIC_V2_PATHS.has(c.req.path)) return next();
+    if (isPublicV2(c.req.method, c.req.path)) return next();
     return authenticated(c, next);
   });
   const limiter = new RateLimiter(deps.rateLimitPerMinute, rateClock);
@@ -94,7 +100,7 @@ export function createApp(deps: AppDeps) {
     `More than ${deps.rateLimitPerMinute} requests a minute with this API key; retry after the time in Retry-After.`,
   );
   app.use("/v2/*", async (c, next) => {
-    if (PUBLIC_V2_PATHS.has(c.req.path)) return next();
+    if (isPublicV2(c.req.method, c.req.path)) return next();
     return perKeyLimit(c, next);
   });
   app.use("/v2/*", refuseWrongMethodsOnFixedPaths(app));
@@ -115,6 +121,9 @@ export function createApp(deps: AppDeps) {
   registerWebhookNotificationRoutes(app, deps);
   registerSavedViewRoutes(app, deps);
   registerCarrierConnectionRoutes(app, deps);
+  // The streamed uploads first: /v2/documents/types and /v2/documents/{id} must not take their paths.
+  registerUploadRoutes(app, deps);
+  registerDocumentRoutes(app, deps);
   registerStreamRoutes(app, deps, deps.streamHub ?? new StreamHub({ db: deps.db, logger: deps.logger }));
   registerMcpRoutes(app, [authenticated, perKeyLimit]);
 

@@ -96,6 +96,15 @@ export interface AppDeps {
   dcsaClient?: DcsaClient;
   /** The store the engine reads connections through: told of every edit, so that it is seen at once. */
   carrierConnectionStore?: { forget(accountId: string): void };
+  /** Documents: who hears of a stored document, and the inbound mail domain (none: the SMTP listener is off). */
+  documents?: DocumentSettings;
+}
+
+export interface DocumentSettings {
+  /** Told when a document was stored or asked to be read again: this process's extraction worker looks at once. */
+  onDocumentStored?: () => void;
+  /** INBOUND_MAIL_DOMAIN, when the inbound SMTP listener runs: accounts' addresses are `<token>@<domain>`. */
+  inboundMailDomain?: string;
 }
 
 export interface AppEnv {

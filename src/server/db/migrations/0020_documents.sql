@@ -116,6 +116,7 @@ ALTER TABLE "documents" ADD CONSTRAINT "documents_email_submission_id_email_subm
 ALTER TABLE "email_submissions" ADD CONSTRAINT "email_submissions_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inbound_email_settings" ADD CONSTRAINT "inbound_email_settings_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "document_blobs_account_idx" ON "document_blobs" USING btree ("account_id","created_at");--> statement-breakpoint
+CREATE INDEX "document_blobs_account_checksum_idx" ON "document_blobs" USING btree ("account_id","checksum");--> statement-breakpoint
 CREATE INDEX "document_blobs_uploading_idx" ON "document_blobs" USING btree ("created_at") WHERE status = 'uploading';--> statement-breakpoint
 CREATE INDEX "document_jobs_due_idx" ON "document_jobs" USING btree ("due_at");--> statement-breakpoint
 CREATE INDEX "document_numbers_account_number_idx" ON "document_numbers" USING btree ("account_id","number");--> statement-breakpoint
