@@ -7,10 +7,14 @@ import { openDatabase } from "./db/connection";
 import { DataChangeFeed } from "./db/data-changes";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { ensureDemoAccount } from "./db/demo-account";
+import { sweepBlobs } from "./db/document-blobs";
 import { outboxDepth } from "./db/operational-state";
 import { DatabaseOutage } from "./db/outage";
 import { loadReferenceData, seedReferenceData } from "./db/reference-data";
 import { TRACKING_REQUESTS_CHANNEL } from "./db/tracking-requests";
+import { startExtractionWorker } from "./documents/extraction-worker";
+import { startInboundMail } from "./documents/inbound-mail";
+import { PdfTextReader } from "./documents/pdf-text";
 import { createApp } from "./http/app";
 import { answerClientErrors } from "./http/client-errors";
 import { gracefulShutdown, RequestTracker } from "./http/graceful-shutdown";
@@ -32,6 +36,7 @@ import { SandboxCarrierNetwork } from "./tracking/sandbox";
 import { AccountTimeShifts } from "./tracking/sandbox/account-time-shifts";
 import { SandboxDcsaNotifier } from "./tracking/sandbox/dcsa/notifier";
 import { SandboxDcsaPublisher } from "./tracking/sandbox/dcsa/publisher";
+import { trackDocumentNumbers } from "./tracking/track-document-numbers";
 import { startTrackingWorker } from "./tracking/worker";
 import { startWebhookWorker } from "./webhooks/worker";
 
@@ -155,6 +160,38 @@ const webhookWorker = startWebhookWorker({
   onAttempt: (result) => metrics.delivery(result),
   ...webhookSettings,
 });
+// Documents: read off the request path, one PDF at a time in a worker thread with its own memory limits.
+const pdfText = new PdfTextReader();
+const extractionWorker = startExtractionWorker({
+  db,
+  reference,
+  clock: systemClock,
+  logger,
+  outage,
+  readPdf: (bytes) => pdfText.read(bytes),
+  // Numbers of a document of a type the account trusts are tracked at once, as a tracking request would be.
+  track: async (accountId, numbers, refNumbers) => {
+    await trackDocumentNumbers(db, reference, clock.now(), accountId, numbers, refNumbers);
+    worker.wake();
+  },
+});
+// Uploads cut short by a process that died, and uploads no document attached within a day, are removed.
+const blobSweep = setInterval(() => {
+  const now = Date.now();
+  sweepBlobs(db, new Date(now - 3_600_000), new Date(now - 86_400_000)).catch((error) =>
+    logger.warn("document upload sweep failed", logSafeError(error)),
+  );
+}, 600_000);
+blobSweep.unref();
+const inboundMail = config.inboundMail
+  ? await startInboundMail({
+      db,
+      reference,
+      logger,
+      ...config.inboundMail,
+      onStored: () => extractionWorker.wake(),
+    })
+  : undefined;
 const dcsaPushWorker = startSubscriptionWorker(dcsaPush, { intervalMs: 60_000, logger });
 // The sandbox also speaks DCSA T&T 2.2 (/dcsa/sandbox/{scac}), pushing to its subscribers every few seconds.
 const dcsaPublisher = new SandboxDcsaPublisher({ db, network: sandbox, world: sandboxClock ?? clock });
@@ -229,6 +266,10 @@ const app = createApp({
   carrierConnectionsAllowInternal: config.carrierConnectionsAllowInternal,
   carrierConnectionStore: carrierConnections,
   dcsaClient,
+  documents: {
+    onDocumentStored: () => extractionWorker.wake(),
+    inboundMailDomain: config.inboundMail?.domain,
+  },
 });
 const apiListener = getRequestListener(app.fetch);
 
@@ -260,6 +301,10 @@ server.listen(config.port, config.host, () => {
     `    API:            ${base}/v2   (reference: ${base}/v2/docs)`,
     `    Database:       ${database.kind === "pglite" ? `embedded, in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)"}`,
   ];
+  if (inboundMail)
+    lines.push(
+      `    Email in:       SMTP on ${config.inboundMail!.host}:${inboundMail.port} for @${config.inboundMail!.domain}`,
+    );
   if (demo) {
     lines.push(`    Demo API key:   ${demo.apiKey}${demo.created ? "   (demo account created)" : ""}`);
     lines.push(`    Try:            curl -H "Authorization: Token ${demo.apiKey}" ${base}/v2/shipments`);
@@ -296,6 +341,15 @@ async function shutdown(signal: string) {
         },
       },
       { name: "webhook worker", run: () => webhookWorker.stop() },
+      { name: "inbound mail", run: async () => void (await inboundMail?.close()) },
+      {
+        name: "document extraction",
+        run: async () => {
+          clearInterval(blobSweep);
+          await extractionWorker.stop();
+          await pdfText.close();
+        },
+      },
       { name: "AIS feed", run: () => ais?.close() },
       { name: "DCSA push subscriptions", run: () => dcsaPushWorker.stop() },
       { name: "DCSA sandbox notifier", run: async () => clearInterval(dcsaNotifierTimer) },
