@@ -21,6 +21,9 @@ export function DocumentPage() {
   const reextract = useDocumentActionMutation(document.id);
   const representation = data.included?.find((r) => r.type === "document_representation");
   const payload = representation?.attributes?.payload as DocumentPayload | undefined;
+  const email = data.included?.find((r) => r.type === "email_submission")?.attributes as
+    | { subject?: string; from?: string[] }
+    | undefined;
   return (
     <>
       <p className="mb-2 text-sm">
@@ -48,6 +51,12 @@ export function DocumentPage() {
           </button>
         }
       />
+      {email ? (
+        <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
+          Came by email from {email.from?.join(", ") || "an unknown sender"}: “{email.subject || "no subject"}
+          ”.
+        </p>
+      ) : null}
       {a.classification_notes ? (
         <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">{a.classification_notes}</p>
       ) : null}

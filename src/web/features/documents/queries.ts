@@ -52,7 +52,7 @@ export function documentQuery(id: string) {
     queryFn: ({ signal }) =>
       apiRequest(`/v2/documents/${encodeURIComponent(id)}`, {
         schema: documentDocument,
-        query: { include: "last_document_representation,shipments,cargos" },
+        query: { include: "last_document_representation,shipments,cargos,email_submission" },
         signal,
       }),
     refetchInterval: (query) =>

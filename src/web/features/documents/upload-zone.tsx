@@ -64,7 +64,8 @@ export function UploadZone() {
       </h2>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop target; the button inside is the keyboard's way in. */}
       <div
-        data-testid="document-drop-zone"
+        role="region"
+        aria-label="Drop documents here"
         onDragOver={(event) => {
           event.preventDefault();
           setOver(true);
