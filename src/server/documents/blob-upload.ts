@@ -14,6 +14,7 @@ import {
   startBlob,
 } from "../db/document-blobs";
 import { SNIFF_BYTES, sniffFileType } from "./file-types";
+import { ungated, type WriteGate } from "./write-gate";
 
 /** Why an upload was refused; the HTTP and SMTP layers each say it their way. */
 export type UploadRefusal =
@@ -44,6 +45,8 @@ export interface UploadInput {
   declared: DocumentFileType | undefined;
   now: Date;
   maxBytes?: number;
+  /** Takes each database write in turn with other uploads' (write-gate.ts); none by default. */
+  gate?: WriteGate;
 }
 
 /** Reads the stream into a new complete blob, or deletes what it wrote and says why it refused. */
@@ -53,6 +56,7 @@ export async function storeUpload(
   input: UploadInput,
 ): Promise<DocumentBlobRow | UploadRefusal> {
   const maxBytes = input.maxBytes ?? DOCUMENT_MAX_BYTES;
+  const gate = input.gate ?? ungated;
   const hash = createHash("sha256");
   let blobId: string | undefined;
   let type: DocumentFileType | undefined;
@@ -67,7 +71,8 @@ export async function storeUpload(
       const joined = concat(pending, pendingBytes);
       const piece = joined.subarray(0, Math.min(BLOB_CHUNK_BYTES, joined.byteLength));
       const rest = joined.subarray(piece.byteLength);
-      await appendBlobChunk(db, blobId!, seq++, piece.slice());
+      const at = seq++;
+      await gate(() => appendBlobChunk(db, blobId!, at, piece.slice()));
       pending = rest.byteLength > 0 ? [rest] : [];
       pendingBytes = rest.byteLength;
     }

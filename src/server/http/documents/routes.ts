@@ -167,7 +167,7 @@ export const rotateRoute = createRoute({
   description:
     "Turns an image document by 90, 180 or 270 degrees clockwise (added to its rotation); a PDF is a 422.",
   request: { params: idParam, body: requestBodyOf(rotateBodySchema, true) },
-  responses: accepted("Rotated"),
+  responses: { ...accepted("Rotated"), ...errorResponses(422) },
 });
 
 export const schemaRoute = createRoute({

@@ -11,6 +11,7 @@ import { isUuid } from "../../db/shipments";
 import { isUploadRefusal, refusalDetail, storeUpload, type UploadRefusal } from "../../documents/blob-upload";
 import { checkDownloadLink } from "../../documents/download-links";
 import { declaredFileType } from "../../documents/file-types";
+import { writeGate } from "../../documents/write-gate";
 import { documentResource, documentUploadResource } from "../../resources/shipping-documents";
 import type { App, AppDeps } from "../env";
 import { ApiError, notFound } from "../errors";
@@ -54,6 +55,7 @@ function contentDisposition(filename: string): string {
 export function registerUploadRoutes(app: App, deps: AppDeps) {
   const { db, clock } = deps;
   const linkKey = documentLinkKey(deps);
+  const gate = writeGate(2);
   registerUploadDocs(app);
 
   app.post("/v2/document_uploads", async (c) => {
@@ -71,6 +73,7 @@ export function registerUploadRoutes(app: App, deps: AppDeps) {
       filename,
       declared,
       now: clock.now(),
+      gate,
     });
     if (isUploadRefusal(stored)) throw refusalError(stored, filename);
     return c.json({ data: documentUploadResource(stored) }, 201);
@@ -93,6 +96,7 @@ export function registerUploadRoutes(app: App, deps: AppDeps) {
               filename,
               declared: declaredFileType(file.mimeType, filename),
               now: clock.now(),
+              gate,
             });
           },
           (stored) => isUploadRefusal(stored),
