@@ -46,8 +46,11 @@ async function pdfOf(pages: Line[][], title?: string): Promise<Uint8Array> {
   return doc.save();
 }
 
-/** A three-page bill of lading: its number, two good container numbers and one with a wrong check digit. */
-export function billOfLadingPdf(): Promise<Uint8Array> {
+/**
+ * A three-page bill of lading: its number, two good container numbers and one with a wrong check digit. A copy
+ * number makes each copy's bytes its own (a benchmark uploads a hundred; the same bytes twice are a 409).
+ */
+export function billOfLadingPdf(copy?: number): Promise<Uint8Array> {
   const f = FIXTURE;
   return pdfOf(
     [
@@ -70,6 +73,7 @@ export function billOfLadingPdf(): Promise<Uint8Array> {
         `${f.containers[1]} / SL-778813 / 980 CTNS LED LAMPS / 16,110 KGS`,
         `${f.badContainer} / SL-778814 / 400 CTNS LAMP SHADES / 6,050 KGS`,
         "Total: 3 containers, 2,500 cartons",
+        ...(copy === undefined ? [] : [`Copy ${copy}`]),
       ],
       [
         ["TERMS AND CONDITIONS", 14],
