@@ -1,6 +1,7 @@
 // /v2/documents, /v2/document_schemas, /v2/email_submissions and /v2/inbound_email: parse, call the repositories
 // and the documents package, answer with the hosted shapes. The streamed uploads and the signed download are in
-// uploads.ts. Another account's document, submission or upload is a 404, as an unknown one is.
+// uploads.ts, registered first on the same router. Another account's document, submission or upload is a 404, as
+// an unknown one is.
 import { parseSchemaId } from "../../../api/document-schemas";
 import { DOCUMENT_TYPES, isDocumentFileType } from "../../../api/document-types";
 import {
@@ -28,13 +29,15 @@ import { numbersOf } from "../../documents/extraction";
 import { documentViews, submissionViews } from "../../documents/views";
 import { documentOf } from "../../resources/documents";
 import { documentSchemaResource, inboundEmailResource } from "../../resources/shipping-documents";
-import type { App, AppDeps } from "../env";
+import type { App, DataDeps } from "../env";
 import { ApiError, badParameter, idMismatch, notFound } from "../errors";
 import { parseSort } from "../list-query";
 import { pageDocument, parsePage } from "../paging";
 import { parseInclude } from "../query-params";
+import { createRouter } from "../router";
 import { documentLinkKey } from "./link-key";
 import * as r from "./routes";
+import { registerUploadRoutes } from "./uploads";
 
 const INCLUDES = [
   "shipments",
@@ -47,10 +50,20 @@ const INCLUDES = [
 ];
 const SUBMISSION_INCLUDES = ["account", "user", "documents", "documents.last_document_representation"];
 
-export function registerDocumentRoutes(app: App, deps: AppDeps) {
+export interface DocumentRouterDeps extends DataDeps {
+  /** Told when a document was stored or asked to be read again: this process's extraction worker looks at once. */
+  onDocumentStored?: () => void;
+  /** INBOUND_MAIL_DOMAIN, when the inbound SMTP listener runs: accounts' addresses are `<token>@<domain>`. */
+  inboundMailDomain?: string;
+}
+
+export function documentRoutes(deps: DocumentRouterDeps): App {
+  const app = createRouter();
   const { db, reference, clock } = deps;
   const linkKey = documentLinkKey(deps);
-  const woken = () => deps.documents?.onDocumentStored?.();
+  const woken = () => deps.onDocumentStored?.();
+  // The streamed uploads first: /v2/documents/types and /v2/documents/{id} must not take their paths.
+  registerUploadRoutes(app, { db, clock, linkKey, onDocumentStored: woken });
 
   /** One document in the hosted single-resource document. */
   const single = async (accountId: string, id: string, include: Set<string>) => {
@@ -243,7 +256,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps) {
     return c.json(documentOf(view.data[0]!, `/v2/email_submissions/${id}`, view.included), 200);
   });
 
-  const domain = deps.documents?.inboundMailDomain;
+  const domain = deps.inboundMailDomain;
   const inbound = (row: Parameters<typeof inboundEmailResource>[0]) => ({
     data: inboundEmailResource(row, domain),
     links: { self: "/v2/inbound_email" },
@@ -269,4 +282,5 @@ export function registerDocumentRoutes(app: App, deps: AppDeps) {
   app.openapi(r.inboundRotateRoute, async (c) =>
     c.json(inbound(await rotateInboundToken(db, c.get("principal").account.id, clock.now())), 200),
   );
+  return app;
 }

@@ -2,11 +2,11 @@
 // on the same database signs and checks links with the same key.
 import { installationSecret } from "../../db/installation-secrets";
 import { newLinkKey } from "../../documents/download-links";
-import type { AppDeps } from "../env";
+import type { DataDeps } from "../env";
 
 const SETTING = "document_download_link_key";
 
-export function documentLinkKey(deps: Pick<AppDeps, "db">): () => Promise<string> {
+export function documentLinkKey(deps: Pick<DataDeps, "db">): () => Promise<string> {
   let key: Promise<string> | undefined;
   return () => {
     key ??= installationSecret(deps.db, SETTING, newLinkKey).catch((error) => {

@@ -13,10 +13,9 @@ import { checkDownloadLink } from "../../documents/download-links";
 import { declaredFileType } from "../../documents/file-types";
 import { writeGate } from "../../documents/write-gate";
 import { documentResource, documentUploadResource } from "../../resources/shipping-documents";
-import type { App, AppDeps } from "../env";
+import type { App, DataDeps } from "../env";
 import { ApiError, notFound } from "../errors";
 import { validationError } from "../validation";
-import { documentLinkKey } from "./link-key";
 import { MalformedMultipart, readMultipart } from "./multipart";
 import { registerUploadDocs } from "./upload-routes";
 
@@ -52,9 +51,19 @@ function contentDisposition(filename: string): string {
   return `inline; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-export function registerUploadRoutes(app: App, deps: AppDeps) {
-  const { db, clock } = deps;
-  const linkKey = documentLinkKey(deps);
+/** A document's signed download link: its signature, not an API key, lets it through (app.ts's `unguarded`). */
+const SIGNED_DOWNLOAD = /^\/v2\/documents\/[^/]+\/download$/;
+export const isSignedDocumentDownload = (method: string, path: string): boolean =>
+  (method === "GET" || method === "HEAD") && SIGNED_DOWNLOAD.test(path);
+
+export interface UploadRouteDeps extends Pick<DataDeps, "db" | "clock"> {
+  /** The download links' signing key (link-key.ts), shared with the router's download_url. */
+  linkKey: () => Promise<string>;
+  onDocumentStored: () => void;
+}
+
+export function registerUploadRoutes(app: App, deps: UploadRouteDeps) {
+  const { db, clock, linkKey } = deps;
   const gate = writeGate(2);
   registerUploadDocs(app);
 
@@ -143,7 +152,7 @@ export function registerUploadRoutes(app: App, deps: AppDeps) {
     const duplicate = await findAttached(db, accountId, blob);
     if (duplicate) throw duplicate;
     const row = await createDocument(db, accountId, { blobId: blob.id, name, source }, clock.now());
-    deps.documents?.onDocumentStored?.();
+    deps.onDocumentStored();
     const found = await getDocumentForJob(db, accountId, row.id);
     return c.json(
       {
