@@ -235,6 +235,7 @@ export async function enqueueDocumentJob(
   kind: "extract" | "reclassify",
   now: Date,
 ): Promise<DocumentRow | undefined> {
+  if (!isUuid(id)) return undefined;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(documents)
@@ -258,6 +259,7 @@ export async function enqueueDocumentJob(
 }
 
 export async function setRotation(db: Db, accountId: string, id: string, rotation: number, now: Date) {
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .update(documents)
     .set({ rotation, updatedAt: now })

@@ -194,6 +194,11 @@ describe("uploading and reading a bill of lading", () => {
     }
     const reextract = await h.request(other.apiKey, `/v2/documents/${id}/reextract`, { method: "POST" });
     expect(reextract.status).toBe(404);
+    // An id that is no UUID at all (the fuzzer's `%01`) is unknown too, never a database error.
+    for (const action of ["reextract", "reclassify", "relink"]) {
+      const response = await h.request(key, `/v2/documents/%01/${action}`, { method: "POST" });
+      expect(response.status, action).toBe(404);
+    }
   });
 
   it("refuses the same bytes twice with the hosted 409 naming the document", async () => {
