@@ -125,6 +125,7 @@ test("every navigation item opens its page, and the containers list searches by 
   const nav = page.getByRole("navigation", { name: "Main" });
   for (const [name, heading] of [
     ["Tracking requests", /Tracking requests/i],
+    ["Documents", /^Documents$/],
     ["Map", /Map/i],
     ["Webhooks", /Webhooks/i],
     ["Carriers", /Carrier connections/],

@@ -146,3 +146,6 @@ export async function advanceAccount(
   expect(response.status(), await response.text()).toBe(200);
   return response.json();
 }
+
+/** The inbound SMTP listener of the server under test (playwright.config.ts starts it on the port after 1000). */
+export const SMTP_PORT = Number(process.env.E2E_PORT ?? 4959) + 1000;

@@ -72,6 +72,9 @@ export default defineConfig({
       CARRIER_CONNECTIONS_ALLOW_INTERNAL: "1",
       SECRETS_KEY: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
       DCSA_SANDBOX_API_KEY: "e2e-sandbox-key",
+      // Email in: the documents tests send mail to the listener with a real SMTP client (fixtures.ts names the port).
+      INBOUND_SMTP_PORT: String(PORT + 1000),
+      INBOUND_MAIL_DOMAIN: "in.boxtrack.test",
     },
   },
 });

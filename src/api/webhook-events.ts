@@ -112,6 +112,14 @@ export const WEBHOOK_EVENT_GROUPS = [
       ["tracking_request.tracking_stopped", "Tracking of the request's shipment stopped."],
     ],
   },
+  {
+    id: "document-events",
+    name: "Document",
+    events: [
+      ["document.extracted", "A document was read: its type, fields and the numbers it names are ready."],
+      ["document.extraction_failed", "A document could not be read; extraction_failure_reason says why."],
+    ],
+  },
 ] as const satisfies readonly {
   id: string;
   name: string;

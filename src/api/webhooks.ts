@@ -82,6 +82,7 @@ export const REFERENCE_OBJECT_TYPES = [
   "container_pod_terminal_changed_event",
   "container",
   "shipment",
+  "document",
 ] as const;
 
 export const webhookNotificationSchema = z

@@ -60,6 +60,15 @@ const envSchema = z.object({
   VITE_TILE_URL: z.string().optional(),
   DASHBOARD_CONNECT_SRC: z.string().optional(),
   DASHBOARD_FRAME_ANCESTORS: z.string().optional(),
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().optional(),
+  INBOUND_MAIL_DOMAIN: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, { error: "must be a domain name, like in.example.com" })
+    .optional(),
+  INBOUND_MAX_MESSAGE_MB: z.coerce.number().min(1).max(100).default(25),
+  INBOUND_MAX_ATTACHMENTS: z.coerce.number().int().min(1).max(100).default(20),
+  INBOUND_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(120),
 });
 
 export interface Config {
@@ -145,6 +154,17 @@ export interface ContentSecuritySettings {
   connectOrigins: string[];
   /** Origins allowed to frame the dashboard; none by default. */
   frameAncestors: string[];
+   * Email in (documents/inbound-mail.ts): the SMTP listener's port and address (off unless a port is set), the
+   * domain of the accounts' addresses, and the limits per message and per account an hour.
+   */
+  inboundMail:
+    | {
+        port: number;
+        host: string;
+        domain: string;
+        limits: { messageBytes: number; attachments: number; messagesPerHour: number };
+      }
+    | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
@@ -199,6 +219,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       connectOrigins: origins("DASHBOARD_CONNECT_SRC", e.DASHBOARD_CONNECT_SRC),
       frameAncestors: origins("DASHBOARD_FRAME_ANCESTORS", e.DASHBOARD_FRAME_ANCESTORS),
     },
+    inboundMail:
+      e.INBOUND_SMTP_PORT === undefined
+        ? undefined
+        : {
+            port: e.INBOUND_SMTP_PORT,
+            host: e.INBOUND_SMTP_HOST ?? e.HOST,
+            domain: (e.INBOUND_MAIL_DOMAIN ?? "localhost").toLowerCase(),
+            limits: {
+              messageBytes: Math.round(e.INBOUND_MAX_MESSAGE_MB * 1024 * 1024),
+              attachments: e.INBOUND_MAX_ATTACHMENTS,
+              messagesPerHour: e.INBOUND_MESSAGES_PER_HOUR,
+            },
+          },
   };
 }
 

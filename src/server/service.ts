@@ -1,7 +1,8 @@
 // The composition root: createService(config, overrides?) opens the database and builds every part of the service
 // (reference data, clocks, the sandbox network and the carrier adapters, the DCSA client, push subscriptions,
-// publisher and notifier, the tracking engine, webhook delivery, the response cache, the live stream's hub, the
-// data change feed, metrics, the HTTP app with its routers); start() sets the background work going and stop()
+// publisher and notifier, the tracking engine, webhook delivery, documents (the PDF reader, the extraction worker,
+// the upload sweep, the inbound mail listener), the response cache, the live stream's hub, the data change feed,
+// metrics, the HTTP app with its routers); start() sets the background work going and stop()
 // ends it, the database last. main.ts serves the app; tests build their worlds with the same function (a manual
 // clock, a logger that keeps its lines, an open test database), so that a test world is wired as production is.
 // A new part (sessions, outbound mail, alerts) is built here, its routers added to the app's lists and its
@@ -13,11 +14,15 @@ import { DbCarrierConnectionStore } from "./db/carrier-connection-store";
 import { type Database, openDatabase } from "./db/connection";
 import { DataChangeFeed } from "./db/data-changes";
 import { type DemoAccount, ensureDemoAccount } from "./db/demo-account";
+import { sweepBlobs } from "./db/document-blobs";
 import { outboxDepth } from "./db/operational-state";
 import { DatabaseOutage } from "./db/outage";
 import { loadReferenceData, type ReferenceData, seedReferenceData } from "./db/reference-data";
 import { openServiceClock } from "./db/service-clock";
 import { TRACKING_REQUESTS_CHANNEL } from "./db/tracking-requests";
+import { type ExtractionWorker, startExtractionWorker } from "./documents/extraction-worker";
+import { startInboundMail } from "./documents/inbound-mail";
+import { PdfTextReader } from "./documents/pdf-text";
 import { apiKeyGuards } from "./http/api-guards";
 import { type AppDeps, createApp } from "./http/app";
 import { carrierConnectionRoutes } from "./http/carrier-connections";
@@ -28,6 +33,8 @@ import { dashboardRoutes } from "./http/dashboard";
 import { dcsaNotificationRoutes } from "./http/dcsa-notifications";
 import { dcsaSandboxMount } from "./http/dcsa-sandbox/routes";
 import { demoKeyRoutes } from "./http/demo-key";
+import { documentRoutes } from "./http/documents/handlers";
+import { isSignedDocumentDownload } from "./http/documents/uploads";
 import type { App, AppEnv } from "./http/env";
 import { runShutdownSteps } from "./http/graceful-shutdown";
 import { ServiceMetrics } from "./http/metrics";
@@ -66,6 +73,7 @@ import { SandboxCarrierNetwork } from "./tracking/sandbox";
 import { AccountTimeShifts } from "./tracking/sandbox/account-time-shifts";
 import { SandboxDcsaNotifier } from "./tracking/sandbox/dcsa/notifier";
 import { SandboxDcsaPublisher } from "./tracking/sandbox/dcsa/publisher";
+import { trackDocumentNumbers } from "./tracking/track-document-numbers";
 import { startTrackingWorker, type Worker } from "./tracking/worker";
 import { WebhookDelivery } from "./webhooks/delivery";
 import { startWebhookWorker, type WebhookWorker } from "./webhooks/worker";
@@ -109,6 +117,8 @@ export interface ServiceTuning {
   webhookTimeoutMs?: number;
   /** How often a database outage is probed for its end. */
   outageProbeMs?: number;
+  /** How often an idle extraction worker looks for documents to read. */
+  extractionIntervalMs?: number;
 }
 
 /** Something that happened that background work waits for: the API tells it, the workers (and tests) hear it. */
@@ -160,11 +170,15 @@ export interface Service {
   responseCache: ResponseCache | undefined;
   streamHub: StreamHub;
   dataChanges: DataChangeFeed;
+  /** The inbound SMTP listener's port once started (INBOUND_SMTP_PORT 0 picks a free one); none when it is off. */
+  inboundMailPort(): number | undefined;
   signals: {
     /** A tracking request was stored pending, or a carrier's push named one: the engine looks at requests. */
     trackingRequests: Signal;
     /** A user or a carrier's push made shipments due now: the engine looks at due shipments. */
     shipmentRefreshes: Signal;
+    /** A document was stored (uploaded, emailed) or asked to be read again: the extraction worker looks at once. */
+    documents: Signal;
   };
   /** Runs the engine's first pass (the demo's shipments exist before the first page), then the background work. */
   start(): Promise<void>;
@@ -180,6 +194,10 @@ export interface Service {
 /** How often main.ts made and dropped DCSA push subscriptions, and pushed the sandbox's notifications. */
 const DCSA_PUSH_INTERVAL_MS = 60_000;
 const DCSA_NOTIFIER_INTERVAL_MS = 3_000;
+/** How often uploads are swept: those cut short an hour ago (a process died), and those no document took in a day. */
+const BLOB_SWEEP_INTERVAL_MS = 600_000;
+const STALE_UPLOAD_MS = 3_600_000;
+const UNATTACHED_UPLOAD_MS = 86_400_000;
 
 export async function createService(config: Config, overrides: ServiceOverrides = {}): Promise<Service> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
@@ -208,7 +226,11 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   await seedReferenceData(db);
   const reference = await loadReferenceData(db);
   const demo = config.demo ? await ensureDemoAccount(db, config.dataDir) : undefined;
-  const signals = { trackingRequests: new Signal(), shipmentRefreshes: new Signal() };
+  const signals = {
+    trackingRequests: new Signal(),
+    shipmentRefreshes: new Signal(),
+    documents: new Signal(),
+  };
 
   // A paused sandbox world keeps its own clock, which the end-to-end tests move on by hand ...
   const sandboxClock = config.sandboxPaused ? new ManualClock(clock.now()) : undefined;
@@ -297,6 +319,9 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     timeoutMs: tuning.dcsaCallbackTimeoutMs,
   });
 
+  // Documents are read off the request path, one PDF at a time in a worker thread with its own memory limits.
+  const pdfText = new PdfTextReader();
+
   // Reads are answered from memory until the database's change log says their account's data changed.
   const responseCache =
     config.responseCacheMb > 0
@@ -370,6 +395,11 @@ export async function createService(config: Config, overrides: ServiceOverrides 
         if (connection?.accountId === accountId) await dcsaPush?.forgetConnection(connection);
       },
     }),
+    documentRoutes({
+      ...data,
+      onDocumentStored: () => signals.documents.emit(),
+      inboundMailDomain: config.inboundMail?.domain,
+    }),
     streamRoutes({ db, hub: streamHub }),
   ];
   const webRoot = overrides.webRoot === undefined ? (config.dev ? null : builtWebRoot) : overrides.webRoot;
@@ -416,6 +446,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       https: config.publicUrl.startsWith("https:"),
       dev: config.dev,
     }),
+    unguarded: isSignedDocumentDownload,
   };
   const app = createApp(appDeps);
 
@@ -423,6 +454,9 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   let webhookWorker: WebhookWorker | undefined;
   let pushWorker: SubscriptionWorker | undefined;
   let notifierTimer: NodeJS.Timeout | undefined;
+  let extractionWorker: ExtractionWorker | undefined;
+  let blobSweepTimer: NodeJS.Timeout | undefined;
+  let inboundMail: Awaited<ReturnType<typeof startInboundMail>> | undefined;
   const topUpDemo = async () => {
     if (demo) await topUpDemoShipments(db, demo.accountId, clock.now());
   };
@@ -465,6 +499,54 @@ export async function createService(config: Config, overrides: ServiceOverrides 
         });
       },
       stop: () => webhookWorker?.stop(),
+    },
+    {
+      name: "inbound mail",
+      start: async () => {
+        if (!config.inboundMail) return;
+        inboundMail = await startInboundMail({
+          db,
+          reference,
+          logger,
+          ...config.inboundMail,
+          onStored: () => signals.documents.emit(),
+        });
+      },
+      stop: async () => void (await inboundMail?.close()),
+    },
+    {
+      name: "document extraction",
+      start: () => {
+        const worker = startExtractionWorker({
+          db,
+          reference,
+          clock: realClock,
+          logger,
+          outage,
+          intervalMs: tuning.extractionIntervalMs,
+          readPdf: (bytes) => pdfText.read(bytes),
+          // Numbers of a document of a type the account trusts are tracked at once, as a tracking request would be.
+          track: async (accountId, numbers, refNumbers) => {
+            await trackDocumentNumbers(db, reference, clock.now(), accountId, numbers, refNumbers);
+            wakeTracking();
+          },
+        });
+        extractionWorker = worker;
+        signals.documents.on(() => worker.wake());
+        // Uploads cut short by a process that died, and uploads no document took within a day, are removed.
+        blobSweepTimer = setInterval(() => {
+          const now = realClock.now().getTime();
+          sweepBlobs(db, new Date(now - STALE_UPLOAD_MS), new Date(now - UNATTACHED_UPLOAD_MS)).catch(
+            (error) => logger.warn("document upload sweep failed", logSafeError(error)),
+          );
+        }, BLOB_SWEEP_INTERVAL_MS);
+        blobSweepTimer.unref();
+      },
+      stop: async () => {
+        clearInterval(blobSweepTimer);
+        await extractionWorker?.stop();
+        await pdfText.close();
+      },
     },
     { name: "AIS feed", stop: () => ais?.close() },
     {
@@ -519,6 +601,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     responseCache,
     streamHub,
     dataChanges,
+    inboundMailPort: () => inboundMail?.port,
     signals,
     async start() {
       for (const part of parts) await part.start?.();

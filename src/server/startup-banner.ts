@@ -1,5 +1,5 @@
-// What main.ts prints once the service listens: where the dashboard, the API and the database are, and the demo
-// account's key with a first request to try.
+// What main.ts prints once the service listens: where the dashboard, the API and the database are, where email
+// comes in (when the inbound listener runs), and the demo account's key with a first request to try.
 import type { AddressInfo } from "node:net";
 import type { Config } from "./config";
 import type { Database } from "./db/connection";
@@ -7,7 +7,11 @@ import type { DemoAccount } from "./db/demo-account";
 
 export function startupBanner(
   config: Config,
-  service: { database: Pick<Database, "kind">; demo: DemoAccount | undefined },
+  service: {
+    database: Pick<Database, "kind">;
+    demo: DemoAccount | undefined;
+    inboundMailPort: () => number | undefined;
+  },
   address: AddressInfo | string | null,
 ): string {
   const port = typeof address === "object" && address ? address.port : config.port;
@@ -20,6 +24,11 @@ export function startupBanner(
     `    API:            ${base}/v2   (reference: ${base}/v2/docs)`,
     `    Database:       ${service.database.kind === "pglite" ? `embedded, in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)"}`,
   ];
+  const mailPort = service.inboundMailPort();
+  if (config.inboundMail && mailPort !== undefined)
+    lines.push(
+      `    Email in:       SMTP on ${config.inboundMail.host}:${mailPort} for @${config.inboundMail.domain}`,
+    );
   if (demo) {
     lines.push(`    Demo API key:   ${demo.apiKey}${demo.created ? "   (demo account created)" : ""}`);
     lines.push(`    Try:            curl -H "Authorization: Token ${demo.apiKey}" ${base}/v2/shipments`);

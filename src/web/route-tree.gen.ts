@@ -18,6 +18,8 @@ import { Route as AuthenticatedMapRouteImport } from './routes/_authenticated/ma
 import { Route as AuthenticatedContainersIndexRouteImport } from './routes/_authenticated/containers.index'
 import { Route as AuthenticatedContainersContainerIdRouteImport } from './routes/_authenticated/containers.$containerId'
 import { Route as AuthenticatedCustomersIndexRouteImport } from './routes/_authenticated/customers.index'
+import { Route as AuthenticatedDocumentsIndexRouteImport } from './routes/_authenticated/documents.index'
+import { Route as AuthenticatedDocumentsDocumentIdRouteImport } from './routes/_authenticated/documents.$documentId'
 import { Route as AuthenticatedShipmentsIndexRouteImport } from './routes/_authenticated/shipments.index'
 import { Route as AuthenticatedShipmentsShipmentIdRouteImport } from './routes/_authenticated/shipments.$shipmentId'
 import { Route as AuthenticatedTrackingRequestsIndexRouteImport } from './routes/_authenticated/tracking-requests.index'
@@ -78,6 +80,18 @@ const AuthenticatedCustomersIndexRoute =
   AuthenticatedCustomersIndexRouteImport.update({
     id: '/customers/',
     path: '/customers/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedDocumentsIndexRoute =
+  AuthenticatedDocumentsIndexRouteImport.update({
+    id: '/documents/',
+    path: '/documents/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedDocumentsDocumentIdRoute =
+  AuthenticatedDocumentsDocumentIdRouteImport.update({
+    id: '/documents/$documentId',
+    path: '/documents/$documentId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedShipmentsIndexRoute =
@@ -172,6 +186,7 @@ export interface FileRoutesByFullPath {
   '/attention': typeof AuthenticatedAttentionRoute
   '/map': typeof AuthenticatedMapRoute
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
+  '/documents/$documentId': typeof AuthenticatedDocumentsDocumentIdRoute
   '/shipments/$shipmentId': typeof AuthenticatedShipmentsShipmentIdRoute
   '/tracking-requests/$trackingRequestId': typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
   '/tracking-requests/bulk': typeof AuthenticatedTrackingRequestsBulkRoute
@@ -180,6 +195,7 @@ export interface FileRoutesByFullPath {
   '/webhooks/new': typeof AuthenticatedWebhooksNewRoute
   '/containers/': typeof AuthenticatedContainersIndexRoute
   '/customers/': typeof AuthenticatedCustomersIndexRoute
+  '/documents/': typeof AuthenticatedDocumentsIndexRoute
   '/shipments/': typeof AuthenticatedShipmentsIndexRoute
   '/tracking-requests/': typeof AuthenticatedTrackingRequestsIndexRoute
   '/webhooks/': typeof AuthenticatedWebhooksIndexRoute
@@ -196,6 +212,7 @@ export interface FileRoutesByTo {
   '/attention': typeof AuthenticatedAttentionRoute
   '/map': typeof AuthenticatedMapRoute
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
+  '/documents/$documentId': typeof AuthenticatedDocumentsDocumentIdRoute
   '/shipments/$shipmentId': typeof AuthenticatedShipmentsShipmentIdRoute
   '/tracking-requests/$trackingRequestId': typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
   '/tracking-requests/bulk': typeof AuthenticatedTrackingRequestsBulkRoute
@@ -204,6 +221,7 @@ export interface FileRoutesByTo {
   '/webhooks/new': typeof AuthenticatedWebhooksNewRoute
   '/containers': typeof AuthenticatedContainersIndexRoute
   '/customers': typeof AuthenticatedCustomersIndexRoute
+  '/documents': typeof AuthenticatedDocumentsIndexRoute
   '/shipments': typeof AuthenticatedShipmentsIndexRoute
   '/tracking-requests': typeof AuthenticatedTrackingRequestsIndexRoute
   '/webhooks': typeof AuthenticatedWebhooksIndexRoute
@@ -222,6 +240,7 @@ export interface FileRoutesById {
   '/_authenticated/attention': typeof AuthenticatedAttentionRoute
   '/_authenticated/map': typeof AuthenticatedMapRoute
   '/_authenticated/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
+  '/_authenticated/documents/$documentId': typeof AuthenticatedDocumentsDocumentIdRoute
   '/_authenticated/shipments/$shipmentId': typeof AuthenticatedShipmentsShipmentIdRoute
   '/_authenticated/tracking-requests/$trackingRequestId': typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
   '/_authenticated/tracking-requests/bulk': typeof AuthenticatedTrackingRequestsBulkRoute
@@ -230,6 +249,7 @@ export interface FileRoutesById {
   '/_authenticated/webhooks/new': typeof AuthenticatedWebhooksNewRoute
   '/_authenticated/containers/': typeof AuthenticatedContainersIndexRoute
   '/_authenticated/customers/': typeof AuthenticatedCustomersIndexRoute
+  '/_authenticated/documents/': typeof AuthenticatedDocumentsIndexRoute
   '/_authenticated/shipments/': typeof AuthenticatedShipmentsIndexRoute
   '/_authenticated/tracking-requests/': typeof AuthenticatedTrackingRequestsIndexRoute
   '/_authenticated/webhooks/': typeof AuthenticatedWebhooksIndexRoute
@@ -248,6 +268,7 @@ export interface FileRouteTypes {
     | '/attention'
     | '/map'
     | '/containers/$containerId'
+    | '/documents/$documentId'
     | '/shipments/$shipmentId'
     | '/tracking-requests/$trackingRequestId'
     | '/tracking-requests/bulk'
@@ -256,6 +277,7 @@ export interface FileRouteTypes {
     | '/webhooks/new'
     | '/containers/'
     | '/customers/'
+    | '/documents/'
     | '/shipments/'
     | '/tracking-requests/'
     | '/webhooks/'
@@ -272,6 +294,7 @@ export interface FileRouteTypes {
     | '/attention'
     | '/map'
     | '/containers/$containerId'
+    | '/documents/$documentId'
     | '/shipments/$shipmentId'
     | '/tracking-requests/$trackingRequestId'
     | '/tracking-requests/bulk'
@@ -280,6 +303,7 @@ export interface FileRouteTypes {
     | '/webhooks/new'
     | '/containers'
     | '/customers'
+    | '/documents'
     | '/shipments'
     | '/tracking-requests'
     | '/webhooks'
@@ -297,6 +321,7 @@ export interface FileRouteTypes {
     | '/_authenticated/attention'
     | '/_authenticated/map'
     | '/_authenticated/containers/$containerId'
+    | '/_authenticated/documents/$documentId'
     | '/_authenticated/shipments/$shipmentId'
     | '/_authenticated/tracking-requests/$trackingRequestId'
     | '/_authenticated/tracking-requests/bulk'
@@ -305,6 +330,7 @@ export interface FileRouteTypes {
     | '/_authenticated/webhooks/new'
     | '/_authenticated/containers/'
     | '/_authenticated/customers/'
+    | '/_authenticated/documents/'
     | '/_authenticated/shipments/'
     | '/_authenticated/tracking-requests/'
     | '/_authenticated/webhooks/'
@@ -384,6 +410,20 @@ declare module '@tanstack/react-router' {
       path: '/customers'
       fullPath: '/customers/'
       preLoaderRoute: typeof AuthenticatedCustomersIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/documents/': {
+      id: '/_authenticated/documents/'
+      path: '/documents'
+      fullPath: '/documents/'
+      preLoaderRoute: typeof AuthenticatedDocumentsIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/documents/$documentId': {
+      id: '/_authenticated/documents/$documentId'
+      path: '/documents/$documentId'
+      fullPath: '/documents/$documentId'
+      preLoaderRoute: typeof AuthenticatedDocumentsDocumentIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/shipments/': {
@@ -492,6 +532,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedAttentionRoute: typeof AuthenticatedAttentionRoute
   AuthenticatedMapRoute: typeof AuthenticatedMapRoute
   AuthenticatedContainersContainerIdRoute: typeof AuthenticatedContainersContainerIdRoute
+  AuthenticatedDocumentsDocumentIdRoute: typeof AuthenticatedDocumentsDocumentIdRoute
   AuthenticatedShipmentsShipmentIdRoute: typeof AuthenticatedShipmentsShipmentIdRoute
   AuthenticatedTrackingRequestsTrackingRequestIdRoute: typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
   AuthenticatedTrackingRequestsBulkRoute: typeof AuthenticatedTrackingRequestsBulkRoute
@@ -500,6 +541,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedWebhooksNewRoute: typeof AuthenticatedWebhooksNewRoute
   AuthenticatedContainersIndexRoute: typeof AuthenticatedContainersIndexRoute
   AuthenticatedCustomersIndexRoute: typeof AuthenticatedCustomersIndexRoute
+  AuthenticatedDocumentsIndexRoute: typeof AuthenticatedDocumentsIndexRoute
   AuthenticatedShipmentsIndexRoute: typeof AuthenticatedShipmentsIndexRoute
   AuthenticatedTrackingRequestsIndexRoute: typeof AuthenticatedTrackingRequestsIndexRoute
   AuthenticatedWebhooksIndexRoute: typeof AuthenticatedWebhooksIndexRoute
@@ -516,6 +558,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMapRoute: AuthenticatedMapRoute,
   AuthenticatedContainersContainerIdRoute:
     AuthenticatedContainersContainerIdRoute,
+  AuthenticatedDocumentsDocumentIdRoute: AuthenticatedDocumentsDocumentIdRoute,
   AuthenticatedShipmentsShipmentIdRoute: AuthenticatedShipmentsShipmentIdRoute,
   AuthenticatedTrackingRequestsTrackingRequestIdRoute:
     AuthenticatedTrackingRequestsTrackingRequestIdRoute,
@@ -526,6 +569,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedWebhooksNewRoute: AuthenticatedWebhooksNewRoute,
   AuthenticatedContainersIndexRoute: AuthenticatedContainersIndexRoute,
   AuthenticatedCustomersIndexRoute: AuthenticatedCustomersIndexRoute,
+  AuthenticatedDocumentsIndexRoute: AuthenticatedDocumentsIndexRoute,
   AuthenticatedShipmentsIndexRoute: AuthenticatedShipmentsIndexRoute,
   AuthenticatedTrackingRequestsIndexRoute:
     AuthenticatedTrackingRequestsIndexRoute,

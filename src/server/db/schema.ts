@@ -4,6 +4,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  customType,
   doublePrecision,
   foreignKey,
   index,
@@ -22,6 +23,8 @@ import {
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => ts("created_at").notNull().defaultNow();
 const textArray = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
+/** Raw bytes: node-postgres hands them over as a Buffer, PGlite as a Uint8Array; both are Uint8Arrays. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 
 // ---- Reference data (shared by every account) ----
 
@@ -888,6 +891,206 @@ export const dcsaSandboxSubscriptions = pgTable("dcsa_sandbox_subscriptions", {
   filters: jsonb("filters").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   /** Events created up to this moment have been sent; the notifier sends the later ones. */
   notifiedThrough: ts("notified_through"),
+  createdAt: createdAt(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+// ---- Documents (issue 32): files in the database, their extraction, email in ----
+
+/**
+ * A file's bytes as uploaded, before (and after) a document names it: in the database, so that every service
+ * process reads what any of them received. Written in chunks as the upload streams in (`complete` once the last
+ * one is in); a blob left `uploading` by a process that died is swept after a while.
+ */
+export const documentBlobs = pgTable(
+  "document_blobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    filename: text("filename").notNull(),
+    /** The file type its bytes were checked to be (src/api/document-types.ts). */
+    contentType: text("content_type").notNull(),
+    byteSize: bigint("byte_size", { mode: "number" }).notNull().default(0),
+    /** SHA-256 of the bytes, hex; null until complete. */
+    checksum: text("checksum"),
+    /** uploading, complete. */
+    status: text("status").notNull().default("uploading"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("document_blobs_account_idx").on(t.accountId, t.createdAt),
+    // The same bytes uploaded twice are the same document (the hosted 409).
+    index("document_blobs_account_checksum_idx").on(t.accountId, t.checksum),
+    index("document_blobs_uploading_idx").on(t.createdAt).where(sql`status = 'uploading'`),
+  ],
+);
+
+/** A blob's bytes, at most 256 KiB a row, in order. */
+export const documentBlobChunks = pgTable(
+  "document_blob_chunks",
+  {
+    blobId: uuid("blob_id")
+      .notNull()
+      .references(() => documentBlobs.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blobId, t.seq] })],
+);
+
+/** An email received at an account's inbound address (the hosted API's `email_submission`). */
+export const emailSubmissions = pgTable(
+  "email_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull().default(""),
+    body: text("body"),
+    fromAddresses: textArray("from_addresses"),
+    toAddresses: textArray("to_addresses"),
+    ccAddresses: textArray("cc_addresses"),
+    sentAt: ts("sent_at"),
+    messageId: text("message_id"),
+    inReplyTo: text("in_reply_to"),
+    references: textArray("references"),
+    contentType: text("content_type"),
+    /** Numbers the body names that the account did not track when the message came (UntrackedNumber[]). */
+    untrackedNumbers: jsonb("untracked_numbers")
+      .$type<{ number: string; number_type: string; scac: string | null }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  // The list's order, and the count per account of the last hour that the inbound limits read.
+  (t) => [index("email_submissions_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc())],
+);
+
+/** A document of an account: a blob with a name, its classification and extraction, and how it came. */
+export const documents = pgTable(
+  "documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    blobId: uuid("blob_id")
+      .notNull()
+      .references(() => documentBlobs.id),
+    name: text("name").notNull(),
+    /** upload (the dashboard), api, email. */
+    source: text("source").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    emailSubmissionId: uuid("email_submission_id").references(() => emailSubmissions.id, {
+      onDelete: "set null",
+    }),
+    /** `unclassified` until the extraction has read it. */
+    documentType: text("document_type").notNull().default("unclassified"),
+    documentTypeManual: text("document_type_manual"),
+    classificationNotes: text("classification_notes"),
+    /** pending, extracted, failed (EXTRACTION_STATUSES). */
+    extractionStatus: text("extraction_status").notNull().default("pending"),
+    extractionFailureReason: text("extraction_failure_reason"),
+    extractedAt: ts("extracted_at"),
+    pageCount: integer("page_count"),
+    rotation: integer("rotation").notNull().default(0),
+    extractedDataManual: jsonb("extracted_data_manual").$type<Record<string, unknown>>(),
+    lastRepresentationId: uuid("last_representation_id"),
+    /** A soft delete, as the hosted API's DELETE discards. */
+    discardedAt: ts("discarded_at"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("documents_account_created_idx")
+      .on(t.accountId, t.createdAt.desc(), t.id.desc())
+      .where(sql`discarded_at is null`),
+    index("documents_email_submission_idx").on(t.emailSubmissionId),
+    index("documents_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+/** Each extraction's output (`document_representation`); the document points at its latest. */
+export const documentRepresentations = pgTable(
+  "document_representations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    schemaVersion: text("schema_version").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("document_representations_document_idx").on(t.documentId, t.createdAt)],
+);
+
+/**
+ * The numbers a document names (from its latest extraction and its manual data), normalized: what links it to the
+ * shipments and containers the account tracks, at read time, so that a number tracked after the document came
+ * links it at once.
+ */
+export const documentNumbers = pgTable(
+  "document_numbers",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    number: text("number").notNull(),
+    /** container, bill_of_lading, booking. */
+    numberType: text("number_type").notNull(),
+    /** The line the document names, if any. */
+    scac: text("scac"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.documentId, t.number] }),
+    index("document_numbers_account_number_idx").on(t.accountId, t.number),
+  ],
+);
+
+/**
+ * Extraction work: one row per document to read (again), claimed by a worker with a lease (FOR UPDATE SKIP
+ * LOCKED), deleted in the transaction that writes the outcome. `reclassify` reads again without new fields.
+ */
+export const documentJobs = pgTable(
+  "document_jobs",
+  {
+    documentId: uuid("document_id")
+      .primaryKey()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** extract, reclassify. */
+    kind: text("kind").notNull().default("extract"),
+    dueAt: ts("due_at").notNull().defaultNow(),
+    leaseUntil: ts("lease_until"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("document_jobs_due_idx").on(t.dueAt)],
+);
+
+/** An account's inbound email address (the token is the secret) and what it accepts. */
+export const inboundEmailSettings = pgTable("inbound_email_settings", {
+  accountId: uuid("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  token: text("token").notNull().unique(),
+  allowedSenderDomains: textArray("allowed_sender_domains"),
+  autoTrackDocumentTypes: textArray("auto_track_document_types"),
+  rotatedAt: ts("rotated_at"),
   createdAt: createdAt(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });

@@ -60,11 +60,18 @@ export interface AppDeps {
   outside: readonly Hono<AppEnv>[];
   /** The security headers every answer carries (Content-Security-Policy and the rest). */
   securityHeaders: MiddlewareHandler<AppEnv>;
+  /**
+   * Requests under /v2 that a router checks itself instead of the API key (a document's signed download link, whose
+   * signature is its permission); they pass the guards and the rate limit. None by default.
+   */
+  unguarded?: (method: string, path: string) => boolean;
 }
 
 export function createApp(deps: AppDeps): App {
   const app = new OpenAPIHono<AppEnv>({ defaultHook });
   const { guards } = deps;
+  const unguarded = (method: string, path: string) =>
+    PUBLIC_V2_PATHS.has(path) || (deps.unguarded?.(method, path) ?? false);
 
   app.use("*", deps.metrics.middleware());
   app.use("*", requestId);
@@ -85,11 +92,11 @@ export function createApp(deps: AppDeps): App {
   // Set on the way out, after the response cache and the error handler, so that it is never a kept answer's.
   app.use("/v2/*", serviceClockHeader(deps.clock));
   app.use("/v2/*", async (c, next) => {
-    if (PUBLIC_V2_PATHS.has(c.req.path)) return next();
+    if (unguarded(c.req.method, c.req.path)) return next();
     return guards.authenticate(c, next);
   });
   app.use("/v2/*", async (c, next) => {
-    if (PUBLIC_V2_PATHS.has(c.req.path)) return next();
+    if (unguarded(c.req.method, c.req.path)) return next();
     return guards.limit(c, next);
   });
   app.use("/v2/*", refuseWrongMethodsOnFixedPaths(app));

@@ -8,6 +8,7 @@ const TITLES: Record<number, string> = {
   403: "Forbidden",
   404: "Not Found",
   405: "Method Not Allowed",
+  409: "Conflict",
   413: "Payload Too Large",
   415: "Unsupported Media Type",
   422: "Unprocessable Entity",
@@ -17,7 +18,7 @@ const TITLES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 422 | 429 | 431 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 431 | 500 | 503;
 
 export interface ErrorSpec {
   code: string;

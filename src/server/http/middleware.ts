@@ -123,11 +123,22 @@ const PLAIN_BODIES: Record<string, string> = {
 };
 
 /**
+ * Uploads whose bodies are files, read as streams by their handlers (http/documents/uploads.ts) up to the document
+ * limit instead of the JSON rule's 1 MB: the direct upload's raw bytes, and a multipart form to /v2/documents.
+ */
+export function isStreamedUpload(method: string, path: string, contentType: string | undefined): boolean {
+  if (method !== "POST") return false;
+  if (path === "/v2/document_uploads") return true;
+  return path === "/v2/documents" && /^multipart\/form-data/i.test(contentType ?? "");
+}
+
+/**
  * Write requests carry JSON (plain or JSON:API's media type) and at most 1 MB of it. The body is read here, once,
  * and no further than the limit, whether it comes with a Content-Length or chunked; handlers read the copy kept.
  */
 export const writeBodyRules: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!["POST", "PATCH", "PUT"].includes(c.req.method)) return next();
+  if (isStreamedUpload(c.req.method, c.req.path, c.req.header("content-type"))) return next();
   const length = Number(c.req.header("content-length") ?? "0");
   if (length > MAX_BODY_BYTES) throw tooLarge();
   const body = await readBodyWithin(c.req.raw.body, MAX_BODY_BYTES);

@@ -271,7 +271,12 @@ describe("GET /v2/webhook_notifications/examples", () => {
       "vessel",
     ]);
     const all = await get("/v2/webhook_notifications/examples");
-    expect(all.body.data).toHaveLength(34);
+    // The seed's 34 events and the two document events.
+    expect(all.body.data).toHaveLength(36);
+    const extracted = all.body.data.find(
+      (n: { attributes: { event: string } }) => n.attributes.event === "document.extracted",
+    );
+    expect(extracted.relationships.reference_object.data.type).toBe("document");
     const references = new Set(
       all.body.included.map((r: { type: string; id: string }) => `${r.type}/${r.id}`),
     );

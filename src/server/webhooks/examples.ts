@@ -2,6 +2,7 @@
 // with one container, built as rows and serialized by the same code as real notifications, so that an example
 // has exactly the shape a receiver will later get. Every id is fresh, so an example never matches real data.
 import { randomUUID } from "node:crypto";
+import { EMPTY_FIELDS, fullVersionOf, SCHEMA_VERSION } from "../../api/document-schemas";
 import type { WebhookEventName } from "../../api/webhooks";
 import type { ContainerRecord } from "../db/containers";
 import type { TransportEventRow } from "../db/events";
@@ -9,8 +10,11 @@ import { portId, type ReferenceData, shippingLineId, terminalId } from "../db/re
 import type { ShipmentRecord } from "../db/shipments";
 import type { TrackingRequestRow } from "../db/tracking-requests";
 import type { VesselRow } from "../db/vessels";
+import type { Resource } from "../resources/serialize";
+import { documentResource, representationResource } from "../resources/shipping-documents";
 import {
   containerEventSubject,
+  documentSubject,
   estimatedArrivalSubject,
   type Subject,
   trackingRequestSubject,
@@ -156,6 +160,7 @@ export function exampleSubject(reference: ReferenceData, event: WebhookEventName
     rawEventIds: [],
   };
 
+  if (event.startsWith("document.")) return exampleDocumentSubject(event, accountId, now);
   if (event.startsWith("container.transport.")) {
     const te: TransportEventRow = {
       id: eventIds[0]!,
@@ -217,4 +222,75 @@ export function exampleSubject(reference: ReferenceData, event: WebhookEventName
         ? { pickup_lfd_line: [at(3).toISOString(), at(4).toISOString()] }
         : { available_for_pickup: [false, true] };
   return containerEventSubject(reference, recorded, changeset, container, shipment);
+}
+
+/** An arrival notice read (or, for `document.extraction_failed`, a scan with no text layer). */
+function exampleDocumentSubject(event: WebhookEventName, accountId: string, now: Date): Subject {
+  const failed = event === "document.extraction_failed";
+  const id = randomUUID();
+  const representationId = randomUUID();
+  const document = documentResource(
+    {
+      id,
+      accountId,
+      blobId: randomUUID(),
+      name: failed ? "Scanned delivery order" : "Arrival notice MAEU260000001",
+      source: "email",
+      userId: null,
+      emailSubmissionId: null,
+      documentType: failed ? "other" : "arrival_notice",
+      documentTypeManual: null,
+      classificationNotes: failed
+        ? "No text to read (no text layer), so no type was guessed."
+        : 'The first page\'s heading reads "ARRIVAL NOTICE", and it names a last free day, free time and an ETA.',
+      extractionStatus: failed ? "failed" : "extracted",
+      extractionFailureReason: failed ? "no_text_layer" : null,
+      extractedAt: now,
+      pageCount: 1,
+      rotation: 0,
+      extractedDataManual: null,
+      lastRepresentationId: failed ? null : representationId,
+      discardedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    },
+    {
+      filename: failed ? "scan.jpg" : "arrival-notice.pdf",
+      contentType: failed ? "image/jpeg" : "application/pdf",
+      byteSize: 48_213,
+    },
+    {
+      shipmentIds: [],
+      containerIds: [],
+      untracked: [{ number: "MSKU1234565", numberType: "container", scac: "MAEU" }],
+    },
+  ) as Resource;
+  if (failed) return documentSubject(document, undefined);
+  const found = (value: unknown) => ({ value, page: 1, confidence: 0.95 });
+  const payload = {
+    schema: fullVersionOf("arrival_notice"),
+    document_type: "arrival_notice",
+    pages: [{ number: 1, text_layer: true }],
+    fields: {
+      ...EMPTY_FIELDS,
+      container_numbers: [found("MSKU1234565")],
+      bill_of_lading_numbers: [found("MAEU260000001")],
+      shipping_line: found({ scac: "MAEU", name: "Maersk" }),
+      port_of_discharge: found({ locode: "USLAX", name: "Los Angeles" }),
+      eta: found(now.toISOString().slice(0, 10)),
+      last_free_day: found(new Date(now.getTime() + 5 * DAY).toISOString().slice(0, 10)),
+      free_time_days: found(5),
+    },
+    rejected_numbers: [],
+  };
+  const representation = representationResource({
+    id: representationId,
+    accountId,
+    documentId: id,
+    schemaVersion: SCHEMA_VERSION,
+    payload,
+    createdAt: now,
+    updatedAt: now,
+  }) as Resource;
+  return documentSubject(document, representation);
 }

@@ -155,6 +155,15 @@ export function containerEventSubject(
   };
 }
 
+/** A document read (or not): the document, with its latest representation when there is one. */
+export function documentSubject(document: Resource, representation: Resource | undefined): Subject {
+  return {
+    reference: { id: document.id, type: "document" },
+    containerId: null,
+    included: Included.of(document, representation),
+  };
+}
+
 export function shipmentSubject(reference: ReferenceData, shipment: ShipmentRecord): Subject {
   return {
     reference: { id: shipment.shipment.id, type: "shipment" },

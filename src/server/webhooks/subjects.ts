@@ -7,15 +7,19 @@
 import type { AccountRef } from "../db/account-scope";
 import type { Db } from "../db/connection";
 import { type ContainerRecord, containersByRefs } from "../db/containers";
+import { documentLinks, getDocumentForJob, representationsByIds } from "../db/documents";
 import { type TransportEventRow, transportEventsByIds } from "../db/events";
 import { type AccountEventRow, containerUpdatesOf } from "../db/outbox";
 import type { ReferenceData } from "../db/reference-data";
 import { type ShipmentRecord, shipmentsByRefs } from "../db/shipments";
 import { type TrackingRequestRow, trackingRequestsByIds } from "../db/tracking-requests";
 import { getVessels, type VesselRow } from "../db/vessels";
+import { documentResource, representationResource } from "../resources/shipping-documents";
 import {
   containerEventSubject,
+  documentSubject,
   estimatedArrivalSubject,
+  type Resource,
   type Subject,
   shipmentSubject,
   trackingRequestSubject,
@@ -67,6 +71,20 @@ function changesetOf(changes: AccountEventRow["changes"], only?: string): Record
 /** `container.<name>.changed` goes out with the change it names, recorded on the same write's `container.updated`. */
 const namedChange = (e: AccountEventRow) =>
   e.referenceType === "container" && !e.changes ? /^container\.(.+)\.changed$/.exec(e.event)?.[1] : undefined;
+
+/** A document event's subject: the document as it is now, with its latest representation (rare: one at a time). */
+async function describeDocument(db: Db, e: AccountEventRow): Promise<Subject | undefined> {
+  const found = await getDocumentForJob(db, e.accountId, e.referenceId);
+  if (!found) return undefined;
+  const links = await documentLinks(db, e.accountId, [found.document.id]);
+  const [representation] = found.document.lastRepresentationId
+    ? await representationsByIds(db, e.accountId, [found.document.lastRepresentationId])
+    : [];
+  return documentSubject(
+    documentResource(found.document, found.blob, links.get(found.document.id)) as Resource,
+    representation ? (representationResource(representation) as Resource) : undefined,
+  );
+}
 
 /**
  * The subject of each event, by account event id. An event whose reference object no longer exists (a shipment
@@ -137,7 +155,7 @@ export async function describeAccountEvents(
 
   const subjects = new Map<string, Subject>();
   for (const e of events) {
-    const subject = describe(e);
+    const subject = e.referenceType === "document" ? await describeDocument(db, e) : describe(e);
     if (subject) subjects.set(e.id, subject);
   }
   return subjects;

@@ -27,6 +27,8 @@ export const liveKeys = {
   /** The map's fleet (with or without positions) and each vessel's detail. */
   fleet: [...queryRoots.map, "fleet"],
   vessels: [...queryRoots.map, "vessel"],
+  /** Documents: the lists, each document's page, and the documents a shipment's page lists. */
+  documents: [...queryRoots.documents],
   /** An account event is delivered to the account's webhooks: the notification log grows. */
   notificationLists: [...queryRoots.webhookNotifications, "list"],
 } satisfies Record<string, QueryKey | ((id: string) => QueryKey)>;
@@ -84,7 +86,12 @@ export function touchedBy(event: StreamEvent): Touched {
     // which cannot be told apart by shipment here (an event names the shipment, not each of its containers).
     keys.push(liveKeys.containerLists, liveKeys.containerSummary, liveKeys.globalSearch);
     keys.push([...queryRoots.containers, "detail"], liveKeys.containerMaps);
+  } else if (name.startsWith("document.")) {
+    // A document read: its page, the lists, and the shipments it names (their pages list their documents).
+    keys.push(liveKeys.documents);
   } else if (name.startsWith("tracking_request.")) {
+    // A number tracked from a document links it: the documents refresh with the requests.
+    keys.push(liveKeys.documents);
     keys.push(liveKeys.trackingRequestLists, liveKeys.globalSearch);
     if (event.tracking_request_id !== null) {
       keys.push(liveKeys.trackingRequestDetail(event.tracking_request_id));

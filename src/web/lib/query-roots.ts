@@ -5,6 +5,7 @@ export const queryRoots = {
   account: ["account"],
   carrierConnections: ["carrier-connections"],
   containers: ["containers"],
+  documents: ["documents"],
   map: ["map"],
   parties: ["parties"],
   savedViews: ["saved-views"],

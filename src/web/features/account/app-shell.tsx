@@ -17,6 +17,7 @@ const NAV_ITEMS = [
   { to: "/containers", label: "Containers" },
   { to: "/customers", label: "Customers" },
   { to: "/tracking-requests", label: "Tracking requests" },
+  { to: "/documents", label: "Documents" },
   { to: "/map", label: "Map" },
   { to: "/webhooks", label: "Webhooks" },
   { to: "/settings/carrier-connections", label: "Carriers" },

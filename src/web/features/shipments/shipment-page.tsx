@@ -16,6 +16,7 @@ import { CustomerField } from "./customer-field";
 import { EditableLabels } from "./editable-labels";
 import { shipmentQuery } from "./queries";
 import { EtaChangeBadge, TrackingBadge } from "./shipment-bits";
+import { ShipmentDocuments } from "./shipment-documents";
 import { TrackingControl } from "./tracking-control";
 
 const route = getRouteApi("/_authenticated/shipments/$shipmentId");
@@ -179,6 +180,7 @@ export function ShipmentPage() {
         </h2>
         <ContainersTable containers={containers} terminals={terminals} />
       </section>
+      <ShipmentDocuments shipmentId={shipment.id} />
     </>
   );
 }
