@@ -145,15 +145,7 @@ export interface Config {
   publicUrlSet: boolean;
   /** What the dashboard's Content-Security-Policy lets in beyond its own origin (http/security-headers.ts). */
   contentSecurity: ContentSecuritySettings;
-}
-
-export interface ContentSecuritySettings {
-  /** The tile server's origin (`https://*.tile.example.com` for a `{s}` template), from VITE_TILE_URL. */
-  tileOrigin: string | undefined;
-  /** Other origins the dashboard may call (an API on another address, chosen under "Advanced" at sign-in). */
-  connectOrigins: string[];
-  /** Origins allowed to frame the dashboard; none by default. */
-  frameAncestors: string[];
+  /**
    * Email in (documents/inbound-mail.ts): the SMTP listener's port and address (off unless a port is set), the
    * domain of the accounts' addresses, and the limits per message and per account an hour.
    */
@@ -165,6 +157,15 @@ export interface ContentSecuritySettings {
         limits: { messageBytes: number; attachments: number; messagesPerHour: number };
       }
     | undefined;
+}
+
+export interface ContentSecuritySettings {
+  /** The tile server's origin (`https://*.tile.example.com` for a `{s}` template), from VITE_TILE_URL. */
+  tileOrigin: string | undefined;
+  /** Other origins the dashboard may call (an API on another address, chosen under "Advanced" at sign-in). */
+  connectOrigins: string[];
+  /** Origins allowed to frame the dashboard; none by default. */
+  frameAncestors: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
