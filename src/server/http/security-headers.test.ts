@@ -64,7 +64,7 @@ describe("security headers", () => {
         "default-src": "'self'",
         "script-src": "'self'",
         "style-src": "'self'",
-        "img-src": "'self' data:",
+        "img-src": "'self' data: blob:",
         "font-src": "'self'",
         "connect-src": "'self'",
         "worker-src": "'self'",
@@ -157,7 +157,7 @@ describe("security headers", () => {
     });
     const response = await service.app.request("/");
     const csp = directives(response.headers.get("content-security-policy"));
-    expect(csp.get("img-src")).toBe("'self' data: https://*.tiles.example.com");
+    expect(csp.get("img-src")).toBe("'self' data: blob: https://*.tiles.example.com");
     expect(csp.get("connect-src")).toBe("'self' https://api.example.com");
     expect(csp.get("frame-ancestors")).toBe("https://portal.example.com");
     expect(csp.get("script-src")).toBe("'self'");

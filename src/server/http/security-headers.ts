@@ -62,7 +62,8 @@ export function dashboardPolicy(options: ContentSecuritySettings) {
     // Tailwind's and Leaflet's style sheets are files of our own; React's `style` props and Leaflet's positions are
     // set through the CSSOM, which the policy does not govern, so no inline style is needed.
     styleSrc: ["'self'"],
-    imgSrc: ["'self'", "data:", ...(options.tileOrigin ? [options.tileOrigin] : [])],
+    // blob: a document's image, shown from the bytes the page fetched through its signed link.
+    imgSrc: ["'self'", "data:", "blob:", ...(options.tileOrigin ? [options.tileOrigin] : [])],
     fontSrc: ["'self'"],
     connectSrc: ["'self'", ...options.connectOrigins],
     // The map's land is drawn in a module worker of our own.
