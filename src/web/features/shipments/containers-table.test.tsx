@@ -105,6 +105,13 @@ describe("where a shipment's container is now", () => {
     expect(words).toBe("BNSF Logistics Park Chicago");
     const unknownFacility = containerFixture({ ...container.attributes });
     expect(whereNowWords(unknownFacility, terminals)).toBe("Inland destination");
+    expect(whereNowWords(unknownFacility, terminals, "Chicago")).toBe("Chicago (inland destination)");
+    const onRail = containerFixture({
+      ...unknownFacility.attributes,
+      current_status: "on_rail",
+      ind_ata_at: null,
+    });
+    expect(whereNowWords(onRail, terminals, "Chicago")).toBe("On rail to Chicago (inland destination)");
   });
 
   it("is nothing once the box is picked up or returned empty", () => {

@@ -21,7 +21,12 @@ const muted = "text-(--muted-text)";
  * inland facility once it went on by rail (never the port terminal's yard place, which is history by then), "on
  * rail to …" between them, nothing once it is gone or before it reached the port.
  */
-export function whereNowWords(container: Container, terminals: Map<string, Terminal>): string | null {
+export function whereNowWords(
+  container: Container,
+  terminals: Map<string, Terminal>,
+  /** The shipment's inland destination's name ("Chicago"), when the facility itself is not known. */
+  inlandName: string | null = null,
+): string | null {
   const a = container.attributes;
   if (hasLeftTerminal(a)) return null;
   const nameOf = (id: string | undefined) => {
@@ -29,7 +34,9 @@ export function whereNowWords(container: Container, terminals: Map<string, Termi
     return terminal ? (terminal.attributes.nickname ?? terminal.attributes.name) : null;
   };
   if (hasGoneInland(a)) {
-    const facility = nameOf(container.relationships.pickup_facility.data?.id);
+    const facility =
+      nameOf(container.relationships.pickup_facility.data?.id) ??
+      (inlandName ? `${inlandName} (inland destination)` : null);
     if (a.current_status === "on_rail" || (a.ind_ata_at === null && a.ind_rail_unloaded_at === null)) {
       return `On rail to ${facility ?? "the inland destination"}`;
     }
@@ -53,15 +60,18 @@ function PickupAnswer({ container }: { container: Container }) {
   return <span className={tone}>{text}</span>;
 }
 
-/** The table's columns; a shipment's terminals name each container's. */
-export function containerColumns(terminals: Map<string, Terminal>): DataColumn<Container>[] {
+/** The table's columns; a shipment's terminals (and its inland destination) name where each container is. */
+export function containerColumns(
+  terminals: Map<string, Terminal>,
+  inlandName: string | null = null,
+): DataColumn<Container>[] {
   return [
     {
       id: "container",
       header: "Container",
       card: "title",
       cell: (container) => {
-        const where = whereNowWords(container, terminals);
+        const where = whereNowWords(container, terminals, inlandName);
         return (
           <>
             <RowLink
@@ -130,11 +140,14 @@ export function containerColumns(terminals: Map<string, Terminal>): DataColumn<C
 export function ContainersTable({
   containers,
   terminals,
+  inlandName = null,
 }: {
   containers: Container[];
   terminals: Map<string, Terminal>;
+  /** The shipment's inland destination's name, for a box gone there by rail whose facility is not known. */
+  inlandName?: string | null;
 }) {
-  const columns = useMemo(() => containerColumns(terminals), [terminals]);
+  const columns = useMemo(() => containerColumns(terminals, inlandName), [terminals, inlandName]);
   const changed = useChangedIds("container");
   return (
     <DataTable
