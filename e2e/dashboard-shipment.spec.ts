@@ -39,6 +39,10 @@ test("a shipment opens from the list with its journey and containers", async ({ 
 
   const containers = page.getByRole("table", { name: "Containers of this shipment" });
   await expect(containers.getByRole("row")).toHaveCount(shipment.relationships.containers.data.length + 1);
+  await expect(containers.getByRole("columnheader", { name: "Can I pick it up?" })).toBeVisible();
+  await expect(containers.getByRole("row").nth(1)).toContainText(
+    /(Yes|No|Not yet|No longer|Not known yet): /,
+  );
   const first = containers.getByRole("row").nth(1).getByRole("link");
   const number = (await first.textContent()) ?? "";
   await first.click();

@@ -129,6 +129,10 @@ test("the coordinator's journey: attention, LFD within 2 days, sort, a container
     // The same instant, written as the port's local time with its offset.
     expect(Date.parse(row.last_free_day_at!)).toBe(Date.parse(a.last_free_day_at));
     expect(row.last_free_day_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}([+-]\d{2}:\d{2}|Z)$/);
+    // Whose day it is, the zone that counts it (a rail ramp's: inland), and that the box still waits.
+    expect(row.last_free_day_source).toBe(a.last_free_day_source);
+    expect(row.last_free_day_timezone).toBe(a.last_free_day_timezone ?? a.pod_timezone ?? "UTC");
+    expect(row.awaiting_pickup).toBe("true");
   }
   await expect(page.getByRole("status").filter({ hasText: "Downloaded" })).toContainText(
     `${expected.length} row`,

@@ -82,8 +82,17 @@ export const containerAttributesSchema = z.object({
     pickup_lfd_line: nullableDateTime,
   }),
   // Beyond the hosted API: what a list of containers shows without reading each one's shipment.
-  /** The effective last free day: the earliest of the terminal's and the line's (`import_deadlines`). */
+  /**
+   * The effective last free day (src/api/last-free-day.ts): the deadline that applies where the box is now, the
+   * earlier of the terminal's and the line's at the port, the rail or inland facility's once it went inland.
+   */
   last_free_day_at: nullableDateTime,
+  /** Whose deadline `last_free_day_at` is. */
+  last_free_day_source: z.enum(["terminal", "line", "rail"]).nullable(),
+  /** The IANA zone whose calendar days count it: the port of discharge's, or the inland destination's. */
+  last_free_day_timezone: z.string().nullable(),
+  /** The box still waits where its last free day runs (not yet picked up): only then does a passed day count. */
+  awaiting_pickup: z.boolean(),
   /** A terminal hold is on (a hold in `holds_at_pod_terminal` with status `hold`). */
   on_hold: z.boolean(),
   /** Of the container's shipment: */

@@ -57,6 +57,9 @@ function attributes(overrides: Partial<ContainerAttributes> = {}): ContainerAttr
     ind_facility_lfd_on: none,
     import_deadlines: { pickup_lfd_terminal: none, pickup_lfd_rail: none, pickup_lfd_line: none },
     last_free_day_at: none,
+    last_free_day_source: none,
+    last_free_day_timezone: none,
+    awaiting_pickup: false,
     on_hold: false,
     bill_of_lading_number: "MEDU1234567",
     shipping_line_scac: "MSCU",
@@ -184,6 +187,39 @@ describe("last free days", () => {
     expect(
       urgentDeadline(attributes({ pod_timezone: "America/Los_Angeles", import_deadlines: deadline }), NOW),
     ).toMatchObject({ urgency: "today" });
+  });
+
+  it("warns of a rail ramp's day when only the inland facility's is set, in the inland zone", () => {
+    const atRamp = attributes({
+      current_status: "not_available",
+      pod_timezone: "America/Los_Angeles",
+      final_destination_timezone: "America/Chicago",
+      pod_rail_departed_at: "2026-11-15T00:00:00Z",
+      ind_ata_at: "2026-11-19T00:00:00Z",
+      ind_facility_lfd_on: "2026-11-21T06:00:00Z",
+    });
+    expect(lastFreeDays(atRamp, NOW)).toMatchObject([
+      { source: "rail", timeZone: "America/Chicago", urgency: "past" },
+    ]);
+    expect(urgentDeadline(atRamp, NOW)).toMatchObject({ source: "rail", urgency: "past", daysLeft: -1 });
+    // Picked up at the ramp: no warning, whatever the day.
+    expect(
+      urgentDeadline(
+        { ...atRamp, current_status: "picked_up", final_destination_full_out_at: "2026-11-22T00:00:00Z" },
+        NOW,
+      ),
+    ).toBeNull();
+    // On the train: the port's passed day is history and the ramp's has not begun.
+    const onRail = attributes({
+      current_status: "on_rail",
+      pod_rail_departed_at: "2026-11-15T00:00:00Z",
+      import_deadlines: {
+        pickup_lfd_terminal: "2026-11-16T08:00:00Z",
+        pickup_lfd_line: null,
+        pickup_lfd_rail: null,
+      },
+    });
+    expect(urgentDeadline(onRail, NOW)).toBeNull();
   });
 
   it("falls back to the combined pickup_lfd when no source is given", () => {

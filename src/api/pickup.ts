@@ -4,6 +4,7 @@
 // the same answer; "now" (the service clock's time) is passed in.
 import { type DeadlineUrgency, daysUntil, urgencyOf } from "./calendar-days";
 import type { ContainerAttributes, TerminalFee } from "./containers";
+import { effectiveLastFreeDay } from "./last-free-day";
 
 /** The box has left the terminal (or the inland ramp): picked up, delivered or returned empty. */
 export function hasLeftTerminal(a: ContainerAttributes): boolean {
@@ -40,13 +41,19 @@ function deadline(source: DeadlineSource, label: string, iso: string, timeZone: 
   };
 }
 
+/** The earlier of two days, either of which may be missing. */
+function earliestOf(a: string | null, b: string | null): string | null {
+  if (a === null || b === null) return a ?? b;
+  return Date.parse(a) <= Date.parse(b) ? a : b;
+}
+
 /** The last free days that are set, terminal first. Rail ramps count days where the box waits: inland. */
 export function lastFreeDays(a: ContainerAttributes, now: Date): Deadline[] {
   const inland = a.final_destination_timezone ?? a.pod_timezone;
   const sources: [DeadlineSource, string, string | null, string | null][] = [
     ["terminal", "Terminal", a.import_deadlines.pickup_lfd_terminal, a.pod_timezone],
     ["line", "Shipping line", a.import_deadlines.pickup_lfd_line, a.pod_timezone],
-    ["rail", "Rail", a.import_deadlines.pickup_lfd_rail, inland],
+    ["rail", "Rail", earliestOf(a.import_deadlines.pickup_lfd_rail, a.ind_facility_lfd_on), inland],
   ];
   const deadlines: Deadline[] = [];
   for (const [source, label, iso, timeZone] of sources) {
@@ -61,15 +68,27 @@ export function lastFreeDays(a: ContainerAttributes, now: Date): Deadline[] {
 
 const URGENCY_ORDER: readonly DeadlineUrgency[] = ["past", "today", "tomorrow"];
 
-/** The deadline to warn about: the most pressing one that is past, today or tomorrow, while the box waits. */
+const SOURCE_LABELS: Record<DeadlineSource, string> = {
+  terminal: "Terminal",
+  line: "Shipping line",
+  rail: "Rail",
+};
+
+/**
+ * The deadline to warn about: the effective last free day (the one that applies where the box is now,
+ * src/api/last-free-day.ts) when it is past, today or tomorrow and the box still waits there.
+ */
 export function urgentDeadline(a: ContainerAttributes, now: Date): Deadline | null {
-  if (hasLeftTerminal(a)) return null;
-  const deadlines = lastFreeDays(a, now);
-  for (const urgency of URGENCY_ORDER) {
-    const found = deadlines.find((d) => d.urgency === urgency);
-    if (found) return found;
-  }
-  return null;
+  const effective = effectiveLastFreeDay(a);
+  if (!effective.awaitingPickup || effective.at === null || effective.source === null) return null;
+  const found = deadline(
+    effective.source,
+    SOURCE_LABELS[effective.source],
+    effective.at,
+    effective.timeZone,
+    now,
+  );
+  return URGENCY_ORDER.includes(found.urgency) ? found : null;
 }
 
 export type Verdict = "yes" | "no" | "not_yet" | "gone" | "unknown";

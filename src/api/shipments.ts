@@ -57,8 +57,13 @@ export const shipmentAttributesSchema = z.object({
   line_tracking_last_succeeded_at: nullableDateTime,
   line_tracking_stopped_at: nullableDateTime,
   line_tracking_stopped_reason: trackingStoppedReasonSchema.nullable(),
-  /** Beyond the hosted API: the earliest effective last free day among the shipment's containers. */
+  /**
+   * Beyond the hosted API: the earliest effective last free day among the shipment's containers still waiting for
+   * pickup (src/api/last-free-day.ts); null when every box has been picked up or returned.
+   */
   last_free_day_at: nullableDateTime,
+  /** The IANA zone whose calendar days count that day (a rail facility's is the inland destination's). */
+  last_free_day_timezone: z.string().nullable(),
 });
 export type ShipmentAttributes = z.infer<typeof shipmentAttributesSchema>;
 

@@ -170,23 +170,26 @@ function shipmentLevel(accountId: string, f: ListFilterSpec, col: ShipmentColumn
   return out;
 }
 
-/** The local calendar day of the container's port of discharge, `days` after the clock's today there. */
-function podDay(clock: FilterClock, days: number): SQL {
-  const zone = sql`coalesce(${containers.shipmentPodTimeZone}, 'UTC')`;
+/**
+ * The local calendar day, `days` after the clock's today, in the zone the container's last free day is counted in
+ * (the port of discharge's, or the inland destination's for a rail facility's day).
+ */
+function lfdDay(clock: FilterClock, days: number): SQL {
+  const zone = sql`coalesce(${containers.lastFreeDayTimeZone}, 'UTC')`;
   return sql`((${timestamp(clock.now)} at time zone ${zone})::date + ${days}::int)`;
 }
 
 /**
- * `filter[lfd]`: the window's exact test (the last free day's calendar day in the port's zone), after a range in
+ * `filter[lfd]`: the window's exact test (the last free day's calendar day in its place's zone), after a range in
  * absolute time that holds it in every zone (UTC−12 to UTC+14), which the index of waiting containers by last free
  * day serves.
  */
 function lfdWindow(window: LfdWindow, clock: FilterClock): SQL[] {
   const lfd = containers.lastFreeDayAt;
-  const day = sql`(${lfd} at time zone coalesce(${containers.shipmentPodTimeZone}, 'UTC'))::date`;
+  const day = sql`(${lfd} at time zone coalesce(${containers.lastFreeDayTimeZone}, 'UTC'))::date`;
   const now = clock.now.getTime();
   const at = (hours: number) => new Date(now + hours * 3_600_000);
-  const waiting = eq(containers.atTerminal, true);
+  const waiting = eq(containers.awaitingPickup, true);
   switch (window) {
     case "passed":
       // Today began at most 24 hours ago wherever the port is (25 on the day clocks go back), and before now. A
@@ -196,16 +199,16 @@ function lfdWindow(window: LfdWindow, clock: FilterClock): SQL[] {
       return [
         waiting,
         lt(lfd, clock.now),
-        sql`(${lfd} < ${timestamp(at(-26))} or ${day} < ${podDay(clock, 0)})`,
+        sql`(${lfd} < ${timestamp(at(-26))} or ${day} < ${lfdDay(clock, 0)})`,
       ];
     case "today":
-      return [waiting, gte(lfd, at(-24)), lt(lfd, at(24)), sql`${day} = ${podDay(clock, 0)}`];
+      return [waiting, gte(lfd, at(-24)), lt(lfd, at(24)), sql`${day} = ${lfdDay(clock, 0)}`];
     case "within_2_days":
       return [
         waiting,
         gte(lfd, clock.now),
         lt(lfd, at(72)),
-        sql`${day} between ${podDay(clock, 1)} and ${podDay(clock, 2)}`,
+        sql`${day} between ${lfdDay(clock, 1)} and ${lfdDay(clock, 2)}`,
       ];
   }
 }

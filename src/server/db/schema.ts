@@ -20,6 +20,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+import { EFFECTIVE_LFD_SQL } from "./effective-lfd-sql";
+
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => ts("created_at").notNull().defaultNow();
 const textArray = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
@@ -204,8 +206,12 @@ export const shipments = pgTable(
      * (see the scale migration) and indexed with pg_trgm for substring search.
      */
     searchText: text("search_text").notNull().default(""),
-    /** The earliest effective last free day among the shipment's containers, kept by a trigger on containers. */
+    /**
+     * The earliest effective last free day among the shipment's containers still waiting for pickup (a box picked
+     * up or returned raises no alarm), kept by a trigger on containers; with the zone that day is counted in.
+     */
     lastFreeDayAt: ts("last_free_day_at"),
+    lastFreeDayTimeZone: text("last_free_day_time_zone"),
   },
   (t) => [
     index("shipments_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
@@ -344,8 +350,17 @@ export const containers = pgTable(
     aboardVesselId: uuid("aboard_vessel_id").references(() => vessels.id),
     aboardPortId: uuid("aboard_port_id").references(() => ports.id),
     // ---- Derived from the container's own columns, for the lists' sorts and filters ----
-    /** The effective last free day: the earliest of the terminal's and the line's. */
-    lastFreeDayAt: ts("last_free_day_at").generatedAlwaysAs(sql`least(pickup_lfd_terminal, pickup_lfd_line)`),
+    /**
+     * The effective last free day (src/api/last-free-day.ts, the same rule in SQL): at the port the earlier of the
+     * terminal's and the line's, once the box went inland by rail the rail or inland facility's.
+     */
+    lastFreeDayAt: ts("last_free_day_at").generatedAlwaysAs(sql.raw(EFFECTIVE_LFD_SQL.at)),
+    /** Which deadline that is: terminal, line or rail. */
+    lastFreeDaySource: text("last_free_day_source").generatedAlwaysAs(sql.raw(EFFECTIVE_LFD_SQL.source)),
+    /** The zone whose calendar counts it: the port of discharge's, or the inland destination's. */
+    lastFreeDayTimeZone: text("last_free_day_time_zone").generatedAlwaysAs(
+      sql.raw(EFFECTIVE_LFD_SQL.timeZone),
+    ),
     /** A terminal hold is on. */
     onHold: boolean("on_hold")
       .notNull()
@@ -360,14 +375,13 @@ export const containers = pgTable(
         sql`lower(jsonb_path_query_array(holds_at_pod_terminal, '$[*] ? (@.status == "hold").name')::text)::jsonb`,
       ),
     /**
-     * Still waiting at the terminal of discharge (arrived or discharged, not yet out full, nor gone on by rail):
-     * the containers whose last free day is running (`filter[lfd]`).
+     * Still waiting where its last free day runs (at the terminal of discharge, or at the inland facility once it
+     * went on by rail), not yet out full: the containers whose last free day counts (`filter[lfd]`, the summary,
+     * a shipment's last free day).
      */
-    atTerminal: boolean("at_terminal")
+    awaitingPickup: boolean("awaiting_pickup")
       .notNull()
-      .generatedAlwaysAs(
-        sql`coalesce(pod_discharged_at, pod_arrived_at) is not null and pod_full_out_at is null and current_status in ('new', 'on_ship', 'available', 'not_available', 'grounded', 'awaiting_inland_transfer')`,
-      ),
+      .generatedAlwaysAs(sql.raw(EFFECTIVE_LFD_SQL.awaiting)),
     // ---- Copies of the shipment's columns that containers are sorted and filtered by, kept by triggers on
     // shipments (see the triage migration) so that every list order and filter has an index on this table ----
     shipmentBillOfLadingNumber: text("shipment_bill_of_lading_number").notNull().default(""),
@@ -375,6 +389,8 @@ export const containers = pgTable(
     shipmentPortOfDischargeId: uuid("shipment_port_of_discharge_id"),
     /** The port of discharge's time zone: the last free day's calendar day is counted in it. */
     shipmentPodTimeZone: text("shipment_pod_time_zone"),
+    /** The inland destination's time zone: a rail facility's last free day is counted in it. */
+    shipmentDestinationTimeZone: text("shipment_destination_time_zone"),
     shipmentPodVesselId: uuid("shipment_pod_vessel_id"),
     shipmentPolEtdAt: ts("shipment_pol_etd_at"),
     shipmentPolAtdAt: ts("shipment_pol_atd_at"),
@@ -428,10 +444,10 @@ export const containers = pgTable(
     ),
     // The few containers on hold, and those waiting at the terminal, by last free day (the attention view).
     index("containers_on_hold_idx").on(t.accountId, t.lastFreeDayAt, t.holdNames).where(sql`on_hold`),
-    // With the port's time zone, so that the calendar-day test of filter[lfd] reads the index alone.
-    index("containers_at_terminal_idx")
-      .on(t.accountId, t.lastFreeDayAt, t.shipmentPodTimeZone)
-      .where(sql`at_terminal`),
+    // With the day's time zone, so that the calendar-day test of filter[lfd] reads the index alone.
+    index("containers_awaiting_pickup_idx")
+      .on(t.accountId, t.lastFreeDayAt, t.lastFreeDayTimeZone)
+      .where(sql`awaiting_pickup`),
   ],
 );
 

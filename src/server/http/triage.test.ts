@@ -1,7 +1,7 @@
 // Service tests: sorting and filtering GET /v2/shipments and GET /v2/containers (src/api/triage.ts), the search
 // of both, the copies of shipment columns on containers that keep them sorted, and another account's rows never
 // listed.
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTAINER_SORT_FIELDS, SHIPMENT_SORT_FIELDS } from "../../api/triage";
 import { containers, shipments, vessels } from "../db/schema";
@@ -82,7 +82,11 @@ function shipmentValue(s: FixtureShipment, field: string): Value {
     case "bill_of_lading_number":
       return r.billOfLadingNumber;
     case "last_free_day_at": {
-      const days = s.containers.map((c) => earliest(c.lfdTerminal, c.lfdLine)).filter((d) => d !== null);
+      // Only boxes still waiting at the terminal count (the fixture's are at the port, none went inland).
+      const waiting = s.containers.filter(
+        (c) => (c.podDischargedAt ?? c.podArrivedAt) !== null && c.podFullOutAt === null,
+      );
+      const days = waiting.map((c) => earliest(c.lfdTerminal, c.lfdLine)).filter((d) => d !== null);
       return days.length ? Math.min(...days) : null;
     }
   }
@@ -498,17 +502,22 @@ describe("shipment columns copied to containers", () => {
     }
   });
 
-  it("keeps a shipment's last free day the earliest of its containers'", async () => {
+  it("keeps a shipment's last free day the earliest of its containers' still waiting", async () => {
     const id = f.s.later.shipment.id;
     const lfd = async () =>
       (await get(`/v2/shipments?filter[tags]=&q=${f.s.later.shipment.billOfLadingNumber}`)).data[0]!
         .attributes.last_free_day_at;
     expect(await lfd()).toBeNull();
     const [a, b] = f.s.later.containers;
+    // Not yet at the terminal: its day raises no alarm.
     await h.db
       .update(containers)
       .set({ lfdLine: at(50) })
       .where(eq(containers.id, a!.id));
+    expect(await lfd()).toBeNull();
+    const waiting = { currentStatus: "available", podArrivedAt: at(-10), podDischargedAt: at(-9) };
+    await h.db.update(containers).set(waiting).where(eq(containers.id, a!.id));
+    await h.db.update(containers).set(waiting).where(eq(containers.id, b!.id));
     await h.db
       .update(containers)
       .set({ lfdTerminal: at(30), lfdLine: at(90) })
@@ -516,7 +525,22 @@ describe("shipment columns copied to containers", () => {
     expect(await lfd()).toBe(at(30).toISOString());
     await h.db.update(containers).set({ lfdTerminal: null, lfdLine: null }).where(eq(containers.id, b!.id));
     expect(await lfd()).toBe(at(50).toISOString());
-    await h.db.update(containers).set({ lfdLine: null }).where(eq(containers.id, a!.id));
+    // Picked up: gone from the shipment's day, which no other box sets.
+    await h.db
+      .update(containers)
+      .set({ currentStatus: "picked_up", podFullOutAt: at(-1) })
+      .where(eq(containers.id, a!.id));
+    expect(await lfd()).toBeNull();
+    await h.db
+      .update(containers)
+      .set({
+        currentStatus: "new",
+        podArrivedAt: null,
+        podDischargedAt: null,
+        podFullOutAt: null,
+        lfdLine: null,
+      })
+      .where(inArray(containers.id, [a!.id, b!.id]));
     expect(await lfd()).toBeNull();
     expect(await h.db.select({ id: shipments.id }).from(shipments).where(eq(shipments.id, id))).toHaveLength(
       1,

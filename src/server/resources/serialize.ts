@@ -155,6 +155,7 @@ export function shipmentResource(record: ShipmentRecord, reference: ReferenceDat
       line_tracking_stopped_at: iso(s.lineTrackingStoppedAt),
       line_tracking_stopped_reason: s.lineTrackingStoppedReason as TrackingStoppedReason | null,
       last_free_day_at: iso(s.lastFreeDayAt),
+      last_free_day_timezone: s.lastFreeDayTimeZone,
     },
     relationships: {
       port_of_lading: ref("port", s.portOfLadingId),
@@ -177,13 +178,6 @@ export interface ContainerContext {
    * containers shows its number, line, port of discharge, ETA, vessel, tags and customer.
    */
   shipment: ShipmentRecord | undefined;
-}
-
-/** The earliest of two deadlines, either of which may be unknown. */
-function earliest(a: Date | null, b: Date | null): Date | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return a.getTime() <= b.getTime() ? a : b;
 }
 
 export function containerResource(record: ContainerRecord, ctx: ContainerContext): Container {
@@ -238,7 +232,10 @@ export function containerResource(record: ContainerRecord, ctx: ContainerContext
         pickup_lfd_rail: iso(c.lfdRail),
         pickup_lfd_line: iso(c.lfdLine),
       },
-      last_free_day_at: iso(earliest(c.lfdTerminal, c.lfdLine)),
+      last_free_day_at: iso(c.lastFreeDayAt),
+      last_free_day_source: c.lastFreeDaySource as Container["attributes"]["last_free_day_source"],
+      last_free_day_timezone: c.lastFreeDayTimeZone,
+      awaiting_pickup: c.awaitingPickup,
       on_hold: c.holdsAtPodTerminal.some((h) => h.status === "hold"),
       bill_of_lading_number: s?.billOfLadingNumber ?? "",
       shipping_line_scac: (s && ctx.reference.shippingLines.get(s.shippingLineId)?.scac) ?? "",

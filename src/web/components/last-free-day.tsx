@@ -1,8 +1,9 @@
-// A container's last free day wherever a list shows one: the effective day (`last_free_day_at`, the earliest of the
-// terminal's and the line's, so the earlier one is never hidden) with how far it is ("in 2 days", "today", "passed
-// 3 days"), counted in the port's time zone against the service's clock, and a button (hover, tap or keyboard)
-// that shows the terminal's, the line's and the rail's dates.
+// A container's last free day wherever a list shows one: the effective day (`last_free_day_at`: the deadline that
+// applies where the box is now, src/api/last-free-day.ts) with how far it is ("in 2 days", "today", "passed 3
+// days"), counted in its place's time zone against the service's clock, and a button (hover, tap or keyboard) that
+// shows the terminal's, the line's and the rail's dates. Only a box still waiting is toned as urgent.
 import type { Container } from "../../api/containers";
+import { LAST_FREE_DAY_SOURCE_WORDS } from "../../api/last-free-day";
 import { hasLeftTerminal } from "../../api/pickup";
 import { calendarDaysFrom, formatDay, relativeDayWords, safeTimeZone, zoneAbbreviation } from "../lib/format";
 import { useServiceNow } from "../lib/service-clock";
@@ -56,7 +57,7 @@ function DayAndWords({
 
 const frame = "-mx-1.5 inline-flex flex-col items-start rounded px-1.5 py-0.5 text-left";
 
-/** A last free day without its sources (a shipment's: the earliest of its containers'). */
+/** A last free day without its sources (a shipment's: the earliest of its waiting containers'). */
 export function LastFreeDayOn({ iso, timeZone }: { iso: string | null; timeZone: string | null }) {
   const now = useServiceNow();
   if (!iso) return <span className={muted}>Not set</span>;
@@ -74,19 +75,23 @@ export function LastFreeDay({ container }: { container: Container }) {
   const a = container.attributes;
   const lfd = a.last_free_day_at;
   if (!lfd) return <span className={muted}>Not set</span>;
-  const zone = a.pod_timezone;
+  const zone = a.last_free_day_timezone ?? a.pod_timezone;
   const settled = hasLeftTerminal(a);
   const days = calendarDaysFrom(lfd, zone, now);
   const words = settled ? "picked up" : relativeDayWords(days);
-  const tone = settled ? "later" : lfdTone(days);
+  // A box not yet there (or already gone) raises no alarm, whatever the day.
+  const tone = a.awaiting_pickup ? lfdTone(days) : "later";
   const day = formatDay(lfd, zone, now);
   const zoneName = safeTimeZone(zone);
   const { pickup_lfd_terminal: terminal, pickup_lfd_line: line, pickup_lfd_rail: rail } = a.import_deadlines;
+  const facility = a.ind_facility_lfd_on !== rail ? a.ind_facility_lfd_on : null;
   const dates = [
     { name: "Terminal", at: terminal },
     { name: "Line", at: line },
     { name: "Rail", at: rail },
+    { name: "Inland facility", at: facility },
   ].filter((d): d is { name: string; at: string } => d.at !== null);
+  const place = a.last_free_day_source === "rail" ? "inland destination" : "port";
 
   return (
     <Popover
@@ -98,7 +103,9 @@ export function LastFreeDay({ container }: { container: Container }) {
       trigger={<DayAndWords iso={lfd} timeZone={zone} settled={settled} now={now} dotted />}
     >
       <p className="mb-2 font-medium">
-        {dates.length > 1 ? "Last free day: the earliest of" : "Last free day, as given by"}
+        {a.last_free_day_source
+          ? `Applies where it is now: the ${LAST_FREE_DAY_SOURCE_WORDS[a.last_free_day_source]}'s`
+          : "Last free day, as given by"}
       </p>
       <dl className="grid w-max grid-cols-[auto_auto] gap-x-4 gap-y-1">
         {dates.map((d) => (
@@ -106,7 +113,13 @@ export function LastFreeDay({ container }: { container: Container }) {
             <dt className="text-slate-600 dark:text-slate-400">{d.name}</dt>
             <dd>
               <time dateTime={d.at} className={d.at === lfd ? "font-semibold" : ""}>
-                {formatDay(d.at, zone, now)}
+                {formatDay(
+                  d.at,
+                  d.name === "Rail" || d.name === "Inland facility"
+                    ? (a.final_destination_timezone ?? a.pod_timezone)
+                    : a.pod_timezone,
+                  now,
+                )}
               </time>
             </dd>
           </div>
@@ -114,7 +127,7 @@ export function LastFreeDay({ container }: { container: Container }) {
       </dl>
       <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
         Days in {zoneName === "UTC" ? "UTC" : `${zoneName} (${zoneAbbreviation(new Date(lfd), zoneName)})`},
-        the port's time zone.
+        the {place}'s time zone.
       </p>
     </Popover>
   );

@@ -63,3 +63,68 @@ describe("containerCsvRow", () => {
     expect(containerCsvRow(containerFixture())).toHaveLength(CONTAINER_CSV_FIELDS.length);
   });
 });
+
+describe("containerCsvRow's last free day", () => {
+  it("is the rail facility's, in the inland zone, once the box went inland, with its source and zone named", () => {
+    const row = rowOf({
+      pod_timezone: "America/Los_Angeles",
+      final_destination_timezone: "America/Chicago",
+      current_status: "available",
+      pod_rail_departed_at: "2026-11-20T10:00:00Z",
+      ind_ata_at: "2026-11-24T10:00:00Z",
+      ind_facility_lfd_on: "2026-11-26T06:00:00.000Z",
+      import_deadlines: {
+        pickup_lfd_terminal: "2026-11-22T08:00:00.000Z",
+        pickup_lfd_rail: null,
+        pickup_lfd_line: null,
+      },
+      last_free_day_at: "2026-11-26T06:00:00.000Z",
+      last_free_day_source: "rail",
+      last_free_day_timezone: "America/Chicago",
+      awaiting_pickup: true,
+    });
+    expect(row.last_free_day_at).toBe("2026-11-26T00:00:00-06:00");
+    expect(row.last_free_day_source).toBe("rail");
+    expect(row.last_free_day_timezone).toBe("America/Chicago");
+    expect(row.awaiting_pickup).toBe(true);
+    expect(row.rail_last_free_day_at).toBe("2026-11-26T00:00:00-06:00");
+    // The port's day stays in its own column and zone: history once the box left by rail.
+    expect(row.terminal_last_free_day_at).toBe("2026-11-22T00:00:00-08:00");
+    expect(row.pod_timezone).toBe("America/Los_Angeles");
+  });
+
+  it("prefers the rail carrier's own deadline for the rail column", () => {
+    const row = rowOf({
+      final_destination_timezone: "America/Chicago",
+      ind_facility_lfd_on: "2026-11-28T06:00:00.000Z",
+      import_deadlines: {
+        pickup_lfd_terminal: null,
+        pickup_lfd_rail: "2026-11-27T06:00:00.000Z",
+        pickup_lfd_line: null,
+      },
+    });
+    expect(row.rail_last_free_day_at).toBe("2026-11-27T00:00:00-06:00");
+  });
+
+  it("leaves the source and zone empty when no day applies, and says the box no longer waits", () => {
+    const row = rowOf({ current_status: "picked_up", pod_full_out_at: "2026-11-21T10:00:00Z" });
+    expect(row).toMatchObject({
+      last_free_day_at: null,
+      last_free_day_source: null,
+      last_free_day_timezone: null,
+      awaiting_pickup: false,
+      rail_last_free_day_at: null,
+    });
+  });
+
+  it("falls back to the port's zone when the service names none", () => {
+    const row = rowOf({
+      pod_timezone: "America/New_York",
+      last_free_day_at: "2026-11-27T05:00:00.000Z",
+      last_free_day_source: "terminal",
+      last_free_day_timezone: null,
+    });
+    expect(row.last_free_day_at).toBe("2026-11-27T00:00:00-05:00");
+    expect(row.last_free_day_timezone).toBe("America/New_York");
+  });
+});

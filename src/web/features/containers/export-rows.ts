@@ -1,6 +1,7 @@
 // The columns of the containers CSV and one container as a row of it. Dates are the port's local time with its
 // offset (ISO 8601), and `pod_timezone` names the zone they are in, so a spreadsheet shows the port's clock and a
-// program still reads exact instants.
+// program still reads exact instants; a last free day at an inland rail facility is in that place's zone, which
+// `last_free_day_timezone` names.
 import type { Container } from "../../../api/containers";
 import type { CsvValue } from "../../lib/csv-writer";
 import { localIsoWithOffset, safeTimeZone } from "../../lib/format";
@@ -11,8 +12,12 @@ export const CONTAINER_CSV_FIELDS = [
   "on_hold",
   "holds",
   "last_free_day_at",
+  "last_free_day_source",
+  "last_free_day_timezone",
+  "awaiting_pickup",
   "terminal_last_free_day_at",
   "line_last_free_day_at",
+  "rail_last_free_day_at",
   "available_for_pickup",
   "pod_timezone",
   "port_of_discharge_locode",
@@ -32,6 +37,10 @@ export function containerCsvRow(container: Container): CsvValue[] {
   const a = container.attributes;
   const zone = safeTimeZone(a.pod_timezone);
   const local = (iso: string | null) => (iso ? localIsoWithOffset(iso, zone) : null);
+  // A rail ramp's day is written in the inland destination's zone, which last_free_day_timezone names.
+  const inlandZone = safeTimeZone(a.final_destination_timezone ?? a.pod_timezone);
+  const lfdZone = safeTimeZone(a.last_free_day_timezone ?? a.pod_timezone);
+  const railDay = a.import_deadlines.pickup_lfd_rail ?? a.ind_facility_lfd_on;
   const row: Record<(typeof CONTAINER_CSV_FIELDS)[number], CsvValue> = {
     number: a.number,
     status: a.current_status,
@@ -40,9 +49,13 @@ export function containerCsvRow(container: Container): CsvValue[] {
       .filter((h) => h.status === "hold")
       .map((h) => h.name)
       .join("; "),
-    last_free_day_at: local(a.last_free_day_at),
+    last_free_day_at: a.last_free_day_at ? localIsoWithOffset(a.last_free_day_at, lfdZone) : null,
+    last_free_day_source: a.last_free_day_source,
+    last_free_day_timezone: a.last_free_day_at ? lfdZone : null,
+    awaiting_pickup: a.awaiting_pickup,
     terminal_last_free_day_at: local(a.import_deadlines.pickup_lfd_terminal),
     line_last_free_day_at: local(a.import_deadlines.pickup_lfd_line),
+    rail_last_free_day_at: railDay ? localIsoWithOffset(railDay, inlandZone) : null,
     available_for_pickup: a.available_for_pickup,
     pod_timezone: zone,
     port_of_discharge_locode: a.port_of_discharge_locode,

@@ -49,3 +49,28 @@ describe("shipmentCsvRow", () => {
     expect(shipmentCsvRow(shipmentFixture())).toHaveLength(SHIPMENT_CSV_FIELDS.length);
   });
 });
+
+describe("shipmentCsvRow's last free day", () => {
+  it("is written in the zone of the place whose calendar counts it (a rail ramp's: inland), which it names", () => {
+    const row = rowOf(
+      shipmentFixture({
+        pod_timezone: "America/Los_Angeles",
+        destination_timezone: "America/Chicago",
+        last_free_day_at: "2026-11-26T06:00:00.000Z",
+        last_free_day_timezone: "America/Chicago",
+      }),
+    );
+    expect(row.last_free_day_at).toBe("2026-11-26T00:00:00-06:00");
+    expect(row.last_free_day_timezone).toBe("America/Chicago");
+  });
+
+  it("falls back to the port's zone, and leaves both empty when no box waits", () => {
+    const port = rowOf(shipmentFixture({ last_free_day_at: "2026-12-02T08:00:00.000Z" }));
+    expect(port.last_free_day_timezone).toBe("America/Los_Angeles");
+    const gone = rowOf(
+      shipmentFixture({ last_free_day_at: null, last_free_day_timezone: "America/Chicago" }),
+    );
+    expect(gone.last_free_day_at).toBeNull();
+    expect(gone.last_free_day_timezone).toBeNull();
+  });
+});

@@ -27,6 +27,7 @@ export const SHIPMENT_CSV_FIELDS = [
   "pod_original_eta_at",
   "pod_ata_at",
   "last_free_day_at",
+  "last_free_day_timezone",
   "destination_locode",
   "destination_name",
   "destination_timezone",
@@ -43,6 +44,7 @@ export function shipmentCsvRow(shipment: Shipment): CsvValue[] {
   const pol = safeTimeZone(a.pol_timezone);
   const pod = safeTimeZone(a.pod_timezone);
   const destination = safeTimeZone(a.destination_timezone);
+  const lfd = safeTimeZone(a.last_free_day_timezone ?? a.pod_timezone);
   const at = (iso: string | null, zone: string) => (iso ? localIsoWithOffset(iso, zone) : null);
   const row: Record<(typeof SHIPMENT_CSV_FIELDS)[number], CsvValue> = {
     bill_of_lading_number: a.bill_of_lading_number,
@@ -65,7 +67,8 @@ export function shipmentCsvRow(shipment: Shipment): CsvValue[] {
     pod_eta_at: at(a.pod_eta_at, pod),
     pod_original_eta_at: at(a.pod_original_eta_at, pod),
     pod_ata_at: at(a.pod_ata_at, pod),
-    last_free_day_at: at(a.last_free_day_at, pod),
+    last_free_day_at: at(a.last_free_day_at, lfd),
+    last_free_day_timezone: a.last_free_day_at ? lfd : null,
     destination_locode: a.destination_locode,
     destination_name: a.destination_name,
     destination_timezone: destination,

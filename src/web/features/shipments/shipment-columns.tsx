@@ -184,7 +184,9 @@ export const SHIPMENT_COLUMNS: readonly ShipmentColumn[] = [
     ),
     hideable: true,
     sortField: "last_free_day_at",
-    cell: ({ attributes: a }) => <LastFreeDayOn iso={a.last_free_day_at} timeZone={a.pod_timezone} />,
+    cell: ({ attributes: a }) => (
+      <LastFreeDayOn iso={a.last_free_day_at} timeZone={a.last_free_day_timezone ?? a.pod_timezone} />
+    ),
   },
   {
     id: "containers",

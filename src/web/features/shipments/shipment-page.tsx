@@ -178,7 +178,7 @@ export function ShipmentPage() {
           Containers{" "}
           <span className="font-normal text-slate-500 dark:text-slate-400">({containers.length})</span>
         </h2>
-        <ContainersTable containers={containers} terminals={terminals} />
+        <ContainersTable containers={containers} terminals={terminals} inlandName={a.destination_name} />
       </section>
       <ShipmentDocuments shipmentId={shipment.id} />
     </>

@@ -20,7 +20,10 @@ export const containerRowOutput = z.object({
   status: z.string().describe("current_status: new, on_ship, available, picked_up, empty_returned, …"),
   available_for_pickup: z.boolean().nullable().describe("null while the terminal has not said."),
   holds: z.array(z.string()).describe("Names of the terminal holds that are on."),
-  last_free_day: localTime.describe("Effective last free day, in the port of discharge's zone."),
+  last_free_day: localTime.describe(
+    "Effective last free day: the one that applies where the box is now (terminal, line, or rail/inland facility), in that place's zone.",
+  ),
+  awaiting_pickup: z.boolean().describe("Still waiting where that day runs; a passed day counts only then."),
 });
 export type ContainerRow = z.infer<typeof containerRowOutput>;
 
@@ -32,7 +35,8 @@ export function containerRow(container: Container): ContainerRow {
     status: a.current_status,
     available_for_pickup: a.available_for_pickup,
     holds: a.holds_at_pod_terminal.filter((h) => h.status === "hold").map((h) => h.name),
-    last_free_day: timeInZone(a.last_free_day_at, a.pod_timezone),
+    last_free_day: timeInZone(a.last_free_day_at, a.last_free_day_timezone ?? a.pod_timezone),
+    awaiting_pickup: a.awaiting_pickup,
   };
 }
 
@@ -60,7 +64,9 @@ export const shipmentRowOutput = z.object({
   pod_eta: localTime.describe("ETA at the port of discharge, in its zone."),
   pod_ata: localTime.describe("Arrival at the port of discharge, in its zone; null until it arrives."),
   containers: z.number().int().describe("How many containers."),
-  last_free_day: localTime.describe("Earliest effective last free day among its containers."),
+  last_free_day: localTime.describe(
+    "Earliest effective last free day among its containers still waiting for pickup; null once all are gone.",
+  ),
   tracking_stopped: z.boolean(),
 });
 export type ShipmentRow = z.infer<typeof shipmentRowOutput>;
@@ -76,7 +82,7 @@ export function shipmentRow(shipment: Shipment): ShipmentRow {
     pod_eta: timeInZone(a.pod_eta_at, a.pod_timezone),
     pod_ata: timeInZone(a.pod_ata_at, a.pod_timezone),
     containers: shipment.relationships.containers.data.length,
-    last_free_day: timeInZone(a.last_free_day_at, a.pod_timezone),
+    last_free_day: timeInZone(a.last_free_day_at, a.last_free_day_timezone ?? a.pod_timezone),
     tracking_stopped: a.line_tracking_stopped_at !== null,
   };
 }

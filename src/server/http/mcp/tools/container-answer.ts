@@ -3,11 +3,16 @@
 // rules the dashboard shows (src/api/pickup.ts), the timeline and the route. Pure, so that each part is tested
 // without a server; every time is given in the zone of its place, named.
 import type { z } from "zod";
-import { calendarDayIn } from "../../../../api/calendar-days";
+import { calendarDayIn, daysUntil } from "../../../../api/calendar-days";
 import type { Container } from "../../../../api/containers";
 import type { RawEventListDocument, TransportEventListDocument } from "../../../../api/events";
 import { includedOfType } from "../../../../api/included";
 import type { anyResourceSchema } from "../../../../api/json-api";
+import {
+  effectiveLastFreeDay,
+  LAST_FREE_DAY_SOURCE_WORDS,
+  type LastFreeDaySource,
+} from "../../../../api/last-free-day";
 import { containerStatusWords, milestoneWords } from "../../../../api/milestone-words";
 import {
   feesOwed,
@@ -254,6 +259,18 @@ export interface PickupAnswer {
     days_left: number;
     when: string;
   }[];
+  /**
+   * The last free day that applies where the box is now (src/api/last-free-day.ts): the one lists, filters and
+   * alarms count; `awaiting_pickup` false means the box is not (or no longer) where that day runs.
+   */
+  effective_last_free_day: {
+    source: string;
+    day: string;
+    time_zone: string;
+    days_left: number;
+    when: string;
+    awaiting_pickup: boolean;
+  } | null;
   /** The service clock's time "days_left" is counted from (it may run ahead of real time). */
   as_of: string;
 }
@@ -286,7 +303,22 @@ export function pickupAnswer(container: Container, now: Date): PickupAnswer {
       days_left: d.daysLeft,
       when: daysLeftWords(d.daysLeft),
     })),
+    effective_last_free_day: effectiveDayOf(a, now),
     as_of: now.toISOString(),
+  };
+}
+
+function effectiveDayOf(a: Container["attributes"], now: Date): PickupAnswer["effective_last_free_day"] {
+  const effective = effectiveLastFreeDay(a);
+  if (effective.at === null || effective.source === null) return null;
+  const days = daysUntil(effective.at, effective.timeZone, now);
+  return {
+    source: effective.source,
+    day: calendarDayIn(new Date(effective.at), effective.timeZone),
+    time_zone: effective.timeZone ?? "UTC",
+    days_left: days,
+    when: daysLeftWords(days),
+    awaiting_pickup: effective.awaitingPickup,
   };
 }
 
@@ -302,6 +334,12 @@ export function pickupWords(pickup: PickupAnswer, settled: boolean): string {
       (d) => `${d.label.toLowerCase()} ${d.day} (${d.time_zone}${settled ? "" : `, ${d.when}`})`,
     );
     parts.push(`Last free day: ${days.join("; ")}.`);
+    const effective = pickup.effective_last_free_day;
+    if (effective && pickup.last_free_days.length > 1) {
+      parts.push(
+        `The one that applies where it is now: the ${LAST_FREE_DAY_SOURCE_WORDS[effective.source as LastFreeDaySource]}'s.`,
+      );
+    }
   } else if (pickup.verdict !== "gone") {
     parts.push("No last free day is set yet.");
   }

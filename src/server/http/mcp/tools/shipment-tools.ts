@@ -79,7 +79,10 @@ const shipmentOutput = {
     .object({ name: z.string().nullable(), imo: z.string().nullable(), voyage: z.string().nullable() })
     .nullable()
     .describe("The vessel that brings it to the port of discharge."),
-  last_free_day: z.string().nullable().describe("Earliest effective last free day, in the port's zone."),
+  last_free_day: z
+    .string()
+    .nullable()
+    .describe("Earliest effective last free day of its boxes still waiting, in the zone where it applies."),
   tracking: trackingOutput,
   containers: z.array(containerRowOutput),
 };
@@ -137,7 +140,7 @@ export function registerShipmentTools(server: McpServer, api: ApiCaller): void {
             a.pod_vessel_name || a.pod_vessel_imo
               ? { name: a.pod_vessel_name, imo: a.pod_vessel_imo, voyage: a.pod_voyage_number }
               : null,
-          last_free_day: timeInZone(a.last_free_day_at, a.pod_timezone),
+          last_free_day: timeInZone(a.last_free_day_at, a.last_free_day_timezone ?? a.pod_timezone),
           tracking: trackingOf(shipment),
           containers,
         };
