@@ -33,6 +33,22 @@ export function seaLeg(from: string, to: string): SeaLeg {
   return leg;
 }
 
+const distances = new Map<string, number>();
+
+/**
+ * Nautical miles of the direct sea passage between two ports (as a leg between them would sail it), kept without
+ * the polyline: lanes weigh their routings against it for many port pairs no ship sails straight.
+ */
+export function seaDistanceNm(from: string, to: string): number {
+  const key = `${from}>${to}`;
+  let nm = cache.get(key)?.distanceNm ?? distances.get(key);
+  if (nm === undefined) {
+    nm = routeOf(from, to).distanceNm;
+    distances.set(key, nm);
+  }
+  return nm;
+}
+
 function routeOf(from: string, to: string): { points: readonly Readonly<LatLon>[]; distanceNm: number } {
   const fromStation = PILOT_STATIONS[from];
   const toStation = PILOT_STATIONS[to];
