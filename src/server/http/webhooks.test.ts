@@ -25,6 +25,8 @@ beforeAll(async () => {
     db: h.db,
     reference: h.reference,
     clock: h.clock,
+    // Real time as the harness plays it: what a test notification is due by, as the worker's leaseClock reads it.
+    rateLimitClock: h.clock,
     logger: createLogger("silent"),
     rateLimitPerMinute: 10_000,
     trackingRequestLimitPerMinute: 10_000,

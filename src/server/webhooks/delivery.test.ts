@@ -20,6 +20,7 @@ import {
 import { createWebhook, type WebhookRow } from "../db/webhooks";
 import { createLogger } from "../logger";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
+import { acceleratedClock, ManualClock } from "../tracking/clock";
 import type { Resolver } from "./address-guard";
 import { type DeliveryOptions, MAX_ATTEMPTS, WebhookDelivery } from "./delivery";
 import { generateWebhookSecret, verifyStandardWebhooks, verifyT49Signature } from "./signing";
@@ -430,6 +431,28 @@ describe("retries", () => {
       [3, 204, null, ""],
     ]);
     for (const l of logs) expect(l.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("waits real time between attempts, however fast the service's clock runs (CLOCK_SPEED=3600)", async () => {
+    const { accountId, webhook, target } = await setup(["container.transport.full_out"]);
+    await recordMovements(accountId, target(), ["container.transport.full_out"]);
+    receiver.reply = (_r, i) => (i === 0 ? { status: 500, body: "down" } : { status: 204 });
+    // An hour of the service's time goes by every real second, as with CLOCK_SPEED=3600.
+    const real = new ManualClock(h.clock.now());
+    const w = worker({ clock: acceleratedClock(3600, real.now(), real), leaseClock: real });
+    real.advance(1_000);
+
+    expect(await w.runOnce()).toMatchObject({ sent: 1, succeeded: 0 });
+    const [n] = await notificationsOf(webhook.id);
+    expect(n).toMatchObject({ deliveryStatus: "pending", attempts: 1 });
+    // The first retry is due a real minute after the attempt, not a minute of the demo's time.
+    expect(n!.nextAttemptAt!.getTime() - real.now().getTime()).toBe(MINUTE);
+
+    real.advance(30_000); // 30 hours of the service's time
+    expect((await w.runOnce()).sent).toBe(0);
+    real.advance(30_000);
+    expect(await w.runOnce()).toMatchObject({ sent: 1, succeeded: 1 });
+    expect(receiver.requests).toHaveLength(2);
   });
 
   it("retries after a timeout", async () => {

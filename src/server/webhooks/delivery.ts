@@ -14,6 +14,8 @@
 //   outcome is recorded only under the token it was claimed with, so a late writer whose lease ran out never
 //   overwrites a newer claim. Leases are measured in real time (an accelerated demo clock cannot shorten them),
 //   which assumes the processes' clocks agree to within lease minus timeout (50 s by default).
+// - Retries: see retry.ts; then `failed`. Attempts fall due in real time too (`next_attempt_at` is a real moment):
+//   a receiver down for a minute gets its retry a minute later whatever CLOCK_SPEED is, as leases do.
 // - Independent webhooks. A webhook has at most `perWebhookConcurrency` attempts in flight (8 by default, counted
 //   over all processes through the leases); claims skip a webhook that is full and take others' work, so a
 //   receiver that hangs until the timeout holds up only its own webhook. A process has at most `concurrency`
@@ -23,7 +25,6 @@
 //   waiting for a retry; it goes once that one has succeeded or finally failed. Notifications that concern
 //   no container (tracking requests, ETA changes, tests) are sent in creation order but may overtake each
 //   other when one is retried or when several are in flight.
-// - Retries: see retry.ts; then `failed`.
 import type { Db } from "../db/connection";
 import { type Claim, claimDueNotifications, expireExhaustedNotifications } from "../db/notification-claims";
 import type { ReferenceData } from "../db/reference-data";
@@ -46,9 +47,13 @@ export const USER_AGENT = "boxtrack-webhooks/1";
 export interface DeliveryOptions {
   db: Db;
   reference: ReferenceData;
-  /** The service's clock: creation times, due times, retry schedule and log times. */
+  /** The service's clock: creation times and the times of the attempts' logs. */
   clock: Clock;
-  /** Measures leases; real time by default, so that they always outlast a send. Tests drive it by hand. */
+  /**
+   * Real time (systemClock by default), whatever a demo does to the service's clock: measures leases, so that they
+   * always outlast a send, and schedules attempts (when a notification is due, how long a retry waits). Tests
+   * drive it by hand.
+   */
   leaseClock?: Clock;
   logger: Logger;
   /** Told of every attempt's result once it is recorded (the service's metrics count them). */
@@ -156,12 +161,13 @@ export class WebhookDelivery {
 
   /** Fans out up to `maxBatches` batches of recorded events; returns how many events were dispatched. */
   async fanOut(maxBatches?: number): Promise<number> {
-    const { db, reference, clock, logger, fanOutBatchSize, afterFanOutBatch } = this.#o;
+    const { db, reference, clock, leaseClock, logger, fanOutBatchSize, afterFanOutBatch } = this.#o;
     const { dispatched, full } = await fanOutAccountEvents(
       {
         db,
         reference,
         clock,
+        realClock: leaseClock,
         logger,
         batchSize: fanOutBatchSize,
         afterBatch: afterFanOutBatch,

@@ -13,7 +13,7 @@ import {
 } from "../db/notification-claims";
 import { type AttemptOutcome, type HandOver, recordOutcomes } from "../db/notifications";
 import type { Logger } from "../logger";
-import type { Clock } from "../tracking/clock";
+import { type Clock, systemClock } from "../tracking/clock";
 import type { PostResult } from "./http-post";
 import { MAX_ATTEMPTS, retryDelayMs } from "./retry";
 
@@ -33,7 +33,13 @@ interface Queued {
 
 export interface RecorderDeps {
   db: Db;
+  /** The service's clock: the times written. */
   clock: Clock;
+  /**
+   * Real time, which retries are scheduled on whatever a demo does to the service's clock (systemClock by
+   * default): at CLOCK_SPEED=3600 a retry due in a minute of the demo's time came 17 ms later.
+   */
+  leaseClock?: Clock;
   logger: Logger;
   random?: () => number;
 }
@@ -101,6 +107,7 @@ export class OutcomeRecorder {
   async #write(outcomes: Outcome[]): Promise<Set<string>> {
     const { db, clock, logger, random } = this.#deps;
     const now = clock.now();
+    const realNow = (this.#deps.leaseClock ?? systemClock).now();
     const rows = outcomes.map(({ notification: n, result }): AttemptOutcome => {
       const gone = result.statusCode === 410;
       const status = result.ok ? "succeeded" : gone || n.attempts >= n.attemptLimit ? "failed" : "pending";
@@ -109,7 +116,8 @@ export class OutcomeRecorder {
         notificationId: n.id,
         claimToken: n.claimToken,
         status,
-        nextAttemptAt: status === "pending" ? new Date(now.getTime() + retryDelayMs(round, random)) : null,
+        nextAttemptAt:
+          status === "pending" ? new Date(realNow.getTime() + retryDelayMs(round, random)) : null,
         attempt: n.attempts,
         statusCode: result.statusCode,
         durationMs: result.durationMs,

@@ -11,6 +11,7 @@ import { isUuid } from "../../db/shipments";
 import { getNotification, listNotifications, resendNotification } from "../../db/webhooks";
 import { documentOf, Included } from "../../resources/documents";
 import { deliveredNotificationDocument } from "../../resources/webhooks";
+import { systemClock } from "../../tracking/clock";
 import { MAX_ATTEMPTS } from "../../webhooks/delivery";
 import { exampleSubject } from "../../webhooks/examples";
 import type { App, AppDeps } from "../env";
@@ -106,7 +107,12 @@ export function registerWebhookNotificationRoutes(app: App, deps: AppDeps) {
   app.openapi(resendRoute, async (c) => {
     const { id } = c.req.valid("param");
     const accountId = c.get("principal").account.id;
-    const result = await resendNotification(db, accountId, id, MAX_ATTEMPTS, clock.now());
+    // Due now in real time, which deliveries are scheduled on (the clock rate limits use), and updated now in the
+    // service's.
+    const result = await resendNotification(db, accountId, id, MAX_ATTEMPTS, {
+      now: clock.now(),
+      dueAt: (deps.rateLimitClock ?? systemClock).now(),
+    });
     if (result === "not_found") throw notFound("webhook notification", id);
     if (result === "not_failed") {
       const row = await getNotification(db, accountId, id);

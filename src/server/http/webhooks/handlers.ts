@@ -15,6 +15,7 @@ import {
 } from "../../db/webhooks";
 import { documentOf } from "../../resources/documents";
 import { webhookEventCategoryResource, webhookResource } from "../../resources/webhooks";
+import { systemClock } from "../../tracking/clock";
 import { webhookUrlProblem } from "../../webhooks/address-guard";
 import { DEFAULT_TIMEOUT_MS, USER_AGENT } from "../../webhooks/delivery";
 import { exampleSubject } from "../../webhooks/examples";
@@ -168,6 +169,8 @@ export function registerWebhookRoutes(app: App, deps: AppDeps) {
     const event = (requested ?? webhook.events[0] ?? "tracking_request.succeeded") as WebhookEventName;
     const now = clock.now();
     const notificationId = randomUUID();
+    // Deliveries are scheduled in real time (the clock rate limits use), whatever a demo does to the service's.
+    const dueAt = (deps.rateLimitClock ?? systemClock).now();
     const subject = exampleSubject(reference, event, now);
     const row = await insertNotification(db, {
       id: notificationId,
@@ -181,7 +184,7 @@ export function registerWebhookRoutes(app: App, deps: AppDeps) {
         { id: notificationId, event, createdAt: now, webhookId: webhook.id, test: true },
         subject,
       ),
-      nextAttemptAt: now,
+      nextAttemptAt: dueAt,
       createdAt: now,
       updatedAt: now,
     });
