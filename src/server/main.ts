@@ -1,5 +1,6 @@
 // Composition root of the service: config -> database -> http app -> workers. Nothing else lives here.
 import { createServer } from "node:http";
+import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { loadConfig } from "./config";
 import { DbCarrierConnectionStore } from "./db/carrier-connection-store";
@@ -153,6 +154,8 @@ const webhookWorker = startWebhookWorker({
   concurrency: config.webhooksConcurrency,
   perWebhookConcurrency: config.webhooksPerWebhookConcurrency,
   onAttempt: (result) => metrics.delivery(result),
+  // PGlite's writes die with the process: outcomes read but not yet written wait in the data directory.
+  outcomeJournal: config.databaseUrl ? undefined : join(config.dataDir, "webhook-outcomes.journal"),
   ...webhookSettings,
 });
 const dcsaPushWorker = startSubscriptionWorker(dcsaPush, { intervalMs: 60_000, logger });

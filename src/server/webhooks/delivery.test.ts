@@ -3,6 +3,9 @@
 // send and record, order per container, and two workers sharing one database (PGlite here, PostgreSQL when
 // TEST_DATABASE_URL is set).
 import { randomUUID } from "node:crypto";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setSuspended } from "../db/accounts";
@@ -732,6 +735,42 @@ describe("delivery guarantees", () => {
     ]);
     expect(logs[0]!.error).toContain("worker stopped");
     expect((await notificationsOf(webhook.id))[0]!.deliveryStatus).toBe("succeeded");
+  });
+
+  it("on the embedded database, writes at the next start what a killed worker had delivered, instead of sending it again", async () => {
+    const { accountId, webhook, target } = await setup(["container.transport.full_out"]);
+    await recordMovements(accountId, target(), ["container.transport.full_out"]);
+    const outcomeJournal = join(
+      await mkdtemp(join(tmpdir(), "outcome-journal-")),
+      "webhook-outcomes.journal",
+    );
+    // Killed after the receiver's answer was read, before the database write that records it.
+    const killed = worker({
+      outcomeJournal,
+      beforeRecord: () => {
+        throw new Error("killed");
+      },
+    });
+    await killed.runOnce();
+    expect(receiver.requests).toHaveLength(1);
+    const [n] = await notificationsOf(webhook.id);
+    expect(n).toMatchObject({ deliveryStatus: "pending", attempts: 1 });
+
+    // Started again after the lease has run out: the journal's outcome is written before anything is claimed.
+    h.clock.advance(61_000);
+    const restarted = worker({ outcomeJournal });
+    expect(await restarted.recoverOutcomes()).toBe(1);
+    expect((await restarted.runUntilIdle()).sent).toBe(0);
+    expect(receiver.requests).toHaveLength(1);
+    const [done] = await notificationsOf(webhook.id);
+    expect(done).toMatchObject({ deliveryStatus: "succeeded", attempts: 1, leaseUntil: null });
+    const logs = await logsOf(n!.id);
+    expect(logs.map((l) => [l.attempt, l.statusCode, l.error])).toEqual([[1, 200, null]]);
+    // Nothing is left in the journal once written, nor after ordinary deliveries.
+    expect(await readFile(outcomeJournal, "utf8")).toBe("");
+    await recordMovements(accountId, target(1), ["container.transport.full_out"]);
+    expect(await restarted.runUntilIdle()).toMatchObject({ sent: 1, succeeded: 1 });
+    expect(await readFile(outcomeJournal, "utf8")).toBe("");
   });
 
   it("sends a container's notifications in order: a later one waits while an earlier one is retried", async () => {

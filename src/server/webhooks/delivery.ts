@@ -7,7 +7,9 @@
 // - At least once. A notification is claimed with a lease and a claim token, sent, and only then marked
 //   delivered. A process that dies between sending and recording leaves the lease to run out; the notification
 //   is then claimed again and sent again with the same `webhook-id` and the same body, so receivers deduplicate
-//   on `webhook-id`.
+//   on `webhook-id`. On the embedded database, whose writes die with the process, the outcomes a process had
+//   read but not yet written are kept in a journal file and written at its next start (outcome-journal.ts), so
+//   that a kill -9 sends few of them again.
 // - No attempt is sent twice, nor recorded twice. Claiming takes the next attempt number and a fresh token in
 //   the same statement that sets the lease, so two processes never hold one notification at once, and a send is
 //   always given up (10 s by default) well before its lease (60 s, or three times the timeout) runs out. An
@@ -33,6 +35,7 @@ import { type Clock, systemClock } from "../tracking/clock";
 import type { Resolver } from "./address-guard";
 import { fanOutAccountEvents } from "./fan-out";
 import { type PostResult, postWebhook } from "./http-post";
+import { OutcomeJournal } from "./outcome-journal";
 import { OutcomeRecorder } from "./recorder";
 import { signatureHeaders } from "./signing";
 import { WebhookStatistics } from "./statistics";
@@ -77,7 +80,15 @@ export interface DeliveryOptions {
   resolve?: Resolver;
   /** Source of the backoff jitter, in [0, 1). */
   random?: () => number;
-  /** Test seam: runs after a send and before its outcome is recorded; throwing simulates a crash there. */
+  /**
+   * The embedded database only: a file in its data directory (one process opens it) where each outcome is kept
+   * from the moment it is read until it is written, so that a kill -9 between the two does not send it again.
+   */
+  outcomeJournal?: string;
+  /**
+   * Test seam: runs after a send (its outcome captured, in the journal if there is one) and before the outcome is
+   * written; throwing simulates a crash there.
+   */
   beforeRecord?: (notificationId: string, attempt: number) => void | Promise<void>;
   /** Test seam: runs after each fan-out batch that dispatched events has committed. */
   afterFanOutBatch?: (dispatched: number) => void | Promise<void>;
@@ -126,8 +137,19 @@ export class WebhookDelivery {
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#leaseMs = options.leaseMs ?? Math.max(60_000, 3 * this.#timeoutMs);
     this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-    this.#recorder = new OutcomeRecorder(options);
+    this.#recorder = new OutcomeRecorder({
+      ...options,
+      journal: options.outcomeJournal ? new OutcomeJournal(options.outcomeJournal) : undefined,
+    });
     this.statistics = new WebhookStatistics(options.db, options.logger);
+  }
+
+  /**
+   * Writes the outcomes a stopped process left in the outcome journal; run before the first claim, while their
+   * claims still hold. Returns how many were written.
+   */
+  recoverOutcomes(): Promise<number> {
+    return this.#recorder.recover();
   }
 
   /** One pass: fan out new events, fail what ran out of attempts, send one batch of due notifications. */
@@ -231,6 +253,8 @@ export class WebhookDelivery {
             allowPrivateAddresses: this.#o.allowPrivateAddresses ?? false,
             resolve: this.#o.resolve,
           });
+    // From here the outcome is kept (on the embedded database, in the journal) until it is written.
+    const outcome = this.#recorder.capture({ notification: n, result });
     try {
       await this.#o.beforeRecord?.(n.id, n.attempts);
     } catch (error) {
@@ -242,7 +266,7 @@ export class WebhookDelivery {
       });
       return false;
     }
-    const recorded = await this.#recorder.record({ notification: n, result });
+    const recorded = await this.#recorder.write(outcome);
     this.#o.onAttempt?.(result);
     if (!result.ok) {
       logger.debug("webhook delivery attempt failed", {
