@@ -15,9 +15,9 @@ import {
   terminalResource,
   transportEventResource,
 } from "../resources/serialize";
-import { registerContainerRefreshRoute } from "./container-refresh";
+import { type ContainerRefreshDeps, registerContainerRefreshRoute } from "./container-refresh";
 import { registerContainerSummaryRoute } from "./container-summary";
-import type { App, AppDeps } from "./env";
+import type { App, DataDeps } from "./env";
 import { idMismatch, notFound } from "./errors";
 import { parseListFilters, parseSort, refuseCursors } from "./list-query";
 import {
@@ -31,6 +31,7 @@ import {
 } from "./openapi-common";
 import { pageDocument, parsePage } from "./paging";
 import { parseInclude } from "./query-params";
+import { createRouter } from "./router";
 import { sortQuery, triageFilterQuery } from "./triage-openapi";
 
 const tags = ["Containers"];
@@ -112,8 +113,12 @@ const patchByBodyRoute = createRoute({
   },
 });
 
-export function registerContainerRoutes(app: App, deps: AppDeps) {
+export type ContainerRouteDeps = DataDeps & ContainerRefreshDeps;
+
+/** /v2/containers, with its summary and its refresh. */
+export function containerRoutes(deps: ContainerRouteDeps): App {
   const { db, reference, clock } = deps;
+  const app = createRouter();
 
   async function documentsFor(accountId: string, records: ContainerRecord[], include: Set<string>) {
     const shipmentRecords = await getShipments(db, accountId, [
@@ -228,4 +233,5 @@ export function registerContainerRoutes(app: App, deps: AppDeps) {
     const body = c.req.valid("json");
     return c.json(await edit(c.get("principal").account.id, body.data.id!, body.data.attributes), 200);
   });
+  return app;
 }

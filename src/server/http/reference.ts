@@ -9,9 +9,10 @@ import {
   shippingLineResource,
   terminalResource,
 } from "../resources/serialize";
-import type { App, AppDeps } from "./env";
+import type { App, DataDeps } from "./env";
 import { ApiError } from "./errors";
 import { errorResponses, idParam, jsonBody } from "./openapi-common";
+import { createRouter } from "./router";
 
 const portRoute = createRoute({
   method: "get",
@@ -70,7 +71,8 @@ const accountRoute = createRoute({
 const referenceNotFound = (what: string, id: string) =>
   new ApiError(404, { code: "not_found", detail: `No ${what} with id '${id}' exists.` });
 
-export function registerReferenceRoutes(app: App, deps: AppDeps) {
+export function referenceRoutes(deps: Pick<DataDeps, "reference">): App {
+  const app = createRouter();
   const { reference } = deps;
   const lines = [...reference.shippingLines.values()].sort((a, b) => a.name.localeCompare(b.name));
 
@@ -102,4 +104,5 @@ export function registerReferenceRoutes(app: App, deps: AppDeps) {
   app.openapi(accountRoute, (c) => {
     return c.json(documentOf(accountResource(c.get("principal").account), "/v2/account"), 200);
   });
+  return app;
 }

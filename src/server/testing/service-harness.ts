@@ -1,31 +1,31 @@
 // Test harness for service tests: a fresh database (in-memory PGlite, or a throwaway database on the
-// PostgreSQL server named by TEST_DATABASE_URL), reference data, accounts, fixtures and the Hono app.
+// PostgreSQL server named by TEST_DATABASE_URL) and the service built on it by createService, as main.ts builds
+// it, with a hand-driven clock and a logger that keeps its lines. The service is not started: no background work
+// runs unless a test drives it (its engine, its webhook delivery) or starts its own worker.
 
 import { randomUUID } from "node:crypto";
+import { type Clock, ManualClock } from "../clock";
+import { type Config, loadConfig } from "../config";
 import { type CreatedAccount, createAccount } from "../db/accounts";
 import type { Db } from "../db/connection";
-import { DataChangeFeed } from "../db/data-changes";
-import {
-  loadReferenceData,
-  portId,
-  type ReferenceData,
-  seedReferenceData,
-  shippingLineId,
-  terminalId,
-} from "../db/reference-data";
+import type { DataChangeFeed } from "../db/data-changes";
+import { portId, type ReferenceData, shippingLineId, terminalId } from "../db/reference-data";
 import { containers, shipments } from "../db/schema";
-import { createApp } from "../http/app";
-import type { AppDeps, WebhookSettings } from "../http/env";
-import { ResponseCache } from "../http/response-cache";
+import type { App } from "../http/env";
+import type { ResponseCache } from "../http/response-cache";
 import { createLogger } from "../logger";
-import { type Clock, ManualClock } from "../tracking/clock";
+import type { Resolver } from "../net/outbound-guard";
+import { createService, type Service, type ServiceOverrides, type ServiceTuning } from "../service";
+import type { DcsaClient } from "../tracking/dcsa/connection";
 import { openTestDatabase } from "./test-database";
 
 export interface Harness {
   db: Db;
   reference: ReferenceData;
   clock: ManualClock;
-  app: ReturnType<typeof createApp>;
+  app: App;
+  /** The service over the test database, not started. */
+  service: Service;
   /** Lines the service logged, for tests that check what is (and is not) logged. */
   logs: string[];
   /** The app's response cache and the change log reader that tells it what changed; only when asked for. */
@@ -36,10 +36,29 @@ export interface Harness {
   newAccount(name?: string): Promise<CreatedAccount>;
   /** Sends a request to the app with the given key as `Authorization: Token <key>`. */
   request(key: string | null, path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  /**
+   * Another service over this database (another process, or another operator's settings), with the harness's
+   * clocks and a silent logger unless told otherwise; not started, and stopped by close().
+   */
+  anotherService(config?: Partial<Config>, overrides?: ServiceOverrides): Promise<Service>;
   close(): Promise<void>;
 }
 
 export const TEST_NOW = "2026-11-20T12:00:00.000Z";
+
+/** The service's configuration for tests: defaults, with limits no test reaches by accident and no demo account. */
+export function testConfig(changes: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({}, []),
+    port: 0,
+    demo: false,
+    logLevel: "silent",
+    rateLimitPerMinute: 10_000,
+    trackingRequestLimitPerMinute: 10_000,
+    responseCacheMb: 0,
+    ...changes,
+  };
+}
 
 export async function createHarness(
   options: {
@@ -55,7 +74,12 @@ export async function createHarness(
      */
     responseCache?: boolean;
     /** How the app checks webhook addresses and sends test deliveries (the fuzz test keeps them off the network). */
-    webhooks?: WebhookSettings;
+    webhooks?: {
+      allowHttp?: boolean;
+      allowPrivateAddresses?: boolean;
+      timeoutMs?: number;
+      resolve?: Resolver;
+    };
     /** Told when a user makes a shipment due now (a container's refresh, a resume), as main.ts wakes the engine's worker. */
     onShipmentRefreshRequested?: () => void;
     /** Told when work for the tracking requests' lane arrives (a new request, a push naming a pending one). */
@@ -63,47 +87,64 @@ export async function createHarness(
     /** SECRETS_KEY, for tests of what the service seals (DCSA push secrets). */
     secretsKey?: Buffer;
     /** Carrier connections: the SECRETS_KEY, the operator's internal flag, and the client `POST …/test` calls. */
-    carrierConnections?: Pick<AppDeps, "secretsKey" | "carrierConnectionsAllowInternal" | "dcsaClient">;
+    carrierConnections?: {
+      secretsKey?: Buffer;
+      carrierConnectionsAllowInternal?: boolean;
+      /** The carrier client; null: a service that calls no carrier. */
+      dcsaClient?: DcsaClient | null;
+    };
+    /** Any other setting of the service, as the environment would give it. */
+    config?: Partial<Config>;
+    tuning?: ServiceTuning;
   } = {},
 ): Promise<Harness> {
   const { database, url, drop } = await openTestDatabase();
   const { db } = database;
-  await seedReferenceData(db);
-  const reference = await loadReferenceData(db);
   const clock = new ManualClock(TEST_NOW);
   const logs: string[] = [];
   const everyTestCached = options.responseCache === undefined && process.env.TEST_RESPONSE_CACHE === "1";
-  const responseCache =
-    (options.responseCache ?? everyTestCached)
-      ? new ResponseCache({ maxBytes: 16 * 1024 * 1024 })
-      : undefined;
-  const dataChanges = responseCache
-    ? new DataChangeFeed(db, responseCache, { vacuum: database.kind === "pglite" })
-    : undefined;
+  const cached = options.responseCache ?? everyTestCached;
+  const realClock = options.rateLimitClock ?? clock;
+  const service = await createService(
+    testConfig({
+      rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
+      responseCacheMb: cached ? 16 : 0,
+      webhooksAllowHttp: options.webhooks?.allowHttp ?? false,
+      webhooksAllowPrivateAddresses: options.webhooks?.allowPrivateAddresses ?? false,
+      secretsKey: options.carrierConnections?.secretsKey ?? options.secretsKey,
+      carrierConnectionsAllowInternal: options.carrierConnections?.carrierConnectionsAllowInternal ?? false,
+      ...options.config,
+    }),
+    {
+      database,
+      clock,
+      realClock,
+      logger: createLogger("debug", (line) => logs.push(line)),
+      webRoot: null,
+      dcsaClient: options.carrierConnections?.dcsaClient,
+      resolve: options.webhooks?.resolve,
+      tuning: {
+        // Tests revoke keys and suspend accounts and expect it at once; key-cache.test.ts covers the cache.
+        apiKeyCacheMs: options.apiKeyCacheMs ?? 0,
+        failedAuthLimitPerMinute: options.failedAuthLimitPerMinute ?? 10_000,
+        webhookTimeoutMs: options.webhooks?.timeoutMs,
+        ...options.tuning,
+      },
+    },
+  );
+  if (options.onShipmentRefreshRequested)
+    service.signals.shipmentRefreshes.on(options.onShipmentRefreshRequested);
+  if (options.onTrackingRequestCreated) service.signals.trackingRequests.on(options.onTrackingRequestCreated);
+  const { app, reference, responseCache } = service;
+  const dataChanges = cached ? service.dataChanges : undefined;
   await dataChanges?.start();
-  const app = createApp({
-    db,
-    reference,
-    clock,
-    logger: createLogger("debug", (line) => logs.push(line)),
-    rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
-    trackingRequestLimitPerMinute: 10_000,
-    rateLimitClock: options.rateLimitClock ?? clock,
-    failedAuthLimitPerMinute: options.failedAuthLimitPerMinute ?? 10_000,
-    // Tests revoke keys and suspend accounts and expect it at once; key-cache.test.ts covers the cache.
-    apiKeyCacheMs: options.apiKeyCacheMs ?? 0,
-    responseCache,
-    webhooks: options.webhooks,
-    onShipmentRefreshRequested: options.onShipmentRefreshRequested,
-    onTrackingRequestCreated: options.onTrackingRequestCreated,
-    secretsKey: options.secretsKey,
-    ...options.carrierConnections,
-  });
+  const others: Service[] = [];
   return {
     db,
     reference,
     clock,
     app,
+    service,
     logs,
     responseCache,
     dataChanges,
@@ -120,8 +161,22 @@ export async function createHarness(
       }
       return app.request(`http://localhost${path}`, { ...init, headers, body });
     },
+    async anotherService(config = {}, overrides = {}) {
+      const other = await createService(testConfig(config), {
+        clock,
+        realClock,
+        logger: createLogger("silent"),
+        webRoot: null,
+        ...overrides,
+        database: overrides.database ?? database,
+        tuning: { apiKeyCacheMs: 0, ...overrides.tuning },
+      });
+      others.push(other);
+      return other;
+    },
     async close() {
-      await dataChanges?.stop();
+      for (const other of others) await other.stop();
+      await service.stop();
       await database.close();
       await drop();
     },

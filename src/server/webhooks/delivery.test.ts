@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { acceleratedClock, ManualClock } from "../clock";
 import { setSuspended } from "../db/accounts";
 import { type Claim, GONE, GONE_DURING, WEBHOOK_GONE } from "../db/notification-claims";
 import { portId, terminalId } from "../db/reference-data";
@@ -22,9 +23,8 @@ import {
 } from "../db/schema";
 import { createWebhook, type WebhookRow } from "../db/webhooks";
 import { createLogger } from "../logger";
+import type { Resolver } from "../net/outbound-guard";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
-import { acceleratedClock, ManualClock } from "../tracking/clock";
-import type { Resolver } from "./address-guard";
 import { type DeliveryOptions, MAX_ATTEMPTS, WebhookDelivery } from "./delivery";
 import { generateWebhookSecret, verifyStandardWebhooks, verifyT49Signature } from "./signing";
 import { type Receiver, startReceiver } from "./test-receiver";

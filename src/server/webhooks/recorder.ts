@@ -6,6 +6,8 @@
 // the recorder passes those claims on before it reports the outcomes written. On the embedded database each
 // outcome also goes to a journal file the moment it is known, so that one a kill -9 keeps from the database is
 // written at the next start instead of the notification being sent again (outcome-journal.ts).
+
+import { type Clock, systemClock } from "../clock";
 import type { Db } from "../db/connection";
 import {
   type Claim,
@@ -16,7 +18,6 @@ import {
 import { type AttemptOutcome, type HandOver, recordOutcomes } from "../db/notifications";
 import { logSafeError } from "../log-safe-error";
 import type { Logger } from "../logger";
-import { type Clock, systemClock } from "../tracking/clock";
 import type { PostResult } from "./http-post";
 import type { JournalEntry, OutcomeJournal } from "./outcome-journal";
 import { MAX_ATTEMPTS, retryDelayMs } from "./retry";

@@ -13,19 +13,29 @@ import {
 } from "../../db/shipments";
 import { documentOf, Included } from "../../resources/documents";
 import { shipmentResource } from "../../resources/serialize";
-import type { App, AppDeps } from "../env";
+import type { App, DataDeps } from "../env";
 import { idMismatch, invalidAttribute, notFound, quote } from "../errors";
 import { parseListFilters, parseSort, refuseCursors } from "../list-query";
 import { pageDocument, parsePage } from "../paging";
 import { parseInclude } from "../query-params";
+import { createRouter } from "../router";
 
 import { includeForShipments } from "./includes";
 import { getRoute, listRoute, patchRoute, resumeRoute, stopRoute } from "./routes";
 
 const CUSTOMER_ID_POINTER = "/data/relationships/customer/data/id";
 
-export function registerShipmentRoutes(app: App, deps: AppDeps) {
+export interface ShipmentRouteDeps extends DataDeps {
+  /**
+   * Told when a user made a shipment due now (PATCH /v2/shipments/{id}/resume_tracking): the tracking engine of
+   * this process looks at it at once instead of at the end of its pause.
+   */
+  onShipmentRefreshRequested: () => void;
+}
+
+export function shipmentRoutes(deps: ShipmentRouteDeps): App {
   const { db, reference, clock } = deps;
+  const app = createRouter();
 
   async function shipmentDocumentFor(accountId: string, id: string, include: Set<string>) {
     const record = await getShipment(db, accountId, id);
@@ -126,7 +136,8 @@ export function registerShipmentRoutes(app: App, deps: AppDeps) {
     if (!record) throw notFound("shipment", id);
     // Resumed, the shipment is due now: this process's engine looks at it at once, as after a container's refresh,
     // rather than at the end of its pause. A resume of a shipment already tracked wakes a pass that finds nothing.
-    deps.onShipmentRefreshRequested?.();
+    deps.onShipmentRefreshRequested();
     return c.json(await shipmentDocument(accountId, id, record, new Set()), 200);
   });
+  return app;
 }

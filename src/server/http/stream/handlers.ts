@@ -11,14 +11,19 @@ import {
   streamEventSchema,
   streamReadySchema,
 } from "../../../api/stream";
+import type { Db } from "../../db/connection";
 import { type StreamBounds, streamBounds } from "../../db/stream-log";
-import type { App, AppDeps } from "../env";
+import type { App } from "../env";
 import { ApiError, badParameter } from "../errors";
+import { createRouter } from "../router";
 import type { StreamHub } from "./hub";
 import { MAX_POSITION, streamRoute } from "./routes";
 import { SseChannel, sseFrame, sseRetry } from "./sse-channel";
 
-export function registerStreamRoutes(app: App, deps: AppDeps, hub: StreamHub) {
+/** `hub`: the process's one reader of the event log, which the service closes on a stop. */
+export function streamRoutes(deps: { db: Db; hub: StreamHub }): App {
+  const { hub } = deps;
+  const app = createRouter();
   // No route returns them as a body, so they are named in the document's components by hand.
   for (const [name, schema] of [
     ["StreamEvent", streamEventSchema],
@@ -61,6 +66,7 @@ export function registerStreamRoutes(app: App, deps: AppDeps, hub: StreamHub) {
       },
     });
   });
+  return app;
 }
 
 /** A position the client sent: a decimal integer; undefined when none was sent. */

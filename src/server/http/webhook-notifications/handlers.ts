@@ -7,21 +7,28 @@ import {
   WEBHOOK_EVENTS,
   WEBHOOK_NOTIFICATION_INCLUDES,
 } from "../../../api/webhooks";
+import type { Clock } from "../../clock";
 import { isUuid } from "../../db/shipments";
 import { getNotification, listNotifications, resendNotification } from "../../db/webhooks";
 import { documentOf, Included } from "../../resources/documents";
 import { deliveredNotificationDocument } from "../../resources/webhooks";
-import { systemClock } from "../../tracking/clock";
 import { MAX_ATTEMPTS } from "../../webhooks/delivery";
 import { exampleSubject } from "../../webhooks/examples";
-import type { App, AppDeps } from "../env";
+import type { App, DataDeps } from "../env";
 import { ApiError, badParameter, notFound } from "../errors";
 import { pageDocument, parsePage } from "../paging";
 import { parseInclude } from "../query-params";
+import { createRouter } from "../router";
 import { notificationDocuments } from "./documents";
 import { DEFAULT_INCLUDE, examplesRoute, getRoute, listRoute, resendRoute } from "./routes";
 
-export function registerWebhookNotificationRoutes(app: App, deps: AppDeps) {
+export function webhookNotificationRoutes(
+  deps: DataDeps & {
+    /** Real time, which deliveries are scheduled on whatever a demo does to the service's clock. */
+    realClock: Clock;
+  },
+): App {
+  const app = createRouter();
   const { db, clock, reference } = deps;
 
   app.openapi(listRoute, async (c) => {
@@ -111,7 +118,7 @@ export function registerWebhookNotificationRoutes(app: App, deps: AppDeps) {
     // service's.
     const result = await resendNotification(db, accountId, id, MAX_ATTEMPTS, {
       now: clock.now(),
-      dueAt: (deps.rateLimitClock ?? systemClock).now(),
+      dueAt: deps.realClock.now(),
     });
     if (result === "not_found") throw notFound("webhook notification", id);
     if (result === "not_failed") {
@@ -124,4 +131,5 @@ export function registerWebhookNotificationRoutes(app: App, deps: AppDeps) {
     const { data } = await notificationDocuments(deps, accountId, [result], new Set());
     return c.json(documentOf(data[0]!, `/v2/webhook_notifications/${id}`), 200);
   });
+  return app;
 }

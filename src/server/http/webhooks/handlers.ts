@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { attributePointer } from "../../../api/json-pointer";
 import { WEBHOOK_EVENT_GROUPS, type WebhookEventName } from "../../../api/webhooks";
+import type { Clock } from "../../clock";
 import {
   createWebhook,
   deleteWebhook,
@@ -13,18 +14,19 @@ import {
   updateWebhook,
   type WebhookChanges,
 } from "../../db/webhooks";
+import type { Resolver } from "../../net/outbound-guard";
+import { webhookUrlProblem } from "../../net/outbound-guard";
 import { documentOf } from "../../resources/documents";
 import { webhookEventCategoryResource, webhookResource } from "../../resources/webhooks";
-import { systemClock } from "../../tracking/clock";
-import { webhookUrlProblem } from "../../webhooks/address-guard";
 import { DEFAULT_TIMEOUT_MS, USER_AGENT } from "../../webhooks/delivery";
 import { exampleSubject } from "../../webhooks/examples";
 import { postWebhook } from "../../webhooks/http-post";
 import { notificationBody } from "../../webhooks/payload";
 import { generateWebhookSecret, standardWebhooksSignature, t49Signature } from "../../webhooks/signing";
-import type { App, AppDeps } from "../env";
+import type { App, DataDeps } from "../env";
 import { idMismatch, invalidAttribute, notFound } from "../errors";
 import { pageDocument, parsePage } from "../paging";
+import { createRouter } from "../router";
 import { notificationDocuments } from "../webhook-notifications/documents";
 
 import {
@@ -37,12 +39,27 @@ import {
   testRoute,
   triggerRoute,
 } from "./routes";
-export function registerWebhookRoutes(app: App, deps: AppDeps) {
-  const { db, clock, reference } = deps;
-  const settings = {
-    allowHttp: deps.webhooks?.allowHttp ?? false,
-    allowPrivateAddresses: deps.webhooks?.allowPrivateAddresses ?? false,
-  };
+/** How webhook addresses are checked and test deliveries are sent. */
+export interface WebhookSettings {
+  /** Accept plain `http` webhook addresses (local use only). */
+  allowHttp: boolean;
+  /** Let deliveries reach loopback and private addresses (local development only). */
+  allowPrivateAddresses: boolean;
+  /** Timeout of `POST /v2/webhooks/trigger`'s delivery; 10 s by default. */
+  timeoutMs?: number;
+  /** Host name resolution of `POST /v2/webhooks/trigger`; the system resolver by default. */
+  resolve?: Resolver;
+}
+
+export function webhookRoutes(
+  deps: DataDeps & {
+    settings: WebhookSettings;
+    /** Real time, which deliveries are scheduled on whatever a demo does to the service's clock. */
+    realClock: Clock;
+  },
+): App {
+  const { db, clock, reference, settings } = deps;
+  const app = createRouter();
   const checkUrl = (url: string, pointer: string) => {
     const problem = webhookUrlProblem(url, settings);
     if (problem) throw invalidAttribute(pointer, `${problem}.`);
@@ -79,9 +96,9 @@ export function registerWebhookRoutes(app: App, deps: AppDeps) {
       headers["webhook-signature"] = standardWebhooksSignature(secret, id, timestamp, payload);
     }
     const result = await postWebhook(url, payload, headers, {
-      timeoutMs: deps.webhooks?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       allowPrivateAddresses: settings.allowPrivateAddresses,
-      resolve: deps.webhooks?.resolve,
+      resolve: settings.resolve,
     });
     return c.json(
       {
@@ -170,7 +187,7 @@ export function registerWebhookRoutes(app: App, deps: AppDeps) {
     const now = clock.now();
     const notificationId = randomUUID();
     // Deliveries are scheduled in real time (the clock rate limits use), whatever a demo does to the service's.
-    const dueAt = (deps.rateLimitClock ?? systemClock).now();
+    const dueAt = deps.realClock.now();
     const subject = exampleSubject(reference, event, now);
     const row = await insertNotification(db, {
       id: notificationId,
@@ -191,4 +208,5 @@ export function registerWebhookRoutes(app: App, deps: AppDeps) {
     const { data } = await notificationDocuments(deps, accountId, [row], new Set());
     return c.json(documentOf(data[0]!, `/v2/webhook_notifications/${notificationId}`), 201);
   });
+  return app;
 }
