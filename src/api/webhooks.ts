@@ -102,7 +102,7 @@ export const webhookNotificationSchema = z
       updated_at: isoDateTime,
       /** Delivery attempts made so far. */
       attempts: z.number().int(),
-      /** When the next attempt is due; null once delivered or failed. */
+      /** When the next attempt is due, in real time whatever CLOCK_SPEED is; null once delivered or failed. */
       next_attempt_at: nullableDateTime,
       /** A test notification (`POST /v2/webhooks/{id}/test`), with example data. */
       test: z.boolean(),

@@ -7,6 +7,7 @@
 // clock, a logger that keeps its lines, an open test database), so that a test world is wired as production is.
 // A new part (sessions, outbound mail, alerts) is built here, its routers added to the app's lists and its
 // background work to `parts`: the app and the other parts do not change for it.
+import { join } from "node:path";
 import type { Hono } from "hono";
 import { type Clock, ManualClock, systemClock } from "./clock";
 import type { Config } from "./config";
@@ -308,6 +309,12 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     concurrency: config.webhooksConcurrency,
     perWebhookConcurrency: config.webhooksPerWebhookConcurrency,
     onAttempt: (result) => metrics.delivery(result),
+    // PGlite's writes die with the process: outcomes read but not yet written wait in its data directory (one
+    // the service opened itself; a database it is given has none of its own).
+    outcomeJournal:
+      overrides.database || database.kind !== "pglite"
+        ? undefined
+        : join(config.dataDir, "webhook-outcomes.journal"),
     ...webhookSettings,
   });
   // The sandbox also speaks DCSA T&T 2.2 (/dcsa/sandbox/{scac}), pushing to its subscribers every few seconds.
@@ -380,9 +387,10 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     searchRoutes(data),
     webhookRoutes({
       ...data,
+      realClock,
       settings: { ...webhookSettings, timeoutMs: tuning.webhookTimeoutMs, resolve: overrides.resolve },
     }),
-    webhookNotificationRoutes(data),
+    webhookNotificationRoutes({ ...data, realClock }),
     savedViewRoutes(data),
     carrierConnectionRoutes({
       ...data,

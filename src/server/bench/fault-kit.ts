@@ -3,8 +3,11 @@
 // local webhook receiver, the accounts, shipments and events a scenario needs, and one list of things to clean
 // up that runs however the suite ends.
 import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import { createAccount } from "../db/accounts";
 import { type Database, openDatabase } from "../db/connection";
@@ -84,6 +87,30 @@ export async function createThrowawayDatabase(adminUrl: string): Promise<Throwaw
   database = await openDatabase({ url: url.toString() });
   await seedReferenceData(database.db);
   return { name, url: url.toString(), database, drop };
+}
+
+/**
+ * An embedded database of its own: a PGlite data directory under the system's temporary directory, migrated and
+ * with reference data, removed at clean-up. The service is the one process that may open it, so `open()` gives
+ * the suite its own handle only while the service is stopped (the directory's lock refuses it otherwise).
+ */
+export interface ThrowawayDataDir {
+  dir: string;
+  open(): Promise<Database>;
+  remove(): Promise<void>;
+}
+
+export async function createThrowawayDataDir(): Promise<ThrowawayDataDir> {
+  const dir = await mkdtemp(join(tmpdir(), "faults_pglite_"));
+  const remove = onCleanup(() => rm(dir, { recursive: true, force: true }));
+  const open = () => openDatabase({ dataDir: dir });
+  const database = await open();
+  try {
+    await seedReferenceData(database.db);
+  } finally {
+    await database.close();
+  }
+  return { dir, open, remove };
 }
 
 // ---- The service ----

@@ -1,8 +1,10 @@
-// The fault suite, not part of `npm test`: `npm run faults [-- options]`, on PostgreSQL only. Each scenario runs
-// the service as `npm start` does (its bundle, in processes of its own) on a throwaway database it creates on
-// the server and drops afterwards, and measures what a fault does:
+// The fault suite, not part of `npm test`: `npm run faults [-- options]`. Each scenario runs the service as
+// `npm start` does (its bundle, in processes of its own) on a throwaway database it creates on the PostgreSQL
+// server and drops afterwards (scenario b also on a throwaway PGlite data directory), and measures what a fault
+// does:
 // - a: kill -9 during writes: acknowledged writes vs found (lost), and cut writes that committed anyway;
-// - b: kill -9 during webhook deliveries: notifications listed by the API vs received (lost, duplicated);
+// - b: kill -9 during webhook deliveries: notifications listed by the API vs received (lost, duplicated), on each
+//   database of --databases;
 // - c: PostgreSQL unreachable for 20 s (a TCP proxy between the service and the server stops or freezes):
 //   answers during the outage by status, the slowest one, log lines, recovery time after it returns;
 // - d: a hanging receiver: a healthy webhook of another account, its throughput and latency vs alone;
@@ -12,12 +14,12 @@
 //
 // Flags: --help, --scenarios a,b,c,d,e, --pg-url <server url> (default DATABASE_URL or
 // postgres://postgres@127.0.0.1:5432/postgres; a server where the suite may create databases), --kills 4,
-// --outage stop|freeze|stop,freeze (what c plays: a server down, one that stops answering, or both in turn),
-// --outage-seconds 20.
+// --databases postgres,pglite (where b runs), --outage stop|freeze|stop,freeze (what c plays: a server down, one
+// that stops answering, or both in turn), --outage-seconds 20.
 import { parseArgs } from "node:util";
 import { cleanUpAll, type Figure, type ScenarioContext, trapSignals } from "./fault-kit";
 import { hangingReceiver } from "./faults-hanging-receiver";
-import { killDuringDeliveries } from "./faults-kill-deliveries";
+import { type DeliveryDatabase, killDuringDeliveries } from "./faults-kill-deliveries";
 import { killDuringWrites } from "./faults-kill-writes";
 import { databaseOutage, type OutageKind } from "./faults-outage";
 import { sigtermUnderLoad } from "./faults-sigterm";
@@ -51,6 +53,7 @@ async function main(): Promise<number> {
         default: process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres",
       },
       kills: { type: "string", default: "4" },
+      databases: { type: "string", default: "postgres,pglite" },
       outage: { type: "string", default: "stop" },
       "outage-seconds": { type: "string", default: "20" },
     },
@@ -62,6 +65,9 @@ async function main(): Promise<number> {
   const scenarios = values.scenarios.split(",").map((s) => s.trim());
   const unknown = scenarios.filter((s) => !"abcde".includes(s) || s.length !== 1);
   if (unknown.length) throw new Error(`unknown scenario(s) ${unknown.join(", ")}: choose from a,b,c,d,e`);
+  const databases = values.databases.split(",").map((d) => d.trim()) as DeliveryDatabase[];
+  if (databases.some((d) => d !== "postgres" && d !== "pglite"))
+    throw new Error(`--databases takes postgres, pglite or both (got '${values.databases}')`);
   const outages = values.outage.split(",") as OutageKind[];
   if (outages.some((o) => o !== "stop" && o !== "freeze"))
     throw new Error(`--outage takes stop, freeze or both (got '${values.outage}')`);
@@ -77,7 +83,12 @@ async function main(): Promise<number> {
   const figures: Figure[] = [];
   const runs: Record<string, () => Promise<Figure[]>> = {
     a: () => killDuringWrites(ctx),
-    b: () => killDuringDeliveries(ctx),
+    // On each database in turn, each with a service of its own: "b (postgres)", "b (pglite)".
+    b: async () => {
+      const all: Figure[] = [];
+      for (const d of databases) all.push(...(await killDuringDeliveries(ctx, d)));
+      return all;
+    },
     // The outages one after the other, each with a database and a service of its own.
     c: async () => {
       const all: Figure[] = [];
@@ -96,7 +107,7 @@ async function main(): Promise<number> {
         // One scenario's failure is a figure too; the others still run.
         figures.push({ scenario, name: "scenario failed", value: String((error as Error).stack ?? error) });
       }
-      // Scenario c names each outage kind: "c (stop)", "c (freeze)".
+      // Scenario b names each database, c each outage kind: "b (pglite)", "c (stop)", "c (freeze)".
       ctx.log(formatTable(figures.filter((f) => f.scenario.split(" ")[0] === scenario)));
     }
   } finally {

@@ -54,9 +54,12 @@ export interface Claim {
 }
 
 export interface ClaimRequest {
-  /** The service's clock: what is due. */
+  /** The service's clock: the times written (`updated_at`, an attempt's start). */
   now: Date;
-  /** The lease clock: which leases are live, and how long the new ones hold. */
+  /**
+   * Real time, whatever a demo does to the service's clock: what is due (`next_attempt_at`, a real moment), which
+   * leases are live, and how long the new ones hold.
+   */
   leaseNow: Date;
   leaseUntil: Date;
   /** Most notifications claimed in all. */
@@ -79,7 +82,7 @@ export function claimable(r: ClaimRequest, settled?: SQL): SQL {
   // `settled`: notifications that the same statement takes out of pending (their outcome), which its snapshot
   // still shows as pending; they hold up nothing any more.
   return sql`n.delivery_status = 'pending'
-    and n.next_attempt_at <= ${iso(r.now)}
+    and n.next_attempt_at <= ${iso(r.leaseNow)}
     and (n.lease_until is null or n.lease_until < ${iso(r.leaseNow)})
     and n.attempts < n.attempt_limit
     and (n.container_id is null or n.seq <= (select min(first.seq) from ${webhookNotifications} first
@@ -256,7 +259,7 @@ export async function expireExhaustedNotifications(db: Db, now: Date, leaseNow: 
         and(
           eq(n.deliveryStatus, "pending"),
           // Always true of a claimed notification; lets the planner use the index of due notifications.
-          lte(n.nextAttemptAt, now),
+          lte(n.nextAttemptAt, leaseNow),
           sql`${n.attempts} >= ${n.attemptLimit}`,
           or(isNull(n.leaseUntil), lt(n.leaseUntil, leaseNow)),
         ),

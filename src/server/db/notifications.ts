@@ -43,9 +43,11 @@ export async function insertNotifications(
   tx: Db,
   rows: NewNotification[],
   now: Date,
+  dueAt: Date,
   dispatched: string[] = [],
 ): Promise<void> {
   const at = sql`${now.toISOString()}::timestamptz`;
+  const due = sql`${dueAt.toISOString()}::timestamptz`;
   // Numbered for the live stream in the order given (the fan-out's), under the fan-out's lock (migration 0015).
   const mark = dispatched.length
     ? sql`with dispatched as (
@@ -60,7 +62,7 @@ export async function insertNotifications(
     insert into ${webhookNotifications} (id, account_id, webhook_id, account_event_id, event, reference_type,
       reference_id, container_id, body, next_attempt_at, created_at, updated_at)
     select x.id, x.account_id, x.webhook_id, x.account_event_id, x.event, x.reference_type, x.reference_id,
-      x.container_id, x.body, ${at}, ${at}, ${at}
+      x.container_id, x.body, ${due}, ${at}, ${at}
     from rows from (json_to_recordset(${JSON.stringify(rows)}::json) as (id uuid, account_id uuid, webhook_id uuid,
       account_event_id uuid, event text, reference_type text, reference_id uuid, container_id uuid, body text))
       with ordinality as x(id, account_id, webhook_id, account_event_id, event, reference_type, reference_id,

@@ -217,16 +217,17 @@ export async function insertNotification(
 }
 
 /**
- * Queues a failed notification again, with a fresh round of attempts, due now. `not_failed` when it is pending
- * or delivered.
+ * Queues a failed notification again, with a fresh round of attempts, due at `dueAt` (a real moment, as every
+ * `next_attempt_at`). `not_failed` when it is pending or delivered.
  */
 export async function resendNotification(
   db: Db,
   accountId: string,
   id: string,
   roundSize: number,
-  now: Date,
+  at: { now: Date; dueAt: Date },
 ): Promise<NotificationRow | "not_found" | "not_failed"> {
+  const { now, dueAt } = at;
   if (!isUuid(id)) return "not_found";
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -242,7 +243,7 @@ export async function resendNotification(
         deliveryStatus: "pending",
         failureReason: null,
         attemptLimit: row.attempts + roundSize,
-        nextAttemptAt: now,
+        nextAttemptAt: dueAt,
         leaseUntil: null,
         updatedAt: now,
       })

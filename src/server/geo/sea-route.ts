@@ -1,6 +1,7 @@
 // Shortest sea routes between two positions (or two ports) over the MARNET lane network, cached.
 import { PORTS, type PortSeed } from "../db/reference/ports";
 import { laneAccesses } from "./lane-access";
+import { approachAt, seaEnd, waypointsBetween, waypointsOut } from "./port-approaches";
 import { getSeaNetwork, nodePosition } from "./sea-network";
 import { shortestLanePath } from "./shortest-path";
 import { haversineNm, interpolateGreatCircle, type LatLon, pathLengthNm } from "./spherical";
@@ -15,8 +16,9 @@ import { haversineNm, interpolateGreatCircle, type LatLon, pathLengthNm } from "
  * Routes come from a cache and are frozen: do not mutate them.
  *
  * Routes stay off Natural Earth 1:50m land except in waterways it does not resolve (the Suez and Panama
- * canals, rivers such as the Elbe or the St Lawrence) and, for a port far up a river beyond the lanes
- * (Manaus, Nanjing), the straight last leg from the nearest lane.
+ * canals, rivers such as the Elbe or the St Lawrence, the approaches of port-approaches.ts up the Savannah or the
+ * Saigon River) and, for a port far up a river beyond the lanes (Manaus, Nanjing), the straight last leg from
+ * the nearest lane.
  */
 export interface SeaRoute {
   readonly points: readonly Readonly<LatLon>[];
@@ -67,10 +69,31 @@ function cacheKey(from: LatLon, to: LatLon): string {
 }
 
 function computeRoute(from: LatLon, to: LatLon): SeaRoute {
-  const net = getSeaNetwork();
-  const { path, start, goal } = shortestLanePath(net, laneAccesses(net, from), laneAccesses(net, to), to);
-  const lanes = path.map((id) => nodePosition(net, id));
-  const corners = dropRepeats([from, ...start.via, ...lanes, ...[...goal.via].reverse(), to]);
+  // A ship in a port's approach (alongside, or on the river) keeps to it: out to its sea end before the lanes, and
+  // in from the sea end of its destination's.
+  const leaving = approachAt(from);
+  const arriving = approachAt(to);
+  let corners: LatLon[];
+  if (leaving && arriving && leaving.approach === arriving.approach) {
+    corners = dropRepeats([from, ...waypointsBetween(leaving, arriving), to]);
+  } else {
+    const outward = leaving ? waypointsOut(leaving) : [];
+    const inward = arriving ? waypointsOut(arriving).reverse() : [];
+    const start = leaving ? seaEnd(leaving.approach) : from;
+    const end = arriving ? seaEnd(arriving.approach) : to;
+    const net = getSeaNetwork();
+    const lanePath = shortestLanePath(net, laneAccesses(net, start), laneAccesses(net, end), end);
+    const lanes = lanePath.path.map((id) => nodePosition(net, id));
+    corners = dropRepeats([
+      from,
+      ...outward,
+      ...lanePath.start.via,
+      ...lanes,
+      ...[...lanePath.goal.via].reverse(),
+      ...inward,
+      to,
+    ]);
+  }
   const points = densify(corners);
   const distanceNm = pathLengthNm(points);
   return Object.freeze({ points: Object.freeze(points.map((p) => Object.freeze(p))), distanceNm });

@@ -293,14 +293,31 @@ describe("the DCSA notification receiver", () => {
     });
   });
 
-  it("ignores a notification for an unknown subscription with 204, logged at debug only", async () => {
-    for (const id of ["5b0e6d1e-8f7a-4c59-9a39-0c1f0e7c4d11", "junk"]) {
-      const response = await post(id, signedNotification(randomBytes(32), [departureNaming(NUMBERS[0]!)]));
-      expect(response.status).toBe(204);
+  it("answers a push it cannot verify alike whether its subscription exists or not, so that no id is revealed", async () => {
+    const { account } = await h.newAccount();
+    const tracked = await trackedWithPush(h, key, account.id, NUMBERS[0]!);
+    const due = await nextRefreshAt(h.db, tracked.shipmentId);
+    const forged = () => signedNotification(randomBytes(32), [departureNaming(NUMBERS[0]!)]);
+    const answers: { status: number; type: string | null; body: string }[] = [];
+    for (const id of [tracked.subscription.id, "5b0e6d1e-8f7a-4c59-9a39-0c1f0e7c4d11", "junk"]) {
+      const response = await post(id, forged());
+      answers.push({
+        status: response.status,
+        type: response.headers.get("content-type"),
+        body: await response.text(),
+      });
     }
-    const lines = h.logs.filter((l) => l.includes("unknown subscription")).map((l) => JSON.parse(l));
-    expect(lines.map((l) => l.level)).toEqual(["debug", "debug"]);
+    expect(answers[0]?.status).toBe(401);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(await nextRefreshAt(h.db, tracked.shipmentId)).toEqual(due);
     expect(refreshWakes).toBe(0);
+    // The forged push on a real subscription is a warning naming it; a guessed id is noted at debug only.
+    const warned = h.logs.filter((l) => l.includes("bad signature")).map((l) => JSON.parse(l));
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatchObject({ level: "warn", subscriptionId: tracked.subscription.id });
+    const unknown = h.logs.filter((l) => l.includes("unknown subscription")).map((l) => JSON.parse(l));
+    expect(unknown.map((l) => l.level)).toEqual(["debug", "debug"]);
   });
 
   it("answers 400 to a signed body that is not an array of events, 413 to one over 1 MB", async () => {

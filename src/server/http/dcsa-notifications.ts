@@ -5,8 +5,9 @@
 // - `HEAD` answers 204 for any id: the standard's check that a callback URL is reachable, which tells nothing
 //   about which subscriptions exist;
 // - `POST` reads the raw body (the signature covers its exact bytes), and answers 204 when it was signed and
-//   taken (tracking/dcsa/notification-receiver.ts), 204 too for an unknown subscription (nothing to do, and nothing
-//   revealed), 401 for a missing or bad signature, 400 for a signed body that is not an array of events.
+//   taken (tracking/dcsa/notification-receiver.ts), 401 for a missing or bad signature and for an unknown
+//   subscription alike (no secret to check it with; one answer, so that none tells which ids exist), 400 for a
+//   signed body that is not an array of events.
 
 import { Hono } from "hono";
 import type { Clock } from "../clock";
@@ -92,8 +93,6 @@ export function dcsaNotificationRoutes(deps: DcsaNotificationDeps): Hono<AppEnv>
         // The engine of this process looks at once; other processes find the shipments due at their next pass.
         if (received.shipments > 0) deps.onShipmentRefreshRequested();
         if (received.trackingRequests > 0) deps.onTrackingRequestCreated();
-        return c.body(null, 204);
-      case "ignored":
         return c.body(null, 204);
     }
   });

@@ -95,8 +95,12 @@ const CASES: {
   {
     label: "a bill of lading moved on by rail",
     requestType: "bill_of_lading",
-    number: findSandboxBillOfLading("MAEU", requestedAt, 45 * DAY, (s) =>
-      has(s, ["rail_departed", "rail_arrived"]),
+    // One without a transshipment, so that it is not the case above's shipment too.
+    number: findSandboxBillOfLading(
+      "MAEU",
+      requestedAt,
+      45 * DAY,
+      (s) => has(s, ["rail_departed", "rail_arrived"]) && !has(s, ["transshipment_discharged"]),
     ),
     afterDays: 45,
     shows: ["rail_departed", "rail_arrived"],

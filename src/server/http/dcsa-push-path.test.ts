@@ -2,7 +2,7 @@
 // DCSA publisher; the subscription manager subscribes there (the publisher HEAD-checks our receiver first); the
 // sandbox world moves on; the publisher's notifier POSTs the signed notification to our receiver; the engine's next
 // pass writes the new transport event, and its webhook notification reaches a local webhook receiver. A bad
-// signature on the same subscription is refused 401 and logged; an unknown subscription id is a quiet 204.
+// signature on the same subscription is refused 401 and logged; an unknown subscription id gets the same 401.
 //
 // The last test measures, with the real tracking worker running, the time from the notifier's POST to the new
 // transport event being readable through the API, and prints the median of 10 rounds (not asserted: it is a figure).
@@ -169,21 +169,21 @@ describe("DCSA push from the sandbox publisher to our receiver", () => {
     );
   });
 
-  it("refuses a notification with a bad signature on a real subscription (401, logged), and ignores an unknown id (204)", async () => {
+  it("refuses a notification with a bad signature on a real subscription (401, logged), and on an unknown id alike", async () => {
     expect(subscriptionId).not.toBe("");
     const forged = signedNotification(Buffer.alloc(32, 7), []);
     const refused = await fetch(`${world.base}/dcsa/notifications/${subscriptionId}`, forged);
     expect(refused.status).toBe(401);
-    expect(((await refused.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe(
-      "invalid_signature",
-    );
+    const refusal = await refused.text();
+    expect((JSON.parse(refusal) as { errors: { code: string }[] }).errors[0]!.code).toBe("invalid_signature");
     expect(world.h.logs.some((l) => l.includes("dcsa notification refused: bad signature"))).toBe(true);
 
     const unknown = await fetch(
       `${world.base}/dcsa/notifications/00000000-0000-4000-8000-000000000000`,
       signedNotification(Buffer.alloc(32, 7), []),
     );
-    expect(unknown.status).toBe(204);
+    expect(unknown.status).toBe(401);
+    expect(await unknown.text()).toBe(refusal);
   });
 
   it("measures the time from the notifier's POST to the transport event being readable, with the real worker", async () => {

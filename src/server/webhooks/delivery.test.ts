@@ -3,8 +3,12 @@
 // send and record, order per container, and two workers sharing one database (PGlite here, PostgreSQL when
 // TEST_DATABASE_URL is set).
 import { randomUUID } from "node:crypto";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { acceleratedClock, ManualClock } from "../clock";
 import { setSuspended } from "../db/accounts";
 import { type Claim, GONE, GONE_DURING, WEBHOOK_GONE } from "../db/notification-claims";
 import { portId, terminalId } from "../db/reference-data";
@@ -432,6 +436,28 @@ describe("retries", () => {
     for (const l of logs) expect(l.durationMs).toBeGreaterThanOrEqual(0);
   });
 
+  it("waits real time between attempts, however fast the service's clock runs (CLOCK_SPEED=3600)", async () => {
+    const { accountId, webhook, target } = await setup(["container.transport.full_out"]);
+    await recordMovements(accountId, target(), ["container.transport.full_out"]);
+    receiver.reply = (_r, i) => (i === 0 ? { status: 500, body: "down" } : { status: 204 });
+    // An hour of the service's time goes by every real second, as with CLOCK_SPEED=3600.
+    const real = new ManualClock(h.clock.now());
+    const w = worker({ clock: acceleratedClock(3600, real.now(), real), leaseClock: real });
+    real.advance(1_000);
+
+    expect(await w.runOnce()).toMatchObject({ sent: 1, succeeded: 0 });
+    const [n] = await notificationsOf(webhook.id);
+    expect(n).toMatchObject({ deliveryStatus: "pending", attempts: 1 });
+    // The first retry is due a real minute after the attempt, not a minute of the demo's time.
+    expect(n!.nextAttemptAt!.getTime() - real.now().getTime()).toBe(MINUTE);
+
+    real.advance(30_000); // 30 hours of the service's time
+    expect((await w.runOnce()).sent).toBe(0);
+    real.advance(30_000);
+    expect(await w.runOnce()).toMatchObject({ sent: 1, succeeded: 1 });
+    expect(receiver.requests).toHaveLength(2);
+  });
+
   it("retries after a timeout", async () => {
     const { accountId, webhook, target } = await setup(["container.transport.full_out"]);
     await recordMovements(accountId, target(), ["container.transport.full_out"]);
@@ -709,6 +735,42 @@ describe("delivery guarantees", () => {
     ]);
     expect(logs[0]!.error).toContain("worker stopped");
     expect((await notificationsOf(webhook.id))[0]!.deliveryStatus).toBe("succeeded");
+  });
+
+  it("on the embedded database, writes at the next start what a killed worker had delivered, instead of sending it again", async () => {
+    const { accountId, webhook, target } = await setup(["container.transport.full_out"]);
+    await recordMovements(accountId, target(), ["container.transport.full_out"]);
+    const outcomeJournal = join(
+      await mkdtemp(join(tmpdir(), "outcome-journal-")),
+      "webhook-outcomes.journal",
+    );
+    // Killed after the receiver's answer was read, before the database write that records it.
+    const killed = worker({
+      outcomeJournal,
+      beforeRecord: () => {
+        throw new Error("killed");
+      },
+    });
+    await killed.runOnce();
+    expect(receiver.requests).toHaveLength(1);
+    const [n] = await notificationsOf(webhook.id);
+    expect(n).toMatchObject({ deliveryStatus: "pending", attempts: 1 });
+
+    // Started again after the lease has run out: the journal's outcome is written before anything is claimed.
+    h.clock.advance(61_000);
+    const restarted = worker({ outcomeJournal });
+    expect(await restarted.recoverOutcomes()).toBe(1);
+    expect((await restarted.runUntilIdle()).sent).toBe(0);
+    expect(receiver.requests).toHaveLength(1);
+    const [done] = await notificationsOf(webhook.id);
+    expect(done).toMatchObject({ deliveryStatus: "succeeded", attempts: 1, leaseUntil: null });
+    const logs = await logsOf(n!.id);
+    expect(logs.map((l) => [l.attempt, l.statusCode, l.error])).toEqual([[1, 200, null]]);
+    // Nothing is left in the journal once written, nor after ordinary deliveries.
+    expect(await readFile(outcomeJournal, "utf8")).toBe("");
+    await recordMovements(accountId, target(1), ["container.transport.full_out"]);
+    expect(await restarted.runUntilIdle()).toMatchObject({ sent: 1, succeeded: 1 });
+    expect(await readFile(outcomeJournal, "utf8")).toBe("");
   });
 
   it("sends a container's notifications in order: a later one waits while an earlier one is retried", async () => {

@@ -7,13 +7,17 @@
 // - At least once. A notification is claimed with a lease and a claim token, sent, and only then marked
 //   delivered. A process that dies between sending and recording leaves the lease to run out; the notification
 //   is then claimed again and sent again with the same `webhook-id` and the same body, so receivers deduplicate
-//   on `webhook-id`.
+//   on `webhook-id`. On the embedded database, whose writes die with the process, the outcomes a process had
+//   read but not yet written are kept in a journal file and written at its next start (outcome-journal.ts), so
+//   that a kill -9 sends few of them again.
 // - No attempt is sent twice, nor recorded twice. Claiming takes the next attempt number and a fresh token in
 //   the same statement that sets the lease, so two processes never hold one notification at once, and a send is
 //   always given up (10 s by default) well before its lease (60 s, or three times the timeout) runs out. An
 //   outcome is recorded only under the token it was claimed with, so a late writer whose lease ran out never
 //   overwrites a newer claim. Leases are measured in real time (an accelerated demo clock cannot shorten them),
 //   which assumes the processes' clocks agree to within lease minus timeout (50 s by default).
+// - Retries: see retry.ts; then `failed`. Attempts fall due in real time too (`next_attempt_at` is a real moment):
+//   a receiver down for a minute gets its retry a minute later whatever CLOCK_SPEED is, as leases do.
 // - Independent webhooks. A webhook has at most `perWebhookConcurrency` attempts in flight (8 by default, counted
 //   over all processes through the leases); claims skip a webhook that is full and take others' work, so a
 //   receiver that hangs until the timeout holds up only its own webhook. A process has at most `concurrency`
@@ -23,7 +27,6 @@
 //   waiting for a retry; it goes once that one has succeeded or finally failed. Notifications that concern
 //   no container (tracking requests, ETA changes, tests) are sent in creation order but may overtake each
 //   other when one is retried or when several are in flight.
-// - Retries: see retry.ts; then `failed`.
 
 import { type Clock, systemClock } from "../clock";
 import type { Db } from "../db/connection";
@@ -33,6 +36,7 @@ import type { Logger } from "../logger";
 import type { Resolver } from "../net/outbound-guard";
 import { fanOutAccountEvents } from "./fan-out";
 import { type PostResult, postWebhook } from "./http-post";
+import { OutcomeJournal } from "./outcome-journal";
 import { OutcomeRecorder } from "./recorder";
 import { signatureHeaders } from "./signing";
 import { WebhookStatistics } from "./statistics";
@@ -47,9 +51,13 @@ export const USER_AGENT = "boxtrack-webhooks/1";
 export interface DeliveryOptions {
   db: Db;
   reference: ReferenceData;
-  /** The service's clock: creation times, due times, retry schedule and log times. */
+  /** The service's clock: creation times and the times of the attempts' logs. */
   clock: Clock;
-  /** Measures leases; real time by default, so that they always outlast a send. Tests drive it by hand. */
+  /**
+   * Real time (systemClock by default), whatever a demo does to the service's clock: measures leases, so that they
+   * always outlast a send, and schedules attempts (when a notification is due, how long a retry waits). Tests
+   * drive it by hand.
+   */
   leaseClock?: Clock;
   logger: Logger;
   /** Told of every attempt's result once it is recorded (the service's metrics count them). */
@@ -73,7 +81,15 @@ export interface DeliveryOptions {
   resolve?: Resolver;
   /** Source of the backoff jitter, in [0, 1). */
   random?: () => number;
-  /** Test seam: runs after a send and before its outcome is recorded; throwing simulates a crash there. */
+  /**
+   * The embedded database only: a file in its data directory (one process opens it) where each outcome is kept
+   * from the moment it is read until it is written, so that a kill -9 between the two does not send it again.
+   */
+  outcomeJournal?: string;
+  /**
+   * Test seam: runs after a send (its outcome captured, in the journal if there is one) and before the outcome is
+   * written; throwing simulates a crash there.
+   */
   beforeRecord?: (notificationId: string, attempt: number) => void | Promise<void>;
   /** Test seam: runs after each fan-out batch that dispatched events has committed. */
   afterFanOutBatch?: (dispatched: number) => void | Promise<void>;
@@ -122,8 +138,19 @@ export class WebhookDelivery {
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#leaseMs = options.leaseMs ?? Math.max(60_000, 3 * this.#timeoutMs);
     this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-    this.#recorder = new OutcomeRecorder(options);
+    this.#recorder = new OutcomeRecorder({
+      ...options,
+      journal: options.outcomeJournal ? new OutcomeJournal(options.outcomeJournal) : undefined,
+    });
     this.statistics = new WebhookStatistics(options.db, options.logger);
+  }
+
+  /**
+   * Writes the outcomes a stopped process left in the outcome journal; run before the first claim, while their
+   * claims still hold. Returns how many were written.
+   */
+  recoverOutcomes(): Promise<number> {
+    return this.#recorder.recover();
   }
 
   /** One pass: fan out new events, fail what ran out of attempts, send one batch of due notifications. */
@@ -157,12 +184,13 @@ export class WebhookDelivery {
 
   /** Fans out up to `maxBatches` batches of recorded events; returns how many events were dispatched. */
   async fanOut(maxBatches?: number): Promise<number> {
-    const { db, reference, clock, logger, fanOutBatchSize, afterFanOutBatch } = this.#o;
+    const { db, reference, clock, leaseClock, logger, fanOutBatchSize, afterFanOutBatch } = this.#o;
     const { dispatched, full } = await fanOutAccountEvents(
       {
         db,
         reference,
         clock,
+        realClock: leaseClock,
         logger,
         batchSize: fanOutBatchSize,
         afterBatch: afterFanOutBatch,
@@ -226,6 +254,8 @@ export class WebhookDelivery {
             allowPrivateAddresses: this.#o.allowPrivateAddresses ?? false,
             resolve: this.#o.resolve,
           });
+    // From here the outcome is kept (on the embedded database, in the journal) until it is written.
+    const outcome = this.#recorder.capture({ notification: n, result });
     try {
       await this.#o.beforeRecord?.(n.id, n.attempts);
     } catch (error) {
@@ -237,7 +267,7 @@ export class WebhookDelivery {
       });
       return false;
     }
-    const recorded = await this.#recorder.record({ notification: n, result });
+    const recorded = await this.#recorder.write(outcome);
     this.#o.onAttempt?.(result);
     if (!result.ok) {
       logger.debug("webhook delivery attempt failed", {

@@ -12,7 +12,7 @@
 // the inserts, which also mark the events dispatched. An idle check is one probe of the index of undispatched
 // events, left out while batches come full (there is more).
 import { randomUUID } from "node:crypto";
-import type { Clock } from "../clock";
+import { type Clock, systemClock } from "../clock";
 import type { Db } from "../db/connection";
 import { insertNotifications, type NewNotification } from "../db/notifications";
 import {
@@ -31,7 +31,10 @@ import { describeAccountEvents } from "./subjects";
 export interface FanOutDeps {
   db: Db;
   reference: ReferenceData;
+  /** The service's clock: creation times. */
   clock: Clock;
+  /** Real time, which deliveries are scheduled on: a new notification is due at once (systemClock by default). */
+  realClock?: Clock;
   logger: Logger;
   /** Account events taken per transaction. */
   batchSize?: number;
@@ -107,6 +110,7 @@ async function fanOutBatch(deps: FanOutDeps, size: number): Promise<number> {
 async function dispatch(deps: FanOutDeps, tx: Db, events: AccountEventRow[]): Promise<void> {
   if (events.length === 0) return;
   const now = deps.clock.now();
+  const dueAt = (deps.realClock ?? systemClock).now();
   const accountIds = [...new Set(events.map((e) => e.accountId))];
   const subscriptions = await activeSubscriptions(tx, accountIds);
   const subscribersOf = (event: AccountEventRow) =>
@@ -145,5 +149,5 @@ async function dispatch(deps: FanOutDeps, tx: Db, events: AccountEventRow[]): Pr
   // The first statement also marks the batch dispatched (it may insert nothing: no subscriber, or no subject).
   const ids = events.map((e) => e.id);
   for (let i = 0; i === 0 || i < rows.length; i += INSERT_ROWS)
-    await insertNotifications(tx, rows.slice(i, i + INSERT_ROWS), now, i === 0 ? ids : []);
+    await insertNotifications(tx, rows.slice(i, i + INSERT_ROWS), now, dueAt, i === 0 ? ids : []);
 }

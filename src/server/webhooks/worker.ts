@@ -149,8 +149,16 @@ export function startWebhookWorker(
     }
   };
 
-  // Plans chosen with statistics from the start (a data directory may hold tables never analyzed).
-  const loops = delivery.statistics.analyze().then(() => Promise.all([fanOutLoop(), sendLoop()]));
+  // What a killed process had delivered but not written is written before anything is claimed; plans are chosen
+  // with statistics from the start (a data directory may hold tables never analyzed).
+  const loops = delivery
+    .recoverOutcomes()
+    .catch((error) =>
+      // Those notifications are sent again once their leases run out, as without a journal.
+      reportBackgroundFailure(logger, options.outage, "webhook outcome recovery failed", error),
+    )
+    .then(() => delivery.statistics.analyze())
+    .then(() => Promise.all([fanOutLoop(), sendLoop()]));
   return {
     async stop() {
       stopped = true;

@@ -10,7 +10,9 @@ import { headersOf, validatePublisherNotification } from "../../testing/dcsa-pub
 import { createDcsaSandboxHarness, type DcsaSandboxHarness } from "../../testing/dcsa-sandbox-harness";
 import { findSandboxBillOfLading } from "../../testing/sandbox-shipments";
 import { TEST_NOW } from "../../testing/service-harness";
+import type { CarrierSnapshot } from "../../tracking/carrier-adapter";
 import type { DcsaEvent } from "../../tracking/dcsa/types";
+import { codeRowOf } from "../../tracking/sandbox/dcsa/translate";
 
 const DAY = 86_400_000;
 const SECRET = Buffer.from("a shared secret of the subscriber, 32+ bytes long");
@@ -79,11 +81,26 @@ async function call(path: string, operation: string, init: RequestInit & { json?
 const BASE = "/dcsa/sandbox/MAEU/v2/event-subscriptions";
 
 /** A MAEU bill of lading with actual events in the three days after TEST_NOW. */
-const busyNumber = () =>
-  findSandboxBillOfLading("MAEU", new Date(TEST_NOW), 3 * DAY, (s) =>
-    s.containers.some((c) =>
-      c.events.some((e) => !e.estimated && e.at.getTime() > Date.parse(TEST_NOW) + DAY),
+/** Whether the shipment has an actual event DCSA publishes between `fromDays` and `toDays` after TEST_NOW. */
+const movesBetween = (s: CarrierSnapshot, fromDays: number, toDays: number) =>
+  s.containers.some((c) =>
+    c.events.some(
+      (e) =>
+        !e.estimated &&
+        codeRowOf(s, e) !== null &&
+        e.at.getTime() > Date.parse(TEST_NOW) + fromDays * DAY &&
+        e.at.getTime() <= Date.parse(TEST_NOW) + toDays * DAY,
     ),
+  );
+const busyNumber = () =>
+  findSandboxBillOfLading("MAEU", new Date(TEST_NOW), 3 * DAY, (s) => movesBetween(s, 1, 3));
+/** Busy in the three days after TEST_NOW and in the day after them too. */
+const busyForFourDays = () =>
+  findSandboxBillOfLading(
+    "MAEU",
+    new Date(TEST_NOW),
+    4 * DAY,
+    (s) => movesBetween(s, 1, 3) && movesBetween(s, 3, 4),
   );
 
 async function subscribe(number: string, extra: Record<string, unknown> = {}) {
@@ -220,7 +237,7 @@ describe("the notifier", () => {
   });
 
   it("sends again what a subscriber refused, and signs with a new secret once it is reset", async () => {
-    const number = busyNumber();
+    const number = busyForFourDays();
     const created = await subscribe(number);
     const id = created.body.subscriptionID as string;
     harness.h.clock.advance(3 * DAY);

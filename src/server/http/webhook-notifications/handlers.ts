@@ -7,6 +7,7 @@ import {
   WEBHOOK_EVENTS,
   WEBHOOK_NOTIFICATION_INCLUDES,
 } from "../../../api/webhooks";
+import type { Clock } from "../../clock";
 import { isUuid } from "../../db/shipments";
 import { getNotification, listNotifications, resendNotification } from "../../db/webhooks";
 import { documentOf, Included } from "../../resources/documents";
@@ -21,7 +22,12 @@ import { createRouter } from "../router";
 import { notificationDocuments } from "./documents";
 import { DEFAULT_INCLUDE, examplesRoute, getRoute, listRoute, resendRoute } from "./routes";
 
-export function webhookNotificationRoutes(deps: DataDeps): App {
+export function webhookNotificationRoutes(
+  deps: DataDeps & {
+    /** Real time, which deliveries are scheduled on whatever a demo does to the service's clock. */
+    realClock: Clock;
+  },
+): App {
   const app = createRouter();
   const { db, clock, reference } = deps;
 
@@ -108,7 +114,12 @@ export function webhookNotificationRoutes(deps: DataDeps): App {
   app.openapi(resendRoute, async (c) => {
     const { id } = c.req.valid("param");
     const accountId = c.get("principal").account.id;
-    const result = await resendNotification(db, accountId, id, MAX_ATTEMPTS, clock.now());
+    // Due now in real time, which deliveries are scheduled on (the clock rate limits use), and updated now in the
+    // service's.
+    const result = await resendNotification(db, accountId, id, MAX_ATTEMPTS, {
+      now: clock.now(),
+      dueAt: deps.realClock.now(),
+    });
     if (result === "not_found") throw notFound("webhook notification", id);
     if (result === "not_failed") {
       const row = await getNotification(db, accountId, id);

@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { attributePointer } from "../../../api/json-pointer";
 import { WEBHOOK_EVENT_GROUPS, type WebhookEventName } from "../../../api/webhooks";
+import type { Clock } from "../../clock";
 import {
   createWebhook,
   deleteWebhook,
@@ -50,7 +51,13 @@ export interface WebhookSettings {
   resolve?: Resolver;
 }
 
-export function webhookRoutes(deps: DataDeps & { settings: WebhookSettings }): App {
+export function webhookRoutes(
+  deps: DataDeps & {
+    settings: WebhookSettings;
+    /** Real time, which deliveries are scheduled on whatever a demo does to the service's clock. */
+    realClock: Clock;
+  },
+): App {
   const { db, clock, reference, settings } = deps;
   const app = createRouter();
   const checkUrl = (url: string, pointer: string) => {
@@ -179,6 +186,8 @@ export function webhookRoutes(deps: DataDeps & { settings: WebhookSettings }): A
     const event = (requested ?? webhook.events[0] ?? "tracking_request.succeeded") as WebhookEventName;
     const now = clock.now();
     const notificationId = randomUUID();
+    // Deliveries are scheduled in real time (the clock rate limits use), whatever a demo does to the service's.
+    const dueAt = deps.realClock.now();
     const subject = exampleSubject(reference, event, now);
     const row = await insertNotification(db, {
       id: notificationId,
@@ -192,7 +201,7 @@ export function webhookRoutes(deps: DataDeps & { settings: WebhookSettings }): A
         { id: notificationId, event, createdAt: now, webhookId: webhook.id, test: true },
         subject,
       ),
-      nextAttemptAt: now,
+      nextAttemptAt: dueAt,
       createdAt: now,
       updatedAt: now,
     });

@@ -4,6 +4,7 @@
 // webhooks, the live stream). The notification's events themselves are not written: the carrier's full answer is
 // the one truth, and a pushed event only says when to ask for it.
 
+import { randomBytes } from "node:crypto";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/connection";
 import type { MadeDue } from "../../db/dcsa-subscriptions";
@@ -33,13 +34,21 @@ export interface Notification {
 }
 
 export type NotificationOutcome =
-  /** No such subscription (a deleted one, a guess): accepted and ignored, so that it reveals nothing. */
-  | { outcome: "ignored" }
-  /** The signature is missing or wrong (or cannot be checked): nothing was read of the body. */
+  /**
+   * The signature is missing or wrong, cannot be checked, or there is no such subscription (a deleted one, a
+   * guess) whose secret could check it: nothing was read of the body. One outcome for all of them, so that the
+   * answer does not tell which subscription ids exist.
+   */
   | { outcome: "refused" }
   /** Signed, but not a JSON array of events. */
   | { outcome: "unreadable"; detail: string }
   | ({ outcome: "accepted" } & MadeDue);
+
+/**
+ * Checked against for an id no subscription has: the push then costs the same HMAC over its body as one for a real
+ * subscription, so that neither the answer nor its time tells which ids exist.
+ */
+const NO_SUBSCRIPTION_SECRET = randomBytes(32);
 
 export async function receiveNotification(
   deps: NotificationReceiverDeps,
@@ -50,10 +59,14 @@ export async function receiveNotification(
     ? await subscriptionForNotification(db, n.subscriptionId)
     : undefined;
   if (!subscription) {
-    logger.debug("dcsa notification for an unknown subscription ignored", {
+    checkNotificationSignature(n.signature, NO_SUBSCRIPTION_SECRET, n.body);
+    // At debug only: ids that were never ours are guesses (or a carrier still pushing to one we dropped), and a
+    // warning per guess would let anyone fill the log.
+    logger.debug("dcsa notification for an unknown subscription refused", {
       subscriptionId: n.subscriptionId.slice(0, 64),
+      remoteAddress: n.remoteAddress,
     });
-    return { outcome: "ignored" };
+    return { outcome: "refused" };
   }
   const secret = openSubscriptionSecret(deps, subscription.id, subscription.secretSealed);
   const check = secret

@@ -1,7 +1,20 @@
 // The lanes a line sells: origin to destination on one of its services, or via a hub where the box changes ships.
+//
+// A line sells, for each pair of ports, one routing: its quickest direct one, or failing any, its quickest relay
+// through a hub, and only routings that stay near the direct sea passage and, through a hub, connect within
+// days: what carriers publish, rather than every way a box could go round the loops.
 import { haversineNm } from "../../geo/route-geometry";
+import { DAY, HOUR } from "./local-time";
 import { port, regionOf } from "./places";
-import { type ServiceLayout, serviceLayouts } from "./service-schedule";
+import { seaDistanceNm } from "./sea-legs";
+import {
+  DESIGN_SPEED_KNOTS,
+  firstSailingArrivingFrom,
+  firstSailingDepartingFrom,
+  type ServiceLayout,
+  sailing,
+  serviceLayouts,
+} from "./service-schedule";
 import { HUBS } from "./services";
 
 /** One ship's part of the journey: from call `fromCall` to call `toCall` of a service's rotation. */
@@ -24,11 +37,16 @@ const JONES_ACT_CARRIERS: ReadonlySet<string> = new Set(["MATS", "TRBR", "CLAM"]
 const isUs = (locode: string) => port(locode).countryCode === "US";
 
 /**
- * A lane may sail the long way round (Asia to the US East Coast is twice the great-circle distance via
- * Panama), but not round the world: cargo for Rotterdam does not ride from Marseille via China.
+ * A routing may sail somewhat longer than the direct passage (calls on the way, a hub off the straight line), but
+ * carriers do not sell a box a ride round the loop: from Tokyo to Seattle by way of Qingdao and Shanghai, or from
+ * Manzanillo to Ningbo by way of Chile. Asia to the US East Coast by Suez instead of Panama is about 1.2 times.
  */
+const MAX_DETOUR = 1.25;
+/** ... and on short hops the first call or the hub may lie off the line by a day's steaming. */
+const DETOUR_ALLOWANCE_NM = 300;
+
 function plausibleDetour(pol: string, pod: string, sailedNm: number): boolean {
-  return sailedNm <= 2 * apartNm(pol, pod) + 1000;
+  return sailedNm <= MAX_DETOUR * seaDistanceNm(pol, pod) + DETOUR_ALLOWANCE_NM;
 }
 
 /** Sea miles from call `fromCall` to call `toCall` along the rotation. */
@@ -98,28 +116,91 @@ function legsOf(layout: ServiceLayout): LaneLeg[] {
 
 const locodeAt = (leg: LaneLeg, call: number) => leg.layout.service.calls[call] as string;
 
+/** A relayed box leaves the hub on the first sailing of its second service that departs a day after it berths. */
+const MIN_CONNECTION_MS = DAY;
+
+/** The sailing of `leg`'s service that a box berthed at its hub at `berthed` connects to. */
+export function connectingSailing(leg: LaneLeg, berthed: number): number {
+  return firstSailingDepartingFrom(leg.layout, leg.fromCall, berthed + MIN_CONNECTION_MS);
+}
+
+/** Planned time from the departure at the leg's first call to the arrival at its last (a wrap is the next round). */
+function legTransitMs(leg: LaneLeg): number {
+  const { arrivalOffsetMs, stayMs, roundTripMs } = leg.layout;
+  const departs = (arrivalOffsetMs[leg.fromCall] ?? 0) + (stayMs[leg.fromCall] ?? 0);
+  const arrives = (arrivalOffsetMs[leg.toCall] ?? 0) + (leg.toCall > leg.fromCall ? 0 : roundTripMs);
+  return arrives - departs;
+}
+
+/** Sailings around 2026 over which a relay's connection is judged (its wait varies where the intervals differ). */
+const REFERENCE_TIME = Date.UTC(2026, 0, 1);
+const REFERENCE_SAILINGS = 8;
+
+/**
+ * The longest time from a box's arrival at the hub (its first ship's arrival there) to the departure of its
+ * connection, over the reference sailings: it depends only on the two services and their calls at the hub.
+ */
+const relayWaits = new Map<string, number>();
+function relayWaitMs(first: LaneLeg, second: LaneLeg): number {
+  const key = `${first.layout.service.code}/${first.toCall}>${second.layout.service.code}/${second.fromCall}`;
+  let wait = relayWaits.get(key);
+  if (wait === undefined) {
+    wait = 0;
+    const s0 = firstSailingArrivingFrom(first.layout, first.toCall, REFERENCE_TIME);
+    for (let s = s0; s < s0 + REFERENCE_SAILINGS; s++) {
+      const hubCall = sailing(first.layout, s).planned.calls[first.toCall];
+      if (!hubCall) continue;
+      const onward = sailing(second.layout, connectingSailing(second, hubCall.berthed));
+      const departs = onward.planned.calls[second.fromCall]?.departure ?? hubCall.arrival;
+      wait = Math.max(wait, departs - hubCall.arrival);
+    }
+    relayWaits.set(key, wait);
+  }
+  return wait;
+}
+
+/**
+ * A relay is sold where the connection is made within this long of the box's arrival at the hub: lines time
+ * their feeders to meet the mainline ships, and publish the relays that connect.
+ */
+const MAX_RELAY_WAIT_MS = 6 * DAY;
+/**
+ * No routing, direct or relayed, is sold that takes more than half as long again as a ship sailing the direct
+ * passage at design speed, plus two days for the calls or the transfer on the way: a shipper offered Tianjin →
+ * Singapore in two weeks through Busan, or Piraeus → Ningbo by way of Genoa and Valencia, books another loop.
+ */
+const MAX_SLOWDOWN = 1.5;
+const SLOWDOWN_ALLOWANCE_MS = 2 * DAY;
+
+function competitive(pol: string, pod: string, transitMs: number): boolean {
+  const passageMs = (seaDistanceNm(pol, pod) / DESIGN_SPEED_KNOTS) * HOUR;
+  return transitMs <= MAX_SLOWDOWN * passageMs + SLOWDOWN_ALLOWANCE_MS;
+}
+
 function buildLanes(scac: string): Lane[] {
   const layouts = [...serviceLayouts().values()];
   const own = layouts.filter((l) => sells(l, scac));
   const feeders = layouts.filter((l) => l.service.feeder);
-  const direct: Lane[] = [];
-  const seen = new Set<string>();
+  // The quickest direct routing of each pair of ports, on any of the line's loops.
+  const direct = new Map<string, { lane: Lane; ms: number }>();
   for (const layout of own) {
     for (const leg of legsOf(layout)) {
       const pol = locodeAt(leg, leg.fromCall);
       const pod = locodeAt(leg, leg.toCall);
+      if (!tradeAllowed(scac, pol, pod) || !plausibleDetour(pol, pod, sailedNm(leg))) continue;
       const key = `${pol}>${pod}`;
-      if (!tradeAllowed(scac, pol, pod) || seen.has(key) || !plausibleDetour(pol, pod, sailedNm(leg)))
-        continue;
-      seen.add(key);
-      direct.push({ pol, pod, legs: [leg] });
+      const ms = legTransitMs(leg);
+      if (!competitive(pol, pod, ms)) continue;
+      const best = direct.get(key);
+      if (!best || ms < best.ms) direct.set(key, { lane: { pol, pod, legs: [leg] }, ms });
     }
   }
-  // Via a hub: into it on one service and out on another, at least one of them the line's own mainline.
+  // Via a hub, for pairs no loop of the line joins: into it on one service and out on another, at least one of
+  // them the line's own mainline; the quickest relay that connects.
   const usable = [...own, ...feeders];
   // Each hop only has to stay on its ship's way; the trade rules apply to the journey as a whole.
   const allLegs = usable.flatMap(legsOf);
-  const transshipped: Lane[] = [];
+  const relayed = new Map<string, { lane: Lane; ms: number }>();
   for (const hub of HUBS) {
     const into = allLegs.filter((l) => locodeAt(l, l.toCall) === hub);
     const out = allLegs.filter((l) => locodeAt(l, l.fromCall) === hub);
@@ -130,15 +211,19 @@ function buildLanes(scac: string): Lane[] {
         const pol = locodeAt(first, first.fromCall);
         const pod = locodeAt(second, second.toCall);
         const key = `${pol}>${pod}`;
-        if (!tradeAllowed(scac, pol, pod) || seen.has(key)) continue;
+        if (direct.has(key) || !tradeAllowed(scac, pol, pod)) continue;
         if (apartNm(pol, hub) < MIN_HOP_NM || apartNm(hub, pod) < MIN_HOP_NM) continue;
         if (!plausibleDetour(pol, pod, sailedNm(first) + sailedNm(second))) continue;
-        seen.add(key);
-        transshipped.push({ pol, pod, legs: [first, second] });
+        const wait = relayWaitMs(first, second);
+        if (wait > MAX_RELAY_WAIT_MS) continue;
+        const ms = legTransitMs(first) + wait + legTransitMs(second);
+        if (!competitive(pol, pod, ms)) continue;
+        const best = relayed.get(key);
+        if (!best || ms < best.ms) relayed.set(key, { lane: { pol, pod, legs: [first, second] }, ms });
       }
     }
   }
-  return [...direct, ...transshipped];
+  return [...direct.values(), ...relayed.values()].map((x) => x.lane);
 }
 
 const cache = new Map<string, readonly Lane[]>();

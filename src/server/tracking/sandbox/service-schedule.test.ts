@@ -21,8 +21,10 @@ const EPSILON_KNOTS = 0.01;
 describe("service layouts", () => {
   it("run every loop at 14–20 knots with 12–36 h port stays", () => {
     for (const layout of layouts) {
-      expect(layout.speedKnots).toBeGreaterThanOrEqual(MIN_SPEED_KNOTS - EPSILON_KNOTS);
-      expect(layout.speedKnots).toBeLessThanOrEqual(MAX_SPEED_KNOTS + EPSILON_KNOTS);
+      for (const knots of layout.legKnots) {
+        expect(knots).toBeGreaterThanOrEqual(MIN_SPEED_KNOTS - EPSILON_KNOTS);
+        expect(knots).toBeLessThanOrEqual(MAX_SPEED_KNOTS + EPSILON_KNOTS);
+      }
       for (const stay of layout.stayMs) {
         expect(stay).toBeGreaterThanOrEqual(12 * HOUR - 1);
         expect(stay).toBeLessThanOrEqual(36 * HOUR + 1);

@@ -3,6 +3,8 @@
 // Time runs from a fixed epoch. Sailing s of a service starts (arrives at its first call) at
 // epoch + phase + s × interval and is sailed by ship s mod N; the round trip lasts exactly N intervals, so a ship
 // is back at the first call when its next sailing starts, and is in exactly one place at any instant.
+// Ships sail the headhaul (the legs of a loop's first bound: Asia to America or Europe, the trade lines sell on
+// transit time) at the design speed, and take the loop's slack on the backhaul, then in port.
 // Some sailings run late (weather on a leg, a berth queue at a port); the delay is part of the real timetable
 // from the moment it happens, and the line recovers it on the later legs before the round trip ends.
 
@@ -22,7 +24,10 @@ export const MAX_SPEED_KNOTS = 20;
  */
 const PLAN_MIN_KNOTS = 14.5;
 const PLAN_MAX_KNOTS = 19.5;
-const DESIGN_SPEED_KNOTS = 17;
+/** The headhaul's speed, as lines plan the crossings they sell on (the backhaul's varies with the loop). */
+export const DESIGN_SPEED_KNOTS = 18.5;
+/** How slow a backhaul steams before a loop with time to spare lengthens its port stays instead. */
+const ECONOMICAL_KNOTS = 16;
 const MIN_STAY = 12 * HOUR;
 const MAX_STAY = 36 * HOUR;
 /** Share of sailings that run late somewhere on their round trip. */
@@ -37,7 +42,8 @@ export interface ServiceLayout {
   stayMs: readonly number[];
   /** From arrival (pilot on board) to all fast at the berth. */
   berthingMs: readonly number[];
-  speedKnots: number;
+  /** Planned speed of each leg: the design speed on the headhaul, the backhaul's on the others. */
+  legKnots: readonly number[];
   seaMs: readonly number[];
   /** From the start of a sailing (arrival at call 0) to the arrival at each call. */
   arrivalOffsetMs: readonly number[];
@@ -52,53 +58,86 @@ function sum(values: readonly number[]): number {
 }
 
 interface Fit {
-  speedKnots: number;
+  backhaulKnots: number;
   stayMs: number[];
 }
 
 /**
- * Speed and port stays that make the rotation last exactly `roundTripMs`: the speed is set first, and where
- * it would leave the planning band the stays stretch or shrink (within 12–36 h) to take up the rest.
+ * Backhaul speed and port stays that make the rotation last exactly `roundTripMs` with the headhaul sailed at the
+ * design speed. A loop with time to spare slows its backhaul to the economical speed, then lengthens its stays (up
+ * to 36 h), and only then steams slower still (down to the planning minimum); a loop short of time speeds its
+ * backhaul up (to the planning maximum) and then shortens its stays (down to 12 h). Stays move together, each the
+ * same share of the way towards the limit. Null when even that cannot make the round trip.
  */
-function fitRoundTrip(distanceNm: number, stays: readonly number[], roundTripMs: number): Fit | null {
+function fitRoundTrip(
+  headhaulNm: number,
+  backhaulNm: number,
+  stays: readonly number[],
+  roundTripMs: number,
+): Fit | null {
   const stayTotal = sum(stays);
-  const speed = distanceNm / ((roundTripMs - stayTotal) / HOUR);
-  if (speed >= PLAN_MIN_KNOTS && speed <= PLAN_MAX_KNOTS) return { speedKnots: speed, stayMs: [...stays] };
-  const bound = speed > PLAN_MAX_KNOTS ? PLAN_MAX_KNOTS : PLAN_MIN_KNOTS;
-  const limit = speed > PLAN_MAX_KNOTS ? MIN_STAY : MAX_STAY;
-  const needed = roundTripMs - (distanceNm / bound) * HOUR;
-  const limitTotal = limit * stays.length;
-  if (speed > PLAN_MAX_KNOTS ? needed < limitTotal : needed > limitTotal) return null;
-  // Move every stay the same share of the way towards the limit.
-  const share = (needed - stayTotal) / (limitTotal - stayTotal);
-  return { speedKnots: bound, stayMs: stays.map((s) => s + (limit - s) * share) };
+  const forBackhaul = roundTripMs - (headhaulNm / DESIGN_SPEED_KNOTS) * HOUR;
+  const knotsFor = (ms: number) => (ms > 0 ? backhaulNm / (ms / HOUR) : Number.POSITIVE_INFINITY);
+  const atKnots = (knots: number) => (backhaulNm / knots) * HOUR;
+  /** Stays moved the same share of the way towards `limit` so that they add up to `total`. */
+  const stretched = (total: number, limit: number) => {
+    const room = limit * stays.length - stayTotal;
+    const share = room === 0 ? 0 : (total - stayTotal) / room;
+    return stays.map((s) => s + (limit - s) * share);
+  };
+  const speed = knotsFor(forBackhaul - stayTotal);
+  if (speed >= ECONOMICAL_KNOTS && speed <= PLAN_MAX_KNOTS)
+    return { backhaulKnots: speed, stayMs: [...stays] };
+  if (speed > PLAN_MAX_KNOTS) {
+    const inPort = forBackhaul - atKnots(PLAN_MAX_KNOTS);
+    if (inPort < MIN_STAY * stays.length) return null;
+    return { backhaulKnots: PLAN_MAX_KNOTS, stayMs: stretched(inPort, MIN_STAY) };
+  }
+  const inPort = forBackhaul - atKnots(ECONOMICAL_KNOTS);
+  if (inPort <= MAX_STAY * stays.length) {
+    return { backhaulKnots: ECONOMICAL_KNOTS, stayMs: stretched(inPort, MAX_STAY) };
+  }
+  const slowest = knotsFor(forBackhaul - MAX_STAY * stays.length);
+  if (slowest < PLAN_MIN_KNOTS) return null;
+  return { backhaulKnots: slowest, stayMs: stays.map(() => MAX_STAY) };
 }
 
 function buildLayout(service: ServiceDefinition, ordinal: number): ServiceLayout {
   const rng = new Random(`service/${service.code}`);
   const n = service.calls.length;
   const legs = service.calls.map((from, i) => seaLeg(from, service.calls[(i + 1) % n] as string));
-  const distanceNm = sum(legs.map((l) => l.distanceNm));
+  const headhaul = (i: number) => i < service.turnAt;
+  const headhaulNm = sum(legs.filter((_, i) => headhaul(i)).map((l) => l.distanceNm));
+  const backhaulNm = sum(legs.filter((_, i) => !headhaul(i)).map((l) => l.distanceNm));
   const baseStays = service.calls.map(() => rng.int(16, 30) * HOUR);
-  const designMs = (distanceNm / DESIGN_SPEED_KNOTS) * HOUR + sum(baseStays);
+  const designMs = ((headhaulNm + backhaulNm) / DESIGN_SPEED_KNOTS) * HOUR + sum(baseStays);
   const weeks = Math.max(1, Math.round(designMs / WEEK));
   // Weekly sailings on a fixed weekday where the loop allows it; an odd-sized loop sails every T / N instead.
   let fit: Fit | null = null;
   let vesselCount = weeks;
   let intervalMs = WEEK;
-  for (const candidate of [weeks, weeks + 1, weeks - 1].filter((w) => w >= 1)) {
-    fit = fitRoundTrip(distanceNm, baseStays, candidate * WEEK);
-    if (fit) {
-      vesselCount = candidate;
-      break;
+  // A loop too short to keep its headhaul at design speed (a feeder's week) sails at one speed all round.
+  let uniform = false;
+  search: for (const even of [false, true]) {
+    for (const candidate of [weeks, weeks + 1, weeks - 1].filter((w) => w >= 1)) {
+      fit = even
+        ? fitRoundTrip(0, headhaulNm + backhaulNm, baseStays, candidate * WEEK)
+        : fitRoundTrip(headhaulNm, backhaulNm, baseStays, candidate * WEEK);
+      if (fit) {
+        vesselCount = candidate;
+        uniform = even;
+        break search;
+      }
     }
   }
   if (!fit) {
-    fit = { speedKnots: DESIGN_SPEED_KNOTS, stayMs: baseStays };
+    fit = { backhaulKnots: DESIGN_SPEED_KNOTS, stayMs: baseStays };
+    uniform = true;
     intervalMs = Math.round(designMs / vesselCount / MINUTE) * MINUTE;
   }
   const roundTripMs = vesselCount * intervalMs;
-  const seaMs = legs.map((l) => (l.distanceNm / fit.speedKnots) * HOUR);
+  const legKnots = legs.map((_, i) => (headhaul(i) && !uniform ? DESIGN_SPEED_KNOTS : fit.backhaulKnots));
+  const seaMs = legs.map((l, i) => (l.distanceNm / (legKnots[i] ?? DESIGN_SPEED_KNOTS)) * HOUR);
   const arrivalOffsetMs: number[] = [];
   let t = 0;
   for (let i = 0; i < n; i++) {
@@ -111,7 +150,7 @@ function buildLayout(service: ServiceDefinition, ordinal: number): ServiceLayout
     legs,
     stayMs: fit.stayMs,
     berthingMs: service.calls.map(() => rng.int(60, 240) * MINUTE),
-    speedKnots: fit.speedKnots,
+    legKnots,
     seaMs,
     arrivalOffsetMs,
     roundTripMs,
@@ -282,7 +321,8 @@ function buildSailing(layout: ServiceLayout, s: number): Sailing {
   let delayMs: number;
   if (kind === "weather") {
     const remainingNm = leg.distanceNm * (1 - fraction);
-    const slowest = (remainingNm / PLAN_MIN_KNOTS - remainingNm / layout.speedKnots) * HOUR;
+    const slowest =
+      (remainingNm / PLAN_MIN_KNOTS - remainingNm / (layout.legKnots[j] ?? PLAN_MIN_KNOTS)) * HOUR;
     delayMs = Math.min(rng.between(8, 60) * HOUR, slowest, recoverable);
   } else {
     delayMs = Math.min(rng.between(12, 72) * HOUR, recoverable);

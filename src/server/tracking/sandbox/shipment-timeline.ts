@@ -1,13 +1,12 @@
 // When each milestone of a planned shipment happens: really (the ships' actual timetables), or as published at `now`.
 import type { RawEventName } from "../carrier-adapter";
 import { type Ship, shipOfSailing } from "./fleet";
-import type { LaneLeg } from "./lanes";
-import { DAY, HOUR, localTimeOfDay, MINUTE } from "./local-time";
+import { connectingSailing, type Lane, type LaneLeg } from "./lanes";
+import { HOUR, localTimeOfDay, MINUTE } from "./local-time";
 import { port } from "./places";
 import { railTransitMs } from "./rail";
 import {
   type CallTimes,
-  firstSailingDepartingFrom,
   publishedTimes,
   type Sailing,
   type SailingTimes,
@@ -92,21 +91,22 @@ function pickupTimes(
 }
 
 /**
- * The shipment's milestones under one knowledge. Published knowledge also decides the connection at the hub:
- * the first sailing leaving at least a day after the feeder ship berths, as far as the line knows when.
+ * The ships a box of the lane rides when it boards sailing `firstSailing` of the first leg's service, under one
+ * knowledge. Published knowledge also decides the connection at the hub: the first sailing leaving at least a
+ * day after the first ship berths there, as far as the line knows when.
  */
+export function laneVoyage(lane: Lane, firstSailing: number, knowledge: Knowledge): VoyageLeg[] {
+  const [firstLeg, secondLeg] = lane.legs;
+  const first = voyageLeg(firstLeg, firstSailing, knowledge);
+  if (!secondLeg) return [first];
+  return [first, voyageLeg(secondLeg, connectingSailing(secondLeg, first.to.berthed), knowledge)];
+}
+
+/** The shipment's milestones under one knowledge. */
 export function shipmentTimeline(plan: ShipmentPlan, knowledge: Knowledge): ShipmentTimeline {
-  const [firstLeg, secondLeg] = plan.lane.legs;
-  const first = voyageLeg(firstLeg, plan.firstSailing, knowledge);
-  const legs = [first];
-  if (secondLeg) {
-    const connection = firstSailingDepartingFrom(
-      secondLeg.layout,
-      secondLeg.fromCall,
-      first.to.berthed + DAY,
-    );
-    legs.push(voyageLeg(secondLeg, connection, knowledge));
-  }
+  const firstLeg = plan.lane.legs[0];
+  const legs = laneVoyage(plan.lane, plan.firstSailing, knowledge);
+  const first = legs[0] as VoyageLeg;
   const last = legs[legs.length - 1] as VoyageLeg;
   const plannedPolArrival = first.sailing.planned.calls[firstLeg.fromCall]?.arrival ?? first.from.arrival;
 
