@@ -423,11 +423,21 @@ function resumeStatement(db: Db) {
   return changedRecord(db, changed, [requests]).prepare("resume_tracking");
 }
 
-export async function getUsers(db: Db, accountId: string, ids: string[]) {
-  const valid = ids.filter(isUuid);
+/**
+ * The people who stopped tracking these of the account's shipments (`include=line_tracking_stopped_by_user`):
+ * scoped through the account's shipments, so that a person who has since left the account is still named.
+ */
+export async function getStoppers(db: Db, accountId: string, ids: string[]) {
+  const valid = [...new Set(ids.filter(isUuid))];
   if (valid.length === 0) return [];
   return db
-    .select()
+    .select({ id: users.id, email: users.email, name: users.name })
     .from(users)
-    .where(and(eq(users.accountId, accountId), inArray(users.id, valid)));
+    .where(
+      and(
+        inArray(users.id, valid),
+        sql`exists (select 1 from ${shipments} where ${shipments.accountId} = ${accountId}
+          and ${shipments.lineTrackingStoppedByUserId} = ${users.id})`,
+      ),
+    );
 }
