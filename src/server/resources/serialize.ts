@@ -163,6 +163,7 @@ export function shipmentResource(record: ShipmentRecord, reference: ReferenceDat
       destination: ref("port", s.destinationId),
       destination_terminal: ref("terminal", s.destinationTerminalId),
       line_tracking_stopped_by_user: ref("user", s.lineTrackingStoppedByUserId),
+      line_tracking_stopped_by_api_key: ref("api_key", s.lineTrackingStoppedByApiKeyId),
       containers: { data: record.containerIds.map((id) => ({ id, type: "container" as const })) },
       customer: ref("party", s.customerId),
     },
