@@ -13,19 +13,31 @@ import { logSafeError } from "../log-safe-error";
 import { systemClock } from "../tracking/clock";
 import { renderApiReference } from "./api-reference-page";
 import { registerCarrierConnectionRoutes } from "./carrier-connections";
-import { isLoopbackClient } from "./client-address";
+import { authenticateActor } from "./actor";
+import { registerAccountRoutes } from "./account/handlers";
+import { registerActivityRoutes } from "./activity/handlers";
+import { registerApiKeyRoutes } from "./api-keys/handlers";
+import { registerAuthRoutes } from "./auth-routes";
+import { clientProtocol, isLoopbackClient, resolveClient } from "./client-address";
+import { registerInvitationRoutes } from "./invitations/handlers";
+import { OperationTable } from "./route-permissions";
+import { registerSessionRoutes } from "./sessions/handlers";
+import { registerSsoProviderRoutes } from "./sso-providers/handlers";
+import { registerUserRoutes } from "./users/handlers";
 import { compression } from "./compression";
 import { registerContainerEventRoutes } from "./container-events";
 import { registerContainerRouteRoutes } from "./container-route";
 import { registerContainerRoutes } from "./containers";
 import { registerDcsaNotificationRoutes } from "./dcsa-notifications";
 import { DCSA_SANDBOX_BASE_PATH, dcsaSandboxRoutes } from "./dcsa-sandbox/routes";
-import type { AppDeps, AppEnv } from "./env";
+import type { AppDeps, AppEnv, PeopleDeps } from "./env";
 import { ApiError, type ErrorStatus, errorObject } from "./errors";
 import { KEY_CACHE_TTL_MS, KeyCache } from "./key-cache";
+import { COOKIE_PREFIX } from "../people/auth";
+import type { ResolvedSession } from "../db/sessions";
 import { registerMcpRoutes } from "./mcp/routes";
 import { ServiceMetrics } from "./metrics";
-import { MAX_BODY_BYTES, rateLimit, requestId, requireApiKey, writeBodyRules } from "./middleware";
+import { MAX_BODY_BYTES, rateLimit, requestId, writeBodyRules } from "./middleware";
 import { refuseNulInUrl } from "./nul-guard";
 import { documentSharedAnswers } from "./openapi-answers";
 import { defaultHook } from "./openapi-common";
@@ -51,7 +63,7 @@ const OPENAPI_INFO = {
   title: "Container tracking API",
   version: "v2",
   description:
-    "Track ocean container shipments: tracking requests become shipments with containers, kept up to date with events, vessel positions and terminal data. Authenticate every request with 'Authorization: Token <API_KEY>'.",
+    "Track ocean container shipments: tracking requests become shipments with containers, kept up to date with events, vessel positions and terminal data. Authenticate every request with 'Authorization: Token <API_KEY>', or, from the dashboard, with the session cookie of a signed-in person (writes then need a same-origin Origin). Each operation names the permission it needs (`x-permission`) and the least role that holds it (`x-minimum-role`); see src/api/roles.ts.",
 };
 
 /** Routes under /v2 that answer without a key: the description of the API itself. */
@@ -62,6 +74,7 @@ export function createApp(deps: AppDeps) {
   const metrics = deps.metrics ?? new ServiceMetrics();
 
   app.use("*", metrics.middleware());
+  app.use("*", resolveClient(deps.people?.trustProxy ?? false));
   app.use("*", requestId);
   // JSON lists and the dashboard's scripts shrink four to ten times; clients that do not ask get them as they are.
   app.use("*", compression());
@@ -79,11 +92,47 @@ export function createApp(deps: AppDeps) {
   app.use("/v2/*", serviceClockHeader(deps.clock));
   // Limits run in real time, whatever the service clock's speed.
   const rateClock = deps.rateLimitClock ?? systemClock;
-  const authenticated = requireApiKey(
-    deps.db,
-    new KeyCache(deps.apiKeyCacheMs ?? KEY_CACHE_TTL_MS),
-    new RateLimiter(deps.failedAuthLimitPerMinute ?? FAILED_AUTH_LIMIT_PER_MINUTE, rateClock),
+  const keys = new KeyCache(deps.apiKeyCacheMs ?? KEY_CACHE_TTL_MS, deps.authCacheNow);
+  const sessions = new KeyCache<ResolvedSession>(deps.apiKeyCacheMs ?? KEY_CACHE_TTL_MS, deps.authCacheNow);
+  // What ended here (sessions, keys, an account's settings) is seen here at once; elsewhere within the caches' 5 s.
+  const forgetAll = () => {
+    sessions.clear();
+    keys.clear();
+  };
+  const people: PeopleDeps | undefined = deps.people && {
+    ...deps.people,
+    sessionsEnded: () => {
+      forgetAll();
+      deps.people?.sessionsEnded?.();
+    },
+    accountChanged: (accountId) => {
+      forgetAll();
+      deps.people?.accountChanged?.(accountId);
+    },
+  };
+  const peopleRoutes = { ...deps, people };
+  let operations: OperationTable | undefined;
+  const allowedOrigins = new Set(
+    people ? [new URL(people.publicUrl).origin, ...people.extraOrigins.map((o) => new URL(o).origin)] : [],
   );
+  const authenticated = authenticateActor({
+    db: deps.db,
+    keys,
+    sessions,
+    failures: new RateLimiter(deps.failedAuthLimitPerMinute ?? FAILED_AUTH_LIMIT_PER_MINUTE, rateClock),
+    authSecret: people?.authSecret,
+    cookiePrefix: COOKIE_PREFIX,
+    lifetime: people?.lifetime ?? { idleMs: 7 * 86_400_000, absoluteMs: 30 * 86_400_000 },
+    usage: people?.usage,
+    // Same origin: the origin the request was sent to (scheme and Host), or one of the service's own names.
+    sameOrigin: (c, origin) =>
+      allowedOrigins.has(origin) || origin === `${clientProtocol(c)}://${c.req.header("host")}`,
+    operations: () => {
+      operations ??= new OperationTable(documentedOperations(app));
+      return operations;
+    },
+    now: () => people?.now?.() ?? new Date(),
+  });
   app.use("/v2/*", async (c, next) => {
     if (PUBLIC_V2_PATHS.has(c.req.path)) return next();
     return authenticated(c, next);
@@ -115,6 +164,13 @@ export function createApp(deps: AppDeps) {
   registerWebhookNotificationRoutes(app, deps);
   registerSavedViewRoutes(app, deps);
   registerCarrierConnectionRoutes(app, deps);
+  registerUserRoutes(app, peopleRoutes);
+  registerInvitationRoutes(app, peopleRoutes);
+  registerApiKeyRoutes(app, peopleRoutes);
+  registerSessionRoutes(app, peopleRoutes);
+  registerAccountRoutes(app, peopleRoutes);
+  registerSsoProviderRoutes(app, peopleRoutes);
+  registerActivityRoutes(app, peopleRoutes);
   registerStreamRoutes(app, deps, deps.streamHub ?? new StreamHub({ db: deps.db, logger: deps.logger }));
   registerMcpRoutes(app, [authenticated, perKeyLimit]);
 
@@ -148,6 +204,7 @@ export function createApp(deps: AppDeps) {
     return c.json({ api_key: key, company_name: "Demo Logistics" });
   });
 
+  if (people) registerAuthRoutes(app, peopleRoutes, people);
   registerOperationsRoutes(app, deps, metrics);
   // Carriers' pushes: public (no API key), each checked against its subscription's secret.
   registerDcsaNotificationRoutes(app, deps);
@@ -167,6 +224,13 @@ export function createApp(deps: AppDeps) {
   const outage = deps.databaseOutage ?? new DatabaseOutage({ db: deps.db, logger: deps.logger });
   app.onError((error, c) => errorResponse(error, c, deps, outage));
   return app;
+}
+
+/** The operations the document describes (the route registry), which the permission table is checked against. */
+function documentedOperations(app: OpenAPIHono<AppEnv>): { method: string; path: string }[] {
+  return app.openAPIRegistry.definitions.flatMap((d) =>
+    d.type === "route" ? [{ method: d.route.method, path: d.route.path }] : [],
+  );
 }
 
 function jsonApiErrors(status: ErrorStatus, code: string, detail: string) {

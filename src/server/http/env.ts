@@ -1,10 +1,13 @@
 // Types shared by the HTTP modules: what every handler can reach, and the per-request variables.
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { Principal } from "../db/accounts";
 import type { Db } from "../db/connection";
 import type { DatabaseOutage } from "../db/outage";
 import type { ReferenceData } from "../db/reference-data";
 import type { Logger } from "../logger";
+import type { Permission } from "../../api/roles";
+import type { Auth, SessionLifetime } from "../people/auth";
+import type { UsageRecorder } from "../people/usage-recorder";
+import type { Principal } from "./actor";
 import type { Clock } from "../tracking/clock";
 import type { DcsaClient } from "../tracking/dcsa/connection";
 import type { Resolver } from "../webhooks/address-guard";
@@ -48,8 +51,10 @@ export interface AppDeps {
    * answered 429 without its key being looked up; 20 by default.
    */
   failedAuthLimitPerMinute?: number;
-  /** How long an API key's account is remembered (5 s by default; 0 looks every key up on every request). */
+  /** How long an API key's account, or a session, is remembered (5 s by default; 0 looks each up every request). */
   apiKeyCacheMs?: number;
+  /** What those caches measure time with (real time by default; tests move it on by hand). */
+  authCacheNow?: () => number;
   /**
    * Answers kept until their account's data changes; the caller must tell it of changes (main.ts listens for the
    * database's notices). None: every read is answered afresh.
@@ -96,12 +101,51 @@ export interface AppDeps {
   dcsaClient?: DcsaClient;
   /** The store the engine reads connections through: told of every edit, so that it is seen at once. */
   carrierConnectionStore?: { forget(accountId: string): void };
+  /** People and sign-in; without it only API keys are accepted (and /api/auth is not served). */
+  people?: PeopleDeps;
+}
+
+/** People and sign-in (src/server/people): the authentication library and what the /v2 people routes need. */
+export interface PeopleDeps {
+  auth: Auth;
+  /** Signs session cookies (people/auth-secret.ts). */
+  authSecret: string;
+  /** PUBLIC_URL: links in mail; its origin is where cookie-carried writes may come from. */
+  publicUrl: string;
+  /** Other origins of this service a browser may use (its loopback names when PUBLIC_URL is unset). */
+  extraOrigins: string[];
+  lifetime: SessionLifetime;
+  /** TRUST_PROXY: the client's address and scheme from X-Forwarded-For/-Proto. */
+  trustProxy: boolean;
+  /** SSO_TRUSTED_ISSUERS: issuer origins on private addresses that single sign-on may use. */
+  trustedIssuers: string[];
+  /** Batches "last used" of keys and "last seen" of sessions. */
+  usage?: UsageRecorder;
+  /** Real time (links, sessions, guessing limits); the system clock by default. */
+  now?: () => Date;
+  clientAddress?: (c: import("hono").Context<AppEnv>) => string;
+  /** Told when mail was queued: the mail worker sends it at once. */
+  onMailQueued?: () => void;
+  /** Told when sessions ended or keys were revoked here: this process forgets what it remembered of them. */
+  sessionsEnded?: () => void;
+  /** Told when an account's settings changed (two-factor required): cached sessions see it at once here. */
+  accountChanged?: (accountId: string) => void;
+  /** Records a refused attempt in the activity log (a member raising their own role). */
+  securityRefused?: (c: import("hono").Context<AppEnv>, why: string) => Promise<void>;
+  /** The demo owner's credentials, for `POST /demo/sign-in` (loopback only, as /demo.json). */
+  demoOwner?: () => { email: string; password: string } | undefined;
+  /** Mail is kept in the database (no SMTP_URL): /dev/mail shows it to loopback clients. */
+  devMail: boolean;
 }
 
 export interface AppEnv {
   Variables: {
     requestId: string;
     principal: Principal;
+    /** The permission the request's operation needed (and the actor held). */
+    permission: Permission;
+    clientAddress: string;
+    clientProtocol: string;
   };
 }
 

@@ -235,7 +235,7 @@ export function boxtrackPlugin(options: PluginOptions) {
             ctx.path === "/two-factor/verify-totp" ||
             ctx.path === "/two-factor/verify-backup-code" ||
             ctx.path === "/sign-up/email" ||
-            (ctx.path?.startsWith("/sso/callback/") ?? false),
+            (ctx.path?.startsWith("/sso/callback") ?? false),
           handler: createAuthMiddleware(async (c) => {
             const ctx = c as unknown as HookContext;
             if (ctx.context.returned instanceof APIError) return;

@@ -205,6 +205,8 @@ export function createAuth(options: AuthOptions) {
       }),
       sso({
         modelName: "ssoProviders",
+        // One redirect URI for every provider (<PUBLIC_URL>/api/auth/sso/callback), known before one is registered.
+        redirectURI: "/sso/callback",
         // People of a provider's domains join its account with the role the admin chose for it.
         organizationProvisioning: {
           getRole: async ({ provider }) =>

@@ -17,6 +17,7 @@ import type { App, AppDeps } from "../env";
 import { idMismatch, invalidAttribute, notFound, quote } from "../errors";
 import { parseListFilters, parseSort, refuseCursors } from "../list-query";
 import { pageDocument, parsePage } from "../paging";
+import { trackingActor } from "../people-context";
 import { parseInclude } from "../query-params";
 
 import { includeForShipments } from "./includes";
@@ -114,7 +115,7 @@ export function registerShipmentRoutes(app: App, deps: AppDeps) {
     const { id } = c.req.valid("param");
     const principal = c.get("principal");
     // The write answers the shipment as it left it: no second read.
-    const record = await stopTracking(db, principal.account.id, id, principal.userId, clock.now());
+    const record = await stopTracking(db, principal.account.id, id, trackingActor(c, deps), clock.now());
     if (!record) throw notFound("shipment", id);
     return c.json(await shipmentDocument(principal.account.id, id, record, new Set()), 200);
   });
@@ -122,7 +123,7 @@ export function registerShipmentRoutes(app: App, deps: AppDeps) {
   app.openapi(resumeRoute, async (c) => {
     const { id } = c.req.valid("param");
     const accountId = c.get("principal").account.id;
-    const record = await resumeTracking(db, accountId, id, clock.now());
+    const record = await resumeTracking(db, accountId, id, trackingActor(c, deps), clock.now());
     if (!record) throw notFound("shipment", id);
     // Resumed, the shipment is due now: this process's engine looks at it at once, as after a container's refresh,
     // rather than at the end of its pause. A resume of a shipment already tracked wakes a pass that finds nothing.

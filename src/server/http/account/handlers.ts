@@ -1,0 +1,28 @@
+// /v2/account: the account the request acts in, and its settings (owners).
+import { accountSettingsResource } from "../../resources/account-settings";
+import { documentOf } from "../../resources/documents";
+import { updateAccount } from "../../people/account";
+import type { App, AppDeps } from "../env";
+import { doerOf, originOfRequest, refusalError } from "../people-context";
+import { editRoute, getRoute } from "./routes";
+
+export function registerAccountRoutes(app: App, deps: AppDeps) {
+  app.openapi(getRoute, (c) =>
+    c.json(documentOf(accountSettingsResource(c.get("principal").account), "/v2/account"), 200),
+  );
+
+  app.openapi(editRoute, async (c) => {
+    const principal = c.get("principal");
+    const attributes = c.req.valid("json").data.attributes;
+    const result = await updateAccount(deps.db, {
+      account: principal.account,
+      doer: doerOf(principal),
+      origin: originOfRequest(c, deps),
+      companyName: attributes.company_name,
+      requireTwoFactor: attributes.require_two_factor,
+    });
+    if (!result.ok) throw refusalError(result);
+    deps.people?.accountChanged?.(principal.account.id);
+    return c.json(documentOf(accountSettingsResource(result.account), "/v2/account"), 200);
+  });
+}

@@ -1,0 +1,79 @@
+// What the people routes share: the request's actor as the domain code names it (a Doer), where the request came
+// from (for the activity log), and a domain refusal as the JSON:API error it answers with.
+import type { Context } from "hono";
+import type { Role } from "../../api/roles";
+import type { TrackingActor } from "../db/shipments";
+import type { Doer, Origin } from "../people/activity";
+import type { Refusal } from "../people/roles";
+import type { Principal } from "./actor";
+import { clientAddress } from "./client-address";
+import type { AppDeps, AppEnv } from "./env";
+import { ApiError } from "./errors";
+import { pageDocument } from "./paging";
+
+export function doerOf(principal: Principal): Doer {
+  const { actor } = principal;
+  return actor.kind === "user"
+    ? { kind: "user", userId: actor.userId, name: actor.name, email: actor.email }
+    : { kind: "api_key", keyId: actor.keyId, name: actor.name };
+}
+
+/** The signed-in person of the request (the `people` and `self` permissions are theirs only, never a key's). */
+export function personOf(principal: Principal): {
+  doer: Doer & { kind: "user" };
+  role: Role;
+  sessionId: string;
+} {
+  const { actor } = principal;
+  if (actor.kind !== "user")
+    throw new ApiError(403, {
+      code: "forbidden",
+      detail: "Only a signed-in person can do this; an API key cannot.",
+    });
+  return {
+    doer: { kind: "user", userId: actor.userId, name: actor.name, email: actor.email },
+    role: actor.role,
+    sessionId: actor.sessionId,
+  };
+}
+
+export function originOfRequest(c: Context<AppEnv>, deps: AppDeps): Origin {
+  const address = deps.people?.clientAddress ? deps.people.clientAddress(c) : clientAddress(c);
+  return {
+    ipAddress: address || null,
+    userAgent: c.req.header("user-agent") ?? null,
+    now: deps.people?.now?.() ?? new Date(),
+  };
+}
+
+/** The actor of a stop or resume as the shipment and its activity entry record it. */
+export function trackingActor(c: Context<AppEnv>, deps: AppDeps): TrackingActor {
+  const { actor } = c.get("principal");
+  const origin = originOfRequest(c, deps);
+  return {
+    type: actor.kind,
+    userId: actor.kind === "user" ? actor.userId : null,
+    apiKeyId: actor.kind === "api_key" ? actor.keyId : null,
+    name: actor.kind === "user" ? actor.name || actor.email : `API key "${actor.name}"`,
+    ipAddress: origin.ipAddress,
+    userAgent: origin.userAgent?.slice(0, 300) ?? null,
+  };
+}
+
+export function refusalError(refusal: Refusal): ApiError {
+  return new ApiError(refusal.status, {
+    code: refusal.code,
+    detail: refusal.message,
+    ...(refusal.pointer ? { source: { pointer: refusal.pointer } } : {}),
+  });
+}
+
+/** A list that is never long (an account's members, a person's sessions) as one whole page. */
+export function wholeList<D>(url: string, data: D[]) {
+  return pageDocument(
+    url,
+    { number: 1, size: Math.max(1, data.length), offset: 0 },
+    { total: data.length },
+    data,
+  );
+}
