@@ -52,6 +52,21 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   AIS_NMEA_UDP: z.coerce.number().int().min(1).max(65535).optional(),
+  PUBLIC_URL: z
+    .url({ error: "must be the address people reach the service at, like https://track.example.com" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  TRUST_PROXY: flag.default(false),
+  SESSION_IDLE_DAYS: z.coerce.number().min(0.01).max(365).default(7),
+  SESSION_MAX_DAYS: z.coerce.number().min(0.01).max(400).default(30),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: "must be smtp://user:pass@host:587 or smtps://user:pass@host:465" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z.string().default("Container tracking <no-reply@localhost>"),
+  ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  SSO_TRUSTED_ISSUERS: z.string().optional(),
 });
 
 export interface Config {
@@ -119,6 +134,24 @@ export interface Config {
   /** Where AIS comes from: NMEA 0183 over TCP (`host:port`) or UDP (a port to listen on); else the sandbox's. */
   aisNmeaTcp: { host: string; port: number } | undefined;
   aisNmeaUdpPort: number | undefined;
+  /**
+   * Where people reach the service (PUBLIC_URL): links in mail, the single sign-on callback, and, when it is https,
+   * Secure cookies. Unset: this machine's address on PORT (plain http, cookies without Secure).
+   */
+  publicUrl: string;
+  /** Whether PUBLIC_URL was set (the local loopback names are trusted origins only when it was not). */
+  publicUrlSet: boolean;
+  /** Read the client's address and scheme from X-Forwarded-For / X-Forwarded-Proto (behind a reverse proxy). */
+  trustProxy: boolean;
+  /** Sessions: unused this long they end; this long after sign-in they end whatever. */
+  session: { idleMs: number; absoluteMs: number };
+  /** Outbound mail: an SMTP server (else mail is kept for /dev/mail) and the From address. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The activity log keeps entries this many days. */
+  activityRetentionDays: number;
+  /** Origins of OpenID Connect issuers on private or loopback addresses that single sign-on may reach. */
+  ssoTrustedIssuers: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
@@ -164,6 +197,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     dcsaSandboxApiKey: e.DCSA_SANDBOX_API_KEY || undefined,
     aisNmeaTcp: e.AIS_NMEA_TCP ? hostAndPort(e.AIS_NMEA_TCP) : undefined,
     aisNmeaUdpPort: e.AIS_NMEA_UDP,
+    publicUrl: (
+      e.PUBLIC_URL ?? `http://${e.HOST === "0.0.0.0" || e.HOST === "::" ? "localhost" : e.HOST}:${e.PORT}`
+    ).replace(/\/+$/, ""),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
+    trustProxy: e.TRUST_PROXY,
+    session: { idleMs: e.SESSION_IDLE_DAYS * 86_400_000, absoluteMs: e.SESSION_MAX_DAYS * 86_400_000 },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
+    ssoTrustedIssuers: (e.SSO_TRUSTED_ISSUERS ?? "")
+      .split(",")
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => new URL(o).origin),
   };
 }
 

@@ -19,7 +19,14 @@ import { ResponseCache } from "./http/response-cache";
 import { StreamHub } from "./http/stream/hub";
 import { logSafeError } from "./log-safe-error";
 import { createLogger } from "./logger";
+import { startMailWorker } from "./mail/worker";
+import { smtpTransport } from "./mail/transport";
 import { webRoot } from "./paths";
+import { createAuth } from "./people/auth";
+import { authSecret } from "./people/auth-secret";
+import { ensureDemoOwner } from "./people/demo-owner";
+import { startRetention } from "./people/retention";
+import { UsageRecorder } from "./people/usage-recorder";
 import { registerAisMetrics } from "./tracking/ais/ais-metrics";
 import { startAisSource } from "./tracking/ais/ais-source";
 import { ManualClock, openServiceClock, systemClock } from "./tracking/clock";
@@ -68,6 +75,34 @@ const metrics = new ServiceMetrics({
 await seedReferenceData(db);
 const reference = await loadReferenceData(db);
 const demo = config.demo ? await ensureDemoAccount(db, config.dataDir) : undefined;
+// The demo account's owner, whom "Use the demo account" signs in as (loopback only, as the demo key).
+const demoOwner = demo ? await ensureDemoOwner(db, config.dataDir, demo.accountId, new Date()) : undefined;
+
+// People: sessions and sign-in through Better Auth (people/auth.ts), mail through the outbox.
+const secret = await authSecret(db, config.secretsKey);
+// Without PUBLIC_URL a local browser may use any of this machine's loopback names for the service.
+const localOrigins = config.publicUrlSet
+  ? []
+  : ["127.0.0.1", "localhost", "[::1]"].map((host) => `http://${host}:${config.port}`);
+const auth = createAuth({
+  db,
+  logger,
+  secret,
+  publicUrl: config.publicUrl,
+  extraOrigins: localOrigins,
+  session: config.session,
+  // With the demo off, the first person to sign up creates the installation's first account (then it closes).
+  firstAccountSignUp: !config.demo,
+  secretsKey: config.secretsKey,
+  trustedIssuers: config.ssoTrustedIssuers,
+});
+const usage = new UsageRecorder(db, config.session, logger);
+const mailWorker = startMailWorker({
+  db,
+  logger,
+  transport: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined,
+});
+const retention = startRetention({ db, logger, retentionDays: config.activityRetentionDays });
 
 // A paused sandbox world keeps its own clock, which the end-to-end tests move on by hand.
 const sandboxClock = config.sandboxPaused ? new ManualClock(clock.now()) : undefined;
@@ -229,6 +264,19 @@ const app = createApp({
   carrierConnectionsAllowInternal: config.carrierConnectionsAllowInternal,
   carrierConnectionStore: carrierConnections,
   dcsaClient,
+  people: {
+    auth,
+    authSecret: secret,
+    publicUrl: config.publicUrl,
+    extraOrigins: localOrigins,
+    lifetime: config.session,
+    trustProxy: config.trustProxy,
+    trustedIssuers: config.ssoTrustedIssuers,
+    usage,
+    onMailQueued: () => mailWorker.wake(),
+    demoOwner: demoOwner ? () => demoOwner : undefined,
+    devMail: !config.smtpUrl,
+  },
 });
 const apiListener = getRequestListener(app.fetch);
 
@@ -241,7 +289,11 @@ const requests = new RequestTracker();
 const server = createServer(
   requests.wrap((req, res) => {
     const path = req.url ?? "/";
-    if (!vite || /^\/(v2|dcsa|demo\.json|healthz|readyz|metrics)/.test(path)) return apiListener(req, res);
+    if (
+      !vite ||
+      /^\/(v2|dcsa|demo\.json|demo\/sign-in|api\/auth|dev\/mail|mcp|healthz|readyz|metrics)/.test(path)
+    )
+      return apiListener(req, res);
     vite.middlewares(req, res, () => apiListener(req, res));
   }),
 );
@@ -260,9 +312,11 @@ server.listen(config.port, config.host, () => {
     `    API:            ${base}/v2   (reference: ${base}/v2/docs)`,
     `    Database:       ${database.kind === "pglite" ? `embedded, in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)"}`,
   ];
+  if (!config.smtpUrl) lines.push(`    Mail:           kept, not sent (no SMTP_URL): ${base}/dev/mail`);
   if (demo) {
     lines.push(`    Demo API key:   ${demo.apiKey}${demo.created ? "   (demo account created)" : ""}`);
     lines.push(`    Try:            curl -H "Authorization: Token ${demo.apiKey}" ${base}/v2/shipments`);
+    if (demoOwner) lines.push(`    Demo sign-in:   ${demoOwner.email}  /  ${demoOwner.password}`);
   }
   console.log(`${lines.join("\n")}\n`);
 });
@@ -296,6 +350,9 @@ async function shutdown(signal: string) {
         },
       },
       { name: "webhook worker", run: () => webhookWorker.stop() },
+      { name: "mail worker", run: () => mailWorker.stop() },
+      { name: "people retention", run: async () => retention.stop() },
+      { name: "key and session use", run: () => usage.flush() },
       { name: "AIS feed", run: () => ais?.close() },
       { name: "DCSA push subscriptions", run: () => dcsaPushWorker.stop() },
       { name: "DCSA sandbox notifier", run: async () => clearInterval(dcsaNotifierTimer) },

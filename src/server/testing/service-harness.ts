@@ -18,6 +18,9 @@ import { createApp } from "../http/app";
 import type { AppDeps, WebhookSettings } from "../http/env";
 import { ResponseCache } from "../http/response-cache";
 import { createLogger } from "../logger";
+import { startMailWorker, type MailWorker } from "../mail/worker";
+import type { MailTransport } from "../mail/transport";
+import { createAuth } from "../people/auth";
 import { type Clock, ManualClock } from "../tracking/clock";
 import { openTestDatabase } from "./test-database";
 
@@ -34,6 +37,11 @@ export interface Harness {
   /** The PostgreSQL database under test, for a test that opens a second handle on it (another process); none on PGlite. */
   databaseUrl: string | undefined;
   newAccount(name?: string): Promise<CreatedAccount>;
+  /** Real time as people's rules read it (sessions, links, guessing limits, the caches): tests move it on. */
+  authClock: ManualClock;
+  /** The mail worker (a pass on demand with `runOnce`), sending through `mailTransport` or keeping mail. */
+  mail: MailWorker;
+  auth: ReturnType<typeof createAuth>;
   /** Sends a request to the app with the given key as `Authorization: Token <key>`. */
   request(key: string | null, path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   close(): Promise<void>;
@@ -64,6 +72,15 @@ export async function createHarness(
     secretsKey?: Buffer;
     /** Carrier connections: the SECRETS_KEY, the operator's internal flag, and the client `POST …/test` calls. */
     carrierConnections?: Pick<AppDeps, "secretsKey" | "carrierConnectionsAllowInternal" | "dcsaClient">;
+    /** People: sign-up of the first account (DEMO=0 at first run), mail over SMTP, trusted SSO issuers. */
+    people?: {
+      firstAccountSignUp?: boolean;
+      mailTransport?: MailTransport;
+      trustedIssuers?: string[];
+      publicUrl?: string;
+      trustProxy?: boolean;
+      demoOwner?: { email: string; password: string };
+    };
   } = {},
 ): Promise<Harness> {
   const { database, url, drop } = await openTestDatabase();
@@ -81,23 +98,58 @@ export async function createHarness(
     ? new DataChangeFeed(db, responseCache, { vacuum: database.kind === "pglite" })
     : undefined;
   await dataChanges?.start();
+  // The people's clock starts at real time: the library stamps sessions and links with the system's time.
+  const authClock = new ManualClock(new Date());
+  const logger = createLogger("debug", (line) => logs.push(line));
+  const publicUrl = options.people?.publicUrl ?? "http://localhost";
+  const lifetime = { idleMs: 7 * 86_400_000, absoluteMs: 30 * 86_400_000 };
+  const auth = createAuth({
+    db,
+    logger,
+    secret: "test-secret-0123456789abcdef0123456789abcdef",
+    publicUrl,
+    extraOrigins: [],
+    session: lifetime,
+    firstAccountSignUp: options.people?.firstAccountSignUp ?? false,
+    secretsKey: options.secretsKey ?? options.carrierConnections?.secretsKey,
+    trustedIssuers: options.people?.trustedIssuers ?? [],
+    now: () => authClock.now(),
+  });
+  // Passes on demand (runOnce): a test reads the mail it caused without waiting on a timer.
+  const mail = startMailWorker(
+    { db, logger, transport: options.people?.mailTransport, now: () => authClock.now() },
+    false,
+  );
   const app = createApp({
     db,
     reference,
     clock,
-    logger: createLogger("debug", (line) => logs.push(line)),
+    logger,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
     trackingRequestLimitPerMinute: 10_000,
     rateLimitClock: options.rateLimitClock ?? clock,
     failedAuthLimitPerMinute: options.failedAuthLimitPerMinute ?? 10_000,
     // Tests revoke keys and suspend accounts and expect it at once; key-cache.test.ts covers the cache.
     apiKeyCacheMs: options.apiKeyCacheMs ?? 0,
+    authCacheNow: () => authClock.now().getTime(),
     responseCache,
     webhooks: options.webhooks,
     onShipmentRefreshRequested: options.onShipmentRefreshRequested,
     onTrackingRequestCreated: options.onTrackingRequestCreated,
     secretsKey: options.secretsKey,
     ...options.carrierConnections,
+    people: {
+      auth,
+      authSecret: "test-secret-0123456789abcdef0123456789abcdef",
+      publicUrl,
+      extraOrigins: [],
+      lifetime,
+      trustProxy: options.people?.trustProxy ?? false,
+      trustedIssuers: options.people?.trustedIssuers ?? [],
+      now: () => authClock.now(),
+      demoOwner: options.people?.demoOwner ? () => options.people?.demoOwner : undefined,
+      devMail: !options.people?.mailTransport,
+    },
   });
   return {
     db,
@@ -109,6 +161,9 @@ export async function createHarness(
     dataChanges,
     databaseUrl: url,
     newAccount: (name = `Account ${randomUUID().slice(0, 8)}`) => createAccount(db, name),
+    authClock,
+    mail,
+    auth,
     async request(key, path, init = {}) {
       if (everyTestCached) await dataChanges?.poll();
       const headers = new Headers(init.headers);
@@ -121,6 +176,7 @@ export async function createHarness(
       return app.request(`http://localhost${path}`, { ...init, headers, body });
     },
     async close() {
+      await mail.stop();
       await dataChanges?.stop();
       await database.close();
       await drop();
