@@ -167,12 +167,13 @@ export function authenticateActor(deps: ActorDeps): MiddlewareHandler<AppEnv> {
   };
 
   const fromCookie = async (address: string, raw: string | undefined): Promise<Principal> => {
+    // The code clients have always read for "no credentials", so that the hosted API's clients see no change.
     const missing = new ApiError(
       401,
       {
-        code: "not_signed_in",
+        code: "missing_api_key",
         detail:
-          "Sign in (POST /api/auth/sign-in/email), or send your API key: 'Authorization: Token <API_KEY>'.",
+          "Send your API key in the Authorization header: 'Authorization: Token <API_KEY>' (or sign in: POST /api/auth/sign-in/email).",
       },
       AUTH_CHALLENGE,
     );
