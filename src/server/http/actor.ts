@@ -38,6 +38,11 @@ export type Actor =
 export interface Principal {
   account: AccountRow;
   actor: Actor;
+  /**
+   * Whether the credentials still hold, asked of the database (not the caches): a long-lived request (the live
+   * stream) ends when its key is revoked or expires, or its person signs out or is removed.
+   */
+  stillValid?: () => Promise<boolean>;
 }
 
 export const AUTH_CHALLENGE = { "WWW-Authenticate": 'Token realm="boxtrack"' };
@@ -163,6 +168,10 @@ export function authenticateActor(deps: ActorDeps): MiddlewareHandler<AppEnv> {
     return {
       account: principal.account,
       actor: { kind: "api_key", keyId: principal.keyId, name: principal.keyName, scope: principal.scope },
+      stillValid: async () => {
+        const again = await authenticate(deps.db, key);
+        return !!again && !again.account.suspendedAt && !(again.expiresAt && again.expiresAt <= deps.now());
+      },
     };
   };
 
@@ -208,7 +217,17 @@ export function authenticateActor(deps: ActorDeps): MiddlewareHandler<AppEnv> {
     if (session.account.suspendedAt)
       throw new ApiError(403, { code: "account_suspended", detail: "This account is suspended." });
     deps.usage?.session(session.sessionId);
+    const accountId = session.account.id;
     return {
+      stillValid: async () => {
+        const again = await sessionByToken(deps.db, token!);
+        return (
+          !!again &&
+          again.expiresAt > deps.now() &&
+          again.account?.id === accountId &&
+          !again.account.suspendedAt
+        );
+      },
       account: session.account,
       actor: {
         kind: "user",

@@ -15,7 +15,10 @@ const from = (address: string) => ({ "x-forwarded-for": address });
 
 beforeAll(async () => {
   h = await createHarness({ failedAuthLimitPerMinute: 20, people: { trustProxy: true } });
-  ({ account: { id: accountId }, apiKey } = await h.newAccount("Guessed Co"));
+  ({
+    account: { id: accountId },
+    apiKey,
+  } = await h.newAccount("Guessed Co"));
   await addPerson(h, accountId, { email: "gail@guessed.example", role: "member" });
   await addPerson(h, accountId, { email: "hal@guessed.example", role: "member" });
 });
@@ -45,7 +48,9 @@ describe("sign-in guessing limits", () => {
     expect(answers[2]).toBe(401);
     expect(answers[1]).toEqual(answers[3]);
     const median = (xs: number[]) => xs.sort((x, y) => x - y)[1]!;
-    console.log(`sign-in failure, median of 3: unknown email ${median(unknown).toFixed(0)} ms, wrong password ${median(wrong).toFixed(0)} ms`);
+    console.log(
+      `sign-in failure, median of 3: unknown email ${median(unknown).toFixed(0)} ms, wrong password ${median(wrong).toFixed(0)} ms`,
+    );
     // The library hashes a dummy password for an unknown email: neither answer is much faster.
     expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.4);
     expect(median(wrong)).toBeGreaterThan(median(unknown) * 0.4);
@@ -54,7 +59,10 @@ describe("sign-in guessing limits", () => {
 
   it("holds an email back with growing delays after five failures, even with the right password", async () => {
     for (let i = 0; i < 5; i += 1)
-      expect((await signIn(h, "gail@guessed.example", "wrong guess number", from(`198.51.100.${i}`))).response.status).toBe(401);
+      expect(
+        (await signIn(h, "gail@guessed.example", "wrong guess number", from(`198.51.100.${i}`))).response
+          .status,
+      ).toBe(401);
     const sixth = await signIn(h, "gail@guessed.example", "wrong guess number", from("198.51.100.6"));
     expect(sixth.response.status).toBe(401);
     const held = await signIn(h, "gail@guessed.example", TEST_PASSWORD, from("198.51.100.7"));
@@ -69,15 +77,20 @@ describe("sign-in guessing limits", () => {
     const [after] = (await h.db.select().from(signInFailures)).filter((r) => r.key === email.key);
     expect(after!.blockedUntil!.getTime() - after!.lastFailureAt.getTime()).toBe(first * 2);
     // Another person from the same addresses is not held back by gail's email.
-    expect((await signIn(h, "hal@guessed.example", TEST_PASSWORD, from("198.51.100.9"))).response.status).toBe(200);
+    expect(
+      (await signIn(h, "hal@guessed.example", TEST_PASSWORD, from("198.51.100.9"))).response.status,
+    ).toBe(200);
     await h.db.delete(signInFailures);
   });
 
   it("holds an address back after twenty failures, whatever the emails", async () => {
-    for (let i = 0; i < 21; i += 1) await signIn(h, `spray${i}@guessed.example`, "wrong guess number", from("192.0.2.50"));
+    for (let i = 0; i < 21; i += 1)
+      await signIn(h, `spray${i}@guessed.example`, "wrong guess number", from("192.0.2.50"));
     const held = await signIn(h, "hal@guessed.example", TEST_PASSWORD, from("192.0.2.50"));
     expect(held.response.status).toBe(429);
-    expect((await signIn(h, "hal@guessed.example", TEST_PASSWORD, from("192.0.2.51"))).response.status).toBe(200);
+    expect((await signIn(h, "hal@guessed.example", TEST_PASSWORD, from("192.0.2.51"))).response.status).toBe(
+      200,
+    );
     await h.db.delete(signInFailures);
   });
 });
@@ -88,7 +101,8 @@ describe("the failed-key limiter", () => {
     // Both seen valid before the flood (keys and sessions in use are).
     expect((await h.request(apiKey, "/v2/shipments", { headers: from("10.9.9.9") })).status).toBe(200);
     expect((await asPerson(h, cookie, "/v2/shipments", { headers: from("10.9.9.9") })).status).toBe(200);
-    for (let i = 0; i < 25; i += 1) await h.request(`trk_bad${i}`, "/v2/shipments", { headers: from("10.9.9.9") });
+    for (let i = 0; i < 25; i += 1)
+      await h.request(`trk_bad${i}`, "/v2/shipments", { headers: from("10.9.9.9") });
     const bad = await h.request("trk_badder", "/v2/shipments", { headers: from("10.9.9.9") });
     expect(bad.status).toBe(429);
     expect((await h.request(apiKey, "/v2/shipments", { headers: from("10.9.9.9") })).status).toBe(200);

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertKey } from "../db/accounts";
 import { activities, apiKeys, invitations, mailOutbox, members, shipments } from "../db/schema";
 import { tokenHash } from "../people/tokens";
-import { addPerson, asPerson, OWN_ORIGIN, personCookie, signIn, TEST_PASSWORD } from "../testing/people-fixtures";
+import {
+  addPerson,
+  asPerson,
+  OWN_ORIGIN,
+  personCookie,
+  signIn,
+  TEST_PASSWORD,
+} from "../testing/people-fixtures";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
 
 let h: Harness;
@@ -14,7 +21,9 @@ let accountId: string;
 let ownerCookie: string;
 
 const kinds = async (kind: string) =>
-  (await h.db.select().from(activities).where(eq(activities.kind, kind))).filter((a) => a.accountId === accountId);
+  (await h.db.select().from(activities).where(eq(activities.kind, kind))).filter(
+    (a) => a.accountId === accountId,
+  );
 
 beforeAll(async () => {
   h = await createHarness({ apiKeyCacheMs: 5_000 });
@@ -39,7 +48,12 @@ describe("sessions", () => {
     const me = await asPerson(h, cookie, "/v2/users/me");
     expect(me.status).toBe(200);
     const body = await me.json();
-    expect(body.data.attributes).toMatchObject({ email: "sam@acme.example", role: "member", first_name: "Sam", last_name: "Ortiz" });
+    expect(body.data.attributes).toMatchObject({
+      email: "sam@acme.example",
+      role: "member",
+      first_name: "Sam",
+      last_name: "Ortiz",
+    });
     expect(body.included).toEqual([expect.objectContaining({ type: "account", id: accountId })]);
     expect((await asPerson(h, cookie, "/v2/shipments")).status).toBe(200);
   });
@@ -83,11 +97,15 @@ describe("sessions", () => {
     expect(row!.lineTrackingStoppedAt).toBeNull();
     expect((await kinds("security.refused")).some((a) => a.summary.includes("cross-site"))).toBe(true);
     // The same write from our own page goes through, and names the person.
-    const own = await asPerson(h, ownerCookie, `/v2/shipments/${shipment.id}/stop_tracking`, { method: "PATCH" });
+    const own = await asPerson(h, ownerCookie, `/v2/shipments/${shipment.id}/stop_tracking`, {
+      method: "PATCH",
+    });
     expect(own.status).toBe(200);
     const body = await own.json();
     expect(body.data.relationships.line_tracking_stopped_by_user.data).toMatchObject({ type: "user" });
-    const withUser = await (await asPerson(h, ownerCookie, `/v2/shipments/${shipment.id}?include=line_tracking_stopped_by_user`)).json();
+    const withUser = await (
+      await asPerson(h, ownerCookie, `/v2/shipments/${shipment.id}?include=line_tracking_stopped_by_user`)
+    ).json();
     expect(withUser.included[0]).toMatchObject({ type: "user", attributes: { email: "olga@acme.example" } });
     expect((await kinds("shipment.tracking_stopped")).length).toBe(1);
   });
@@ -98,7 +116,9 @@ describe("roles", () => {
     const cookie = await personCookie(h, accountId, "vera@acme.example", "viewer");
     const { shipment } = await insertShipment(h.db, accountId);
     expect((await asPerson(h, cookie, `/v2/shipments/${shipment.id}`)).status).toBe(200);
-    const response = await asPerson(h, cookie, `/v2/shipments/${shipment.id}/stop_tracking`, { method: "PATCH" });
+    const response = await asPerson(h, cookie, `/v2/shipments/${shipment.id}/stop_tracking`, {
+      method: "PATCH",
+    });
     expect(response.status).toBe(403);
     expect((await response.json()).errors[0].detail).toMatch(/viewer/);
     const [row] = await h.db.select().from(shipments).where(eq(shipments.id, shipment.id));
@@ -113,18 +133,29 @@ describe("roles", () => {
     const refused = await h.request(key, `/v2/shipments/${shipment.id}/stop_tracking`, { method: "PATCH" });
     expect(refused.status).toBe(403);
     expect((await refused.json()).errors[0].detail).toMatch(/read-only/);
-    const post = await h.request(key, "/v2/webhooks", { method: "POST", json: { data: { attributes: { url: "https://x.example/h", events: ["*"] } } } });
+    const post = await h.request(key, "/v2/webhooks", {
+      method: "POST",
+      json: { data: { attributes: { url: "https://x.example/h", events: ["*"] } } },
+    });
     expect(post.status).toBe(403);
     const { key: full, row } = await insertKey(h.db, accountId, { name: "erp", scope: "full" });
-    const stopped = await (await h.request(full, `/v2/shipments/${shipment.id}/stop_tracking`, { method: "PATCH" })).json();
+    const stopped = await (
+      await h.request(full, `/v2/shipments/${shipment.id}/stop_tracking`, { method: "PATCH" })
+    ).json();
     expect(stopped.data.relationships.line_tracking_stopped_by_user.data).toBeNull();
-    expect(stopped.data.relationships.line_tracking_stopped_by_api_key.data).toEqual({ type: "api_key", id: row.id });
+    expect(stopped.data.relationships.line_tracking_stopped_by_api_key.data).toEqual({
+      type: "api_key",
+      id: row.id,
+    });
     // A key never manages people, whatever its scope.
     expect((await h.request(full, "/v2/users")).status).toBe(403);
   });
 
   it("refuses an expired key with 401, saying it expired", async () => {
-    const { key } = await insertKey(h.db, accountId, { name: "old", expiresAt: new Date(h.authClock.now().getTime() + 60_000) });
+    const { key } = await insertKey(h.db, accountId, {
+      name: "old",
+      expiresAt: new Date(h.authClock.now().getTime() + 60_000),
+    });
     expect((await h.request(key, "/v2/shipments")).status).toBe(200);
     h.authClock.advance(61_000);
     const response = await h.request(key, "/v2/shipments");
@@ -135,27 +166,52 @@ describe("roles", () => {
   it("refuses a member raising their own role, and an admin making themselves owner", async () => {
     const memberId = await addPerson(h, accountId, { email: "max@acme.example", role: "member" });
     const memberCookie = (await signIn(h, "max@acme.example")).cookie;
-    const raise = await asPerson(h, memberCookie, `/v2/users/${memberId}`, { method: "PATCH", json: { data: { attributes: { role: "admin" } } } });
+    const raise = await asPerson(h, memberCookie, `/v2/users/${memberId}`, {
+      method: "PATCH",
+      json: { data: { attributes: { role: "admin" } } },
+    });
     expect(raise.status).toBe(403);
     const adminId = await addPerson(h, accountId, { email: "ada@acme.example", role: "admin" });
     const adminCookie = (await signIn(h, "ada@acme.example")).cookie;
-    const self = await asPerson(h, adminCookie, `/v2/users/${adminId}`, { method: "PATCH", json: { data: { attributes: { role: "owner" } } } });
+    const self = await asPerson(h, adminCookie, `/v2/users/${adminId}`, {
+      method: "PATCH",
+      json: { data: { attributes: { role: "owner" } } },
+    });
     expect(self.status).toBe(403);
     const roles = await h.db.select().from(members).where(eq(members.accountId, accountId));
     expect(roles.find((m) => m.userId === memberId)!.role).toBe("member");
     expect(roles.find((m) => m.userId === adminId)!.role).toBe("admin");
     // An admin gives a member admin, but not owner.
-    expect((await asPerson(h, adminCookie, `/v2/users/${memberId}`, { method: "PATCH", json: { data: { attributes: { role: "viewer" } } } })).status).toBe(200);
-    expect((await asPerson(h, adminCookie, `/v2/users/${memberId}`, { method: "PATCH", json: { data: { attributes: { role: "owner" } } } })).status).toBe(403);
+    expect(
+      (
+        await asPerson(h, adminCookie, `/v2/users/${memberId}`, {
+          method: "PATCH",
+          json: { data: { attributes: { role: "viewer" } } },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await asPerson(h, adminCookie, `/v2/users/${memberId}`, {
+          method: "PATCH",
+          json: { data: { attributes: { role: "owner" } } },
+        })
+      ).status,
+    ).toBe(403);
     expect((await kinds("member.role_changed")).length).toBe(1);
   });
 
   it("keeps the last owner: not demoted, not removed", async () => {
     const [owner] = await h.db.select().from(members).where(eq(members.role, "owner"));
-    const demote = await asPerson(h, ownerCookie, `/v2/users/${owner!.userId}`, { method: "PATCH", json: { data: { attributes: { role: "admin" } } } });
+    const demote = await asPerson(h, ownerCookie, `/v2/users/${owner!.userId}`, {
+      method: "PATCH",
+      json: { data: { attributes: { role: "admin" } } },
+    });
     expect(demote.status).toBe(422);
     expect((await demote.json()).errors[0].source).toEqual({ pointer: "/data/attributes/role" });
-    expect((await asPerson(h, ownerCookie, `/v2/users/${owner!.userId}`, { method: "DELETE" })).status).toBe(422);
+    expect((await asPerson(h, ownerCookie, `/v2/users/${owner!.userId}`, { method: "DELETE" })).status).toBe(
+      422,
+    );
   });
 
   it("ends a removed person's sessions at once", async () => {
@@ -170,7 +226,10 @@ describe("roles", () => {
 
 describe("invitations", () => {
   const invite = (email: string, role = "member") =>
-    asPerson(h, ownerCookie, "/v2/invitations", { method: "POST", json: { data: { attributes: { email, role } } } });
+    asPerson(h, ownerCookie, "/v2/invitations", {
+      method: "POST",
+      json: { data: { attributes: { email, role } } },
+    });
   /** The link's token, read from the mail the invitation queued. */
   const tokenOf = async (email: string) => {
     await h.mail.runOnce();
@@ -182,7 +241,10 @@ describe("invitations", () => {
       .limit(1);
     return new URL(row!.links[0]!).searchParams.get("token")!;
   };
-  const accept = (token: string, body: Record<string, unknown> = { name: "Nia Obi", password: TEST_PASSWORD }) =>
+  const accept = (
+    token: string,
+    body: Record<string, unknown> = { name: "Nia Obi", password: TEST_PASSWORD },
+  ) =>
     h.app.request("http://localhost/api/auth/invitation/accept", {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -193,17 +255,33 @@ describe("invitations", () => {
     const created = await invite("nia@acme.example");
     expect(created.status).toBe(201);
     const invitation = (await created.json()).data;
-    expect(invitation.attributes).toMatchObject({ email: "nia@acme.example", role: "member", status: "pending" });
+    expect(invitation.attributes).toMatchObject({
+      email: "nia@acme.example",
+      role: "member",
+      status: "pending",
+    });
     const token = await tokenOf("nia@acme.example");
     const [stored] = await h.db.select().from(invitations).where(eq(invitations.id, invitation.id));
     expect(stored!.tokenHash).toBe(tokenHash(token));
     const info = await (await h.app.request(`http://localhost/api/auth/invitation?token=${token}`)).json();
-    expect(info).toMatchObject({ email: "nia@acme.example", company_name: "Acme Imports", status: "pending", person_exists: false });
+    expect(info).toMatchObject({
+      email: "nia@acme.example",
+      company_name: "Acme Imports",
+      status: "pending",
+      person_exists: false,
+    });
     const accepted = await accept(token);
     expect(accepted.status).toBe(200);
-    const cookie = accepted.headers.getSetCookie().find((c) => c.includes("session_token"))!.split(";")[0]!;
+    const cookie = accepted.headers
+      .getSetCookie()
+      .find((c) => c.includes("session_token"))!
+      .split(";")[0]!;
     const me = await (await asPerson(h, cookie, "/v2/users/me")).json();
-    expect(me.data.attributes).toMatchObject({ email: "nia@acme.example", role: "member", email_verified: true });
+    expect(me.data.attributes).toMatchObject({
+      email: "nia@acme.example",
+      role: "member",
+      email_verified: true,
+    });
     const again = await accept(token, { name: "Someone Else", password: "another long passphrase" });
     expect(again.status).toBe(410);
     expect(await again.json()).toMatchObject({ code: "INVITATION_ACCEPTED" });
@@ -223,7 +301,9 @@ describe("invitations", () => {
     expect(await expired.json()).toMatchObject({ code: "INVITATION_EXPIRED" });
     const created = await (await invite("gone@acme.example")).json();
     const revokedToken = await tokenOf("gone@acme.example");
-    expect((await asPerson(h, ownerCookie, `/v2/invitations/${created.data.id}`, { method: "DELETE" })).status).toBe(200);
+    expect(
+      (await asPerson(h, ownerCookie, `/v2/invitations/${created.data.id}`, { method: "DELETE" })).status,
+    ).toBe(200);
     expect((await accept(revokedToken)).status).toBe(410);
   });
 
@@ -238,9 +318,15 @@ describe("invitations", () => {
     expect((await common.json()).message).toMatch(/common/);
     expect((await accept(token, { name: "Pat", password: "1qaz2wsx3edc" })).status).toBe(400);
     const adminCookie = (await signIn(h, "ada@acme.example")).cookie;
-    const owner = await asPerson(h, adminCookie, "/v2/invitations", { method: "POST", json: { data: { attributes: { email: "boss@acme.example", role: "owner" } } } });
+    const owner = await asPerson(h, adminCookie, "/v2/invitations", {
+      method: "POST",
+      json: { data: { attributes: { email: "boss@acme.example", role: "owner" } } },
+    });
     expect(owner.status).toBe(403);
-    const bad = await asPerson(h, ownerCookie, "/v2/invitations", { method: "POST", json: { data: { attributes: { email: "not-an-email", role: "member" } } } });
+    const bad = await asPerson(h, ownerCookie, "/v2/invitations", {
+      method: "POST",
+      json: { data: { attributes: { email: "not-an-email", role: "member" } } },
+    });
     expect(bad.status).toBe(422);
     expect((await bad.json()).errors[0].source).toEqual({ pointer: "/data/attributes/email" });
   });
@@ -260,7 +346,9 @@ describe("API keys managed by people", () => {
     const listed = list.data.find((k: { id: string }) => k.id === data.id);
     expect(listed.attributes.key).toBeUndefined();
     expect(listed.relationships.created_by.data).toMatchObject({ type: "user" });
-    expect((await asPerson(h, ownerCookie, `/v2/api_keys/${data.id}`, { method: "DELETE" })).status).toBe(200);
+    expect((await asPerson(h, ownerCookie, `/v2/api_keys/${data.id}`, { method: "DELETE" })).status).toBe(
+      200,
+    );
     h.authClock.advance(5_001);
     expect((await h.request(data.attributes.key, "/v2/shipments")).status).toBe(401);
     const past = await asPerson(h, ownerCookie, "/v2/api_keys", {

@@ -32,9 +32,15 @@ export function registerMcpRoutes(app: App, guards: readonly MiddlewareHandler<A
   for (const guard of guards) app.use(MCP_PATH, guard);
 
   app.post(MCP_PATH, async (c) => {
-    // Checked by the guards: a request without a good key never gets here.
-    const authorization = c.req.header("authorization") ?? "";
-    const server = createMcpServer(apiCaller(inProcessFetch(app, authorization, c.env)));
+    // Checked by the guards: a request without a good key or session never gets here. The tools call the API with
+    // the same credentials, so each call is checked against its own operation's permission (a read-only key's
+    // stop_tracking gets the API's 403). A cookie's calls are our own, hence same-origin.
+    const authorization = c.req.header("authorization");
+    const credentials: Record<string, string> =
+      authorization !== undefined
+        ? { authorization }
+        : { cookie: c.req.header("cookie") ?? "", "sec-fetch-site": "same-origin" };
+    const server = createMcpServer(apiCaller(inProcessFetch(app, credentials, c.env)));
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
