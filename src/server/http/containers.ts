@@ -17,7 +17,8 @@ import {
 } from "../resources/serialize";
 import { registerContainerRefreshRoute } from "./container-refresh";
 import { registerContainerSummaryRoute } from "./container-summary";
-import type { App, AppDeps } from "./env";
+import type { Context } from "hono";
+import type { App, AppDeps, AppEnv } from "./env";
 import { idMismatch, notFound } from "./errors";
 import { parseListFilters, parseSort, refuseCursors } from "./list-query";
 import {
@@ -30,6 +31,7 @@ import {
   requestBodyOf,
 } from "./openapi-common";
 import { pageDocument, parsePage } from "./paging";
+import { withActivity } from "./people-context";
 import { parseInclude } from "./query-params";
 import { sortQuery, triageFilterQuery } from "./triage-openapi";
 
@@ -203,14 +205,28 @@ export function registerContainerRoutes(app: App, deps: AppDeps) {
   });
 
   async function edit(
+    c: Context<AppEnv>,
     accountId: string,
     id: string,
     attributes: z.infer<typeof containerEditableAttributesSchema>,
   ) {
+    const refNumbers = attributes.ref_numbers;
     const found =
-      attributes.ref_numbers === undefined
+      refNumbers === undefined
         ? (await getContainer(db, accountId, id)) !== undefined
-        : await updateContainer(db, accountId, id, { refNumbers: attributes.ref_numbers }, clock.now());
+        : await withActivity(
+            c,
+            deps,
+            (tx) => updateContainer(tx, accountId, id, { refNumbers }, clock.now()),
+            (done) =>
+              done
+                ? {
+                    kind: "container.updated",
+                    what: "edited a container's reference numbers",
+                    subject: { type: "container", id },
+                  }
+                : undefined,
+          );
     if (!found) throw notFound("container", id);
     return single(accountId, id, new Set());
   }
@@ -221,11 +237,11 @@ export function registerContainerRoutes(app: App, deps: AppDeps) {
     if (body.data.id !== undefined && body.data.id !== id) {
       throw idMismatch(body.data.id, id);
     }
-    return c.json(await edit(c.get("principal").account.id, id, body.data.attributes), 200);
+    return c.json(await edit(c, c.get("principal").account.id, id, body.data.attributes), 200);
   });
 
   app.openapi(patchByBodyRoute, async (c) => {
     const body = c.req.valid("json");
-    return c.json(await edit(c.get("principal").account.id, body.data.id!, body.data.attributes), 200);
+    return c.json(await edit(c, c.get("principal").account.id, body.data.id!, body.data.attributes), 200);
   });
 }

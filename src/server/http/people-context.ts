@@ -3,7 +3,10 @@
 import type { Context } from "hono";
 import type { Role } from "../../api/roles";
 import type { TrackingActor } from "../db/shipments";
-import type { Doer, Origin } from "../people/activity";
+import type { ActivityKind } from "../../api/people";
+import { recordActivities } from "../db/activities";
+import type { Db } from "../db/connection";
+import { type Doer, doneBy, type Origin } from "../people/activity";
 import type { Refusal } from "../people/roles";
 import type { Principal } from "./actor";
 import { clientAddress } from "./client-address";
@@ -58,6 +61,44 @@ export function trackingActor(c: Context<AppEnv>, deps: AppDeps): TrackingActor 
     ipAddress: origin.ipAddress,
     userAgent: origin.userAgent?.slice(0, 300) ?? null,
   };
+}
+
+/**
+ * Runs a write and records its activity entry in one transaction: the entry exists exactly when the change does.
+ * `describe` words the change from what the write returned (undefined: nothing changed, nothing recorded).
+ */
+export async function withActivity<T>(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  write: (tx: Db) => Promise<T>,
+  describe: (result: T) =>
+    | {
+        kind: ActivityKind;
+        what: string;
+        subject?: { type: string; id: string };
+        details?: Record<string, unknown>;
+      }
+    | undefined,
+): Promise<T> {
+  const principal = c.get("principal");
+  const origin = originOfRequest(c, deps);
+  return deps.db.transaction(async (tx) => {
+    const result = await write(tx);
+    const change = describe(result);
+    if (change)
+      await recordActivities(tx, [
+        doneBy(
+          principal.account.id,
+          change.kind,
+          doerOf(principal),
+          origin,
+          change.what,
+          change.subject,
+          change.details,
+        ),
+      ]);
+    return result;
+  });
 }
 
 export function refusalError(refusal: Refusal): ApiError {

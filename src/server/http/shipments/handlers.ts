@@ -17,7 +17,7 @@ import type { App, AppDeps } from "../env";
 import { idMismatch, invalidAttribute, notFound, quote } from "../errors";
 import { parseListFilters, parseSort, refuseCursors } from "../list-query";
 import { pageDocument, parsePage } from "../paging";
-import { trackingActor } from "../people-context";
+import { trackingActor, withActivity } from "../people-context";
 import { parseInclude } from "../query-params";
 
 import { includeForShipments } from "./includes";
@@ -106,7 +106,19 @@ export function registerShipmentRoutes(app: App, deps: AppDeps) {
     const found =
       Object.keys(changes).length === 0
         ? (await getShipment(db, accountId, id)) !== undefined
-        : await updateShipment(db, accountId, id, changes, clock.now());
+        : await withActivity(
+            c,
+            deps,
+            (tx) => updateShipment(tx, accountId, id, changes, clock.now()),
+            (done) =>
+              done
+                ? {
+                    kind: "shipment.updated",
+                    what: `edited a shipment (${Object.keys(changes).join(", ")})`,
+                    subject: { type: "shipment", id },
+                  }
+                : undefined,
+          );
     if (!found) throw notFound("shipment", id);
     return c.json(await shipmentDocumentFor(accountId, id, new Set()), 200);
   });

@@ -18,6 +18,7 @@ import type { App, AppDeps } from "../env";
 import { idMismatch, notFound } from "../errors";
 import { rateLimit } from "../middleware";
 import { pageDocument, parsePage } from "../paging";
+import { withActivity } from "../people-context";
 import { RateLimiter } from "../rate-limit";
 import { includeForShipments } from "../shipments/includes";
 import { validationError } from "../validation";
@@ -81,7 +82,19 @@ export function registerTrackingRequestRoutes(app: App, deps: AppDeps) {
     async (c) => {
       const input = checkNewTrackingRequest(c.req.valid("json"), reference);
       const { account } = c.get("principal");
-      const { request, duplicateOf } = await createTrackingRequest(db, account.id, input, clock.now());
+      const { request, duplicateOf } = await withActivity(
+        c,
+        deps,
+        (tx) => createTrackingRequest(tx, account.id, input, clock.now()),
+        (r) =>
+          r.duplicateOf
+            ? undefined
+            : {
+                kind: "tracking_request.created",
+                what: `asked to track ${input.requestNumber}`,
+                subject: { type: "tracking_request", id: r.request.id },
+              },
+      );
       if (!duplicateOf) deps.onTrackingRequestCreated?.();
       return c.json(await documentFor(account, request, new Set()), 201);
     },
