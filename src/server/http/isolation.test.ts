@@ -127,7 +127,9 @@ describe("account isolation", () => {
       expect(response.status, `${method} ${path}`).toBe(404);
     }
     const people = await (await asPerson(h, cookie, "/v2/users")).json();
-    expect(people.data.map((p: { attributes: { email: string } }) => p.attributes.email)).toEqual(["own.owner@own.example"]);
+    expect(people.data.map((p: { attributes: { email: string } }) => p.attributes.email)).toEqual([
+      "own.owner@own.example",
+    ]);
     const log = await (await asPerson(h, cookie, "/v2/activity?page[size]=100")).json();
     expect(JSON.stringify(log)).not.toContain("stranger.example");
     // Nothing of theirs changed.
