@@ -5,7 +5,14 @@ import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../db/schema";
-import { addPerson, asPerson, OWN_ORIGIN, personCookie, signIn, TEST_PASSWORD } from "../testing/people-fixtures";
+import {
+  addPerson,
+  asPerson,
+  OWN_ORIGIN,
+  personCookie,
+  signIn,
+  TEST_PASSWORD,
+} from "../testing/people-fixtures";
 import { createHarness, type Harness } from "../testing/service-harness";
 import { smtpTransport } from "./transport";
 
@@ -16,7 +23,9 @@ interface Received {
 
 /** The message body decoded from quoted-printable (nodemailer folds long lines), for reading links. */
 function decoded(raw: string): string {
-  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
 function linksIn(message: Received): string[] {
@@ -39,7 +48,10 @@ describe("mail over SMTP", () => {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
         stream.on("end", () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString("utf8"),
+          });
           callback();
         });
       },
@@ -48,11 +60,16 @@ describe("mail over SMTP", () => {
     const { port } = smtp.server.address() as { port: number };
     h = await createHarness({
       people: {
-        mailTransport: smtpTransport(`smtp://127.0.0.1:${port}`, "Container tracking <tracking@test.example>"),
+        mailTransport: smtpTransport(
+          `smtp://127.0.0.1:${port}`,
+          "Container tracking <tracking@test.example>",
+        ),
         publicUrl: "http://localhost",
       },
     });
-    ({ account: { id: accountId } } = await h.newAccount("Mail Co"));
+    ({
+      account: { id: accountId },
+    } = await h.newAccount("Mail Co"));
     owner = await personCookie(h, accountId, "owner@mail.example", "owner");
   });
   afterAll(async () => {
@@ -158,9 +175,16 @@ describe("the development outbox", () => {
     const page = await local.text();
     expect(page).toMatch(/invited you to Dev Co/);
     expect(page).toMatch(/accept-invitation\?token=/);
-    const one = await h.request(null, `/dev/mail/${row!.id}`, { headers: { "x-forwarded-for": "127.0.0.1" } });
+    const one = await h.request(null, `/dev/mail/${row!.id}`, {
+      headers: { "x-forwarded-for": "127.0.0.1" },
+    });
     expect(await one.text()).toMatch(/The link works once and for 7 days/);
-    expect((await h.request(null, "/dev/mail", { headers: { "x-forwarded-for": "203.0.113.5" } })).status).toBe(404);
-    expect((await h.request(null, `/dev/mail/${row!.id}`, { headers: { "x-forwarded-for": "203.0.113.5" } })).status).toBe(404);
+    expect(
+      (await h.request(null, "/dev/mail", { headers: { "x-forwarded-for": "203.0.113.5" } })).status,
+    ).toBe(404);
+    expect(
+      (await h.request(null, `/dev/mail/${row!.id}`, { headers: { "x-forwarded-for": "203.0.113.5" } }))
+        .status,
+    ).toBe(404);
   });
 });

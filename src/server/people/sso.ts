@@ -7,6 +7,7 @@
 // and a domain signs in through one provider only, whatever the account. A domain that is not theirs needs the
 // operator: `npm run accounts -- sso-domain <provider id> <domain>`.
 import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { ssoProviderWriteBodySchema } from "../../api/people";
 import { recordActivities } from "../db/activities";
@@ -330,4 +331,38 @@ export async function removeSsoProvider(
       ]);
     return row;
   });
+}
+
+/**
+ * The operator's way past the domain rule (`npm run accounts -- sso-domain`): a domain no admin of the account can
+ * verify by email (a company's second domain). Still one provider per domain. True, or why not.
+ */
+export async function addSsoDomain(
+  db: Db,
+  providerRowId: string,
+  domain: string,
+  now: Date,
+): Promise<true | string> {
+  if (!DOMAIN.test(domain)) return `'${domain}' is not a domain name like acme.com.`;
+  const [row] = await db.select().from(ssoProviders).where(eq(ssoProviders.id, providerRowId));
+  if (!row) return "No single sign-on provider with this id (GET /v2/sso_providers lists them).";
+  if ((await domainsInUse(db, row.id)).has(domain))
+    return `${domain} signs in through another provider already.`;
+  const domains = [...new Set([...domainsOf(row), domain])];
+  await db.transaction(async (tx) => {
+    await updateSsoProvider(tx, row.organizationId, row.id, { domain: domains.join(","), updatedAt: now });
+    await recordActivities(tx, [
+      {
+        accountId: row.organizationId,
+        kind: "sso_provider.updated",
+        actor: { type: "system", name: "operator (npm run accounts)" },
+        summary: `The operator let single sign-on through ${row.issuer} take ${domain}`,
+        subjectType: "sso_provider",
+        subjectId: row.id,
+        details: { domain },
+        occurredAt: now,
+      },
+    ]);
+  });
+  return true;
 }

@@ -19,10 +19,17 @@ export async function addPerson(
   const now = new Date();
   let user = await findUserByEmail(h.db, values.email);
   if (!user) {
-    user = await createUser(h.db, { email: values.email, name: values.name ?? values.email.split("@")[0]!, emailVerified: true, now });
+    user = await createUser(h.db, {
+      email: values.email,
+      name: values.name ?? values.email.split("@")[0]!,
+      emailVerified: true,
+      now,
+    });
     // scrypt takes tens of milliseconds: the usual password is hashed once per test file.
     const hash =
-      values.password === undefined ? await (hashed ??= hashPassword(TEST_PASSWORD)) : await hashPassword(values.password);
+      values.password === undefined
+        ? await (hashed ??= hashPassword(TEST_PASSWORD))
+        : await hashPassword(values.password);
     await addPasswordLogin(h.db, user.id, hash, now);
   }
   await addMember(h.db, accountId, user.id, values.role, now);
@@ -30,7 +37,12 @@ export async function addPerson(
 }
 
 /** Signs in through POST /api/auth/sign-in/email; returns the response and the session cookie it set. */
-export async function signIn(h: Harness, email: string, password = TEST_PASSWORD, headers: Record<string, string> = {}) {
+export async function signIn(
+  h: Harness,
+  email: string,
+  password = TEST_PASSWORD,
+  headers: Record<string, string> = {},
+) {
   const response = await h.app.request("http://localhost/api/auth/sign-in/email", {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
@@ -49,7 +61,12 @@ export function sessionCookieOf(response: Response): string {
 }
 
 /** A request with the session cookie; writes carry our own Origin as a browser's would. */
-export function asPerson(h: Harness, cookie: string, path: string, init: RequestInit & { json?: unknown } = {}) {
+export function asPerson(
+  h: Harness,
+  cookie: string,
+  path: string,
+  init: RequestInit & { json?: unknown } = {},
+) {
   const headers = new Headers(init.headers);
   headers.set("cookie", cookie);
   const method = (init.method ?? "GET").toUpperCase();
@@ -58,7 +75,12 @@ export function asPerson(h: Harness, cookie: string, path: string, init: Request
 }
 
 /** Signs a person in and returns their cookie; fails the test when the sign-in does. */
-export async function personCookie(h: Harness, accountId: string, email: string, role: Role): Promise<string> {
+export async function personCookie(
+  h: Harness,
+  accountId: string,
+  email: string,
+  role: Role,
+): Promise<string> {
   await addPerson(h, accountId, { email, role });
   const { response, cookie } = await signIn(h, email);
   if (response.status !== 200 || !cookie) throw new Error(`sign-in of ${email} failed: ${response.status}`);
