@@ -2,9 +2,9 @@
 // node:crypto), and what a session check adds to a /v2 request against a key check, both cached as the service
 // caches them (5 s), measured in-process on the service's own app so that only the check differs.
 import { parseArgs } from "node:util";
-import { median } from "./report";
 import { addPerson, asPerson, signIn, TEST_PASSWORD } from "../testing/people-fixtures";
 import { createHarness } from "../testing/service-harness";
+import { median } from "./report";
 
 const { values } = parseArgs({
   args: process.argv.slice(2),

@@ -1,6 +1,7 @@
 // Operator command for accounts and keys: `npm run accounts -- <command>`. Prints keys once; stores only hashes.
-import { loadConfig } from "../config";
+
 import { isRole } from "../../api/roles";
+import { loadConfig } from "../config";
 import {
   createAccount,
   getAccount,
@@ -10,11 +11,11 @@ import {
   revokeKey,
   setSuspended,
 } from "../db/accounts";
-import { createPerson } from "../people/operator";
-import { addSsoDomain } from "../people/sso";
 import { type Database, openDatabase } from "../db/connection";
 import { DataDirLockedError } from "../db/data-dir-lock";
 import { seedReferenceData } from "../db/reference-data";
+import { createPerson } from "../people/operator";
+import { addSsoDomain } from "../people/sso";
 
 const USAGE = `Usage: npm run accounts -- <command>
   create "<company name>"     create an account and print its first API key

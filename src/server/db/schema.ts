@@ -2,7 +2,6 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
-  type PgColumnBuilderBase,
   bigint,
   boolean,
   doublePrecision,
@@ -10,6 +9,7 @@ import {
   index,
   integer,
   jsonb,
+  type PgColumnBuilderBase,
   pgSequence,
   pgTable,
   primaryKey,

@@ -17,7 +17,7 @@ import type { UsageRecorder } from "../people/usage-recorder";
 import { clientAddress } from "./client-address";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
-import { KeyCache } from "./key-cache";
+import type { KeyCache } from "./key-cache";
 import { keyFromHeader } from "./middleware";
 import type { RateLimiter } from "./rate-limit";
 import type { OperationTable } from "./route-permissions";

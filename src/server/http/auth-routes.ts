@@ -102,21 +102,21 @@ export function registerAuthRoutes(app: App, deps: AppDeps, people: PeopleDeps) 
   });
 }
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
   );
 
 const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#111}li{margin:.75rem 0}pre{white-space:pre-wrap;background:#f4f4f5;padding:1rem}small{color:#444}</style></head><body>${body}</body></html>`;
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#111}li{margin:.75rem 0}pre{white-space:pre-wrap;background:#f4f4f5;padding:1rem}small{color:#444}</style></head><body>${body}</body></html>`;
 
 function mailListPage(rows: MailRow[]): string {
   const items = rows
     .map(
       (m) =>
-        `<li><a href="/dev/mail/${m.id}">${escape(m.subject)}</a><br><small>to ${escape(m.to)} · ${m.createdAt.toISOString()}</small>${m.links
-          .map((l) => `<br><a href="${escape(l)}">${escape(l)}</a>`)
+        `<li><a href="/dev/mail/${m.id}">${escapeHtml(m.subject)}</a><br><small>to ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</small>${m.links
+          .map((l) => `<br><a href="${escapeHtml(l)}">${escapeHtml(l)}</a>`)
           .join("")}</li>`,
     )
     .join("");
@@ -129,6 +129,6 @@ function mailListPage(rows: MailRow[]): string {
 function mailPage(m: MailRow): string {
   return page(
     m.subject,
-    `<p><a href="/dev/mail">All mail</a></p><h1>${escape(m.subject)}</h1><p><small>To ${escape(m.to)} · ${m.createdAt.toISOString()}</small></p><pre>${escape(m.text)}</pre>${m.links.map((l) => `<p><a href="${escape(l)}">${escape(l)}</a></p>`).join("")}`,
+    `<p><a href="/dev/mail">All mail</a></p><h1>${escapeHtml(m.subject)}</h1><p><small>To ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</small></p><pre>${escapeHtml(m.text)}</pre>${m.links.map((l) => `<p><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></p>`).join("")}`,
   );
 }

@@ -1,5 +1,6 @@
 // /v2/containers: list, read and edit containers (the id in the path, or in data.id as the hosted API allows).
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { CONTAINER_INCLUDES, containerEditableAttributesSchema, containerSchema } from "../../api/containers";
 import { listDocument, singleDocument } from "../../api/json-api";
 import { CONTAINER_SORT_FIELDS } from "../../api/triage";
@@ -17,7 +18,6 @@ import {
 } from "../resources/serialize";
 import { registerContainerRefreshRoute } from "./container-refresh";
 import { registerContainerSummaryRoute } from "./container-summary";
-import type { Context } from "hono";
 import type { App, AppDeps, AppEnv } from "./env";
 import { idMismatch, notFound } from "./errors";
 import { parseListFilters, parseSort, refuseCursors } from "./list-query";

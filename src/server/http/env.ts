@@ -1,16 +1,16 @@
 // Types shared by the HTTP modules: what every handler can reach, and the per-request variables.
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Permission } from "../../api/roles";
 import type { Db } from "../db/connection";
 import type { DatabaseOutage } from "../db/outage";
 import type { ReferenceData } from "../db/reference-data";
 import type { Logger } from "../logger";
-import type { Permission } from "../../api/roles";
 import type { Auth, SessionLifetime } from "../people/auth";
 import type { UsageRecorder } from "../people/usage-recorder";
-import type { Principal } from "./actor";
 import type { Clock } from "../tracking/clock";
 import type { DcsaClient } from "../tracking/dcsa/connection";
 import type { Resolver } from "../webhooks/address-guard";
+import type { Principal } from "./actor";
 import type { DcsaSandboxDeps } from "./dcsa-sandbox/routes";
 import type { ServiceMetrics } from "./metrics";
 import type { ReadinessCheck } from "./operations";

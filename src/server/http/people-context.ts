@@ -1,11 +1,11 @@
 // What the people routes share: the request's actor as the domain code names it (a Doer), where the request came
 // from (for the activity log), and a domain refusal as the JSON:API error it answers with.
 import type { Context } from "hono";
-import type { Role } from "../../api/roles";
-import type { TrackingActor } from "../db/shipments";
 import type { ActivityKind } from "../../api/people";
+import type { Role } from "../../api/roles";
 import { recordActivities } from "../db/activities";
 import type { Db } from "../db/connection";
+import type { TrackingActor } from "../db/shipments";
 import { type Doer, doneBy, type Origin } from "../people/activity";
 import type { Refusal } from "../people/roles";
 import type { Principal } from "./actor";

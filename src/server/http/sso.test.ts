@@ -1,8 +1,9 @@
 // Service tests of single sign-on against a real OpenID Connect provider on loopback (oidc-provider): an admin
 // registers it through /v2/sso_providers (the client secret sealed), a person of its domain signs in through it by
 // following the redirects with cookies kept, and lands signed in with the provider's default role.
-import { createServer, type Server } from "node:http";
+
 import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
 import { eq } from "drizzle-orm";
 import Provider from "oidc-provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

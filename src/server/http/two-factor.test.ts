@@ -2,8 +2,8 @@
 // in with a code, with a recovery code once, and an account that requires two-factor sending a person without it
 // to enrol first (403 two_factor_enrollment_required on everything but who they are and their sessions).
 import { createHmac } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, activities } from "../db/schema";
 import {
   asPerson,
@@ -16,7 +16,7 @@ import {
 import { createHarness, type Harness } from "../testing/service-harness";
 
 /** RFC 6238 TOTP: HMAC-SHA1 over the 30-second step, dynamic truncation, six digits. */
-export function totp(secretBase32: string, at = Date.now()): string {
+function totp(secretBase32: string, at = Date.now()): string {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
   let bits = "";
   for (const ch of secretBase32.replace(/=+$/, "").toUpperCase())

@@ -1,7 +1,8 @@
 // The service's outbound messages: subject, plain text, simple HTML and the links they carry (which the dev
 // outbox and the log show when no SMTP server is configured). Plain words; a link a person can copy.
-import { queueMail } from "../db/mail-outbox";
+
 import type { Db } from "../db/connection";
+import { queueMail } from "../db/mail-outbox";
 
 export interface Message {
   kind: string;

@@ -9,6 +9,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { organization, twoFactor } from "better-auth/plugins";
 import type { Db } from "../db/connection";
+import { membershipsOf } from "../db/people";
 import {
   accounts,
   invitations,
@@ -22,7 +23,6 @@ import {
 import type { Logger } from "../logger";
 import { passwordResetMessage, sendLater, verificationMessage } from "../mail/messages";
 import { boxtrackPlugin } from "./auth-plugin";
-import { membershipsOf } from "../db/people";
 import { sealedSsoProviders } from "./sso-table";
 
 /** Better Auth's routes are under this path of the service. */

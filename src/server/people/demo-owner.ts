@@ -1,8 +1,9 @@
 // The demo account's owner: a person the demo's "Use the demo account" signs the browser in as, with a generated
 // password kept in the data directory (like the demo key) so that every start can print it again.
+
+import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { randomBytes } from "node:crypto";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/connection";

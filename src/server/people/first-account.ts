@@ -1,13 +1,12 @@
 // The first account of an installation without the demo (DEMO=0): the first person to sign up creates it and
 // becomes its owner; then sign-up closes. Under an advisory lock, so that two people signing up at once cannot
 // both make one: the second is told sign-up closed, and the person their sign-up made is taken back.
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { recordActivities } from "../db/activities";
 import type { Db } from "../db/connection";
 import { accountCount, addMember, getUser } from "../db/people";
 import { accounts, users } from "../db/schema";
 import { setActiveAccount } from "../db/sessions";
-import { eq } from "drizzle-orm";
 
 const FIRST_ACCOUNT_LOCK = 0x66697273;
 

@@ -22,9 +22,9 @@ import {
 } from "../db/people";
 import { invitationMessage, sendLater } from "../mail/messages";
 import { type Doer, displayName, doneBy, entry, type Origin } from "./activity";
-import { newLinkToken, tokenHash } from "./tokens";
 import { passwordProblem } from "./passwords";
 import { type Refusal, roleGrantProblem } from "./roles";
+import { newLinkToken, tokenHash } from "./tokens";
 
 export const INVITATION_DAYS = 7;
 

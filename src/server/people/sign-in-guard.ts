@@ -4,8 +4,8 @@
 // password is even checked. An address gets more free failures than an email: many people may share one (a NAT).
 import { createHash } from "node:crypto";
 import type { Db } from "../db/connection";
-import { blockedUntil, clearFailures, type FailurePolicy, recordFailure } from "../db/sign-in-failures";
 import { normalizeEmail } from "../db/people";
+import { blockedUntil, clearFailures, type FailurePolicy, recordFailure } from "../db/sign-in-failures";
 
 export const EMAIL_POLICY: FailurePolicy = {
   free: 5,

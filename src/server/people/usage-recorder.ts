@@ -1,11 +1,12 @@
 // Remembers which keys and sessions were used, and writes "last used" / "last seen" (and a session's moved-on idle
 // expiry) in one batched statement each, at most once a minute per key or session, off every request's path: key
 // checks are the hot path of every integration, and a write per request would cost more than the request.
-import type { Db } from "../db/connection";
+
 import { touchApiKeys } from "../db/api-keys";
+import type { Db } from "../db/connection";
 import { touchSessions } from "../db/sessions";
-import type { Logger } from "../logger";
 import { logSafeError } from "../log-safe-error";
+import type { Logger } from "../logger";
 import type { SessionLifetime } from "./auth";
 
 const WRITE_EVERY_MS = 60_000;

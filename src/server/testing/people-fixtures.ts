@@ -26,10 +26,8 @@ export async function addPerson(
       now,
     });
     // scrypt takes tens of milliseconds: the usual password is hashed once per test file.
-    const hash =
-      values.password === undefined
-        ? await (hashed ??= hashPassword(TEST_PASSWORD))
-        : await hashPassword(values.password);
+    if (values.password === undefined) hashed ??= hashPassword(TEST_PASSWORD);
+    const hash = values.password === undefined ? await hashed! : await hashPassword(values.password);
     await addPasswordLogin(h.db, user.id, hash, now);
   }
   await addMember(h.db, accountId, user.id, values.role, now);

@@ -1,7 +1,8 @@
 // /v2/account: the account the request acts in, and its settings (owners).
+
+import { updateAccount } from "../../people/account";
 import { accountSettingsResource } from "../../resources/account-settings";
 import { documentOf } from "../../resources/documents";
-import { updateAccount } from "../../people/account";
 import type { App, AppDeps } from "../env";
 import { doerOf, originOfRequest, refusalError } from "../people-context";
 import { editRoute, getRoute } from "./routes";

@@ -1,8 +1,8 @@
 // /v2/api_keys: the account's keys, creating one (shown once), revoking one.
 import { listApiKeys } from "../../db/api-keys";
+import { createApiKey, revokeKey } from "../../people/api-keys";
 import { apiKeyResource } from "../../resources/api-keys";
 import { documentOf } from "../../resources/documents";
-import { createApiKey, revokeKey } from "../../people/api-keys";
 import type { App, AppDeps } from "../env";
 import { notFound } from "../errors";
 import { pageDocument, parsePage } from "../paging";

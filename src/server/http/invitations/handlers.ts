@@ -1,8 +1,8 @@
 // /v2/invitations: list, invite (the mail goes through the outbox in the same transaction), revoke.
 import { listInvitations } from "../../db/invitations";
+import { invitationStatus, invite, revoke } from "../../people/invitations";
 import { documentOf } from "../../resources/documents";
 import { invitationResource } from "../../resources/invitations";
-import { invitationStatus, invite, revoke } from "../../people/invitations";
 import type { App, AppDeps } from "../env";
 import { notFound } from "../errors";
 import { pageDocument, parsePage } from "../paging";

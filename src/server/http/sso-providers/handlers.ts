@@ -1,7 +1,5 @@
 // /v2/sso_providers: an account's OpenID Connect providers (people/sso.ts keeps their secrets sealed).
 import { listSsoProviders } from "../../db/sso-providers";
-import { documentOf } from "../../resources/documents";
-import { ssoProviderResource } from "../../resources/sso-providers";
 import {
   editSsoProvider,
   openedConfig,
@@ -9,6 +7,8 @@ import {
   removeSsoProvider,
   type SsoContext,
 } from "../../people/sso";
+import { documentOf } from "../../resources/documents";
+import { ssoProviderResource } from "../../resources/sso-providers";
 import type { App, AppDeps } from "../env";
 import { notFound } from "../errors";
 import { doerOf, originOfRequest, refusalError, wholeList } from "../people-context";

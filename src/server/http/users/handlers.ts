@@ -1,9 +1,9 @@
 // /v2/users: who is signed in, the account's members, role changes and removals (by the role rules in people/).
 import { getMember, listMembers } from "../../db/people";
+import { changeRole, remove } from "../../people/members";
 import { accountSettingsResource } from "../../resources/account-settings";
 import { documentOf } from "../../resources/documents";
 import { personResource } from "../../resources/people";
-import { changeRole, remove } from "../../people/members";
 import type { App, AppDeps } from "../env";
 import { notFound } from "../errors";
 import { originOfRequest, personOf, refusalError, wholeList } from "../people-context";
