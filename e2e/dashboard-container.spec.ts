@@ -3,7 +3,7 @@
 // timeline's legs worked from the keyboard. Containers are found through the API with the demo key, or with the key
 // of an account the test makes for a case the demo's data may lack on a given day (a box held at its terminal).
 import type { APIRequestContext } from "@playwright/test";
-import { type Account, expect, type Page, signIn, signInAsDemo, test } from "./fixtures";
+import { type Account, createTestAccount, expect, type Page, signIn, signInAsDemo, test } from "./fixtures";
 
 interface RawEvent {
   attributes: { original_event: string; estimated: boolean; index: number };
@@ -137,13 +137,8 @@ test("a container opens from its shipment with its milestones in order, each wit
 });
 
 /** An account of the test's own with a shipment whose box waits at its terminal on a hold, its last free day near. */
-async function heldBoxAccount(request: APIRequestContext): Promise<Account> {
-  const response = await request.post("/__test__/accounts", {
-    data: { company_name: "E2E held box", held_box: true },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const body = (await response.json()) as { id: string; api_key: string };
-  return { id: body.id, apiKey: body.api_key };
+function heldBoxAccount(request: APIRequestContext): Promise<Account> {
+  return createTestAccount(request, { company_name: "E2E held box", held_box: true });
 }
 
 test("the pickup panel shows a hold with its description and warns about a last free day", async ({

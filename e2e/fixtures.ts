@@ -23,15 +23,32 @@ interface Fixtures {
   demo: Account;
 }
 
+/**
+ * How long a test-control request may take: the service runs the tracking engine until the account's shipments
+ * are settled, which on a busy machine takes longer than a request's default 30 s (the server gives up at 120 s).
+ */
+const TEST_CONTROL_TIMEOUT_MS = 150_000;
+
+/** Makes an account of the test's own through the server's test control (`POST /__test__/accounts`). */
+export async function createTestAccount(
+  request: APIRequestContext,
+  data: { company_name: string; shipments?: number; held_box?: boolean },
+): Promise<Account> {
+  const response = await request.post("/__test__/accounts", { data, timeout: TEST_CONTROL_TIMEOUT_MS });
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { id: string; api_key: string };
+  return { id: body.id, apiKey: body.api_key };
+}
+
 export const test = base.extend<Fixtures>({
   shipmentsInAccount: [0, { option: true }],
   account: async ({ request, shipmentsInAccount }, use, testInfo) => {
-    const response = await request.post("/__test__/accounts", {
-      data: { company_name: `E2E ${testInfo.title}`.slice(0, 200), shipments: shipmentsInAccount },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    const body = (await response.json()) as { id: string; api_key: string };
-    await use({ id: body.id, apiKey: body.api_key });
+    await use(
+      await createTestAccount(request, {
+        company_name: `E2E ${testInfo.title}`.slice(0, 200),
+        shipments: shipmentsInAccount,
+      }),
+    );
   },
   demo: async ({ request }, use) => {
     const response = await request.get("/demo.json");
@@ -98,6 +115,7 @@ export async function advanceAccount(
 ): Promise<{ events: number; shipments_refreshed: number; hours_ahead: number }> {
   const response = await request.post(`/__test__/accounts/${account.id}/advance`, {
     data: { hours, refresh },
+    timeout: TEST_CONTROL_TIMEOUT_MS,
   });
   expect(response.status(), await response.text()).toBe(200);
   return response.json();

@@ -4,7 +4,16 @@
 // own holds what every page needs: shipments, a box on hold at its terminal, a webhook and a delivered notification.
 import type { APIRequestContext } from "@playwright/test";
 import { type Receiver, startReceiver } from "../src/server/webhooks/test-receiver";
-import { type Account, apiGet, apiPost, expect, type Page, signIn, test } from "./fixtures";
+import {
+  type Account,
+  apiGet,
+  apiPost,
+  createTestAccount,
+  expect,
+  type Page,
+  signIn,
+  test,
+} from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -17,13 +26,12 @@ test.afterEach(async () => {
 });
 
 /** An account with a few sandbox shipments and a box held at its terminal. */
-async function phoneAccount(request: APIRequestContext): Promise<Account> {
-  const response = await request.post("/__test__/accounts", {
-    data: { company_name: "E2E phone: a forwarder with a long company name", shipments: 3, held_box: true },
+function phoneAccount(request: APIRequestContext): Promise<Account> {
+  return createTestAccount(request, {
+    company_name: "E2E phone: a forwarder with a long company name",
+    shipments: 3,
+    held_box: true,
   });
-  expect(response.status(), await response.text()).toBe(201);
-  const body = (await response.json()) as { id: string; api_key: string };
-  return { id: body.id, apiKey: body.api_key };
 }
 
 /** The page's own width: wider than the screen means the whole page scrolls sideways. */

@@ -16,14 +16,15 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import pg from "pg";
+import type { Clock } from "../clock";
 import { createAccount } from "../db/accounts";
 import { type Database, openDatabase } from "../db/connection";
 import { loadReferenceData, seedReferenceData } from "../db/reference-data";
 import { containers, shipments, trackingRequests } from "../db/schema";
 import { TRACKING_REQUESTS_CHANNEL } from "../db/tracking-requests";
-import { createApp } from "../http/app";
 import { createLogger } from "../logger";
-import type { Clock } from "../tracking/clock";
+import { createService } from "../service";
+import { testConfig } from "../testing/service-harness";
 import { topUpDemoShipments } from "../tracking/demo-fleet";
 import { TrackingEngine } from "../tracking/engine";
 import { SandboxCarrierNetwork, sandboxNumber } from "../tracking/sandbox";
@@ -259,19 +260,16 @@ async function run(kind: "pglite" | "postgres") {
     clock.advance(DAY);
     await engine.recordVesselPositions();
     await makeAllDue(database, clock);
+    // The service's app over the bench database (not started: the worker below is this engine's).
+    const { app, signals } = await createService(
+      testConfig({ rateLimitPerMinute: 100_000, trackingRequestLimitPerMinute: 100_000 }),
+      { database, clock, realClock: clock, logger, webRoot: null },
+    );
     const latency = await measure(server, async () => {
-      // Wired as main.ts wires them: the API wakes the worker in process, NOTIFY across processes.
+      // Wired as the service wires them: the API wakes the worker in process, NOTIFY across processes.
       const worker = startTrackingWorker(engine, { intervalMs: DEFAULT_INTERVAL_MS, logger });
       const unlisten = await database.listen(TRACKING_REQUESTS_CHANNEL, () => worker.wake()); // wake-up
-      const app = createApp({
-        db,
-        reference,
-        clock,
-        logger,
-        rateLimitPerMinute: 100_000,
-        trackingRequestLimitPerMinute: 100_000,
-        onTrackingRequestCreated: () => worker.wake(),
-      });
+      signals.trackingRequests.on(() => worker.wake());
       const ids: string[] = [];
       for (let i = 0; i < REQUESTS; i++) {
         const scac = REQUEST_SCACS[i % REQUEST_SCACS.length]!;

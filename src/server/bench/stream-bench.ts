@@ -13,8 +13,6 @@ import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { getRequestListener } from "@hono/node-server";
 import { insertOutbox, type OutboxRow } from "../db/outbox";
-import { createApp } from "../http/app";
-import { StreamHub } from "../http/stream/hub";
 import { createLogger } from "../logger";
 import { createHarness } from "../testing/service-harness";
 import { openSse, type SseStream } from "../testing/sse-reader";
@@ -36,17 +34,8 @@ if (values.db === "postgres" && !process.env.TEST_DATABASE_URL) {
 if (values.db === "pglite") delete process.env.TEST_DATABASE_URL;
 
 const silent = createLogger("silent");
-const h = await createHarness();
-const hub = new StreamHub({ db: h.db, logger: silent });
-const app = createApp({
-  db: h.db,
-  reference: h.reference,
-  clock: h.clock,
-  logger: silent,
-  rateLimitPerMinute: 1_000_000,
-  trackingRequestLimitPerMinute: 1_000_000,
-  streamHub: hub,
-});
+const h = await createHarness({ rateLimitPerMinute: 1_000_000 });
+const { app, streamHub: hub } = h.service;
 const worker = startWebhookWorker({ db: h.db, reference: h.reference, clock: h.clock, logger: silent });
 const server = createServer(getRequestListener(app.fetch));
 await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

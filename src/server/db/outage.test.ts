@@ -4,11 +4,11 @@
 // outage is made by a TCP relay between the pool and the server, cut or frozen by the test.
 import { connect, createServer, type Server, type Socket } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createApp } from "../http/app";
+import type { App } from "../http/env";
 import { createLogger } from "../logger";
 import { createHarness, type Harness } from "../testing/service-harness";
 import { type Database, openDatabase } from "./connection";
-import { DatabaseOutage } from "./outage";
+import type { DatabaseOutage } from "./outage";
 
 /** Relays TCP to PostgreSQL; `cut()` drops every connection and refuses new ones, `freeze()` swallows all bytes. */
 class Relay {
@@ -63,7 +63,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a PostgreSQL outage", () => {
   let relay: Relay;
   let database: Database;
   const logs: string[] = [];
-  let app: ReturnType<typeof createApp>;
+  let app: App;
   let outage: DatabaseOutage;
 
   beforeEach(async () => {
@@ -79,17 +79,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a PostgreSQL outage", () => {
     );
     logs.length = 0;
     const logger = createLogger("debug", (line) => logs.push(line));
-    outage = new DatabaseOutage({ db: database.db, logger, probeIntervalMs: 50 });
-    app = createApp({
-      db: database.db,
-      reference: h.reference,
-      clock: h.clock,
-      logger,
-      rateLimitPerMinute: 10_000,
-      trackingRequestLimitPerMinute: 10_000,
-      apiKeyCacheMs: 0,
-      databaseOutage: outage,
-    });
+    // The service over the relayed database: its requests, and its outage's log lines, are the test's.
+    const service = await h.anotherService({}, { database, logger, tuning: { outageProbeMs: 50 } });
+    ({ app, outage } = service);
   });
   afterEach(async () => {
     outage.stop();

@@ -1,17 +1,9 @@
 // The service clock's epoch (table service_clock): read and settled once per process start, under an advisory
 // lock, so that processes starting together agree on one epoch and none of them moves it back.
 import { sql } from "drizzle-orm";
+import { type Clock, type ClockEpoch, clockFromEpoch, systemClock } from "../clock";
 import type { Db } from "./connection";
 import { serviceClock } from "./schema";
-
-export interface ClockEpoch {
-  /** The clock's reading at `realAt`. */
-  clockAt: Date;
-  /** Real time of that reading. */
-  realAt: Date;
-  /** How much faster than real time the clock runs from `realAt` on. */
-  speed: number;
-}
 
 /** Any fixed number: it names this lock among the service's advisory locks. */
 const CLOCK_LOCK_KEY = 0x636c6f63;
@@ -48,4 +40,23 @@ export async function settleClockEpoch(
       .onConflictDoUpdate({ target: serviceClock.id, set: epoch });
     return epoch;
   });
+}
+
+/**
+ * The service's clock at `speed`, from the epoch stored in the database. The first start stores one (the clock
+ * starts at real time); a later start with the same speed takes it as it is, so that processes agree; a start
+ * with another speed goes on from the stored clock's present reading at the new speed.
+ */
+export async function openServiceClock(db: Db, speed: number, real: Clock = systemClock): Promise<Clock> {
+  const epoch = await settleClockEpoch(db, (stored) => {
+    const realNow = real.now();
+    if (!stored) return { clockAt: realNow, realAt: realNow, speed };
+    if (stored.speed === speed) return stored;
+    return {
+      clockAt: clockFromEpoch(stored, real).now(),
+      realAt: realNow,
+      speed,
+    };
+  });
+  return clockFromEpoch(epoch, real);
 }

@@ -25,7 +25,7 @@ const log = async (cookie: string, query = "") =>
 
 beforeAll(async () => {
   h = await createHarness({
-    people: { trustProxy: true },
+    config: { trustProxy: true },
     webhooks: { allowHttp: true, allowPrivateAddresses: true },
   });
   ({

@@ -1,12 +1,26 @@
 // The authentication library's routes (/api/auth/*: sign-in, sign-out, sign-up, password reset, email verification,
 // two-factor, single sign-on, invitations), the demo owner's sign-in for "Use the demo account" (loopback only, as
 // /demo.json), and the development outbox (/dev/mail: mail kept without SMTP_URL, loopback only).
-import type { Context } from "hono";
+import { type Context, Hono } from "hono";
+import type { Db } from "../db/connection";
 import { getKeptMail, keptMail, type MailRow } from "../db/mail-outbox";
-import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER } from "../people/auth";
+import { AUTH_BASE_PATH, type Auth, CLIENT_ADDRESS_HEADER } from "../people/auth";
 import { clientAddress, isLoopbackClient } from "./client-address";
-import type { App, AppDeps, AppEnv, PeopleDeps } from "./env";
+import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
+
+export interface AuthRouteDeps {
+  /** The authentication library (people/auth.ts), whose handler answers /api/auth/*. */
+  auth: Auth;
+  /** The outbox /dev/mail reads. */
+  db: Db;
+  /** DEMO_PUBLIC: the demo sign-in and /dev/mail answer every client, not only this machine. */
+  demoPublic: boolean;
+  /** The demo owner's credentials, for `POST /demo/sign-in`; none without the demo account. */
+  demoOwner: { email: string; password: string } | undefined;
+  /** Mail is kept in the database (no SMTP_URL): /dev/mail shows it. */
+  devMail: boolean;
+}
 
 /** The request as the library gets it: the client's address in our header (never the client's own copy of it). */
 function forLibrary(c: Context<AppEnv>, request: Request = c.req.raw): Request {
@@ -45,15 +59,17 @@ async function withoutToken(response: Response): Promise<Response> {
   });
 }
 
-export function registerAuthRoutes(app: App, deps: AppDeps, people: PeopleDeps) {
+export function authRoutes(deps: AuthRouteDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const { auth } = deps;
   app.on(["GET", "POST"], `${AUTH_BASE_PATH}/*`, async (c) =>
-    withoutToken(await people.auth.handler(forLibrary(c))),
+    withoutToken(await auth.handler(forLibrary(c))),
   );
 
   // "Use the demo account": signs this browser in as the demo owner. Like /demo.json, for this machine only unless
   // the operator made the demo public; a page of another site cannot do it behind the person's back.
   app.post("/demo/sign-in", async (c) => {
-    const owner = deps.demoPublic || isLoopbackClient(c) ? people.demoOwner?.() : undefined;
+    const owner = deps.demoPublic || isLoopbackClient(c) ? deps.demoOwner : undefined;
     if (!owner)
       throw new ApiError(404, { code: "not_found", detail: "This server does not run a demo account." });
     const site = c.req.header("sec-fetch-site");
@@ -62,7 +78,7 @@ export function registerAuthRoutes(app: App, deps: AppDeps, people: PeopleDeps) 
         code: "cross_site_request",
         detail: "The demo sign-in must come from this service's own page.",
       });
-    const response = await people.auth.api.signInEmail({
+    const response = await auth.api.signInEmail({
       body: { email: owner.email, password: owner.password },
       headers: forLibrary(c).headers,
       asResponse: true,
@@ -73,7 +89,7 @@ export function registerAuthRoutes(app: App, deps: AppDeps, people: PeopleDeps) 
     return new Response(JSON.stringify({ signed_in: true, email: owner.email }), { status: 200, headers });
   });
 
-  if (!people.devMail) return;
+  if (!deps.devMail) return app;
   const visible = (c: Context<AppEnv>) => deps.demoPublic || isLoopbackClient(c);
   const notHere = (c: Context<AppEnv>) =>
     c.json(
@@ -100,6 +116,7 @@ export function registerAuthRoutes(app: App, deps: AppDeps, people: PeopleDeps) 
     if (!mail) return notHere(c);
     return c.html(mailPage(mail), 200, { "Cache-Control": "no-store" });
   });
+  return app;
 }
 
 const escapeHtml = (text: string) =>

@@ -13,8 +13,8 @@ import {
 import { attributePointer } from "../../api/json-pointer";
 import type { CarrierConnectionRow, CarrierConnectionValues, StatusReset } from "../db/carrier-connections";
 import type { ReferenceData } from "../db/reference-data";
+import { forbiddenReason, portProblem } from "../net/outbound-guard";
 import { sealSecret } from "../secrets";
-import { forbiddenReason, portProblem } from "../webhooks/address-guard";
 import { ApiError, type ErrorSpec, quote } from "./errors";
 
 export interface ConnectionInputContext {

@@ -557,7 +557,9 @@ describe("carrier connections behind the response cache", () => {
 describe("carrier connections on a service without SECRETS_KEY, internal connections allowed, no DCSA client", () => {
   let bareKey: string;
   beforeAll(async () => {
-    bare = await createHarness({ carrierConnections: { carrierConnectionsAllowInternal: true } });
+    bare = await createHarness({
+      carrierConnections: { carrierConnectionsAllowInternal: true, dcsaClient: null },
+    });
     bareKey = (await bare.newAccount("Bare")).apiKey;
   });
 

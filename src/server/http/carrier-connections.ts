@@ -23,6 +23,7 @@ import {
   carrierConnectionTestResource,
 } from "../resources/carrier-connections";
 import { documentOf } from "../resources/documents";
+import type { DcsaClient } from "../tracking/dcsa/connection";
 import { checkCarrierConnectionInput } from "./carrier-connection-input";
 import {
   createRouteDef,
@@ -32,10 +33,11 @@ import {
   patchRoute,
   testRoute,
 } from "./carrier-connection-routes";
-import type { App, AppDeps } from "./env";
+import type { App, DataDeps } from "./env";
 import { ApiError, badParameter, idMismatch, invalidAttribute, notFound, quote } from "./errors";
 import { pageDocument, parsePage } from "./paging";
 import { withActivity } from "./people-context";
+import { createRouter } from "./router";
 
 const duplicate = (scac: string) =>
   invalidAttribute(
@@ -44,18 +46,31 @@ const duplicate = (scac: string) =>
     "taken",
   );
 
-export function registerCarrierConnectionRoutes(app: App, deps: AppDeps) {
-  const { db, clock, reference } = deps;
-  const context = {
-    reference,
-    secretsKey: deps.secretsKey,
-    allowInternal: deps.carrierConnectionsAllowInternal ?? false,
-  };
+export interface CarrierConnectionRouteDeps extends DataDeps {
+  /** SECRETS_KEY, which seals the connections' secrets; without it a secret is refused with a 422 saying why. */
+  secretsKey: Buffer | undefined;
+  /** An API client may mark a connection internal (CARRIER_CONNECTIONS_ALLOW_INTERNAL). */
+  allowInternal: boolean;
+  /** Calls the carrier for `POST /v2/carrier_connections/{id}/test`; without one that route answers 503. */
+  dcsaClient: DcsaClient | undefined;
+  /** The store the engine reads connections through: told of every edit, so that it is seen at once. */
+  store: { forget(accountId: string): void };
+  /**
+   * Told before an account's connection is deleted (the id may be another account's or unknown: check): the push
+   * subscriptions made through it are dropped at the carrier while their records still exist.
+   */
+  onDeleting: (accountId: string, connectionId: string) => Promise<void>;
+}
+
+export function carrierConnectionRoutes(deps: CarrierConnectionRouteDeps): App {
+  const { db, clock, reference, dcsaClient } = deps;
+  const app = createRouter();
+  const context = { reference, secretsKey: deps.secretsKey, allowInternal: deps.allowInternal };
   const resource = (row: CarrierConnectionRow) =>
     carrierConnectionResource(row, reference.shippingLinesByScac.get(row.scac)?.name ?? row.scac);
   const single = (row: CarrierConnectionRow) =>
     documentOf(resource(row), `/v2/carrier_connections/${row.id}`);
-  const changed = (accountId: string) => deps.carrierConnectionStore?.forget(accountId);
+  const changed = (accountId: string) => deps.store.forget(accountId);
 
   app.openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
@@ -75,7 +90,7 @@ export function registerCarrierConnectionRoutes(app: App, deps: AppDeps) {
     const { resetStatus: _, ...stored } = values;
     const row = await withActivity(
       c,
-      deps,
+      db,
       (tx) => createCarrierConnection(tx, accountId, stored, clock.now()),
       (r) =>
         isRefusal(r)
@@ -108,7 +123,7 @@ export function registerCarrierConnectionRoutes(app: App, deps: AppDeps) {
     const values = checkCarrierConnectionInput(data.attributes, current, context);
     const row = await withActivity(
       c,
-      deps,
+      db,
       (tx) => updateCarrierConnection(tx, accountId, id, values, clock.now()),
       (r) =>
         !r || isRefusal(r)
@@ -129,10 +144,10 @@ export function registerCarrierConnectionRoutes(app: App, deps: AppDeps) {
     const { id } = c.req.valid("param");
     const accountId = c.get("principal").account.id;
     // Our subscriptions at the carrier go first: deleting the connection deletes the only record of them.
-    await deps.onCarrierConnectionDeleting?.(accountId, id);
+    await deps.onDeleting(accountId, id);
     const deleted = await withActivity(
       c,
-      deps,
+      db,
       (tx) => deleteCarrierConnection(tx, accountId, id),
       (done) =>
         done
@@ -153,7 +168,7 @@ export function registerCarrierConnectionRoutes(app: App, deps: AppDeps) {
     const accountId = c.get("principal").account.id;
     const row = await getCarrierConnection(db, accountId, id);
     if (!row) throw notFound("carrier connection", id);
-    if (!deps.dcsaClient) {
+    if (!dcsaClient) {
       throw new ApiError(503, {
         code: "carrier_calls_not_configured",
         detail:
@@ -163,7 +178,7 @@ export function registerCarrierConnectionRoutes(app: App, deps: AppDeps) {
     const started = performance.now();
     let outcome: Omit<ConnectionTestOutcome, "id" | "connectionId" | "checkedAt">;
     try {
-      const probe = await deps.dcsaClient.probe(openCarrierConnection(row, deps.secretsKey));
+      const probe = await dcsaClient.probe(openCarrierConnection(row, deps.secretsKey));
       outcome = probe;
     } catch (error) {
       if (!(error instanceof UnreadableConnectionError)) throw error;
@@ -194,4 +209,5 @@ export function registerCarrierConnectionRoutes(app: App, deps: AppDeps) {
     });
     return c.json({ data: test, included: [resource(recorded ?? row)] }, 200);
   });
+  return app;
 }

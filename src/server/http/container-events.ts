@@ -21,11 +21,12 @@ import {
   transportEventResource,
   vesselResource,
 } from "../resources/serialize";
-import type { App, AppDeps } from "./env";
+import type { App, DataDeps } from "./env";
 import { notFound } from "./errors";
 import { errorResponses, idParam, includeQueryOf, jsonBody, pageQuery } from "./openapi-common";
 import { pageDocument, parsePage } from "./paging";
 import { parseInclude } from "./query-params";
+import { createRouter } from "./router";
 
 const tags = ["Containers"];
 
@@ -60,7 +61,8 @@ const rawEventsRoute = createRoute({
   },
 });
 
-export function registerContainerEventRoutes(app: App, deps: AppDeps) {
+export function containerEventRoutes(deps: Pick<DataDeps, "db" | "reference">): App {
+  const app = createRouter();
   const { db, reference } = deps;
 
   async function containerOf(accountId: string, id: string) {
@@ -151,4 +153,5 @@ export function registerContainerEventRoutes(app: App, deps: AppDeps) {
     }
     return c.json(documentOf(data, `/v2/containers/${id}/raw_events`, included.toArray()), 200);
   });
+  return app;
 }

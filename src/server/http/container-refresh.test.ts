@@ -7,6 +7,7 @@ import addFormats from "ajv-formats";
 import { count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { REFRESH_INTERVAL_SECONDS, refreshResultSchema } from "../../api/container-refresh";
+import { ManualClock } from "../clock";
 import { type Db, openDatabase } from "../db/connection";
 import { terminalId } from "../db/reference-data";
 import { containers, shipments, transportEvents } from "../db/schema";
@@ -14,10 +15,8 @@ import { createLogger } from "../logger";
 import { billsOfLadingWithNewsBetween, sandbox, trackSandboxShipment } from "../testing/sandbox-shipments";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
 import type { CarrierAdapter, CarrierQuery } from "../tracking/carrier-adapter";
-import { ManualClock } from "../tracking/clock";
 import { TrackingEngine } from "../tracking/engine";
 import { startTrackingWorker, type Worker } from "../tracking/worker";
-import { createApp } from "./app";
 import hosted from "./fixtures/hosted-refresh-shipping-line-responses.json" with { type: "json" };
 
 const DAY = 86_400_000;
@@ -250,15 +249,7 @@ describe("what a refresh answers", () => {
     const { container } = await trackedButNotDue(h, accountId, NUMBERS[2]);
     // On PostgreSQL the second instance has its own connections (another process); PGlite has one connection.
     const other = h.databaseUrl ? await openDatabase({ url: h.databaseUrl }) : undefined;
-    const app2 = createApp({
-      db: other?.db ?? h.db,
-      reference: h.reference,
-      clock: h.clock,
-      logger: createLogger("silent"),
-      rateLimitPerMinute: 10_000,
-      trackingRequestLimitPerMinute: 10_000,
-      rateLimitClock: real,
-    });
+    const { app: app2 } = await h.anotherService({}, { database: other, realClock: real });
     try {
       const viaSecond = () =>
         app2.request(`http://localhost/v2/containers/${container.id}/refresh`, {

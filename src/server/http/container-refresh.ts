@@ -9,9 +9,9 @@ import {
   refreshResultSchema,
 } from "../../api/container-refresh";
 import { errorDocumentSchema } from "../../api/json-api";
+import type { Clock } from "../clock";
 import { askContainerRefresh } from "../db/container-refresh";
-import { systemClock } from "../tracking/clock";
-import type { App, AppDeps } from "./env";
+import type { App, DataDeps } from "./env";
 import { ApiError, notFound } from "./errors";
 import { errorResponses, idParam, jsonBody } from "./openapi-common";
 
@@ -49,10 +49,16 @@ export function refreshMessage(atTerminal: boolean): string {
   return `Started refresh for ${["Shipping line", ...(atTerminal ? ["Terminal"] : [])].join(", ")}`;
 }
 
-export function registerContainerRefreshRoute(app: App, deps: AppDeps) {
-  const { db, clock } = deps;
-  // The limit is real time, as every rate limit is, never the service clock a demo speeds up.
-  const realClock = deps.rateLimitClock ?? systemClock;
+export interface ContainerRefreshDeps extends Pick<DataDeps, "db" | "clock"> {
+  /** What the refresh limit is measured with: real time, as every rate limit is, never the sped-up service clock. */
+  realClock: Clock;
+  /** Told when a refresh made a shipment due now: the tracking engine of this process looks at it at once. */
+  onShipmentRefreshRequested: () => void;
+}
+
+/** Adds PATCH /v2/containers/{id}/refresh to the containers' router, before the routes of /v2/containers/{id}. */
+export function registerContainerRefreshRoute(app: App, deps: ContainerRefreshDeps) {
+  const { db, clock, realClock } = deps;
 
   app.openapi(refreshRoute, async (c) => {
     const { id } = c.req.valid("param");
@@ -87,7 +93,7 @@ export function registerContainerRefreshRoute(app: App, deps: AppDeps) {
           { "Retry-After": String(ask.retryAfterSeconds) },
         );
       case "started": {
-        deps.onShipmentRefreshRequested?.();
+        deps.onShipmentRefreshRequested();
         const body: RefreshResult = { message: refreshMessage(ask.atTerminal) };
         return c.json(body, 200);
       }

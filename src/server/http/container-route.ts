@@ -18,9 +18,10 @@ import {
 } from "../resources/serialize";
 import { buildJourney, milestoneLines } from "../tracking/journey";
 import { journeyMap } from "../tracking/journey-map";
-import type { App, AppDeps } from "./env";
+import type { App, DataDeps } from "./env";
 import { notFound } from "./errors";
 import { errorResponses, idParam, jsonBody } from "./openapi-common";
+import { createRouter } from "./router";
 
 const tags = ["Containers"];
 
@@ -59,7 +60,8 @@ const mapRoute = createRoute({
   },
 });
 
-export function registerContainerRouteRoutes(app: App, deps: AppDeps) {
+export function containerRouteRoutes(deps: DataDeps): App {
+  const app = createRouter();
   const { db, reference, clock } = deps;
 
   async function journeyOf(accountId: string, id: string) {
@@ -145,4 +147,5 @@ export function registerContainerRouteRoutes(app: App, deps: AppDeps) {
     });
     return c.json(map, 200);
   });
+  return app;
 }

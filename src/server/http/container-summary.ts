@@ -17,7 +17,7 @@ import type { FilterClock } from "../db/list-filters";
 import { countShipments } from "../db/shipments";
 import { countTrackingRequests } from "../db/tracking-requests";
 import { documentOf } from "../resources/documents";
-import type { App, AppDeps } from "./env";
+import type { App, DataDeps } from "./env";
 import { parseListFilters } from "./list-query";
 import { errorResponses, jsonBody } from "./openapi-common";
 import { parseStatuses } from "./tracking-requests/query";
@@ -42,7 +42,8 @@ function containers(filters: ListFilters): Counted {
   return { list: "containers", filters: filterParamsOf(filters) };
 }
 
-export function registerContainerSummaryRoute(app: App, deps: AppDeps) {
+/** Adds GET /v2/containers/summary to the containers' router (before /v2/containers/{id}, which would take it). */
+export function registerContainerSummaryRoute(app: App, deps: DataDeps) {
   const { db, reference } = deps;
 
   /** Counts what `counted` names with the count of the list it names. */

@@ -16,9 +16,9 @@ import {
   terminalResource,
   transportEventResource,
 } from "../resources/serialize";
-import { registerContainerRefreshRoute } from "./container-refresh";
+import { type ContainerRefreshDeps, registerContainerRefreshRoute } from "./container-refresh";
 import { registerContainerSummaryRoute } from "./container-summary";
-import type { App, AppDeps, AppEnv } from "./env";
+import type { App, AppEnv, DataDeps } from "./env";
 import { idMismatch, notFound } from "./errors";
 import { parseListFilters, parseSort, refuseCursors } from "./list-query";
 import {
@@ -33,6 +33,7 @@ import {
 import { pageDocument, parsePage } from "./paging";
 import { withActivity } from "./people-context";
 import { parseInclude } from "./query-params";
+import { createRouter } from "./router";
 import { sortQuery, triageFilterQuery } from "./triage-openapi";
 
 const tags = ["Containers"];
@@ -114,8 +115,12 @@ const patchByBodyRoute = createRoute({
   },
 });
 
-export function registerContainerRoutes(app: App, deps: AppDeps) {
+export type ContainerRouteDeps = DataDeps & ContainerRefreshDeps;
+
+/** /v2/containers, with its summary and its refresh. */
+export function containerRoutes(deps: ContainerRouteDeps): App {
   const { db, reference, clock } = deps;
+  const app = createRouter();
 
   async function documentsFor(accountId: string, records: ContainerRecord[], include: Set<string>) {
     const shipmentRecords = await getShipments(db, accountId, [
@@ -216,7 +221,7 @@ export function registerContainerRoutes(app: App, deps: AppDeps) {
         ? (await getContainer(db, accountId, id)) !== undefined
         : await withActivity(
             c,
-            deps,
+            db,
             (tx) => updateContainer(tx, accountId, id, { refNumbers }, clock.now()),
             (done) =>
               done
@@ -244,4 +249,5 @@ export function registerContainerRoutes(app: App, deps: AppDeps) {
     const body = c.req.valid("json");
     return c.json(await edit(c, c.get("principal").account.id, body.data.id!, body.data.attributes), 200);
   });
+  return app;
 }

@@ -3,14 +3,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../logger";
 import { createHarness, type Harness } from "../testing/service-harness";
-import { createApp } from "./app";
+import type { App } from "./env";
 
 describe("dashboard files", () => {
   let h: Harness;
   let root: string;
-  let app: ReturnType<typeof createApp>;
+  let app: App;
   beforeAll(async () => {
     h = await createHarness();
     // The dashboard's folder and, beside it, one whose name starts with the dashboard folder's name.
@@ -21,15 +20,7 @@ describe("dashboard files", () => {
     mkdirSync(join(root, "assets", "fonts"), { recursive: true });
     writeFileSync(join(root, "index.html"), "<!doctype html><title>Dashboard</title>");
     writeFileSync(join(root, "assets", "main-abc123.js"), "console.log(1)");
-    app = createApp({
-      db: h.db,
-      reference: h.reference,
-      clock: h.clock,
-      logger: createLogger("error", () => {}),
-      rateLimitPerMinute: 1000,
-      trackingRequestLimitPerMinute: 1000,
-      webRoot: root,
-    });
+    app = (await h.anotherService({}, { webRoot: root })).app;
   });
   afterAll(async () => {
     rmSync(join(root, ".."), { recursive: true, force: true });

@@ -8,18 +8,36 @@
 //   taken (tracking/dcsa/notification-receiver.ts), 204 too for an unknown subscription (nothing to do, and nothing
 //   revealed), 401 for a missing or bad signature, 400 for a signed body that is not an array of events.
 
+import { Hono } from "hono";
+import type { Clock } from "../clock";
+import type { Db } from "../db/connection";
+import type { Logger } from "../logger";
 import { receiveNotification } from "../tracking/dcsa/notification-receiver";
 import { DCSA_NOTIFICATIONS_PATH } from "../tracking/dcsa/subscriptions";
 import { DCSA_SIGNATURE_HEADER } from "../tracking/dcsa/types";
 import { readBodyWithin } from "./body-reader";
 import { clientAddress } from "./client-address";
-import type { App, AppDeps } from "./env";
+import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
 
 /** A notification is a page of events; far less than this in practice. */
 const MAX_NOTIFICATION_BYTES = 1024 * 1024;
 
-export function registerDcsaNotificationRoutes(app: App, deps: AppDeps) {
+export interface DcsaNotificationDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  /** SECRETS_KEY, which opens the subscriptions' secrets that notifications are signed with. */
+  secretsKey: Buffer | undefined;
+  /** Told when a notification made shipments due: the tracking engine of this process looks at them at once. */
+  onShipmentRefreshRequested: () => void;
+  /** Told when a notification named a pending tracking request. */
+  onTrackingRequestCreated: () => void;
+}
+
+/** Carriers' pushes: public (no API key), each checked against its subscription's secret. */
+export function dcsaNotificationRoutes(deps: DcsaNotificationDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
   const path = `${DCSA_NOTIFICATIONS_PATH}/:subscriptionId`;
   // Hono answers HEAD through the GET route (and drops the body); a plain GET is not part of the standard.
   app.get(path, (c) => {
@@ -72,11 +90,12 @@ export function registerDcsaNotificationRoutes(app: App, deps: AppDeps) {
         });
       case "accepted":
         // The engine of this process looks at once; other processes find the shipments due at their next pass.
-        if (received.shipments > 0) deps.onShipmentRefreshRequested?.();
-        if (received.trackingRequests > 0) deps.onTrackingRequestCreated?.();
+        if (received.shipments > 0) deps.onShipmentRefreshRequested();
+        if (received.trackingRequests > 0) deps.onTrackingRequestCreated();
         return c.body(null, 204);
       case "ignored":
         return c.body(null, 204);
     }
   });
+  return app;
 }

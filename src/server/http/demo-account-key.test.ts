@@ -1,37 +1,42 @@
 // Service tests of /demo.json: the demo account's key goes to clients on this machine only, unless the operator
 // made the demo public (DEMO_PUBLIC=1); anyone else gets the 404 of a server without a demo account.
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
-import { createLogger } from "../logger";
 import { createHarness, type Harness } from "../testing/service-harness";
-import { createApp } from "./app";
+import type { App } from "./env";
 
 let h: Harness;
-const DEMO_KEY = "demo-key-for-tests";
+/** The demo account's key, which the service made (and keeps in its data directory). */
+let DEMO_KEY: string;
+let dataDir: string;
+const apps = new Map<boolean, App>();
 
 beforeAll(async () => {
   h = await createHarness();
+  dataDir = mkdtempSync(join(tmpdir(), "demo-key-"));
+  for (const demoPublic of [false, true]) {
+    const service = await h.anotherService({ demo: true, demoPublic, dataDir });
+    DEMO_KEY = service.demo!.apiKey;
+    apps.set(demoPublic, service.app);
+  }
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  await h.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 function appWith(demoPublic: boolean | undefined) {
-  return createApp({
-    db: h.db,
-    reference: h.reference,
-    clock: h.clock,
-    logger: createLogger("silent"),
-    rateLimitPerMinute: 1000,
-    trackingRequestLimitPerMinute: 1000,
-    demoApiKey: () => DEMO_KEY,
-    demoPublic,
-  });
+  return apps.get(demoPublic ?? false)!;
 }
 
 /** GET /demo.json over a real socket to 127.0.0.1, as the dashboard in a local browser asks for it. */
-async function overLoopback(app: ReturnType<typeof createApp>) {
+async function overLoopback(app: App) {
   const server = createServer(getRequestListener(app.fetch));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   try {
@@ -47,7 +52,7 @@ async function overLoopback(app: ReturnType<typeof createApp>) {
  * A client that is not on this machine: the request's connection says it came from 203.0.113.7 (what
  * @hono/node-server's getConnInfo reads from the incoming message's socket).
  */
-async function fromElsewhere(app: ReturnType<typeof createApp>) {
+async function fromElsewhere(app: App) {
   const incoming = { socket: { remoteAddress: "203.0.113.7", remotePort: 50123, remoteFamily: "IPv4" } };
   const response = await app.request("http://service.example.com/demo.json", {}, { incoming });
   return { status: response.status, body: await response.json() };

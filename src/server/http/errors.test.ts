@@ -1,8 +1,8 @@
 // Service tests: rate limiting (in real time, and of failed authentication per client address), suspended accounts, unknown routes, and 500s that reveal nothing internal.
 import { afterEach, describe, expect, it } from "vitest";
+import { ManualClock } from "../clock";
 import { setSuspended } from "../db/accounts";
 import { createHarness, type Harness, TEST_NOW } from "../testing/service-harness";
-import { ManualClock } from "../tracking/clock";
 
 let h: Harness | undefined;
 afterEach(async () => {

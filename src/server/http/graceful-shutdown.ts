@@ -161,7 +161,15 @@ export async function gracefulShutdown(options: ShutdownOptions): Promise<void> 
     });
   }
   server.closeAllConnections();
-  for (const step of options.steps) {
+  await runShutdownSteps(options.steps, logger);
+}
+
+/** Runs the steps in order; a step that fails is logged and the next one still runs, so the database is closed. */
+export async function runShutdownSteps(
+  steps: readonly ShutdownStep[],
+  logger: Pick<Logger, "error">,
+): Promise<void> {
+  for (const step of steps) {
     try {
       await step.run();
     } catch (error) {
@@ -171,4 +179,29 @@ export async function gracefulShutdown(options: ShutdownOptions): Promise<void> 
       });
     }
   }
+}
+
+/**
+ * Stops the process on SIGINT or SIGTERM: `prepare` at once, then the graceful shutdown, then exit. A second
+ * signal during the wait for running requests cuts them; the steps (the workers, the database) still run.
+ */
+export function stopOnSignals(options: Omit<ShutdownOptions, "hurry"> & { prepare?: () => void }): void {
+  const { logger } = options;
+  const hurry = new AbortController();
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      if (!hurry.signal.aborted) logger.warn("second signal: cutting the requests still running", { signal });
+      hurry.abort();
+      return;
+    }
+    stopping = true;
+    logger.info("shutting down", { signal });
+    options.prepare?.();
+    await gracefulShutdown({ ...options, hurry: hurry.signal });
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }

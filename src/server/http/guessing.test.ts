@@ -14,7 +14,7 @@ let apiKey: string;
 const from = (address: string) => ({ "x-forwarded-for": address });
 
 beforeAll(async () => {
-  h = await createHarness({ failedAuthLimitPerMinute: 20, people: { trustProxy: true } });
+  h = await createHarness({ failedAuthLimitPerMinute: 20, config: { trustProxy: true } });
   ({
     account: { id: accountId },
     apiKey,

@@ -10,10 +10,8 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/connection";
 import { outboxDepth } from "../db/operational-state";
-import { createLogger } from "../logger";
 import { createHarness, type Harness } from "../testing/service-harness";
-import { createApp } from "./app";
-import type { AppDeps } from "./env";
+import { openTestDatabase } from "../testing/test-database";
 import { ServiceMetrics } from "./metrics";
 
 describe("operations endpoints", () => {
@@ -26,19 +24,6 @@ describe("operations endpoints", () => {
     for (const server of servers.splice(0)) server.close();
     await h.close();
   });
-
-  function appWith(deps: Partial<AppDeps>) {
-    return createApp({
-      db: h.db,
-      reference: h.reference,
-      clock: h.clock,
-      logger: createLogger("silent"),
-      rateLimitPerMinute: 10_000,
-      trackingRequestLimitPerMinute: 10_000,
-      apiKeyCacheMs: 0,
-      ...deps,
-    });
-  }
 
   it("answers /healthz without a key", async () => {
     const response = await h.request(null, "/healthz");
@@ -56,7 +41,11 @@ describe("operations endpoints", () => {
   });
 
   it("answers /readyz 503 naming what is not ready: stopped workers, a missing migration", async () => {
-    const app = appWith({ readiness: () => [{ name: "workers", ready: false, detail: "stopped" }] });
+    // A service whose workers ran and stopped.
+    const stopped = await h.anotherService();
+    await stopped.start();
+    await stopped.stop();
+    const { app } = stopped;
     await h.db.execute(
       sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
     );
@@ -73,9 +62,10 @@ describe("operations endpoints", () => {
   });
 
   it("answers /readyz 503 when the database does not answer", async () => {
-    const closed = await openDatabase({ memory: true });
-    await closed.close();
-    const app = appWith({ db: closed.db });
+    const closed = await openTestDatabase();
+    const { app } = await h.anotherService({}, { database: closed.database });
+    await closed.database.close();
+    await closed.drop();
     const response = await app.request("http://localhost/readyz");
     expect(response.status).toBe(503);
     expect((await response.json()).checks.database).toEqual({
@@ -88,17 +78,16 @@ describe("operations endpoints", () => {
     const closedResponse = await h.request(null, "/metrics");
     expect(closedResponse.status).toBe(403);
     expect((await closedResponse.json()).errors[0]).toMatchObject({ status: "403", code: "forbidden" });
-    const open = appWith({ metricsPublic: true });
+    const { app: open } = await h.anotherService({ metricsPublic: true });
     expect((await open.request("http://localhost/metrics")).status).toBe(200);
   });
 
   it("serves /metrics to a loopback client in the Prometheus text format, requests labelled by route pattern", async () => {
     const { apiKey } = await h.newAccount();
-    const metrics = new ServiceMetrics({ outboxDepth: () => outboxDepth(h.db) });
     // With the dashboard served, whose catch-all route matches every path.
     const webRoot = mkdtempSync(join(tmpdir(), "boxtrack-web-"));
     writeFileSync(join(webRoot, "index.html"), "<!doctype html><title>dashboard</title>");
-    const app = appWith({ metrics, webRoot });
+    const { app, metrics } = await h.anotherService({}, { webRoot });
     const server = createServer(getRequestListener(app.fetch));
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

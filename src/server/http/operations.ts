@@ -1,20 +1,23 @@
 // Endpoints for operators and orchestrators, outside /v2 and without a key: `/healthz` (the process answers),
 // `/readyz` (the database answers, this code's migrations are applied, the workers run, no stop under way) and
 // `/metrics` (Prometheus text, for loopback clients only unless the operator opens it: it tells who uses what).
+
+import { Hono } from "hono";
+import type { Db } from "../db/connection";
 import { migrationsApplied, pingDatabase } from "../db/operational-state";
 import { isLoopbackClient } from "./client-address";
-import type { App, AppDeps } from "./env";
+import type { AppEnv } from "./env";
 import { errorObject } from "./errors";
 import type { ServiceMetrics } from "./metrics";
 
-/** One line of the readiness answer; main.ts adds the workers' and the shutdown's. */
+/** One line of the readiness answer; the service adds the workers' and the shutdown's. */
 export interface ReadinessCheck {
   name: string;
   ready: boolean;
   detail?: string;
 }
 
-async function databaseChecks(deps: AppDeps): Promise<ReadinessCheck[]> {
+async function databaseChecks(deps: { db: Db }): Promise<ReadinessCheck[]> {
   try {
     await pingDatabase(deps.db);
   } catch {
@@ -32,11 +35,22 @@ async function databaseChecks(deps: AppDeps): Promise<ReadinessCheck[]> {
   ];
 }
 
-export function registerOperationsRoutes(app: App, deps: AppDeps, metrics: ServiceMetrics) {
+export interface OperationsDeps {
+  db: Db;
+  metrics: ServiceMetrics;
+  /** Serve `/metrics` to any client; otherwise loopback clients only. */
+  metricsPublic: boolean;
+  /** Readiness beyond the database's: the workers, a stop under way. */
+  readiness: () => ReadinessCheck[];
+}
+
+export function operationsRoutes(deps: OperationsDeps): Hono<AppEnv> {
+  const { metrics } = deps;
+  const app = new Hono<AppEnv>();
   app.get("/healthz", (c) => c.json({ status: "ok" }));
 
   app.get("/readyz", async (c) => {
-    const checks = [...(await databaseChecks(deps)), ...(deps.readiness?.() ?? [])];
+    const checks = [...(await databaseChecks(deps)), ...deps.readiness()];
     const ready = checks.every((check) => check.ready);
     c.header("Cache-Control", "no-store");
     return c.json(
@@ -61,4 +75,5 @@ export function registerOperationsRoutes(app: App, deps: AppDeps, metrics: Servi
       "Cache-Control": "no-store",
     });
   });
+  return app;
 }

@@ -10,7 +10,7 @@ import { type Doer, doneBy, type Origin } from "../people/activity";
 import type { Refusal } from "../people/roles";
 import type { Principal } from "./actor";
 import { clientAddress } from "./client-address";
-import type { AppDeps, AppEnv } from "./env";
+import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
 import { pageDocument } from "./paging";
 
@@ -40,19 +40,32 @@ export function personOf(principal: Principal): {
   };
 }
 
-export function originOfRequest(c: Context<AppEnv>, deps: AppDeps): Origin {
-  const address = deps.people?.clientAddress ? deps.people.clientAddress(c) : clientAddress(c);
-  return {
-    ipAddress: address || null,
-    userAgent: c.req.header("user-agent") ?? null,
-    now: deps.people?.now?.() ?? new Date(),
-  };
+/** What the people routers read beside the database. */
+export interface PeopleRouteDeps {
+  db: Db;
+  /** Real time (links, sessions, the activity log's times); the system's by default. */
+  now?: () => Date;
+  /** PUBLIC_URL: the base of the links in mail. */
+  publicUrl: string;
+  /** SECRETS_KEY: seals single sign-on secrets. */
+  secretsKey: Buffer | undefined;
+  /** SSO_TRUSTED_ISSUERS: issuer origins on private addresses that single sign-on may use. */
+  trustedIssuers: string[];
+  /** Told when mail was queued: the mail worker sends it at once. */
+  onMailQueued?: () => void;
+  /** Told when sessions ended, keys were revoked or roles changed here: this process forgets what it remembered. */
+  forgetCredentials?: () => void;
+}
+
+export function originOfRequest(c: Context<AppEnv>, now: () => Date = () => new Date()): Origin {
+  const address = clientAddress(c);
+  return { ipAddress: address || null, userAgent: c.req.header("user-agent") ?? null, now: now() };
 }
 
 /** The actor of a stop or resume as the shipment and its activity entry record it. */
-export function trackingActor(c: Context<AppEnv>, deps: AppDeps): TrackingActor {
+export function trackingActor(c: Context<AppEnv>): TrackingActor {
   const { actor } = c.get("principal");
-  const origin = originOfRequest(c, deps);
+  const origin = originOfRequest(c);
   return {
     type: actor.kind,
     userId: actor.kind === "user" ? actor.userId : null,
@@ -69,7 +82,7 @@ export function trackingActor(c: Context<AppEnv>, deps: AppDeps): TrackingActor 
  */
 export async function withActivity<T>(
   c: Context<AppEnv>,
-  deps: AppDeps,
+  db: Db,
   write: (tx: Db) => Promise<T>,
   describe: (result: T) =>
     | {
@@ -81,8 +94,8 @@ export async function withActivity<T>(
     | undefined,
 ): Promise<T> {
   const principal = c.get("principal");
-  const origin = originOfRequest(c, deps);
-  return deps.db.transaction(async (tx) => {
+  const origin = originOfRequest(c);
+  return db.transaction(async (tx) => {
     const result = await write(tx);
     const change = describe(result);
     if (change)

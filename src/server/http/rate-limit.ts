@@ -1,7 +1,7 @@
 // Token buckets by key (an API key, a client address): each key may spend `perMinute` requests a minute, refilled
 // continuously. Measured in real time: the service's clock may be sped up for a demo, and limits must not be.
 // Buckets live in this process: with several processes, each one allows its own `perMinute` (see README).
-import type { Clock } from "../tracking/clock";
+import type { Clock } from "../clock";
 
 /** Failed authentications a client address may make a minute (a client retrying with a revoked key, a person mistyping). */
 export const FAILED_AUTH_LIMIT_PER_MINUTE = 20;

@@ -4,9 +4,10 @@ import { singleDocument } from "../../api/json-api";
 import { portSchema, shippingLineSchema, terminalSchema } from "../../api/reference";
 import { documentOf } from "../resources/documents";
 import { portResource, shippingLineResource, terminalResource } from "../resources/serialize";
-import type { App, AppDeps } from "./env";
+import type { App, DataDeps } from "./env";
 import { ApiError } from "./errors";
 import { errorResponses, idParam, jsonBody } from "./openapi-common";
+import { createRouter } from "./router";
 
 const portRoute = createRoute({
   method: "get",
@@ -57,7 +58,8 @@ const shippingLineRoute = createRoute({
 const referenceNotFound = (what: string, id: string) =>
   new ApiError(404, { code: "not_found", detail: `No ${what} with id '${id}' exists.` });
 
-export function registerReferenceRoutes(app: App, deps: AppDeps) {
+export function referenceRoutes(deps: Pick<DataDeps, "reference">): App {
+  const app = createRouter();
   const { reference } = deps;
   const lines = [...reference.shippingLines.values()].sort((a, b) => a.name.localeCompare(b.name));
 
@@ -85,4 +87,5 @@ export function registerReferenceRoutes(app: App, deps: AppDeps) {
     if (!line) throw referenceNotFound("shipping line", id);
     return c.json(documentOf(shippingLineResource(line), `/v2/shipping_lines/${line.id}`), 200);
   });
+  return app;
 }

@@ -4,9 +4,10 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { SEARCH_LIMIT, SEARCH_QUERY_MAX, SEARCH_QUERY_MIN, searchDocumentSchema } from "../../api/search";
 import { SUBSTRING_MIN, searchAccount } from "../db/search";
 import { searchDocument } from "../resources/search";
-import type { App, AppDeps } from "./env";
+import type { App, DataDeps } from "./env";
 import { badParameter } from "./errors";
 import { errorResponses, jsonBody } from "./openapi-common";
+import { createRouter } from "./router";
 
 const EXAMPLE = "for example query=MSCU1234567";
 
@@ -53,10 +54,12 @@ export function searchQueryOf(value: string | undefined): string {
   return query;
 }
 
-export function registerSearchRoutes(app: App, deps: AppDeps) {
+export function searchRoutes(deps: Pick<DataDeps, "db" | "reference">): App {
+  const app = createRouter();
   app.openapi(searchRoute, async (c) => {
     const query = searchQueryOf(c.req.valid("query").query);
     const rows = await searchAccount(deps.db, c.get("principal").account.id, query);
     return c.json(searchDocument(query, rows, deps.reference), 200);
   });
+  return app;
 }

@@ -2,7 +2,7 @@
 // demo's sped-up clock), so that clients tell "today" and "overdue" by the service's clock, not the browser's.
 import type { MiddlewareHandler } from "hono";
 import { SERVICE_CLOCK_HEADER } from "../../api/triage";
-import type { Clock } from "../tracking/clock";
+import type { Clock } from "../clock";
 import type { AppEnv } from "./env";
 
 export function serviceClockHeader(clock: Clock): MiddlewareHandler<AppEnv> {

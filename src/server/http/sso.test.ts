@@ -65,7 +65,7 @@ beforeAll(async () => {
   idp.on("request", provider.callback());
   h = await createHarness({
     secretsKey: randomBytes(32),
-    people: { trustedIssuers: [issuer] },
+    config: { ssoTrustedIssuers: [issuer] },
   });
 });
 afterAll(async () => {

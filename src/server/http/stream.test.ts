@@ -15,19 +15,14 @@ import {
   streamReadySchema,
   VESSEL_POSITIONS_EVENT,
 } from "../../api/stream";
-import { type Db, openDatabase } from "../db/connection";
+import { type Database, openDatabase } from "../db/connection";
 import { DataChangeFeed } from "../db/data-changes";
 import { accountEvents } from "../db/schema";
 import { createLogger } from "../logger";
-import { createHarness, type Harness, TEST_NOW } from "../testing/service-harness";
+import { createHarness, type Harness } from "../testing/service-harness";
 import { openSse, type SseEvent, type SseStream } from "../testing/sse-reader";
-import { ManualClock } from "../tracking/clock";
-import { TrackingEngine } from "../tracking/engine";
-import { SandboxCarrierNetwork } from "../tracking/sandbox";
-import { AccountTimeShifts } from "../tracking/sandbox/account-time-shifts";
 import { startWebhookWorker, type WebhookWorker } from "../webhooks/worker";
-import { createApp } from "./app";
-import { StreamHub } from "./stream/hub";
+import type { StreamHub } from "./stream/hub";
 
 interface Instance {
   base: string;
@@ -40,33 +35,16 @@ let one: Instance;
 const silent = createLogger("silent");
 
 /** One service process: its app with a hub, test control, the webhook worker that numbers events, listening. */
-async function startInstance(db: Db): Promise<Instance> {
-  const sandboxClock = new ManualClock(TEST_NOW);
-  const timeShifts = new AccountTimeShifts();
-  const sandbox = new SandboxCarrierNetwork({ clock: sandboxClock, shifts: timeShifts });
-  const engine = new TrackingEngine({
-    db,
-    reference: h.reference,
-    clock: h.clock,
-    leaseClock: h.clock,
-    adapters: [sandbox],
-    positions: sandbox,
-    logger: silent,
-  });
-  const hub = new StreamHub({ db, logger: silent, pollMs: 20 });
-  const app = createApp({
-    db,
-    reference: h.reference,
-    clock: h.clock,
-    logger: silent,
-    rateLimitPerMinute: 10_000,
-    trackingRequestLimitPerMinute: 10_000,
-    apiKeyCacheMs: 0,
-    streamHub: hub,
-    testControl: { engine, clock: h.clock, sandboxClock, sandbox, timeShifts },
-  });
+async function startInstance(database?: Database): Promise<Instance> {
+  // The sandbox world paused, moved on per account by test control, as the end-to-end server runs it.
+  const service = await h.anotherService(
+    { testControl: true, sandboxPaused: true },
+    { database, tuning: { streamPollMs: 20 } },
+  );
+  const hub = service.streamHub;
+  const { app } = service;
   const worker: WebhookWorker = startWebhookWorker({
-    db,
+    db: service.database.db,
     reference: h.reference,
     clock: h.clock,
     logger: silent,
@@ -88,7 +66,7 @@ async function startInstance(db: Db): Promise<Instance> {
 
 beforeAll(async () => {
   h = await createHarness();
-  one = await startInstance(h.db);
+  one = await startInstance();
 });
 afterAll(async () => {
   await one.stop();
@@ -319,7 +297,7 @@ describe("GET /v2/stream", () => {
   });
 
   it("ends every open stream when the hub closes (a stop), so that the process does not wait on them", async () => {
-    const other = await startInstance(h.db);
+    const other = await startInstance();
     const account = await newAccount(0);
     const s = await stream(account, {}, other.base);
     await readyOf(s);
@@ -334,7 +312,7 @@ describe("GET /v2/stream", () => {
     "sends events written through one process to a stream of another on the same PostgreSQL",
     async () => {
       const database = await openDatabase({ url: h.databaseUrl! });
-      const two = await startInstance(database.db);
+      const two = await startInstance(database);
       const account = await newAccount();
       const s = await stream(account, {}, two.base);
       try {

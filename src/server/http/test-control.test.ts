@@ -8,41 +8,16 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isWebhookEvent } from "../../api/webhook-events";
 import { accountEvents } from "../db/schema";
-import { createLogger } from "../logger";
-import { createHarness, type Harness, TEST_NOW } from "../testing/service-harness";
-import { ManualClock } from "../tracking/clock";
-import { TrackingEngine } from "../tracking/engine";
-import { SandboxCarrierNetwork } from "../tracking/sandbox";
-import { AccountTimeShifts } from "../tracking/sandbox/account-time-shifts";
-import { createApp } from "./app";
+import { createHarness, type Harness } from "../testing/service-harness";
+import type { App } from "./env";
 
 let h: Harness;
-let app: ReturnType<typeof createApp>;
+let app: App;
 
 beforeAll(async () => {
   h = await createHarness();
   // Paused, as in the e2e server: only an account that test control moves on sees its world change.
-  const sandboxClock = new ManualClock(TEST_NOW);
-  const timeShifts = new AccountTimeShifts();
-  const sandbox = new SandboxCarrierNetwork({ clock: sandboxClock, shifts: timeShifts });
-  const engine = new TrackingEngine({
-    db: h.db,
-    reference: h.reference,
-    clock: h.clock,
-    leaseClock: h.clock,
-    adapters: [sandbox],
-    positions: sandbox,
-    logger: createLogger("silent"),
-  });
-  app = createApp({
-    db: h.db,
-    reference: h.reference,
-    clock: h.clock,
-    logger: createLogger("silent"),
-    rateLimitPerMinute: 10_000,
-    trackingRequestLimitPerMinute: 10_000,
-    testControl: { engine, clock: h.clock, sandboxClock, sandbox, timeShifts },
-  });
+  app = (await h.anotherService({ testControl: true, sandboxPaused: true })).app;
 });
 afterAll(() => h.close());
 

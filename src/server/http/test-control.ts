@@ -2,20 +2,21 @@
 // test's own, filled with sandbox shipments, so that a test never shares the data it changes with another test;
 // and, for that account only, time moved on in its sandbox world, so that the service records real events
 // (the live stream's tests) while the world of every other account stays paused.
+import { Hono } from "hono";
 import { z } from "zod";
+import type { Clock, ManualClock } from "../clock";
 import { createAccount, getAccount } from "../db/accounts";
 import type { Db } from "../db/connection";
 import { countAccountEvents } from "../db/outbox";
 import { countUnsettledTrackingRequests, insertTrackingRequests } from "../db/tracking-requests";
 import { countUnsettledShipments, makeAccountShipmentsDue } from "../db/tracking-work";
-import type { Clock, ManualClock } from "../tracking/clock";
 import { topUpDemoShipments } from "../tracking/demo-fleet";
 import type { TrackingEngine } from "../tracking/engine";
 import type { SandboxCarrierNetwork } from "../tracking/sandbox";
 import type { AccountTimeShifts } from "../tracking/sandbox/account-time-shifts";
 import { heldBoxRequest } from "../tracking/sandbox-held-box";
 import { isLoopbackClient } from "./client-address";
-import type { App } from "./env";
+import type { AppEnv } from "./env";
 import { ApiError, notFound } from "./errors";
 
 export interface TestControl {
@@ -55,7 +56,8 @@ const HOUR_MS = 3_600_000;
 /** Long enough for the engine to turn 200 requests into shipments on a slow machine. */
 const SETTLE_TIMEOUT_MS = 120_000;
 
-export function registerTestControlRoutes(app: App, control: TestControl, db: Db) {
+export function testControlRoutes(control: TestControl, db: Db): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
   app.use("/__test__/*", async (c, next) => {
     if (!isLoopbackClient(c)) {
       throw new ApiError(403, { code: "forbidden", detail: "Test control answers loopback clients only." });
@@ -118,6 +120,7 @@ export function registerTestControlRoutes(app: App, control: TestControl, db: Db
       events,
     });
   });
+  return app;
 }
 
 /**

@@ -4,9 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trackingRequestSchema } from "../../api/tracking-requests";
 import { accountEvents, trackingRequests } from "../db/schema";
-import { createLogger } from "../logger";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
-import { createApp } from "./app";
 import { CREATE_LIMIT_DETAIL } from "./tracking-requests/index";
 
 let h: Harness;
@@ -477,16 +475,8 @@ describe("duplicates", () => {
 
 describe("the create limit", () => {
   it("limits creations per key with a 429, Retry-After and the hosted words, leaving reads alone", async () => {
-    const app = createApp({
-      db: h.db,
-      reference: h.reference,
-      clock: h.clock,
-      logger: createLogger("silent"),
-      rateLimitPerMinute: 10_000,
-      trackingRequestLimitPerMinute: 2,
-      // Limits run in real time: here the harness's clock stands for it, so the test can refill by hand.
-      rateLimitClock: h.clock,
-    });
+    // Limits run in real time: here the harness's clock stands for it, so the test can refill by hand.
+    const { app } = await h.anotherService({ trackingRequestLimitPerMinute: 2 });
     const send = (apiKey: string, method = "POST") =>
       app.request("http://localhost/v2/tracking_requests", {
         method,

@@ -7,29 +7,26 @@ import { createHarness, type Harness } from "../testing/service-harness";
 import { WebhookDelivery } from "../webhooks/delivery";
 import { verifyStandardWebhooks, verifyT49Signature } from "../webhooks/signing";
 import { type Receiver, startReceiver } from "../webhooks/test-receiver";
-import { createApp } from "./app";
+import type { App } from "./env";
 
 let h: Harness;
 let receiver: Receiver;
 let key: string;
 let otherKey: string;
 /** An app whose operator allows http and private addresses, as for local development. */
-let localApp: ReturnType<typeof createApp>;
+let localApp: App;
 
 beforeAll(async () => {
   h = await createHarness();
   receiver = await startReceiver();
   key = (await h.newAccount("Webhooks Co")).apiKey;
   otherKey = (await h.newAccount("Other Co")).apiKey;
-  localApp = createApp({
-    db: h.db,
-    reference: h.reference,
-    clock: h.clock,
-    logger: createLogger("silent"),
-    rateLimitPerMinute: 10_000,
-    trackingRequestLimitPerMinute: 10_000,
-    webhooks: { allowHttp: true, allowPrivateAddresses: true, timeoutMs: 2_000 },
-  });
+  localApp = (
+    await h.anotherService(
+      { webhooksAllowHttp: true, webhooksAllowPrivateAddresses: true },
+      { tuning: { webhookTimeoutMs: 2_000 } },
+    )
+  ).app;
 });
 afterAll(async () => {
   await receiver.close();

@@ -14,7 +14,6 @@ import {
   TEST_PASSWORD,
 } from "../testing/people-fixtures";
 import { createHarness, type Harness } from "../testing/service-harness";
-import { smtpTransport } from "./transport";
 
 interface Received {
   to: string[];
@@ -59,13 +58,8 @@ describe("mail over SMTP", () => {
     await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
     const { port } = smtp.server.address() as { port: number };
     h = await createHarness({
-      people: {
-        mailTransport: smtpTransport(
-          `smtp://127.0.0.1:${port}`,
-          "Container tracking <tracking@test.example>",
-        ),
-        publicUrl: "http://localhost",
-      },
+      // SMTP_URL and MAIL_FROM as an operator sets them: the service sends through the server on loopback.
+      config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: "Container tracking <tracking@test.example>" },
     });
     ({
       account: { id: accountId },
@@ -155,7 +149,7 @@ describe("mail over SMTP", () => {
 describe("the development outbox", () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ people: { trustProxy: true } });
+    h = await createHarness({ config: { trustProxy: true } });
   });
   afterAll(() => h.close());
 

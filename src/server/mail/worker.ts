@@ -20,6 +20,8 @@ export function retryDelayMs(attempts: number): number {
 }
 
 export interface MailWorker {
+  /** Sets the loop going: a pass at once, then one whenever woken or every interval. */
+  start(): void;
   wake(): void;
   /** One pass now (tests): claims and settles what is due; resolves with how many were handled. */
   runOnce(): Promise<number>;
@@ -36,7 +38,8 @@ export interface MailWorkerOptions {
   now?: () => Date;
 }
 
-export function startMailWorker(options: MailWorkerOptions, run = true): MailWorker {
+/** The worker, not yet running: the service starts it, tests drive it with `runOnce`. */
+export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, logger, transport } = options;
   const now = options.now ?? (() => new Date());
   let stopped = false;
@@ -82,8 +85,8 @@ export function startMailWorker(options: MailWorkerOptions, run = true): MailWor
     return claims.length;
   };
 
-  const loop = (async () => {
-    if (!run) return;
+  let loop: Promise<void> | undefined;
+  const run = async () => {
     while (!stopped) {
       let handled = 0;
       try {
@@ -109,9 +112,12 @@ export function startMailWorker(options: MailWorkerOptions, run = true): MailWor
         };
       });
     }
-  })();
+  };
 
   return {
+    start() {
+      if (!loop && !stopped) loop = run();
+    },
     wake() {
       if (wakeUp) wakeUp();
       else pending = true;

@@ -4,9 +4,7 @@ import { iso } from "../../api/timestamps";
 import type { FleetCargo, FleetCargoSummary, FleetVessel, VesselDetail } from "../../api/vessels";
 import type { ReferenceData } from "../db/reference-data";
 import type { CargoRecord, VesselRow } from "../db/vessels";
-import type { FleetEntry, Voyage } from "../tracking/fleet";
-import type { PositionInput } from "../tracking/journey";
-import type { PortCall } from "../tracking/port-calls";
+import type { FleetEntry, PortCall, PositionInput, Voyage } from "./inputs";
 import { vesselResource } from "./serialize";
 
 const portRef = (id: string | null) => ({ data: id ? { id, type: "port" as const } : null });

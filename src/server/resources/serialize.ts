@@ -16,7 +16,7 @@ import type { PartyRecord } from "../db/parties";
 import type { PortRow, ReferenceData, ShippingLineRow, TerminalRow } from "../db/reference-data";
 import type { ShipmentRecord } from "../db/shipments";
 import type { VesselRow } from "../db/vessels";
-import type { PositionInput, Stop } from "../tracking/journey";
+import type { PositionInput, RouteStop } from "./inputs";
 
 /** Any resource of the /v2 contract, as `included` holds them. */
 export type Resource = z.infer<typeof anyResourceSchema>;
@@ -410,7 +410,7 @@ export function routeResource(input: {
 export function routeLocationResource(input: {
   id: string;
   routeId: string;
-  stop: Stop;
+  stop: RouteStop;
   /** The shipping line of vessel movements. */
   scac: string | null;
   createdAt: Date;

@@ -1,10 +1,9 @@
-// Service tests of the sandbox's DCSA publisher: the service harness's database and clock, with an app that mounts
-// /dcsa/sandbox (optionally behind an API key), the publisher and its notifier, over one sandbox network.
-import { createApp } from "../http/app";
+// Service tests of the sandbox's DCSA publisher: the service harness's database and clock, with a service (built
+// by createService) whose app mounts /dcsa/sandbox (optionally behind an API key), its publisher and its
+// notifier, over one sandbox network.
 import { createLogger } from "../logger";
-import { SandboxCarrierNetwork } from "../tracking/sandbox";
-import { SandboxDcsaNotifier } from "../tracking/sandbox/dcsa/notifier";
-import { SandboxDcsaPublisher } from "../tracking/sandbox/dcsa/publisher";
+import type { SandboxDcsaNotifier } from "../tracking/sandbox/dcsa/notifier";
+import type { SandboxDcsaPublisher } from "../tracking/sandbox/dcsa/publisher";
 import { createHarness, type Harness } from "./service-harness";
 
 export interface DcsaSandboxHarness {
@@ -13,8 +12,8 @@ export interface DcsaSandboxHarness {
   notifier: SandboxDcsaNotifier;
   /** A request to /dcsa/sandbox/…, as a DCSA client sends it. */
   request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
-  /** Another app and publisher on the same database: the service after a restart (with another API key, if given). */
-  restart(options?: { apiKey?: string }): DcsaSandboxHarness;
+  /** Another service on the same database: the service after a restart (with another API key, if given). */
+  restart(options?: { apiKey?: string }): Promise<DcsaSandboxHarness>;
   close(): Promise<void>;
 }
 
@@ -22,30 +21,19 @@ export async function createDcsaSandboxHarness(
   options: { apiKey?: string } = {},
 ): Promise<DcsaSandboxHarness> {
   const h = await createHarness();
-  const build = (apiKey = options.apiKey): DcsaSandboxHarness => {
-    const publisher = new SandboxDcsaPublisher({
-      db: h.db,
-      network: new SandboxCarrierNetwork(),
-      world: h.clock,
-    });
-    const app = createApp({
-      db: h.db,
-      reference: h.reference,
-      clock: h.clock,
-      logger: createLogger("debug", (line) => h.logs.push(line)),
-      rateLimitPerMinute: 10_000,
-      trackingRequestLimitPerMinute: 10_000,
-      dcsaSandbox: { publisher, apiKey, callbackTimeoutMs: 2_000 },
-    });
+  const build = async (apiKey = options.apiKey): Promise<DcsaSandboxHarness> => {
+    const service = await h.anotherService(
+      { dcsaSandboxApiKey: apiKey },
+      {
+        logger: createLogger("debug", (line) => h.logs.push(line)),
+        tuning: { dcsaCallbackTimeoutMs: 2_000 },
+      },
+    );
+    const { app } = service;
     return {
       h,
-      publisher,
-      notifier: new SandboxDcsaNotifier({
-        db: h.db,
-        publisher,
-        logger: createLogger("debug", (line) => h.logs.push(line)),
-        timeoutMs: 2_000,
-      }),
+      publisher: service.dcsaPublisher,
+      notifier: service.dcsaNotifier,
       request(path, init = {}) {
         const headers = new Headers(init.headers);
         let body = init.body;

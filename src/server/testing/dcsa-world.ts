@@ -1,23 +1,21 @@
-// The whole DCSA path of the service in one test world, put together as main.ts puts it: the app served on a real
-// node:http socket (port 0) with the sandbox's DCSA publisher mounted behind an API key, the carrier connection
-// store, one HttpDcsaClient (real HTTP calls, to the publisher or to a fake carrier), the engine routing through
-// createCarrierAdapters with the sandbox as fallback, the push subscription manager (callbacks to this socket), the
-// publisher's notifier and the webhook fan-out and delivery. Every clock is the harness's ManualClock, so a test
-// moves the sandbox world, the engine and the carrier's Retry-After together and by hand.
-import { createServer, type Server } from "node:http";
+// The whole DCSA path of the service in one test world, built by createService as main.ts builds it (through the
+// service harness): the app served on a real node:http socket (port 0) with the sandbox's DCSA publisher behind
+// an API key, the carrier connection store, one HttpDcsaClient (real HTTP calls, to the publisher or to a fake
+// carrier), the engine routing through the carrier adapters with the sandbox as fallback, the push subscription
+// manager (callbacks to this socket), the publisher's notifier and the webhook fan-out and delivery. Every clock
+// is the harness's ManualClock, so a test moves the sandbox world, the engine and the carrier's Retry-After
+// together and by hand. Nothing runs in the background: the tests drive each part.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
-import { DbCarrierConnectionStore } from "../db/carrier-connection-store";
-import { createApp } from "../http/app";
-import { createLogger } from "../logger";
-import { createCarrierAdapters } from "../tracking/dcsa/adapter";
-import { HttpDcsaClient } from "../tracking/dcsa/client";
-import { DcsaSubscriptionManager } from "../tracking/dcsa/subscriptions";
-import { TrackingEngine } from "../tracking/engine";
-import { SandboxCarrierNetwork } from "../tracking/sandbox";
-import { SandboxDcsaNotifier } from "../tracking/sandbox/dcsa/notifier";
-import { SandboxDcsaPublisher } from "../tracking/sandbox/dcsa/publisher";
-import { WebhookDelivery } from "../webhooks/delivery";
+import type { DbCarrierConnectionStore } from "../db/carrier-connection-store";
+import type { DcsaClient } from "../tracking/dcsa/connection";
+import type { DcsaSubscriptionManager } from "../tracking/dcsa/subscriptions";
+import type { TrackingEngine } from "../tracking/engine";
+import type { SandboxCarrierNetwork } from "../tracking/sandbox";
+import type { SandboxDcsaNotifier } from "../tracking/sandbox/dcsa/notifier";
+import type { SandboxDcsaPublisher } from "../tracking/sandbox/dcsa/publisher";
+import type { WebhookDelivery } from "../webhooks/delivery";
 import { testSecretsKey } from "./dcsa-push-fixtures";
 import { createHarness, type Harness } from "./service-harness";
 
@@ -34,7 +32,7 @@ export interface DcsaWorld {
   publisher: SandboxDcsaPublisher;
   notifier: SandboxDcsaNotifier;
   store: DbCarrierConnectionStore;
-  client: HttpDcsaClient;
+  client: DcsaClient;
   engine: TrackingEngine;
   push: DcsaSubscriptionManager;
   webhooks: WebhookDelivery;
@@ -55,78 +53,20 @@ export interface DcsaWorld {
 }
 
 export async function createDcsaWorld(o: { dcsaTimeoutMs?: number } = {}): Promise<DcsaWorld> {
-  const secretsKey = testSecretsKey();
-  const h = await createHarness({ secretsKey });
-  const logger = createLogger("debug", (line) => h.logs.push(line));
-  const sandbox = new SandboxCarrierNetwork();
-  const publisher = new SandboxDcsaPublisher({
-    db: h.db,
-    network: sandbox,
-    world: h.clock,
-  });
-  const notifier = new SandboxDcsaNotifier({
-    db: h.db,
-    publisher,
-    logger,
-    timeoutMs: 5_000,
-  });
-  const store = new DbCarrierConnectionStore(h.db, secretsKey);
-  const client = new HttpDcsaClient({
-    timeoutMs: o.dcsaTimeoutMs ?? 10_000,
-    clock: h.clock,
-    logger,
-  });
+  // The socket listens first: its address is the callback base the push subscriptions are made with.
+  let listener: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  const server: Server = createServer((req, res) => listener?.(req, res));
+  // Tests block the event loop for seconds (sandbox lookups); a connection the server closed meanwhile for being
+  // idle would be reused by the next request and reset.
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const wakes = { requests: 0, shipments: 0 };
   const onWake: DcsaWorld["onWake"] = {};
-  let base = "";
-  // The address is known once the socket listens; the manager reads it at each pass.
-  const push = new DcsaSubscriptionManager({
-    db: h.db,
-    clock: h.clock,
-    logger,
-    client,
-    connections: store,
-    secretsKey,
-    get callbackBaseUrl() {
-      return base;
-    },
-  });
-  const engine = new TrackingEngine({
-    db: h.db,
-    reference: h.reference,
-    clock: h.clock,
-    leaseClock: h.clock,
-    adapters: createCarrierAdapters({
-      store,
-      client,
-      fallback: sandbox,
-      clock: h.clock,
-      logger,
-      pollSlowerWhen: (connection, query) => push.pollSlowerWhen(connection, query),
-    }),
-    positions: sandbox,
-    logger,
-  });
-  const webhooks = new WebhookDelivery({
-    db: h.db,
-    reference: h.reference,
-    clock: h.clock,
-    leaseClock: h.clock,
-    logger,
-    timeoutMs: 5_000,
-    allowHttp: true,
-    allowPrivateAddresses: true,
-  });
-  const app = createApp({
-    db: h.db,
-    reference: h.reference,
-    clock: h.clock,
-    logger,
+  const h = await createHarness({
     rateLimitPerMinute: 100_000,
-    trackingRequestLimitPerMinute: 100_000,
-    rateLimitClock: h.clock,
     failedAuthLimitPerMinute: 100_000,
-    apiKeyCacheMs: 0,
+    secretsKey: testSecretsKey(),
     webhooks: { allowHttp: true, allowPrivateAddresses: true },
     onTrackingRequestCreated: () => {
       wakes.requests++;
@@ -136,23 +76,17 @@ export async function createDcsaWorld(o: { dcsaTimeoutMs?: number } = {}): Promi
       wakes.shipments++;
       onWake.shipments?.();
     },
-    onCarrierConnectionDeleting: async (accountId, connectionId) => {
-      const connection = await store.byId(connectionId).catch(() => null);
-      if (connection?.accountId === accountId) await push.forgetConnection(connection);
+    config: {
+      trackingRequestLimitPerMinute: 100_000,
+      carrierConnectionsAllowInternal: true,
+      dcsaTimeoutMs: o.dcsaTimeoutMs ?? 10_000,
+      dcsaCallbackBaseUrl: base,
+      dcsaSandboxApiKey: WORLD_SANDBOX_KEY,
     },
-    secretsKey,
-    dcsaSandbox: {
-      publisher,
-      apiKey: WORLD_SANDBOX_KEY,
-      callbackTimeoutMs: 5_000,
-    },
-    carrierConnectionsAllowInternal: true,
-    carrierConnectionStore: store,
-    dcsaClient: client,
+    tuning: { dcsaCallbackTimeoutMs: 5_000, webhookTimeoutMs: 5_000 },
   });
-  const server: Server = createServer(getRequestListener(app.fetch));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { service } = h;
+  listener = getRequestListener(service.app.fetch);
 
   const request: DcsaWorld["request"] = (key, path, init = {}) => {
     const headers = new Headers(init.headers);
@@ -174,14 +108,14 @@ export async function createDcsaWorld(o: { dcsaTimeoutMs?: number } = {}): Promi
     h,
     base,
     publisherUrl: (scac) => `${base}/dcsa/sandbox/${scac}`,
-    sandbox,
-    publisher,
-    notifier,
-    store,
-    client,
-    engine,
-    push,
-    webhooks,
+    sandbox: service.sandbox,
+    publisher: service.dcsaPublisher,
+    notifier: service.dcsaNotifier,
+    store: service.carrierConnections,
+    client: service.dcsaClient!,
+    engine: service.engine,
+    push: service.dcsaPush!,
+    webhooks: service.webhookDelivery,
     wakes,
     onWake,
     request,

@@ -1,34 +1,33 @@
 // Test harness for service tests: a fresh database (in-memory PGlite, or a throwaway database on the
-// PostgreSQL server named by TEST_DATABASE_URL), reference data, accounts, fixtures and the Hono app.
+// PostgreSQL server named by TEST_DATABASE_URL) and the service built on it by createService, as main.ts builds
+// it, with hand-driven clocks (the service's, and the real time people's rules read) and a logger that keeps its
+// lines. The service is not started: no background work runs unless a test drives it (its engine, its webhook
+// delivery, its mail worker) or starts its own worker.
 
 import { randomUUID } from "node:crypto";
+import { type Clock, ManualClock } from "../clock";
+import { type Config, loadConfig } from "../config";
 import { type CreatedAccount, createAccount } from "../db/accounts";
 import type { Db } from "../db/connection";
-import { DataChangeFeed } from "../db/data-changes";
-import {
-  loadReferenceData,
-  portId,
-  type ReferenceData,
-  seedReferenceData,
-  shippingLineId,
-  terminalId,
-} from "../db/reference-data";
+import type { DataChangeFeed } from "../db/data-changes";
+import { portId, type ReferenceData, shippingLineId, terminalId } from "../db/reference-data";
 import { containers, shipments } from "../db/schema";
-import { createApp } from "../http/app";
-import type { AppDeps, WebhookSettings } from "../http/env";
-import { ResponseCache } from "../http/response-cache";
+import type { App } from "../http/env";
+import type { ResponseCache } from "../http/response-cache";
 import { createLogger } from "../logger";
-import type { MailTransport } from "../mail/transport";
-import { type MailWorker, startMailWorker } from "../mail/worker";
-import { createAuth } from "../people/auth";
-import { type Clock, ManualClock } from "../tracking/clock";
+import type { MailWorker } from "../mail/worker";
+import type { Resolver } from "../net/outbound-guard";
+import { createService, type Service, type ServiceOverrides, type ServiceTuning } from "../service";
+import type { DcsaClient } from "../tracking/dcsa/connection";
 import { openTestDatabase } from "./test-database";
 
 export interface Harness {
   db: Db;
   reference: ReferenceData;
   clock: ManualClock;
-  app: ReturnType<typeof createApp>;
+  app: App;
+  /** The service over the test database, not started. */
+  service: Service;
   /** Lines the service logged, for tests that check what is (and is not) logged. */
   logs: string[];
   /** The app's response cache and the change log reader that tells it what changed; only when asked for. */
@@ -39,15 +38,35 @@ export interface Harness {
   newAccount(name?: string): Promise<CreatedAccount>;
   /** Real time as people's rules read it (sessions, links, guessing limits, the caches): tests move it on. */
   authClock: ManualClock;
-  /** The mail worker (a pass on demand with `runOnce`), sending through `mailTransport` or keeping mail. */
+  /** The service's mail worker, not started: a test runs a pass with `runOnce` and reads the mail it caused. */
   mail: MailWorker;
-  auth: ReturnType<typeof createAuth>;
   /** Sends a request to the app with the given key as `Authorization: Token <key>`. */
   request(key: string | null, path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  /**
+   * Another service over this database (another process, or another operator's settings), with the harness's
+   * clocks and a silent logger unless told otherwise; not started, and stopped by close().
+   */
+  anotherService(config?: Partial<Config>, overrides?: ServiceOverrides): Promise<Service>;
   close(): Promise<void>;
 }
 
 export const TEST_NOW = "2026-11-20T12:00:00.000Z";
+
+/** The service's configuration for tests: defaults, with limits no test reaches by accident and no demo account. */
+export function testConfig(changes: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({}, []),
+    port: 0,
+    demo: false,
+    logLevel: "silent",
+    rateLimitPerMinute: 10_000,
+    trackingRequestLimitPerMinute: 10_000,
+    responseCacheMb: 0,
+    // The origin the harness's requests go to (people-fixtures' OWN_ORIGIN), and the base of links in mail.
+    publicUrl: "http://localhost",
+    ...changes,
+  };
+}
 
 export async function createHarness(
   options: {
@@ -63,7 +82,12 @@ export async function createHarness(
      */
     responseCache?: boolean;
     /** How the app checks webhook addresses and sends test deliveries (the fuzz test keeps them off the network). */
-    webhooks?: WebhookSettings;
+    webhooks?: {
+      allowHttp?: boolean;
+      allowPrivateAddresses?: boolean;
+      timeoutMs?: number;
+      resolve?: Resolver;
+    };
     /** Told when a user makes a shipment due now (a container's refresh, a resume), as main.ts wakes the engine's worker. */
     onShipmentRefreshRequested?: () => void;
     /** Told when work for the tracking requests' lane arrives (a new request, a push naming a pending one). */
@@ -71,99 +95,74 @@ export async function createHarness(
     /** SECRETS_KEY, for tests of what the service seals (DCSA push secrets). */
     secretsKey?: Buffer;
     /** Carrier connections: the SECRETS_KEY, the operator's internal flag, and the client `POST …/test` calls. */
-    carrierConnections?: Pick<AppDeps, "secretsKey" | "carrierConnectionsAllowInternal" | "dcsaClient">;
-    /** People: sign-up of the first account (DEMO=0 at first run), mail over SMTP, trusted SSO issuers. */
-    people?: {
-      firstAccountSignUp?: boolean;
-      mailTransport?: MailTransport;
-      trustedIssuers?: string[];
-      publicUrl?: string;
-      trustProxy?: boolean;
-      demoOwner?: { email: string; password: string };
+    carrierConnections?: {
+      secretsKey?: Buffer;
+      carrierConnectionsAllowInternal?: boolean;
+      /** The carrier client; null: a service that calls no carrier. */
+      dcsaClient?: DcsaClient | null;
     };
+    /** Any other setting of the service, as the environment would give it. */
+    config?: Partial<Config>;
+    tuning?: ServiceTuning;
   } = {},
 ): Promise<Harness> {
   const { database, url, drop } = await openTestDatabase();
   const { db } = database;
-  await seedReferenceData(db);
-  const reference = await loadReferenceData(db);
   const clock = new ManualClock(TEST_NOW);
   const logs: string[] = [];
   const everyTestCached = options.responseCache === undefined && process.env.TEST_RESPONSE_CACHE === "1";
-  const responseCache =
-    (options.responseCache ?? everyTestCached)
-      ? new ResponseCache({ maxBytes: 16 * 1024 * 1024 })
-      : undefined;
-  const dataChanges = responseCache
-    ? new DataChangeFeed(db, responseCache, { vacuum: database.kind === "pglite" })
-    : undefined;
-  await dataChanges?.start();
-  // The people's clock starts at real time: the library stamps sessions and links with the system's time.
+  const cached = options.responseCache ?? everyTestCached;
+  const realClock = options.rateLimitClock ?? clock;
+  // Starts at real time: the authentication library stamps sessions and links with the system's time.
   const authClock = new ManualClock(new Date());
-  const logger = createLogger("debug", (line) => logs.push(line));
-  const publicUrl = options.people?.publicUrl ?? "http://localhost";
-  const lifetime = { idleMs: 7 * 86_400_000, absoluteMs: 30 * 86_400_000 };
-  const auth = createAuth({
-    db,
-    logger,
-    secret: "test-secret-0123456789abcdef0123456789abcdef",
-    publicUrl,
-    extraOrigins: [],
-    session: lifetime,
-    firstAccountSignUp: options.people?.firstAccountSignUp ?? false,
-    secretsKey: options.secretsKey ?? options.carrierConnections?.secretsKey,
-    trustedIssuers: options.people?.trustedIssuers ?? [],
-    now: () => authClock.now(),
-  });
-  // Passes on demand (runOnce): a test reads the mail it caused without waiting on a timer.
-  const mail = startMailWorker(
-    { db, logger, transport: options.people?.mailTransport, now: () => authClock.now() },
-    false,
-  );
-  const app = createApp({
-    db,
-    reference,
-    clock,
-    logger,
-    rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
-    trackingRequestLimitPerMinute: 10_000,
-    rateLimitClock: options.rateLimitClock ?? clock,
-    failedAuthLimitPerMinute: options.failedAuthLimitPerMinute ?? 10_000,
-    // Tests revoke keys and suspend accounts and expect it at once; key-cache.test.ts covers the cache.
-    apiKeyCacheMs: options.apiKeyCacheMs ?? 0,
-    authCacheNow: () => authClock.now().getTime(),
-    responseCache,
-    webhooks: options.webhooks,
-    onShipmentRefreshRequested: options.onShipmentRefreshRequested,
-    onTrackingRequestCreated: options.onTrackingRequestCreated,
-    secretsKey: options.secretsKey,
-    ...options.carrierConnections,
-    people: {
-      auth,
-      authSecret: "test-secret-0123456789abcdef0123456789abcdef",
-      publicUrl,
-      extraOrigins: [],
-      lifetime,
-      trustProxy: options.people?.trustProxy ?? false,
-      trustedIssuers: options.people?.trustedIssuers ?? [],
-      now: () => authClock.now(),
-      demoOwner: options.people?.demoOwner ? () => options.people?.demoOwner : undefined,
-      devMail: !options.people?.mailTransport,
+  const service = await createService(
+    testConfig({
+      rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
+      responseCacheMb: cached ? 16 : 0,
+      webhooksAllowHttp: options.webhooks?.allowHttp ?? false,
+      webhooksAllowPrivateAddresses: options.webhooks?.allowPrivateAddresses ?? false,
+      secretsKey: options.carrierConnections?.secretsKey ?? options.secretsKey,
+      carrierConnectionsAllowInternal: options.carrierConnections?.carrierConnectionsAllowInternal ?? false,
+      ...options.config,
+    }),
+    {
+      database,
+      clock,
+      realClock,
+      authClock,
+      logger: createLogger("debug", (line) => logs.push(line)),
+      webRoot: null,
+      dcsaClient: options.carrierConnections?.dcsaClient,
+      resolve: options.webhooks?.resolve,
+      tuning: {
+        // Tests revoke keys and suspend accounts and expect it at once; key-cache.test.ts covers the cache.
+        apiKeyCacheMs: options.apiKeyCacheMs ?? 0,
+        failedAuthLimitPerMinute: options.failedAuthLimitPerMinute ?? 10_000,
+        webhookTimeoutMs: options.webhooks?.timeoutMs,
+        ...options.tuning,
+      },
     },
-  });
+  );
+  if (options.onShipmentRefreshRequested)
+    service.signals.shipmentRefreshes.on(options.onShipmentRefreshRequested);
+  if (options.onTrackingRequestCreated) service.signals.trackingRequests.on(options.onTrackingRequestCreated);
+  const { app, reference, responseCache } = service;
+  const dataChanges = cached ? service.dataChanges : undefined;
+  await dataChanges?.start();
+  const others: Service[] = [];
   return {
     db,
     reference,
     clock,
     app,
+    service,
     logs,
     responseCache,
     dataChanges,
     databaseUrl: url,
     newAccount: (name = `Account ${randomUUID().slice(0, 8)}`) => createAccount(db, name),
     authClock,
-    mail,
-    auth,
+    mail: service.mail,
     async request(key, path, init = {}) {
       if (everyTestCached) await dataChanges?.poll();
       const headers = new Headers(init.headers);
@@ -175,9 +174,23 @@ export async function createHarness(
       }
       return app.request(`http://localhost${path}`, { ...init, headers, body });
     },
+    async anotherService(config = {}, overrides = {}) {
+      const other = await createService(testConfig(config), {
+        clock,
+        realClock,
+        authClock,
+        logger: createLogger("silent"),
+        webRoot: null,
+        ...overrides,
+        database: overrides.database ?? database,
+        tuning: { apiKeyCacheMs: 0, ...overrides.tuning },
+      });
+      others.push(other);
+      return other;
+    },
     async close() {
-      await mail.stop();
-      await dataChanges?.stop();
+      for (const other of others) await other.stop();
+      await service.stop();
       await database.close();
       await drop();
     },

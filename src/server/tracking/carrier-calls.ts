@@ -1,9 +1,10 @@
 // Asks carriers many questions at once: a claimed batch is looked up concurrently, with at most a fixed number
 // of calls in flight to any one carrier (SCAC), so that a batch goes as fast as the carriers answer without
 // flooding any of them. The bound holds for the whole engine, however many passes run at once.
+
+import type { Clock } from "../clock";
 import type { Logger } from "../logger";
 import type { CarrierAdapter, CarrierLookup, CarrierQuery } from "./carrier-adapter";
-import type { Clock } from "./clock";
 import { Semaphore } from "./semaphore";
 
 export interface CarrierCallOptions {

@@ -4,14 +4,14 @@
 // Every wait is on a promise the code under test resolves, never on the wall clock.
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ManualClock } from "../clock";
 import { type Database, openDatabase } from "../db/connection";
 import { accountEvents, shipments, trackingRequests } from "../db/schema";
+import { openServiceClock } from "../db/service-clock";
 import { createTrackingRequest, TRACKING_REQUESTS_CHANNEL } from "../db/tracking-requests";
-import { createApp } from "../http/app";
 import { createLogger } from "../logger";
 import { createHarness, type Harness, TEST_NOW } from "../testing/service-harness";
 import type { CarrierAdapter, CarrierLookup, CarrierQuery } from "./carrier-adapter";
-import { ManualClock, openServiceClock } from "./clock";
 import { type EngineDeps, TrackingEngine } from "./engine";
 import { SandboxCarrierNetwork, sandboxNumber } from "./sandbox";
 import { startTrackingWorker, type Worker } from "./worker";
@@ -434,17 +434,10 @@ describe("the worker", () => {
       log.push(`pass ${n}`);
       seen.record(n);
     });
-    const app = createApp({
-      db: h.db,
-      reference: h.reference,
-      clock: h.clock,
-      logger: createLogger("silent"),
-      rateLimitPerMinute: 10_000,
-      trackingRequestLimitPerMinute: 10_000,
-      onTrackingRequestCreated: () => {
-        log.push("wake");
-        worker?.wake();
-      },
+    const { app } = h;
+    h.service.signals.trackingRequests.on(() => {
+      log.push("wake");
+      worker?.wake();
     });
     // The first pass finds nothing; the worker then pauses for its (long) interval.
     expect(await seen.next()).toBe(0);

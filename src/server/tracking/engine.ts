@@ -6,6 +6,8 @@
 // PostgreSQL share the work without doing any of it twice), asks the carriers concurrently with a bound per
 // carrier (carrier-calls.ts), and writes the answers a few dozen shipments per transaction with set-based
 // statements (snapshot-writer.ts), the outbox rows in the same transaction as the change.
+
+import type { Clock } from "../clock";
 import type { AccountRef } from "../db/account-scope";
 import type { Db } from "../db/connection";
 import { insertOutbox, type OutboxRow } from "../db/outbox";
@@ -36,7 +38,6 @@ import type {
   VesselPositionSource,
 } from "./carrier-adapter";
 import { CarrierCalls } from "./carrier-calls";
-import type { Clock } from "./clock";
 import { Semaphore } from "./semaphore";
 import { type NewShipment, writeNewShipments, writeShipmentUpdates } from "./snapshot-writer";
 import { stopReasonForSilence } from "./stop-rules";

@@ -17,17 +17,17 @@ import {
   vesselCallLines,
 } from "../db/vessels";
 import { seaRoute } from "../geo/sea-route";
+import type { FleetEntry, PortCall, PositionInput, Voyage } from "../resources/inputs";
 import {
   buildJourney,
   type Leg,
   milestoneLines,
-  type PositionInput,
   projectionSpeed,
   type Stop,
   simplify,
   timeAlong,
 } from "./journey";
-import { CALL_EVENTS, lastPortCall, type PortCall } from "./port-calls";
+import { CALL_EVENTS, lastPortCall } from "./port-calls";
 
 const TRACK_DAYS = 7;
 const DAY_MS = 86_400_000;
@@ -41,27 +41,6 @@ const PROJECTION_TOLERANCE = 0.05;
 interface Deps {
   db: Db;
   reference: ReferenceData;
-}
-
-/** The voyage a vessel sails for the account now (the leg of its containers that reaches port first). */
-export interface Voyage {
-  previousPortId: string | null;
-  nextPortId: string | null;
-  voyageNumber: string | null;
-  previousPortAtdAt: Date | null;
-  nextPortEtaAt: Date | null;
-  nextPortAtaAt: Date | null;
-  containersAboard: number;
-  shipmentsAboard: number;
-}
-
-/** A vessel of the fleet page: the vessel, its voyage, its cargo counted, and its positions when asked for. */
-export interface FleetEntry {
-  vessel: VesselRow;
-  voyage: Voyage;
-  cargo: readonly { shippingLineId: string; portOfDischargeId: string | null; containers: number }[];
-  /** The recent track then the estimated path; absent unless positions were asked for. */
-  positions?: PositionInput[];
 }
 
 /** A container aboard, on the leg of its journey it sails now. */

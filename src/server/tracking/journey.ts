@@ -3,6 +3,7 @@
 // geometry helpers the route, map and fleet endpoints share. Pure functions: no database, no HTTP.
 import { bearingDegrees, haversineNm, type LatLon } from "../geo/route-geometry";
 import { unwrapLongitudes } from "../geo/sea-route";
+import type { Movement, RouteStop, TransportMode } from "../resources/inputs";
 
 /** One carrier line of a container (a raw event), as much of it as the journey needs. */
 export interface JourneyEvent {
@@ -17,31 +18,10 @@ export interface JourneyEvent {
 }
 
 export type StopKind = "port_of_lading" | "transshipment" | "port_of_discharge" | "destination";
-export type Mode = "vessel" | "rail" | "truck";
 
-/** One way into or out of a stop: how, on what, and when (estimated until it happened). */
-export interface Movement {
-  mode: Mode | null;
-  vesselId: string | null;
-  voyageNumber: string | null;
-  estimatedAt: Date | null;
-  actualAt: Date | null;
-}
-
-/** A vessel's position on a track: reported, or estimated along its projected path. */
-export interface PositionInput {
-  latitude: number;
-  longitude: number;
-  heading: number | null;
-  timestamp: Date;
-  estimated: boolean;
-}
-
-export interface Stop {
-  portId: string;
+/** A stop of the journey: a route stop (as the route_location resource shows it), of a kind. */
+export interface Stop extends RouteStop {
   kind: StopKind;
-  inbound: Movement;
-  outbound: Movement;
   /** When the carrier last told us something about this stop. */
   updatedAt: Date | null;
 }
@@ -138,7 +118,7 @@ function movementFrom(
   primary: JourneyEvent | undefined,
   fallback: JourneyEvent | undefined,
   vessel: JourneyEvent | null,
-  mode: Mode | null,
+  mode: TransportMode | null,
 ): Movement {
   const timed = primary?.timestamp ? primary : fallback;
   return {
@@ -199,9 +179,9 @@ export function buildJourney(events: readonly JourneyEvent[], shipment: Shipment
   const stops: Stop[] = drafts.map((d, i) => {
     const seaIn = d.times.arrive ?? d.times.discharge;
     const seaOut = d.times.depart ?? d.times.load;
-    const inMode: Mode | null = d.byRail ? "rail" : seaIn ? "vessel" : null;
+    const inMode: TransportMode | null = d.byRail ? "rail" : seaIn ? "vessel" : null;
     const railOutLine = d.times.railOut ?? d.times.railLoad;
-    const outMode: Mode | null = railOutLine ? "rail" : seaOut ? "vessel" : null;
+    const outMode: TransportMode | null = railOutLine ? "rail" : seaOut ? "vessel" : null;
     return {
       portId: d.portId,
       kind: i === 0 ? "port_of_lading" : "transshipment",

@@ -2,20 +2,11 @@
 // berthed, discharged there), whichever of the account's containers they belong to: unlike the port the account's
 // cargo was loaded at, it is the port the vessel itself was at last, and whether it has left it.
 import type { VesselCallLine } from "../db/vessels";
+import type { PortCall } from "../resources/inputs";
 import { SEA_EVENTS } from "./journey";
 
 /** The carrier lines that place a vessel at a port. */
 export const CALL_EVENTS: readonly string[] = Object.keys(SEA_EVENTS);
-
-export interface PortCall {
-  portId: string;
-  /** When the vessel arrived (the latest report of it); null when no line says so. */
-  arrivedAt: Date | null;
-  /** When it berthed (`vessel_berthed`); null when not reported. */
-  berthedAt: Date | null;
-  /** When it left; null while no line says it has (it may still be there). */
-  departedAt: Date | null;
-}
 
 const latest = (a: Date | null, b: Date) => (a === null || b > a ? b : a);
 

@@ -1,6 +1,8 @@
 // Records the AIS track of every vessel named on a tracked shipment. Which vessels those are costs a join over
 // the raw events of every tracked container, so the set is read from the database at most once a minute; in
 // between, vessels that this engine writes onto shipments join it at once. Positions are written in bulk.
+
+import type { Clock } from "../clock";
 import type { Db } from "../db/connection";
 import {
   latestReportTimes,
@@ -9,7 +11,6 @@ import {
   writePositions,
 } from "../db/vessel-tracking";
 import type { CarrierVesselPosition, VesselPositionSource } from "./carrier-adapter";
-import type { Clock } from "./clock";
 
 const MINUTE = 60_000;
 /** How often positions are recorded, and how old the set of tracked vessels may get. */

@@ -19,8 +19,8 @@ import {
 } from "../db/schema";
 import { createWebhook, type WebhookRow } from "../db/webhooks";
 import { createLogger } from "../logger";
+import type { Resolver } from "../net/outbound-guard";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
-import type { Resolver } from "./address-guard";
 import { type DeliveryOptions, MAX_ATTEMPTS, WebhookDelivery } from "./delivery";
 import { generateWebhookSecret, verifyStandardWebhooks, verifyT49Signature } from "./signing";
 import { type Receiver, startReceiver } from "./test-receiver";

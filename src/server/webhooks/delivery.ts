@@ -24,12 +24,13 @@
 //   no container (tracking requests, ETA changes, tests) are sent in creation order but may overtake each
 //   other when one is retried or when several are in flight.
 // - Retries: see retry.ts; then `failed`.
+
+import { type Clock, systemClock } from "../clock";
 import type { Db } from "../db/connection";
 import { type Claim, claimDueNotifications, expireExhaustedNotifications } from "../db/notification-claims";
 import type { ReferenceData } from "../db/reference-data";
 import type { Logger } from "../logger";
-import { type Clock, systemClock } from "../tracking/clock";
-import type { Resolver } from "./address-guard";
+import type { Resolver } from "../net/outbound-guard";
 import { fanOutAccountEvents } from "./fan-out";
 import { type PostResult, postWebhook } from "./http-post";
 import { OutcomeRecorder } from "./recorder";

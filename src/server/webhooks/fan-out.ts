@@ -12,6 +12,7 @@
 // the inserts, which also mark the events dispatched. An idle check is one probe of the index of undispatched
 // events, left out while batches come full (there is more).
 import { randomUUID } from "node:crypto";
+import type { Clock } from "../clock";
 import type { Db } from "../db/connection";
 import { insertNotifications, type NewNotification } from "../db/notifications";
 import {
@@ -24,7 +25,6 @@ import {
 import type { ReferenceData } from "../db/reference-data";
 import { activeSubscriptions } from "../db/webhooks";
 import type { Logger } from "../logger";
-import type { Clock } from "../tracking/clock";
 import { notificationBody } from "./payload";
 import { describeAccountEvents } from "./subjects";
 

@@ -4,7 +4,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { ForbiddenAddressError, portProblem, type Resolver, resolveGuarded } from "./address-guard";
+import { ForbiddenAddressError, portProblem, type Resolver, resolveGuarded } from "../net/outbound-guard";
 
 export const RESPONSE_HEAD_BYTES = 1024;
 

@@ -4,6 +4,8 @@
 // whose notification another worker has claimed (or the expiry has failed) since, records nothing. When the
 // worker asks for it, the same statement hands each slot it frees to the webhook's next due notification, and
 // the recorder passes those claims on before it reports the outcomes written.
+
+import type { Clock } from "../clock";
 import type { Db } from "../db/connection";
 import {
   type Claim,
@@ -13,7 +15,6 @@ import {
 } from "../db/notification-claims";
 import { type AttemptOutcome, type HandOver, recordOutcomes } from "../db/notifications";
 import type { Logger } from "../logger";
-import type { Clock } from "../tracking/clock";
 import type { PostResult } from "./http-post";
 import { MAX_ATTEMPTS, retryDelayMs } from "./retry";
 

@@ -13,6 +13,7 @@
 // Stop waits for the batch under way and for the attempts in flight, which the timeout bounds.
 import { type OutageReporter, reportBackgroundFailure } from "../background-errors";
 import type { Claim } from "../db/notification-claims";
+import type { Logger } from "../logger";
 import { type DeliveryOptions, WebhookDelivery } from "./delivery";
 
 export const DEFAULT_INTERVAL_MS = 100;
@@ -55,14 +56,15 @@ class Wakeup {
 }
 
 export function startWebhookWorker(
-  options: DeliveryOptions & {
+  options: (DeliveryOptions | { delivery: WebhookDelivery; logger: Logger }) & {
     intervalMs?: number;
     /** Told of passes that failed because the database is unavailable, which it logs once per outage. */
     outage?: OutageReporter;
   },
 ): WebhookWorker {
   const { logger } = options;
-  const delivery = new WebhookDelivery(options);
+  // The service's own delivery (which tests also drive by hand), or one made from the options.
+  const delivery = "delivery" in options ? options.delivery : new WebhookDelivery(options);
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   const fanOutWake = new Wakeup();
   const sendWake = new Wakeup();

@@ -1,5 +1,4 @@
 // Unit tests of the last free day as lists show it: the effective (earliest) day, its words, its tone, its sources.
-// biome-ignore lint/style/noRestrictedImports: React's HTML renderer (react-dom/server), not the service's code.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { containerFixture } from "../lib/container-fixture";

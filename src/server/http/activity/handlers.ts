@@ -4,9 +4,11 @@ import { roleAtLeast } from "../../../api/roles";
 import { type ActivityFilter, listActivities } from "../../db/activities";
 import { isUuid } from "../../db/shipments";
 import { activityResource } from "../../resources/activities";
-import type { App, AppDeps } from "../env";
+import type { App } from "../env";
 import { badParameter } from "../errors";
 import { pageDocument, parsePage } from "../paging";
+import type { PeopleRouteDeps } from "../people-context";
+import { createRouter } from "../router";
 import { listRoute } from "./routes";
 
 function time(name: string, raw: string | undefined): Date | undefined {
@@ -26,7 +28,8 @@ function id(name: string, raw: string | undefined): string | undefined {
   return raw;
 }
 
-export function registerActivityRoutes(app: App, deps: AppDeps) {
+export function activityRoutes(deps: Pick<PeopleRouteDeps, "db">): App {
+  const app = createRouter();
   app.openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
     const page = parsePage(query, { cursors: true });
@@ -55,4 +58,5 @@ export function registerActivityRoutes(app: App, deps: AppDeps) {
     const { rows, total, edges } = await listActivities(deps.db, account.id, filter, page);
     return c.json(pageDocument(c.req.url, page, { total, edges }, rows.map(activityResource)), 200);
   });
+  return app;
 }

@@ -3,13 +3,15 @@ import { listApiKeys } from "../../db/api-keys";
 import { createApiKey, revokeKey } from "../../people/api-keys";
 import { apiKeyResource } from "../../resources/api-keys";
 import { documentOf } from "../../resources/documents";
-import type { App, AppDeps } from "../env";
+import type { App } from "../env";
 import { notFound } from "../errors";
 import { pageDocument, parsePage } from "../paging";
-import { doerOf, originOfRequest, personOf, refusalError } from "../people-context";
+import { doerOf, originOfRequest, type PeopleRouteDeps, personOf, refusalError } from "../people-context";
+import { createRouter } from "../router";
 import { createKeyRoute, listRoute, revokeRoute } from "./routes";
 
-export function registerApiKeyRoutes(app: App, deps: AppDeps) {
+export function apiKeyRoutes(deps: Pick<PeopleRouteDeps, "db" | "now" | "forgetCredentials">): App {
+  const app = createRouter();
   const { db } = deps;
 
   app.openapi(listRoute, async (c) => {
@@ -33,7 +35,7 @@ export function registerApiKeyRoutes(app: App, deps: AppDeps) {
     const result = await createApiKey(db, {
       accountId: principal.account.id,
       doer: person.doer,
-      origin: originOfRequest(c, deps),
+      origin: originOfRequest(c, deps.now),
       name: attributes.name,
       scope: attributes.scope,
       expiresAt: attributes.expires_at ? new Date(attributes.expires_at) : null,
@@ -45,9 +47,16 @@ export function registerApiKeyRoutes(app: App, deps: AppDeps) {
   app.openapi(revokeRoute, async (c) => {
     const { id } = c.req.valid("param");
     const principal = c.get("principal");
-    const row = await revokeKey(db, principal.account.id, id, doerOf(principal), originOfRequest(c, deps));
+    const row = await revokeKey(
+      db,
+      principal.account.id,
+      id,
+      doerOf(principal),
+      originOfRequest(c, deps.now),
+    );
     if (!row) throw notFound("API key", id);
-    deps.people?.sessionsEnded?.();
+    deps.forgetCredentials?.();
     return c.json(documentOf(apiKeyResource(row), `/v2/api_keys/${id}`), 200);
   });
+  return app;
 }

@@ -4,13 +4,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../../logger";
 import { createDcsaSandboxHarness, type DcsaSandboxHarness } from "../../testing/dcsa-sandbox-harness";
 import { findSandboxBillOfLading } from "../../testing/sandbox-shipments";
 import { TEST_NOW } from "../../testing/service-harness";
 import { HttpDcsaClient } from "../../tracking/dcsa/client";
 import type { DcsaConnection } from "../../tracking/dcsa/connection";
-import { createApp } from "../app";
 
 const KEY = "sandbox-key-for-the-client";
 
@@ -28,15 +26,8 @@ async function listen(server: Server): Promise<string> {
 
 beforeAll(async () => {
   harness = await createDcsaSandboxHarness();
-  const app = createApp({
-    db: harness.h.db,
-    reference: harness.h.reference,
-    clock: harness.h.clock,
-    logger: createLogger("silent"),
-    rateLimitPerMinute: 10_000,
-    trackingRequestLimitPerMinute: 10_000,
-    dcsaSandbox: { publisher: harness.publisher, apiKey: KEY },
-  });
+  // The same database and world as the harness's, the sandbox behind its key.
+  const { app } = await harness.h.anotherService({ dcsaSandboxApiKey: KEY });
   base = await listen(createServer(getRequestListener(app.fetch)));
   callbackUrl = `${await listen(
     createServer((req, res) => {

@@ -178,7 +178,7 @@ describe("GET /dcsa/sandbox/{scac}/v2/events", () => {
     await getValid(s, path, EVENTS);
     s.h.clock.advance(10 * DAY);
     const before = (await getValid(s, path, EVENTS)).body as DcsaEvent[];
-    const restarted = s.restart();
+    const restarted = await s.restart();
     const after = (await getValid(restarted, path, EVENTS)).body as DcsaEvent[];
     expect(after).toEqual(before);
     // And it is the world planned from the first request, not from the restart.
@@ -274,7 +274,7 @@ describe("GET /dcsa/sandbox/{scac}/v2/events/{eventID}", () => {
     const one = await getValid(s, `/dcsa/sandbox/COSU/v2/events/${wanted.eventID}`, ONE);
     expect(one.status).toBe(200);
     expect(one.body).toEqual(wanted);
-    const again = await getValid(s.restart(), `/dcsa/sandbox/COSU/v2/events/${wanted.eventID}`, ONE);
+    const again = await getValid(await s.restart(), `/dcsa/sandbox/COSU/v2/events/${wanted.eventID}`, ONE);
     expect(again.body).toEqual(wanted);
   });
 

@@ -6,6 +6,7 @@ import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import type { Db } from "../../db/connection";
 import type { SandboxDcsaPublisher } from "../../tracking/sandbox/dcsa/publisher";
+import type { AppEnv } from "../env";
 import { dcsaError } from "./dcsa-errors";
 import { registerEventRoutes } from "./events";
 import { registerSubscriptionRoutes } from "./subscriptions";
@@ -47,4 +48,9 @@ export function dcsaSandboxRoutes(db: Db, deps: DcsaSandboxDeps): Hono {
     dcsaError(c, 404, "notFound", `The DCSA T&T 2.2 API has no ${c.req.method} ${c.req.path}`),
   );
   return routes;
+}
+
+/** The sandbox's routes where the app serves them: under /dcsa/sandbox/{scac}. */
+export function dcsaSandboxMount(db: Db, deps: DcsaSandboxDeps): Hono<AppEnv> {
+  return new Hono<AppEnv>().route(`${DCSA_SANDBOX_BASE_PATH}/:scac`, dcsaSandboxRoutes(db, deps));
 }

@@ -3,15 +3,19 @@ import { listInvitations } from "../../db/invitations";
 import { invitationStatus, invite, revoke } from "../../people/invitations";
 import { documentOf } from "../../resources/documents";
 import { invitationResource } from "../../resources/invitations";
-import type { App, AppDeps } from "../env";
+import type { App } from "../env";
 import { notFound } from "../errors";
 import { pageDocument, parsePage } from "../paging";
-import { doerOf, originOfRequest, personOf, refusalError } from "../people-context";
+import { doerOf, originOfRequest, type PeopleRouteDeps, personOf, refusalError } from "../people-context";
+import { createRouter } from "../router";
 import { createInvitationRoute, listRoute, revokeRoute } from "./routes";
 
-export function registerInvitationRoutes(app: App, deps: AppDeps) {
+export function invitationRoutes(
+  deps: Pick<PeopleRouteDeps, "db" | "now" | "publicUrl" | "onMailQueued">,
+): App {
+  const app = createRouter();
   const { db } = deps;
-  const now = () => deps.people?.now?.() ?? new Date();
+  const now = () => deps.now?.() ?? new Date();
 
   app.openapi(listRoute, async (c) => {
     const page = parsePage(c.req.valid("query"), { cursors: true });
@@ -39,11 +43,11 @@ export function registerInvitationRoutes(app: App, deps: AppDeps) {
       role,
       inviter: person.doer,
       inviterRole: person.role,
-      origin: originOfRequest(c, deps),
-      publicUrl: deps.people?.publicUrl ?? new URL(c.req.url).origin,
+      origin: originOfRequest(c, deps.now),
+      publicUrl: deps.publicUrl,
     });
     if (!result.ok) throw refusalError(result);
-    deps.people?.onMailQueued?.();
+    deps.onMailQueued?.();
     const row = result.invitation;
     return c.json(
       documentOf(invitationResource(row, invitationStatus(row, now())), `/v2/invitations/${row.id}`),
@@ -54,11 +58,12 @@ export function registerInvitationRoutes(app: App, deps: AppDeps) {
   app.openapi(revokeRoute, async (c) => {
     const { id } = c.req.valid("param");
     const principal = c.get("principal");
-    const row = await revoke(db, principal.account.id, id, doerOf(principal), originOfRequest(c, deps));
+    const row = await revoke(db, principal.account.id, id, doerOf(principal), originOfRequest(c, deps.now));
     if (!row) throw notFound("invitation", id);
     return c.json(
       documentOf(invitationResource(row, invitationStatus(row, now())), `/v2/invitations/${id}`),
       200,
     );
   });
+  return app;
 }

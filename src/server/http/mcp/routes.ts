@@ -1,8 +1,9 @@
-// `/mcp`: the MCP server over streamable HTTP on the service's own port, behind the same key check and rate limit
-// as /v2. Stateless: each POST gets a fresh server and transport whose tools call this very app in-process with the
-// caller's own Authorization header, so that scoping, limits and error wording are exactly the API's.
+// `/mcp`: the MCP server over streamable HTTP on the service's own port, behind the same guards (key or
+// session) and rate limit as /v2. Stateless: each POST gets a fresh server and transport whose tools call this very
+// app in-process with the caller's own credentials (Authorization header or session cookie), so that scoping,
+// limits and error wording are exactly the API's.
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import type { MiddlewareHandler } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import type { App, AppEnv } from "../env";
 import { ApiError } from "../errors";
@@ -12,9 +13,10 @@ import { createMcpServer } from "./server";
 
 export const MCP_PATH = "/mcp";
 
-/** `guards`: the /v2 key check and per-key rate limit, in that order. */
-export function registerMcpRoutes(app: App, guards: readonly MiddlewareHandler<AppEnv>[]): void {
-  app.use(
+/** `app`: the app the tools call in-process; `guards`: the /v2 key check and per-key rate limit, in that order. */
+export function mcpRoutes(app: App, guards: readonly MiddlewareHandler<AppEnv>[]): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.use(
     MCP_PATH,
     cors({
       origin: "*",
@@ -29,9 +31,9 @@ export function registerMcpRoutes(app: App, guards: readonly MiddlewareHandler<A
       maxAge: 600,
     }),
   );
-  for (const guard of guards) app.use(MCP_PATH, guard);
+  for (const guard of guards) routes.use(MCP_PATH, guard);
 
-  app.post(MCP_PATH, async (c) => {
+  routes.post(MCP_PATH, async (c) => {
     // Checked by the guards: a request without a good key or session never gets here. The tools call the API with
     // the same credentials, so each call is checked against its own operation's permission (a read-only key's
     // stop_tracking gets the API's 403). A cookie's calls are our own, hence same-origin.
@@ -56,7 +58,7 @@ export function registerMcpRoutes(app: App, guards: readonly MiddlewareHandler<A
   });
 
   // Stateless: there is no session to open a stream on (GET) or to end (DELETE).
-  app.all(MCP_PATH, (c) => {
+  routes.all(MCP_PATH, (c) => {
     throw new ApiError(
       405,
       {
@@ -66,4 +68,5 @@ export function registerMcpRoutes(app: App, guards: readonly MiddlewareHandler<A
       { Allow: "POST, OPTIONS" },
     );
   });
+  return routes;
 }

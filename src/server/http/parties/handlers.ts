@@ -2,9 +2,10 @@
 import { createParty, DuplicatePartyName, getParty, listParties, renameParty } from "../../db/parties";
 import { documentOf } from "../../resources/documents";
 import { partyResource } from "../../resources/serialize";
-import type { App, AppDeps } from "../env";
+import type { App, DataDeps } from "../env";
 import { invalidAttribute, notFound } from "../errors";
 import { pageDocument, parsePage } from "../paging";
+import { createRouter } from "../router";
 import { createPartyRoute, getRoute, listRoute, patchRoute } from "./routes";
 
 const COMPANY_NAME_POINTER = "/data/attributes/company_name";
@@ -24,7 +25,8 @@ async function refusingDuplicates<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export function registerPartyRoutes(app: App, deps: AppDeps) {
+export function partyRoutes(deps: Pick<DataDeps, "db" | "clock">): App {
+  const app = createRouter();
   const { db, clock } = deps;
 
   app.openapi(listRoute, async (c) => {
@@ -67,4 +69,5 @@ export function registerPartyRoutes(app: App, deps: AppDeps) {
       200,
     );
   });
+  return app;
 }

@@ -1,2 +1,2 @@
 // parties: routes.ts (the routes as documented), handlers.ts (what each does).
-export { registerPartyRoutes } from "./handlers";
+export { partyRoutes } from "./handlers";

@@ -13,8 +13,9 @@ import {
 } from "../../db/saved-views";
 import { documentOf } from "../../resources/documents";
 import { savedViewResource } from "../../resources/saved-views";
-import type { App, AppDeps } from "../env";
+import type { App, DataDeps } from "../env";
 import { ApiError, idMismatch, invalidAttribute, notFound, quote } from "../errors";
+import { createRouter } from "../router";
 import { createRouteDef, deleteRoute, getRoute, listRoute, patchRoute } from "./routes";
 import { checkSavedViewSearch } from "./search-check";
 
@@ -32,7 +33,8 @@ function refusal(refused: SavedViewRefusal, name: string, list: string): ApiErro
       });
 }
 
-export function registerSavedViewRoutes(app: App, deps: AppDeps) {
+export function savedViewRoutes(deps: DataDeps): App {
+  const app = createRouter();
   const { db, clock, reference } = deps;
 
   app.openapi(listRoute, async (c) => {
@@ -89,4 +91,5 @@ export function registerSavedViewRoutes(app: App, deps: AppDeps) {
     if (!(await deleteSavedView(db, c.get("principal").account.id, id))) throw notFound("saved view", id);
     return c.json({ meta: { deleted: true as const } }, 200);
   });
+  return app;
 }

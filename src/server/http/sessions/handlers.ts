@@ -4,14 +4,16 @@ import { recordActivities } from "../../db/activities";
 import { deleteOtherSessions, deleteSession, listSessions } from "../../db/sessions";
 import { doneBy } from "../../people/activity";
 import { sessionResource } from "../../resources/sessions";
-import type { App, AppDeps } from "../env";
+import type { App } from "../env";
 import { notFound } from "../errors";
-import { originOfRequest, personOf, wholeList } from "../people-context";
+import { originOfRequest, type PeopleRouteDeps, personOf, wholeList } from "../people-context";
+import { createRouter } from "../router";
 import { endOthersRoute, endRoute, listRoute } from "./routes";
 
-export function registerSessionRoutes(app: App, deps: AppDeps) {
+export function sessionRoutes(deps: Pick<PeopleRouteDeps, "db" | "now" | "forgetCredentials">): App {
+  const app = createRouter();
   const { db } = deps;
-  const now = () => deps.people?.now?.() ?? new Date();
+  const now = () => deps.now?.() ?? new Date();
 
   app.openapi(listRoute, async (c) => {
     const { doer, sessionId } = personOf(c.get("principal"));
@@ -23,7 +25,7 @@ export function registerSessionRoutes(app: App, deps: AppDeps) {
   app.openapi(endOthersRoute, async (c) => {
     const principal = c.get("principal");
     const { doer, sessionId } = personOf(principal);
-    const origin = originOfRequest(c, deps);
+    const origin = originOfRequest(c, deps.now);
     const deleted = await db.transaction(async (tx) => {
       const n = await deleteOtherSessions(tx, doer.userId, sessionId);
       if (n > 0)
@@ -38,7 +40,7 @@ export function registerSessionRoutes(app: App, deps: AppDeps) {
         ]);
       return n;
     });
-    deps.people?.sessionsEnded?.();
+    deps.forgetCredentials?.();
     return c.json({ meta: { deleted } }, 200);
   });
 
@@ -46,7 +48,7 @@ export function registerSessionRoutes(app: App, deps: AppDeps) {
     const { id } = c.req.valid("param");
     const principal = c.get("principal");
     const { doer } = personOf(principal);
-    const origin = originOfRequest(c, deps);
+    const origin = originOfRequest(c, deps.now);
     const ended = await db.transaction(async (tx) => {
       const done = await deleteSession(tx, doer.userId, id);
       if (done)
@@ -59,7 +61,8 @@ export function registerSessionRoutes(app: App, deps: AppDeps) {
       return done;
     });
     if (!ended) throw notFound("session", id);
-    deps.people?.sessionsEnded?.();
+    deps.forgetCredentials?.();
     return c.json({ meta: { deleted: 1 } }, 200);
   });
+  return app;
 }

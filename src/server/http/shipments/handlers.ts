@@ -13,20 +13,30 @@ import {
 } from "../../db/shipments";
 import { documentOf, Included } from "../../resources/documents";
 import { shipmentResource } from "../../resources/serialize";
-import type { App, AppDeps } from "../env";
+import type { App, DataDeps } from "../env";
 import { idMismatch, invalidAttribute, notFound, quote } from "../errors";
 import { parseListFilters, parseSort, refuseCursors } from "../list-query";
 import { pageDocument, parsePage } from "../paging";
 import { trackingActor, withActivity } from "../people-context";
 import { parseInclude } from "../query-params";
+import { createRouter } from "../router";
 
 import { includeForShipments } from "./includes";
 import { getRoute, listRoute, patchRoute, resumeRoute, stopRoute } from "./routes";
 
 const CUSTOMER_ID_POINTER = "/data/relationships/customer/data/id";
 
-export function registerShipmentRoutes(app: App, deps: AppDeps) {
+export interface ShipmentRouteDeps extends DataDeps {
+  /**
+   * Told when a user made a shipment due now (PATCH /v2/shipments/{id}/resume_tracking): the tracking engine of
+   * this process looks at it at once instead of at the end of its pause.
+   */
+  onShipmentRefreshRequested: () => void;
+}
+
+export function shipmentRoutes(deps: ShipmentRouteDeps): App {
   const { db, reference, clock } = deps;
+  const app = createRouter();
 
   async function shipmentDocumentFor(accountId: string, id: string, include: Set<string>) {
     const record = await getShipment(db, accountId, id);
@@ -108,7 +118,7 @@ export function registerShipmentRoutes(app: App, deps: AppDeps) {
         ? (await getShipment(db, accountId, id)) !== undefined
         : await withActivity(
             c,
-            deps,
+            db,
             (tx) => updateShipment(tx, accountId, id, changes, clock.now()),
             (done) =>
               done
@@ -127,7 +137,7 @@ export function registerShipmentRoutes(app: App, deps: AppDeps) {
     const { id } = c.req.valid("param");
     const principal = c.get("principal");
     // The write answers the shipment as it left it: no second read.
-    const record = await stopTracking(db, principal.account.id, id, trackingActor(c, deps), clock.now());
+    const record = await stopTracking(db, principal.account.id, id, trackingActor(c), clock.now());
     if (!record) throw notFound("shipment", id);
     return c.json(await shipmentDocument(principal.account.id, id, record, new Set()), 200);
   });
@@ -135,11 +145,12 @@ export function registerShipmentRoutes(app: App, deps: AppDeps) {
   app.openapi(resumeRoute, async (c) => {
     const { id } = c.req.valid("param");
     const accountId = c.get("principal").account.id;
-    const record = await resumeTracking(db, accountId, id, trackingActor(c, deps), clock.now());
+    const record = await resumeTracking(db, accountId, id, trackingActor(c), clock.now());
     if (!record) throw notFound("shipment", id);
     // Resumed, the shipment is due now: this process's engine looks at it at once, as after a container's refresh,
     // rather than at the end of its pause. A resume of a shipment already tracked wakes a pass that finds nothing.
-    deps.onShipmentRefreshRequested?.();
+    deps.onShipmentRefreshRequested();
     return c.json(await shipmentDocument(accountId, id, record, new Set()), 200);
   });
+  return app;
 }

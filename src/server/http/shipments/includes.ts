@@ -11,11 +11,11 @@ import {
   terminalResource,
   userResource,
 } from "../../resources/serialize";
-import type { AppDeps } from "../env";
+import type { DataDeps } from "../env";
 
 /** Resolves `include` paths of shipments into included resources. */
 export async function includeForShipments(
-  deps: AppDeps,
+  deps: Pick<DataDeps, "db" | "reference">,
   accountId: string,
   records: ShipmentRecord[],
   include: Set<string>,

@@ -1,2 +1,2 @@
 // shipments: routes.ts (the routes as documented), handlers.ts (what each does), query.ts (parsing its parameters).
-export { registerShipmentRoutes } from "./handlers";
+export { shipmentRoutes } from "./handlers";

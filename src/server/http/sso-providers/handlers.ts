@@ -9,16 +9,20 @@ import {
 } from "../../people/sso";
 import { documentOf } from "../../resources/documents";
 import { ssoProviderResource } from "../../resources/sso-providers";
-import type { App, AppDeps } from "../env";
+import type { App } from "../env";
 import { notFound } from "../errors";
-import { doerOf, originOfRequest, refusalError, wholeList } from "../people-context";
+import { doerOf, originOfRequest, type PeopleRouteDeps, refusalError, wholeList } from "../people-context";
+import { createRouter } from "../router";
 import { createProviderRoute, deleteRoute, editRoute, listRoute } from "./routes";
 
-export function registerSsoProviderRoutes(app: App, deps: AppDeps) {
+export function ssoProviderRoutes(
+  deps: Pick<PeopleRouteDeps, "db" | "now" | "secretsKey" | "trustedIssuers">,
+): App {
+  const app = createRouter();
   const { db } = deps;
   const context: SsoContext = {
     secretsKey: deps.secretsKey,
-    trustedIssuers: deps.people?.trustedIssuers ?? [],
+    trustedIssuers: deps.trustedIssuers,
   };
   const resource = (row: Parameters<typeof ssoProviderResource>[0]) =>
     ssoProviderResource(row, openedConfig(row, deps.secretsKey)?.clientId);
@@ -34,7 +38,7 @@ export function registerSsoProviderRoutes(app: App, deps: AppDeps) {
     const result = await registerSsoProvider(db, context, {
       accountId: principal.account.id,
       doer: doerOf(principal),
-      origin: originOfRequest(c, deps),
+      origin: originOfRequest(c, deps.now),
       attributes: c.req.valid("json").data.attributes,
     });
     if (!result.ok) throw refusalError(result);
@@ -48,7 +52,7 @@ export function registerSsoProviderRoutes(app: App, deps: AppDeps) {
       accountId: principal.account.id,
       id,
       doer: doerOf(principal),
-      origin: originOfRequest(c, deps),
+      origin: originOfRequest(c, deps.now),
       attributes: c.req.valid("json").data.attributes,
     });
     if (!result.ok) throw refusalError(result);
@@ -62,9 +66,10 @@ export function registerSsoProviderRoutes(app: App, deps: AppDeps) {
       accountId: principal.account.id,
       id,
       doer: doerOf(principal),
-      origin: originOfRequest(c, deps),
+      origin: originOfRequest(c, deps.now),
     });
     if (!row) throw notFound("single sign-on provider", id);
     return c.json({ meta: { deleted: true as const } }, 200);
   });
+  return app;
 }

@@ -11,9 +11,11 @@ import {
   streamEventSchema,
   streamReadySchema,
 } from "../../../api/stream";
+import type { Db } from "../../db/connection";
 import { type StreamBounds, streamBounds } from "../../db/stream-log";
-import type { App, AppDeps } from "../env";
+import type { App } from "../env";
 import { ApiError, badParameter } from "../errors";
+import { createRouter } from "../router";
 import type { StreamHub } from "./hub";
 import { MAX_POSITION, streamRoute } from "./routes";
 import { SseChannel, sseFrame, sseRetry } from "./sse-channel";
@@ -21,7 +23,10 @@ import { SseChannel, sseFrame, sseRetry } from "./sse-channel";
 /** How often an open stream's credentials are checked again (against the database, not the 5 s caches). */
 export const STREAM_RECHECK_MS = 2_000;
 
-export function registerStreamRoutes(app: App, deps: AppDeps, hub: StreamHub) {
+/** `hub`: the process's one reader of the event log, which the service closes on a stop. */
+export function streamRoutes(deps: { db: Db; hub: StreamHub }): App {
+  const { hub } = deps;
+  const app = createRouter();
   // No route returns them as a body, so they are named in the document's components by hand.
   for (const [name, schema] of [
     ["StreamEvent", streamEventSchema],
@@ -77,6 +82,7 @@ export function registerStreamRoutes(app: App, deps: AppDeps, hub: StreamHub) {
       },
     });
   });
+  return app;
 }
 
 /** A position the client sent: a decimal integer; undefined when none was sent. */

@@ -1,5 +1,7 @@
 // /v2/tracking_requests: create (with its own rate limit and duplicate detection), list, read and edit requests.
 // The tracking engine, not these routes, turns a pending request into a shipment.
+
+import type { Clock } from "../../clock";
 import type { AccountRow } from "../../db/accounts";
 import { getShipments } from "../../db/shipments";
 import {
@@ -13,13 +15,13 @@ import {
 import { documentOf, Included } from "../../resources/documents";
 import { accountResource, shipmentResource } from "../../resources/serialize";
 import { trackingRequestResource } from "../../resources/tracking-request";
-import { systemClock } from "../../tracking/clock";
-import type { App, AppDeps } from "../env";
+import type { App, DataDeps } from "../env";
 import { idMismatch, notFound } from "../errors";
 import { rateLimit } from "../middleware";
 import { pageDocument, parsePage } from "../paging";
 import { withActivity } from "../people-context";
 import { RateLimiter } from "../rate-limit";
+import { createRouter } from "../router";
 import { includeForShipments } from "../shipments/includes";
 import { validationError } from "../validation";
 import { inferNumberDocument } from "./infer-number";
@@ -34,8 +36,18 @@ import {
   patchRoute,
   READ_ONLY,
 } from "./routes";
-export function registerTrackingRequestRoutes(app: App, deps: AppDeps) {
+export interface TrackingRequestRouteDeps extends DataDeps {
+  /** Creations a key may make a minute (TRACKING_REQUEST_LIMIT_PER_MINUTE). */
+  limitPerMinute: number;
+  /** What the creation limit is measured with: real time, never the sped-up service clock. */
+  realClock: Clock;
+  /** Told when a tracking request is stored pending: the tracking engine of this process takes it up at once. */
+  onTrackingRequestCreated: () => void;
+}
+
+export function trackingRequestRoutes(deps: TrackingRequestRouteDeps): App {
   const { db, reference, clock } = deps;
+  const app = createRouter();
 
   /** Resolves `include` paths of tracking requests into included resources. */
   async function includeFor(
@@ -68,10 +80,7 @@ export function registerTrackingRequestRoutes(app: App, deps: AppDeps) {
     );
   }
 
-  const createLimiter = new RateLimiter(
-    deps.trackingRequestLimitPerMinute,
-    deps.rateLimitClock ?? systemClock,
-  );
+  const createLimiter = new RateLimiter(deps.limitPerMinute, deps.realClock);
   app.use(
     "/v2/tracking_requests",
     rateLimit(createLimiter, CREATE_LIMIT_DETAIL, (method) => method === "POST"),
@@ -84,7 +93,7 @@ export function registerTrackingRequestRoutes(app: App, deps: AppDeps) {
       const { account } = c.get("principal");
       const { request, duplicateOf } = await withActivity(
         c,
-        deps,
+        db,
         (tx) => createTrackingRequest(tx, account.id, input, clock.now()),
         (r) =>
           r.duplicateOf
@@ -95,7 +104,7 @@ export function registerTrackingRequestRoutes(app: App, deps: AppDeps) {
                 subject: { type: "tracking_request", id: r.request.id },
               },
       );
-      if (!duplicateOf) deps.onTrackingRequestCreated?.();
+      if (!duplicateOf) deps.onTrackingRequestCreated();
       return c.json(await documentFor(account, request, new Set()), 201);
     },
     (result) => {
@@ -173,4 +182,5 @@ export function registerTrackingRequestRoutes(app: App, deps: AppDeps) {
         throw validationError(result.target, result.error, READ_ONLY, (result as { data?: unknown }).data);
     },
   );
+  return app;
 }

@@ -1,15 +1,19 @@
 // /v2/users: who is signed in, the account's members, role changes and removals (by the role rules in people/).
+import { recordActivities } from "../../db/activities";
 import { getMember, listMembers } from "../../db/people";
+import { doneBy } from "../../people/activity";
 import { changeRole, remove } from "../../people/members";
 import { accountSettingsResource } from "../../resources/account-settings";
 import { documentOf } from "../../resources/documents";
 import { personResource } from "../../resources/people";
-import type { App, AppDeps } from "../env";
+import type { App } from "../env";
 import { notFound } from "../errors";
-import { originOfRequest, personOf, refusalError, wholeList } from "../people-context";
+import { originOfRequest, type PeopleRouteDeps, personOf, refusalError, wholeList } from "../people-context";
+import { createRouter } from "../router";
 import { editRoute, listRoute, meRoute, removeRoute } from "./routes";
 
-export function registerUserRoutes(app: App, deps: AppDeps) {
+export function userRoutes(deps: Pick<PeopleRouteDeps, "db" | "now" | "forgetCredentials">): App {
+  const app = createRouter();
   const { db } = deps;
 
   // Before /v2/users/{id}, so that "me" is not read as an id.
@@ -41,16 +45,27 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
         accountId: principal.account.id,
         doer: person.doer,
         role: person.role,
-        origin: originOfRequest(c, deps),
+        origin: originOfRequest(c, deps.now),
       },
       id,
       body.data.attributes.role,
     );
     if (!result.ok) {
-      if (result.status === 403) await deps.people?.securityRefused?.(c, result.message);
+      // A refused role change (one's own raised, the owner role without being one) is a security event.
+      if (result.status === 403)
+        await recordActivities(db, [
+          doneBy(
+            principal.account.id,
+            "security.refused",
+            person.doer,
+            originOfRequest(c, deps.now),
+            `was refused a role change: ${result.message}`,
+            { type: "user", id },
+          ),
+        ]);
       throw refusalError(result);
     }
-    deps.people?.sessionsEnded?.();
+    deps.forgetCredentials?.();
     return c.json(documentOf(personResource(result.member), `/v2/users/${id}`), 200);
   });
 
@@ -64,12 +79,13 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
         accountId: principal.account.id,
         doer: person.doer,
         role: person.role,
-        origin: originOfRequest(c, deps),
+        origin: originOfRequest(c, deps.now),
       },
       id,
     );
     if (!result.ok) throw refusalError(result);
-    deps.people?.sessionsEnded?.();
+    deps.forgetCredentials?.();
     return c.json({ meta: { deleted: true as const } }, 200);
   });
+  return app;
 }

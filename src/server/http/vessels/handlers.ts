@@ -24,14 +24,16 @@ import { fleetVesselResource, vesselDetailResource } from "../../resources/fleet
 import { portResource, vesselResource } from "../../resources/serialize";
 import { fleetPage, vesselVoyage } from "../../tracking/fleet";
 import { projectionSpeed } from "../../tracking/journey";
-import type { App, AppDeps } from "../env";
+import type { App, DataDeps } from "../env";
 import { ApiError, badParameter } from "../errors";
 import { pageDocument, parsePage } from "../paging";
 import { parseBoolean } from "../query-params";
+import { createRouter } from "../router";
 import { parseCoordinate, parseTimestamp, parseTolerance } from "./query";
 import { DAY_MS, fleetRoute, futureRoute, futureWithCoordinatesRoute, getRoute } from "./routes";
 
-export function registerVesselRoutes(app: App, deps: AppDeps) {
+export function vesselRoutes(deps: DataDeps): App {
+  const app = createRouter();
   const { db, reference, clock } = deps;
 
   /** Every problem the parameters had, in one 400 answer; nothing when there were none. */
@@ -207,4 +209,5 @@ export function registerVesselRoutes(app: App, deps: AppDeps) {
       200,
     );
   });
+  return app;
 }

@@ -1,2 +1,2 @@
 // vessels: routes.ts (the routes as documented), handlers.ts (what each does), query.ts (parsing its parameters).
-export { registerVesselRoutes } from "./handlers";
+export { vesselRoutes } from "./handlers";

@@ -2,10 +2,10 @@
 import { getNotificationLogs, getWebhooks, type NotificationSummary } from "../../db/webhooks";
 import { Included } from "../../resources/documents";
 import { notificationLogResource, notificationResource, webhookResource } from "../../resources/webhooks";
-import type { AppDeps } from "../env";
+import type { DataDeps } from "../env";
 
 export async function notificationDocuments(
-  deps: AppDeps,
+  deps: Pick<DataDeps, "db" | "reference">,
   accountId: string,
   rows: NotificationSummary[],
   include: Set<string>,

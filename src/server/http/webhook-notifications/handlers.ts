@@ -13,14 +13,16 @@ import { documentOf, Included } from "../../resources/documents";
 import { deliveredNotificationDocument } from "../../resources/webhooks";
 import { MAX_ATTEMPTS } from "../../webhooks/delivery";
 import { exampleSubject } from "../../webhooks/examples";
-import type { App, AppDeps } from "../env";
+import type { App, DataDeps } from "../env";
 import { ApiError, badParameter, notFound } from "../errors";
 import { pageDocument, parsePage } from "../paging";
 import { parseInclude } from "../query-params";
+import { createRouter } from "../router";
 import { notificationDocuments } from "./documents";
 import { DEFAULT_INCLUDE, examplesRoute, getRoute, listRoute, resendRoute } from "./routes";
 
-export function registerWebhookNotificationRoutes(app: App, deps: AppDeps) {
+export function webhookNotificationRoutes(deps: DataDeps): App {
+  const app = createRouter();
   const { db, clock, reference } = deps;
 
   app.openapi(listRoute, async (c) => {
@@ -118,4 +120,5 @@ export function registerWebhookNotificationRoutes(app: App, deps: AppDeps) {
     const { data } = await notificationDocuments(deps, accountId, [result], new Set());
     return c.json(documentOf(data[0]!, `/v2/webhook_notifications/${id}`), 200);
   });
+  return app;
 }

@@ -1,2 +1,2 @@
 // webhook-notifications: routes.ts (the routes as documented), handlers.ts (what each does), query.ts (parsing its parameters).
-export { registerWebhookNotificationRoutes } from "./handlers";
+export { webhookNotificationRoutes } from "./handlers";

@@ -13,18 +13,20 @@ import {
   updateWebhook,
   type WebhookChanges,
 } from "../../db/webhooks";
+import type { Resolver } from "../../net/outbound-guard";
+import { webhookUrlProblem } from "../../net/outbound-guard";
 import { documentOf } from "../../resources/documents";
 import { webhookEventCategoryResource, webhookResource } from "../../resources/webhooks";
-import { webhookUrlProblem } from "../../webhooks/address-guard";
 import { DEFAULT_TIMEOUT_MS, USER_AGENT } from "../../webhooks/delivery";
 import { exampleSubject } from "../../webhooks/examples";
 import { postWebhook } from "../../webhooks/http-post";
 import { notificationBody } from "../../webhooks/payload";
 import { generateWebhookSecret, standardWebhooksSignature, t49Signature } from "../../webhooks/signing";
-import type { App, AppDeps } from "../env";
+import type { App, DataDeps } from "../env";
 import { idMismatch, invalidAttribute, notFound } from "../errors";
 import { pageDocument, parsePage } from "../paging";
 import { withActivity } from "../people-context";
+import { createRouter } from "../router";
 import { notificationDocuments } from "../webhook-notifications/documents";
 
 import {
@@ -37,12 +39,21 @@ import {
   testRoute,
   triggerRoute,
 } from "./routes";
-export function registerWebhookRoutes(app: App, deps: AppDeps) {
-  const { db, clock, reference } = deps;
-  const settings = {
-    allowHttp: deps.webhooks?.allowHttp ?? false,
-    allowPrivateAddresses: deps.webhooks?.allowPrivateAddresses ?? false,
-  };
+/** How webhook addresses are checked and test deliveries are sent. */
+export interface WebhookSettings {
+  /** Accept plain `http` webhook addresses (local use only). */
+  allowHttp: boolean;
+  /** Let deliveries reach loopback and private addresses (local development only). */
+  allowPrivateAddresses: boolean;
+  /** Timeout of `POST /v2/webhooks/trigger`'s delivery; 10 s by default. */
+  timeoutMs?: number;
+  /** Host name resolution of `POST /v2/webhooks/trigger`; the system resolver by default. */
+  resolve?: Resolver;
+}
+
+export function webhookRoutes(deps: DataDeps & { settings: WebhookSettings }): App {
+  const { db, clock, reference, settings } = deps;
+  const app = createRouter();
   const checkUrl = (url: string, pointer: string) => {
     const problem = webhookUrlProblem(url, settings);
     if (problem) throw invalidAttribute(pointer, `${problem}.`);
@@ -79,9 +90,9 @@ export function registerWebhookRoutes(app: App, deps: AppDeps) {
       headers["webhook-signature"] = standardWebhooksSignature(secret, id, timestamp, payload);
     }
     const result = await postWebhook(url, payload, headers, {
-      timeoutMs: deps.webhooks?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       allowPrivateAddresses: settings.allowPrivateAddresses,
-      resolve: deps.webhooks?.resolve,
+      resolve: settings.resolve,
     });
     return c.json(
       {
@@ -110,7 +121,7 @@ export function registerWebhookRoutes(app: App, deps: AppDeps) {
     checkUrl(attributes.url, attributePointer("url"));
     const row = await withActivity(
       c,
-      deps,
+      db,
       (tx) =>
         createWebhook(
           tx,
@@ -161,7 +172,7 @@ export function registerWebhookRoutes(app: App, deps: AppDeps) {
         ? await getWebhook(db, accountId, id)
         : await withActivity(
             c,
-            deps,
+            db,
             (tx) => updateWebhook(tx, accountId, id, changes, clock.now()),
             (r) =>
               r && {
@@ -179,7 +190,7 @@ export function registerWebhookRoutes(app: App, deps: AppDeps) {
     const { id } = c.req.valid("param");
     const deleted = await withActivity(
       c,
-      deps,
+      db,
       (tx) => deleteWebhook(tx, c.get("principal").account.id, id),
       (done) =>
         done
@@ -219,4 +230,5 @@ export function registerWebhookRoutes(app: App, deps: AppDeps) {
     const { data } = await notificationDocuments(deps, accountId, [row], new Set());
     return c.json(documentOf(data[0]!, `/v2/webhook_notifications/${notificationId}`), 201);
   });
+  return app;
 }

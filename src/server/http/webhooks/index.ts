@@ -1,2 +1,2 @@
 // webhooks: routes.ts (the routes as documented), handlers.ts (what each does).
-export { registerWebhookRoutes } from "./handlers";
+export { webhookRoutes } from "./handlers";

@@ -1,6 +1,7 @@
 // The routing adapter over accounts' DCSA connections, with an in-memory store and a scripted client: who answers
 // which account, what each kind of carrier trouble becomes, and one failing connection never holding up another.
 import { beforeEach, describe, expect, it } from "vitest";
+import { ManualClock } from "../../clock";
 import { createLogger } from "../../logger";
 import {
   MemoryConnectionStore,
@@ -17,7 +18,6 @@ import {
   transshipmentJourney,
 } from "../../testing/dcsa-journey-fixtures";
 import type { CarrierAdapter, CarrierLookup, CarrierQuery } from "../carrier-adapter";
-import { ManualClock } from "../clock";
 import { ConnectionRoutingAdapter, createCarrierAdapters, slowerCheck } from "./adapter";
 import { ConnectionBackoff } from "./connection-backoff";
 

@@ -7,9 +7,9 @@
 // carrier said; a carrier that is down is paused per connection (connection-backoff.ts), so one failing carrier
 // never delays another's lookups. What the call showed is recorded on the connection after every call.
 import type { CarrierConnectionStatus } from "../../../api/carrier-connections";
+import type { Clock } from "../../clock";
 import type { Logger } from "../../logger";
 import type { CarrierAdapter, CarrierLookup, CarrierQuery, CarrierSnapshot } from "../carrier-adapter";
-import type { Clock } from "../clock";
 import type { CarrierConnectionStore, DcsaCallFailure, DcsaClient, DcsaConnection } from "./connection";
 import { ConnectionBackoff } from "./connection-backoff";
 import { dcsaSnapshot } from "./snapshot";

@@ -1,11 +1,11 @@
 // The engine's bound on calls in flight, per connection: one account's carrier hanging holds up only that account.
 import { describe, expect, it } from "vitest";
+import { ManualClock } from "../../clock";
 import { createLogger } from "../../logger";
 import { MemoryConnectionStore, testConnection } from "../../testing/dcsa-adapter-doubles";
 import { BL, day, directJourney } from "../../testing/dcsa-journey-fixtures";
 import type { CarrierAdapter, CarrierLookup, CarrierQuery } from "../carrier-adapter";
 import { CarrierCalls } from "../carrier-calls";
-import { ManualClock } from "../clock";
 import { ConnectionRoutingAdapter } from "./adapter";
 import type { DcsaCallResult, DcsaClient, DcsaConnection } from "./connection";
 import type { DcsaEvent } from "./types";

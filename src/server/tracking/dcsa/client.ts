@@ -2,9 +2,9 @@
 // the address guard, timeouts, paging, a cap on what it reads) and sorts every outcome into the `DcsaCallFailure`
 // kinds the engine and the connection's status act on. It never throws, and no credential ever reaches a detail.
 import type { IncomingHttpHeaders } from "node:http";
+import { type Clock, systemClock } from "../../clock";
 import type { Logger } from "../../logger";
-import type { Resolver } from "../../webhooks/address-guard";
-import { type Clock, systemClock } from "../clock";
+import type { Resolver } from "../../net/outbound-guard";
 import { header, noAnswerFailure, statusFailure } from "./call-failures";
 import type {
   DcsaCallFailure,

@@ -6,12 +6,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import {
-  ForbiddenAddressError,
-  portProblem,
-  type Resolver,
-  resolveGuarded,
-} from "../../webhooks/address-guard";
+import { ForbiddenAddressError, portProblem, type Resolver, resolveGuarded } from "../../net/outbound-guard";
 
 export interface GuardedRequest {
   method: "GET" | "POST" | "DELETE";

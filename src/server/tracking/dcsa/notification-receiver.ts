@@ -4,13 +4,13 @@
 // webhooks, the live stream). The notification's events themselves are not written: the carrier's full answer is
 // the one truth, and a pushed event only says when to ask for it.
 
+import type { Clock } from "../../clock";
 import type { Db } from "../../db/connection";
 import type { MadeDue } from "../../db/dcsa-subscriptions";
 import { makeNotifiedWorkDue, subscriptionForNotification } from "../../db/dcsa-subscriptions";
 import { isUuid } from "../../db/shipments";
 import type { Logger } from "../../logger";
 import { openSecret, SealedSecretError } from "../../secrets";
-import type { Clock } from "../clock";
 import { referencesNamedBy } from "./notification-references";
 import { checkNotificationSignature } from "./notification-signature";
 

@@ -5,7 +5,7 @@
 // The client authenticates by HTTP Basic, as RFC 6749 §2.3.1 says servers MUST support (id and secret
 // form-urlencoded first, as that section asks); the body carries only `grant_type` and `scope`.
 import { createHash } from "node:crypto";
-import type { Clock } from "../clock";
+import type { Clock } from "../../clock";
 import { header, noAnswerFailure, statusFailure } from "./call-failures";
 import type { DcsaCallResult, DcsaConnection } from "./connection";
 import type { GuardedAnswer, GuardedRequest } from "./guarded-request";

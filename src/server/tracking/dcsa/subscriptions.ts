@@ -9,6 +9,7 @@
 // push with from the URL alone. Without a public address or a key, push is off and the connections say why.
 import { randomBytes } from "node:crypto";
 import { normalizeRequestNumber } from "../../../api/tracking-requests";
+import type { Clock } from "../../clock";
 import type { Db } from "../../db/connection";
 import {
   claimSubscriptionsToRemove,
@@ -26,7 +27,6 @@ import {
 import type { Logger } from "../../logger";
 import { openSecret, SealedSecretError, sealSecret } from "../../secrets";
 import type { CarrierQuery, RequestType } from "../carrier-adapter";
-import type { Clock } from "../clock";
 import type {
   CarrierConnectionStore,
   DcsaCallFailure,

@@ -4,6 +4,7 @@
 // same snapshot, and a later `now` only reveals more of the same plan, plus the delays announced meanwhile.
 
 import { iso6346CheckDigit } from "../../../api/container-number";
+import type { Clock } from "../../clock";
 import type {
   CarrierAdapter,
   CarrierLookup,
@@ -12,7 +13,6 @@ import type {
   RequestType,
   VesselPositionSource,
 } from "../carrier-adapter";
-import type { Clock } from "../clock";
 import type { AccountTimeShifts } from "./account-time-shifts";
 import { type CarrierProfile, carrierProfile } from "./carrier-profiles";
 import { shipByImo } from "./fleet";

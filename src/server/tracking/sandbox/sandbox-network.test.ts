@@ -1,6 +1,7 @@
 // Tests of the sandbox carrier network's answers: deterministic, credible, and consistent as time moves on.
 import { describe, expect, it } from "vitest";
 import { isValidContainerNumber } from "../../../api/container-number";
+import { ManualClock } from "../../clock";
 import { PORTS } from "../../db/reference/ports";
 import { SHIPPING_LINES } from "../../db/reference/shipping-lines";
 import { haversineNm } from "../../geo/route-geometry";
@@ -11,7 +12,6 @@ import type {
   CarrierSnapshot,
   RequestType,
 } from "../carrier-adapter";
-import { ManualClock } from "../clock";
 import { isValidImo } from "../vessel-ids";
 import { carrierProfile } from "./carrier-profiles";
 import { allShips } from "./fleet";

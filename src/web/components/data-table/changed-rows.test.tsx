@@ -1,6 +1,5 @@
 // Unit test of the shared table's highlight of rows a live update changed: only those rows are marked (the mark
 // that styles.css tints and fades), and a table given no changed rows marks none.
-// biome-ignore lint/style/noRestrictedImports: React's HTML renderer (react-dom/server), not the service's code.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { DataColumn } from "./columns";

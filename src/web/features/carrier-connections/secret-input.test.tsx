@@ -1,6 +1,5 @@
 // Unit tests of the write-only secret input: it never holds a stored value, says whether one is set, and offers
 // Remove (or Keep, once removal is chosen) only when there is one.
-// biome-ignore lint/style/noRestrictedImports: React's HTML renderer (react-dom/server), not the service's code.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { SecretField } from "./form-state";

@@ -1,6 +1,5 @@
 // Unit tests of the top of the container page while a hold is on: the position summary and the pickup answer
 // never call the box available (the carrier's planned "available for pickup" included), and name the holds.
-// biome-ignore lint/style/noRestrictedImports: React's HTML renderer (react-dom/server), not the service's code.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { ContainerAttributes } from "../../../api/containers";

@@ -1,6 +1,5 @@
 // Unit tests of a shipment's containers table: the last free day it shows is the effective one, never only the
 // line's (the bug issue 13 opens with: the list said "Sun 29 Nov" while the terminal's day was Wed 25 Nov).
-// biome-ignore lint/style/noRestrictedImports: React's HTML renderer (react-dom/server), not the service's code.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { containerFixture } from "../../lib/container-fixture";

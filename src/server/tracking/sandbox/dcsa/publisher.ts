@@ -4,6 +4,8 @@
 // The sandbox plans a shipment from the moment it is first tracked (`requestedAt`). A carrier has no such moment:
 // it knows its shipments whoever asks. So the first request about a (SCAC, reference) fixes that moment in
 // dcsa_sandbox_anchors, and every later request, from any process, plans from it.
+
+import type { Clock } from "../../../clock";
 import type { Db } from "../../../db/connection";
 import {
   anchorSandboxReference,
@@ -11,7 +13,6 @@ import {
   type SandboxAnchorKey,
 } from "../../../db/dcsa-sandbox";
 import type { CarrierQuery, CarrierSnapshot, RequestType } from "../../carrier-adapter";
-import type { Clock } from "../../clock";
 import type { DcsaEvent } from "../../dcsa/types";
 import type { SandboxCarrierNetwork } from "../index";
 import { normalizeNumber } from "../number-formats";

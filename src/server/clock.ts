@@ -1,14 +1,23 @@
 // The time source of the service: real time in production (optionally sped up for demos), a hand-driven clock in
-// tests. A sped-up clock is anchored to an epoch stored in the database (db/service-clock.ts), so that every
-// process on the database reads the same time and a restart goes on from where the clock was, never back.
-import type { Db } from "../db/connection";
-import { type ClockEpoch, settleClockEpoch } from "../db/service-clock";
+// tests. A sped-up clock is anchored to an epoch that db/service-clock.ts stores, so that every process on the
+// database reads the same time and a restart goes on from where the clock was, never back. Every layer reads
+// time through this module, so it imports none of them.
 
 export interface Clock {
   now(): Date;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+/** Where a clock stood at a moment of real time, and how fast it runs from there. */
+export interface ClockEpoch {
+  /** The clock's reading at `realAt`. */
+  clockAt: Date;
+  /** Real time of that reading. */
+  realAt: Date;
+  /** How much faster than real time the clock runs from `realAt` on. */
+  speed: number;
+}
 
 /** Real time running `factor` times faster from the moment of creation; 1 is plain real time. */
 export function acceleratedClock(factor: number, start: Date = new Date(), real: Clock = systemClock): Clock {
@@ -29,25 +38,6 @@ export function clockFromEpoch(epoch: ClockEpoch, real: Clock = systemClock): Cl
       return new Date(last);
     },
   };
-}
-
-/**
- * The service's clock at `speed`, from the epoch stored in the database. The first start stores one (the clock
- * starts at real time); a later start with the same speed takes it as it is, so that processes agree; a start
- * with another speed goes on from the stored clock's present reading at the new speed.
- */
-export async function openServiceClock(db: Db, speed: number, real: Clock = systemClock): Promise<Clock> {
-  const epoch = await settleClockEpoch(db, (stored) => {
-    const realNow = real.now();
-    if (!stored) return { clockAt: realNow, realAt: realNow, speed };
-    if (stored.speed === speed) return stored;
-    return {
-      clockAt: clockFromEpoch(stored, real).now(),
-      realAt: realNow,
-      speed,
-    };
-  });
-  return clockFromEpoch(epoch, real);
 }
 
 /** A clock that moves only when told to. */

@@ -2,8 +2,8 @@
 
 import ipaddr from "ipaddr.js";
 import { describe, expect, it } from "vitest";
-import { forbiddenReason, resolveGuarded, webhookUrlProblem } from "./address-guard";
-import { postWebhook } from "./http-post";
+import { postWebhook } from "../webhooks/http-post";
+import { forbiddenReason, resolveGuarded, webhookUrlProblem } from "./outbound-guard";
 
 // IANA's special-purpose address registries, every entry whose "Globally Reachable" is False (or N/A, where
 // the answer depends on an embedded address: those are tested below), as published at

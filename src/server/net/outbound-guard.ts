@@ -1,5 +1,7 @@
-// The outbound-address guard: webhook deliveries never reach loopback, private, link-local (cloud metadata),
-// unspecified, multicast or otherwise non-public addresses unless the operator allows it for local work.
+// The outbound-address guard: what the service sends out (webhook deliveries, calls to carriers' DCSA APIs) never
+// reaches loopback, private, link-local (cloud metadata), unspecified, multicast or otherwise non-public addresses
+// unless the operator allows it for local work. A shared service beside the clock: webhooks/ and tracking/ both
+// use it, and neither may import the other.
 //
 // Names are resolved at send time (not when the webhook is saved, since DNS answers change), every address a
 // name resolves to must pass, and the connection is then made to exactly the address that was checked (see
@@ -22,7 +24,7 @@ export const systemResolver: Resolver = async (hostname) => {
 };
 
 // The ranges come from ipaddr.js, whose special-purpose ranges follow IANA's IPv4 and IPv6 Special-Purpose Address
-// Registries (address-guard.test.ts checks them against a copy of both registries). Everything that is not plain
+// Registries (outbound-guard.test.ts checks them against a copy of both registries). Everything that is not plain
 // global unicast is refused, except the few special ranges IANA marks "globally reachable" (anycast services).
 const GLOBALLY_REACHABLE_RANGES = new Set([
   "as112",

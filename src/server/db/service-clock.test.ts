@@ -3,9 +3,10 @@
 // moments read the same time.
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { serviceClock } from "../db/schema";
+import { ManualClock } from "../clock";
 import { createHarness, type Harness } from "../testing/service-harness";
-import { ManualClock, openServiceClock } from "./clock";
+import { serviceClock } from "./schema";
+import { openServiceClock } from "./service-clock";
 
 const MINUTE = 60_000;
 
