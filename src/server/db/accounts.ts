@@ -164,3 +164,19 @@ export async function findDemoAccount(db: Db): Promise<AccountRow | undefined> {
 export async function listAccounts(db: Db) {
   return db.select().from(accounts).orderBy(accounts.createdAt);
 }
+
+/** A new account without keys (the first account, made by the person who signs up first). */
+export async function insertAccount(db: Db, companyName: string, now: Date): Promise<AccountRow> {
+  const [row] = await db.insert(accounts).values({ companyName, createdAt: now }).returning();
+  return row!;
+}
+
+/** Changes an account's own settings (its name, whether two-factor is required); answers the row as changed. */
+export async function updateAccountSettings(
+  db: Db,
+  accountId: string,
+  changes: Partial<Pick<AccountRow, "companyName" | "requireTwoFactor">>,
+): Promise<AccountRow | undefined> {
+  const [row] = await db.update(accounts).set(changes).where(eq(accounts.id, accountId)).returning();
+  return row;
+}

@@ -212,3 +212,42 @@ export async function userIdOfResetToken(db: Db, token: string): Promise<string 
     .where(eq(verifications.identifier, `reset-password:${token}`));
   return row?.value;
 }
+
+/** A person's password login (the auth library's "credential" account), if they have one. */
+export async function passwordLoginOf(db: Db, userId: string) {
+  const [row] = await db
+    .select()
+    .from(userLogins)
+    .where(and(eq(userLogins.userId, userId), eq(userLogins.providerId, "credential")));
+  return row;
+}
+
+/** Sets a person's password (a hash from the auth library's hasher), adding their password login if they have none. */
+export async function setPasswordHash(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  const updated = await db
+    .update(userLogins)
+    .set({ password: passwordHash, updatedAt: now })
+    .where(and(eq(userLogins.userId, userId), eq(userLogins.providerId, "credential")))
+    .returning({ id: userLogins.id });
+  if (updated.length === 0) await addPasswordLogin(db, userId, passwordHash, now);
+}
+
+/** Deletes a person (their logins, sessions and memberships go with them). */
+export async function deleteUser(db: Db, userId: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
+}
+
+const FIRST_ACCOUNT_LOCK = 0x66697273;
+
+/**
+ * Holds the installation's "first account" lock until the transaction ends, so that two sign-ups at once cannot
+ * both make the first account. Spans all accounts by design: it is about whether any exists.
+ */
+export async function lockFirstAccount(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK})`);
+}

@@ -1,7 +1,7 @@
 // The sign-in guessing limiter's state (people/sign-in-guard.ts): failures per key (a hashed email, a client
 // address) and until when each key is held back. One row per key, written in one statement per failure, so that
 // processes on one PostgreSQL count together and a restart forgets nothing.
-import { inArray, sql } from "drizzle-orm";
+import { inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "./connection";
 import { signInFailures } from "./schema";
 
@@ -49,4 +49,9 @@ export async function recordFailure(db: Db, key: string, now: Date, policy: Fail
 /** Forgets a key's failures (a successful sign-in for the email). */
 export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.delete(signInFailures).where(inArray(signInFailures.key, [key]));
+}
+
+/** Forgets failures last seen before `before` (no longer counted); spans all keys by design (retention). */
+export async function pruneSignInFailures(db: Db, before: Date): Promise<void> {
+  await db.delete(signInFailures).where(lt(signInFailures.lastFailureAt, before));
 }

@@ -78,3 +78,20 @@ export async function ssoIssuers(db: Db): Promise<string[]> {
   const rows = await db.select({ issuer: ssoProviders.issuer }).from(ssoProviders);
   return rows.map((r) => r.issuer);
 }
+
+export type SsoProviderChanges = Partial<typeof ssoProviders.$inferInsert>;
+
+/**
+ * Every account's providers: the sign-in page asks which provider takes an email's domain before it knows the
+ * account, so this one spans all accounts by design (a domain signs in through one provider only).
+ */
+export async function allSsoProviders(db: Db): Promise<SsoProviderRow[]> {
+  return db.select().from(ssoProviders);
+}
+
+/** A provider by its row id, whatever its account (the operator's command line names it so). */
+export async function ssoProviderByRowId(db: Db, id: string): Promise<SsoProviderRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(ssoProviders).where(eq(ssoProviders.id, id));
+  return row;
+}

@@ -1,12 +1,10 @@
 // The account's settings, which owners change: the company name, and whether every member must sign in with a
 // second factor (an owner turns it on only once they have one themselves, so that they are not the first sent to
 // enrol).
-import { eq } from "drizzle-orm";
-import type { AccountRow } from "../db/accounts";
+import { type AccountRow, updateAccountSettings } from "../db/accounts";
 import { recordActivities } from "../db/activities";
 import type { Db } from "../db/connection";
 import { getUser } from "../db/people";
-import { accounts } from "../db/schema";
 import { type Doer, doneBy, type Origin } from "./activity";
 import type { Refusal } from "./roles";
 
@@ -56,11 +54,7 @@ export async function updateAccount(
   }
   if (Object.keys(changes).length === 0) return { ok: true, account: values.account };
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(accounts)
-      .set(changes)
-      .where(eq(accounts.id, values.account.id))
-      .returning();
+    const row = await updateAccountSettings(tx, values.account.id, changes);
     const words = [
       changes.companyName !== undefined ? `renamed the account to ${changes.companyName}` : undefined,
       changes.requireTwoFactor !== undefined

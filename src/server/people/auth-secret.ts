@@ -2,19 +2,13 @@
 // SECRETS_KEY when the operator set one (so a copy of the database alone opens no TOTP secret); otherwise made
 // once and kept in the database (`settings`), so that every process on one PostgreSQL, and every restart, shares it.
 import { hkdfSync, randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { Db } from "../db/connection";
-import { settings } from "../db/schema";
+import { settingOrInsert } from "../db/settings";
 
 const SETTING = "auth_secret";
 
 export async function authSecret(db: Db, secretsKey: Buffer | undefined): Promise<string> {
   if (secretsKey)
     return Buffer.from(hkdfSync("sha256", secretsKey, "", "boxtrack auth secret", 32)).toString("hex");
-  await db
-    .insert(settings)
-    .values({ key: SETTING, value: randomBytes(32).toString("hex") })
-    .onConflictDoNothing({ target: settings.key });
-  const [row] = await db.select().from(settings).where(eq(settings.key, SETTING));
-  return row!.value;
+  return settingOrInsert(db, SETTING, randomBytes(32).toString("hex"));
 }

@@ -8,22 +8,12 @@ import { sso } from "@better-auth/sso";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { organization, twoFactor } from "better-auth/plugins";
+import { authTables } from "../db/auth-tables";
 import type { Db } from "../db/connection";
 import { membershipsOf } from "../db/people";
-import {
-  accounts,
-  invitations,
-  members,
-  sessions,
-  twoFactors,
-  userLogins,
-  users,
-  verifications,
-} from "../db/schema";
 import type { Logger } from "../logger";
 import { passwordResetMessage, sendLater, verificationMessage } from "../mail/messages";
 import { boxtrackPlugin } from "./auth-plugin";
-import { sealedSsoProviders } from "./sso-table";
 
 /** Better Auth's routes are under this path of the service. */
 export const AUTH_BASE_PATH = "/api/auth";
@@ -104,17 +94,7 @@ export function createAuth(options: AuthOptions) {
     disabledPaths: DISABLED_AUTH_PATHS,
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: {
-        users,
-        sessions,
-        userLogins,
-        verifications,
-        accounts,
-        members,
-        invitations,
-        twoFactors,
-        ssoProviders: sealedSsoProviders(options.secretsKey),
-      },
+      schema: authTables(options.secretsKey),
     }),
     logger: {
       // Its messages may carry values (an email, a token); ours keep the words at warn and above, no arguments.

@@ -5,10 +5,8 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
-import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/connection";
-import { addMember, addPasswordLogin, createUser, findUserByEmail } from "../db/people";
-import { userLogins } from "../db/schema";
+import { addMember, createUser, findUserByEmail, passwordLoginOf, setPasswordHash } from "../db/people";
 
 export const DEMO_OWNER_EMAIL = "demo@demo-logistics.example";
 const PASSWORD_FILE = "demo-owner-password";
@@ -31,10 +29,7 @@ export async function ensureDemoOwner(
   if (!user)
     user = await createUser(db, { email: DEMO_OWNER_EMAIL, name: "Demo Owner", emailVerified: true, now });
   await addMember(db, accountId, user.id, "owner", now);
-  const [login] = await db
-    .select()
-    .from(userLogins)
-    .where(and(eq(userLogins.userId, user.id), eq(userLogins.providerId, "credential")));
+  const login = await passwordLoginOf(db, user.id);
   if (saved && login?.password && (await verifyPassword({ hash: login.password, password: saved })))
     return { email: DEMO_OWNER_EMAIL, password: saved };
   // Four groups of random letters: long, and easy to type from the start banner.
@@ -42,9 +37,7 @@ export async function ensureDemoOwner(
     randomBytes(6).toString("base64url").replace(/[-_]/g, "x"),
   ).join("-");
   const hash = await hashPassword(password);
-  if (login)
-    await db.update(userLogins).set({ password: hash, updatedAt: now }).where(eq(userLogins.id, login.id));
-  else await addPasswordLogin(db, user.id, hash, now);
+  await setPasswordHash(db, user.id, hash, now);
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(path, `${password}\n`, { mode: 0o600 });
   chmodSync(path, 0o600);

@@ -1,14 +1,12 @@
 // The first account of an installation without the demo (DEMO=0): the first person to sign up creates it and
 // becomes its owner; then sign-up closes. Under an advisory lock, so that two people signing up at once cannot
 // both make one: the second is told sign-up closed, and the person their sign-up made is taken back.
-import { eq, sql } from "drizzle-orm";
+
+import { insertAccount } from "../db/accounts";
 import { recordActivities } from "../db/activities";
 import type { Db } from "../db/connection";
-import { accountCount, addMember, getUser } from "../db/people";
-import { accounts, users } from "../db/schema";
+import { accountCount, addMember, deleteUser, getUser, lockFirstAccount } from "../db/people";
 import { setActiveAccount } from "../db/sessions";
-
-const FIRST_ACCOUNT_LOCK = 0x66697273;
 
 /** The new account's id, or undefined when an account exists already (the person is then removed again). */
 export async function createFirstAccount(
@@ -16,13 +14,13 @@ export async function createFirstAccount(
   values: { userId: string; sessionId: string; companyName: string; now: Date },
 ): Promise<string | undefined> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK})`);
+    await lockFirstAccount(tx);
     if ((await accountCount(tx)) > 0) {
-      await tx.delete(users).where(eq(users.id, values.userId));
+      await deleteUser(tx, values.userId);
       return undefined;
     }
     const companyName = values.companyName.trim().slice(0, 200) || "My company";
-    const [account] = await tx.insert(accounts).values({ companyName, createdAt: values.now }).returning();
+    const account = await insertAccount(tx, companyName, values.now);
     await addMember(tx, account!.id, values.userId, "owner", values.now);
     await setActiveAccount(tx, values.sessionId, account!.id);
     const user = await getUser(tx, values.userId);

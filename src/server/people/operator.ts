@@ -3,12 +3,17 @@
 // operator vouches for it).
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import { and, eq } from "drizzle-orm";
 import type { Role } from "../../api/roles";
 import { recordActivities } from "../db/activities";
 import type { Db } from "../db/connection";
-import { addMember, addPasswordLogin, createUser, findUserByEmail, normalizeEmail } from "../db/people";
-import { userLogins } from "../db/schema";
+import {
+  addMember,
+  addPasswordLogin,
+  createUser,
+  findUserByEmail,
+  normalizeEmail,
+  setPasswordHash,
+} from "../db/people";
 
 export async function createPerson(
   db: Db,
@@ -49,10 +54,5 @@ export async function setPassword(db: Db, email: string, password: string): Prom
   const user = await findUserByEmail(db, email);
   if (!user) throw new Error(`no person ${email}`);
   const hash = await hashPassword(password);
-  const updated = await db
-    .update(userLogins)
-    .set({ password: hash, updatedAt: new Date() })
-    .where(and(eq(userLogins.userId, user.id), eq(userLogins.providerId, "credential")))
-    .returning({ id: userLogins.id });
-  if (updated.length === 0) await addPasswordLogin(db, user.id, hash, new Date());
+  await setPasswordHash(db, user.id, hash, new Date());
 }

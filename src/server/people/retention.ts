@@ -1,12 +1,11 @@
 // The background pass that keeps people's tables from growing without end: activity entries past the retention
 // (ACTIVITY_RETENTION_DAYS, 400 by default), sessions past their expiry, and sign-in failures no longer counted.
 // In batches, in real time, once an hour (and at start), on whichever process runs it: each delete is idempotent.
-import { lt } from "drizzle-orm";
 import { type OutageReporter, reportBackgroundFailure } from "../background-errors";
 import { pruneActivities } from "../db/activities";
 import type { Db } from "../db/connection";
-import { signInFailures } from "../db/schema";
 import { deleteExpiredSessions } from "../db/sessions";
+import { pruneSignInFailures } from "../db/sign-in-failures";
 import type { Logger } from "../logger";
 
 const HOUR = 3_600_000;
@@ -17,9 +16,7 @@ export async function prunePeopleTables(db: Db, retentionDays: number, now: Date
   for (let batch = await pruneActivities(db, before); batch > 0; batch = await pruneActivities(db, before))
     pruned += batch;
   await deleteExpiredSessions(db, now);
-  await db
-    .delete(signInFailures)
-    .where(lt(signInFailures.lastFailureAt, new Date(now.getTime() - 24 * HOUR)));
+  await pruneSignInFailures(db, new Date(now.getTime() - 24 * HOUR));
   return pruned;
 }
 

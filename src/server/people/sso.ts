@@ -7,19 +7,20 @@
 // and a domain signs in through one provider only, whatever the account. A domain that is not theirs needs the
 // operator: `npm run accounts -- sso-domain <provider id> <domain>`.
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { ssoProviderWriteBodySchema } from "../../api/people";
 import { recordActivities } from "../db/activities";
 import type { Db } from "../db/connection";
 import { getUser } from "../db/people";
-import { ssoProviders } from "../db/schema";
 import {
+  allSsoProviders,
   deleteSsoProvider,
   domainsInUse,
   getSsoProvider,
   insertSsoProvider,
+  type SsoProviderChanges,
   type SsoProviderRow,
+  ssoProviderByRowId,
   updateSsoProvider,
 } from "../db/sso-providers";
 import { openSecret, sealSecret } from "../secrets";
@@ -61,7 +62,7 @@ export function openedConfig(row: SsoProviderRow, key: Buffer | undefined): Oidc
 export async function ssoProviderForEmail(db: Db, email: string) {
   const domain = email.trim().toLowerCase().split("@")[1];
   if (!domain) return undefined;
-  const rows = await db.select().from(ssoProviders);
+  const rows = await allSsoProviders(db);
   return rows.find((row) => domainsOf(row).some((d) => domain === d || domain.endsWith(`.${d}`)));
 }
 
@@ -250,7 +251,7 @@ export async function editSsoProvider(
       message: "The stored client secret was sealed under another SECRETS_KEY: give client_secret again.",
     };
   const a = values.attributes;
-  const changes: Partial<typeof ssoProviders.$inferInsert> = { updatedAt: values.origin.now };
+  const changes: SsoProviderChanges = { updatedAt: values.origin.now };
   if (a.issuer !== undefined) {
     const issuer = a.issuer.replace(/\/+$/, "");
     const problem = issuerProblem(issuer, context);
@@ -344,7 +345,7 @@ export async function addSsoDomain(
   now: Date,
 ): Promise<true | string> {
   if (!DOMAIN.test(domain)) return `'${domain}' is not a domain name like acme.com.`;
-  const [row] = await db.select().from(ssoProviders).where(eq(ssoProviders.id, providerRowId));
+  const row = await ssoProviderByRowId(db, providerRowId);
   if (!row) return "No single sign-on provider with this id (GET /v2/sso_providers lists them).";
   if ((await domainsInUse(db, row.id)).has(domain))
     return `${domain} signs in through another provider already.`;

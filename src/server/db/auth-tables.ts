@@ -1,9 +1,20 @@
-// The table the authentication library reads single sign-on providers through: the schema's `sso_providers` with
+// The tables the authentication library (people/auth.ts) reads and writes through its Drizzle adapter, by the model
+// names it is configured with. Single sign-on providers come through the schema's `sso_providers` with
 // `oidc_config` opened (and sealed again on write) with SECRETS_KEY, so that the library sees the client secret it
 // must send to the provider while the database only ever holds it sealed (secrets.ts, as carrier secrets are).
 import { customType, pgTable } from "drizzle-orm/pg-core";
-import { ssoProviderColumns } from "../db/schema";
 import { openSecret, SealedSecretError, sealSecret } from "../secrets";
+import {
+  accounts,
+  invitations,
+  members,
+  sessions,
+  ssoProviderColumns,
+  twoFactors,
+  userLogins,
+  users,
+  verifications,
+} from "./schema";
 
 function sealedText(key: Buffer | undefined) {
   return customType<{ data: string; driverData: string }>({
@@ -27,4 +38,19 @@ function sealedText(key: Buffer | undefined) {
 
 export function sealedSsoProviders(key: Buffer | undefined) {
   return pgTable("sso_providers", ssoProviderColumns(sealedText(key)("oidc_config")));
+}
+
+/** The library's models: its `user` is `users`, its `organization` our `accounts`, its "account" `user_logins`. */
+export function authTables(secretsKey: Buffer | undefined) {
+  return {
+    users,
+    sessions,
+    userLogins,
+    verifications,
+    accounts,
+    members,
+    invitations,
+    twoFactors,
+    ssoProviders: sealedSsoProviders(secretsKey),
+  };
 }
