@@ -79,6 +79,11 @@ export const shipmentSchema = z
       destination: toOne("port", "metro_area"),
       destination_terminal: toOne("terminal", "rail_terminal"),
       line_tracking_stopped_by_user: toOne("user"),
+      /**
+       * Our extension: the API key that stopped tracking, when a key did (then `line_tracking_stopped_by_user` is
+       * null). Optional so that the dashboard still reads a server without it.
+       */
+      line_tracking_stopped_by_api_key: toOne("api_key").optional(),
       containers: toMany("container"),
       /**
        * The party the shipment is for (src/api/parties.ts); `customer_name` is its company name. Always sent by this

@@ -69,6 +69,17 @@ const envSchema = z.object({
   INBOUND_MAX_MESSAGE_MB: z.coerce.number().min(1).max(100).default(25),
   INBOUND_MAX_ATTACHMENTS: z.coerce.number().int().min(1).max(100).default(20),
   INBOUND_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(120),
+  TRUST_PROXY: flag.default(false),
+  SESSION_IDLE_DAYS: z.coerce.number().min(0.01).max(365).default(7),
+  SESSION_MAX_DAYS: z.coerce.number().min(0.01).max(400).default(30),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: "must be smtp://user:pass@host:587 or smtps://user:pass@host:465" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z.string().default("Container tracking <no-reply@localhost>"),
+  ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  SSO_TRUSTED_ISSUERS: z.string().optional(),
 });
 
 export interface Config {
@@ -137,8 +148,9 @@ export interface Config {
   aisNmeaTcp: { host: string; port: number } | undefined;
   aisNmeaUdpPort: number | undefined;
   /**
-   * Where people reach the service (PUBLIC_URL); when it is https, answers carry Strict-Transport-Security. Unset:
-   * this machine's address on PORT (plain http).
+   * Where people reach the service (PUBLIC_URL): links in mail, the single sign-on callback, and, when it is https,
+   * Secure cookies and Strict-Transport-Security. Unset: this machine's address on PORT (plain http, cookies without
+   * Secure).
    */
   publicUrl: string;
   /** Whether PUBLIC_URL was set (the local loopback names are trusted origins only when it was not). */
@@ -157,6 +169,17 @@ export interface Config {
         limits: { messageBytes: number; attachments: number; messagesPerHour: number };
       }
     | undefined;
+  /** Read the client's address and scheme from X-Forwarded-For / X-Forwarded-Proto (behind a reverse proxy). */
+  trustProxy: boolean;
+  /** Sessions: unused this long they end; this long after sign-in they end whatever. */
+  session: { idleMs: number; absoluteMs: number };
+  /** Outbound mail: an SMTP server (else mail is kept for /dev/mail) and the From address. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The activity log keeps entries this many days. */
+  activityRetentionDays: number;
+  /** Origins of OpenID Connect issuers on private or loopback addresses that single sign-on may reach. */
+  ssoTrustedIssuers: string[];
 }
 
 export interface ContentSecuritySettings {
@@ -233,6 +256,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
               messagesPerHour: e.INBOUND_MESSAGES_PER_HOUR,
             },
           },
+    trustProxy: e.TRUST_PROXY,
+    session: { idleMs: e.SESSION_IDLE_DAYS * 86_400_000, absoluteMs: e.SESSION_MAX_DAYS * 86_400_000 },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
+    ssoTrustedIssuers: (e.SSO_TRUSTED_ISSUERS ?? "")
+      .split(",")
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => new URL(o).origin),
   };
 }
 

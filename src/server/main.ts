@@ -26,7 +26,12 @@ const vite = config.dev
 const requests = new RequestTracker();
 const server = createServer(
   requests.wrap((req, res) => {
-    if (!vite || /^\/(v2|dcsa|demo\.json|healthz|readyz|metrics)/.test(req.url ?? "/")) return api(req, res);
+    const path = req.url ?? "/";
+    if (
+      !vite ||
+      /^\/(v2|dcsa|demo\.json|demo\/sign-in|api\/auth|dev\/mail|mcp|healthz|readyz|metrics)/.test(path)
+    )
+      return api(req, res);
     vite.middlewares(req, res, () => api(req, res));
   }),
 );

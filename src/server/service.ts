@@ -2,10 +2,11 @@
 // (reference data, clocks, the sandbox network and the carrier adapters, the DCSA client, push subscriptions,
 // publisher and notifier, the tracking engine, webhook delivery, documents (the PDF reader, the extraction worker,
 // the upload sweep, the inbound mail listener), the response cache, the live stream's hub, the data change feed,
-// metrics, the HTTP app with its routers); start() sets the background work going and stop()
+// metrics, people's sign-in (Better Auth), the mail outbox worker and the activity log's retention, the HTTP app
+// with its routers); start() sets the background work going and stop()
 // ends it, the database last. main.ts serves the app; tests build their worlds with the same function (a manual
 // clock, a logger that keeps its lines, an open test database), so that a test world is wired as production is.
-// A new part (sessions, outbound mail, alerts) is built here, its routers added to the app's lists and its
+// A new part (alerts, documents) is built here, its routers added to the app's lists and its
 // background work to `parts`: the app and the other parts do not change for it.
 import { join } from "node:path";
 import type { Hono } from "hono";
@@ -24,8 +25,12 @@ import { TRACKING_REQUESTS_CHANNEL } from "./db/tracking-requests";
 import { type ExtractionWorker, startExtractionWorker } from "./documents/extraction-worker";
 import { startInboundMail } from "./documents/inbound-mail";
 import { PdfTextReader } from "./documents/pdf-text";
-import { apiKeyGuards } from "./http/api-guards";
+import { accountRoutes } from "./http/account/handlers";
+import { activityRoutes } from "./http/activity/handlers";
+import { apiGuards } from "./http/api-guards";
+import { apiKeyRoutes } from "./http/api-keys/handlers";
 import { type AppDeps, createApp } from "./http/app";
+import { authRoutes } from "./http/auth-routes";
 import { carrierConnectionRoutes } from "./http/carrier-connections";
 import { containerEventRoutes } from "./http/container-events";
 import { containerRouteRoutes } from "./http/container-route";
@@ -38,6 +43,7 @@ import { documentRoutes } from "./http/documents/handlers";
 import { isSignedDocumentDownload } from "./http/documents/uploads";
 import type { App, AppEnv } from "./http/env";
 import { runShutdownSteps } from "./http/graceful-shutdown";
+import { invitationRoutes } from "./http/invitations/handlers";
 import { ServiceMetrics } from "./http/metrics";
 import { operationsRoutes, type ReadinessCheck } from "./http/operations";
 import { partyRoutes } from "./http/parties/handlers";
@@ -46,18 +52,28 @@ import { ResponseCache } from "./http/response-cache";
 import { savedViewRoutes } from "./http/saved-views/handlers";
 import { searchRoutes } from "./http/search";
 import { securityHeaders } from "./http/security-headers";
+import { sessionRoutes } from "./http/sessions/handlers";
 import { shipmentRoutes } from "./http/shipments/handlers";
+import { ssoProviderRoutes } from "./http/sso-providers/handlers";
 import { streamRoutes } from "./http/stream/handlers";
 import { StreamHub } from "./http/stream/hub";
 import { testControlRoutes } from "./http/test-control";
 import { trackingRequestRoutes } from "./http/tracking-requests/handlers";
+import { userRoutes } from "./http/users/handlers";
 import { vesselRoutes } from "./http/vessels/handlers";
 import { webhookNotificationRoutes } from "./http/webhook-notifications/handlers";
 import { webhookRoutes } from "./http/webhooks/handlers";
 import { logSafeError } from "./log-safe-error";
 import { createLogger, type Logger } from "./logger";
+import { smtpTransport } from "./mail/transport";
+import { createMailWorker, type MailWorker } from "./mail/worker";
 import type { Resolver } from "./net/outbound-guard";
 import { webRoot as builtWebRoot } from "./paths";
+import { type Auth, COOKIE_PREFIX, createAuth } from "./people/auth";
+import { authSecret } from "./people/auth-secret";
+import { type DemoOwner, ensureDemoOwner } from "./people/demo-owner";
+import { startRetention } from "./people/retention";
+import { UsageRecorder } from "./people/usage-recorder";
 import { registerAisMetrics } from "./tracking/ais/ais-metrics";
 import { startAisSource } from "./tracking/ais/ais-source";
 import { createCarrierAdapters } from "./tracking/dcsa/adapter";
@@ -88,6 +104,12 @@ export interface ServiceOverrides {
   clock?: Clock;
   /** Real time: leases, rate limits, carriers' Retry-After, the push subscriptions' schedule; the system's by default. */
   realClock?: Clock;
+  /**
+   * Real time as people's rules read it: sessions and their cookies, sign-in links, guessing limits, the caches of
+   * keys and sessions, mail retries. The system's by default; the authentication library stamps its rows with the
+   * system's time, so a test's clock starts there and is moved on by hand.
+   */
+  authClock?: Clock;
   /**
    * Calls carriers' DCSA APIs; an HttpDcsaClient by default. Null: the service calls no carrier (its engine asks
    * the sandbox only, it makes no push subscriptions, and a connection's test answers 503).
@@ -173,6 +195,12 @@ export interface Service {
   dataChanges: DataChangeFeed;
   /** The inbound SMTP listener's port once started (INBOUND_SMTP_PORT 0 picks a free one); none when it is off. */
   inboundMailPort(): number | undefined;
+  /** People's sign-in: the authentication library over our tables (/api/auth). */
+  auth: Auth;
+  /** The demo account's owner, whom "Use the demo account" signs in as (DEMO=1). */
+  demoOwner: DemoOwner | undefined;
+  /** Sends (or, without SMTP_URL, keeps) the outbox's mail once started; tests drive it with `runOnce`. */
+  mail: MailWorker;
   signals: {
     /** A tracking request was stored pending, or a carrier's push named one: the engine looks at requests. */
     trackingRequests: Signal;
@@ -227,6 +255,39 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   await seedReferenceData(db);
   const reference = await loadReferenceData(db);
   const demo = config.demo ? await ensureDemoAccount(db, config.dataDir) : undefined;
+  const authClock = overrides.authClock ?? systemClock;
+  const authNow = () => authClock.now();
+  // The demo account's owner, whom "Use the demo account" signs in as (loopback only, as the demo key).
+  const demoOwner = demo ? await ensureDemoOwner(db, config.dataDir, demo.accountId, authNow()) : undefined;
+
+  // People: sessions and sign-in through Better Auth (people/auth.ts), mail through the outbox.
+  const secret = await authSecret(db, config.secretsKey);
+  // Without PUBLIC_URL a local browser may use any of this machine's loopback names for the service.
+  const localOrigins = config.publicUrlSet
+    ? []
+    : ["127.0.0.1", "localhost", "[::1]"].map((host) => `http://${host}:${config.port}`);
+  const auth = createAuth({
+    db,
+    logger,
+    secret,
+    publicUrl: config.publicUrl,
+    extraOrigins: localOrigins,
+    session: config.session,
+    // With the demo off, the first person to sign up creates the installation's first account (then it closes).
+    firstAccountSignUp: !config.demo,
+    secretsKey: config.secretsKey,
+    trustedIssuers: config.ssoTrustedIssuers,
+    now: authNow,
+  });
+  // "Last used" of keys and "last seen" of sessions, written in batches off the requests' path.
+  const usage = new UsageRecorder(db, config.session, logger, () => authClock.now().getTime());
+  const mail = createMailWorker({
+    db,
+    logger,
+    transport: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined,
+    outage,
+    now: authNow,
+  });
   const signals = {
     trackingRequests: new Signal(),
     shipmentRefreshes: new Signal(),
@@ -367,6 +428,25 @@ export async function createService(config: Config, overrides: ServiceOverrides 
         ]
       : [];
 
+  // Who calls /v2 and /mcp: an API key, or a person's session cookie; each checked against its operation's role.
+  const guards = apiGuards(db, {
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    // Limits run in real time, whatever the service clock's speed.
+    clock: realClock,
+    failedAuthLimitPerMinute: tuning.failedAuthLimitPerMinute,
+    apiKeyCacheMs: tuning.apiKeyCacheMs,
+    people: {
+      authSecret: secret,
+      cookiePrefix: COOKIE_PREFIX,
+      lifetime: config.session,
+      origins: [config.publicUrl, ...localOrigins],
+      usage,
+    },
+    now: authNow,
+  });
+  // What people's routes tell when something they ended must be refused here at once (elsewhere within 5 s).
+  const people = { db, now: authNow, forgetCredentials: () => guards.forget() };
+
   const wakeTracking = () => signals.trackingRequests.emit();
   const refreshShipments = () => signals.shipmentRefreshes.emit();
   const data = { db, reference, clock };
@@ -408,11 +488,20 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       onDocumentStored: () => signals.documents.emit(),
       inboundMailDomain: config.inboundMail?.domain,
     }),
+    userRoutes(people),
+    invitationRoutes({ ...people, publicUrl: config.publicUrl, onMailQueued: () => mail.wake() }),
+    apiKeyRoutes(people),
+    sessionRoutes(people),
+    accountRoutes(people),
+    ssoProviderRoutes({ ...people, secretsKey: config.secretsKey, trustedIssuers: config.ssoTrustedIssuers }),
+    activityRoutes(people),
     streamRoutes({ db, hub: streamHub }),
   ];
   const webRoot = overrides.webRoot === undefined ? (config.dev ? null : builtWebRoot) : overrides.webRoot;
   const outside: Hono<AppEnv>[] = [
     demoKeyRoutes({ apiKey: () => demo?.apiKey, public: config.demoPublic }),
+    // Sign-in and its flows (/api/auth), the demo owner's sign-in, and the development outbox (/dev/mail).
+    authRoutes({ auth, db, demoPublic: config.demoPublic, demoOwner, devMail: !config.smtpUrl }),
     operationsRoutes({ db, metrics, metricsPublic: config.metricsPublic, readiness }),
     // Carriers' pushes: public (no API key), each checked against its subscription's secret.
     dcsaNotificationRoutes({
@@ -437,13 +526,8 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   const appDeps: AppDeps = {
     clock,
     logger,
-    guards: apiKeyGuards(db, {
-      rateLimitPerMinute: config.rateLimitPerMinute,
-      // Limits run in real time, whatever the service clock's speed.
-      clock: realClock,
-      failedAuthLimitPerMinute: tuning.failedAuthLimitPerMinute,
-      apiKeyCacheMs: tuning.apiKeyCacheMs,
-    }),
+    guards,
+    trustProxy: config.trustProxy,
     outage,
     metrics,
     responseCache,
@@ -465,6 +549,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   let extractionWorker: ExtractionWorker | undefined;
   let blobSweepTimer: NodeJS.Timeout | undefined;
   let inboundMail: Awaited<ReturnType<typeof startInboundMail>> | undefined;
+  let retention: { stop(): void } | undefined;
   const topUpDemo = async () => {
     if (demo) await topUpDemoShipments(db, demo.accountId, clock.now());
   };
@@ -556,6 +641,16 @@ export async function createService(config: Config, overrides: ServiceOverrides 
         await pdfText.close();
       },
     },
+    { name: "mail worker", start: () => mail.start(), stop: () => mail.stop() },
+    {
+      name: "people retention",
+      start: () => {
+        retention = startRetention({ db, logger, retentionDays: config.activityRetentionDays, outage });
+      },
+      stop: () => retention?.stop(),
+    },
+    // Started by the requests themselves; what is pending is written before the database closes.
+    { name: "key and session use", stop: () => usage.flush() },
     { name: "AIS feed", stop: () => ais?.close() },
     {
       name: "DCSA push subscriptions",
@@ -610,6 +705,9 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     streamHub,
     dataChanges,
     inboundMailPort: () => inboundMail?.port,
+    auth,
+    demoOwner,
+    mail,
     signals,
     async start() {
       for (const part of parts) await part.start?.();

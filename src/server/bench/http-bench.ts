@@ -1,5 +1,6 @@
 // HTTP benchmark: `npm run bench:http` measures each /v2 endpoint of the service against a bare node:http server that
 // sends the very same bytes, in interleaved rounds, and prints req/s, p50/p99 and the ratio (ours/bare).
+import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { findAccountByName } from "../cli/seed/account-data";
@@ -8,6 +9,7 @@ import { loadConfig } from "../config";
 import { issueKey } from "../db/accounts";
 import { openDatabase } from "../db/connection";
 import { DataDirLockedError } from "../db/data-dir-lock";
+import { createPerson, setPassword } from "../people/operator";
 import { captureResponse, startBareServer } from "./bare-server";
 import { ApiClient, planEndpoints } from "./endpoints";
 import { idleProbe } from "./idle";
@@ -30,7 +32,13 @@ const USAGE = `Usage: npm run bench:http -- [options]
                           answers (one per connection a run) instead of by time
   --identity              ask for uncompressed answers (default: Accept-Encoding: gzip, as browsers)
   --only <text,…>         only the endpoints whose name contains one of the texts
-  --json <file>           also write the raw figures to a file (after every endpoint)`;
+  --json <file>           also write the raw figures to a file (after every endpoint)
+  --auth <token|cookie|both>
+                          authenticate by API key (default), by a signed-in person's session cookie, or both
+                          side by side (each round: key, cookie, bare); the cookie's person ("bench@bench.example",
+                          admin of the account) is made when the benchmark seeds or finds the account itself
+  --person <email:password>
+                          with --url and --key: the person to sign in as for the cookie runs`;
 
 function positive(name: string, raw: string): number {
   const value = Number(raw);
@@ -55,6 +63,8 @@ async function main(args: string[]): Promise<number> {
       identity: { type: "boolean", default: false },
       only: { type: "string" },
       json: { type: "string" },
+      auth: { type: "string", default: "token" },
+      person: { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -66,9 +76,17 @@ async function main(args: string[]): Promise<number> {
   const durationSeconds = positive("duration", values.duration);
   const connections = Math.round(positive("connections", values.connections));
   const warmupSeconds = positive("warmup", values.warmup);
+  const auth = values.auth;
+  if (auth !== "token" && auth !== "cookie" && auth !== "both")
+    throw new Error("--auth must be token, cookie or both");
   const log = (line: string) => console.log(line);
   const config = loadConfig();
-  const key = values.key || (await keyFromDatabase(config, values.account, Number(values.shipments), log));
+  const found = values.key
+    ? { key: values.key, person: personOption(values.person) }
+    : await keyFromDatabase(config, values.account, Number(values.shipments), log, auth !== "token");
+  const key = found.key;
+  if (auth !== "token" && !found.person)
+    throw new Error("--auth cookie needs a person: give --person email:password");
 
   let service: ServiceProcess | undefined;
   if (values.start || !values.url) {
@@ -79,6 +97,7 @@ async function main(args: string[]): Promise<number> {
   }
   const baseUrl = (service?.url ?? values.url)!.replace(/\/$/, "");
   const api = new ApiClient(baseUrl, key);
+  const cookie = auth !== "token" ? await signInForCookie(baseUrl, found.person!) : undefined;
   const bare = await startBareServer();
   const idle = await idleProbe({ pid: service?.pid, databaseUrl: config.databaseUrl, maxMs: 5 * 60_000 });
   const results: EndpointResult[] = [];
@@ -103,7 +122,10 @@ async function main(args: string[]): Promise<number> {
     plan = await planEndpoints(api);
     log(`Account: ${plan.shipmentsTotal} shipments, ${plan.containersTotal} containers.`);
     const encoding = values.identity ? "identity" : "gzip";
-    const headers = { ...api.headers, "accept-encoding": encoding };
+    const tokenHeaders = { ...api.headers, "accept-encoding": encoding };
+    // A browser's request: the cookie, and our own Origin (which writes need).
+    const cookieHeaders = cookie ? { cookie, origin: baseUrl, "accept-encoding": encoding } : undefined;
+    const headers = auth === "cookie" ? cookieHeaders! : tokenHeaders;
     const only = values.only?.split(",").map((part) => part.trim());
     const endpoints = plan.endpoints.filter((e) => !only || only.some((part) => e.name.includes(part)));
     for (const endpoint of endpoints) {
@@ -130,10 +152,15 @@ async function main(args: string[]): Promise<number> {
         ours: [],
         bare: [],
         drainedMs: [],
+        ...(auth === "both" ? { cookie: [] } : {}),
       };
       for (let round = 0; round < rounds; round++) {
         result.ours.push(await measure(target, load));
         result.drainedMs.push(await idle.wait());
+        if (auth === "both") {
+          result.cookie!.push(await measure({ ...target, headers: cookieHeaders! }, load));
+          await idle.wait();
+        }
         // The bare server is never slow: always a timed run.
         const bareTarget = { ...target, url: `${bare.url}${endpoint.path}` };
         if (captured) result.bare.push(await measure(bareTarget, { connections, durationSeconds }));
@@ -170,21 +197,57 @@ async function main(args: string[]): Promise<number> {
   return 0;
 }
 
+function personOption(raw: string | undefined): { email: string; password: string } | undefined {
+  if (!raw) return undefined;
+  const at = raw.indexOf(":");
+  if (at < 1) throw new Error("--person must be email:password");
+  return { email: raw.slice(0, at), password: raw.slice(at + 1) };
+}
+
+/** Signs the benchmark's person in, as the dashboard does, and returns the session cookie (`name=value`). */
+async function signInForCookie(
+  baseUrl: string,
+  person: { email: string; password: string },
+): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify(person),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .find((pair) => pair.includes("session_token="));
+  if (!response.ok || !cookie) throw new Error(`Signing in ${person.email} answered ${response.status}`);
+  return cookie;
+}
+
+const BENCH_PERSON = "bench@bench.example";
+
 /** A key for an existing account, or for "Bench Co" seeded (or found already seeded) with `shipments`. */
 async function keyFromDatabase(
   config: ReturnType<typeof loadConfig>,
   account: string | undefined,
   shipments: number,
   log: (line: string) => void,
-): Promise<string> {
+  withPerson: boolean,
+): Promise<{ key: string; person?: { email: string; password: string } }> {
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
   try {
+    // The cookie runs' person: an admin of the account, with a fresh password each run (nothing to keep).
+    const person = async (accountId: string) => {
+      if (!withPerson) return undefined;
+      const password = randomBytes(18).toString("base64url");
+      await createPerson(database.db, { email: BENCH_PERSON, accountId, role: "admin", now: new Date() });
+      await setPassword(database.db, BENCH_PERSON, password);
+      return { email: BENCH_PERSON, password };
+    };
     if (account) {
       const row = await findAccountByName(database.db, account);
       if (!row) throw new Error(`--account: no account is named "${account}"; seed it with npm run seed`);
-      return await issueKey(database.db, row.id, "bench");
+      return { key: await issueKey(database.db, row.id, "bench"), person: await person(row.id) };
     }
     log(`No key given: seeding (or reusing) "Bench Co" with ${shipments} shipments…`);
     const seeded = await seedScaleAccount(database.db, {
@@ -196,7 +259,8 @@ async function keyFromDatabase(
       replace: false,
       log: (line) => log(`  ${line}`),
     });
-    return seeded.apiKey;
+    const bench = await findAccountByName(database.db, "Bench Co");
+    return { key: seeded.apiKey, person: bench ? await person(bench.id) : undefined };
   } finally {
     await database.close();
   }

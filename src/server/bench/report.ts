@@ -14,6 +14,8 @@ export interface EndpointResult {
   measuredBy: string;
   ours: LoadFigures[];
   bare: LoadFigures[];
+  /** With `--auth both`: our runs authenticated by a session cookie (`ours` are then by key), interleaved. */
+  cookie?: LoadFigures[];
   /**
    * After each of our runs, how long the service went on answering the requests the run left open (the next
    * run waits for that).
@@ -72,11 +74,22 @@ export function formatTable(results: readonly EndpointResult[], durationSeconds:
     "p99 ms",
     "bare p99",
   ];
+  const sideBySide = results.some((r) => r.cookie && r.cookie.length > 0);
+  if (sideBySide) header.push("cookie req/s", "cookie/token", "cookie p50", "cookie p99");
   const rows = results.map((r) => {
     const ours = summarize(r.ours);
     const bare = summarize(r.bare);
+    const cookie = summarize(r.cookie ?? []);
     const ratio = ours && bare ? ours.requestsPerSecond / bare.requestsPerSecond : undefined;
     const failed = ours && ours.failures > 0 ? ` (${ours.failures} failed)` : "";
+    const cookieCells = sideBySide
+      ? [
+          rate(cookie?.requestsPerSecond),
+          cookie && ours ? (cookie.requestsPerSecond / ours.requestsPerSecond).toFixed(3) : "–",
+          latency(cookie, cookie?.p50Ms),
+          latency(cookie, cookie?.p99Ms),
+        ]
+      : [];
     return [
       `${r.name}${failed}`,
       `${r.bytes}${r.encoding ? ` ${r.encoding}` : ""}`,
@@ -87,6 +100,7 @@ export function formatTable(results: readonly EndpointResult[], durationSeconds:
       fixed(bare?.p50Ms, 1),
       latency(ours, ours?.p99Ms),
       fixed(bare?.p99Ms, 1),
+      ...cookieCells,
     ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));

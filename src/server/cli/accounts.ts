@@ -1,9 +1,21 @@
 // Operator command for accounts and keys: `npm run accounts -- <command>`. Prints keys once; stores only hashes.
+
+import { isRole } from "../../api/roles";
 import { loadConfig } from "../config";
-import { createAccount, issueKey, listAccounts, listKeys, revokeKey, setSuspended } from "../db/accounts";
+import {
+  createAccount,
+  getAccount,
+  issueKey,
+  listAccounts,
+  listKeys,
+  revokeKey,
+  setSuspended,
+} from "../db/accounts";
 import { type Database, openDatabase } from "../db/connection";
 import { DataDirLockedError } from "../db/data-dir-lock";
 import { seedReferenceData } from "../db/reference-data";
+import { createPerson } from "../people/operator";
+import { addSsoDomain } from "../people/sso";
 
 const USAGE = `Usage: npm run accounts -- <command>
   create "<company name>"     create an account and print its first API key
@@ -11,10 +23,18 @@ const USAGE = `Usage: npm run accounts -- <command>
   issue-key <account id>      print a new API key for an account
   revoke <key or key prefix>  revoke an API key
   suspend <account id>        refuse every request of the account (403)
-  reinstate <account id>      undo suspend`;
+  reinstate <account id>      undo suspend
+  create-user <email> --account <account id> --role <owner|admin|member|viewer> [--name "<name>"]
+                              add a person to an account (made if new) and print a generated password, once
+  sso-domain <sso provider id> <domain>
+                              let an account's single sign-on provider take a domain its admins cannot verify`;
 
 async function main(args: string[]): Promise<number> {
   const [command, argument] = args;
+  const option = (name: string) => {
+    const at = args.indexOf(`--${name}`);
+    return at >= 0 ? args[at + 1] : undefined;
+  };
   if (!command || command === "help" || command === "--help") {
     console.log(USAGE);
     return command ? 0 : 1;
@@ -76,6 +96,33 @@ async function main(args: string[]): Promise<number> {
         if (!argument) return fail("Give the account id.");
         if (!(await setSuspended(db, argument, command === "suspend", now))) return fail("No such account.");
         console.log(command === "suspend" ? "Account suspended." : "Account reinstated.");
+        return 0;
+      }
+      case "create-user": {
+        const accountId = option("account");
+        const role = option("role");
+        if (!argument || !accountId || !isRole(role))
+          return fail("Give the email, --account <account id> and --role owner|admin|member|viewer.");
+        if (!(await getAccount(db, accountId))) return fail("No such account.");
+        const { email, password, created } = await createPerson(db, {
+          email: argument,
+          accountId,
+          role,
+          name: option("name"),
+          now,
+        });
+        console.log(`${created ? "Created" : "Added"} ${email} as ${role} of account ${accountId}.`);
+        if (password)
+          console.log(`Password (shown once; they can change it, or reset it by email): ${password}`);
+        else console.log("They sign in with the password they already have.");
+        return 0;
+      }
+      case "sso-domain": {
+        const domain = args[2]?.trim().toLowerCase();
+        if (!argument || !domain) return fail("Give the single sign-on provider's id and the domain.");
+        const added = await addSsoDomain(db, argument, domain, now);
+        if (added !== true) return fail(added);
+        console.log(`${domain} now signs in through provider ${argument}.`);
         return 0;
       }
       default:

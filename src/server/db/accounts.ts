@@ -1,8 +1,9 @@
-// Accounts, their users and API keys. Keys are random, shown once, and stored only as a SHA-256 hash.
+// Accounts and their API keys. Keys are random, shown once, and stored only as a SHA-256 hash.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
+import type { ApiKeyScope } from "../../api/roles";
 import type { Db } from "./connection";
-import { accounts, apiKeys, users } from "./schema";
+import { accounts, apiKeys } from "./schema";
 import { isUuid } from "./shipments";
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -21,52 +22,66 @@ function newKey(): string {
 
 export interface CreatedAccount {
   account: AccountRow;
-  userId: string;
   apiKey: string;
+  keyId: string;
 }
 
-/** Creates an account with its first user and API key; the key is returned once and never stored. */
+/**
+ * Creates an account with a first API key (an operator's: no person made it), returned once and never stored.
+ * People come by sign-up, invitation, single sign-on or the CLI's `create-user`.
+ */
 export async function createAccount(
   db: Db,
   companyName: string,
-  options: { isDemo?: boolean; email?: string; id?: string } = {},
+  options: { isDemo?: boolean; id?: string } = {},
 ): Promise<CreatedAccount> {
   return db.transaction(async (tx) => {
     const [account] = await tx
       .insert(accounts)
       .values({ companyName, isDemo: options.isDemo ?? false, ...(options.id ? { id: options.id } : {}) })
       .returning();
-    const slug =
-      companyName
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, "-")
-        .replace(/^-|-$/g, "") || "account";
-    const [user] = await tx
-      .insert(users)
-      .values({
-        accountId: account!.id,
-        email: options.email ?? `admin+${account!.id.slice(0, 8)}@${slug}.example`,
-        firstName: "Account",
-        lastName: "Owner",
-      })
-      .returning();
-    const apiKey = await insertKey(tx, account!.id, user!.id, "default");
-    return { account: account!, userId: user!.id, apiKey };
+    const { key, row } = await insertKey(tx, account!.id, { name: "default" });
+    return { account: account!, apiKey: key, keyId: row.id };
   });
 }
 
-async function insertKey(db: Db, accountId: string, userId: string | null, name: string): Promise<string> {
-  const key = newKey();
-  await db
-    .insert(apiKeys)
-    .values({ accountId, userId, name, prefix: key.slice(0, PREFIX_LENGTH), keyHash: hashKey(key) });
-  return key;
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+export interface NewKey {
+  name: string;
+  scope?: ApiKeyScope;
+  expiresAt?: Date | null;
+  /** The person who made it; none for an operator's key. */
+  createdByUserId?: string | null;
+  createdAt?: Date;
 }
 
-/** Issues another key for an existing account, for its first user. */
+/** Inserts a key; the whole key is returned once (to show its maker) and only its hash is kept. */
+export async function insertKey(
+  db: Db,
+  accountId: string,
+  values: NewKey,
+): Promise<{ key: string; row: ApiKeyRow }> {
+  const key = newKey();
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      accountId,
+      name: values.name,
+      scope: values.scope ?? "full",
+      expiresAt: values.expiresAt ?? null,
+      createdByUserId: values.createdByUserId ?? null,
+      prefix: key.slice(0, PREFIX_LENGTH),
+      keyHash: hashKey(key),
+      ...(values.createdAt ? { createdAt: values.createdAt } : {}),
+    })
+    .returning();
+  return { key, row: row! };
+}
+
+/** Issues another full key for an existing account (an operator's). */
 export async function issueKey(db: Db, accountId: string, name: string): Promise<string> {
-  const [user] = await db.select().from(users).where(eq(users.accountId, accountId)).limit(1);
-  return insertKey(db, accountId, user?.id ?? null, name);
+  return (await insertKey(db, accountId, { name })).key;
 }
 
 /** Revokes a key given either the whole key or the prefix that `accounts list` shows; returns how many. */
@@ -87,14 +102,18 @@ export async function listKeys(db: Db, accountId: string) {
   return db.select().from(apiKeys).where(eq(apiKeys.accountId, accountId)).orderBy(apiKeys.createdAt);
 }
 
-export interface Principal {
+/** What a presented key stands for: its account, and what the key may do. */
+export interface KeyPrincipal {
   account: AccountRow;
-  userId: string | null;
   keyId: string;
+  keyName: string;
+  scope: ApiKeyScope;
+  /** Checked on every request (a cached principal outlives nothing: its expiry is compared with the time). */
+  expiresAt: Date | null;
 }
 
-/** Finds the account of a presented key, or undefined for unknown and revoked keys. */
-export async function authenticate(db: Db, presented: string): Promise<Principal | undefined> {
+/** Finds the account of a presented key, or undefined for unknown and revoked keys (expired ones are returned). */
+export async function authenticate(db: Db, presented: string): Promise<KeyPrincipal | undefined> {
   const presentedHash = hashKey(presented);
   const [row] = await db
     .select({ key: apiKeys, account: accounts })
@@ -106,7 +125,13 @@ export async function authenticate(db: Db, presented: string): Promise<Principal
   // The lookup is by hash; compare once more in constant time so no code path compares secrets byte by byte.
   if (!timingSafeEqual(Buffer.from(row.key.keyHash, "hex"), Buffer.from(presentedHash, "hex")))
     return undefined;
-  return { account: row.account, userId: row.key.userId, keyId: row.key.id };
+  return {
+    account: row.account,
+    keyId: row.key.id,
+    keyName: row.key.name,
+    scope: row.key.scope === "read_only" ? "read_only" : "full",
+    expiresAt: row.key.expiresAt,
+  };
 }
 
 export async function getAccount(db: Db, id: string): Promise<AccountRow | undefined> {
@@ -138,4 +163,20 @@ export async function findDemoAccount(db: Db): Promise<AccountRow | undefined> {
 
 export async function listAccounts(db: Db) {
   return db.select().from(accounts).orderBy(accounts.createdAt);
+}
+
+/** A new account without keys (the first account, made by the person who signs up first). */
+export async function insertAccount(db: Db, companyName: string, now: Date): Promise<AccountRow> {
+  const [row] = await db.insert(accounts).values({ companyName, createdAt: now }).returning();
+  return row!;
+}
+
+/** Changes an account's own settings (its name, whether two-factor is required); answers the row as changed. */
+export async function updateAccountSettings(
+  db: Db,
+  accountId: string,
+  changes: Partial<Pick<AccountRow, "companyName" | "requireTwoFactor">>,
+): Promise<AccountRow | undefined> {
+  const [row] = await db.update(accounts).set(changes).where(eq(accounts.id, accountId)).returning();
+  return row;
 }

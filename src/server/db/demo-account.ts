@@ -41,7 +41,6 @@ async function ensureDemoAccountLocked(db: Db, dataDir: string): Promise<DemoAcc
   if (!existing) {
     const { account, apiKey } = await createAccount(db, DEMO_COMPANY, {
       isDemo: true,
-      email: "demo@demo-logistics.example",
     });
     saveKey(dataDir, keyPath, apiKey);
     return { accountId: account.id, apiKey, created: true };

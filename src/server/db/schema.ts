@@ -10,6 +10,7 @@ import {
   index,
   integer,
   jsonb,
+  type PgColumnBuilderBase,
   pgSequence,
   pgTable,
   primaryKey,
@@ -89,7 +90,12 @@ export const vessels = pgTable("vessels", {
   positionAt: ts("position_timestamp"),
 });
 
-// ---- Accounts and credentials ----
+// ---- Accounts, people and credentials ----
+//
+// People sign in through Better Auth (src/server/people/auth.ts), whose models map onto these tables: its `user`
+// is `users`, its `organization` is our `accounts` (name -> company_name), `member`, `invitation`, `session`,
+// `verification`, `twoFactor` and `ssoProvider` are the plural tables below, and its credential model (which it
+// calls "account") is `user_logins`, so that it cannot be confused with a customer's account.
 
 export const accounts = pgTable("accounts", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -98,33 +104,291 @@ export const accounts = pgTable("accounts", {
   createdAt: createdAt(),
   /** A suspended account's keys still identify it, but every request is refused with 403. */
   suspendedAt: ts("suspended_at"),
+  /** Better Auth's organization slug: unique, never shown; the account's id unless set otherwise. */
+  slug: text("slug").notNull().unique().default(sql`gen_random_uuid()::text`),
+  logo: text("logo"),
+  metadata: text("metadata"),
+  /** Every member must sign in with a second factor (set by an owner); a person without one must enrol first. */
+  requireTwoFactor: boolean("require_two_factor").notNull().default(false),
 });
 
+/** People. A person may belong to several accounts (`members`); an email is one person everywhere. */
 export const users = pgTable("users", {
   id: uuid("id").primaryKey().defaultRandom(),
-  accountId: uuid("account_id")
-    .notNull()
-    .references(() => accounts.id, { onDelete: "cascade" }),
   email: text("email").notNull().unique(),
-  firstName: text("first_name"),
-  lastName: text("last_name"),
+  name: text("name").notNull().default(""),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   createdAt: createdAt(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 
-export const apiKeys = pgTable("api_keys", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  accountId: uuid("account_id")
-    .notNull()
-    .references(() => accounts.id, { onDelete: "cascade" }),
-  userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-  name: text("name").notNull(),
-  /** First characters of the key, kept so that an operator can tell keys apart; never enough to use it. */
-  prefix: text("prefix").notNull(),
-  /** Hex SHA-256 of the whole key; the key itself is never stored. */
-  keyHash: text("key_hash").notNull().unique(),
-  createdAt: createdAt(),
-  revokedAt: ts("revoked_at"),
+/** A person's sign-in sessions; the cookie carries `token` (signed). */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    token: text("token").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Idle expiry: moved on as the session is used, never past `created_at` + the absolute lifetime. */
+    expiresAt: ts("expires_at").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    /** The account the session acts in (Better Auth's active organization). */
+    activeOrganizationId: uuid("active_organization_id").references(() => accounts.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    /** Last seen: written at most once a minute per session, off the request's path. */
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId, t.createdAt.desc())],
+);
+
+/** How a person proves who they are: a password (`credential`) or a single sign-on provider's subject. */
+export const userLogins = pgTable(
+  "user_logins",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The person's id at the provider (their own id for `credential`); Better Auth's `accountId`. */
+    providerAccountId: text("provider_account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: ts("access_token_expires_at"),
+    refreshTokenExpiresAt: ts("refresh_token_expires_at"),
+    scope: text("scope"),
+    /** scrypt hash (Better Auth's format), for `credential` logins only. */
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("user_logins_user_idx").on(t.userId),
+    uniqueIndex("user_logins_provider_idx").on(t.providerId, t.providerAccountId),
+  ],
+);
+
+/** Single-use values with an expiry: email verification and password reset tokens, two-factor challenges. */
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("verifications_identifier_idx").on(t.identifier),
+    index("verifications_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/** Who belongs to which account, with which role (`src/api/roles.ts`). */
+export const members = pgTable(
+  "members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("members_account_user_idx").on(t.accountId, t.userId),
+    index("members_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Invitations to an account. The emailed link carries a random token whose hash is `token_hash` (the id, which
+ * admins see in lists, opens nothing). Pending until accepted, revoked or past `expires_at`.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    /** `pending`, `accepted` or `revoked` (`expired` is read from `expires_at`). */
+    status: text("status").notNull().default("pending"),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: createdAt(),
+    inviterId: uuid("inviter_id").references(() => users.id, { onDelete: "set null" }),
+    tokenHash: text("token_hash").unique(),
+    acceptedAt: ts("accepted_at"),
+  },
+  (t) => [
+    index("invitations_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index("invitations_email_idx").on(t.email),
+  ],
+);
+
+/** A person's TOTP secret and recovery codes (both encrypted by Better Auth with the service's auth secret). */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: ts("locked_until"),
+  },
+  (t) => [index("two_factors_user_idx").on(t.userId)],
+);
+
+/**
+ * The columns of an account's OpenID Connect provider, with the column type of `oidc_config` left to the caller:
+ * the stored value is sealed with SECRETS_KEY (it holds the client secret), and the authentication library reads
+ * it through a table whose column opens it (people/sso-table.ts), while the schema here sees the sealed text.
+ */
+export function ssoProviderColumns<C extends PgColumnBuilderBase>(oidcConfig: C) {
+  return {
+    id: uuid("id").primaryKey().defaultRandom(),
+    issuer: text("issuer").notNull(),
+    oidcConfig,
+    samlConfig: text("saml_config"),
+    /** Who registered it. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Better Auth's name for it, in its callback path (`/api/auth/sso/callback/<provider_id>`). */
+    providerId: text("provider_id").notNull().unique(),
+    organizationId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** Email domains, comma-separated (the library's form); each lower case. */
+    domain: text("domain").notNull(),
+    defaultRole: text("default_role").notNull().default("member"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  };
+}
+
+export const ssoProviders = pgTable("sso_providers", ssoProviderColumns(text("oidc_config")), (t) => [
+  index("sso_providers_account_idx").on(t.organizationId, t.createdAt.desc(), t.id.desc()),
+]);
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The person who made it; null for a key an operator made (`npm run accounts`). */
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    /** First characters of the key, kept so that an operator can tell keys apart; never enough to use it. */
+    prefix: text("prefix").notNull(),
+    /** Hex SHA-256 of the whole key; the key itself is never stored. */
+    keyHash: text("key_hash").notNull().unique(),
+    /** `read_only` or `full` (src/api/roles.ts). */
+    scope: text("scope").notNull().default("full"),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at"),
+    /** Written at most once a minute per key, in batches, never on a request's path. */
+    lastUsedAt: ts("last_used_at"),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [index("api_keys_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc())],
+);
+
+/**
+ * Who did what in an account (GET /v2/activity), written in the transaction of the change it records. Failed
+ * sign-ins with an email nobody has belong to no account (`account_id` null): the operator's, never an API's.
+ */
+export const activities = pgTable(
+  "activities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id").references(() => accounts.id, { onDelete: "cascade" }),
+    occurredAt: ts("occurred_at").notNull().defaultNow(),
+    kind: text("kind").notNull(),
+    /** `user`, `api_key`, `system` or `anonymous`. */
+    actorType: text("actor_type").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    apiKeyId: uuid("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
+    /** The name at the time (a person's name, a key's name, the email a failed sign-in gave). */
+    actorName: text("actor_name"),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    subjectType: text("subject_type"),
+    subjectId: text("subject_id"),
+    summary: text("summary").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [
+    // The log newest first, whole (admins) or one person's (members and viewers), and the retention's prune.
+    index("activities_account_occurred_idx").on(t.accountId, t.occurredAt.desc(), t.id.desc()),
+    index("activities_account_user_occurred_idx").on(t.accountId, t.userId, t.occurredAt.desc(), t.id.desc()),
+    index("activities_occurred_idx").on(t.occurredAt),
+  ],
+);
+
+/**
+ * Failed sign-ins per email (hashed) and per client address: the guessing limiter's state, in the database so
+ * that it holds across processes and restarts (people/sign-in-guard.ts).
+ */
+export const signInFailures = pgTable("sign_in_failures", {
+  /** `email:<sha-256>` or `address:<ip>`. */
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull(),
+  lastFailureAt: ts("last_failure_at").notNull(),
+  /** No sign-in for this key before then (429 with Retry-After). */
+  blockedUntil: ts("blocked_until"),
 });
+
+/**
+ * Outbound mail, written in the transaction of what causes it and sent by the mail worker (mail/worker.ts) with
+ * leases and retries, as webhook deliveries are. Without SMTP_URL it is kept here and shown at /dev/mail.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id").references(() => accounts.id, { onDelete: "cascade" }),
+    /** What it is (`invitation`, `password_reset`, `email_verification`, …). */
+    kind: text("kind").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    /** The links in the message, for the log and /dev/mail. */
+    links: jsonb("links").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** `pending`, `sent`, `failed` (gave up), or `kept` (no SMTP: shown at /dev/mail). */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    leaseUntil: ts("lease_until"),
+    claimToken: uuid("claim_token"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: ts("sent_at"),
+  },
+  (t) => [
+    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index("mail_outbox_created_idx").on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
 
 // ---- Customer data: every row carries its account ----
 
@@ -189,6 +453,10 @@ export const shipments = pgTable(
     lineTrackingStoppedAt: ts("line_tracking_stopped_at"),
     lineTrackingStoppedReason: text("line_tracking_stopped_reason"),
     lineTrackingStoppedByUserId: uuid("line_tracking_stopped_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    /** The API key that stopped tracking, when a key did (our extension: `line_tracking_stopped_by_api_key`). */
+    lineTrackingStoppedByApiKeyId: uuid("line_tracking_stopped_by_api_key_id").references(() => apiKeys.id, {
       onDelete: "set null",
     }),
     // ---- What the tracking engine needs; none of it is on the wire ----

@@ -35,7 +35,7 @@ import {
   pageWindow,
   readPage,
 } from "./list-window";
-import { accountEvents, containers, shipments, trackingRequests, users, vessels } from "./schema";
+import { accountEvents, activities, containers, shipments, trackingRequests, users, vessels } from "./schema";
 import { readSortedPage, type SortColumn } from "./sorted-page";
 
 export type ShipmentRow = typeof shipments.$inferSelect;
@@ -279,18 +279,37 @@ export async function updateShipment(
  * in the account). Idempotent: a shipment that is already stopped keeps its original stop time, reason and user.
  * The tracking requests that created it say so too, and subscribers hear `tracking_request.tracking_stopped`.
  */
+/** Who stops or resumes, for the shipment's `line_tracking_stopped_by_*` and the activity log. */
+export interface TrackingActor {
+  type: "user" | "api_key";
+  userId: string | null;
+  apiKeyId: string | null;
+  name: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+const actorParams = (actor: TrackingActor) => ({
+  actorType: actor.type,
+  userId: actor.userId,
+  apiKeyId: actor.apiKeyId,
+  actorName: actor.name,
+  ipAddress: actor.ipAddress,
+  userAgent: actor.userAgent,
+});
+
 export async function stopTracking(
   db: Db,
   accountId: string,
   id: string,
-  userId: string | null,
+  actor: TrackingActor,
   now: Date,
 ): Promise<ShipmentRecord | undefined> {
   if (!isUuid(id)) return undefined;
   const [record] = await statementsFor(db).stop.execute({
     accountId,
     id,
-    userId,
+    ...actorParams(actor),
     now: now.toISOString(),
   });
   return record ?? getShipment(db, accountId, id);
@@ -305,12 +324,14 @@ export async function resumeTracking(
   db: Db,
   accountId: string,
   id: string,
+  actor: TrackingActor,
   now: Date,
 ): Promise<ShipmentRecord | undefined> {
   if (!isUuid(id)) return undefined;
   const [record] = await statementsFor(db).resume.execute({
     accountId,
     id,
+    ...actorParams(actor),
     now: now.toISOString(),
   });
   return record ?? getShipment(db, accountId, id);
@@ -385,13 +406,28 @@ function changedRecord(db: Db, changed: ReturnType<typeof changedShipment>, step
     .leftJoin(vessels, eq(vessels.id, changed.podVesselId));
 }
 
+/**
+ * The activity log's entry of a stop or resume, as a CTE inserting one row for the shipment the statement changed
+ * (none when it changed nothing): in the same statement as the change, so that both happen or neither.
+ */
+function activityStep(changed: ReturnType<typeof changedShipment>, kind: string, verb: string) {
+  return sql`insert into ${activities} (account_id, occurred_at, kind, actor_type, user_id, api_key_id, actor_name,
+      ip_address, user_agent, subject_type, subject_id, summary)
+    select ${param("accountId")}::uuid, ${param("now")}::timestamptz, ${kind}, ${param("actorType")},
+      ${param("userId")}::uuid, ${param("apiKeyId")}::uuid, ${param("actorName")}, ${param("ipAddress")},
+      ${param("userAgent")}, 'shipment', ${changed.id}::text,
+      ${param("actorName")} || ${` ${verb} `} || ${changed.billOfLadingNumber}
+    from ${changed}`;
+}
+
 function stopStatement(db: Db) {
   const changed = changedShipment(
     db,
     {
       lineTrackingStoppedAt: param("now"),
       lineTrackingStoppedReason: "cancelled_by_user",
-      lineTrackingStoppedByUserId: param("userId"),
+      lineTrackingStoppedByUserId: sql`${param("userId")}::uuid`,
+      lineTrackingStoppedByApiKeyId: sql`${param("apiKeyId")}::uuid`,
       updatedAt: param("now"),
     },
     isNull(shipments.lineTrackingStoppedAt),
@@ -404,7 +440,10 @@ function stopStatement(db: Db) {
         ${param("id")}::uuid, ${param("now")}::timestamptz
       from ${requests}`,
   );
-  return changedRecord(db, changed, [requests, events]).prepare("stop_tracking");
+  const logged = db
+    .$with("logged", {})
+    .as(activityStep(changed, "shipment.tracking_stopped", "stopped tracking"));
+  return changedRecord(db, changed, [requests, events, logged]).prepare("stop_tracking");
 }
 
 function resumeStatement(db: Db) {
@@ -414,20 +453,34 @@ function resumeStatement(db: Db) {
       lineTrackingStoppedAt: null,
       lineTrackingStoppedReason: null,
       lineTrackingStoppedByUserId: null,
+      lineTrackingStoppedByApiKeyId: null,
       nextRefreshAt: param("now"),
       updatedAt: param("now"),
     },
     isNotNull(shipments.lineTrackingStoppedAt),
   );
   const requests = changedRequests(db, changed, "tracking_stopped", "created");
-  return changedRecord(db, changed, [requests]).prepare("resume_tracking");
+  const logged = db
+    .$with("logged", {})
+    .as(activityStep(changed, "shipment.tracking_resumed", "resumed tracking"));
+  return changedRecord(db, changed, [requests, logged]).prepare("resume_tracking");
 }
 
-export async function getUsers(db: Db, accountId: string, ids: string[]) {
-  const valid = ids.filter(isUuid);
+/**
+ * The people who stopped tracking these of the account's shipments (`include=line_tracking_stopped_by_user`):
+ * scoped through the account's shipments, so that a person who has since left the account is still named.
+ */
+export async function getStoppers(db: Db, accountId: string, ids: string[]) {
+  const valid = [...new Set(ids.filter(isUuid))];
   if (valid.length === 0) return [];
   return db
-    .select()
+    .select({ id: users.id, email: users.email, name: users.name })
     .from(users)
-    .where(and(eq(users.accountId, accountId), inArray(users.id, valid)));
+    .where(
+      and(
+        inArray(users.id, valid),
+        sql`exists (select 1 from ${shipments} where ${shipments.accountId} = ${accountId}
+          and ${shipments.lineTrackingStoppedByUserId} = ${users.id})`,
+      ),
+    );
 }

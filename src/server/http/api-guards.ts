@@ -1,43 +1,109 @@
-// Who may call /v2 and /mcp: the two guards every API request passes before its route, made once per app. Today
-// an API key (`Authorization: Token <key>`) and its per-key rate limit. A second way in (a person's session
-// cookie) is another `authenticate` that sets the same principal; the app and the routers do not change for it.
+// Who may call /v2 and /mcp: the two guards every API request passes before its route, made once per app. An API
+// key (`Authorization: Token <key>`) exactly as before, or a person's session cookie (http/actor.ts), each checked
+// against the permission its operation declares; then the caller's per-minute rate limit (a key's, or a person's
+// whatever session they use).
 import type { MiddlewareHandler } from "hono";
 import type { Clock } from "../clock";
+import type { KeyPrincipal } from "../db/accounts";
 import type { Db } from "../db/connection";
-import type { AppEnv } from "./env";
+import type { ResolvedSession } from "../db/sessions";
+import type { SessionLifetime } from "../people/auth";
+import type { UsageRecorder } from "../people/usage-recorder";
+import { authenticateActor } from "./actor";
+import type { App, AppEnv } from "./env";
 import { KEY_CACHE_TTL_MS, KeyCache } from "./key-cache";
-import { rateLimit, requireApiKey } from "./middleware";
+import { rateLimit } from "./middleware";
 import { FAILED_AUTH_LIMIT_PER_MINUTE, RateLimiter } from "./rate-limit";
+import { OperationTable } from "./route-permissions";
 
 export interface ApiGuards {
-  /** Sets the request's principal, or answers 401 (no or a bad key), 403 (suspended) or 429 (too many failures). */
+  /**
+   * Sets the request's principal and checks its operation's permission, or answers 401 (no or a bad key or
+   * session), 403 (not allowed, cross-site, suspended) or 429 (too many failures).
+   */
   authenticate: MiddlewareHandler<AppEnv>;
   /** Spends one of the principal's requests of the minute, or answers 429 with Retry-After. */
   limit: MiddlewareHandler<AppEnv>;
+  /** Told the app once its routers are mounted: the operations it documents are what permissions are read from. */
+  bind?(app: App): void;
 }
 
-export interface ApiKeyGuardSettings {
+export interface GuardSettings {
   rateLimitPerMinute: number;
   /** What limits are measured with: real time, never the sped-up service clock. */
   clock: Clock;
   /**
-   * Failed authentications (no key, an unknown or revoked key) a client address may make a minute before it is
-   * answered 429 without its key being looked up; 20 by default.
+   * Failed authentications (no key, an unknown or revoked key, a bad session cookie) a client address may make a
+   * minute before it is answered 429 without a lookup (keys and sessions seen valid lately still pass); 20 by default.
    */
   failedAuthLimitPerMinute?: number;
-  /** How long an API key's account is remembered (5 s by default; 0 looks every key up on every request). */
+  /** How long a key's account, or a session, is remembered (5 s by default; 0 looks each up every request). */
   apiKeyCacheMs?: number;
+  /** People: the secret that signs session cookies, their lifetime, where writes may come from. None: keys only. */
+  people?: {
+    authSecret: string;
+    cookiePrefix: string;
+    lifetime: SessionLifetime;
+    /** The service's own origins (PUBLIC_URL's, and its loopback names when unset). */
+    origins: string[];
+    usage?: UsageRecorder;
+  };
+  /** Real time for expiries (of keys, sessions), and what the caches measure with. */
+  now?: () => Date;
 }
 
-export function apiKeyGuards(db: Db, settings: ApiKeyGuardSettings): ApiGuards {
-  const authenticate = requireApiKey(
+export interface Guards extends ApiGuards {
+  /** Forget what this process remembers of keys and sessions (something ended here: refused here at once). */
+  forget(): void;
+}
+
+export function apiGuards(db: Db, settings: GuardSettings): Guards {
+  const now = settings.now ?? (() => new Date());
+  const cacheNow = () => now().getTime();
+  const keys = new KeyCache<KeyPrincipal>(settings.apiKeyCacheMs ?? KEY_CACHE_TTL_MS, cacheNow);
+  const sessions = new KeyCache<ResolvedSession>(settings.apiKeyCacheMs ?? KEY_CACHE_TTL_MS, cacheNow);
+  let bound: App | undefined;
+  let operations: OperationTable | undefined;
+  const origins = new Set((settings.people?.origins ?? []).map((o) => new URL(o).origin));
+  const authenticate = authenticateActor({
     db,
-    new KeyCache(settings.apiKeyCacheMs ?? KEY_CACHE_TTL_MS),
-    new RateLimiter(settings.failedAuthLimitPerMinute ?? FAILED_AUTH_LIMIT_PER_MINUTE, settings.clock),
-  );
+    keys,
+    sessions,
+    failures: new RateLimiter(
+      settings.failedAuthLimitPerMinute ?? FAILED_AUTH_LIMIT_PER_MINUTE,
+      settings.clock,
+    ),
+    authSecret: settings.people?.authSecret,
+    cookiePrefix: settings.people?.cookiePrefix ?? "boxtrack",
+    lifetime: settings.people?.lifetime ?? { idleMs: 7 * 86_400_000, absoluteMs: 30 * 86_400_000 },
+    usage: settings.people?.usage,
+    // Same origin: the origin the request was sent to (its scheme and Host), or one of the service's own names.
+    sameOrigin: (c, origin) =>
+      origins.has(origin) || origin === `${c.get("clientProtocol") ?? "http"}://${c.req.header("host")}`,
+    operations: () => {
+      operations ??= new OperationTable(
+        (bound?.openAPIRegistry.definitions ?? []).flatMap((d) =>
+          d.type === "route" ? [{ method: d.route.method, path: d.route.path }] : [],
+        ),
+      );
+      return operations;
+    },
+    now,
+  });
   const limit = rateLimit(
     new RateLimiter(settings.rateLimitPerMinute, settings.clock),
-    `More than ${settings.rateLimitPerMinute} requests a minute with this API key; retry after the time in Retry-After.`,
+    `More than ${settings.rateLimitPerMinute} requests a minute with this API key (or person); retry after the time in Retry-After.`,
   );
-  return { authenticate, limit };
+  return {
+    authenticate,
+    limit,
+    bind(app) {
+      bound = app;
+      operations = undefined;
+    },
+    forget() {
+      keys.clear();
+      sessions.clear();
+    },
+  };
 }

@@ -14,6 +14,7 @@ import { logSafeError } from "../log-safe-error";
 import type { Logger } from "../logger";
 import type { ApiGuards } from "./api-guards";
 import { renderApiReference } from "./api-reference-page";
+import { resolveClient } from "./client-address";
 import { compression } from "./compression";
 import type { App, AppEnv } from "./env";
 import { ApiError, type ErrorStatus, errorObject } from "./errors";
@@ -32,7 +33,7 @@ const OPENAPI_INFO = {
   title: "Container tracking API",
   version: "v2",
   description:
-    "Track ocean container shipments: tracking requests become shipments with containers, kept up to date with events, vessel positions and terminal data. Authenticate every request with 'Authorization: Token <API_KEY>'.",
+    "Track ocean container shipments: tracking requests become shipments with containers, kept up to date with events, vessel positions and terminal data. Authenticate every request with 'Authorization: Token <API_KEY>', or, from the dashboard, with the session cookie of a signed-in person (writes then need a same-origin Origin). Each operation names the permission it needs (`x-permission`) and the least role that holds it (`x-minimum-role`); see src/api/roles.ts.",
 };
 
 /** Routes under /v2 that answer without a key: the description of the API itself. */
@@ -65,6 +66,8 @@ export interface AppDeps {
    * signature is its permission); they pass the guards and the rate limit. None by default.
    */
   unguarded?: (method: string, path: string) => boolean;
+  /** TRUST_PROXY: the client's address and scheme come from X-Forwarded-For / X-Forwarded-Proto. */
+  trustProxy?: boolean;
 }
 
 export function createApp(deps: AppDeps): App {
@@ -74,6 +77,7 @@ export function createApp(deps: AppDeps): App {
     PUBLIC_V2_PATHS.has(path) || (deps.unguarded?.(method, path) ?? false);
 
   app.use("*", deps.metrics.middleware());
+  app.use("*", resolveClient(deps.trustProxy ?? false));
   app.use("*", requestId);
   // Outside compression and the error handler's answers: every answer gets them, a 404, a 500 and a kept one too.
   app.use("*", deps.securityHeaders);
@@ -129,6 +133,8 @@ export function createApp(deps: AppDeps): App {
   );
 
   answerWrongMethods(app);
+  // Every documented operation is now known: the guards read each one's permission from them.
+  guards.bind?.(app);
 
   for (const router of deps.outside) app.route("/", router);
 

@@ -36,6 +36,7 @@ import {
 import type { App, DataDeps } from "./env";
 import { ApiError, badParameter, idMismatch, invalidAttribute, notFound, quote } from "./errors";
 import { pageDocument, parsePage } from "./paging";
+import { withActivity } from "./people-context";
 import { createRouter } from "./router";
 
 const duplicate = (scac: string) =>
@@ -87,7 +88,19 @@ export function carrierConnectionRoutes(deps: CarrierConnectionRouteDeps): App {
     const accountId = c.get("principal").account.id;
     const values = checkCarrierConnectionInput(c.req.valid("json").data.attributes, undefined, context);
     const { resetStatus: _, ...stored } = values;
-    const row = await createCarrierConnection(db, accountId, stored, clock.now());
+    const row = await withActivity(
+      c,
+      db,
+      (tx) => createCarrierConnection(tx, accountId, stored, clock.now()),
+      (r) =>
+        isRefusal(r)
+          ? undefined
+          : {
+              kind: "carrier_connection.created",
+              what: `connected carrier ${stored.scac}`,
+              subject: { type: "carrier_connection", id: r.id },
+            },
+    );
     if (isRefusal(row)) throw duplicate(stored.scac);
     changed(accountId);
     return c.json(single(row), 201);
@@ -108,7 +121,19 @@ export function carrierConnectionRoutes(deps: CarrierConnectionRouteDeps): App {
     const current = await getCarrierConnection(db, accountId, id);
     if (!current) throw notFound("carrier connection", id);
     const values = checkCarrierConnectionInput(data.attributes, current, context);
-    const row = await updateCarrierConnection(db, accountId, id, values, clock.now());
+    const row = await withActivity(
+      c,
+      db,
+      (tx) => updateCarrierConnection(tx, accountId, id, values, clock.now()),
+      (r) =>
+        !r || isRefusal(r)
+          ? undefined
+          : {
+              kind: "carrier_connection.updated",
+              what: `changed the carrier connection for ${current.scac}`,
+              subject: { type: "carrier_connection", id },
+            },
+    );
     if (!row) throw notFound("carrier connection", id);
     if (isRefusal(row)) throw duplicate(values.scac);
     changed(accountId);
@@ -120,7 +145,20 @@ export function carrierConnectionRoutes(deps: CarrierConnectionRouteDeps): App {
     const accountId = c.get("principal").account.id;
     // Our subscriptions at the carrier go first: deleting the connection deletes the only record of them.
     await deps.onDeleting(accountId, id);
-    if (!(await deleteCarrierConnection(db, accountId, id))) throw notFound("carrier connection", id);
+    const deleted = await withActivity(
+      c,
+      db,
+      (tx) => deleteCarrierConnection(tx, accountId, id),
+      (done) =>
+        done
+          ? {
+              kind: "carrier_connection.deleted",
+              what: "removed a carrier connection",
+              subject: { type: "carrier_connection", id },
+            }
+          : undefined,
+    );
+    if (!deleted) throw notFound("carrier connection", id);
     changed(accountId);
     return c.body(null, 204);
   });

@@ -1,5 +1,6 @@
 // /v2/containers: list, read and edit containers (the id in the path, or in data.id as the hosted API allows).
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { CONTAINER_INCLUDES, containerEditableAttributesSchema, containerSchema } from "../../api/containers";
 import { listDocument, singleDocument } from "../../api/json-api";
 import { CONTAINER_SORT_FIELDS } from "../../api/triage";
@@ -17,7 +18,7 @@ import {
 } from "../resources/serialize";
 import { type ContainerRefreshDeps, registerContainerRefreshRoute } from "./container-refresh";
 import { registerContainerSummaryRoute } from "./container-summary";
-import type { App, DataDeps } from "./env";
+import type { App, AppEnv, DataDeps } from "./env";
 import { idMismatch, notFound } from "./errors";
 import { parseListFilters, parseSort, refuseCursors } from "./list-query";
 import {
@@ -30,6 +31,7 @@ import {
   requestBodyOf,
 } from "./openapi-common";
 import { pageDocument, parsePage } from "./paging";
+import { withActivity } from "./people-context";
 import { parseInclude } from "./query-params";
 import { createRouter } from "./router";
 import { sortQuery, triageFilterQuery } from "./triage-openapi";
@@ -208,14 +210,28 @@ export function containerRoutes(deps: ContainerRouteDeps): App {
   });
 
   async function edit(
+    c: Context<AppEnv>,
     accountId: string,
     id: string,
     attributes: z.infer<typeof containerEditableAttributesSchema>,
   ) {
+    const refNumbers = attributes.ref_numbers;
     const found =
-      attributes.ref_numbers === undefined
+      refNumbers === undefined
         ? (await getContainer(db, accountId, id)) !== undefined
-        : await updateContainer(db, accountId, id, { refNumbers: attributes.ref_numbers }, clock.now());
+        : await withActivity(
+            c,
+            db,
+            (tx) => updateContainer(tx, accountId, id, { refNumbers }, clock.now()),
+            (done) =>
+              done
+                ? {
+                    kind: "container.updated",
+                    what: "edited a container's reference numbers",
+                    subject: { type: "container", id },
+                  }
+                : undefined,
+          );
     if (!found) throw notFound("container", id);
     return single(accountId, id, new Set());
   }
@@ -226,12 +242,12 @@ export function containerRoutes(deps: ContainerRouteDeps): App {
     if (body.data.id !== undefined && body.data.id !== id) {
       throw idMismatch(body.data.id, id);
     }
-    return c.json(await edit(c.get("principal").account.id, id, body.data.attributes), 200);
+    return c.json(await edit(c, c.get("principal").account.id, id, body.data.attributes), 200);
   });
 
   app.openapi(patchByBodyRoute, async (c) => {
     const body = c.req.valid("json");
-    return c.json(await edit(c.get("principal").account.id, body.data.id!, body.data.attributes), 200);
+    return c.json(await edit(c, c.get("principal").account.id, body.data.id!, body.data.attributes), 200);
   });
   return app;
 }

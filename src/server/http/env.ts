@@ -1,14 +1,21 @@
 // Types shared by the HTTP modules: the per-request variables, the app and router type, and what most routers read.
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Permission } from "../../api/roles";
 import type { Clock } from "../clock";
-import type { Principal } from "../db/accounts";
 import type { Db } from "../db/connection";
 import type { ReferenceData } from "../db/reference-data";
+import type { Principal } from "./actor";
 
 export interface AppEnv {
   Variables: {
     requestId: string;
+    /** Who asks, and the account they act in (http/actor.ts). */
     principal: Principal;
+    /** The permission the request's operation needed, which the actor held. */
+    permission: Permission;
+    /** The client's address and scheme, honouring TRUST_PROXY (http/client-address.ts). */
+    clientAddress: string;
+    clientProtocol: string;
   };
 }
 

@@ -1,11 +1,14 @@
 // Service tests: one account never sees or changes another account's data; its ids read as 404.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asPerson, personCookie } from "../testing/people-fixtures";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
 
 let h: Harness;
 let ownKey: string;
 let otherKey: string;
 let other: Awaited<ReturnType<typeof insertShipment>>;
+let ownAccountId: string;
+let otherAccountId: string;
 
 beforeAll(async () => {
   h = await createHarness();
@@ -13,6 +16,8 @@ beforeAll(async () => {
   const stranger = await h.newAccount("Stranger Co");
   ownKey = own.apiKey;
   otherKey = stranger.apiKey;
+  ownAccountId = own.account.id;
+  otherAccountId = stranger.account.id;
   await insertShipment(h.db, own.account.id, {
     billOfLading: "MAEU100200300",
     containerNumbers: ["MSKU5550001"],
@@ -92,5 +97,44 @@ describe("account isolation", () => {
     const body = await (await h.request(ownKey, "/v2/shipments?include=containers")).json();
     const numbers = body.included.map((c: { attributes: { number: string } }) => c.attributes.number);
     expect(numbers).toEqual(["MSKU5550001"]);
+  });
+
+  it("keeps a signed-in person of one account out of another's ids, people, keys and log, as 404", async () => {
+    // An owner of Own Co, who also knows Stranger Co's ids.
+    const cookie = await personCookie(h, ownAccountId, "own.owner@own.example", "owner");
+    const strangerOwner = await personCookie(h, otherAccountId, "their.owner@stranger.example", "owner");
+    const theirKey = (await (await asPerson(h, strangerOwner, "/v2/api_keys")).json()).data[0].id;
+    const theirInvitation = (
+      await (
+        await asPerson(h, strangerOwner, "/v2/invitations", {
+          method: "POST",
+          json: { data: { attributes: { email: "new@stranger.example", role: "viewer" } } },
+        })
+      ).json()
+    ).data.id;
+    const theirPerson = (await (await asPerson(h, strangerOwner, "/v2/users/me")).json()).data.id;
+    const attempts: [string, string, unknown?][] = [
+      ["GET", `/v2/shipments/${other.shipment.id}`],
+      ["PATCH", `/v2/shipments/${other.shipment.id}/stop_tracking`],
+      ["GET", `/v2/containers/${other.containers[0]!.id}`],
+      ["PATCH", `/v2/users/${theirPerson}`, { data: { attributes: { role: "viewer" } } }],
+      ["DELETE", `/v2/users/${theirPerson}`],
+      ["DELETE", `/v2/api_keys/${theirKey}`],
+      ["DELETE", `/v2/invitations/${theirInvitation}`],
+    ];
+    for (const [method, path, json] of attempts) {
+      const response = await asPerson(h, cookie, path, { method, json });
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+    const people = await (await asPerson(h, cookie, "/v2/users")).json();
+    expect(people.data.map((p: { attributes: { email: string } }) => p.attributes.email)).toEqual([
+      "own.owner@own.example",
+    ]);
+    const log = await (await asPerson(h, cookie, "/v2/activity?page[size]=100")).json();
+    expect(JSON.stringify(log)).not.toContain("stranger.example");
+    // Nothing of theirs changed.
+    expect((await h.request(otherKey, `/v2/shipments/${other.shipment.id}`)).status).toBe(200);
+    const still = await (await asPerson(h, strangerOwner, "/v2/users")).json();
+    expect(still.data[0].attributes.role).toBe("owner");
   });
 });

@@ -1,7 +1,7 @@
 // Tests of the API key cache: one lookup per key while fresh, a revocation seen once the entry expires, failed
 // lookups not remembered, and the service answering from it.
 import { describe, expect, it } from "vitest";
-import type { Principal } from "../db/accounts";
+import type { KeyPrincipal as Principal } from "../db/accounts";
 import { revokeKey } from "../db/accounts";
 import { createHarness } from "../testing/service-harness";
 import { KeyCache } from "./key-cache";

@@ -1,13 +1,10 @@
-// Request-wide middleware of /v2: request ids, authentication, rate limiting, and body rules.
+// Request-wide middleware of /v2: request ids, reading the key header, rate limiting, and body rules (who is asking
+// is http/actor.ts).
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { authenticate, hashKey } from "../db/accounts";
-import type { Db } from "../db/connection";
 import { readBodyWithin } from "./body-reader";
-import { clientAddress } from "./client-address";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
-import { KeyCache } from "./key-cache";
 import { refuseNulInBody } from "./nul-guard";
 import type { RateLimiter } from "./rate-limit";
 import { INFER_NUMBER_BODY } from "./tracking-requests/infer-number";
@@ -33,64 +30,6 @@ export function keyFromHeader(header: string | undefined): string | undefined {
   return key === "" || /\s/.test(key) ? undefined : key;
 }
 
-/** The challenge every 401 carries (RFC 9110 requires one), naming the scheme the key is sent with. */
-export const AUTH_CHALLENGE = { "WWW-Authenticate": 'Token realm="boxtrack"' };
-
-/**
- * Authenticates the request's key. With `failures`, each failed attempt spends one of the client address's
- * requests, and an address that has none left is answered 429 before its key is looked up: guessing keys, or a
- * client stuck on a revoked one, costs neither a database lookup nor more than the limit's pace.
- */
-export function requireApiKey(
-  db: Db,
-  cache: KeyCache = new KeyCache(0),
-  failures?: RateLimiter,
-): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const address = clientAddress(c);
-    const gate = failures?.peek(address);
-    if (gate && !gate.allowed) {
-      throw new ApiError(
-        429,
-        {
-          code: "rate_limited",
-          detail: `More than ${failures!.perMinute} failed authentications a minute from this address; retry after the time in Retry-After with a valid API key.`,
-        },
-        { "Retry-After": String(gate.retryAfterSeconds) },
-      );
-    }
-    const key = keyFromHeader(c.req.header("authorization"));
-    if (!key) {
-      failures?.take(address);
-      throw new ApiError(
-        401,
-        {
-          code: "missing_api_key",
-          detail: "Send your API key in the Authorization header: 'Authorization: Token <API_KEY>'.",
-        },
-        AUTH_CHALLENGE,
-      );
-    }
-    const principal = await cache.get(hashKey(key), () => authenticate(db, key));
-    if (!principal) {
-      failures?.take(address);
-      throw new ApiError(
-        401,
-        { code: "invalid_api_key", detail: "The API key is not valid or has been revoked." },
-        AUTH_CHALLENGE,
-      );
-    }
-    if (principal.account.suspendedAt) {
-      throw new ApiError(403, {
-        code: "account_suspended",
-        detail: "This account is suspended; its API keys cannot be used until it is reinstated.",
-      });
-    }
-    c.set("principal", principal);
-    await next();
-  };
-}
-
 export function rateLimit(
   limiter: RateLimiter,
   detail: string,
@@ -98,7 +37,9 @@ export function rateLimit(
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!applies(c.req.method, c.req.path)) return next();
-    const decision = limiter.take(c.get("principal").keyId);
+    const { actor } = c.get("principal");
+    // A key's requests count against the key; a person's against the person, whichever session they use.
+    const decision = limiter.take(actor.kind === "api_key" ? actor.keyId : `user:${actor.userId}`);
     if (!decision.allowed) {
       throw new ApiError(
         429,

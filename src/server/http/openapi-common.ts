@@ -108,7 +108,8 @@ export function jsonBody<T extends z.ZodType>(schema: T, description: string) {
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Bad request: a parameter is invalid (the error names it in source.parameter)",
-  401: "Missing, unknown or revoked API key",
+  401: "Missing, unknown, revoked or expired API key, or no signed-in session",
+  403: "Not allowed: the role or the key's scope lacks this operation's permission (x-permission), a cross-site request with the session cookie, two-factor enrolment required, or a suspended account",
   404: "No such resource in this account",
   413: "Request body over 1 MB",
   415: "Body is not JSON",

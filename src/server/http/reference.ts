@@ -1,14 +1,9 @@
-// /v2/ports, /v2/terminals, /v2/shipping_lines (all, or one by id or SCAC) and /v2/account: reference data and the caller's own account.
+// /v2/ports, /v2/terminals, /v2/shipping_lines (all, or one by id or SCAC) reference data (the caller's account is account/).
 import { createRoute, z } from "@hono/zod-openapi";
 import { singleDocument } from "../../api/json-api";
-import { accountSchema, portSchema, shippingLineSchema, terminalSchema } from "../../api/reference";
+import { portSchema, shippingLineSchema, terminalSchema } from "../../api/reference";
 import { documentOf } from "../resources/documents";
-import {
-  accountResource,
-  portResource,
-  shippingLineResource,
-  terminalResource,
-} from "../resources/serialize";
+import { portResource, shippingLineResource, terminalResource } from "../resources/serialize";
 import type { App, DataDeps } from "./env";
 import { ApiError } from "./errors";
 import { errorResponses, idParam, jsonBody } from "./openapi-common";
@@ -60,14 +55,6 @@ const shippingLineRoute = createRoute({
   },
 });
 
-const accountRoute = createRoute({
-  method: "get",
-  path: "/v2/account",
-  tags: ["Account"],
-  summary: "The account the API key belongs to",
-  responses: { 200: jsonBody(singleDocument(accountSchema), "The account"), ...errorResponses(401, 429) },
-});
-
 const referenceNotFound = (what: string, id: string) =>
   new ApiError(404, { code: "not_found", detail: `No ${what} with id '${id}' exists.` });
 
@@ -99,10 +86,6 @@ export function referenceRoutes(deps: Pick<DataDeps, "reference">): App {
     const line = reference.shippingLines.get(id) ?? reference.shippingLinesByScac.get(id.toUpperCase());
     if (!line) throw referenceNotFound("shipping line", id);
     return c.json(documentOf(shippingLineResource(line), `/v2/shipping_lines/${line.id}`), 200);
-  });
-
-  app.openapi(accountRoute, (c) => {
-    return c.json(documentOf(accountResource(c.get("principal").account), "/v2/account"), 200);
   });
   return app;
 }

@@ -4,7 +4,7 @@
 import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import type { Principal } from "../db/accounts";
+import type { Principal } from "./actor";
 import type { AppEnv } from "./env";
 import { type CachePolicy, ResponseCache } from "./response-cache";
 

@@ -1,12 +1,13 @@
 // The security headers on every answer, through Hono's secure-headers middleware: a strict Content-Security-Policy
 // for the dashboard (its own scripts only, no inline script, no eval, no framing), one that fits the /v2/docs
-// reference page (one inline style sheet, allowed by its hash), and a deny-all one for the API's JSON and the
+// reference page and the /dev/mail outbox (one inline style sheet each, allowed by its hash), and a deny-all one for the API's JSON and the
 // service's other answers, which a browser never has reason to run or frame.
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentSecuritySettings } from "../config";
 import { REFERENCE_STYLE } from "./api-reference-page";
+import { DEV_MAIL_STYLE } from "./auth-routes";
 import type { AppEnv } from "./env";
 
 export interface SecurityHeaderOptions extends ContentSecuritySettings {
@@ -77,14 +78,17 @@ export function dashboardPolicy(options: ContentSecuritySettings) {
   };
 }
 
-const docsPolicy = {
+/** A page of the service's own with one inline style sheet and no script: /v2/docs, and /dev/mail's pages. */
+const stylePolicy = (style: string) => ({
   defaultSrc: ["'none'"],
-  styleSrc: [sha256(REFERENCE_STYLE)],
+  styleSrc: [sha256(style)],
   imgSrc: ["'self'", "data:"],
   frameAncestors: ["'none'"],
   baseUri: ["'none'"],
   formAction: ["'none'"],
-};
+});
+
+const DEV_MAIL = /^\/dev\/mail(\/|$)/;
 
 const nothingPolicy = {
   defaultSrc: ["'none'"],
@@ -110,11 +114,21 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     xFrameOptions: frameOptions,
     contentSecurityPolicy: options.dev ? undefined : dashboardPolicy(options),
   });
-  const docs = secureHeaders({ ...common, xFrameOptions: "DENY", contentSecurityPolicy: docsPolicy });
+  const docs = secureHeaders({
+    ...common,
+    xFrameOptions: "DENY",
+    contentSecurityPolicy: stylePolicy(REFERENCE_STYLE),
+  });
+  const devMail = secureHeaders({
+    ...common,
+    xFrameOptions: "DENY",
+    contentSecurityPolicy: stylePolicy(DEV_MAIL_STYLE),
+  });
   const notAPage = secureHeaders({ ...common, xFrameOptions: "DENY", contentSecurityPolicy: nothingPolicy });
   return (c, next) => {
     const path = c.req.path;
     if (path === DOCS_PATH) return docs(c, next);
+    if (DEV_MAIL.test(path)) return devMail(c, next);
     return NOT_A_PAGE.test(path) ? notAPage(c, next) : page(c, next);
   };
 }

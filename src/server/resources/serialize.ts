@@ -81,17 +81,17 @@ export function shippingLineResource(l: ShippingLineRow): ShippingLine {
   };
 }
 
-export function userResource(u: {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-}): User {
-  return {
-    id: u.id,
-    type: "user",
-    attributes: { email: u.email, first_name: u.firstName, last_name: u.lastName },
-  };
+/** A person as the hosted API's `user` (an included stopper): the name's first word and the rest. */
+export function userResource(u: { id: string; email: string; name: string }): User {
+  const { first, last } = splitName(u.name);
+  return { id: u.id, type: "user", attributes: { email: u.email, first_name: first, last_name: last } };
+}
+
+/** "Ana María Ruiz" -> Ana / María Ruiz; an empty name has neither. */
+export function splitName(name: string): { first: string | null; last: string | null } {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { first: null, last: null };
+  return { first: words[0]!, last: words.length > 1 ? words.slice(1).join(" ") : null };
 }
 
 export function accountResource(a: { id: string; companyName: string }): Account {
@@ -164,6 +164,7 @@ export function shipmentResource(record: ShipmentRecord, reference: ReferenceDat
       destination: ref("port", s.destinationId),
       destination_terminal: ref("terminal", s.destinationTerminalId),
       line_tracking_stopped_by_user: ref("user", s.lineTrackingStoppedByUserId),
+      line_tracking_stopped_by_api_key: ref("api_key", s.lineTrackingStoppedByApiKeyId),
       containers: { data: record.containerIds.map((id) => ({ id, type: "container" as const })) },
       customer: ref("party", s.customerId),
     },

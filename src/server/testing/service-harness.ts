@@ -1,7 +1,8 @@
 // Test harness for service tests: a fresh database (in-memory PGlite, or a throwaway database on the
 // PostgreSQL server named by TEST_DATABASE_URL) and the service built on it by createService, as main.ts builds
-// it, with a hand-driven clock and a logger that keeps its lines. The service is not started: no background work
-// runs unless a test drives it (its engine, its webhook delivery) or starts its own worker.
+// it, with hand-driven clocks (the service's, and the real time people's rules read) and a logger that keeps its
+// lines. The service is not started: no background work runs unless a test drives it (its engine, its webhook
+// delivery, its mail worker) or starts its own worker.
 
 import { randomUUID } from "node:crypto";
 import { type Clock, ManualClock } from "../clock";
@@ -14,6 +15,7 @@ import { containers, shipments } from "../db/schema";
 import type { App } from "../http/env";
 import type { ResponseCache } from "../http/response-cache";
 import { createLogger } from "../logger";
+import type { MailWorker } from "../mail/worker";
 import type { Resolver } from "../net/outbound-guard";
 import { createService, type Service, type ServiceOverrides, type ServiceTuning } from "../service";
 import type { DcsaClient } from "../tracking/dcsa/connection";
@@ -34,6 +36,10 @@ export interface Harness {
   /** The PostgreSQL database under test, for a test that opens a second handle on it (another process); none on PGlite. */
   databaseUrl: string | undefined;
   newAccount(name?: string): Promise<CreatedAccount>;
+  /** Real time as people's rules read it (sessions, links, guessing limits, the caches): tests move it on. */
+  authClock: ManualClock;
+  /** The service's mail worker, not started: a test runs a pass with `runOnce` and reads the mail it caused. */
+  mail: MailWorker;
   /** Sends a request to the app with the given key as `Authorization: Token <key>`. */
   request(key: string | null, path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   /**
@@ -56,6 +62,8 @@ export function testConfig(changes: Partial<Config> = {}): Config {
     rateLimitPerMinute: 10_000,
     trackingRequestLimitPerMinute: 10_000,
     responseCacheMb: 0,
+    // The origin the harness's requests go to (people-fixtures' OWN_ORIGIN), and the base of links in mail.
+    publicUrl: "http://localhost",
     ...changes,
   };
 }
@@ -105,6 +113,8 @@ export async function createHarness(
   const everyTestCached = options.responseCache === undefined && process.env.TEST_RESPONSE_CACHE === "1";
   const cached = options.responseCache ?? everyTestCached;
   const realClock = options.rateLimitClock ?? clock;
+  // Starts at real time: the authentication library stamps sessions and links with the system's time.
+  const authClock = new ManualClock(new Date());
   const service = await createService(
     testConfig({
       rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
@@ -119,6 +129,7 @@ export async function createHarness(
       database,
       clock,
       realClock,
+      authClock,
       logger: createLogger("debug", (line) => logs.push(line)),
       webRoot: null,
       dcsaClient: options.carrierConnections?.dcsaClient,
@@ -150,6 +161,8 @@ export async function createHarness(
     dataChanges,
     databaseUrl: url,
     newAccount: (name = `Account ${randomUUID().slice(0, 8)}`) => createAccount(db, name),
+    authClock,
+    mail: service.mail,
     async request(key, path, init = {}) {
       if (everyTestCached) await dataChanges?.poll();
       const headers = new Headers(init.headers);
@@ -165,6 +178,7 @@ export async function createHarness(
       const other = await createService(testConfig(config), {
         clock,
         realClock,
+        authClock,
         logger: createLogger("silent"),
         webRoot: null,
         ...overrides,

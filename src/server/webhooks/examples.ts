@@ -78,6 +78,7 @@ export function exampleSubject(reference: ReferenceData, event: WebhookEventName
       lineTrackingStoppedAt: null,
       lineTrackingStoppedReason: null,
       lineTrackingStoppedByUserId: null,
+      lineTrackingStoppedByApiKeyId: null,
       trackingRequestType: "bill_of_lading",
       trackingRequestNumber: "MAEU260000001",
       trackingRequestedAt: at(-20),

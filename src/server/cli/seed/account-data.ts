@@ -7,13 +7,13 @@ import {
   accountEvents,
   accounts,
   containers,
+  members,
   parties,
   rawEvents,
   settings,
   shipments,
   trackingRequests,
   transportEvents,
-  users,
   webhookNotificationLogs,
   webhookNotifications,
   webhooks,
@@ -29,12 +29,13 @@ export async function findAccountByName(db: Db, name: string) {
   return row;
 }
 
+/** The account's first person, who "stopped" the seeded shipments cancelled by a user; none in a new account. */
 export async function firstUserId(db: Db, accountId: string): Promise<string | undefined> {
   const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.accountId, accountId))
-    .orderBy(asc(users.createdAt))
+    .select({ id: members.userId })
+    .from(members)
+    .where(eq(members.accountId, accountId))
+    .orderBy(asc(members.createdAt))
     .limit(1);
   return row?.id;
 }

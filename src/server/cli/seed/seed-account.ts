@@ -121,7 +121,7 @@ export async function seedScaleAccount(db: Db, options: SeedOptions): Promise<Se
     } else {
       const created = await createAccount(tx, options.account);
       accountId = created.account.id;
-      userId = created.userId;
+      userId = null;
       apiKey = created.apiKey;
     }
     const vesselIds = await upsertVessels(tx, library);

@@ -64,15 +64,19 @@ export function apiCaller(fetchApi: ApiFetch): ApiCaller {
   return caller;
 }
 
-/** The app itself, called in-process with the caller's own `Authorization` header (and the node server's env). */
+/**
+ * The app itself, called in-process with the caller's own credentials (their `Authorization` header, or their session
+ * cookie) and the node server's env.
+ */
 export function inProcessFetch(
   app: { request: (input: string, init?: RequestInit, env?: unknown) => Response | Promise<Response> },
-  authorization: string,
+  credentials: string | Record<string, string>,
   env?: unknown,
 ): ApiFetch {
+  const set = typeof credentials === "string" ? { authorization: credentials } : credentials;
   return (path, init = {}) => {
     const headers = new Headers(init.headers);
-    headers.set("authorization", authorization);
+    for (const [name, value] of Object.entries(set)) headers.set(name, value);
     return Promise.resolve(app.request(path, { ...init, headers }, env));
   };
 }

@@ -1,6 +1,7 @@
-// `/mcp`: the MCP server over streamable HTTP on the service's own port, behind the same key check and rate limit
-// as /v2. Stateless: each POST gets a fresh server and transport whose tools call this very app in-process with the
-// caller's own Authorization header, so that scoping, limits and error wording are exactly the API's.
+// `/mcp`: the MCP server over streamable HTTP on the service's own port, behind the same guards (key or
+// session) and rate limit as /v2. Stateless: each POST gets a fresh server and transport whose tools call this very
+// app in-process with the caller's own credentials (Authorization header or session cookie), so that scoping,
+// limits and error wording are exactly the API's.
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Hono, type MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
@@ -33,9 +34,15 @@ export function mcpRoutes(app: App, guards: readonly MiddlewareHandler<AppEnv>[]
   for (const guard of guards) routes.use(MCP_PATH, guard);
 
   routes.post(MCP_PATH, async (c) => {
-    // Checked by the guards: a request without a good key never gets here.
-    const authorization = c.req.header("authorization") ?? "";
-    const server = createMcpServer(apiCaller(inProcessFetch(app, authorization, c.env)));
+    // Checked by the guards: a request without a good key or session never gets here. The tools call the API with
+    // the same credentials, so each call is checked against its own operation's permission (a read-only key's
+    // stop_tracking gets the API's 403). A cookie's calls are our own, hence same-origin.
+    const authorization = c.req.header("authorization");
+    const credentials: Record<string, string> =
+      authorization !== undefined
+        ? { authorization }
+        : { cookie: c.req.header("cookie") ?? "", "sec-fetch-site": "same-origin" };
+    const server = createMcpServer(apiCaller(inProcessFetch(app, credentials, c.env)));
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

@@ -17,6 +17,7 @@ import type { App, DataDeps } from "../env";
 import { idMismatch, invalidAttribute, notFound, quote } from "../errors";
 import { parseListFilters, parseSort, refuseCursors } from "../list-query";
 import { pageDocument, parsePage } from "../paging";
+import { trackingActor, withActivity } from "../people-context";
 import { parseInclude } from "../query-params";
 import { createRouter } from "../router";
 
@@ -115,7 +116,19 @@ export function shipmentRoutes(deps: ShipmentRouteDeps): App {
     const found =
       Object.keys(changes).length === 0
         ? (await getShipment(db, accountId, id)) !== undefined
-        : await updateShipment(db, accountId, id, changes, clock.now());
+        : await withActivity(
+            c,
+            db,
+            (tx) => updateShipment(tx, accountId, id, changes, clock.now()),
+            (done) =>
+              done
+                ? {
+                    kind: "shipment.updated",
+                    what: `edited a shipment (${Object.keys(changes).join(", ")})`,
+                    subject: { type: "shipment", id },
+                  }
+                : undefined,
+          );
     if (!found) throw notFound("shipment", id);
     return c.json(await shipmentDocumentFor(accountId, id, new Set()), 200);
   });
@@ -124,7 +137,7 @@ export function shipmentRoutes(deps: ShipmentRouteDeps): App {
     const { id } = c.req.valid("param");
     const principal = c.get("principal");
     // The write answers the shipment as it left it: no second read.
-    const record = await stopTracking(db, principal.account.id, id, principal.userId, clock.now());
+    const record = await stopTracking(db, principal.account.id, id, trackingActor(c), clock.now());
     if (!record) throw notFound("shipment", id);
     return c.json(await shipmentDocument(principal.account.id, id, record, new Set()), 200);
   });
@@ -132,7 +145,7 @@ export function shipmentRoutes(deps: ShipmentRouteDeps): App {
   app.openapi(resumeRoute, async (c) => {
     const { id } = c.req.valid("param");
     const accountId = c.get("principal").account.id;
-    const record = await resumeTracking(db, accountId, id, clock.now());
+    const record = await resumeTracking(db, accountId, id, trackingActor(c), clock.now());
     if (!record) throw notFound("shipment", id);
     // Resumed, the shipment is due now: this process's engine looks at it at once, as after a container's refresh,
     // rather than at the end of its pause. A resume of a shipment already tracked wakes a pass that finds nothing.

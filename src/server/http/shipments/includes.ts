@@ -2,7 +2,7 @@
 // tracking and the customer (a party), by include path.
 import { getContainers } from "../../db/containers";
 import { getParties } from "../../db/parties";
-import { getUsers, type ShipmentRecord } from "../../db/shipments";
+import { getStoppers, type ShipmentRecord } from "../../db/shipments";
 import type { Included } from "../../resources/documents";
 import {
   containerResource,
@@ -35,7 +35,7 @@ export async function includeForShipments(
     const ids = records
       .map((r) => r.shipment.lineTrackingStoppedByUserId)
       .filter((id): id is string => id !== null);
-    for (const user of await getUsers(deps.db, accountId, ids)) included.add(userResource(user));
+    for (const user of await getStoppers(deps.db, accountId, ids)) included.add(userResource(user));
   }
   if (include.has("customer")) {
     const ids = records.map((r) => r.shipment.customerId).filter((id): id is string => id !== null);

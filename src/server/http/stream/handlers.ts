@@ -20,6 +20,9 @@ import type { StreamHub } from "./hub";
 import { MAX_POSITION, streamRoute } from "./routes";
 import { SseChannel, sseFrame, sseRetry } from "./sse-channel";
 
+/** How often an open stream's credentials are checked again (against the database, not the 5 s caches). */
+export const STREAM_RECHECK_MS = 2_000;
+
 /** `hub`: the process's one reader of the event log, which the service closes on a stop. */
 export function streamRoutes(deps: { db: Db; hub: StreamHub }): App {
   const { hub } = deps;
@@ -56,6 +59,19 @@ export function streamRoutes(deps: { db: Db; hub: StreamHub }): App {
     // With an id: a client that reconnects before any other event resumes from here, and loses nothing.
     channel.send(sseFrame({ id: after, event: STREAM_READY_EVENT, data: ready }));
     hub.join(accountId, after, channel);
+    // A revoked key, a signed-out or removed person: the stream ends within this, on whichever process holds it.
+    const stillValid = c.get("principal").stillValid;
+    if (stillValid) {
+      const timer = setInterval(() => {
+        stillValid()
+          .then((valid) => {
+            if (!valid) channel.close();
+          })
+          .catch(() => {});
+      }, STREAM_RECHECK_MS);
+      timer.unref?.();
+      channel.onClose(() => clearInterval(timer));
+    }
     return new Response(channel.readable, {
       status: 200,
       headers: {

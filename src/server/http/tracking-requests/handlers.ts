@@ -19,6 +19,7 @@ import type { App, DataDeps } from "../env";
 import { idMismatch, notFound } from "../errors";
 import { rateLimit } from "../middleware";
 import { pageDocument, parsePage } from "../paging";
+import { withActivity } from "../people-context";
 import { RateLimiter } from "../rate-limit";
 import { createRouter } from "../router";
 import { includeForShipments } from "../shipments/includes";
@@ -90,7 +91,19 @@ export function trackingRequestRoutes(deps: TrackingRequestRouteDeps): App {
     async (c) => {
       const input = checkNewTrackingRequest(c.req.valid("json"), reference);
       const { account } = c.get("principal");
-      const { request, duplicateOf } = await createTrackingRequest(db, account.id, input, clock.now());
+      const { request, duplicateOf } = await withActivity(
+        c,
+        db,
+        (tx) => createTrackingRequest(tx, account.id, input, clock.now()),
+        (r) =>
+          r.duplicateOf
+            ? undefined
+            : {
+                kind: "tracking_request.created",
+                what: `asked to track ${input.requestNumber}`,
+                subject: { type: "tracking_request", id: r.request.id },
+              },
+      );
       if (!duplicateOf) deps.onTrackingRequestCreated();
       return c.json(await documentFor(account, request, new Set()), 201);
     },

@@ -26,6 +26,7 @@ import { generateWebhookSecret, standardWebhooksSignature, t49Signature } from "
 import type { App, DataDeps } from "../env";
 import { idMismatch, invalidAttribute, notFound } from "../errors";
 import { pageDocument, parsePage } from "../paging";
+import { withActivity } from "../people-context";
 import { createRouter } from "../router";
 import { notificationDocuments } from "../webhook-notifications/documents";
 
@@ -125,17 +126,27 @@ export function webhookRoutes(
   app.openapi(createWebhookRoute, async (c) => {
     const attributes = c.req.valid("json").data.attributes;
     checkUrl(attributes.url, attributePointer("url"));
-    const row = await createWebhook(
+    const row = await withActivity(
+      c,
       db,
-      c.get("principal").account.id,
-      {
-        url: attributes.url,
-        events: attributes.events,
-        active: attributes.active ?? true,
-        headers: attributes.headers ?? [],
-        secret: generateWebhookSecret(),
-      },
-      clock.now(),
+      (tx) =>
+        createWebhook(
+          tx,
+          c.get("principal").account.id,
+          {
+            url: attributes.url,
+            events: attributes.events,
+            active: attributes.active ?? true,
+            headers: attributes.headers ?? [],
+            secret: generateWebhookSecret(),
+          },
+          clock.now(),
+        ),
+      (r) => ({
+        kind: "webhook.created",
+        what: `created a webhook to ${r.url}`,
+        subject: { type: "webhook", id: r.id },
+      }),
     );
     return c.json(documentOf(webhookResource(row), `/v2/webhooks/${row.id}`), 201);
   });
@@ -166,14 +177,34 @@ export function webhookRoutes(
     const row =
       Object.keys(changes).length === 0
         ? await getWebhook(db, accountId, id)
-        : await updateWebhook(db, accountId, id, changes, clock.now());
+        : await withActivity(
+            c,
+            db,
+            (tx) => updateWebhook(tx, accountId, id, changes, clock.now()),
+            (r) =>
+              r && {
+                kind: "webhook.updated",
+                what: `changed the webhook to ${r.url}`,
+                subject: { type: "webhook", id },
+                details: { changed: Object.keys(changes) },
+              },
+          );
     if (!row) throw notFound("webhook", id);
     return c.json(documentOf(webhookResource(row), `/v2/webhooks/${id}`), 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
     const { id } = c.req.valid("param");
-    if (!(await deleteWebhook(db, c.get("principal").account.id, id))) throw notFound("webhook", id);
+    const deleted = await withActivity(
+      c,
+      db,
+      (tx) => deleteWebhook(tx, c.get("principal").account.id, id),
+      (done) =>
+        done
+          ? { kind: "webhook.deleted", what: "deleted a webhook", subject: { type: "webhook", id } }
+          : undefined,
+    );
+    if (!deleted) throw notFound("webhook", id);
     return c.json({ meta: { deleted: true as const } }, 200);
   });
 

@@ -1,0 +1,184 @@
+// Service tests of mail: invitations and password resets go out over real SMTP (a local smtp-server on loopback),
+// and the links read from the received messages work, once; without SMTP_URL mail is kept and shown at /dev/mail
+// to this machine only.
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox } from "../db/schema";
+import {
+  addPerson,
+  asPerson,
+  OWN_ORIGIN,
+  personCookie,
+  signIn,
+  TEST_PASSWORD,
+} from "../testing/people-fixtures";
+import { createHarness, type Harness } from "../testing/service-harness";
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** The message body decoded from quoted-printable (nodemailer folds long lines), for reading links. */
+function decoded(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+function linksIn(message: Received): string[] {
+  return [...new Set(decoded(message.raw).match(/https?:\/\/[^\s"<>]+/g) ?? [])];
+}
+
+describe("mail over SMTP", () => {
+  let h: Harness;
+  let smtp: SMTPServer;
+  const received: Received[] = [];
+  let accountId: string;
+  let owner: string;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString("utf8"),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const { port } = smtp.server.address() as { port: number };
+    h = await createHarness({
+      // SMTP_URL and MAIL_FROM as an operator sets them: the service sends through the server on loopback.
+      config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: "Container tracking <tracking@test.example>" },
+    });
+    ({
+      account: { id: accountId },
+    } = await h.newAccount("Mail Co"));
+    owner = await personCookie(h, accountId, "owner@mail.example", "owner");
+  });
+  afterAll(async () => {
+    await h.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  const mailTo = (email: string) => received.filter((m) => m.to.includes(email)).at(-1);
+
+  it("sends an invitation whose link, read from the received message, makes the person", async () => {
+    const created = await asPerson(h, owner, "/v2/invitations", {
+      method: "POST",
+      json: { data: { attributes: { email: "ines@mail.example", role: "viewer" } } },
+    });
+    expect(created.status).toBe(201);
+    expect(await h.mail.runOnce()).toBe(1);
+    const message = mailTo("ines@mail.example")!;
+    expect(decoded(message.raw)).toMatch(/invited you to Mail Co/);
+    const link = linksIn(message).find((l) => l.includes("/accept-invitation?token="))!;
+    const token = new URL(link).searchParams.get("token")!;
+    const accepted = await h.app.request("http://localhost/api/auth/invitation/accept", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token, name: "Ines Paz", password: TEST_PASSWORD }),
+    });
+    expect(accepted.status).toBe(200);
+    expect((await signIn(h, "ines@mail.example")).response.status).toBe(200);
+    // Sent: the row keeps no link (a secret) any more.
+    const [row] = await h.db.select().from(mailOutbox).where(eq(mailOutbox.to, "ines@mail.example"));
+    expect(row).toMatchObject({ status: "sent", text: "", links: [] });
+  });
+
+  it("resets a password by the emailed link, once, and ends the other sessions", async () => {
+    await addPerson(h, accountId, { email: "rosa@mail.example", role: "member" });
+    const before = (await signIn(h, "rosa@mail.example")).cookie;
+    const asked = await h.app.request("http://localhost/api/auth/request-password-reset", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "rosa@mail.example", redirectTo: `${OWN_ORIGIN}/reset-password` }),
+    });
+    expect(asked.status).toBe(200);
+    await h.mail.runOnce();
+    const link = linksIn(mailTo("rosa@mail.example")!).find((l) => l.includes("reset-password"))!;
+    const token = new URL(link).pathname.split("/").at(-1)!;
+    const reset = (newPassword: string) =>
+      h.app.request("http://localhost/api/auth/reset-password", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ token, newPassword }),
+      });
+    expect((await reset("password1234")).status).toBe(400);
+    expect((await reset("a brand new passphrase")).status).toBe(200);
+    expect((await reset("yet another passphrase")).status).toBe(400);
+    expect((await signIn(h, "rosa@mail.example", "a brand new passphrase")).response.status).toBe(200);
+    expect((await signIn(h, "rosa@mail.example", TEST_PASSWORD)).response.status).toBe(401);
+    expect((await asPerson(h, before, "/v2/shipments")).status).toBe(401);
+  });
+
+  it("refuses a reset link past its hour", async () => {
+    await h.app.request("http://localhost/api/auth/request-password-reset", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "owner@mail.example", redirectTo: `${OWN_ORIGIN}/reset-password` }),
+    });
+    await h.mail.runOnce();
+    const link = linksIn(mailTo("owner@mail.example")!).find((l) => l.includes("reset-password"))!;
+    const token = new URL(link).pathname.split("/").at(-1)!;
+    // An hour on, as the token's row says (the library reads real time).
+    const { verifications } = await import("../db/schema");
+    await h.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(verifications.identifier, `reset-password:${token}`));
+    const response = await h.app.request("http://localhost/api/auth/reset-password", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token, newPassword: "a brand new passphrase" }),
+    });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe("the development outbox", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness({ config: { trustProxy: true } });
+  });
+  afterAll(() => h.close());
+
+  it("keeps mail without SMTP and shows it at /dev/mail to this machine only", async () => {
+    const { account } = await h.newAccount("Dev Co");
+    const owner = await personCookie(h, account.id, "owner@dev.example", "owner");
+    await asPerson(h, owner, "/v2/invitations", {
+      method: "POST",
+      json: { data: { attributes: { email: "dev@dev.example", role: "member" } } },
+    });
+    await h.mail.runOnce();
+    const [row] = await h.db.select().from(mailOutbox).where(eq(mailOutbox.to, "dev@dev.example"));
+    expect(row!.status).toBe("kept");
+    expect(h.logs.some((l) => l.includes("mail kept") && l.includes("accept-invitation?token="))).toBe(true);
+    const local = await h.request(null, "/dev/mail", { headers: { "x-forwarded-for": "127.0.0.1" } });
+    expect(local.status).toBe(200);
+    const page = await local.text();
+    expect(page).toMatch(/invited you to Dev Co/);
+    expect(page).toMatch(/accept-invitation\?token=/);
+    const one = await h.request(null, `/dev/mail/${row!.id}`, {
+      headers: { "x-forwarded-for": "127.0.0.1" },
+    });
+    expect(await one.text()).toMatch(/The link works once and for 7 days/);
+    expect(
+      (await h.request(null, "/dev/mail", { headers: { "x-forwarded-for": "203.0.113.5" } })).status,
+    ).toBe(404);
+    expect(
+      (await h.request(null, `/dev/mail/${row!.id}`, { headers: { "x-forwarded-for": "203.0.113.5" } }))
+        .status,
+    ).toBe(404);
+  });
+});

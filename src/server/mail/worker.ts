@@ -1,0 +1,133 @@
+// The mail worker: claims due messages from the outbox (leases, so that processes on one PostgreSQL share the
+// work and a stopped process's claims are taken over), sends them, and retries failures with backoff in real time.
+// Without an SMTP transport (no SMTP_URL) each message is kept for /dev/mail and its links are logged.
+import type { OutageReporter } from "../background-errors";
+import { reportBackgroundFailure } from "../background-errors";
+import type { Db } from "../db/connection";
+import { claimDueMail, type MailClaim, settleMail } from "../db/mail-outbox";
+import { logSafeError } from "../log-safe-error";
+import type { Logger } from "../logger";
+import type { MailTransport } from "./transport";
+
+/** Attempts before a message is given up on (about a day with the backoff below). */
+export const MAIL_ATTEMPTS = 10;
+const LEASE_MS = 60_000;
+const FIRST_RETRY_MS = 30_000;
+const MAX_RETRY_MS = 3_600_000;
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+export interface MailWorker {
+  /** Sets the loop going: a pass at once, then one whenever woken or every interval. */
+  start(): void;
+  wake(): void;
+  /** One pass now (tests): claims and settles what is due; resolves with how many were handled. */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export interface MailWorkerOptions {
+  db: Db;
+  logger: Logger;
+  transport: MailTransport | undefined;
+  outage?: OutageReporter;
+  intervalMs?: number;
+  /** Real time: retries and leases never run on a sped-up demo clock. */
+  now?: () => Date;
+}
+
+/** The worker, not yet running: the service starts it, tests drive it with `runOnce`. */
+export function createMailWorker(options: MailWorkerOptions): MailWorker {
+  const { db, logger, transport } = options;
+  const now = options.now ?? (() => new Date());
+  let stopped = false;
+  let wakeUp: (() => void) | undefined;
+  let pending = false;
+
+  const handle = async (claim: MailClaim) => {
+    if (!transport) {
+      await settleMail(db, claim, { status: "kept", at: now() });
+      // The operator's only copy besides /dev/mail: the links are what they need (a reset, an invitation).
+      logger.info("mail kept (no SMTP_URL): read it at /dev/mail", { kind: claim.kind, links: claim.links });
+      return;
+    }
+    try {
+      await transport.send(claim);
+      await settleMail(db, claim, { status: "sent", at: now() });
+      logger.info("mail sent", { kind: claim.kind });
+    } catch (error) {
+      const safe = logSafeError(error);
+      const reason = typeof safe.error === "string" ? safe.error.slice(0, 300) : "send failed";
+      if (claim.attempts >= MAIL_ATTEMPTS) {
+        await settleMail(db, claim, { status: "failed", error: reason });
+        logger.warn("mail given up", { kind: claim.kind, attempts: claim.attempts, ...safe });
+      } else {
+        await settleMail(db, claim, {
+          status: "retry",
+          nextAttemptAt: new Date(now().getTime() + retryDelayMs(claim.attempts)),
+          error: reason,
+        });
+        logger.warn("mail send failed; will retry", { kind: claim.kind, attempts: claim.attempts, ...safe });
+      }
+    }
+  };
+
+  const runOnce = async () => {
+    const at = now();
+    const claims = await claimDueMail(db, {
+      now: at,
+      leaseUntil: new Date(at.getTime() + LEASE_MS),
+      limit: 20,
+    });
+    for (const claim of claims) await handle(claim);
+    return claims.length;
+  };
+
+  let loop: Promise<void> | undefined;
+  const run = async () => {
+    while (!stopped) {
+      let handled = 0;
+      try {
+        handled = await runOnce();
+      } catch (error) {
+        reportBackgroundFailure(logger, options.outage, "mail pass failed", error);
+      }
+      if (handled > 0 || stopped) continue;
+      await new Promise<void>((resolve) => {
+        if (pending) {
+          pending = false;
+          resolve();
+          return;
+        }
+        const timer = setTimeout(() => {
+          wakeUp = undefined;
+          resolve();
+        }, options.intervalMs ?? 1_000);
+        wakeUp = () => {
+          clearTimeout(timer);
+          wakeUp = undefined;
+          resolve();
+        };
+      });
+    }
+  };
+
+  return {
+    start() {
+      if (!loop && !stopped) loop = run();
+    },
+    wake() {
+      if (wakeUp) wakeUp();
+      else pending = true;
+    },
+    runOnce,
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      await loop;
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,15 @@
+// The JSON:API resource of the account itself (/v2/account): its name, whether it requires two-factor, when made.
+import type { AccountSettings } from "../../api/people";
+import type { AccountRow } from "../db/accounts";
+
+export function accountSettingsResource(a: AccountRow): AccountSettings {
+  return {
+    id: a.id,
+    type: "account",
+    attributes: {
+      company_name: a.companyName,
+      require_two_factor: a.requireTwoFactor,
+      created_at: a.createdAt.toISOString(),
+    },
+  };
+}
