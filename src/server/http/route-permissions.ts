@@ -45,6 +45,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "GET /v2/account": "read",
   "GET /v2/documents": "read",
   "GET /v2/documents/types": "read",
+  "GET /v2/document_schemas/{id}": "read",
   "GET /v2/documents/{id}": "read",
   "GET /v2/documents/{id}/download_url": "read",
   // The signed link's signature is its permission (app.ts lets it past the guards); listed so it is documented.
@@ -69,6 +70,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "DELETE /v2/saved_views/{id}": "track",
   // Paperwork: uploading it, correcting what was read, linking it to shipments, removing it.
   "POST /v2/documents": "track",
+  // The bytes first (the hosted API's two-step upload), then a JSON POST /v2/documents that attaches them.
+  "POST /v2/document_uploads": "track",
   "PATCH /v2/documents/{id}": "track",
   "DELETE /v2/documents/{id}": "track",
   "POST /v2/documents/{id}/reextract": "track",
