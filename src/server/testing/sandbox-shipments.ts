@@ -35,7 +35,9 @@ export function findSandboxBillOfLading(
 /**
  * MAEU bills of lading whose boxes show more actual events `toDays` after the request (made at TEST_NOW) than
  * `fromDays` after it, so that a look on day `toDays` finds something new for a shipment last looked at on day
- * `fromDays`. Deterministic: the sandbox is a pure function of the query and the time.
+ * `fromDays`, and whose journey is not over by then (a box still has a planned event), so that the line still
+ * tracks it: on the short-sea lanes a whole journey fits in the window. Deterministic: the sandbox is a pure
+ * function of the query and the time.
  */
 export function billsOfLadingWithNewsBetween(fromDays: number, toDays: number, wanted: number): string[] {
   const found: string[] = [];
@@ -48,8 +50,12 @@ export function billsOfLadingWithNewsBetween(fromDays: number, toDays: number, w
     const number = sandboxNumber("MAEU", seed);
     const query = { requestType: "bill_of_lading" as const, number, scac: "MAEU", requestedAt };
     const before = actual(sandbox.lookupNow(query, new Date(requestedAt.getTime() + fromDays * DAY)));
-    const after = actual(sandbox.lookupNow(query, new Date(requestedAt.getTime() + toDays * DAY)));
-    if (before > 0 && after > before) found.push(number);
+    const later = sandbox.lookupNow(query, new Date(requestedAt.getTime() + toDays * DAY));
+    const after = actual(later);
+    const goingOn =
+      later.outcome === "found" &&
+      later.snapshot.containers.some((box) => box.events.some((e) => e.estimated));
+    if (before > 0 && after > before && goingOn) found.push(number);
     if (found.length === wanted) return found;
   }
   throw new Error("too few sandbox bills of lading have news in that window");
