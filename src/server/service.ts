@@ -511,7 +511,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     accountRoutes(people),
     ssoProviderRoutes({ ...people, secretsKey: config.secretsKey, trustedIssuers: config.ssoTrustedIssuers }),
     activityRoutes(people),
-    alertRuleRoutes(data),
+    alertRuleRoutes({ ...data, onRulesChanged: () => alerts.wake(true) }),
     notificationRoutes({ db, now: authNow }),
     streamRoutes({ db, hub: streamHub }),
   ];

@@ -53,7 +53,8 @@ export interface AlertWorkerOptions {
 
 export interface AlertWorker {
   start(): void;
-  wake(): void;
+  /** A pass soon; with `lfd`, the last-free-day check too (a rule was made or changed: it tells of today at once). */
+  wake(lfd?: boolean): void;
   /** One pass (tests): the log up to its end, then the last-free-day check; answers the alerts stored. */
   runOnce(): Promise<number>;
   stop(): Promise<void>;
@@ -235,7 +236,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
       timer.unref();
       lfdTimer.unref();
     },
-    wake: () => pass(false),
+    wake: (lfd = false) => pass(lfd),
     runOnce,
     async stop() {
       stopped = true;

@@ -73,7 +73,12 @@ function checkKindValues(kind: AlertKind, threshold: number | null, holdName: st
     );
 }
 
-export function alertRuleRoutes(deps: DataDeps): App {
+export function alertRuleRoutes(
+  deps: DataDeps & {
+    /** Told when a rule was made or changed: the worker checks the last free days for it at once. */
+    onRulesChanged?: () => void;
+  },
+): App {
   const app = createRouter();
   const { db, clock, reference } = deps;
   const names = scopeNames(reference);
@@ -116,6 +121,7 @@ export function alertRuleRoutes(deps: DataDeps): App {
         detail: `A person keeps at most ${ALERT_RULES_PER_PERSON_MAX} alert rules; delete one to add another.`,
         source: { pointer: "/data" },
       });
+    deps.onRulesChanged?.();
     return c.json(documentOf(alertRuleResource(row, names), `/v2/alert_rules/${row.id}`), 201);
   });
 
@@ -154,6 +160,7 @@ export function alertRuleRoutes(deps: DataDeps): App {
       clock.now(),
     );
     if (!row) throw notFound("alert rule", id);
+    deps.onRulesChanged?.();
     return c.json(documentOf(alertRuleResource(row, names), `/v2/alert_rules/${id}`), 200);
   });
 
