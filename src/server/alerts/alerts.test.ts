@@ -5,9 +5,12 @@ import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertOutbox } from "../db/outbox";
-import { alerts, containers } from "../db/schema";
+import { findUserByEmail, removeMember } from "../db/people";
+import { alertRules, alerts, containers } from "../db/schema";
+import { authSecret } from "../people/auth-secret";
 import { asPerson, personCookie } from "../testing/people-fixtures";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
+import { unsubscribeUrl } from "./email";
 
 interface Received {
   to: string[];
@@ -277,5 +280,38 @@ describe("alerts", () => {
       "LFD in 2 days: TGHU1234567 at Los Angeles",
       "LFD tomorrow: TGHU1234567 at Los Angeles",
     ]);
+  });
+
+  it("tells nobody who was removed from the account, and answers a deleted rule's unsubscribe link kindly", async () => {
+    const cleo = await personCookie(h, accountId, "cleo@alert.example", "member");
+    const made = await rule(cleo, { name: "Departures", kind: "vessel_departed" });
+    const ruleId = ((await made.json()) as { data: { id: string } }).data.id;
+    const { shipment, containers: boxes } = await insertShipment(h.db, accountId, {
+      containerNumbers: ["CAIU1234567"],
+    });
+    await h.service.alerts.runOnce();
+    const cleoId = (await findUserByEmail(h.db, "cleo@alert.example"))!.id;
+    expect(await removeMember(h.db, accountId, cleoId)).toBe(true);
+    await record([
+      {
+        accountId,
+        shipmentId: shipment.id,
+        containerId: boxes[0]!.id,
+        createdAt: h.clock.now(),
+        event: "container.transport.vessel_departed",
+        referenceType: "transport_event",
+        referenceId: boxes[0]!.id,
+      },
+    ]);
+    await h.service.alerts.runOnce();
+    expect(await h.db.select().from(alerts).where(eq(alerts.ruleId, ruleId))).toEqual([]);
+
+    // The rule goes; its (signed) unsubscribe link says so rather than failing.
+    const secret = await authSecret(h.db, undefined);
+    const link = unsubscribeUrl("http://localhost", secret, ruleId).replace("http://localhost", "");
+    await h.db.delete(alertRules).where(eq(alertRules.id, ruleId));
+    const answer = await h.app.request(`http://localhost${link}`, { method: "POST" });
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain("no longer exists");
   });
 });
