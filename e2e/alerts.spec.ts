@@ -3,6 +3,7 @@
 // this branch's dashboard still signs in with an API key, so the test also signs the browser in as the demo owner
 // (POST /demo/sign-in, the "Use the demo account" of the people sign-in) and sends the alert requests with that
 // session instead of the key, as the dashboard will once it signs people in. A key alone is told why it sees none.
+import AxeBuilder from "@axe-core/playwright";
 import { createTestAccount, expect, type Page, signIn, signInAsDemo, test } from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };
@@ -16,6 +17,16 @@ async function asDemoOwner(page: Page) {
     delete headers.authorization;
     await route.continue({ headers });
   });
+}
+
+/** axe's WCAG 2.x A and AA rules find nothing on the page as it is now. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 }
 
 async function expectFitsScreen(page: Page) {
@@ -64,6 +75,7 @@ test("a person's rule raises alerts that the bell counts and the notifications p
   const first = list.getByRole("listitem").first();
   await expect(first.getByRole("link", { name: /^LFD / })).toHaveAttribute("href", /^\/containers\//);
   await expect(first.getByText(/Rule “E2E last free days”/)).toBeVisible();
+  await expectAccessible(page);
 
   await first.getByRole("button", { name: /^Mark read: / }).click();
   await expect(bell(before - 1 > 0 ? `Notifications, ${before - 1} unread` : "Notifications")).toBeVisible();
@@ -76,8 +88,11 @@ test("a person's rule raises alerts that the bell counts and the notifications p
   // On a phone both pages fit the screen.
   await page.setViewportSize(PHONE);
   await expectFitsScreen(page);
+  await expectAccessible(page);
   await page.goto("/settings/alerts");
   await expectFitsScreen(page);
+  await expect(rules.getByText("E2E last free days")).toBeVisible();
+  await expectAccessible(page);
 
   // The rule goes; its alerts stay.
   await page.getByRole("button", { name: "Delete the rule E2E last free days" }).click();
