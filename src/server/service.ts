@@ -2,11 +2,11 @@
 // (reference data, clocks, the sandbox network and the carrier adapters, the DCSA client, push subscriptions,
 // publisher and notifier, the tracking engine, webhook delivery, documents (the PDF reader, the extraction worker,
 // the upload sweep, the inbound mail listener), the response cache, the live stream's hub, the data change feed,
-// metrics, people's sign-in (Better Auth), the mail outbox worker and the activity log's retention, the HTTP app
+// metrics, people's sign-in (Better Auth), the alerts worker, the mail outbox worker and the activity log's retention, the HTTP app
 // with its routers); start() sets the background work going and stop()
 // ends it, the database last. main.ts serves the app; tests build their worlds with the same function (a manual
 // clock, a logger that keeps its lines, an open test database), so that a test world is wired as production is.
-// A new part (alerts, documents) is built here, its routers added to the app's lists and its
+// A new part (as alerts and documents were) is built here, its routers added to the app's lists and its
 // background work to `parts`: the app and the other parts do not change for it.
 import { join } from "node:path";
 import type { Hono } from "hono";
