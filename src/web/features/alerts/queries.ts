@@ -28,6 +28,8 @@ export interface NotificationsSearch {
   unread: boolean;
 }
 
+/** How long after a rule is made the bell asks again (the service checks the new rule's last free days at once). */
+const NEW_RULE_RECHECK_MS = 2_000;
 /** How often the bell asks, besides the live stream's nudges. */
 const UNREAD_POLL_MS = 30_000;
 
@@ -117,6 +119,12 @@ export function useCreateRule() {
         body: { data: { type: "alert_rule", attributes: input } },
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+    // A new rule checks the last free days at once, a moment after it is stored: ask the bell again then.
+    onSuccess: () =>
+      void setTimeout(
+        () => void queryClient.invalidateQueries({ queryKey: alertKeys.notifications() }),
+        NEW_RULE_RECHECK_MS,
+      ),
   });
 }
 
