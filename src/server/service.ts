@@ -2,14 +2,15 @@
 // (reference data, clocks, the sandbox network and the carrier adapters, the DCSA client, push subscriptions,
 // publisher and notifier, the tracking engine, webhook delivery, documents (the PDF reader, the extraction worker,
 // the upload sweep, the inbound mail listener), the response cache, the live stream's hub, the data change feed,
-// metrics, people's sign-in (Better Auth), the mail outbox worker and the activity log's retention, the HTTP app
+// metrics, people's sign-in (Better Auth), the alerts worker, the mail outbox worker and the activity log's retention, the HTTP app
 // with its routers); start() sets the background work going and stop()
 // ends it, the database last. main.ts serves the app; tests build their worlds with the same function (a manual
 // clock, a logger that keeps its lines, an open test database), so that a test world is wired as production is.
-// A new part (alerts, documents) is built here, its routers added to the app's lists and its
+// A new part (as alerts and documents were) is built here, its routers added to the app's lists and its
 // background work to `parts`: the app and the other parts do not change for it.
 import { join } from "node:path";
 import type { Hono } from "hono";
+import { type AlertWorker, createAlertWorker } from "./alerts/worker";
 import { type Clock, ManualClock, systemClock } from "./clock";
 import type { Config } from "./config";
 import { DbCarrierConnectionStore } from "./db/carrier-connection-store";
@@ -27,6 +28,8 @@ import { startInboundMail } from "./documents/inbound-mail";
 import { PdfTextReader } from "./documents/pdf-text";
 import { accountRoutes } from "./http/account/handlers";
 import { activityRoutes } from "./http/activity/handlers";
+import { alertRuleRoutes } from "./http/alert-rules/handlers";
+import { alertUnsubscribeRoutes } from "./http/alert-unsubscribe";
 import { apiGuards } from "./http/api-guards";
 import { apiKeyRoutes } from "./http/api-keys/handlers";
 import { type AppDeps, createApp } from "./http/app";
@@ -45,6 +48,7 @@ import type { App, AppEnv } from "./http/env";
 import { runShutdownSteps } from "./http/graceful-shutdown";
 import { invitationRoutes } from "./http/invitations/handlers";
 import { ServiceMetrics } from "./http/metrics";
+import { notificationRoutes } from "./http/notifications/handlers";
 import { operationsRoutes, type ReadinessCheck } from "./http/operations";
 import { partyRoutes } from "./http/parties/handlers";
 import { referenceRoutes } from "./http/reference";
@@ -201,6 +205,8 @@ export interface Service {
   demoOwner: DemoOwner | undefined;
   /** Sends (or, without SMTP_URL, keeps) the outbox's mail once started; tests drive it with `runOnce`. */
   mail: MailWorker;
+  /** Turns the event log's changes and the last free days into people's alerts once started; tests `runOnce`. */
+  alerts: AlertWorker;
   signals: {
     /** A tracking request was stored pending, or a carrier's push named one: the engine looks at requests. */
     trackingRequests: Signal;
@@ -287,6 +293,16 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     transport: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined,
     outage,
     now: authNow,
+  });
+  // People's alerts: from the same event log as webhooks and the live stream, emailed through the mail outbox.
+  const alerts = createAlertWorker({
+    db,
+    clock,
+    logger,
+    outage,
+    publicUrl: config.publicUrl,
+    secret,
+    onMailQueued: () => mail.wake(),
   });
   const signals = {
     trackingRequests: new Signal(),
@@ -495,6 +511,8 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     accountRoutes(people),
     ssoProviderRoutes({ ...people, secretsKey: config.secretsKey, trustedIssuers: config.ssoTrustedIssuers }),
     activityRoutes(people),
+    alertRuleRoutes({ ...data, onRulesChanged: () => alerts.wake(true) }),
+    notificationRoutes({ db, now: authNow }),
     streamRoutes({ db, hub: streamHub }),
   ];
   const webRoot = overrides.webRoot === undefined ? (config.dev ? null : builtWebRoot) : overrides.webRoot;
@@ -502,6 +520,8 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     demoKeyRoutes({ apiKey: () => demo?.apiKey, public: config.demoPublic }),
     // Sign-in and its flows (/api/auth), the demo owner's sign-in, and the development outbox (/dev/mail).
     authRoutes({ auth, db, demoPublic: config.demoPublic, demoOwner, devMail: !config.smtpUrl }),
+    // One-click unsubscribe from an alert rule's email: the signed link is its credential (no key, no session).
+    alertUnsubscribeRoutes({ db, secret, now: authNow }),
     operationsRoutes({ db, metrics, metricsPublic: config.metricsPublic, readiness }),
     // Carriers' pushes: public (no API key), each checked against its subscription's secret.
     dcsaNotificationRoutes({
@@ -641,6 +661,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
         await pdfText.close();
       },
     },
+    { name: "alerts worker", start: () => alerts.start(), stop: () => alerts.stop() },
     { name: "mail worker", start: () => mail.start(), stop: () => mail.stop() },
     {
       name: "people retention",
@@ -708,6 +729,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     auth,
     demoOwner,
     mail,
+    alerts,
     signals,
     async start() {
       for (const part of parts) await part.start?.();

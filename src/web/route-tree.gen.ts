@@ -15,11 +15,13 @@ import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
 import { Route as AuthenticatedAttentionRouteImport } from './routes/_authenticated/attention'
 import { Route as AuthenticatedMapRouteImport } from './routes/_authenticated/map'
+import { Route as AuthenticatedNotificationsRouteImport } from './routes/_authenticated/notifications'
 import { Route as AuthenticatedContainersIndexRouteImport } from './routes/_authenticated/containers.index'
 import { Route as AuthenticatedContainersContainerIdRouteImport } from './routes/_authenticated/containers.$containerId'
 import { Route as AuthenticatedCustomersIndexRouteImport } from './routes/_authenticated/customers.index'
 import { Route as AuthenticatedDocumentsIndexRouteImport } from './routes/_authenticated/documents.index'
 import { Route as AuthenticatedDocumentsDocumentIdRouteImport } from './routes/_authenticated/documents.$documentId'
+import { Route as AuthenticatedSettingsAlertsRouteImport } from './routes/_authenticated/settings.alerts'
 import { Route as AuthenticatedShipmentsIndexRouteImport } from './routes/_authenticated/shipments.index'
 import { Route as AuthenticatedShipmentsShipmentIdRouteImport } from './routes/_authenticated/shipments.$shipmentId'
 import { Route as AuthenticatedTrackingRequestsIndexRouteImport } from './routes/_authenticated/tracking-requests.index'
@@ -64,6 +66,12 @@ const AuthenticatedMapRoute = AuthenticatedMapRouteImport.update({
   path: '/map',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedNotificationsRoute =
+  AuthenticatedNotificationsRouteImport.update({
+    id: '/notifications',
+    path: '/notifications',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedContainersIndexRoute =
   AuthenticatedContainersIndexRouteImport.update({
     id: '/containers/',
@@ -92,6 +100,12 @@ const AuthenticatedDocumentsDocumentIdRoute =
   AuthenticatedDocumentsDocumentIdRouteImport.update({
     id: '/documents/$documentId',
     path: '/documents/$documentId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSettingsAlertsRoute =
+  AuthenticatedSettingsAlertsRouteImport.update({
+    id: '/settings/alerts',
+    path: '/settings/alerts',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedShipmentsIndexRoute =
@@ -185,8 +199,10 @@ export interface FileRoutesByFullPath {
   '/account': typeof AuthenticatedAccountRoute
   '/attention': typeof AuthenticatedAttentionRoute
   '/map': typeof AuthenticatedMapRoute
+  '/notifications': typeof AuthenticatedNotificationsRoute
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/documents/$documentId': typeof AuthenticatedDocumentsDocumentIdRoute
+  '/settings/alerts': typeof AuthenticatedSettingsAlertsRoute
   '/shipments/$shipmentId': typeof AuthenticatedShipmentsShipmentIdRoute
   '/tracking-requests/$trackingRequestId': typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
   '/tracking-requests/bulk': typeof AuthenticatedTrackingRequestsBulkRoute
@@ -211,8 +227,10 @@ export interface FileRoutesByTo {
   '/account': typeof AuthenticatedAccountRoute
   '/attention': typeof AuthenticatedAttentionRoute
   '/map': typeof AuthenticatedMapRoute
+  '/notifications': typeof AuthenticatedNotificationsRoute
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/documents/$documentId': typeof AuthenticatedDocumentsDocumentIdRoute
+  '/settings/alerts': typeof AuthenticatedSettingsAlertsRoute
   '/shipments/$shipmentId': typeof AuthenticatedShipmentsShipmentIdRoute
   '/tracking-requests/$trackingRequestId': typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
   '/tracking-requests/bulk': typeof AuthenticatedTrackingRequestsBulkRoute
@@ -239,8 +257,10 @@ export interface FileRoutesById {
   '/_authenticated/account': typeof AuthenticatedAccountRoute
   '/_authenticated/attention': typeof AuthenticatedAttentionRoute
   '/_authenticated/map': typeof AuthenticatedMapRoute
+  '/_authenticated/notifications': typeof AuthenticatedNotificationsRoute
   '/_authenticated/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/_authenticated/documents/$documentId': typeof AuthenticatedDocumentsDocumentIdRoute
+  '/_authenticated/settings/alerts': typeof AuthenticatedSettingsAlertsRoute
   '/_authenticated/shipments/$shipmentId': typeof AuthenticatedShipmentsShipmentIdRoute
   '/_authenticated/tracking-requests/$trackingRequestId': typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
   '/_authenticated/tracking-requests/bulk': typeof AuthenticatedTrackingRequestsBulkRoute
@@ -267,8 +287,10 @@ export interface FileRouteTypes {
     | '/account'
     | '/attention'
     | '/map'
+    | '/notifications'
     | '/containers/$containerId'
     | '/documents/$documentId'
+    | '/settings/alerts'
     | '/shipments/$shipmentId'
     | '/tracking-requests/$trackingRequestId'
     | '/tracking-requests/bulk'
@@ -293,8 +315,10 @@ export interface FileRouteTypes {
     | '/account'
     | '/attention'
     | '/map'
+    | '/notifications'
     | '/containers/$containerId'
     | '/documents/$documentId'
+    | '/settings/alerts'
     | '/shipments/$shipmentId'
     | '/tracking-requests/$trackingRequestId'
     | '/tracking-requests/bulk'
@@ -320,8 +344,10 @@ export interface FileRouteTypes {
     | '/_authenticated/account'
     | '/_authenticated/attention'
     | '/_authenticated/map'
+    | '/_authenticated/notifications'
     | '/_authenticated/containers/$containerId'
     | '/_authenticated/documents/$documentId'
+    | '/_authenticated/settings/alerts'
     | '/_authenticated/shipments/$shipmentId'
     | '/_authenticated/tracking-requests/$trackingRequestId'
     | '/_authenticated/tracking-requests/bulk'
@@ -391,6 +417,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMapRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/notifications': {
+      id: '/_authenticated/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof AuthenticatedNotificationsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/containers/': {
       id: '/_authenticated/containers/'
       path: '/containers'
@@ -424,6 +457,13 @@ declare module '@tanstack/react-router' {
       path: '/documents/$documentId'
       fullPath: '/documents/$documentId'
       preLoaderRoute: typeof AuthenticatedDocumentsDocumentIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/settings/alerts': {
+      id: '/_authenticated/settings/alerts'
+      path: '/settings/alerts'
+      fullPath: '/settings/alerts'
+      preLoaderRoute: typeof AuthenticatedSettingsAlertsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/shipments/': {
@@ -531,8 +571,10 @@ interface AuthenticatedRouteChildren {
   AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
   AuthenticatedAttentionRoute: typeof AuthenticatedAttentionRoute
   AuthenticatedMapRoute: typeof AuthenticatedMapRoute
+  AuthenticatedNotificationsRoute: typeof AuthenticatedNotificationsRoute
   AuthenticatedContainersContainerIdRoute: typeof AuthenticatedContainersContainerIdRoute
   AuthenticatedDocumentsDocumentIdRoute: typeof AuthenticatedDocumentsDocumentIdRoute
+  AuthenticatedSettingsAlertsRoute: typeof AuthenticatedSettingsAlertsRoute
   AuthenticatedShipmentsShipmentIdRoute: typeof AuthenticatedShipmentsShipmentIdRoute
   AuthenticatedTrackingRequestsTrackingRequestIdRoute: typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
   AuthenticatedTrackingRequestsBulkRoute: typeof AuthenticatedTrackingRequestsBulkRoute
@@ -556,9 +598,11 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAccountRoute: AuthenticatedAccountRoute,
   AuthenticatedAttentionRoute: AuthenticatedAttentionRoute,
   AuthenticatedMapRoute: AuthenticatedMapRoute,
+  AuthenticatedNotificationsRoute: AuthenticatedNotificationsRoute,
   AuthenticatedContainersContainerIdRoute:
     AuthenticatedContainersContainerIdRoute,
   AuthenticatedDocumentsDocumentIdRoute: AuthenticatedDocumentsDocumentIdRoute,
+  AuthenticatedSettingsAlertsRoute: AuthenticatedSettingsAlertsRoute,
   AuthenticatedShipmentsShipmentIdRoute: AuthenticatedShipmentsShipmentIdRoute,
   AuthenticatedTrackingRequestsTrackingRequestIdRoute:
     AuthenticatedTrackingRequestsTrackingRequestIdRoute,

@@ -15,6 +15,8 @@ export interface NewMail {
   text: string;
   html?: string | null;
   links: string[];
+  /** Extra headers (an alert's `List-Unsubscribe`); none for most messages. */
+  headers?: Record<string, string> | null;
   now: Date;
 }
 
@@ -30,6 +32,7 @@ export async function queueMail(db: Db, mail: NewMail): Promise<MailRow> {
       text: mail.text,
       html: mail.html ?? null,
       links: mail.links,
+      headers: mail.headers ?? null,
       createdAt: mail.now,
       nextAttemptAt: mail.now,
     })
@@ -49,6 +52,7 @@ export interface MailClaim {
   html: string | null;
   links: string[];
   kind: string;
+  headers: Record<string, string> | null;
 }
 
 /**
@@ -71,7 +75,7 @@ export async function claimDueMail(
     update ${mailOutbox} m
     set lease_until = ${iso(r.leaseUntil)}, claim_token = gen_random_uuid(), attempts = m.attempts + 1
     from picked where m.id = picked.id
-    returning m.id, m.claim_token, m.attempts, m."to", m.subject, m.text, m.html, m.links, m.kind`)) as unknown as {
+    returning m.id, m.claim_token, m.attempts, m."to", m.subject, m.text, m.html, m.links, m.kind, m.headers`)) as unknown as {
     rows: {
       id: string;
       claim_token: string;
@@ -82,6 +86,7 @@ export async function claimDueMail(
       html: string | null;
       links: string[] | string;
       kind: string;
+      headers: Record<string, string> | string | null;
     }[];
   };
   return result.rows.map((row) => ({
@@ -94,6 +99,8 @@ export async function claimDueMail(
     html: row.html,
     links: typeof row.links === "string" ? (JSON.parse(row.links) as string[]) : row.links,
     kind: row.kind,
+    headers:
+      typeof row.headers === "string" ? (JSON.parse(row.headers) as Record<string, string>) : row.headers,
   }));
 }
 

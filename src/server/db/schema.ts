@@ -381,6 +381,8 @@ export const mailOutbox = pgTable(
     leaseUntil: ts("lease_until"),
     claimToken: uuid("claim_token"),
     lastError: text("last_error"),
+    /** Extra headers the message is sent with (an alert's `List-Unsubscribe`, RFC 8058); none for most. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: createdAt(),
     sentAt: ts("sent_at"),
   },
@@ -1376,5 +1378,88 @@ export const inboundEmailSettings = pgTable("inbound_email_settings", {
   autoTrackDocumentTypes: textArray("auto_track_document_types"),
   rotatedAt: ts("rotated_at"),
   createdAt: createdAt(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+// ---- Alerts (issue 28): a person's rules, and the alerts the outbox's changes raised for them ----
+
+/**
+ * A person's alert rule (src/api/alerts.ts): what kind of change, its threshold where the kind takes one (days for
+ * `lfd_within`, hours for `eta_moved`), the hold it names (`hold_added`/`hold_released`; null: any), what it looks
+ * at (`scope`: everything, a shipping line, a port of discharge, tags) and where it tells (`channels`).
+ */
+export const alertRules = pgTable(
+  "alert_rules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    kind: text("kind").notNull(),
+    threshold: integer("threshold"),
+    holdName: text("hold_name"),
+    /** `{type: "all"}`, `{type: "shipping_line", id}`, `{type: "port_of_discharge", id}`, `{type: "tags", tags}`. */
+    scope: jsonb("scope")
+      .$type<{ type: string; id?: string; tags?: string[] }>()
+      .notNull()
+      .default(sql`'{"type":"all"}'::jsonb`),
+    channels: textArray("channels"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("alert_rules_user_idx").on(t.accountId, t.userId, t.createdAt),
+    // The worker's read: every rule of an account whose people receive alerts.
+    index("alert_rules_account_kind_idx").on(t.accountId, t.kind),
+  ],
+);
+
+/**
+ * An alert: one rule matched one change (an outbox event, or a day of the daily last-free-day check), stored once
+ * whatever the number of processes or restarts: `(rule_id, dedupe_key)` is unique (the event's id, or
+ * `lfd:<container>:<day>`). A deleted rule leaves its alerts, without the rule.
+ */
+export const alerts = pgTable(
+  "alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ruleId: uuid("rule_id").references(() => alertRules.id, { onDelete: "set null" }),
+    ruleName: text("rule_name").notNull(),
+    kind: text("kind").notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    eventId: uuid("event_id"),
+    containerId: uuid("container_id"),
+    shipmentId: uuid("shipment_id"),
+    containerNumber: text("container_number"),
+    /** One line that says what happened ("LFD tomorrow: MSCU1234565 at Savannah"): the email's subject too. */
+    title: text("title").notNull(),
+    /** What changed, from what to what, as lines. */
+    details: jsonb("details").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    readAt: ts("read_at"),
+  },
+  (t) => [
+    uniqueIndex("alerts_rule_dedupe_idx").on(t.ruleId, t.dedupeKey),
+    index("alerts_user_created_idx").on(t.accountId, t.userId, t.createdAt.desc(), t.id.desc()),
+    index("alerts_user_unread_idx")
+      .on(t.accountId, t.userId, t.createdAt.desc(), t.id.desc())
+      .where(sql`read_at is null`),
+  ],
+);
+
+/** The alerts worker's place in the account event log (`stream_seq`): one row, locked by the pass that moves it. */
+export const alertCursor = pgTable("alert_cursor", {
+  id: integer("id").primaryKey(),
+  lastSeq: bigint("last_seq", { mode: "number" }).notNull().default(0),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });

@@ -97,6 +97,15 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "GET /v2/sessions": "self",
   "DELETE /v2/sessions": "self",
   "DELETE /v2/sessions/{id}": "self",
+  // A person's own alert rules and notifications (a key has no person: 403).
+  "GET /v2/alert_rules": "self",
+  "POST /v2/alert_rules": "self",
+  "GET /v2/alert_rules/{id}": "self",
+  "PATCH /v2/alert_rules/{id}": "self",
+  "DELETE /v2/alert_rules/{id}": "self",
+  "GET /v2/notifications": "self",
+  "PATCH /v2/notifications/{id}": "self",
+  "POST /v2/notifications/mark_all_read": "self",
   // People (admins, never a key): members, invitations, API keys, single sign-on, the whole activity log.
   "GET /v2/users": "people",
   "PATCH /v2/users/{id}": "people",

@@ -81,7 +81,13 @@ export function verificationMessage(to: string, url: string) {
 }
 
 /** Queues a message in the outbox; pass the transaction of what causes it. */
-export async function sendLater(db: Db, accountId: string | null, m: Message, now: Date) {
+export async function sendLater(
+  db: Db,
+  accountId: string | null,
+  m: Message,
+  now: Date,
+  headers?: Record<string, string>,
+) {
   return queueMail(db, {
     accountId,
     kind: m.kind,
@@ -90,6 +96,7 @@ export async function sendLater(db: Db, accountId: string | null, m: Message, no
     text: m.text,
     html: m.html,
     links: m.links,
+    headers: headers && Object.keys(headers).length > 0 ? headers : null,
     now,
   });
 }

@@ -7,6 +7,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string | null;
+  /** Extra headers (an alert's `List-Unsubscribe` and `List-Unsubscribe-Post`). */
+  headers?: Record<string, string> | null;
 }
 
 export interface MailTransport {
@@ -25,6 +27,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? undefined,
+        headers: mail.headers ?? undefined,
       });
     },
     close() {

@@ -31,6 +31,8 @@ export const liveKeys = {
   documents: [...queryRoots.documents],
   /** An account event is delivered to the account's webhooks: the notification log grows. */
   notificationLists: [...queryRoots.webhookNotifications, "list"],
+  /** The person's alerts (the bell's count, the notifications page): any change may have raised one. */
+  alerts: [...queryRoots.alerts, "notifications"],
 } satisfies Record<string, QueryKey | ((id: string) => QueryKey)>;
 
 /** What a resource the stream names is, for highlighting the rows that changed. */
@@ -62,7 +64,7 @@ const some = <T>(value: T | null): T[] => (value === null ? [] : [value]);
 
 /** The queries an account event makes stale, and the rows it changed. */
 export function touchedBy(event: StreamEvent): Touched {
-  const keys: QueryKey[] = [liveKeys.notificationLists];
+  const keys: QueryKey[] = [liveKeys.notificationLists, liveKeys.alerts];
   const changed: ChangedIds = {
     container: some(event.container_id),
     shipment: some(event.shipment_id),

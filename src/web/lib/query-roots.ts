@@ -3,6 +3,7 @@
 // fleet and the tracking requests too) without one feature importing another.
 export const queryRoots = {
   account: ["account"],
+  alerts: ["alerts"],
   carrierConnections: ["carrier-connections"],
   containers: ["containers"],
   documents: ["documents"],

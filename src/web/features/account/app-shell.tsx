@@ -21,14 +21,18 @@ const NAV_ITEMS = [
   { to: "/map", label: "Map" },
   { to: "/webhooks", label: "Webhooks" },
   { to: "/settings/carrier-connections", label: "Carriers" },
+  { to: "/settings/alerts", label: "Alerts" },
 ] as const;
 
 const navLinkClass =
   "whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white";
 const navLinkActiveClass = "bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-white";
 
-/** `search`: the global search's button and dialog, given by the route (a feature does not import another). */
-export function AppShell({ search }: { search?: ReactNode }) {
+/**
+ * `search`: the global search's button and dialog; `bell`: the notifications' bell with the unread count. Both are
+ * given by the route (a feature does not import another).
+ */
+export function AppShell({ search, bell }: { search?: ReactNode; bell?: ReactNode }) {
   const session = useSyncExternalStore(subscribeSession, getSession, getSession);
   const location = useLocation();
   const navigate = useNavigate();
@@ -85,6 +89,7 @@ export function AppShell({ search }: { search?: ReactNode }) {
           <div className="ml-auto flex items-center gap-3">
             <LiveStatus />
             {search}
+            {bell}
             <div className="hidden items-center gap-3 sm:flex">
               <Link
                 to="/account"

@@ -1,0 +1,208 @@
+// Alerts of the /v2 contract (this service's own, issue 28): a person's alert rules (`/v2/alert_rules`) and the
+// notifications they raised (`/v2/notifications`). A rule names a kind of change, a threshold where its kind takes
+// one (days for `lfd_within`, hours for `eta_moved`), a hold where its kind may name one, what it looks at (its
+// scope) and where it tells (its channels). Both programs read these schemas; the service also the kinds' words.
+import { z } from "zod";
+import { isoDateTime, listLinksSchema, listMetaSchema, selfLinkSchema } from "./json-api";
+
+/** The kinds of rule, with the words the dashboard and the emails use for them. */
+export const ALERT_KINDS = {
+  lfd_passed: { label: "Last free day passed", threshold: null },
+  lfd_today: { label: "Last free day today", threshold: null },
+  lfd_tomorrow: { label: "Last free day tomorrow", threshold: null },
+  lfd_within: { label: "Last free day within N days", threshold: "days" },
+  available_for_pickup: { label: "Available for pickup", threshold: null },
+  hold_added: { label: "Hold added", threshold: null },
+  hold_released: { label: "Hold released", threshold: null },
+  eta_moved: { label: "ETA moved by more than N hours", threshold: "hours" },
+  vessel_departed: { label: "Vessel departed", threshold: null },
+  vessel_arrived: { label: "Vessel arrived", threshold: null },
+  vessel_discharged: { label: "Discharged from the vessel", threshold: null },
+  tracking_request_failed: { label: "Tracking request failed", threshold: null },
+  tracking_stopped: { label: "Tracking stopped by the line", threshold: null },
+} as const satisfies Record<string, { label: string; threshold: "days" | "hours" | null }>;
+export type AlertKind = keyof typeof ALERT_KINDS;
+export const ALERT_KIND_NAMES = Object.keys(ALERT_KINDS) as [AlertKind, ...AlertKind[]];
+
+/** The kinds the daily last-free-day check raises (by the service clock, in the zone of the day's place). */
+export const LFD_KINDS: readonly AlertKind[] = ["lfd_passed", "lfd_today", "lfd_tomorrow", "lfd_within"];
+/** The kinds that may name one hold (customs, freight, USDA…); without one, any hold. */
+export const HOLD_KINDS: readonly AlertKind[] = ["hold_added", "hold_released"];
+
+/** Where a rule may tell: this slice sends email and keeps in-app notifications. */
+export const ALERT_CHANNELS = ["email", "in_app"] as const;
+export type AlertChannel = (typeof ALERT_CHANNELS)[number];
+
+/** Thresholds: days ahead for the last free day, hours for an ETA; beyond these a rule is surely a mistake. */
+export const ALERT_THRESHOLD_LIMITS = { days: 60, hours: 24 * 60 } as const;
+export const ALERT_RULE_NAME_MAX = 80;
+export const ALERT_RULES_PER_PERSON_MAX = 50;
+
+/** What a rule looks at, as the wire spells it: everything, one line (SCAC), one port (UN/LOCODE), or tags. */
+export const alertScopeSchema = z
+  .discriminatedUnion(
+    "type",
+    [
+      z.strictObject({ type: z.literal("all") }),
+      z.strictObject({
+        type: z.literal("shipping_line"),
+        scac: z.string().trim().min(2, { error: "scope.scac must be a shipping line's SCAC, such as MSCU" }),
+      }),
+      z.strictObject({
+        type: z.literal("port_of_discharge"),
+        locode: z.string().trim().min(5, { error: "scope.locode must be a port's UN/LOCODE, such as USSAV" }),
+      }),
+      z.strictObject({
+        type: z.literal("tags"),
+        tags: z
+          .array(z.string().trim().min(1).max(60))
+          .min(1, { error: "scope.tags must name at least one tag" })
+          .max(20),
+      }),
+    ],
+    { error: "scope.type must be one of all, shipping_line, port_of_discharge, tags" },
+  )
+  .meta({ id: "AlertRuleScope" });
+export type AlertScope = z.infer<typeof alertScopeSchema>;
+
+const kindSchema = z.enum(ALERT_KIND_NAMES, {
+  error: `kind must be one of ${ALERT_KIND_NAMES.join(", ")}`,
+});
+const channelsSchema = z
+  .array(z.enum(ALERT_CHANNELS, { error: `each channel must be one of ${ALERT_CHANNELS.join(", ")}` }))
+  .max(ALERT_CHANNELS.length);
+
+export const alertRuleSchema = z
+  .object({
+    id: z.string(),
+    type: z.literal("alert_rule"),
+    attributes: z.object({
+      name: z.string(),
+      kind: kindSchema,
+      /** Days (`lfd_within`) or hours (`eta_moved`); null for the other kinds. */
+      threshold: z.number().int().nullable(),
+      /** The hold a hold rule names (lower case); null: any hold. */
+      hold_name: z.string().nullable(),
+      scope: alertScopeSchema,
+      channels: z.array(z.enum(ALERT_CHANNELS)),
+      created_at: isoDateTime,
+      updated_at: isoDateTime,
+    }),
+    links: selfLinkSchema,
+  })
+  .meta({ id: "AlertRule" });
+export type AlertRule = z.infer<typeof alertRuleSchema>;
+
+export const alertRuleDocumentSchema = z.object({ data: alertRuleSchema, links: selfLinkSchema.optional() });
+export const alertRuleListDocumentSchema = z
+  .object({ data: z.array(alertRuleSchema), links: selfLinkSchema, meta: listMetaSchema })
+  .meta({ id: "AlertRuleList" });
+
+const bodyOf = <T extends z.ZodRawShape>(shape: T) =>
+  z.object({
+    data: z.object({
+      type: z.literal("alert_rule", { error: "data.type must be 'alert_rule'" }).optional(),
+      id: z.string().optional(),
+      attributes: z.strictObject(shape),
+    }),
+  });
+
+const nameSchema = z
+  .string({ error: "name must be a string" })
+  .trim()
+  .min(1, { error: "name can't be blank: give the rule a name, such as “LFD this week”" })
+  .max(ALERT_RULE_NAME_MAX, { error: `name can be at most ${ALERT_RULE_NAME_MAX} characters` });
+const thresholdSchema = z
+  .number({ error: "threshold must be a whole number" })
+  .int({ error: "threshold must be a whole number" })
+  .nullable();
+const holdNameSchema = z
+  .string()
+  .trim()
+  .max(40, { error: "hold_name can be at most 40 characters" })
+  .nullable();
+
+/** `POST /v2/alert_rules`: the threshold's range and whether the kind takes one are checked by the service. */
+export const alertRuleCreateBodySchema = bodyOf({
+  name: nameSchema,
+  kind: kindSchema,
+  threshold: thresholdSchema.optional(),
+  hold_name: holdNameSchema.optional(),
+  scope: alertScopeSchema.default({ type: "all" }),
+  channels: channelsSchema.default(["email", "in_app"]),
+}).meta({ id: "AlertRuleCreateBody" });
+
+/** `PATCH /v2/alert_rules/{id}`: any attribute; the kind stays. */
+export const alertRuleEditBodySchema = bodyOf({
+  name: nameSchema.optional(),
+  threshold: thresholdSchema.optional(),
+  hold_name: holdNameSchema.optional(),
+  scope: alertScopeSchema.optional(),
+  channels: channelsSchema.optional(),
+}).meta({ id: "AlertRuleEditBody" });
+
+/**
+ * Why a rule's threshold is wrong for its kind, in words for a 422 (or null when it is right): a kind with a
+ * threshold needs one in range, a kind without one takes none.
+ */
+export function thresholdProblem(kind: AlertKind, threshold: number | null | undefined): string | null {
+  const unit = ALERT_KINDS[kind].threshold;
+  if (unit === null) {
+    return threshold === null || threshold === undefined ? null : `A ${kind} rule takes no threshold.`;
+  }
+  const max = ALERT_THRESHOLD_LIMITS[unit];
+  if (threshold === null || threshold === undefined) {
+    return `A ${kind} rule needs a threshold: the number of ${unit} (1 to ${max}).`;
+  }
+  if (threshold < 1 || threshold > max) return `threshold must be between 1 and ${max} ${unit}.`;
+  return null;
+}
+
+/** A notification: one alert of the signed-in person (`/v2/notifications`). */
+export const notificationSchema = z
+  .object({
+    id: z.string(),
+    type: z.literal("notification"),
+    attributes: z.object({
+      kind: kindSchema,
+      /** What happened, in one line ("LFD tomorrow: MSCU1234565 at Savannah"). */
+      title: z.string(),
+      /** What changed, from what to what. */
+      details: z.array(z.string()),
+      container_number: z.string().nullable(),
+      rule_name: z.string(),
+      created_at: isoDateTime,
+      read_at: isoDateTime.nullable(),
+    }),
+    relationships: z.object({
+      container: z.object({ data: z.object({ id: z.string(), type: z.literal("container") }).nullable() }),
+      shipment: z.object({ data: z.object({ id: z.string(), type: z.literal("shipment") }).nullable() }),
+      alert_rule: z.object({ data: z.object({ id: z.string(), type: z.literal("alert_rule") }).nullable() }),
+    }),
+    links: selfLinkSchema,
+  })
+  .meta({ id: "Notification" });
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationDocumentSchema = z.object({
+  data: notificationSchema,
+  links: selfLinkSchema.optional(),
+});
+export const notificationListDocumentSchema = z
+  .object({
+    data: z.array(notificationSchema),
+    links: listLinksSchema,
+    meta: listMetaSchema.extend({ unread: z.number().int() }),
+  })
+  .meta({ id: "NotificationList" });
+
+/** `PATCH /v2/notifications/{id}`: read (true) or unread again (false). */
+export const notificationEditBodySchema = z
+  .object({
+    data: z.object({
+      type: z.literal("notification", { error: "data.type must be 'notification'" }).optional(),
+      id: z.string().optional(),
+      attributes: z.strictObject({ read: z.boolean({ error: "read must be true or false" }) }),
+    }),
+  })
+  .meta({ id: "NotificationEditBody" });

@@ -1,0 +1,317 @@
+// Service tests of alerts: a person's rules through /v2/alert_rules (and a key's 403), the worker turning the event
+// log into alerts once (again, in another process, after a restart), the daily last-free-day check by the service
+// clock, the email over real SMTP (a local smtp-server) with its one-click unsubscribe, and the notifications.
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertOutbox } from "../db/outbox";
+import { findUserByEmail, removeMember } from "../db/people";
+import { alertRules, alerts, containers } from "../db/schema";
+import { authSecret } from "../people/auth-secret";
+import { asPerson, personCookie } from "../testing/people-fixtures";
+import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
+import { unsubscribeUrl } from "./email";
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+/** The body decoded from quoted-printable (UTF-8 bytes), for reading words and links. */
+const decoded = (raw: string) =>
+  Buffer.from(
+    raw
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
+/** The headers with folded lines unfolded. */
+const headersOf = (raw: string) => raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
+
+describe("alerts", () => {
+  let h: Harness;
+  let smtp: SMTPServer;
+  const received: Received[] = [];
+  let accountId: string;
+  let apiKey: string;
+  let ana: string;
+  let ben: string;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString("utf8"),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const { port } = smtp.server.address() as { port: number };
+    h = await createHarness({
+      config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: "Container tracking <tracking@test.example>" },
+    });
+    const created = await h.newAccount("Alert Co");
+    accountId = created.account.id;
+    apiKey = created.apiKey;
+    ana = await personCookie(h, accountId, "ana@alert.example", "member");
+    ben = await personCookie(h, accountId, "ben@alert.example", "viewer");
+  });
+  afterAll(async () => {
+    await h.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  const rule = (cookie: string, attributes: Record<string, unknown>) =>
+    asPerson(h, cookie, "/v2/alert_rules", { method: "POST", json: { data: { attributes } } });
+
+  /** Records events as the engine does, and fans them out (which gives them their place in the log). */
+  async function record(rows: Parameters<typeof insertOutbox>[1]) {
+    await insertOutbox(h.db, rows);
+    await h.service.webhookDelivery.fanOut();
+  }
+
+  it("keeps a person's rules, checks them, and answers a key 403", async () => {
+    const made = await rule(ana, {
+      name: "Customs holds at LA",
+      kind: "hold_added",
+      hold_name: "Customs",
+      scope: { type: "port_of_discharge", locode: "USLAX" },
+    });
+    expect(made.status).toBe(201);
+    const body = (await made.json()) as { data: { id: string; attributes: Record<string, unknown> } };
+    expect(body.data.attributes).toMatchObject({
+      kind: "hold_added",
+      hold_name: "customs",
+      threshold: null,
+      scope: { type: "port_of_discharge", locode: "USLAX" },
+      channels: ["email", "in_app"],
+    });
+    const id = body.data.id;
+
+    const bad = await rule(ana, { name: "x", kind: "lfd_within", threshold: -1 });
+    expect(bad.status).toBe(422);
+    expect(((await bad.json()) as { errors: { source: unknown }[] }).errors[0]!.source).toEqual({
+      pointer: "/data/attributes/threshold",
+    });
+    expect((await rule(ana, { name: "x", kind: "nonsense" })).status).toBe(422);
+    const line = await rule(ana, {
+      name: "x",
+      kind: "vessel_arrived",
+      scope: { type: "shipping_line", scac: "ZZZZ" },
+    });
+    expect(line.status).toBe(422);
+
+    // Ben sees none of Ana's rules; a key has no person.
+    expect((await asPerson(h, ben, `/v2/alert_rules/${id}`)).status).toBe(404);
+    const listed = (await (await asPerson(h, ben, "/v2/alert_rules")).json()) as { data: unknown[] };
+    expect(listed.data).toEqual([]);
+    const key = await h.request(apiKey, "/v2/alert_rules");
+    expect(key.status).toBe(403);
+    expect(((await key.json()) as { errors: { detail: string }[] }).errors[0]!.detail).toMatch(/person/);
+    expect((await h.request(apiKey, "/v2/notifications")).status).toBe(403);
+
+    const edited = await asPerson(h, ana, `/v2/alert_rules/${id}`, {
+      method: "PATCH",
+      json: { data: { attributes: { name: "Customs at LA" } } },
+    });
+    expect(edited.status).toBe(200);
+    expect((await asPerson(h, ana, `/v2/alert_rules/${id}`, { method: "DELETE" })).status).toBe(200);
+    expect((await asPerson(h, ana, `/v2/alert_rules/${id}`)).status).toBe(404);
+  });
+
+  it("turns recorded changes into one alert per rule and change, emailed with one-click unsubscribe", async () => {
+    // The worker starts at the log's end: history raises nothing.
+    await h.service.alerts.runOnce();
+    const { shipment, containers: boxes } = await insertShipment(h.db, accountId, {
+      containerNumbers: ["MSCU1234565"],
+      tags: ["urgent"],
+    });
+    const box = boxes[0]!;
+    const made = await rule(ana, { name: "Customs holds", kind: "hold_added", hold_name: "customs" });
+    const ruleId = ((await made.json()) as { data: { id: string } }).data.id;
+    await rule(ana, {
+      name: "Urgent arrivals",
+      kind: "vessel_arrived",
+      scope: { type: "tags", tags: ["URGENT"] },
+    });
+    await rule(ben, { name: "Other tags", kind: "vessel_arrived", scope: { type: "tags", tags: ["slow"] } });
+    await rule(ben, { name: "ETA slips", kind: "eta_moved", threshold: 24, channels: ["in_app"] });
+
+    const now = h.clock.now();
+    const scope = { accountId, shipmentId: shipment.id, containerId: box.id, createdAt: now };
+    await record([
+      {
+        ...scope,
+        event: "container.updated",
+        referenceType: "container",
+        referenceId: box.id,
+        changes: {
+          holds_at_pod_terminal: {
+            from: [],
+            to: [{ name: "customs", status: "hold", description: null }],
+          },
+        },
+      },
+    ]);
+    await record([
+      {
+        ...scope,
+        event: "container.transport.vessel_arrived",
+        referenceType: "transport_event",
+        referenceId: box.id,
+      },
+    ]);
+    await record([
+      {
+        accountId,
+        shipmentId: shipment.id,
+        containerId: null,
+        createdAt: now,
+        event: "shipment.estimated.arrival",
+        referenceType: "shipment",
+        referenceId: shipment.id,
+        changes: { pod_eta_at: { from: "2026-11-18T14:00:00.000Z", to: "2026-11-20T14:00:00.000Z" } },
+      },
+    ]);
+    expect(await h.service.alerts.runOnce()).toBe(3);
+    // Again, and in another process over the same database: nothing twice.
+    expect(await h.service.alerts.runOnce()).toBe(0);
+    const other = await h.anotherService({ smtpUrl: "smtp://127.0.0.1:9" });
+    expect(await other.alerts.runOnce()).toBe(0);
+
+    const rows = await h.db.select().from(alerts).where(eq(alerts.accountId, accountId));
+    expect(rows.map((r) => r.title).sort()).toEqual([
+      `ETA moved 48 h later: ${shipment.billOfLadingNumber} at Los Angeles`,
+      "Hold added: MSCU1234565 at Los Angeles, on hold: customs",
+      "Vessel arrived: MSCU1234565 at Los Angeles",
+    ]);
+
+    // Ana's two alerts were emailed; Ben's ETA rule is in-app only.
+    await h.mail.runOnce();
+    const mail = received.filter((m) => m.to.includes("ana@alert.example"));
+    expect(mail).toHaveLength(2);
+    expect(received.filter((m) => m.to.includes("ben@alert.example"))).toHaveLength(0);
+    const hold = mail.find((m) => m.raw.includes("Hold added"))!;
+    const raw = decoded(hold.raw);
+    const headers = headersOf(hold.raw);
+    expect(headers).toMatch(/^Subject: Hold added: MSCU1234565 at Los Angeles, on hold: customs/m);
+    expect(raw).toContain("Holds: none → customs");
+    expect(raw).toContain(`http://localhost/containers/${box.id}`);
+    expect(raw).toContain("“Customs holds”");
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    const unsubscribe = /^List-Unsubscribe: <([^>]+)>/m.exec(headers)![1]!;
+    expect(unsubscribe).toContain(`rule=${ruleId}`);
+
+    // One click, without signing in; a forged signature changes nothing.
+    const path = unsubscribe.replace("http://localhost", "");
+    expect((await h.app.request(`http://localhost${path}x`, { method: "POST" })).status).toBe(400);
+    expect((await h.app.request(`http://localhost${path}`)).status).toBe(200);
+    const done = await h.app.request(`http://localhost${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("Customs holds");
+    const after = (await (await asPerson(h, ana, `/v2/alert_rules/${ruleId}`)).json()) as {
+      data: { attributes: { channels: string[] } };
+    };
+    expect(after.data.attributes.channels).toEqual(["in_app"]);
+
+    // The notifications: Ana's, newest first, unread; read one, then all.
+    const list = (await (await asPerson(h, ana, "/v2/notifications?filter[unread]=true")).json()) as {
+      data: { id: string; relationships: { container: { data: { id: string } | null } } }[];
+      meta: { unread: number; total: number };
+    };
+    expect(list.meta).toMatchObject({ unread: 2, total: 2 });
+    expect(list.data[0]!.relationships.container.data?.id).toBe(box.id);
+    const read = await asPerson(h, ana, `/v2/notifications/${list.data[0]!.id}`, {
+      method: "PATCH",
+      json: { data: { attributes: { read: true } } },
+    });
+    expect(read.status).toBe(200);
+    // Another person's notification reads as 404.
+    expect(
+      (
+        await asPerson(h, ben, `/v2/notifications/${list.data[1]!.id}`, {
+          method: "PATCH",
+          json: { data: { attributes: { read: true } } },
+        })
+      ).status,
+    ).toBe(404);
+    const all = await asPerson(h, ana, "/v2/notifications/mark_all_read", { method: "POST" });
+    expect(await all.json()).toEqual({ meta: { marked: 1 } });
+    const none = (await (await asPerson(h, ana, "/v2/notifications")).json()) as { meta: { unread: number } };
+    expect(none.meta.unread).toBe(0);
+  });
+
+  it("checks last free days daily by the service clock, in the port's zone, once per container and day", async () => {
+    const { containers: boxes } = await insertShipment(h.db, accountId, {
+      containerNumbers: ["TGHU1234567"],
+    });
+    const box = boxes[0]!;
+    // Discharged and waiting at Los Angeles; the line's last free day is the 22nd there (TEST_NOW is the 20th).
+    await h.db
+      .update(containers)
+      .set({ podDischargedAt: new Date("2026-11-19T10:00:00Z"), lfdLine: new Date("2026-11-22T08:00:00Z") })
+      .where(eq(containers.id, box.id));
+    const [facts] = await h.db.select().from(containers).where(eq(containers.id, box.id));
+    expect(facts!.awaitingPickup).toBe(true);
+    await rule(ben, { name: "LFD tomorrow", kind: "lfd_tomorrow" });
+    await rule(ben, { name: "LFD soon", kind: "lfd_within", threshold: 2 });
+
+    const titles = async () =>
+      (await h.db.select().from(alerts).where(eq(alerts.containerId, box.id))).map((a) => a.title).sort();
+    await h.service.alerts.runOnce();
+    expect(await titles()).toEqual(["LFD in 2 days: TGHU1234567 at Los Angeles"]);
+    // The next day in Los Angeles: tomorrow's rule fires; the within-2-days rule already told of this day.
+    h.clock.set(new Date("2026-11-21T12:00:00Z"));
+    await h.service.alerts.runOnce();
+    await h.service.alerts.runOnce();
+    expect(await titles()).toEqual([
+      "LFD in 2 days: TGHU1234567 at Los Angeles",
+      "LFD tomorrow: TGHU1234567 at Los Angeles",
+    ]);
+  });
+
+  it("tells nobody who was removed from the account, and answers a deleted rule's unsubscribe link kindly", async () => {
+    const cleo = await personCookie(h, accountId, "cleo@alert.example", "member");
+    const made = await rule(cleo, { name: "Departures", kind: "vessel_departed" });
+    const ruleId = ((await made.json()) as { data: { id: string } }).data.id;
+    const { shipment, containers: boxes } = await insertShipment(h.db, accountId, {
+      containerNumbers: ["CAIU1234567"],
+    });
+    await h.service.alerts.runOnce();
+    const cleoId = (await findUserByEmail(h.db, "cleo@alert.example"))!.id;
+    expect(await removeMember(h.db, accountId, cleoId)).toBe(true);
+    await record([
+      {
+        accountId,
+        shipmentId: shipment.id,
+        containerId: boxes[0]!.id,
+        createdAt: h.clock.now(),
+        event: "container.transport.vessel_departed",
+        referenceType: "transport_event",
+        referenceId: boxes[0]!.id,
+      },
+    ]);
+    await h.service.alerts.runOnce();
+    expect(await h.db.select().from(alerts).where(eq(alerts.ruleId, ruleId))).toEqual([]);
+
+    // The rule goes; its (signed) unsubscribe link says so rather than failing.
+    const secret = await authSecret(h.db, undefined);
+    const link = unsubscribeUrl("http://localhost", secret, ruleId).replace("http://localhost", "");
+    await h.db.delete(alertRules).where(eq(alertRules.id, ruleId));
+    const answer = await h.app.request(`http://localhost${link}`, { method: "POST" });
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain("no longer exists");
+  });
+});

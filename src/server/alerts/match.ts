@@ -1,0 +1,213 @@
+// Which rules a change matches, and what the alert says: plain functions over an event (or a container's last free
+// day on a given date) and the facts the rules look at, so that the worker only reads, calls these, and writes.
+import type { AlertKind } from "../../api/alerts";
+import type { AlertFacts, LiveRule, LoggedEvent, RequestFacts } from "../db/alerts";
+
+/** An alert before it is stored: the rule it is for, its once-only key, and its words. */
+export interface AlertDraft {
+  rule: LiveRule;
+  dedupeKey: string;
+  eventId: string | null;
+  containerId: string | null;
+  shipmentId: string | null;
+  containerNumber: string | null;
+  title: string;
+  details: string[];
+}
+
+type StoredScope = LiveRule["scope"];
+
+/** Whether the rule's scope takes these facts: a line, a port of discharge, any of the tags, or everything. */
+export function inScope(
+  scope: StoredScope,
+  facts: { shippingLineId: string | null; portOfDischargeId?: string | null; tags: string[] },
+) {
+  switch (scope.type) {
+    case "shipping_line":
+      return facts.shippingLineId === scope.id;
+    case "port_of_discharge":
+      return facts.portOfDischargeId === scope.id;
+    case "tags": {
+      const wanted = new Set((scope.tags ?? []).map((t) => t.toLowerCase()));
+      return facts.tags.some((t) => wanted.has(t.toLowerCase()));
+    }
+    default:
+      return true;
+  }
+}
+
+const EVENT_KINDS: Record<string, AlertKind> = {
+  "container.transport.vessel_departed": "vessel_departed",
+  "container.transport.vessel_arrived": "vessel_arrived",
+  "container.transport.vessel_discharged": "vessel_discharged",
+  "tracking_request.failed": "tracking_request_failed",
+  "tracking_request.tracking_stopped": "tracking_stopped",
+};
+
+const where = (f: AlertFacts) => (f.portName ? ` at ${f.portName}` : "");
+const subjectOf = (f: AlertFacts) => f.containerNumber ?? f.billOfLading ?? "a shipment";
+
+interface Hold {
+  name: string;
+  status: string;
+}
+const holdsOn = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? (value as Hold[]).filter((h) => h?.status === "hold").map((h) => String(h.name).toLowerCase())
+    : [];
+
+const hours = (ms: number) => Math.round(ms / 3_600_000);
+
+/** A date in a zone's calendar, as `YYYY-MM-DD`. */
+export function dayIn(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(instant);
+}
+
+/** Whole days from `from` to `to`, both `YYYY-MM-DD`. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * The alerts one logged event raises: for each rule of its account whose kind the event is and whose scope takes
+ * it. `facts` are the event's container's (or shipment's), `request` a tracking request's.
+ */
+export function alertsForEvent(
+  event: LoggedEvent,
+  rules: LiveRule[],
+  facts: AlertFacts | undefined,
+  request: RequestFacts | undefined,
+): AlertDraft[] {
+  const drafts: AlertDraft[] = [];
+  const base = (rule: LiveRule, title: string, details: string[]): AlertDraft => ({
+    rule,
+    dedupeKey: `event:${event.id}`,
+    eventId: event.id,
+    containerId: facts?.containerId ?? event.containerId,
+    shipmentId: facts?.shipmentId ?? request?.shipmentId ?? event.shipmentId,
+    containerNumber: facts?.containerNumber ?? null,
+    title,
+    details,
+  });
+  for (const rule of rules) {
+    if (rule.accountId !== event.accountId) continue;
+    const kind = rule.kind as AlertKind;
+    if (request) {
+      if (EVENT_KINDS[event.event] !== kind || !inScope(rule.scope, { ...request, portOfDischargeId: null }))
+        continue;
+      const reason = request.failedReason ? [`Reason: ${request.failedReason}`] : [];
+      drafts.push(
+        kind === "tracking_request_failed"
+          ? base(rule, `Tracking request failed: ${request.number} (${request.scac})`, reason)
+          : base(rule, `Tracking stopped by the line: ${request.number} (${request.scac})`, reason),
+      );
+      continue;
+    }
+    if (!facts || !inScope(rule.scope, facts)) continue;
+    const changes = event.changes ?? {};
+    if (EVENT_KINDS[event.event] === kind) {
+      const verb = {
+        vessel_departed: "Vessel departed",
+        vessel_arrived: "Vessel arrived",
+        vessel_discharged: "Discharged",
+      }[kind as "vessel_departed"];
+      drafts.push(
+        base(rule, `${verb}: ${subjectOf(facts)}${kind === "vessel_departed" ? "" : where(facts)}`, []),
+      );
+    } else if (kind === "available_for_pickup" && event.event === "container.updated") {
+      const change = changes.available_for_pickup;
+      if (change && change.to === true && change.from !== true) {
+        drafts.push(
+          base(rule, `Available for pickup: ${subjectOf(facts)}${where(facts)}`, [
+            "Availability: not available → available",
+          ]),
+        );
+      }
+    } else if ((kind === "hold_added" || kind === "hold_released") && event.event === "container.updated") {
+      const change = changes.holds_at_pod_terminal;
+      if (!change) continue;
+      const before = holdsOn(change.from);
+      const after = holdsOn(change.to);
+      const moved =
+        kind === "hold_added"
+          ? after.filter((h) => !before.includes(h))
+          : before.filter((h) => !after.includes(h));
+      const named = rule.holdName ? moved.filter((h) => h === rule.holdName!.toLowerCase()) : moved;
+      if (named.length === 0) continue;
+      const words = named.join(", ");
+      drafts.push(
+        base(
+          rule,
+          kind === "hold_added"
+            ? `Hold added: ${subjectOf(facts)}${where(facts)}, on hold: ${words}`
+            : `Hold released: ${subjectOf(facts)}${where(facts)}: ${words}`,
+          [`Holds: ${before.join(", ") || "none"} → ${after.join(", ") || "none"}`],
+        ),
+      );
+    } else if (kind === "eta_moved" && event.event === "shipment.estimated.arrival") {
+      const change = changes.pod_eta_at;
+      if (!change || typeof change.from !== "string" || typeof change.to !== "string") continue;
+      const moved = hours(Date.parse(change.to) - Date.parse(change.from));
+      if (Math.abs(moved) <= (rule.threshold ?? 0)) continue;
+      const zone = facts.portZone ?? "UTC";
+      const when = (iso: string) =>
+        `${new Intl.DateTimeFormat("en-GB", { timeZone: zone, dateStyle: "medium", timeStyle: "short" }).format(new Date(iso))} (${zone})`;
+      drafts.push(
+        base(
+          rule,
+          `ETA moved ${Math.abs(moved)} h ${moved > 0 ? "later" : "earlier"}: ${subjectOf(facts)}${where(facts)}`,
+          [`ETA at the port of discharge: ${when(change.from)} → ${when(change.to)}`],
+        ),
+      );
+    }
+  }
+  return drafts;
+}
+
+/**
+ * The last-free-day alerts for one waiting container on `today` (a date in the zone of its day's place): one per
+ * matching rule, once per container, kind and day (the key names the day, so a day moved later alerts again).
+ */
+export function lfdAlerts(facts: AlertFacts, rules: LiveRule[], now: Date): AlertDraft[] {
+  if (!facts.lastFreeDayAt || !facts.awaitingPickup) return [];
+  const zone = facts.lastFreeDayZone ?? facts.portZone ?? "UTC";
+  const lfd = dayIn(facts.lastFreeDayAt, zone);
+  const left = daysBetween(dayIn(now, zone), lfd);
+  const drafts: AlertDraft[] = [];
+  for (const rule of rules) {
+    const kind = rule.kind as AlertKind;
+    const fires =
+      (kind === "lfd_passed" && left < 0) ||
+      (kind === "lfd_today" && left === 0) ||
+      (kind === "lfd_tomorrow" && left === 1) ||
+      (kind === "lfd_within" && left >= 0 && left <= (rule.threshold ?? 0));
+    if (!fires || !inScope(rule.scope, facts)) continue;
+    const label =
+      left < 0
+        ? `LFD passed ${-left} day${left === -1 ? "" : "s"} ago`
+        : left === 0
+          ? "LFD today"
+          : left === 1
+            ? "LFD tomorrow"
+            : `LFD in ${left} days`;
+    drafts.push({
+      rule,
+      dedupeKey: `lfd:${facts.containerId}:${lfd}`,
+      eventId: null,
+      containerId: facts.containerId,
+      shipmentId: facts.shipmentId,
+      containerNumber: facts.containerNumber,
+      title: `${label}: ${subjectOf(facts)}${where(facts)}`,
+      details: [
+        `Last free day: ${lfd} (${zone})`,
+        "The box is still waiting to be picked up; demurrage runs after this day.",
+      ],
+    });
+  }
+  return drafts;
+}

@@ -1,0 +1,248 @@
+// The alerts worker: turns the changes the engine recorded (the account event log, in `stream_seq` order, the same
+// outbox that feeds webhooks and the live stream) into alerts for the people whose rules match, and checks the
+// waiting containers' last free days by the service clock, in the zone of each day's place.
+//
+// Each batch is one transaction: the cursor row is locked (`FOR UPDATE SKIP LOCKED`: one process at a time, the
+// others skip the pass), the alerts are stored (`(rule_id, dedupe_key)` unique: at most once whatever happens) with
+// their emails queued in the mail outbox, and the cursor moves past the batch. A crash before the commit loses
+// nothing (the batch is read again); a process started again goes on from the cursor. The daily check's alerts are
+// keyed by container and day, so running it every few minutes, in several processes, alerts once.
+import { type AlertKind, LFD_KINDS } from "../../api/alerts";
+import { type OutageReporter, reportBackgroundFailure } from "../background-errors";
+import type { Clock } from "../clock";
+import {
+  type AlertFacts,
+  type AlertRow,
+  accountsWithRules,
+  awaitingLastFreeDays,
+  companyNames,
+  containerFacts,
+  eventsAfter,
+  insertAlerts,
+  type LiveRule,
+  liveRules,
+  lockAlertCursor,
+  moveAlertCursor,
+  type NewAlert,
+  shipmentFacts,
+  trackingRequestFacts,
+} from "../db/alerts";
+import type { Db } from "../db/connection";
+import type { Logger } from "../logger";
+import { sendLater } from "../mail/messages";
+import { alertEmail } from "./email";
+import { type AlertDraft, alertsForEvent, lfdAlerts } from "./match";
+
+export interface AlertWorkerOptions {
+  db: Db;
+  /** The service's clock: what "today" is for the last free days, and the alerts' times. */
+  clock: Clock;
+  logger: Logger;
+  outage?: OutageReporter;
+  /** PUBLIC_URL (links in the emails) and the secret that signs their unsubscribe links. */
+  publicUrl: string;
+  secret: string;
+  /** Told when emails were queued: the mail worker sends them at once. */
+  onMailQueued?: () => void;
+  /** How often the log is read when nothing wakes the worker (real time). */
+  intervalMs?: number;
+  /** How often the last free days are checked (real time). */
+  lfdIntervalMs?: number;
+  batchSize?: number;
+}
+
+export interface AlertWorker {
+  start(): void;
+  /** A pass soon; with `lfd`, the last-free-day check too (a rule was made or changed: it tells of today at once). */
+  wake(lfd?: boolean): void;
+  /** One pass (tests): the log up to its end, then the last-free-day check; answers the alerts stored. */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const DEFAULT_INTERVAL_MS = 1_000;
+const DEFAULT_LFD_INTERVAL_MS = 300_000;
+const DAY_MS = 86_400_000;
+
+export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
+  const { db, clock, logger } = options;
+  const batchSize = options.batchSize ?? 200;
+
+  /** Stores the drafts, queues the emails of those stored now; answers how many were stored. */
+  async function store(tx: Db, drafts: AlertDraft[]): Promise<number> {
+    if (drafts.length === 0) return 0;
+    const now = clock.now();
+    const rows: NewAlert[] = drafts.map((d) => ({
+      accountId: d.rule.accountId,
+      userId: d.rule.userId,
+      ruleId: d.rule.id,
+      ruleName: d.rule.name,
+      kind: d.rule.kind,
+      dedupeKey: d.dedupeKey,
+      eventId: d.eventId,
+      containerId: d.containerId,
+      shipmentId: d.shipmentId,
+      containerNumber: d.containerNumber,
+      title: d.title,
+      details: d.details,
+      createdAt: now,
+      // A rule without the in-app channel keeps its alerts (the record that it fired) out of the unread count.
+      readAt: d.rule.channels.includes("in_app") ? null : now,
+    }));
+    const stored = await insertAlerts(tx, rows);
+    const rules = new Map(drafts.map((d) => [d.rule.id, d.rule]));
+    const emailed = stored.filter((a) => a.ruleId && rules.get(a.ruleId)?.channels.includes("email"));
+    if (emailed.length > 0) {
+      const names = await companyNames(tx, [...new Set(emailed.map((a) => a.accountId))]);
+      for (const alert of emailed) await queueEmail(tx, alert, rules.get(alert.ruleId!)!, names, now);
+    }
+    return stored.length;
+  }
+
+  async function queueEmail(tx: Db, alert: AlertRow, rule: LiveRule, names: Map<string, string>, now: Date) {
+    const mail = alertEmail(
+      alert,
+      rule.name,
+      { name: names.get(alert.accountId) ?? "your account" },
+      options,
+    );
+    await sendLater(tx, alert.accountId, { kind: "alert", to: rule.email, ...mail }, now, mail.headers);
+  }
+
+  /** One batch of the log; `more`: it was full. */
+  async function eventBatch(): Promise<{ stored: number; more: boolean }> {
+    return db.transaction(async (tx) => {
+      const after = await lockAlertCursor(tx);
+      if (after === undefined) return { stored: 0, more: false };
+      const events = await eventsAfter(tx, after, batchSize);
+      if (events.length === 0) return { stored: 0, more: false };
+      const accountIds = [...new Set(events.map((e) => e.accountId))];
+      const rules = (await liveRules(tx, accountIds)).filter((r) => !LFD_KINDS.includes(r.kind as AlertKind));
+      let stored = 0;
+      if (rules.length > 0) {
+        const ruled = new Set(rules.map((r) => r.accountId));
+        const wanted = events.filter((e) => ruled.has(e.accountId));
+        const requestIds = wanted
+          .filter((e) => e.referenceType === "tracking_request")
+          .map((e) => e.referenceId);
+        const containerIds = wanted.flatMap((e) =>
+          e.containerId && e.referenceType !== "tracking_request" ? [e.containerId] : [],
+        );
+        const shipmentIds = wanted.flatMap((e) =>
+          !e.containerId && e.shipmentId && e.referenceType !== "tracking_request" ? [e.shipmentId] : [],
+        );
+        const [boxes, ships, requests] = await Promise.all([
+          containerFacts(tx, accountIds, [...new Set(containerIds)]),
+          shipmentFacts(tx, accountIds, [...new Set(shipmentIds)]),
+          trackingRequestFacts(tx, accountIds, [...new Set(requestIds)]),
+        ]);
+        const byContainer = new Map(boxes.map((f) => [f.containerId!, f]));
+        const byShipment = new Map(ships.map((f) => [f.shipmentId!, f]));
+        const byRequest = new Map(requests.map((r) => [r.id, r]));
+        const drafts = wanted.flatMap((event) => {
+          const request =
+            event.referenceType === "tracking_request" ? byRequest.get(event.referenceId) : undefined;
+          if (event.referenceType === "tracking_request" && !request) return [];
+          const facts: AlertFacts | undefined = event.containerId
+            ? byContainer.get(event.containerId)
+            : event.shipmentId
+              ? byShipment.get(event.shipmentId)
+              : undefined;
+          return alertsForEvent(event, rules, request ? undefined : facts, request);
+        });
+        stored = await store(tx, drafts);
+      }
+      await moveAlertCursor(tx, events.at(-1)!.seq, clock.now());
+      return { stored, more: events.length === batchSize };
+    });
+  }
+
+  /** The daily check: every waiting box whose last free day is near (or just passed), against the LFD rules. */
+  async function lfdCheck(): Promise<number> {
+    const accountIds = await accountsWithRules(db, LFD_KINDS);
+    if (accountIds.length === 0) return 0;
+    const now = clock.now();
+    const rules = await liveRules(db, accountIds, LFD_KINDS);
+    const boxes = await awaitingLastFreeDays(
+      db,
+      accountIds,
+      new Date(now.getTime() - 7 * DAY_MS),
+      new Date(now.getTime() + 62 * DAY_MS),
+    );
+    const byAccount = new Map<string, LiveRule[]>();
+    for (const rule of rules) byAccount.set(rule.accountId, [...(byAccount.get(rule.accountId) ?? []), rule]);
+    const drafts = boxes.flatMap((box) => lfdAlerts(box, byAccount.get(box.accountId) ?? [], now));
+    let stored = 0;
+    for (let i = 0; i < drafts.length; i += 500) {
+      const chunk = drafts.slice(i, i + 500);
+      stored += await db.transaction((tx) => store(tx, chunk));
+    }
+    return stored;
+  }
+
+  async function runOnce(): Promise<number> {
+    let stored = 0;
+    for (let i = 0; i < 50; i++) {
+      const batch = await eventBatch();
+      stored += batch.stored;
+      if (!batch.more) break;
+    }
+    stored += await lfdCheck();
+    if (stored > 0) options.onMailQueued?.();
+    return stored;
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let lfdTimer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let again = false;
+  let stopped = false;
+  const pass = (withLfd: boolean) => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      try {
+        let stored = 0;
+        do {
+          again = false;
+          for (let i = 0; i < 50; i++) {
+            const batch = await eventBatch();
+            stored += batch.stored;
+            if (!batch.more || stopped) break;
+          }
+        } while (again && !stopped);
+        if (withLfd && !stopped) stored += await lfdCheck();
+        if (stored > 0) {
+          logger.debug("alerts stored", { stored });
+          options.onMailQueued?.();
+        }
+      } catch (error) {
+        reportBackgroundFailure(logger, options.outage, "alerts pass failed", error);
+      } finally {
+        running = undefined;
+      }
+    })();
+  };
+
+  return {
+    start() {
+      stopped = false;
+      pass(true);
+      timer = setInterval(() => pass(false), options.intervalMs ?? DEFAULT_INTERVAL_MS);
+      lfdTimer = setInterval(() => pass(true), options.lfdIntervalMs ?? DEFAULT_LFD_INTERVAL_MS);
+      timer.unref();
+      lfdTimer.unref();
+    },
+    wake: (lfd = false) => pass(lfd),
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      clearInterval(lfdTimer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,422 @@
+// Alerts repository: a person's alert rules (scoped by account and person), the alerts worker's reads (the account
+// event log after its cursor, the rules of the accounts in it, the facts the rules look at) and writes (alerts
+// stored once per rule and change, the cursor moved in the same transaction), and a person's notifications.
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "./connection";
+import {
+  accountEvents,
+  accounts,
+  alertCursor,
+  alertRules,
+  alerts,
+  containers,
+  members,
+  ports,
+  shipments,
+  shippingLines,
+  trackingRequests,
+  users,
+} from "./schema";
+import { isUuid } from "./shipments";
+
+export type AlertRuleRow = typeof alertRules.$inferSelect;
+export type AlertRuleValues = Pick<
+  AlertRuleRow,
+  "name" | "kind" | "threshold" | "holdName" | "scope" | "channels"
+>;
+export type AlertRow = typeof alerts.$inferSelect;
+export type NewAlert = typeof alerts.$inferInsert;
+
+const mine = (accountId: string, userId: string) =>
+  and(eq(alertRules.accountId, accountId), eq(alertRules.userId, userId));
+
+export function listAlertRules(db: Db, accountId: string, userId: string): Promise<AlertRuleRow[]> {
+  return db
+    .select()
+    .from(alertRules)
+    .where(mine(accountId, userId))
+    .orderBy(asc(alertRules.createdAt), asc(alertRules.id));
+}
+
+export async function getAlertRule(
+  db: Db,
+  accountId: string,
+  userId: string,
+  id: string,
+): Promise<AlertRuleRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(alertRules)
+    .where(and(mine(accountId, userId), eq(alertRules.id, id)));
+  return row;
+}
+
+/** Creates the rule, unless the person already has `limit` rules (then undefined). */
+export async function createAlertRule(
+  db: Db,
+  accountId: string,
+  userId: string,
+  values: AlertRuleValues,
+  limit: number,
+  now: Date,
+): Promise<AlertRuleRow | undefined> {
+  return db.transaction(async (tx) => {
+    // Serializes one person's creates, so that two at once cannot pass the limit.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alert_rules:${userId}`}))`);
+    const [held] = await tx.select({ n: count() }).from(alertRules).where(mine(accountId, userId));
+    if ((held?.n ?? 0) >= limit) return undefined;
+    const [row] = await tx
+      .insert(alertRules)
+      .values({ ...values, accountId, userId, createdAt: now, updatedAt: now })
+      .returning();
+    return row!;
+  });
+}
+
+export async function updateAlertRule(
+  db: Db,
+  accountId: string,
+  userId: string,
+  id: string,
+  values: Partial<AlertRuleValues>,
+  now: Date,
+): Promise<AlertRuleRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .update(alertRules)
+    .set({ ...values, updatedAt: now })
+    .where(and(mine(accountId, userId), eq(alertRules.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteAlertRule(
+  db: Db,
+  accountId: string,
+  userId: string,
+  id: string,
+): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const deleted = await db
+    .delete(alertRules)
+    .where(and(mine(accountId, userId), eq(alertRules.id, id)))
+    .returning({ id: alertRules.id });
+  return deleted.length > 0;
+}
+
+/**
+ * One-click unsubscribe (the link's signature names the rule): takes email off the rule's channels. Answers the
+ * rule's name, or undefined when the rule is gone.
+ */
+export async function stopRuleEmail(db: Db, ruleId: string, now: Date): Promise<string | undefined> {
+  if (!isUuid(ruleId)) return undefined;
+  const [row] = await db
+    .update(alertRules)
+    .set({ channels: sql`array_remove(${alertRules.channels}, 'email')`, updatedAt: now })
+    .where(eq(alertRules.id, ruleId))
+    .returning({ name: alertRules.name });
+  return row?.name;
+}
+
+// ---- The worker ----
+
+const CURSOR_ID = 1;
+
+/**
+ * Locks the worker's cursor for the transaction (creating it at the log's current end the first time, so that a
+ * new installation does not alert on history) and answers its position; undefined when another process holds it.
+ */
+export async function lockAlertCursor(tx: Db): Promise<number | undefined> {
+  await tx.execute(sql`insert into ${alertCursor} (id, last_seq)
+    values (${CURSOR_ID}, (select coalesce(max(stream_seq), 0) from ${accountEvents}))
+    on conflict (id) do nothing`);
+  const result = (await tx.execute(
+    sql`select last_seq::text as last_seq from ${alertCursor} where id = ${CURSOR_ID} for update skip locked`,
+  )) as unknown as { rows: { last_seq: string }[] };
+  const row = result.rows[0];
+  return row ? Number(row.last_seq) : undefined;
+}
+
+export async function moveAlertCursor(tx: Db, to: number, now: Date): Promise<void> {
+  await tx.update(alertCursor).set({ lastSeq: to, updatedAt: now }).where(eq(alertCursor.id, CURSOR_ID));
+}
+
+export type LoggedEvent = Pick<
+  typeof accountEvents.$inferSelect,
+  "id" | "accountId" | "event" | "referenceType" | "referenceId" | "shipmentId" | "containerId" | "changes"
+> & { seq: number };
+
+/** Up to `limit` events of every account after position `after`, in log order (the worker serves all accounts). */
+export async function eventsAfter(db: Db, after: number, limit: number): Promise<LoggedEvent[]> {
+  const rows = await db
+    .select({
+      seq: accountEvents.streamSeq,
+      id: accountEvents.id,
+      accountId: accountEvents.accountId,
+      event: accountEvents.event,
+      referenceType: accountEvents.referenceType,
+      referenceId: accountEvents.referenceId,
+      shipmentId: accountEvents.shipmentId,
+      containerId: accountEvents.containerId,
+      changes: accountEvents.changes,
+    })
+    .from(accountEvents)
+    .where(gt(accountEvents.streamSeq, after))
+    .orderBy(asc(accountEvents.streamSeq))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
+}
+
+/** A rule with its person's email, for the people who are still members of the rule's account. */
+export type LiveRule = AlertRuleRow & { email: string };
+
+/** The rules of the accounts (of the kinds, when given) whose people are still members there. */
+export async function liveRules(
+  db: Db,
+  accountIds: string[],
+  kinds?: readonly string[],
+): Promise<LiveRule[]> {
+  if (accountIds.length === 0) return [];
+  const rows = await db
+    .select({ rule: alertRules, email: users.email })
+    .from(alertRules)
+    .innerJoin(
+      members,
+      and(eq(members.accountId, alertRules.accountId), eq(members.userId, alertRules.userId)),
+    )
+    .innerJoin(users, eq(users.id, alertRules.userId))
+    .where(
+      and(
+        inArray(alertRules.accountId, accountIds),
+        kinds ? inArray(alertRules.kind, [...kinds]) : undefined,
+      ),
+    );
+  return rows.map((r) => ({ ...r.rule, email: r.email }));
+}
+
+/** What rules read of a shipment and its containers: scope facts and the words of the alert. */
+export interface AlertFacts {
+  containerId: string | null;
+  containerNumber: string | null;
+  shipmentId: string | null;
+  billOfLading: string | null;
+  shippingLineId: string | null;
+  scac: string | null;
+  portOfDischargeId: string | null;
+  portName: string | null;
+  portZone: string | null;
+  tags: string[];
+  lastFreeDayAt: Date | null;
+  lastFreeDayZone: string | null;
+  awaitingPickup: boolean;
+}
+
+const shipmentFactColumns = {
+  shipmentId: shipments.id,
+  billOfLading: shipments.billOfLadingNumber,
+  shippingLineId: shipments.shippingLineId,
+  scac: shippingLines.scac,
+  portOfDischargeId: shipments.portOfDischargeId,
+  portName: ports.name,
+  portZone: ports.timeZone,
+  tags: shipments.tags,
+};
+
+/** Facts of containers by id (each with its shipment's), within their accounts. */
+export async function containerFacts(db: Db, accountIds: string[], ids: string[]): Promise<AlertFacts[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      containerId: containers.id,
+      containerNumber: containers.number,
+      lastFreeDayAt: containers.lastFreeDayAt,
+      lastFreeDayZone: containers.lastFreeDayTimeZone,
+      awaitingPickup: containers.awaitingPickup,
+      ...shipmentFactColumns,
+    })
+    .from(containers)
+    .innerJoin(shipments, eq(shipments.id, containers.shipmentId))
+    .innerJoin(shippingLines, eq(shippingLines.id, shipments.shippingLineId))
+    .leftJoin(ports, eq(ports.id, shipments.portOfDischargeId))
+    .where(and(inArray(containers.accountId, accountIds), inArray(containers.id, ids)));
+  return rows.map((r) => ({ ...r, awaitingPickup: r.awaitingPickup ?? false }));
+}
+
+/** Facts of shipments by id (no container), within their accounts. */
+export async function shipmentFacts(db: Db, accountIds: string[], ids: string[]): Promise<AlertFacts[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(shipmentFactColumns)
+    .from(shipments)
+    .innerJoin(shippingLines, eq(shippingLines.id, shipments.shippingLineId))
+    .leftJoin(ports, eq(ports.id, shipments.portOfDischargeId))
+    .where(and(inArray(shipments.accountId, accountIds), inArray(shipments.id, ids)));
+  return rows.map((r) => ({
+    ...r,
+    containerId: null,
+    containerNumber: null,
+    lastFreeDayAt: null,
+    lastFreeDayZone: null,
+    awaitingPickup: false,
+  }));
+}
+
+export interface RequestFacts {
+  id: string;
+  number: string;
+  scac: string;
+  shippingLineId: string | null;
+  tags: string[];
+  failedReason: string | null;
+  shipmentId: string | null;
+}
+
+export async function trackingRequestFacts(
+  db: Db,
+  accountIds: string[],
+  ids: string[],
+): Promise<RequestFacts[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: trackingRequests.id,
+      number: trackingRequests.requestNumber,
+      scac: trackingRequests.scac,
+      shippingLineId: shippingLines.id,
+      tags: trackingRequests.tags,
+      failedReason: trackingRequests.failedReason,
+      shipmentId: trackingRequests.shipmentId,
+    })
+    .from(trackingRequests)
+    .leftJoin(shippingLines, eq(shippingLines.scac, trackingRequests.scac))
+    .where(and(inArray(trackingRequests.accountId, accountIds), inArray(trackingRequests.id, ids)));
+}
+
+/**
+ * The containers of the accounts still waiting where their last free day runs, with a day from `from` to `until`:
+ * what the daily check looks at (the partial index on awaiting boxes' days serves it).
+ */
+export async function awaitingLastFreeDays(
+  db: Db,
+  accountIds: string[],
+  from: Date,
+  until: Date,
+): Promise<(AlertFacts & { accountId: string })[]> {
+  if (accountIds.length === 0) return [];
+  const rows = await db
+    .select({
+      accountId: containers.accountId,
+      containerId: containers.id,
+      containerNumber: containers.number,
+      lastFreeDayAt: containers.lastFreeDayAt,
+      lastFreeDayZone: containers.lastFreeDayTimeZone,
+      awaitingPickup: containers.awaitingPickup,
+      ...shipmentFactColumns,
+    })
+    .from(containers)
+    .innerJoin(shipments, eq(shipments.id, containers.shipmentId))
+    .innerJoin(shippingLines, eq(shippingLines.id, shipments.shippingLineId))
+    .leftJoin(ports, eq(ports.id, shipments.portOfDischargeId))
+    .where(
+      and(
+        inArray(containers.accountId, accountIds),
+        eq(containers.awaitingPickup, true),
+        sql`${containers.lastFreeDayAt} >= ${from.toISOString()}::timestamptz`,
+        sql`${containers.lastFreeDayAt} < ${until.toISOString()}::timestamptz`,
+      ),
+    );
+  return rows.map((r) => ({ ...r, awaitingPickup: r.awaitingPickup ?? false }));
+}
+
+/** The accounts that have rules of the kinds (the daily check's accounts). */
+export async function accountsWithRules(db: Db, kinds: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ accountId: alertRules.accountId })
+    .from(alertRules)
+    .where(inArray(alertRules.kind, [...kinds]));
+  return rows.map((r) => r.accountId);
+}
+
+/** Stores the alerts not stored before (by rule and change); answers those it stored now. */
+export async function insertAlerts(tx: Db, rows: NewAlert[]): Promise<AlertRow[]> {
+  if (rows.length === 0) return [];
+  return tx
+    .insert(alerts)
+    .values(rows)
+    .onConflictDoNothing({ target: [alerts.ruleId, alerts.dedupeKey] })
+    .returning();
+}
+
+// ---- A person's notifications ----
+
+const ofPerson = (accountId: string, userId: string, unread: boolean) =>
+  and(eq(alerts.accountId, accountId), eq(alerts.userId, userId), unread ? isNull(alerts.readAt) : undefined);
+
+export async function listNotifications(
+  db: Db,
+  accountId: string,
+  userId: string,
+  options: { unread: boolean; limit: number; offset: number },
+): Promise<{ rows: AlertRow[]; total: number; unread: number }> {
+  const [rows, [total], [unread]] = await Promise.all([
+    db
+      .select()
+      .from(alerts)
+      .where(ofPerson(accountId, userId, options.unread))
+      .orderBy(desc(alerts.createdAt), desc(alerts.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db
+      .select({ n: count() })
+      .from(alerts)
+      .where(ofPerson(accountId, userId, options.unread)),
+    db
+      .select({ n: count() })
+      .from(alerts)
+      .where(ofPerson(accountId, userId, true)),
+  ]);
+  return { rows, total: total?.n ?? 0, unread: unread?.n ?? 0 };
+}
+
+/** Marks one notification read (or unread again); undefined when the person has no such notification. */
+export async function markNotification(
+  db: Db,
+  accountId: string,
+  userId: string,
+  id: string,
+  readAt: Date | null,
+): Promise<AlertRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .update(alerts)
+    .set({ readAt })
+    .where(and(ofPerson(accountId, userId, false), eq(alerts.id, id)))
+    .returning();
+  return row;
+}
+
+/** Marks every unread notification of the person read; answers how many. */
+export async function markAllNotificationsRead(
+  db: Db,
+  accountId: string,
+  userId: string,
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .update(alerts)
+    .set({ readAt: now })
+    .where(ofPerson(accountId, userId, true))
+    .returning({ id: alerts.id });
+  return rows.length;
+}
+
+/** The company names of the accounts (an alert email says which account's rule sent it). */
+export async function companyNames(db: Db, accountIds: string[]): Promise<Map<string, string>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: accounts.id, name: accounts.companyName })
+    .from(accounts)
+    .where(inArray(accounts.id, accountIds));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -1,0 +1,63 @@
+// JSON:API resources of alerts: a person's alert rule (its scope spelled by SCAC and UN/LOCODE, as it was given) and
+// a notification (an alert as its person reads it, with the container, shipment and rule it is about).
+import type { AlertChannel, AlertKind, AlertRule, AlertScope, Notification } from "../../api/alerts";
+import type { AlertRow, AlertRuleRow } from "../db/alerts";
+
+/** What the scope's stored ids are called on the wire. */
+export interface ScopeNames {
+  scacOf(shippingLineId: string): string | undefined;
+  locodeOf(portId: string): string | undefined;
+}
+
+export function wireScope(scope: AlertRuleRow["scope"], names: ScopeNames): AlertScope {
+  switch (scope.type) {
+    case "shipping_line":
+      return { type: "shipping_line", scac: names.scacOf(scope.id ?? "") ?? "" };
+    case "port_of_discharge":
+      return { type: "port_of_discharge", locode: names.locodeOf(scope.id ?? "") ?? "" };
+    case "tags":
+      return { type: "tags", tags: scope.tags ?? [] };
+    default:
+      return { type: "all" };
+  }
+}
+
+export function alertRuleResource(row: AlertRuleRow, names: ScopeNames): AlertRule {
+  return {
+    id: row.id,
+    type: "alert_rule",
+    attributes: {
+      name: row.name,
+      kind: row.kind as AlertKind,
+      threshold: row.threshold,
+      hold_name: row.holdName,
+      scope: wireScope(row.scope, names),
+      channels: row.channels as AlertChannel[],
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    },
+    links: { self: `/v2/alert_rules/${row.id}` },
+  };
+}
+
+export function notificationResource(row: AlertRow): Notification {
+  return {
+    id: row.id,
+    type: "notification",
+    attributes: {
+      kind: row.kind as AlertKind,
+      title: row.title,
+      details: row.details,
+      container_number: row.containerNumber,
+      rule_name: row.ruleName,
+      created_at: row.createdAt.toISOString(),
+      read_at: row.readAt?.toISOString() ?? null,
+    },
+    relationships: {
+      container: { data: row.containerId ? { id: row.containerId, type: "container" } : null },
+      shipment: { data: row.shipmentId ? { id: row.shipmentId, type: "shipment" } : null },
+      alert_rule: { data: row.ruleId ? { id: row.ruleId, type: "alert_rule" } : null },
+    },
+    links: { self: `/v2/notifications/${row.id}` },
+  };
+}

@@ -1,0 +1,284 @@
+// Settings → Alerts: the person's alert rules (what, where, how they are told) with a delete each, and a form that
+// creates one. The API checks what the form sends; its 422s are shown beside the form, in its words.
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { type FormEvent, useId, useState } from "react";
+import {
+  ALERT_KIND_NAMES,
+  ALERT_KINDS,
+  type AlertKind,
+  type AlertRule,
+  type AlertScope,
+  HOLD_KINDS,
+} from "../../../api/alerts";
+import { buttonClass } from "../../components/button";
+import { PageHeader } from "../../components/page-header";
+import { isPersonOnlyRefusal, PersonOnlyNotice } from "./person-only";
+import { alertRulesQuery, type RuleInput, useCreateRule, useDeleteRule } from "./queries";
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800";
+const labelClass = "block text-sm font-medium text-slate-800 dark:text-slate-200";
+
+function scopeWords(scope: AlertScope): string {
+  switch (scope.type) {
+    case "shipping_line":
+      return `Shipping line ${scope.scac}`;
+    case "port_of_discharge":
+      return `Port of discharge ${scope.locode}`;
+    case "tags":
+      return `Tags: ${scope.tags.join(", ")}`;
+    default:
+      return "Everything";
+  }
+}
+
+function kindWords(rule: AlertRule): string {
+  const { kind, threshold, hold_name } = rule.attributes;
+  const unit = ALERT_KINDS[kind].threshold;
+  const base = unit ? ALERT_KINDS[kind].label.replace("N", String(threshold)) : ALERT_KINDS[kind].label;
+  return hold_name ? `${base}: ${hold_name}` : base;
+}
+
+function RuleRow({ rule }: { rule: AlertRule }) {
+  const remove = useDeleteRule();
+  const { name, channels, scope } = rule.attributes;
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 py-3 dark:border-slate-800">
+      <div className="min-w-0">
+        <p className="font-medium">{name}</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {kindWords(rule)} · {scopeWords(scope)} ·{" "}
+          {channels.length
+            ? channels.map((c) => (c === "in_app" ? "in the dashboard" : "email")).join(" and ")
+            : "no channel"}
+        </p>
+      </div>
+      <button
+        type="button"
+        className={buttonClass("danger-outline")}
+        disabled={remove.isPending}
+        onClick={() => remove.mutate(rule.id)}
+        aria-label={`Delete the rule ${name}`}
+      >
+        Delete
+      </button>
+    </li>
+  );
+}
+
+type ScopeType = AlertScope["type"];
+
+function scopeOf(type: ScopeType, value: string): AlertScope {
+  if (type === "shipping_line") return { type, scac: value.trim() };
+  if (type === "port_of_discharge") return { type, locode: value.trim() };
+  if (type === "tags")
+    return {
+      type,
+      tags: value
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
+    };
+  return { type: "all" };
+}
+
+const SCOPE_LABELS: Record<Exclude<ScopeType, "all">, { label: string; hint: string }> = {
+  shipping_line: { label: "Shipping line (SCAC)", hint: "Such as MSCU" },
+  port_of_discharge: { label: "Port of discharge (UN/LOCODE)", hint: "Such as USSAV" },
+  tags: { label: "Tags", hint: "Separated by commas" },
+};
+
+function NewRuleForm() {
+  const id = useId();
+  const create = useCreateRule();
+  const [name, setName] = useState("");
+  const [kind, setKind] = useState<AlertKind>("lfd_within");
+  const [threshold, setThreshold] = useState("2");
+  const [holdName, setHoldName] = useState("");
+  const [scopeType, setScopeType] = useState<ScopeType>("all");
+  const [scopeValue, setScopeValue] = useState("");
+  const [email, setEmail] = useState(true);
+  const [inApp, setInApp] = useState(true);
+  const unit = ALERT_KINDS[kind].threshold;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input: RuleInput = {
+      name: name.trim() || ALERT_KINDS[kind].label,
+      kind,
+      threshold: unit ? Number(threshold) : null,
+      hold_name: HOLD_KINDS.includes(kind) && holdName.trim() ? holdName.trim() : null,
+      scope: scopeOf(scopeType, scopeValue),
+      channels: [...(email ? (["email"] as const) : []), ...(inApp ? (["in_app"] as const) : [])],
+    };
+    create.mutate(input, {
+      onSuccess: () => {
+        setName("");
+        setScopeValue("");
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} aria-labelledby={`${id}-title`} className="space-y-4">
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        New rule
+      </h2>
+      <div>
+        <label htmlFor={`${id}-name`} className={labelClass}>
+          Name
+        </label>
+        <input
+          id={`${id}-name`}
+          className={inputClass}
+          value={name}
+          maxLength={80}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-kind`} className={labelClass}>
+          Tell me when
+        </label>
+        <select
+          id={`${id}-kind`}
+          className={inputClass}
+          value={kind}
+          onChange={(e) => setKind(e.target.value as AlertKind)}
+        >
+          {ALERT_KIND_NAMES.map((k) => (
+            <option key={k} value={k}>
+              {ALERT_KINDS[k].label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {unit ? (
+        <div>
+          <label htmlFor={`${id}-threshold`} className={labelClass}>
+            {unit === "days" ? "Days ahead (N)" : "Hours (N)"}
+          </label>
+          <input
+            id={`${id}-threshold`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            className={inputClass}
+            value={threshold}
+            onChange={(e) => setThreshold(e.target.value)}
+          />
+        </div>
+      ) : null}
+      {HOLD_KINDS.includes(kind) ? (
+        <div>
+          <label htmlFor={`${id}-hold`} className={labelClass}>
+            Hold (leave empty for any)
+          </label>
+          <input
+            id={`${id}-hold`}
+            className={inputClass}
+            value={holdName}
+            onChange={(e) => setHoldName(e.target.value)}
+          />
+        </div>
+      ) : null}
+      <div>
+        <label htmlFor={`${id}-scope`} className={labelClass}>
+          For
+        </label>
+        <select
+          id={`${id}-scope`}
+          className={inputClass}
+          value={scopeType}
+          onChange={(e) => setScopeType(e.target.value as ScopeType)}
+        >
+          <option value="all">Everything</option>
+          <option value="shipping_line">One shipping line</option>
+          <option value="port_of_discharge">One port of discharge</option>
+          <option value="tags">Shipments with tags</option>
+        </select>
+      </div>
+      {scopeType !== "all" ? (
+        <div>
+          <label htmlFor={`${id}-scope-value`} className={labelClass}>
+            {SCOPE_LABELS[scopeType].label}
+          </label>
+          <input
+            id={`${id}-scope-value`}
+            className={inputClass}
+            value={scopeValue}
+            placeholder={SCOPE_LABELS[scopeType].hint}
+            onChange={(e) => setScopeValue(e.target.value)}
+          />
+        </div>
+      ) : null}
+      <fieldset>
+        <legend className={labelClass}>Tell me by</legend>
+        <div className="mt-1 flex flex-wrap gap-4 text-sm">
+          <label className="flex items-center gap-2">
+            <input type="checkbox" checked={email} onChange={(e) => setEmail(e.target.checked)} /> Email
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" checked={inApp} onChange={(e) => setInApp(e.target.checked)} /> In the
+            dashboard
+          </label>
+        </div>
+      </fieldset>
+      {create.isError ? (
+        <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+          {create.error.message}
+        </p>
+      ) : null}
+      <button type="submit" className={buttonClass("primary")} disabled={create.isPending}>
+        Add rule
+      </button>
+    </form>
+  );
+}
+
+export function AlertRulesPage() {
+  const query = useQuery(alertRulesQuery());
+  return (
+    <>
+      <PageHeader
+        title="Alert rules"
+        description={
+          <>
+            What you are told about, and how.{" "}
+            <Link to="/notifications" className="underline">
+              Notifications
+            </Link>
+          </>
+        }
+      />
+      {query.isError && isPersonOnlyRefusal(query.error) ? (
+        <PersonOnlyNotice what="Alert rules" />
+      ) : (
+        <div className="grid gap-8 lg:grid-cols-2">
+          <section aria-labelledby="rules-title">
+            <h2 id="rules-title" className="text-lg font-semibold">
+              Your rules
+            </h2>
+            {query.isError ? (
+              <p role="alert">{query.error.message}</p>
+            ) : query.isPending ? (
+              <p role="status">Loading rules…</p>
+            ) : query.data.data.length === 0 ? (
+              <p className="text-slate-600 dark:text-slate-400">No rules yet.</p>
+            ) : (
+              <ul aria-label="Alert rules">
+                {query.data.data.map((rule) => (
+                  <RuleRow key={rule.id} rule={rule} />
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
+            <NewRuleForm />
+          </section>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+// Alerts' server state: the signed-in person's notifications (the bell's unread count, the page's list) and alert
+// rules, as queryOptions factories (keys general → specific), and the mutations, each invalidating by key. The
+// live stream invalidates the notifications on every event (an alert follows a change within a second or so), and
+// the bell also polls, for alerts the daily last-free-day check raises without an event.
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import {
+  type AlertKind,
+  type AlertScope,
+  alertRuleDocumentSchema,
+  alertRuleListDocumentSchema,
+  notificationDocumentSchema,
+  notificationListDocumentSchema,
+} from "../../../api/alerts";
+import { apiRequest } from "../../lib/api-client";
+import { queryRoots } from "../../lib/query-roots";
+
+export const alertKeys = {
+  all: queryRoots.alerts,
+  notifications: () => [...alertKeys.all, "notifications"] as const,
+  unread: () => [...alertKeys.notifications(), "unread-count"] as const,
+  list: (search: NotificationsSearch) => [...alertKeys.notifications(), "list", search] as const,
+  rules: () => [...alertKeys.all, "rules"] as const,
+};
+
+export interface NotificationsSearch {
+  page: number;
+  unread: boolean;
+}
+
+/** How long after a rule is made the bell asks again (the service checks the new rule's last free days at once). */
+const NEW_RULE_RECHECK_MS = 2_000;
+/** How often the bell asks, besides the live stream's nudges. */
+const UNREAD_POLL_MS = 30_000;
+
+export function unreadCountQuery() {
+  return queryOptions({
+    queryKey: alertKeys.unread(),
+    queryFn: async ({ signal }) => {
+      const doc = await apiRequest("/v2/notifications", {
+        schema: notificationListDocumentSchema,
+        query: { "filter[unread]": true, "page[size]": 1 },
+        signal,
+      });
+      return doc.meta.unread;
+    },
+    refetchInterval: UNREAD_POLL_MS,
+    // A key has no person (403): nothing to count, and asking again will not change that.
+    retry: false,
+  });
+}
+
+export function notificationsQuery(search: NotificationsSearch) {
+  return queryOptions({
+    queryKey: alertKeys.list(search),
+    queryFn: ({ signal }) =>
+      apiRequest("/v2/notifications", {
+        schema: notificationListDocumentSchema,
+        query: {
+          "page[number]": search.page,
+          "page[size]": 30,
+          "filter[unread]": search.unread || undefined,
+        },
+        signal,
+      }),
+    retry: false,
+  });
+}
+
+export function alertRulesQuery() {
+  return queryOptions({
+    queryKey: alertKeys.rules(),
+    queryFn: ({ signal }) => apiRequest("/v2/alert_rules", { schema: alertRuleListDocumentSchema, signal }),
+    retry: false,
+  });
+}
+
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, read }: { id: string; read: boolean }) =>
+      apiRequest(`/v2/notifications/${id}`, {
+        schema: notificationDocumentSchema,
+        method: "PATCH",
+        body: { data: { type: "notification", id, attributes: { read } } },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: alertKeys.notifications() }),
+  });
+}
+
+export function useMarkAllRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest("/v2/notifications/mark_all_read", {
+        schema: z.object({ meta: z.object({ marked: z.number() }) }),
+        method: "POST",
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: alertKeys.notifications() }),
+  });
+}
+
+export interface RuleInput {
+  name: string;
+  kind: AlertKind;
+  threshold: number | null;
+  hold_name: string | null;
+  scope: AlertScope;
+  channels: ("email" | "in_app")[];
+}
+
+export function useCreateRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RuleInput) =>
+      apiRequest("/v2/alert_rules", {
+        schema: alertRuleDocumentSchema,
+        method: "POST",
+        body: { data: { type: "alert_rule", attributes: input } },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+    // A new rule checks the last free days at once, a moment after it is stored: ask the bell again then.
+    onSuccess: () =>
+      void setTimeout(
+        () => void queryClient.invalidateQueries({ queryKey: alertKeys.notifications() }),
+        NEW_RULE_RECHECK_MS,
+      ),
+  });
+}
+
+export function useDeleteRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(`/v2/alert_rules/${id}`, {
+        schema: z.object({ meta: z.object({ deleted: z.literal(true) }) }),
+        method: "DELETE",
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: alertKeys.rules() }),
+  });
+}
