@@ -65,7 +65,7 @@ function open(
   const statuses: LiveStatus[] = [];
   let positions = 0;
   const stream = openLiveStream({
-    session: { apiKey: "key-1", baseUrl: "http://api.test" },
+    session: { kind: "key", apiKey: "key-1", baseUrl: "http://api.test" },
     onEvent: (e) => events.push(e),
     onVesselPositions: () => {
       positions += 1;

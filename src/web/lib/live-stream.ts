@@ -159,10 +159,8 @@ export function openLiveStream(options: LiveStreamOptions): { close(): void } {
     if (status.state !== "offline") setStatus({ state: "connecting" });
     const { session } = options;
     // Lower case, as the library writes the ones it adds, so that none is sent twice.
-    const headers: Record<string, string> = {
-      authorization: `Token ${session.apiKey}`,
-      accept: "text/event-stream",
-    };
+    const headers: Record<string, string> = { accept: "text/event-stream" };
+    if (session.kind === "key") headers.authorization = `Token ${session.apiKey}`;
     if (lastEventId !== null) headers["last-event-id"] = lastEventId;
 
     fetchEventSource(`${session.baseUrl}${STREAM_PATH}`, {
