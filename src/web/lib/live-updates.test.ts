@@ -30,11 +30,9 @@ let service: ReturnType<typeof fakeService>;
 beforeEach(() => {
   vi.useFakeTimers();
   service = fakeService();
-  // fetch-event-source's timers, and the browser's online/offline events (none here).
+  // The stream of a key's tab is read with fetch; the browser's online/offline events (none here).
+  vi.stubGlobal("fetch", service.fetch);
   vi.stubGlobal("window", {
-    fetch: service.fetch,
-    setTimeout: (run: () => void, ms: number) => setTimeout(run, ms),
-    clearTimeout: (timer: ReturnType<typeof setTimeout>) => clearTimeout(timer),
     addEventListener() {},
     removeEventListener() {},
   });
