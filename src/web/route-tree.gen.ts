@@ -20,6 +20,10 @@ import { Route as AuthenticatedContainersContainerIdRouteImport } from './routes
 import { Route as AuthenticatedCustomersIndexRouteImport } from './routes/_authenticated/customers.index'
 import { Route as AuthenticatedDocumentsIndexRouteImport } from './routes/_authenticated/documents.index'
 import { Route as AuthenticatedDocumentsDocumentIdRouteImport } from './routes/_authenticated/documents.$documentId'
+import { Route as AuthenticatedSettingsActivityRouteImport } from './routes/_authenticated/settings.activity'
+import { Route as AuthenticatedSettingsApiKeysRouteImport } from './routes/_authenticated/settings.api-keys'
+import { Route as AuthenticatedSettingsMembersRouteImport } from './routes/_authenticated/settings.members'
+import { Route as AuthenticatedSettingsSecurityRouteImport } from './routes/_authenticated/settings.security'
 import { Route as AuthenticatedShipmentsIndexRouteImport } from './routes/_authenticated/shipments.index'
 import { Route as AuthenticatedShipmentsShipmentIdRouteImport } from './routes/_authenticated/shipments.$shipmentId'
 import { Route as AuthenticatedTrackingRequestsIndexRouteImport } from './routes/_authenticated/tracking-requests.index'
@@ -92,6 +96,30 @@ const AuthenticatedDocumentsDocumentIdRoute =
   AuthenticatedDocumentsDocumentIdRouteImport.update({
     id: '/documents/$documentId',
     path: '/documents/$documentId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSettingsActivityRoute =
+  AuthenticatedSettingsActivityRouteImport.update({
+    id: '/settings/activity',
+    path: '/settings/activity',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSettingsApiKeysRoute =
+  AuthenticatedSettingsApiKeysRouteImport.update({
+    id: '/settings/api-keys',
+    path: '/settings/api-keys',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSettingsMembersRoute =
+  AuthenticatedSettingsMembersRouteImport.update({
+    id: '/settings/members',
+    path: '/settings/members',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSettingsSecurityRoute =
+  AuthenticatedSettingsSecurityRouteImport.update({
+    id: '/settings/security',
+    path: '/settings/security',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedShipmentsIndexRoute =
@@ -187,6 +215,10 @@ export interface FileRoutesByFullPath {
   '/map': typeof AuthenticatedMapRoute
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/documents/$documentId': typeof AuthenticatedDocumentsDocumentIdRoute
+  '/settings/activity': typeof AuthenticatedSettingsActivityRoute
+  '/settings/api-keys': typeof AuthenticatedSettingsApiKeysRoute
+  '/settings/members': typeof AuthenticatedSettingsMembersRoute
+  '/settings/security': typeof AuthenticatedSettingsSecurityRoute
   '/shipments/$shipmentId': typeof AuthenticatedShipmentsShipmentIdRoute
   '/tracking-requests/$trackingRequestId': typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
   '/tracking-requests/bulk': typeof AuthenticatedTrackingRequestsBulkRoute
@@ -213,6 +245,10 @@ export interface FileRoutesByTo {
   '/map': typeof AuthenticatedMapRoute
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/documents/$documentId': typeof AuthenticatedDocumentsDocumentIdRoute
+  '/settings/activity': typeof AuthenticatedSettingsActivityRoute
+  '/settings/api-keys': typeof AuthenticatedSettingsApiKeysRoute
+  '/settings/members': typeof AuthenticatedSettingsMembersRoute
+  '/settings/security': typeof AuthenticatedSettingsSecurityRoute
   '/shipments/$shipmentId': typeof AuthenticatedShipmentsShipmentIdRoute
   '/tracking-requests/$trackingRequestId': typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
   '/tracking-requests/bulk': typeof AuthenticatedTrackingRequestsBulkRoute
@@ -241,6 +277,10 @@ export interface FileRoutesById {
   '/_authenticated/map': typeof AuthenticatedMapRoute
   '/_authenticated/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/_authenticated/documents/$documentId': typeof AuthenticatedDocumentsDocumentIdRoute
+  '/_authenticated/settings/activity': typeof AuthenticatedSettingsActivityRoute
+  '/_authenticated/settings/api-keys': typeof AuthenticatedSettingsApiKeysRoute
+  '/_authenticated/settings/members': typeof AuthenticatedSettingsMembersRoute
+  '/_authenticated/settings/security': typeof AuthenticatedSettingsSecurityRoute
   '/_authenticated/shipments/$shipmentId': typeof AuthenticatedShipmentsShipmentIdRoute
   '/_authenticated/tracking-requests/$trackingRequestId': typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
   '/_authenticated/tracking-requests/bulk': typeof AuthenticatedTrackingRequestsBulkRoute
@@ -269,6 +309,10 @@ export interface FileRouteTypes {
     | '/map'
     | '/containers/$containerId'
     | '/documents/$documentId'
+    | '/settings/activity'
+    | '/settings/api-keys'
+    | '/settings/members'
+    | '/settings/security'
     | '/shipments/$shipmentId'
     | '/tracking-requests/$trackingRequestId'
     | '/tracking-requests/bulk'
@@ -295,6 +339,10 @@ export interface FileRouteTypes {
     | '/map'
     | '/containers/$containerId'
     | '/documents/$documentId'
+    | '/settings/activity'
+    | '/settings/api-keys'
+    | '/settings/members'
+    | '/settings/security'
     | '/shipments/$shipmentId'
     | '/tracking-requests/$trackingRequestId'
     | '/tracking-requests/bulk'
@@ -322,6 +370,10 @@ export interface FileRouteTypes {
     | '/_authenticated/map'
     | '/_authenticated/containers/$containerId'
     | '/_authenticated/documents/$documentId'
+    | '/_authenticated/settings/activity'
+    | '/_authenticated/settings/api-keys'
+    | '/_authenticated/settings/members'
+    | '/_authenticated/settings/security'
     | '/_authenticated/shipments/$shipmentId'
     | '/_authenticated/tracking-requests/$trackingRequestId'
     | '/_authenticated/tracking-requests/bulk'
@@ -424,6 +476,34 @@ declare module '@tanstack/react-router' {
       path: '/documents/$documentId'
       fullPath: '/documents/$documentId'
       preLoaderRoute: typeof AuthenticatedDocumentsDocumentIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/settings/activity': {
+      id: '/_authenticated/settings/activity'
+      path: '/settings/activity'
+      fullPath: '/settings/activity'
+      preLoaderRoute: typeof AuthenticatedSettingsActivityRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/settings/api-keys': {
+      id: '/_authenticated/settings/api-keys'
+      path: '/settings/api-keys'
+      fullPath: '/settings/api-keys'
+      preLoaderRoute: typeof AuthenticatedSettingsApiKeysRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/settings/members': {
+      id: '/_authenticated/settings/members'
+      path: '/settings/members'
+      fullPath: '/settings/members'
+      preLoaderRoute: typeof AuthenticatedSettingsMembersRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/settings/security': {
+      id: '/_authenticated/settings/security'
+      path: '/settings/security'
+      fullPath: '/settings/security'
+      preLoaderRoute: typeof AuthenticatedSettingsSecurityRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/shipments/': {
@@ -533,6 +613,10 @@ interface AuthenticatedRouteChildren {
   AuthenticatedMapRoute: typeof AuthenticatedMapRoute
   AuthenticatedContainersContainerIdRoute: typeof AuthenticatedContainersContainerIdRoute
   AuthenticatedDocumentsDocumentIdRoute: typeof AuthenticatedDocumentsDocumentIdRoute
+  AuthenticatedSettingsActivityRoute: typeof AuthenticatedSettingsActivityRoute
+  AuthenticatedSettingsApiKeysRoute: typeof AuthenticatedSettingsApiKeysRoute
+  AuthenticatedSettingsMembersRoute: typeof AuthenticatedSettingsMembersRoute
+  AuthenticatedSettingsSecurityRoute: typeof AuthenticatedSettingsSecurityRoute
   AuthenticatedShipmentsShipmentIdRoute: typeof AuthenticatedShipmentsShipmentIdRoute
   AuthenticatedTrackingRequestsTrackingRequestIdRoute: typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
   AuthenticatedTrackingRequestsBulkRoute: typeof AuthenticatedTrackingRequestsBulkRoute
@@ -559,6 +643,10 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedContainersContainerIdRoute:
     AuthenticatedContainersContainerIdRoute,
   AuthenticatedDocumentsDocumentIdRoute: AuthenticatedDocumentsDocumentIdRoute,
+  AuthenticatedSettingsActivityRoute: AuthenticatedSettingsActivityRoute,
+  AuthenticatedSettingsApiKeysRoute: AuthenticatedSettingsApiKeysRoute,
+  AuthenticatedSettingsMembersRoute: AuthenticatedSettingsMembersRoute,
+  AuthenticatedSettingsSecurityRoute: AuthenticatedSettingsSecurityRoute,
   AuthenticatedShipmentsShipmentIdRoute: AuthenticatedShipmentsShipmentIdRoute,
   AuthenticatedTrackingRequestsTrackingRequestIdRoute:
     AuthenticatedTrackingRequestsTrackingRequestIdRoute,
