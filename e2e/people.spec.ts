@@ -5,7 +5,7 @@ import { acceptInvitation, invite, storedKeys } from "./people";
 
 const PASSWORD = "a long passphrase of river stones";
 
-test("a viewer sees no Stop tracking or Track a shipment, is told why, and the API refuses the stop", async ({
+test("a viewer sees no Stop tracking, Track a shipment or New webhook, is told why, and the API refuses the stop", async ({
   page,
   browser,
   demo,
@@ -32,6 +32,11 @@ test("a viewer sees no Stop tracking or Track a shipment, is told why, and the A
     await expect(theirs.getByRole("heading", { level: 1, name: "Tracking requests" })).toBeVisible();
     await expect(theirs.getByRole("link", { name: /Track a shipment/ })).toHaveCount(0);
     await expect(theirs.getByText("Tracking new shipments is not available to you.").first()).toBeVisible();
+
+    await theirs.goto("/webhooks");
+    await expect(theirs.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
+    await expect(theirs.getByRole("link", { name: /New webhook|Create a webhook/ })).toHaveCount(0);
+    await expect(theirs.getByText("Adding webhooks is not available to you.").first()).toBeVisible();
 
     // The service checks the role whatever the page shows.
     const refused = await theirs.request.patch(`/v2/shipments/${shipment}/stop_tracking`, {
