@@ -79,7 +79,8 @@ test("stop tracking, see it in the page and the list, then resume", async ({ pag
   await expect(dialog).toBeHidden();
   const notice = page.getByRole("main").getByRole("status").filter({ hasText: "Tracking stopped" });
   await expect(notice).toContainText("Stopped by a user");
-  await expect(notice).toContainText("By:");
+  // The account's key stopped it (a person's name shows when a person does: e2e/people.spec.ts).
+  await expect(notice).toContainText("Stopped by an API key at");
   await expect(page.getByRole("button", { name: "Resume tracking" })).toBeVisible();
 
   // The list shows the new state without a reload.

@@ -85,14 +85,32 @@ export const test = base.extend<Fixtures>({
 });
 
 /**
- * Signs in with the account's key through the sign-in form, as a user who pastes it would, and waits until the
- * page it asked for is there: until then the key may not be stored yet, and a navigation would go to sign-in.
+ * Signs in with the account's key through the sign-in form's Advanced part (the way to use a key, kept for the
+ * tab: a new page of the same context must sign in again), and waits until the page it asked for is there: until
+ * then the key may not be stored yet, and a navigation would go to sign-in.
  */
 export async function signIn(page: Page, account: Account, path = "/shipments") {
   await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);
+  await page.getByText("Advanced", { exact: true }).click();
   await page.getByLabel("API key").fill(account.apiKey);
+  await page.getByRole("button", { name: "Sign in with the API key" }).click();
+  await signedIn(page);
+}
+
+/** Signs in as a person with email and password through the sign-in form (the session cookie). */
+export async function signInWithPassword(page: Page, email: string, password: string, path = "/shipments") {
+  await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await signedIn(page);
+}
+
+/** Opens the header's account menu and signs out there. */
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: /^Signed in as/ }).click();
+  await page.getByRole("dialog", { name: "Account" }).getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
 }
 
 /** Signs in with the sign-in page's "Use the demo account" button. */

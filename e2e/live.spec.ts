@@ -70,8 +70,9 @@ test("an event the service records shows on an open container page and on the sh
   const bl = bills.get(box.shipmentId) ?? "";
   await expect(page.getByRole("row", { name: new RegExp(bl) })).toBeVisible();
 
+  // A key is kept for its tab only: the second tab signs in too.
   const boxPage = await context.newPage();
-  await boxPage.goto(`/containers/${box.id}`);
+  await signIn(boxPage, account, `/containers/${box.id}`);
   await expect(showsStatus(boxPage, box.status)).toBeVisible();
   // Both tabs are connected before anything is recorded (each opens its own stream).
   await expect.poll(() => streams.length).toBeGreaterThan(0);

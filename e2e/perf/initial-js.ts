@@ -45,7 +45,7 @@ async function main() {
       const served = await serveBuild(build.dir, service.url);
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       await context.addInitScript({
-        content: `localStorage.setItem("boxtrack.api-key", ${JSON.stringify(key)});`,
+        content: `sessionStorage.setItem("boxtrack.api-key", ${JSON.stringify(key)});`,
       });
       const page = await context.newPage();
       const scripts = new Set<string>();

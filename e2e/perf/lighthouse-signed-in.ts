@@ -1,5 +1,5 @@
 // On demand, not part of `npm test`: Lighthouse on dashboard pages as a signed-in user, against a running service.
-// The dashboard keeps its API key in localStorage, which Lighthouse's own headers cannot set; so a Chromium is
+// A tab signed in with a key keeps it in sessionStorage, which Lighthouse's own headers cannot set; so a Chromium is
 // started with a debugging port, signed in (the key stored as the app stores it), and Lighthouse is pointed at it
 // with storage resets turned off. The machine is shared: run it under the bench lock.
 //
@@ -78,7 +78,7 @@ async function main() {
     const cdp = await connectWhenUp(`http://127.0.0.1:${o.port}`);
     const page = cdp.contexts()[0]!.pages()[0]!;
     await page.goto(`${o.url}/sign-in`);
-    await page.evaluate((key) => localStorage.setItem("boxtrack.api-key", key), o.key);
+    await page.evaluate((key) => sessionStorage.setItem("boxtrack.api-key", key), o.key);
     await page.goto("about:blank");
     await cdp.close();
     for (const path of o.paths) {

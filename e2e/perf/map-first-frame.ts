@@ -46,7 +46,7 @@ interface Sample {
  * since tsx's name-keeping helpers do not exist in the page.
  */
 const recordFirstFrame = (key: string) => `
-  localStorage.setItem("boxtrack.api-key", ${JSON.stringify(key)});
+  sessionStorage.setItem("boxtrack.api-key", ${JSON.stringify(key)});
   const perf = { firstFrame: 0, list: 0 };
   window.__perf = perf;
   function tick() {

@@ -43,7 +43,7 @@ async function main() {
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${o.url}/sign-in`);
-    await page.evaluate((key) => localStorage.setItem("boxtrack.api-key", key), o.key);
+    await page.evaluate((key) => sessionStorage.setItem("boxtrack.api-key", key), o.key);
     // Long tasks as the page itself sees them, from its first script on.
     await page.addInitScript(() => {
       const w = window as unknown as { __longTasks: { start: number; duration: number }[] };

@@ -21,7 +21,11 @@ import { Route as AuthenticatedContainersContainerIdRouteImport } from './routes
 import { Route as AuthenticatedCustomersIndexRouteImport } from './routes/_authenticated/customers.index'
 import { Route as AuthenticatedDocumentsIndexRouteImport } from './routes/_authenticated/documents.index'
 import { Route as AuthenticatedDocumentsDocumentIdRouteImport } from './routes/_authenticated/documents.$documentId'
+import { Route as AuthenticatedSettingsActivityRouteImport } from './routes/_authenticated/settings.activity'
 import { Route as AuthenticatedSettingsAlertsRouteImport } from './routes/_authenticated/settings.alerts'
+import { Route as AuthenticatedSettingsApiKeysRouteImport } from './routes/_authenticated/settings.api-keys'
+import { Route as AuthenticatedSettingsMembersRouteImport } from './routes/_authenticated/settings.members'
+import { Route as AuthenticatedSettingsSecurityRouteImport } from './routes/_authenticated/settings.security'
 import { Route as AuthenticatedShipmentsIndexRouteImport } from './routes/_authenticated/shipments.index'
 import { Route as AuthenticatedShipmentsShipmentIdRouteImport } from './routes/_authenticated/shipments.$shipmentId'
 import { Route as AuthenticatedTrackingRequestsIndexRouteImport } from './routes/_authenticated/tracking-requests.index'
@@ -102,10 +106,34 @@ const AuthenticatedDocumentsDocumentIdRoute =
     path: '/documents/$documentId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedSettingsActivityRoute =
+  AuthenticatedSettingsActivityRouteImport.update({
+    id: '/settings/activity',
+    path: '/settings/activity',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedSettingsAlertsRoute =
   AuthenticatedSettingsAlertsRouteImport.update({
     id: '/settings/alerts',
     path: '/settings/alerts',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSettingsApiKeysRoute =
+  AuthenticatedSettingsApiKeysRouteImport.update({
+    id: '/settings/api-keys',
+    path: '/settings/api-keys',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSettingsMembersRoute =
+  AuthenticatedSettingsMembersRouteImport.update({
+    id: '/settings/members',
+    path: '/settings/members',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSettingsSecurityRoute =
+  AuthenticatedSettingsSecurityRouteImport.update({
+    id: '/settings/security',
+    path: '/settings/security',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedShipmentsIndexRoute =
@@ -202,7 +230,11 @@ export interface FileRoutesByFullPath {
   '/notifications': typeof AuthenticatedNotificationsRoute
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/documents/$documentId': typeof AuthenticatedDocumentsDocumentIdRoute
+  '/settings/activity': typeof AuthenticatedSettingsActivityRoute
   '/settings/alerts': typeof AuthenticatedSettingsAlertsRoute
+  '/settings/api-keys': typeof AuthenticatedSettingsApiKeysRoute
+  '/settings/members': typeof AuthenticatedSettingsMembersRoute
+  '/settings/security': typeof AuthenticatedSettingsSecurityRoute
   '/shipments/$shipmentId': typeof AuthenticatedShipmentsShipmentIdRoute
   '/tracking-requests/$trackingRequestId': typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
   '/tracking-requests/bulk': typeof AuthenticatedTrackingRequestsBulkRoute
@@ -230,7 +262,11 @@ export interface FileRoutesByTo {
   '/notifications': typeof AuthenticatedNotificationsRoute
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/documents/$documentId': typeof AuthenticatedDocumentsDocumentIdRoute
+  '/settings/activity': typeof AuthenticatedSettingsActivityRoute
   '/settings/alerts': typeof AuthenticatedSettingsAlertsRoute
+  '/settings/api-keys': typeof AuthenticatedSettingsApiKeysRoute
+  '/settings/members': typeof AuthenticatedSettingsMembersRoute
+  '/settings/security': typeof AuthenticatedSettingsSecurityRoute
   '/shipments/$shipmentId': typeof AuthenticatedShipmentsShipmentIdRoute
   '/tracking-requests/$trackingRequestId': typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
   '/tracking-requests/bulk': typeof AuthenticatedTrackingRequestsBulkRoute
@@ -260,7 +296,11 @@ export interface FileRoutesById {
   '/_authenticated/notifications': typeof AuthenticatedNotificationsRoute
   '/_authenticated/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/_authenticated/documents/$documentId': typeof AuthenticatedDocumentsDocumentIdRoute
+  '/_authenticated/settings/activity': typeof AuthenticatedSettingsActivityRoute
   '/_authenticated/settings/alerts': typeof AuthenticatedSettingsAlertsRoute
+  '/_authenticated/settings/api-keys': typeof AuthenticatedSettingsApiKeysRoute
+  '/_authenticated/settings/members': typeof AuthenticatedSettingsMembersRoute
+  '/_authenticated/settings/security': typeof AuthenticatedSettingsSecurityRoute
   '/_authenticated/shipments/$shipmentId': typeof AuthenticatedShipmentsShipmentIdRoute
   '/_authenticated/tracking-requests/$trackingRequestId': typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
   '/_authenticated/tracking-requests/bulk': typeof AuthenticatedTrackingRequestsBulkRoute
@@ -290,7 +330,11 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/containers/$containerId'
     | '/documents/$documentId'
+    | '/settings/activity'
     | '/settings/alerts'
+    | '/settings/api-keys'
+    | '/settings/members'
+    | '/settings/security'
     | '/shipments/$shipmentId'
     | '/tracking-requests/$trackingRequestId'
     | '/tracking-requests/bulk'
@@ -318,7 +362,11 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/containers/$containerId'
     | '/documents/$documentId'
+    | '/settings/activity'
     | '/settings/alerts'
+    | '/settings/api-keys'
+    | '/settings/members'
+    | '/settings/security'
     | '/shipments/$shipmentId'
     | '/tracking-requests/$trackingRequestId'
     | '/tracking-requests/bulk'
@@ -347,7 +395,11 @@ export interface FileRouteTypes {
     | '/_authenticated/notifications'
     | '/_authenticated/containers/$containerId'
     | '/_authenticated/documents/$documentId'
+    | '/_authenticated/settings/activity'
     | '/_authenticated/settings/alerts'
+    | '/_authenticated/settings/api-keys'
+    | '/_authenticated/settings/members'
+    | '/_authenticated/settings/security'
     | '/_authenticated/shipments/$shipmentId'
     | '/_authenticated/tracking-requests/$trackingRequestId'
     | '/_authenticated/tracking-requests/bulk'
@@ -459,11 +511,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDocumentsDocumentIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/settings/activity': {
+      id: '/_authenticated/settings/activity'
+      path: '/settings/activity'
+      fullPath: '/settings/activity'
+      preLoaderRoute: typeof AuthenticatedSettingsActivityRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/settings/alerts': {
       id: '/_authenticated/settings/alerts'
       path: '/settings/alerts'
       fullPath: '/settings/alerts'
       preLoaderRoute: typeof AuthenticatedSettingsAlertsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/settings/api-keys': {
+      id: '/_authenticated/settings/api-keys'
+      path: '/settings/api-keys'
+      fullPath: '/settings/api-keys'
+      preLoaderRoute: typeof AuthenticatedSettingsApiKeysRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/settings/members': {
+      id: '/_authenticated/settings/members'
+      path: '/settings/members'
+      fullPath: '/settings/members'
+      preLoaderRoute: typeof AuthenticatedSettingsMembersRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/settings/security': {
+      id: '/_authenticated/settings/security'
+      path: '/settings/security'
+      fullPath: '/settings/security'
+      preLoaderRoute: typeof AuthenticatedSettingsSecurityRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/shipments/': {
@@ -574,7 +654,11 @@ interface AuthenticatedRouteChildren {
   AuthenticatedNotificationsRoute: typeof AuthenticatedNotificationsRoute
   AuthenticatedContainersContainerIdRoute: typeof AuthenticatedContainersContainerIdRoute
   AuthenticatedDocumentsDocumentIdRoute: typeof AuthenticatedDocumentsDocumentIdRoute
+  AuthenticatedSettingsActivityRoute: typeof AuthenticatedSettingsActivityRoute
   AuthenticatedSettingsAlertsRoute: typeof AuthenticatedSettingsAlertsRoute
+  AuthenticatedSettingsApiKeysRoute: typeof AuthenticatedSettingsApiKeysRoute
+  AuthenticatedSettingsMembersRoute: typeof AuthenticatedSettingsMembersRoute
+  AuthenticatedSettingsSecurityRoute: typeof AuthenticatedSettingsSecurityRoute
   AuthenticatedShipmentsShipmentIdRoute: typeof AuthenticatedShipmentsShipmentIdRoute
   AuthenticatedTrackingRequestsTrackingRequestIdRoute: typeof AuthenticatedTrackingRequestsTrackingRequestIdRoute
   AuthenticatedTrackingRequestsBulkRoute: typeof AuthenticatedTrackingRequestsBulkRoute
@@ -602,7 +686,11 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedContainersContainerIdRoute:
     AuthenticatedContainersContainerIdRoute,
   AuthenticatedDocumentsDocumentIdRoute: AuthenticatedDocumentsDocumentIdRoute,
+  AuthenticatedSettingsActivityRoute: AuthenticatedSettingsActivityRoute,
   AuthenticatedSettingsAlertsRoute: AuthenticatedSettingsAlertsRoute,
+  AuthenticatedSettingsApiKeysRoute: AuthenticatedSettingsApiKeysRoute,
+  AuthenticatedSettingsMembersRoute: AuthenticatedSettingsMembersRoute,
+  AuthenticatedSettingsSecurityRoute: AuthenticatedSettingsSecurityRoute,
   AuthenticatedShipmentsShipmentIdRoute: AuthenticatedShipmentsShipmentIdRoute,
   AuthenticatedTrackingRequestsTrackingRequestIdRoute:
     AuthenticatedTrackingRequestsTrackingRequestIdRoute,

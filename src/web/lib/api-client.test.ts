@@ -42,7 +42,7 @@ describe("the service clock", () => {
       });
     const fetch = vi.fn().mockResolvedValueOnce(answer(200, "2025-11-12T22:00:00Z"));
     vi.stubGlobal("fetch", fetch);
-    const credentials = { apiKey: "key", baseUrl: "https://api.test" };
+    const credentials = { kind: "key" as const, apiKey: "key", baseUrl: "https://api.test" };
 
     await apiRequest("/v2/account", { schema: z.object({ ok: z.boolean() }), credentials });
     vi.setSystemTime(Date.parse("2030-06-01T08:10:00Z"));
@@ -51,5 +51,36 @@ describe("the service clock", () => {
     fetch.mockResolvedValueOnce(answer(404, "2025-11-14T00:00:00Z"));
     await expect(apiRequest("/v2/account", { schema: z.object({}), credentials })).rejects.toThrow();
     expect(serviceNow().toISOString()).toBe("2025-11-14T00:00:00.000Z");
+  });
+});
+
+describe("how a request proves who sends it", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("a person's request rides the session cookie and carries no Authorization; a key's carries the key only", async () => {
+    const fetch = vi
+      .fn()
+      .mockImplementation(
+        async () =>
+          new Response("{}", { status: 200, headers: { "Content-Type": "application/vnd.api+json" } }),
+      );
+    vi.stubGlobal("fetch", fetch);
+    const schema = z.object({});
+    await apiRequest("/v2/users/me", {
+      schema,
+      credentials: { kind: "person", baseUrl: "https://app.test" },
+    });
+    const [url, person] = fetch.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe("https://app.test/v2/users/me");
+    expect(person.credentials).toBe("same-origin");
+    expect(person.headers).not.toHaveProperty("Authorization");
+
+    await apiRequest("/v2/account", {
+      schema,
+      credentials: { kind: "key", apiKey: "k", baseUrl: "https://x.test" },
+    });
+    const [, key] = fetch.mock.calls[1] as [string, RequestInit];
+    expect(key.credentials).toBe("omit");
+    expect(key.headers).toHaveProperty("Authorization", "Token k");
   });
 });

@@ -1,4 +1,5 @@
-// The dashboard's one way to call the /v2 API: token and JSON:API headers, typed errors, zod-parsed responses.
+// The dashboard's one way to call the /v2 API: the session cookie (same origin) or, in the advanced API-key mode,
+// the key's `Authorization` header; JSON:API headers, typed errors, zod-parsed responses.
 import type { z } from "zod";
 import { type ErrorObject, errorDocumentSchema } from "../../api/json-api";
 import { recordServiceClock } from "./service-clock";
@@ -43,17 +44,17 @@ export class UnexpectedResponseError extends Error {
 /** The user is not signed in; raised before any request is sent. */
 export class SignedOutError extends ApiError {
   constructor() {
-    super(401, [], "You are signed out. Sign in with an API key to continue.");
+    super(401, [], "You are signed out. Sign in to continue.");
     this.name = "SignedOutError";
   }
 }
 
-/** Why the user must sign in: no key is stored, or the API rejected the stored one. */
+/** Why the user must sign in: this tab is not signed in, or the API no longer accepts its session or key. */
 export type SignInReason = "missing" | "rejected";
 
 let unauthorizedHandler: (reason: SignInReason) => void = () => {};
 
-/** Called once by the app: what to do when there is no usable key (go to sign-in). */
+/** Called once by the app: what to do when there is no usable session (go to sign-in). */
 export function onUnauthorized(handler: (reason: SignInReason) => void): void {
   unauthorizedHandler = handler;
 }
@@ -92,7 +93,7 @@ export async function apiRequest<S extends z.ZodType>(
     if (!options.credentials) unauthorizedHandler("missing");
     throw new SignedOutError();
   }
-  const headers: Record<string, string> = { Accept: JSON_API, Authorization: `Token ${session.apiKey}` };
+  const headers: Record<string, string> = { Accept: JSON_API, ...authorization(session) };
   if (options.body !== undefined) headers["Content-Type"] = JSON_API;
 
   let response: Response;
@@ -100,6 +101,7 @@ export async function apiRequest<S extends z.ZodType>(
     response = await fetch(buildUrl(session.baseUrl, path, options.query), {
       method: options.method ?? "GET",
       headers,
+      credentials: credentialsMode(session),
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });
@@ -108,8 +110,6 @@ export async function apiRequest<S extends z.ZodType>(
     throw new NetworkError(session.baseUrl, error);
   }
   // Every answer, errors included, says what time it is by the service's clock ("today" in the lists is that day).
-  recordServiceClock(response.headers);
-
   recordServiceClock(response.headers);
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
@@ -129,6 +129,16 @@ export async function apiRequest<S extends z.ZodType>(
   const parsed = options.schema.safeParse(payload);
   if (!parsed.success) throw new UnexpectedResponseError(path, parsed.error.issues);
   return parsed.data;
+}
+
+/** A person's requests carry no header: the browser sends the HttpOnly session cookie. A key is sent as a token. */
+export function authorization(session: Session): Record<string, string> {
+  return session.kind === "key" ? { Authorization: `Token ${session.apiKey}` } : {};
+}
+
+/** The cookie goes with a person's requests (same origin only); a key's requests carry no cookie at all. */
+export function credentialsMode(session: Session): RequestCredentials {
+  return session.kind === "key" ? "omit" : "same-origin";
 }
 
 /** A sentence for any error a request can raise, for error pages and toasts. */
@@ -155,7 +165,7 @@ export function apiUpload<S extends z.ZodType>(
     const xhr = new XMLHttpRequest();
     xhr.open("POST", buildUrl(session.baseUrl, path));
     xhr.setRequestHeader("Accept", JSON_API);
-    xhr.setRequestHeader("Authorization", `Token ${session.apiKey}`);
+    for (const [name, value] of Object.entries(authorization(session))) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };

@@ -65,7 +65,7 @@ function open(
   const statuses: LiveStatus[] = [];
   let positions = 0;
   const stream = openLiveStream({
-    session: { apiKey: "key-1", baseUrl: "http://api.test" },
+    session: { kind: "key", apiKey: "key-1", baseUrl: "http://api.test" },
     onEvent: (e) => events.push(e),
     onVesselPositions: () => {
       positions += 1;
@@ -84,9 +84,6 @@ const settle = () => vi.advanceTimersByTimeAsync(0);
 
 beforeEach(() => {
   vi.useFakeTimers();
-  // fetch-event-source calls window.setTimeout and document.removeEventListener; Node has neither.
-  vi.stubGlobal("window", globalThis);
-  vi.stubGlobal("document", { addEventListener() {}, removeEventListener() {} });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -263,5 +260,107 @@ describe("the live stream", () => {
     expect(live.last()).toEqual({ state: "closed" });
     await vi.advanceTimersByTimeAsync(10 * RETRY_MAX_MS);
     expect(service.state.attempts).toBe(1);
+  });
+});
+
+/** A fake of the browser's EventSource: the test opens, sends named events, drops or refuses each one. */
+class FakeEventSource extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static made: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.made.push(this);
+  }
+  open() {
+    this.readyState = FakeEventSource.OPEN;
+    this.onopen?.();
+  }
+  send(name: string, data: unknown, lastEventId = "") {
+    this.dispatchEvent(new MessageEvent(name, { data: JSON.stringify(data), lastEventId }));
+  }
+  /** A drop: the browser would reconnect by itself. */
+  drop() {
+    this.readyState = FakeEventSource.CONNECTING;
+    this.onerror?.();
+  }
+  /** A refusal (not 200, or not an event stream): the browser gives up. */
+  refuse() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.onerror?.();
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+}
+
+describe("the live stream of a person's tab (EventSource, the session cookie)", () => {
+  const openAsPerson = (service = fakeService()) => {
+    FakeEventSource.made = [];
+    const events: StreamEvent[] = [];
+    const statuses: LiveStatus[] = [];
+    const stream = openLiveStream({
+      session: { kind: "person", baseUrl: "http://app.test" },
+      onEvent: (e) => events.push(e),
+      onVesselPositions: () => {},
+      onReady: () => {},
+      onStatus: (s) => statuses.push(s),
+      fetch: service.fetch,
+      EventSource: FakeEventSource as unknown as typeof EventSource,
+      visibility: fakeVisibility().visibility,
+      network: fakeNetwork().network,
+      random: () => 1,
+    });
+    return { stream, events, last: () => statuses.at(-1), service };
+  };
+  const eventData = {
+    id: "uuid-8",
+    event: "container.updated",
+    created_at: "2026-11-23T17:00:00Z",
+    reference: { type: "container", id: "c-1" },
+    shipment_id: "s-1",
+    container_id: "c-1",
+    tracking_request_id: null,
+    changes: null,
+  };
+
+  it("opens the stream with the browser's EventSource, no key, and passes on named events", async () => {
+    const live = openAsPerson();
+    const source = FakeEventSource.made[0];
+    expect(source?.url).toBe("http://app.test/v2/stream");
+    source?.open();
+    expect(live.last()).toEqual({ state: "live" });
+    source?.send("container.updated", eventData, "8");
+    source?.send("container.some_future_event", eventData, "9");
+    expect(live.events.map((e) => e.event)).toEqual(["container.updated"]);
+    live.stream.close();
+    expect(source?.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it("after a drop, waits, then resumes from the last id in the address", async () => {
+    const live = openAsPerson();
+    FakeEventSource.made[0]?.open();
+    FakeEventSource.made[0]?.send("container.updated", eventData, "41");
+    FakeEventSource.made[0]?.drop();
+    expect(live.last()?.state).toBe("offline");
+    expect(FakeEventSource.made[0]?.readyState).toBe(FakeEventSource.CLOSED);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(FakeEventSource.made[1]?.url).toBe("http://app.test/v2/stream?last_event_id=41");
+    live.stream.close();
+  });
+
+  it("stops for good when the service no longer accepts the session (401)", async () => {
+    const service = fakeService();
+    service.state.answer = 401;
+    const live = openAsPerson(service);
+    FakeEventSource.made[0]?.refuse();
+    await settle();
+    expect(live.last()).toEqual({ state: "rejected" });
+    await vi.advanceTimersByTimeAsync(10 * RETRY_MAX_MS);
+    expect(FakeEventSource.made).toHaveLength(1);
   });
 });

@@ -1,15 +1,16 @@
 // The dashboard's connection to the live stream (`GET /v2/stream`, see src/api/stream.ts): one per signed-in tab,
-// sent the session's `Authorization: Token` header (which EventSource cannot send, hence fetch-event-source),
 // resumed from the last event id it saw, reconnected after a growing wait when it drops, and stopped for good by a
-// 401 (the key is bad; asking again would not change that).
+// 401 (the session or key is no longer accepted; asking again would not change that).
 //
-// Reconnecting and tab visibility are handled here, not by the library: its own retry ignores backoff, and its
-// `openWhenHidden: false` reconnects on its own when a tab comes back, beside this module's retry timer. The
-// policy is still the library's default one, for the same reason: a tab in the background holds no connection
-// (on HTTP/1.1 a browser opens at most six to one server, and six dashboards tabs each holding a stream would stall
-// every other request) and does not retry while the service is down. It closes after a short grace, so glancing at
-// another tab costs nothing, and when the tab is shown again it resumes from the last id, losing nothing.
-import { fetchEventSource } from "@microsoft/fetch-event-source";
+// A person's tab uses the browser's own EventSource, which sends the session cookie (same origin) and resumes with
+// `?last_event_id=`. A tab signed in with an API key (the advanced mode, another /v2 server) must send
+// `Authorization: Token`, which EventSource cannot: it reads the stream with fetch (event-stream.ts).
+//
+// Reconnecting and tab visibility are handled here, not by EventSource: its own retry ignores backoff. A tab in the
+// background holds no connection (on HTTP/1.1 a browser opens at most six to one server, and six dashboard tabs each
+// holding a stream would stall every other request) and does not retry while the service is down. It closes after
+// a short grace, so glancing at another tab costs nothing, and when the tab is shown again it resumes from the last
+// id, losing nothing.
 import {
   STREAM_PATH,
   STREAM_READY_EVENT,
@@ -19,7 +20,8 @@ import {
   streamReadySchema,
   VESSEL_POSITIONS_EVENT,
 } from "../../api/stream";
-import { isWebhookEvent } from "../../api/webhook-events";
+import { isWebhookEvent, WEBHOOK_EVENTS } from "../../api/webhook-events";
+import { readEventStream } from "./event-stream";
 import { retryDelayMs } from "./live-backoff";
 import type { Session } from "./session";
 
@@ -83,6 +85,8 @@ export interface LiveStreamOptions {
   onReady(ready: StreamReady, reconnected: boolean): void;
   onStatus(status: LiveStatus): void;
   fetch?: typeof fetch;
+  /** The browser's EventSource; tests give a fake. */
+  EventSource?: typeof EventSource;
   visibility?: Visibility;
   network?: Network;
   random?: () => number;
@@ -104,7 +108,7 @@ export function openLiveStream(options: LiveStreamOptions): { close(): void } {
   let failures = 0;
   let everOpen = false;
   let closed = false;
-  let connection: AbortController | null = null;
+  let connection: { close(): void } | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let graceTimer: ReturnType<typeof setTimeout> | null = null;
   let status: LiveStatus = { state: "connecting" };
@@ -115,7 +119,7 @@ export function openLiveStream(options: LiveStreamOptions): { close(): void } {
   };
 
   const disconnect = () => {
-    connection?.abort();
+    connection?.close();
     connection = null;
     if (retryTimer !== null) clearTimeout(retryTimer);
     retryTimer = null;
@@ -151,55 +155,106 @@ export function openLiveStream(options: LiveStreamOptions): { close(): void } {
     if (event.success) options.onEvent({ ...event.data, event: name });
   };
 
-  function connect() {
-    if (closed || connection !== null) return;
-    if (visibility.hidden()) return setStatus({ state: "paused" });
+  /** A connection ended: nothing more if it was closed on purpose, else as the answer says. */
+  const ended = (current: { close(): void }, error: unknown) => {
+    if (connection !== current) return;
+    connection = null;
+    if (closed) return;
+    if (error instanceof Rejected) return setStatus({ state: "rejected" });
+    if (error instanceof Unsupported) return setStatus({ state: "unsupported" });
+    retryLater();
+  };
+
+  /** Why the service refused a stream: its status, read with a request of the same kind, which is then let go. */
+  const refusal = async (url: string): Promise<Error> => {
+    const probe = new AbortController();
+    try {
+      const response = await (options.fetch ?? fetch)(url, {
+        credentials: "same-origin",
+        headers: { accept: "text/event-stream" },
+        signal: probe.signal,
+      });
+      if (response.status === 401) return new Rejected();
+      if (NO_STREAM.has(response.status)) return new Unsupported();
+      return new Error(`The stream answered ${response.status}`);
+    } catch (error) {
+      return error instanceof Error ? error : new Error("The stream could not be reached.");
+    } finally {
+      probe.abort();
+    }
+  };
+
+  function connectWithEventSource(baseUrl: string) {
+    const Source = options.EventSource ?? EventSource;
+    const resume = lastEventId === null ? "" : `?last_event_id=${encodeURIComponent(lastEventId)}`;
+    const url = `${baseUrl}${STREAM_PATH}`;
+    const source = new Source(`${url}${resume}`);
+    const current = { close: () => source.close() };
+    connection = current;
+    const onMessage = (event: Event) => {
+      const message = event as MessageEvent<string>;
+      if (message.lastEventId) lastEventId = message.lastEventId;
+      dispatch(message.type, message.data);
+    };
+    // EventSource hands a named event only to listeners of that name.
+    for (const name of [STREAM_READY_EVENT, VESSEL_POSITIONS_EVENT, ...WEBHOOK_EVENTS])
+      source.addEventListener(name, onMessage);
+    source.onopen = () => setStatus({ state: "live" });
+    source.onerror = () => {
+      // The browser would reconnect by itself (or, refused, give up): this module decides, with its backoff.
+      const refused = source.readyState === Source.CLOSED;
+      source.close();
+      if (connection !== current) return;
+      if (!refused) return ended(current, new Error("The stream dropped."));
+      void refusal(url).then((error) => ended(current, error));
+    };
+  }
+
+  function connectWithFetch(session: Extract<Session, { kind: "key" }>) {
     const controller = new AbortController();
-    connection = controller;
-    if (status.state !== "offline") setStatus({ state: "connecting" });
-    const { session } = options;
-    // Lower case, as the library writes the ones it adds, so that none is sent twice.
+    const current = { close: () => controller.abort() };
+    connection = current;
     const headers: Record<string, string> = {
       authorization: `Token ${session.apiKey}`,
       accept: "text/event-stream",
     };
     if (lastEventId !== null) headers["last-event-id"] = lastEventId;
-
-    fetchEventSource(`${session.baseUrl}${STREAM_PATH}`, {
-      headers,
-      signal: controller.signal,
-      // This module decides about hidden tabs (see the top of the file); the library must not reconnect by itself.
-      openWhenHidden: true,
-      fetch: options.fetch,
-      async onopen(response) {
-        if (response.status === 401) throw new Rejected();
-        if (NO_STREAM.has(response.status)) throw new Unsupported();
-        const type = response.headers.get("Content-Type") ?? "";
-        if (!response.ok || !type.startsWith("text/event-stream")) {
-          throw new Error(`The stream answered ${response.status} ${type}`);
-        }
-        setStatus({ state: "live" });
-      },
-      onmessage(message) {
+    const run = async () => {
+      const response = await (options.fetch ?? fetch)(`${session.baseUrl}${STREAM_PATH}`, {
+        headers,
+        credentials: "omit",
+        signal: controller.signal,
+      });
+      if (response.status === 401) throw new Rejected();
+      if (NO_STREAM.has(response.status)) throw new Unsupported();
+      const type = response.headers.get("Content-Type") ?? "";
+      if (!response.ok || !type.startsWith("text/event-stream") || !response.body) {
+        throw new Error(`The stream answered ${response.status} ${type}`);
+      }
+      setStatus({ state: "live" });
+      await readEventStream(response.body, (message) => {
         if (message.id) lastEventId = message.id;
         dispatch(message.event, message.data);
-      },
-      onclose() {
-        // The service ended the response (a restart, a proxy's timeout): that is a drop like any other.
-        throw new Error("The stream was closed by the service.");
-      },
-      onerror(error) {
-        // Rethrown so that the library stops: the retry below waits as it should.
-        throw error;
-      },
-    }).catch((error: unknown) => {
-      if (connection !== controller) return;
-      connection = null;
-      if (closed || controller.signal.aborted) return;
-      if (error instanceof Rejected) return setStatus({ state: "rejected" });
-      if (error instanceof Unsupported) return setStatus({ state: "unsupported" });
-      retryLater();
+      });
+      // The service ended the response (a restart, a proxy's timeout): that is a drop like any other.
+      throw new Error("The stream was closed by the service.");
+    };
+    run().catch((error: unknown) => {
+      if (controller.signal.aborted) {
+        if (connection === current) connection = null;
+        return;
+      }
+      ended(current, error);
     });
+  }
+
+  function connect() {
+    if (closed || connection !== null) return;
+    if (visibility.hidden()) return setStatus({ state: "paused" });
+    if (status.state !== "offline") setStatus({ state: "connecting" });
+    const { session } = options;
+    if (session.kind === "key") connectWithFetch(session);
+    else connectWithEventSource(session.baseUrl);
   }
 
   const onVisibility = () => {

@@ -30,11 +30,9 @@ let service: ReturnType<typeof fakeService>;
 beforeEach(() => {
   vi.useFakeTimers();
   service = fakeService();
-  // fetch-event-source's timers, and the browser's online/offline events (none here).
+  // The stream of a key's tab is read with fetch; the browser's online/offline events (none here).
+  vi.stubGlobal("fetch", service.fetch);
   vi.stubGlobal("window", {
-    fetch: service.fetch,
-    setTimeout: (run: () => void, ms: number) => setTimeout(run, ms),
-    clearTimeout: (timer: ReturnType<typeof setTimeout>) => clearTimeout(timer),
     addEventListener() {},
     removeEventListener() {},
   });
@@ -48,7 +46,7 @@ afterEach(() => {
 describe("live updates in a tab", () => {
   it("refreshes what a burst of events touches once, after the burst, and nothing else", async () => {
     const client = cachedClient();
-    const disconnect = connectLiveUpdates(client, { apiKey: "k", baseUrl: "http://api.test" });
+    const disconnect = connectLiveUpdates(client, { kind: "key", apiKey: "k", baseUrl: "http://api.test" });
     await vi.advanceTimersByTimeAsync(0);
     const connection = service.connections[0];
     connection?.send(readyEvent(false, "1"));
@@ -67,7 +65,7 @@ describe("live updates in a tab", () => {
 
   it("after a reconnect that could not resume, refreshes everything; the first connection nothing", async () => {
     const client = cachedClient();
-    const disconnect = connectLiveUpdates(client, { apiKey: "k", baseUrl: "http://api.test" });
+    const disconnect = connectLiveUpdates(client, { kind: "key", apiKey: "k", baseUrl: "http://api.test" });
     await vi.advanceTimersByTimeAsync(0);
     service.connections[0]?.send(readyEvent(false, "1"));
     await vi.advanceTimersByTimeAsync(COALESCE_MS * 2);
@@ -84,7 +82,7 @@ describe("live updates in a tab", () => {
 
   it("stops refreshing once disconnected (sign-out), even for a burst under way", async () => {
     const client = cachedClient();
-    const disconnect = connectLiveUpdates(client, { apiKey: "k", baseUrl: "http://api.test" });
+    const disconnect = connectLiveUpdates(client, { kind: "key", apiKey: "k", baseUrl: "http://api.test" });
     await vi.advanceTimersByTimeAsync(0);
     service.connections[0]?.send(accountEvent("2", "container.updated"));
     await vi.advanceTimersByTimeAsync(10);

@@ -129,10 +129,13 @@ export function connectLiveUpdates(queryClient: QueryClient, session: Session): 
 /** The signed-in frame's one stream: opened for the session, reopened for another key, closed on sign-out. */
 export function useLiveUpdates(session: Session | null) {
   const queryClient = useQueryClient();
-  const apiKey = session?.apiKey;
+  const kind = session?.kind;
+  const apiKey = session?.kind === "key" ? session.apiKey : undefined;
   const baseUrl = session?.baseUrl;
   useEffect(() => {
-    if (apiKey === undefined || baseUrl === undefined) return;
-    return connectLiveUpdates(queryClient, { apiKey, baseUrl });
-  }, [queryClient, apiKey, baseUrl]);
+    if (kind === undefined || baseUrl === undefined) return;
+    const current: Session =
+      kind === "key" && apiKey !== undefined ? { kind, apiKey, baseUrl } : { kind: "person", baseUrl };
+    return connectLiveUpdates(queryClient, current);
+  }, [queryClient, kind, apiKey, baseUrl]);
 }

@@ -9,6 +9,7 @@ export const queryRoots = {
   documents: ["documents"],
   map: ["map"],
   parties: ["parties"],
+  people: ["people"],
   savedViews: ["saved-views"],
   shipments: ["shipments"],
   trackingRequests: ["tracking-requests"],

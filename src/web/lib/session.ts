@@ -1,20 +1,29 @@
-// The signed-in session: the API key and API base address kept in localStorage, with change notifications.
+// Who this tab is signed in as, and how its requests prove it. Two ways:
+// - a person (the usual way): the service's HttpOnly session cookie, which no script here can read. The browser
+//   keeps only a hint that it signed in (`boxtrack.signed-in`, not a credential) so that a page can go straight to
+//   the app or to sign-in without asking the service first, and so that signing out in one tab signs out the others;
+// - an API key (the advanced way, to point the dashboard at another /v2 server): kept in sessionStorage, for this
+//   tab only, never in localStorage.
 
-export interface Session {
-  apiKey: string;
-  /** Origin (and optional path prefix) of the /v2 API, without a trailing slash. */
-  baseUrl: string;
-}
+export type Session =
+  | { kind: "person" /** This server's own origin. */; baseUrl: string }
+  | {
+      kind: "key";
+      apiKey: string;
+      /** Origin (and optional path prefix) of the /v2 API, without a trailing slash. */
+      baseUrl: string;
+    };
 
+const SIGNED_IN_HINT = "boxtrack.signed-in";
 const KEY_STORAGE = "boxtrack.api-key";
 const BASE_STORAGE = "boxtrack.api-base";
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-function storage(): Storage | undefined {
+function store(kind: "localStorage" | "sessionStorage"): Storage | undefined {
   try {
-    return typeof window === "undefined" ? undefined : window.localStorage;
+    return typeof window === "undefined" ? undefined : window[kind];
   } catch {
     // Storage can be disabled (private mode, policies); the dashboard then keeps nothing.
     return undefined;
@@ -43,31 +52,44 @@ let cached: Session | null | undefined;
 
 export function getSession(): Session | null {
   if (cached !== undefined) return cached;
-  const store = storage();
-  const apiKey = store?.getItem(KEY_STORAGE) ?? null;
-  cached = apiKey ? { apiKey, baseUrl: store?.getItem(BASE_STORAGE) || defaultBaseUrl() } : null;
+  const tab = store("sessionStorage");
+  const apiKey = tab?.getItem(KEY_STORAGE) ?? null;
+  if (apiKey) cached = { kind: "key", apiKey, baseUrl: tab?.getItem(BASE_STORAGE) || defaultBaseUrl() };
+  else if (store("localStorage")?.getItem(SIGNED_IN_HINT) === "1")
+    cached = { kind: "person", baseUrl: defaultBaseUrl() };
+  else cached = null;
   return cached;
 }
 
-export function saveSession(session: Session): void {
-  const store = storage();
-  store?.setItem(KEY_STORAGE, session.apiKey);
-  if (session.baseUrl === defaultBaseUrl()) store?.removeItem(BASE_STORAGE);
-  else store?.setItem(BASE_STORAGE, session.baseUrl);
-  cached = session;
+/** Signed in as a person: the service set the session cookie. */
+export function savePersonSession(): void {
+  store("sessionStorage")?.removeItem(KEY_STORAGE);
+  store("localStorage")?.setItem(SIGNED_IN_HINT, "1");
+  cached = { kind: "person", baseUrl: defaultBaseUrl() };
   notify();
 }
 
-/** Forgets the key (sign out, or the API said the key is no longer valid). The base address is kept. */
+/** Signed in with an API key, for this tab only. */
+export function saveKeySession(session: { apiKey: string; baseUrl: string }): void {
+  const tab = store("sessionStorage");
+  tab?.setItem(KEY_STORAGE, session.apiKey);
+  if (session.baseUrl === defaultBaseUrl()) tab?.removeItem(BASE_STORAGE);
+  else tab?.setItem(BASE_STORAGE, session.baseUrl);
+  cached = { kind: "key", ...session };
+  notify();
+}
+
+/** Forgets the session (sign out, or the API said it is no longer valid). The base address is kept. */
 export function clearSession(): void {
-  storage()?.removeItem(KEY_STORAGE);
+  store("sessionStorage")?.removeItem(KEY_STORAGE);
+  store("localStorage")?.removeItem(SIGNED_IN_HINT);
   cached = null;
   notify();
 }
 
-/** The stored base address, for the sign-in form's "Advanced" field. */
+/** The base address this tab last used with a key, for the sign-in form's "Advanced" field. */
 export function storedBaseUrl(): string {
-  return storage()?.getItem(BASE_STORAGE) || defaultBaseUrl();
+  return store("sessionStorage")?.getItem(BASE_STORAGE) || defaultBaseUrl();
 }
 
 export function subscribeSession(listener: Listener): () => void {
@@ -80,9 +102,12 @@ function notify() {
 }
 
 if (typeof window !== "undefined") {
-  // Signing out in one tab signs out the others.
+  // Earlier versions kept the key in localStorage, where any script of the origin could read it: it goes.
+  store("localStorage")?.removeItem(KEY_STORAGE);
+  store("localStorage")?.removeItem(BASE_STORAGE);
+  // Signing out in one tab signs out the others (a key session is the tab's own and stays).
   window.addEventListener("storage", (event) => {
-    if (event.key !== KEY_STORAGE && event.key !== BASE_STORAGE && event.key !== null) return;
+    if (event.key !== SIGNED_IN_HINT && event.key !== null) return;
     cached = undefined;
     notify();
   });

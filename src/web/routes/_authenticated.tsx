@@ -1,17 +1,23 @@
-// Every page but sign-in: requires an API key, loads the account, and frames the page with the navigation.
+// Every page but sign-in: requires a session (a person's cookie, or a key for this tab), loads the account and who is
+// signed in, and frames the page with the navigation.
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { RouteErrorPage } from "../components/error-page";
 import { AppShell } from "../features/account/app-shell";
 import { accountQuery } from "../features/account/queries";
 import { NotificationBell } from "../features/alerts/notification-bell";
 import { GlobalSearch } from "../features/search/global-search";
+import { meQuery } from "../lib/actor";
 import { getSession } from "../lib/session";
 
 export const Route = createFileRoute("/_authenticated")({
   beforeLoad: ({ location }) => {
     if (!getSession()) throw redirect({ to: "/sign-in", search: { redirect: location.href } });
   },
-  loader: ({ context }) => context.queryClient.ensureQueryData(accountQuery()),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(accountQuery()),
+      getSession()?.kind === "person" ? context.queryClient.ensureQueryData(meQuery()) : null,
+    ]),
   component: () => <AppShell search={<GlobalSearch />} bell={<NotificationBell />} />,
   errorComponent: (props) => (
     <main className="mx-auto max-w-3xl p-6">

@@ -1,4 +1,4 @@
-// /sign-in: paste an API key (or use the demo account); goes back to where the user was headed.
+// /sign-in: email and password (or the demo account, or a key for another server); goes back to where the user was headed.
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { z } from "zod";
 import { demoAccountQuery } from "../features/account/queries";

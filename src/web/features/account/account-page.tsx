@@ -34,7 +34,10 @@ export function AccountPage() {
   const { data: account } = useSuspenseQuery(accountQuery());
   // The shell sends a signed-out tab to sign-in; until then there is always a session here.
   const session = useSyncExternalStore(subscribeSession, getSession, getSession) as Session;
-  const masked = { ...session, apiKey: maskedKey(session.apiKey) };
+  // A person's tab holds no key (the cookie is theirs alone): the snippets name where one goes.
+  const withKey =
+    session.kind === "key" ? session : { baseUrl: session.baseUrl, apiKey: "<an API key of this account>" };
+  const masked = session.kind === "key" ? { ...withKey, apiKey: maskedKey(withKey.apiKey) } : withKey;
   const address = mcpAddress(session);
 
   return (
@@ -49,7 +52,13 @@ export function AccountPage() {
           <dt className="text-slate-600 dark:text-slate-400">Address</dt>
           <dd className="break-all font-mono text-slate-900 dark:text-slate-100">{session.baseUrl}/v2</dd>
           <dt className="text-slate-600 dark:text-slate-400">API key</dt>
-          <dd className="font-mono text-slate-900 dark:text-slate-100">{masked.apiKey}</dd>
+          <dd className="text-slate-900 dark:text-slate-100">
+            {session.kind === "key" ? (
+              <span className="font-mono">{masked.apiKey}</span>
+            ) : (
+              "You are signed in as yourself; programs and assistants use API keys, which admins make in Settings → API keys."
+            )}
+          </dd>
         </dl>
       </section>
 
@@ -75,7 +84,7 @@ export function AccountPage() {
         <Snippet
           label="Remote assistant configuration"
           shown={httpConfig(masked)}
-          copied={httpConfig(session)}
+          copied={httpConfig(withKey)}
         />
 
         <h3 className="mt-5 text-sm font-semibold text-slate-900 dark:text-slate-100">Desktop assistant</h3>
@@ -86,7 +95,7 @@ export function AccountPage() {
         <Snippet
           label="Desktop assistant configuration"
           shown={stdioConfig(masked)}
-          copied={stdioConfig(session)}
+          copied={stdioConfig(withKey)}
         />
       </section>
     </div>

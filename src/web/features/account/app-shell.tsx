@@ -1,15 +1,18 @@
-// The signed-in frame: navigation, the account's name, sign out; follows the session if it ends elsewhere.
-import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+// The signed-in frame: navigation, who is signed in, sign out; follows the session if it ends elsewhere.
+import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Link, Navigate, Outlet, useLocation, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useSyncExternalStore } from "react";
-import { buttonClass } from "../../components/button";
 import { LiveStatus } from "../../components/live-status";
 import { SavedViewsNav } from "../../components/saved-views-nav";
+import { meQuery } from "../../lib/actor";
+import { signOutSession } from "../../lib/auth-client";
 import { useLiveUpdates } from "../../lib/live-updates";
 import { clearSession, getSession, subscribeSession } from "../../lib/session";
+import { AccountMenu } from "./account-menu";
 import { useMoveLocalViews } from "./move-local-views";
 import { NavMenu } from "./nav-menu";
 import { accountQuery } from "./queries";
+import { SETTINGS_ITEMS } from "./settings-items";
 
 const NAV_ITEMS = [
   { to: "/attention", label: "Needs attention" },
@@ -38,19 +41,23 @@ export function AppShell({ search, bell }: { search?: ReactNode; bell?: ReactNod
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: account } = useSuspenseQuery(accountQuery());
+  const { data: me } = useQuery({ ...meQuery(), enabled: session?.kind === "person" });
   // The tab's one live stream, for as long as it is signed in.
   useLiveUpdates(session);
   // Views this browser kept before the account kept them go to the account, once.
-  useMoveLocalViews(session?.apiKey);
+  useMoveLocalViews(session ? (session.kind === "key" ? session.apiKey : "person") : undefined);
 
-  // Signed out in another tab, or the key was rejected: go to sign-in and come back here afterwards.
+  // Signed out in another tab, or the session was rejected: go to sign-in and come back here afterwards.
   if (!session) return <Navigate to="/sign-in" search={{ redirect: location.href }} replace />;
 
-  const signOut = () => {
+  const signOut = async () => {
+    // The server ends the session, so that the cookie is worthless even if something kept a copy of it.
+    if (session.kind === "person") await signOutSession().catch(() => undefined);
     clearSession();
     queryClient.clear();
     void navigate({ to: "/sign-in", search: {} });
   };
+  const accountName = account.data.attributes.company_name;
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -94,18 +101,26 @@ export function AppShell({ search, bell }: { search?: ReactNode; bell?: ReactNod
               <Link
                 to="/account"
                 className="rounded-md text-sm text-slate-600 hover:text-slate-900 hover:underline dark:text-slate-300 dark:hover:text-white"
-                title="Account, API key and assistant (MCP) settings"
+                title="Account and assistant (MCP) settings"
                 activeProps={{ "aria-current": "page" }}
               >
                 <span className="sr-only">Signed in as </span>
-                {account.data.attributes.company_name}
+                {accountName}
               </Link>
-              <button type="button" className={buttonClass("secondary")} onClick={signOut}>
-                Sign out
-              </button>
+              <AccountMenu
+                session={session}
+                person={me?.data}
+                accountName={accountName}
+                onSignOut={() => void signOut()}
+              />
             </div>
           </div>
-          <NavMenu items={NAV_ITEMS} accountName={account.data.attributes.company_name} onSignOut={signOut} />
+          <NavMenu
+            items={NAV_ITEMS}
+            accountName={me ? `${me.data.attributes.name} · ${accountName}` : accountName}
+            settingsItems={session.kind === "person" ? SETTINGS_ITEMS : []}
+            onSignOut={() => void signOut()}
+          />
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6 sm:px-6">

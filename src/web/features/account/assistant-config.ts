@@ -1,9 +1,14 @@
 // What an assistant needs to reach this service over MCP: the `/mcp` address next to the API, and the
 // configuration snippets (a desktop assistant over stdio, a remote one over HTTP) for a key, as the README shows.
-import type { Session } from "../../lib/session";
+
+/** The key a snippet carries and the API it reaches. */
+export interface KeyAndAddress {
+  apiKey: string;
+  baseUrl: string;
+}
 
 /** `/mcp` sits on the same origin and prefix as `/v2`. */
-export function mcpAddress(session: Pick<Session, "baseUrl">): string {
+export function mcpAddress(session: Pick<KeyAndAddress, "baseUrl">): string {
   return `${session.baseUrl}/mcp`;
 }
 
@@ -15,7 +20,7 @@ export function maskedKey(apiKey: string): string {
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** A desktop assistant's `mcpServers` entry that runs `npm run mcp` from a checkout of this service. */
-export function stdioConfig(session: Session, checkoutPath = "/path/to/boxtrack"): string {
+export function stdioConfig(session: KeyAndAddress, checkoutPath = "/path/to/boxtrack"): string {
   return json({
     mcpServers: {
       boxtrack: {
@@ -28,7 +33,7 @@ export function stdioConfig(session: Session, checkoutPath = "/path/to/boxtrack"
 }
 
 /** A remote assistant's entry: the streamable HTTP address with the key's header. */
-export function httpConfig(session: Session): string {
+export function httpConfig(session: KeyAndAddress): string {
   return json({
     mcpServers: {
       boxtrack: {

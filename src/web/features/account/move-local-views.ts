@@ -39,12 +39,12 @@ function storage(): Storage | undefined {
 
 let moving = false;
 
-/** Runs the move while signed in with `apiKey` (again after signing in with another key). */
-export function useMoveLocalViews(apiKey: string | undefined) {
+/** Runs the move while signed in (`who`: the key or "person"; again after signing in as another). */
+export function useMoveLocalViews(who: string | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {
     const store = storage();
-    if (!apiKey || !store || store.getItem(LOCAL_VIEWS_STORAGE_KEY) === null || moving) return;
+    if (!who || !store || store.getItem(LOCAL_VIEWS_STORAGE_KEY) === null || moving) return;
     moving = true;
     const move = async (): Promise<MoveOutcome> => {
       const { home } = await queryClient.ensureQueryData(savedViewsQuery());
@@ -85,5 +85,5 @@ export function useMoveLocalViews(apiKey: string | undefined) {
       .finally(() => {
         moving = false;
       });
-  }, [apiKey, queryClient]);
+  }, [who, queryClient]);
 }

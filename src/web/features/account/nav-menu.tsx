@@ -26,15 +26,19 @@ const groupHeadingClass =
 export function NavMenu({
   items,
   accountName,
+  settingsItems = [],
   onSignOut,
 }: {
   items: readonly NavItem[];
   accountName: string;
+  /** The people and security settings pages (a person's only). */
+  settingsItems?: readonly NavItem[];
   onSignOut(): void;
 }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const viewsHeadingId = useId();
+  const settingsHeadingId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const views = useSavedViews();
@@ -108,6 +112,30 @@ export function NavMenu({
               </li>
             ))}
           </ul>
+          {settingsItems.length > 0 ? (
+            <section
+              aria-labelledby={settingsHeadingId}
+              className="mt-2 border-t border-slate-200 dark:border-slate-800"
+            >
+              <h2 id={settingsHeadingId} className={groupHeadingClass}>
+                Settings
+              </h2>
+              <ul>
+                {settingsItems.map((item) => (
+                  <li key={item.to}>
+                    <Link
+                      to={item.to}
+                      className={linkClass}
+                      activeProps={{ className: activeClass, "aria-current": "page" }}
+                      onClick={() => close(true)}
+                    >
+                      {item.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           {views.length > 0 ? (
             <section
               aria-labelledby={viewsHeadingId}

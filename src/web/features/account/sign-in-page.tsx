@@ -1,14 +1,26 @@
-// The sign-in page: checks a pasted API key against the API before keeping it; offers the demo account when there is one.
+// The sign-in page: email and password (the service sets an HttpOnly session cookie), a second-factor code when the
+// person has one, "Use the demo account" where the server runs it, and, under Advanced, an API key for pointing this
+// tab at another /v2 server (kept for the tab only).
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { buttonClass } from "../../components/button";
 import { ApiError, NetworkError } from "../../lib/api-client";
-import { defaultBaseUrl, normalizeBaseUrl, saveSession, storedBaseUrl } from "../../lib/session";
+import { AuthError, signInAsDemoOwner, signInWithEmail, verifyTwoFactor } from "../../lib/auth-client";
+import {
+  defaultBaseUrl,
+  normalizeBaseUrl,
+  saveKeySession,
+  savePersonSession,
+  storedBaseUrl,
+} from "../../lib/session";
 import { accountKeys, demoAccountQuery, verifyApiKey } from "./queries";
 import { safeRedirect } from "./safe-redirect";
 
-function messageFor(error: unknown, baseUrl: string): string {
+const inputClass =
+  "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-sky-500 focus:outline-2 focus:outline-sky-500/40 aria-invalid:border-red-500 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
+
+function keyMessageFor(error: unknown, baseUrl: string): string {
   if (error instanceof ApiError && error.status === 401) {
     return "That API key was not accepted. Check that you copied the whole key, and that it has not been revoked.";
   }
@@ -16,54 +28,102 @@ function messageFor(error: unknown, baseUrl: string): string {
     return error.message || "This account cannot use the API at the moment.";
   }
   if (error instanceof NetworkError) {
-    return `Could not reach an API at ${baseUrl}. Check the API address under "Advanced".`;
+    return `Could not reach an API at ${baseUrl}. Check the API base address.`;
   }
   if (error instanceof ApiError) return `The API answered ${error.status}: ${error.message}`;
-  return `The API at ${baseUrl} did not answer like a /v2 tracking API. Check the API address under "Advanced".`;
+  return `The API at ${baseUrl} did not answer like a /v2 tracking API. Check the API base address.`;
 }
+
+const messageFor = (error: unknown) =>
+  error instanceof AuthError ? error.message : "Something went wrong. Try again.";
 
 export function SignInPage({ redirectTo, expired }: { redirectTo: string | undefined; expired: boolean }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const { data: demo } = useSuspenseQuery(demoAccountQuery());
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [needsCode, setNeedsCode] = useState(false);
   const [apiKey, setApiKey] = useState("");
   const [baseUrl, setBaseUrl] = useState(storedBaseUrl);
   const [error, setError] = useState<string | null>(null);
+  const [keyError, setKeyError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const ids = { email: useId(), password: useId(), code: useId(), error: useId(), keyError: useId() };
   const keyId = useId();
   const baseId = useId();
-  const errorId = useId();
   const baseHintId = useId();
 
-  const signIn = async (key: string, base: string) => {
-    const trimmed = key.trim();
-    if (trimmed === "") {
-      setError("Paste your API key first.");
-      return;
-    }
-    const normalized = normalizeBaseUrl(base);
-    if (!normalized) {
-      setError("The API address must be an http:// or https:// address, such as https://api.example.com.");
-      return;
-    }
+  const signedIn = () => {
+    queryClient.clear();
+    savePersonSession();
+    router.history.push(safeRedirect(redirectTo));
+  };
+
+  const run = async (step: () => Promise<void>) => {
     setPending(true);
     setError(null);
     try {
-      const credentials = { apiKey: trimmed, baseUrl: normalized };
-      const account = await verifyApiKey(credentials);
-      queryClient.clear();
-      saveSession(credentials);
-      queryClient.setQueryData(accountKeys.current(), account);
-      router.history.push(safeRedirect(redirectTo));
+      await step();
     } catch (caught) {
-      setError(messageFor(caught, normalized));
+      setError(messageFor(caught));
       setPending(false);
     }
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void signIn(apiKey, baseUrl);
+    if (needsCode) {
+      if (code.trim() === "")
+        return setError("Enter the code from your authenticator app, or a recovery code.");
+      void run(async () => {
+        await verifyTwoFactor(code);
+        signedIn();
+      });
+      return;
+    }
+    if (email.trim() === "" || password === "") return setError("Enter your email and your password.");
+    void run(async () => {
+      const { twoFactor } = await signInWithEmail(email.trim(), password);
+      if (twoFactor) {
+        setNeedsCode(true);
+        setPending(false);
+        return;
+      }
+      signedIn();
+    });
+  };
+
+  const useDemo = () =>
+    void run(async () => {
+      await signInAsDemoOwner();
+      signedIn();
+    });
+
+  const signInWithKey = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = apiKey.trim();
+    if (trimmed === "") return setKeyError("Paste your API key first.");
+    const normalized = normalizeBaseUrl(baseUrl);
+    if (!normalized) {
+      return setKeyError(
+        "The API address must be an http:// or https:// address, such as https://api.example.com.",
+      );
+    }
+    setPending(true);
+    setKeyError(null);
+    try {
+      const credentials = { kind: "key" as const, apiKey: trimmed, baseUrl: normalized };
+      const account = await verifyApiKey(credentials);
+      queryClient.clear();
+      saveKeySession(credentials);
+      queryClient.setQueryData(accountKeys.current(), account);
+      router.history.push(safeRedirect(redirectTo));
+    } catch (caught) {
+      setKeyError(keyMessageFor(caught, normalized));
+      setPending(false);
+    }
   };
 
   return (
@@ -75,57 +135,59 @@ export function SignInPage({ redirectTo, expired }: { redirectTo: string | undef
         </div>
         <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
           <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Paste your account's API key. It is checked with the API, then kept in this browser only.
-          </p>
           {expired ? (
             <p className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-100">
-              The API no longer accepts the key this browser had. Sign in again to continue.
+              Your sign-in has ended (it expired, or was signed out elsewhere). Sign in again to continue.
             </p>
           ) : null}
           <form onSubmit={onSubmit} className="mt-5 space-y-4" noValidate>
-            <div>
-              <label htmlFor={keyId} className="block text-sm font-medium">
-                API key
-              </label>
-              <input
-                id={keyId}
-                type="password"
-                value={apiKey}
-                onChange={(event) => setApiKey(event.target.value)}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="trk_…"
-                aria-invalid={error !== null}
-                aria-describedby={error ? errorId : undefined}
-                className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 focus:border-sky-500 focus:outline-2 focus:outline-sky-500/40 aria-invalid:border-red-500 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100"
-              />
-            </div>
-            <details className="group text-sm">
-              <summary className="cursor-pointer text-slate-600 select-none hover:text-slate-900 dark:text-slate-400 dark:hover:text-white">
-                Advanced
-              </summary>
-              <div className="mt-3">
-                <label htmlFor={baseId} className="block font-medium">
-                  API base address
-                </label>
+            {needsCode ? (
+              <Field id={ids.code} label="Two-factor code">
                 <input
-                  id={baseId}
-                  type="url"
-                  value={baseUrl}
-                  onChange={(event) => setBaseUrl(event.target.value)}
-                  placeholder={defaultBaseUrl()}
-                  aria-describedby={baseHintId}
-                  className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 focus:border-sky-500 focus:outline-2 focus:outline-sky-500/40 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100"
+                  id={ids.code}
+                  value={code}
+                  onChange={(event) => setCode(event.target.value)}
+                  autoComplete="one-time-code"
+                  inputMode="text"
+                  aria-invalid={error !== null}
+                  aria-describedby={error ? ids.error : undefined}
+                  className={inputClass}
                 />
-                <p id={baseHintId} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-                  Where the /v2 API is served. Leave as is to use this server.
+                <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+                  The 6-digit code from your authenticator app, or one of your recovery codes.
                 </p>
-              </div>
-            </details>
+              </Field>
+            ) : (
+              <>
+                <Field id={ids.email} label="Email">
+                  <input
+                    id={ids.email}
+                    type="email"
+                    value={email}
+                    onChange={(event) => setEmail(event.target.value)}
+                    autoComplete="username"
+                    aria-invalid={error !== null}
+                    aria-describedby={error ? ids.error : undefined}
+                    className={inputClass}
+                  />
+                </Field>
+                <Field id={ids.password} label="Password">
+                  <input
+                    id={ids.password}
+                    type="password"
+                    value={password}
+                    onChange={(event) => setPassword(event.target.value)}
+                    autoComplete="current-password"
+                    aria-invalid={error !== null}
+                    aria-describedby={error ? ids.error : undefined}
+                    className={inputClass}
+                  />
+                </Field>
+              </>
+            )}
             {error ? (
               <p
-                id={errorId}
+                id={ids.error}
                 role="alert"
                 className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-200"
               >
@@ -133,7 +195,7 @@ export function SignInPage({ redirectTo, expired }: { redirectTo: string | undef
               </p>
             ) : null}
             <button type="submit" className={buttonClass("primary", "w-full py-2")} disabled={pending}>
-              {pending ? "Checking the key…" : "Sign in"}
+              {pending ? "Signing in…" : needsCode ? "Verify" : "Sign in"}
             </button>
           </form>
           {demo ? (
@@ -146,14 +208,76 @@ export function SignInPage({ redirectTo, expired }: { redirectTo: string | undef
                 type="button"
                 className={buttonClass("secondary", "mt-3 w-full py-2")}
                 disabled={pending}
-                onClick={() => void signIn(demo.api_key, defaultBaseUrl())}
+                onClick={useDemo}
               >
                 Use the demo account
               </button>
             </div>
           ) : null}
+          <details className="group mt-6 border-t border-slate-200 pt-5 text-sm dark:border-slate-800">
+            <summary className="cursor-pointer text-slate-600 select-none hover:text-slate-900 dark:text-slate-400 dark:hover:text-white">
+              Advanced
+            </summary>
+            <form onSubmit={(event) => void signInWithKey(event)} className="mt-3 space-y-4" noValidate>
+              <p className="text-slate-600 dark:text-slate-400">
+                Sign in with an API key to use this dashboard with another /v2 server. The key is kept for
+                this tab only, and forgotten when the tab closes.
+              </p>
+              <Field id={baseId} label="API base address">
+                <input
+                  id={baseId}
+                  type="url"
+                  value={baseUrl}
+                  onChange={(event) => setBaseUrl(event.target.value)}
+                  placeholder={defaultBaseUrl()}
+                  aria-describedby={baseHintId}
+                  className={`${inputClass} font-mono`}
+                />
+                <p id={baseHintId} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+                  Where the /v2 API is served. Leave as is to use this server.
+                </p>
+              </Field>
+              <Field id={keyId} label="API key">
+                <input
+                  id={keyId}
+                  type="password"
+                  value={apiKey}
+                  onChange={(event) => setApiKey(event.target.value)}
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder="trk_…"
+                  aria-invalid={keyError !== null}
+                  aria-describedby={keyError ? ids.keyError : undefined}
+                  className={`${inputClass} font-mono`}
+                />
+              </Field>
+              {keyError ? (
+                <p
+                  id={ids.keyError}
+                  role="alert"
+                  className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-200"
+                >
+                  {keyError}
+                </p>
+              ) : null}
+              <button type="submit" className={buttonClass("secondary", "w-full py-2")} disabled={pending}>
+                {pending ? "Checking the key…" : "Sign in with the API key"}
+              </button>
+            </form>
+          </details>
         </div>
       </div>
     </main>
+  );
+}
+
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {children}
+    </div>
   );
 }

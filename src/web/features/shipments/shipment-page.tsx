@@ -105,8 +105,14 @@ export function ShipmentPage() {
           role="status"
           className="mb-6 rounded-lg border border-slate-300 bg-slate-100 p-4 text-sm text-slate-800 dark:border-slate-700 dark:bg-slate-800/70 dark:text-slate-200"
         >
-          <p className="font-semibold">
-            Tracking stopped{" "}
+          <p className="font-semibold">Tracking stopped</p>
+          <p className="mt-1">
+            {stoppedBy
+              ? `Stopped by ${personName(stoppedBy.attributes)}`
+              : shipment.relationships.line_tracking_stopped_by_api_key?.data
+                ? "Stopped by an API key"
+                : "Stopped"}{" "}
+            at{" "}
             <time
               dateTime={a.line_tracking_stopped_at}
               title={formatDateTime(a.line_tracking_stopped_at, "UTC").utc}
@@ -116,12 +122,6 @@ export function ShipmentPage() {
           </p>
           <p className="mt-1">
             <span className="font-medium">Why:</span> {stoppedReasonWords(a.line_tracking_stopped_reason)}
-            {stoppedBy ? (
-              <>
-                {" · "}
-                <span className="font-medium">By:</span> {personName(stoppedBy.attributes)}
-              </>
-            ) : null}
           </p>
           <p className="mt-1 text-slate-600 dark:text-slate-400">
             No further updates are collected. Everything collected before stays available.

@@ -4,6 +4,7 @@ import type { Shipment } from "../../../api/shipments";
 import { buttonClass } from "../../components/button";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { showToast } from "../../components/toaster";
+import { usePermission } from "../../lib/actor";
 import { describeError } from "../../lib/api-client";
 import { useTrackingMutation } from "./queries";
 
@@ -12,6 +13,7 @@ export function TrackingControl({ shipment }: { shipment: Shipment }) {
   const mutation = useTrackingMutation(shipment.id);
   const stopped = shipment.attributes.line_tracking_stopped_at !== null;
   const number = shipment.attributes.bill_of_lading_number;
+  const may = usePermission("track");
 
   const close = () => {
     setOpen(false);
@@ -30,6 +32,15 @@ export function TrackingControl({ shipment }: { shipment: Shipment }) {
       },
     });
   };
+
+  // A role that cannot stop or resume sees no button, and is told why where the button would be.
+  if (!may.ok) {
+    return (
+      <p className="max-w-xs text-sm text-slate-600 dark:text-slate-400">
+        {stopped ? "Resuming" : "Stopping"} tracking is not available to you. {may.why}
+      </p>
+    );
+  }
 
   return (
     <>

@@ -3,6 +3,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link, useLocation, useRouterState } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
+import { Allowed } from "../../components/allowed";
 import { buttonClass } from "../../components/button";
 import type { DataColumn } from "../../components/data-table/columns";
 import { DataTable } from "../../components/data-table/data-table";
@@ -61,14 +62,14 @@ export function TrackingRequestsPage() {
           </WithUpdatedAgo>
         }
         actions={
-          <>
+          <Allowed permission="track" what="Tracking new shipments">
             <Link to="/tracking-requests/bulk" className={buttonClass("secondary")}>
               Track many at once
             </Link>
             <Link to="/tracking-requests/new" className={buttonClass("primary")}>
               <span aria-hidden="true">+</span> Track a shipment
             </Link>
-          </>
+          </Allowed>
         }
       />
       {/* Filters are no use before the first request is made. */}
@@ -278,9 +279,11 @@ function NoRequests({ total }: { total: number }) {
     <EmptyState
       title="No tracking requests yet"
       action={
-        <Link to="/tracking-requests/new" className={buttonClass("primary")}>
-          Track a shipment
-        </Link>
+        <Allowed permission="track" what="Tracking new shipments">
+          <Link to="/tracking-requests/new" className={buttonClass("primary")}>
+            Track a shipment
+          </Link>
+        </Allowed>
       }
     >
       Give a bill of lading, booking or container number and its shipping line, and we start tracking the

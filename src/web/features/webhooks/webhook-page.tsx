@@ -3,6 +3,7 @@
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import { useId, useState } from "react";
+import { Allowed } from "../../components/allowed";
 import { buttonClass } from "../../components/button";
 import { DateTime } from "../../components/date-time";
 import { DeleteDialog } from "../../components/delete-dialog";
@@ -72,13 +73,15 @@ export function WebhookPage() {
             >
               Notification log
             </Link>
-            <button
-              type="button"
-              className={buttonClass("danger-outline")}
-              onClick={() => setConfirming(true)}
-            >
-              Delete webhook
-            </button>
+            <Allowed permission="integrations" what="Deleting webhooks">
+              <button
+                type="button"
+                className={buttonClass("danger-outline")}
+                onClick={() => setConfirming(true)}
+              >
+                Delete webhook
+              </button>
+            </Allowed>
           </>
         }
       />
@@ -96,11 +99,15 @@ export function WebhookPage() {
               Settings
             </h2>
             {/* Keyed by the saved version, so that the form starts over from what the API answered. */}
-            <EditWebhook key={a.updated_at} webhook={webhook} />
+            <Allowed permission="integrations" what="Changing a webhook's settings">
+              <EditWebhook key={a.updated_at} webhook={webhook} />
+            </Allowed>
           </section>
         </div>
         <div className="space-y-6">
-          <SendTest key={webhook.id} webhook={webhook} />
+          <Allowed permission="integrations" what="Sending a test">
+            <SendTest key={webhook.id} webhook={webhook} />
+          </Allowed>
           <section aria-labelledby={guideHeading} className={panel}>
             <h2 id={guideHeading} className="text-base font-semibold">
               Verifying deliveries

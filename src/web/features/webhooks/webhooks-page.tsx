@@ -2,6 +2,7 @@
 // paged by the server, the page in the URL.
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link } from "@tanstack/react-router";
+import { Allowed } from "../../components/allowed";
 import { buttonClass } from "../../components/button";
 import type { DataColumn } from "../../components/data-table/columns";
 import { DataTable } from "../../components/data-table/data-table";
@@ -39,9 +40,11 @@ export function WebhooksPage() {
             <Link to="/webhooks/notifications" className={buttonClass("secondary")}>
               Notification log
             </Link>
-            <Link to="/webhooks/new" className={buttonClass("primary")}>
-              <span aria-hidden="true">+</span> New webhook
-            </Link>
+            <Allowed permission="integrations" what="Adding webhooks">
+              <Link to="/webhooks/new" className={buttonClass("primary")}>
+                <span aria-hidden="true">+</span> New webhook
+              </Link>
+            </Allowed>
           </>
         }
       />
@@ -66,9 +69,11 @@ export function WebhooksPage() {
           <EmptyState
             title="No webhooks yet"
             action={
-              <Link to="/webhooks/new" className={buttonClass("primary")}>
-                Create a webhook
-              </Link>
+              <Allowed permission="integrations" what="Adding webhooks">
+                <Link to="/webhooks/new" className={buttonClass("primary")}>
+                  Create a webhook
+                </Link>
+              </Allowed>
             }
           >
             A webhook tells your own system as soon as something happens to a tracked container: loaded,

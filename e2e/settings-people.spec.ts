@@ -1,0 +1,129 @@
+// Settings → Members and Settings → API keys, as the demo owner, at a desktop's and a phone's size: reached from the
+// account menu, invitations sent and revoked, a key made (shown once, working), listed and revoked; axe finds
+// nothing and nothing scrolls sideways.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, signInAsDemo, test } from "./fixtures";
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+
+async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const found = results.violations.map(
+    (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+  expect.soft(found, `axe violations on ${what}`).toEqual([]);
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+  expect.soft(sideways, `${what} scrolls sideways`).toBe(false);
+}
+
+async function openSettings(page: Page, name: string) {
+  const phone = (page.viewportSize()?.width ?? 1440) < 640;
+  if (phone) {
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("link", { name, exact: true }).click();
+  } else {
+    await page.getByRole("button", { name: /^Signed in as/ }).click();
+    await page.getByRole("dialog", { name: "Account" }).getByRole("link", { name, exact: true }).click();
+  }
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+}
+
+for (const size of [
+  { name: "desktop", width: 1440, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+] as const) {
+  test.describe(`at ${size.name} size (${size.width}×${size.height})`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test("Members lists the people, invites by email with a role, and revokes a pending invitation", async ({
+      page,
+    }) => {
+      await signInAsDemo(page, "/attention");
+      await openSettings(page, "Members");
+      await expect(page.getByRole("main").getByText("demo@demo-logistics.example")).toBeVisible();
+      await expectAccessible(page, `Members (${size.name})`);
+
+      const email = `ivo.${size.name}.${Date.now()}@demo-logistics.example`;
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Role", { exact: true }).selectOption("viewer");
+      await page.getByRole("button", { name: "Send invitation" }).click();
+      const pending = page.getByRole("region", { name: /Pending invitations/ });
+      await expect(pending.getByText(email)).toBeVisible();
+      await expectAccessible(page, `Members with a pending invitation (${size.name})`);
+      await pending.getByRole("button", { name: `Revoke the invitation of ${email}` }).click();
+      await expect(pending.getByText(email)).toHaveCount(0);
+    });
+
+    test("API keys makes a key shown once, lists it, and revokes it", async ({ page, request }) => {
+      await signInAsDemo(page, "/attention");
+      await openSettings(page, "API keys");
+      await expectAccessible(page, `API keys (${size.name})`);
+
+      const name = `E2E ${size.name} ${Date.now()}`;
+      await page.getByLabel("Name").fill(name);
+      await page.getByLabel("Scope").selectOption("read_only");
+      await page.getByRole("button", { name: "Create key" }).click();
+      const shown = page.getByRole("status").filter({ hasText: "not shown again" });
+      await expect(shown).toBeVisible();
+      const key = (await shown.locator("code").textContent())?.trim() ?? "";
+      expect(key).toMatch(/^trk_/);
+      const asKey = { Authorization: `Token ${key}` };
+      expect((await request.get("/v2/shipments?page[size]=1", { headers: asKey })).status()).toBe(200);
+      await expectAccessible(page, `API keys with a new key (${size.name})`);
+
+      const row = page.getByRole("listitem").filter({ hasText: name });
+      await expect(row).toContainText("Read-only");
+      await expect(row).toContainText("Demo");
+      await row.getByRole("button", { name: `Revoke ${name}` }).click();
+      await page
+        .getByRole("dialog", { name: `Revoke ${name}?` })
+        .getByRole("button", { name: "Revoke" })
+        .click();
+      await expect(page.getByRole("listitem").filter({ hasText: name })).toHaveCount(0);
+      await expect
+        .poll(async () => (await request.get("/v2/shipments?page[size]=1", { headers: asKey })).status(), {
+          timeout: 15_000,
+        })
+        .toBe(401);
+    });
+  });
+}
+
+test("Security lists this browser's session and signs out another; Activity filters and downloads CSV", async ({
+  page,
+  browser,
+}) => {
+  // A second browser signed in as the same person: a session this one can end.
+  const other = await browser.newContext();
+  try {
+    const elsewhere = await other.newPage();
+    await signInAsDemo(elsewhere, "/attention");
+    await signInAsDemo(page, "/attention");
+    await openSettings(page, "Security");
+    const sessions = page.getByRole("region", { name: /Where you are signed in/ });
+    await expect(sessions.getByText("(this browser)")).toBeVisible();
+    await expect(page.getByLabel("Current password")).toBeVisible();
+    await expect(page.getByLabel("New password")).toBeVisible();
+    await expectAccessible(page, "Security");
+    const before = await sessions.getByRole("listitem").count();
+    await sessions
+      .getByRole("button", { name: /^Sign out .*last seen/ })
+      .first()
+      .click();
+    await expect(sessions.getByRole("listitem")).toHaveCount(before - 1);
+
+    await openSettings(page, "Activity");
+    await page.getByLabel("What").selectOption("session.signed_in");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    const entries = page.getByRole("region", { name: /Entries/ });
+    await expect(entries.getByRole("listitem").first()).toContainText("session.signed_in");
+    await expectAccessible(page, "Activity");
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download CSV" }).click();
+    expect((await download).suggestedFilename()).toMatch(/^activity-.*\.csv$/);
+  } finally {
+    await other.close();
+  }
+});

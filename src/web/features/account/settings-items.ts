@@ -1,0 +1,7 @@
+// The settings pages of people and security, for the account menu and the phone's menu.
+export const SETTINGS_ITEMS = [
+  { to: "/settings/members", label: "Members" },
+  { to: "/settings/api-keys", label: "API keys" },
+  { to: "/settings/security", label: "Security" },
+  { to: "/settings/activity", label: "Activity" },
+] as const;

@@ -1,0 +1,163 @@
+// Settings → Security: where the signed-in person is signed in (device, address, last seen), signing out any or all
+// other sessions, and changing the password (which signs out the others).
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { PASSWORD_MIN_LENGTH } from "../../../api/people";
+import { buttonClass } from "../../components/button";
+import { inputClass, labelClass } from "../../components/form-field";
+import { PageHeader } from "../../components/page-header";
+import { showToast } from "../../components/toaster";
+import { AuthError, changePassword } from "../../lib/auth-client";
+import { formatDateTime } from "../../lib/format";
+import { sessionsQuery, useEndSessions } from "./queries";
+
+const card = "rounded-lg border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900";
+const when = (iso: string) => formatDateTime(iso, "UTC").text;
+
+export function SecurityPage() {
+  return (
+    <div className="max-w-3xl space-y-6">
+      <PageHeader title="Security" description="Where you are signed in, and your password." />
+      <Sessions />
+      <PasswordForm />
+    </div>
+  );
+}
+
+function Sessions() {
+  const { data } = useSuspenseQuery(sessionsQuery());
+  const end = useEndSessions();
+  const others = data.data.filter((s) => !s.attributes.current).length;
+  return (
+    <section aria-labelledby="sessions-heading" className={card}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="sessions-heading" className="text-base font-semibold">
+          Where you are signed in ({data.data.length})
+        </h2>
+        {others > 0 ? (
+          <button
+            type="button"
+            className={buttonClass("secondary")}
+            disabled={end.isPending}
+            onClick={() => end.mutate(null)}
+          >
+            Sign out all other sessions
+          </button>
+        ) : null}
+      </div>
+      <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
+        {data.data.map((session) => {
+          const a = session.attributes;
+          return (
+            <li key={session.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium">
+                  {a.device}
+                  {a.current ? (
+                    <span className="text-slate-600 dark:text-slate-400"> (this browser)</span>
+                  ) : null}
+                </p>
+                <p className="text-xs break-all text-slate-600 dark:text-slate-400">
+                  {a.ip_address ?? "Address not known"} · last seen {when(a.last_seen_at)} · signed in{" "}
+                  {when(a.created_at)}
+                </p>
+              </div>
+              {a.current ? null : (
+                <button
+                  type="button"
+                  className={buttonClass("secondary")}
+                  aria-label={`Sign out ${a.device}, last seen ${when(a.last_seen_at)}`}
+                  disabled={end.isPending}
+                  onClick={() => end.mutate(session.id)}
+                >
+                  Sign out
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function PasswordForm() {
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const ids = { current: useId(), next: useId(), hint: useId(), error: useId() };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (next.length < PASSWORD_MIN_LENGTH) {
+      setError(`The new password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      await changePassword(current, next);
+      setCurrent("");
+      setNext("");
+      showToast({
+        kind: "success",
+        title: "Password changed",
+        message: "Your other sessions are signed out.",
+      });
+    } catch (caught) {
+      setError(caught instanceof AuthError ? caught.message : "The password was not changed. Try again.");
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="password-heading" className={card}>
+      <h2 id="password-heading" className="text-base font-semibold">
+        Change your password
+      </h2>
+      <form onSubmit={(event) => void onSubmit(event)} className="mt-3 space-y-3" noValidate>
+        <div>
+          <label htmlFor={ids.current} className={labelClass}>
+            Current password
+          </label>
+          <input
+            id={ids.current}
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+            className={`${inputClass} mt-1`}
+          />
+        </div>
+        <div>
+          <label htmlFor={ids.next} className={labelClass}>
+            New password
+          </label>
+          <input
+            id={ids.next}
+            type="password"
+            autoComplete="new-password"
+            value={next}
+            onChange={(event) => setNext(event.target.value)}
+            aria-describedby={error ? `${ids.hint} ${ids.error}` : ids.hint}
+            aria-invalid={error !== null}
+            className={`${inputClass} mt-1`}
+          />
+          <p id={ids.hint} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            At least {PASSWORD_MIN_LENGTH} characters; a few unrelated words make a good one.
+          </p>
+        </div>
+        {error ? (
+          <p id={ids.error} role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className={buttonClass("primary")} disabled={pending}>
+          {pending ? "Changing…" : "Change password"}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+// Who is signed in (GET /v2/users/me) and what they may do: the dashboard hides what the role cannot do and says
+// why, reading the same permission table the service enforces (src/api/roles.ts). The service still checks
+// every request; this only mirrors it.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
+import { personDocumentSchema } from "../../api/people";
+import { type ActorRole, allows, type Permission } from "../../api/roles";
+import { apiRequest } from "./api-client";
+import { queryRoots } from "./query-roots";
+import { getSession, subscribeSession } from "./session";
+
+export const meKeys = {
+  all: queryRoots.people,
+  me: () => [...queryRoots.people, "me"] as const,
+};
+
+/** The person signed in; only asked when the tab is signed in as a person (a key is nobody). */
+export function meQuery() {
+  return queryOptions({
+    queryKey: meKeys.me(),
+    queryFn: ({ signal }) => apiRequest("/v2/users/me", { schema: personDocumentSchema, signal }),
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * What this tab acts as. A key's scope is not something the API tells its holder, so a key is taken as full; the
+ * service refuses what it may not do. Null until the person is known.
+ */
+export function useActor(): ActorRole | null {
+  const session = useSyncExternalStore(subscribeSession, getSession, getSession);
+  const isPerson = session?.kind === "person";
+  const { data } = useQuery({ ...meQuery(), enabled: isPerson });
+  if (!session) return null;
+  if (!isPerson) return { kind: "api_key", scope: "full" };
+  return data ? { kind: "user", role: data.data.attributes.role } : null;
+}
+
+/** Whether this tab may do what needs `permission`, and why not (a sentence for the person); unknown yet: not. */
+export function usePermission(permission: Permission): { ok: true } | { ok: false; why: string } {
+  const actor = useActor();
+  if (!actor) return { ok: false, why: "Checking what your role allows…" };
+  return allows(actor, permission);
+}

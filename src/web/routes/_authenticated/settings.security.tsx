@@ -1,0 +1,12 @@
+// /settings/security: the person's sessions and password.
+import { createFileRoute } from "@tanstack/react-router";
+import { RouteErrorPage } from "../../components/error-page";
+import { sessionsQuery } from "../../features/people/queries";
+import { SecurityPage } from "../../features/people/security-page";
+
+export const Route = createFileRoute("/_authenticated/settings/security")({
+  loader: ({ context }) => context.queryClient.ensureQueryData(sessionsQuery()),
+  head: () => ({ meta: [{ title: "Security · Boxtrack" }] }),
+  component: SecurityPage,
+  errorComponent: (props) => <RouteErrorPage {...props} what="your sessions" />,
+});
