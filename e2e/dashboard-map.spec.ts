@@ -243,7 +243,8 @@ test("on a phone, a vessel chosen in the list brings the map into view with the 
   // The map moved to the vessel: its estimated path starts there, on the part of the map in view.
   const path = map.getByRole("img", { name: new RegExp(`^Estimated path of ${name} to `) });
   await expect(path).toBeAttached();
-  await expect(map.getByText(/ · ETA /)).toBeInViewport();
+  // (Its next port, with the ETA label, may be an ocean away and out of view: the map flies to the vessel.)
+  await expect(path).toBeInViewport();
 });
 
 test("a stopped vessel's panel gives no arrival from its speed, and names its own last port", async ({

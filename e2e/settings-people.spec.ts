@@ -2,7 +2,8 @@
 // account menu, invitations sent and revoked, a key made (shown once, working), listed and revoked; axe finds
 // nothing and nothing scrolls sideways.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, signInAsDemo, test } from "./fixtures";
+import { expect, type Page, signInAsDemo, signInWithPassword, signOut, test } from "./fixtures";
+import { acceptInvitation, invite } from "./people";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 
@@ -95,24 +96,31 @@ test("Security lists this browser's session and signs out another; Activity filt
   page,
   browser,
 }) => {
-  // A second browser signed in as the same person: a session this one can end.
+  // A person of the test's own, signed in in two browsers: the demo owner's sessions are every other test's too
+  // (one ended here could be a test's running beside it, and their count moves as those sign in).
+  await signInAsDemo(page, "/attention");
+  const email = `sam.${Date.now()}@demo-logistics.example`;
+  const password = "a long passphrase of harbour cranes";
+  const token = await invite(page, email, "member");
   const other = await browser.newContext();
   try {
-    const elsewhere = await other.newPage();
-    await signInAsDemo(elsewhere, "/attention");
-    await signInAsDemo(page, "/attention");
+    // Accepting signs the other browser in as the new person.
+    await acceptInvitation(other.request, token, "Sam Reyes", password);
+    expect((await other.request.get("/v2/users/me")).status()).toBe(200);
+    await signOut(page);
+    await signInWithPassword(page, email, password, "/attention");
     await openSettings(page, "Security");
     const sessions = page.getByRole("region", { name: /Where you are signed in/ });
     await expect(sessions.getByText("(this browser)")).toBeVisible();
     await expect(page.getByLabel("Current password")).toBeVisible();
     await expect(page.getByLabel("New password")).toBeVisible();
     await expectAccessible(page, "Security");
-    const before = await sessions.getByRole("listitem").count();
-    await sessions
-      .getByRole("button", { name: /^Sign out .*last seen/ })
-      .first()
-      .click();
-    await expect(sessions.getByRole("listitem")).toHaveCount(before - 1);
+    await expect(sessions.getByRole("listitem")).toHaveCount(2);
+    await sessions.getByRole("button", { name: /^Sign out .*last seen/ }).click();
+    await expect(sessions.getByRole("listitem")).toHaveCount(1);
+    await expect(sessions.getByText("(this browser)")).toBeVisible();
+    // The other browser's session has ended: its cookie is refused (every process knows within seconds).
+    await expect.poll(async () => (await other.request.get("/v2/users/me")).status()).toBe(401);
 
     await openSettings(page, "Activity");
     await page.getByLabel("What").selectOption("session.signed_in");
