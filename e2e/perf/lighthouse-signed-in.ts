@@ -7,7 +7,7 @@
 //   flock /work/bench.lock npx tsx e2e/perf/lighthouse-signed-in.ts --url http://127.0.0.1:4976 --key trk_… \
 //     [--path /map] [--path /shipments] [--lighthouse /work/tools/node_modules/.bin/lighthouse] [--out dir]
 //
-// Prints, per page, the performance and accessibility scores, the longest main-thread task, the failed audits.
+// Prints, per page, the performance, accessibility and best-practices scores, the longest main-thread task, the failed audits.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -89,7 +89,7 @@ async function main() {
           `${o.url}${path}`,
           `--port=${o.port}`,
           "--preset=desktop",
-          "--only-categories=performance,accessibility",
+          "--only-categories=performance,accessibility,best-practices",
           "--disable-storage-reset",
           "--output=json",
           `--output-path=${file}`,
@@ -108,7 +108,7 @@ async function main() {
         .filter(([, a]) => a.score !== null && a.score < 0.9)
         .map(([id, a]) => `${id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
       console.log(
-        `${path}: performance ${Math.round(report.categories.performance!.score * 100)}, accessibility ${Math.round(report.categories.accessibility!.score * 100)}, longest task ${Math.round(longest)} ms`,
+        `${path}: performance ${Math.round(report.categories.performance!.score * 100)}, accessibility ${Math.round(report.categories.accessibility!.score * 100)}, best practices ${Math.round(report.categories["best-practices"]!.score * 100)}, longest task ${Math.round(longest)} ms`,
       );
       for (const m of [
         "first-contentful-paint",
