@@ -55,7 +55,10 @@ export interface AlertWorker {
   start(): void;
   /** A pass soon; with `lfd`, the last-free-day check too (a rule was made or changed: it tells of today at once). */
   wake(lfd?: boolean): void;
-  /** One pass (tests): the log up to its end, then the last-free-day check; answers the alerts stored. */
+  /**
+   * One pass (tests): the log up to its end, then the last-free-day check; answers the alerts stored. It waits for
+   * a pass already under way (a rule's `wake`) first, which would otherwise hold the cursor and make this one skip.
+   */
   runOnce(): Promise<number>;
   stop(): Promise<void>;
 }
@@ -181,6 +184,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
   }
 
   async function runOnce(): Promise<number> {
+    while (running) await running;
     let stored = 0;
     for (let i = 0; i < 50; i++) {
       const batch = await eventBatch();
