@@ -47,7 +47,7 @@ for (const size of [
       await expectAccessible(page, `Members (${size.name})`);
 
       const email = `ivo.${size.name}.${Date.now()}@demo-logistics.example`;
-      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Email", { exact: true }).fill(email);
       await page.getByLabel("Role", { exact: true }).selectOption("viewer");
       await page.getByRole("button", { name: "Send invitation" }).click();
       const pending = page.getByRole("region", { name: /Pending invitations/ });
@@ -63,7 +63,7 @@ for (const size of [
       await expectAccessible(page, `API keys (${size.name})`);
 
       const name = `E2E ${size.name} ${Date.now()}`;
-      await page.getByLabel("Name").fill(name);
+      await page.getByLabel("Name", { exact: true }).fill(name);
       await page.getByLabel("Scope").selectOption("read_only");
       await page.getByRole("button", { name: "Create key" }).click();
       const shown = page.getByRole("status").filter({ hasText: "not shown again" });

@@ -37,6 +37,10 @@ const server = createServer(
 );
 requests.attach(server);
 answerClientErrors(server);
+// An idle kept-alive connection stays open a minute, not Node's 5 s: a client that sends on it just as the server
+// closes it gets ECONNRESET (seen in the e2e suite's API calls); proxies and clients close theirs sooner.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(config.port, config.host, () => console.log(startupBanner(config, service, server.address())));
 
 // Requests under way finish first (their writes may have committed), then the workers, then the database.
