@@ -30,6 +30,21 @@ export async function invitationToken(request: APIRequestContext, email: string)
   return token ?? "";
 }
 
+/** The newest link to `path` mailed to `email`, as a path of this server, from /dev/mail. */
+export async function mailedLink(request: APIRequestContext, email: string, path: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const html = await (await request.get("/dev/mail")).text();
+      const item = html.split("<li>").find((part) => part.includes(`to ${email}`));
+      link = item?.match(new RegExp(`https?://[^"<\\s]+${path}[^"<\\s]*`))?.[0];
+      return link;
+    })
+    .toBeDefined();
+  const url = new URL((link ?? "").replaceAll("&amp;", "&"));
+  return `${url.pathname}${url.search}`;
+}
+
 /** Accepts an invitation as a new person: sets their name and password (and signs `request`'s context in). */
 export async function acceptInvitation(
   request: APIRequestContext,

@@ -519,7 +519,14 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   const outside: Hono<AppEnv>[] = [
     demoKeyRoutes({ apiKey: () => demo?.apiKey, public: config.demoPublic }),
     // Sign-in and its flows (/api/auth), the demo owner's sign-in, and the development outbox (/dev/mail).
-    authRoutes({ auth, db, demoPublic: config.demoPublic, demoOwner, devMail: !config.smtpUrl }),
+    authRoutes({
+      auth,
+      db,
+      demoPublic: config.demoPublic,
+      demoOwner,
+      devMail: !config.smtpUrl,
+      forgetCredentials: people.forgetCredentials,
+    }),
     // One-click unsubscribe from an alert rule's email: the signed link is its credential (no key, no session).
     alertUnsubscribeRoutes({ db, secret, now: authNow }),
     operationsRoutes({ db, metrics, metricsPublic: config.metricsPublic, readiness }),

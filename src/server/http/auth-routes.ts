@@ -20,6 +20,11 @@ export interface AuthRouteDeps {
   demoOwner: { email: string; password: string } | undefined;
   /** Mail is kept in the database (no SMTP_URL): /dev/mail shows it. */
   devMail: boolean;
+  /**
+   * Forget the sessions /v2 remembers in this process (5 s): after a sign-out, a revoked session, a new password or
+   * a joined account, this process answers the next request from the database (other processes within 5 s).
+   */
+  forgetCredentials?: () => void;
 }
 
 /** The request as the library gets it: the client's address in our header (never the client's own copy of it). */
@@ -62,9 +67,11 @@ async function withoutToken(response: Response): Promise<Response> {
 export function authRoutes(deps: AuthRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { auth } = deps;
-  app.on(["GET", "POST"], `${AUTH_BASE_PATH}/*`, async (c) =>
-    withoutToken(await auth.handler(forLibrary(c))),
-  );
+  app.on(["GET", "POST"], `${AUTH_BASE_PATH}/*`, async (c) => {
+    const response = await auth.handler(forLibrary(c));
+    if (c.req.method === "POST" && response.ok) deps.forgetCredentials?.();
+    return withoutToken(response);
+  });
 
   // "Use the demo account": signs this browser in as the demo owner. Like /demo.json, for this machine only unless
   // the operator made the demo public; a page of another site cannot do it behind the person's back.

@@ -64,7 +64,7 @@ describe("sessions", () => {
     expect(first.cookie).not.toBe(second.cookie);
   });
 
-  it("refuses a replayed cookie after sign-out once the session cache's 5 s have passed", async () => {
+  it("refuses a replayed cookie after sign-out at once (this process forgets the sessions it remembered)", async () => {
     const { cookie } = await signIn(h, "olga@acme.example");
     expect((await asPerson(h, cookie, "/v2/shipments")).status).toBe(200);
     const out = await h.app.request("http://localhost/api/auth/sign-out", {
@@ -73,7 +73,6 @@ describe("sessions", () => {
       body: "{}",
     });
     expect(out.status).toBe(200);
-    h.authClock.advance(5_001);
     const replay = await asPerson(h, cookie, "/v2/shipments");
     expect(replay.status).toBe(401);
     expect((await replay.json()).errors[0].code).toBe("session_expired");

@@ -10,6 +10,7 @@ import type { Db } from "../db/connection";
 import { countAccountEvents } from "../db/outbox";
 import { countUnsettledTrackingRequests, insertTrackingRequests } from "../db/tracking-requests";
 import { countUnsettledShipments, makeAccountShipmentsDue } from "../db/tracking-work";
+import { createPerson } from "../people/operator";
 import { topUpDemoShipments } from "../tracking/demo-fleet";
 import type { TrackingEngine } from "../tracking/engine";
 import type { SandboxCarrierNetwork } from "../tracking/sandbox";
@@ -36,6 +37,8 @@ const newAccountBody = z.object({
   shipments: z.number().int().min(0).max(200).default(0),
   /** Also a shipment with a box held at its terminal now, its last free day at most a day away. */
   held_box: z.boolean().default(false),
+  /** Also an owner who signs in by email and password (made as the operator makes people); the password answered. */
+  owner_email: z.email().max(320).optional(),
 });
 
 const advanceBody = z.object({
@@ -83,7 +86,22 @@ export function testControlRoutes(control: TestControl, db: Db): Hono<AppEnv> {
       await insertTrackingRequests(db, account.id, [request]);
     }
     if (parsed.data.shipments > 0 || parsed.data.held_box) await settle(control, db, account.id);
-    return c.json({ id: account.id, api_key: apiKey }, 201);
+    const owner = parsed.data.owner_email
+      ? await createPerson(db, {
+          email: parsed.data.owner_email,
+          accountId: account.id,
+          role: "owner",
+          now: control.clock.now(),
+        })
+      : undefined;
+    return c.json(
+      {
+        id: account.id,
+        api_key: apiKey,
+        ...(owner ? { owner: { email: owner.email, password: owner.password ?? null } } : {}),
+      },
+      201,
+    );
   });
 
   // The account's world moves on, then its shipments are refreshed through the engine's own path (a due refresh),

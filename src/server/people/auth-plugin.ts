@@ -163,6 +163,23 @@ export function boxtrackPlugin(options: PluginOptions) {
           }),
         },
         {
+          matcher: (ctx) => ctx.path === "/request-password-reset",
+          handler: createAuthMiddleware(async (c) => {
+            const ctx = c as unknown as HookContext;
+            const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
+            const wait = await guard.resetMailWaitSeconds(email, headerOf(ctx, CLIENT_ADDRESS) ?? "", now());
+            if (wait > 0)
+              throw new APIError(
+                "TOO_MANY_REQUESTS",
+                {
+                  code: "TOO_MANY_RESET_LINKS",
+                  message: `Several reset links were asked for this email or from this address already; look for them in the mail, or ask again in ${wait} seconds.`,
+                },
+                { "Retry-After": String(wait) },
+              );
+          }),
+        },
+        {
           matcher: (ctx) =>
             ctx.path === "/sign-out" ||
             ctx.path === "/two-factor/verify-totp" ||

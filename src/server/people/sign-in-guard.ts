@@ -2,6 +2,7 @@
 // (db/sign-in-failures.ts) so that they hold across processes and restarts. After a few free failures each
 // further one doubles the wait (1 s, 2 s, 4 s, … up to 15 minutes), answered 429 with Retry-After before the
 // password is even checked. An address gets more free failures than an email: many people may share one (a NAT).
+// The same counters hold back password-reset mail, so that nobody can fill a person's inbox with reset links.
 import { createHash } from "node:crypto";
 import type { Db } from "../db/connection";
 import { normalizeEmail } from "../db/people";
@@ -15,9 +16,19 @@ export const EMAIL_POLICY: FailurePolicy = {
 };
 export const ADDRESS_POLICY: FailurePolicy = { ...EMAIL_POLICY, free: 20 };
 
+/** Reset links mailed: three a day per email for free, then an hour apart at most (doubling from a minute). */
+export const RESET_MAIL_POLICY: FailurePolicy = {
+  free: 3,
+  firstDelayMs: 60_000,
+  maxDelayMs: 3_600_000,
+  forgetAfterMs: 24 * 3_600_000,
+};
+export const RESET_ADDRESS_POLICY: FailurePolicy = { ...RESET_MAIL_POLICY, free: 20 };
+
 export const emailKey = (email: string) =>
   `email:${createHash("sha256").update(normalizeEmail(email)).digest("hex")}`;
 export const addressKey = (address: string) => `address:${address || "unknown"}`;
+const resetKey = (key: string) => `reset-${key}`;
 
 export class SignInGuard {
   constructor(
@@ -37,6 +48,20 @@ export class SignInGuard {
   async failed(email: string, address: string, now: Date): Promise<void> {
     await recordFailure(this.db, emailKey(email), now, this.policies.email);
     await recordFailure(this.db, addressKey(address), now, this.policies.address);
+  }
+
+  /**
+   * Seconds before another reset link may be mailed to this email or asked from this address; 0 when one may now,
+   * in which case this request is counted. Counted whether or not the email has a sign-in, so that the answer never
+   * tells.
+   */
+  async resetMailWaitSeconds(email: string, address: string, now: Date): Promise<number> {
+    const keys = [resetKey(emailKey(email)), resetKey(addressKey(address))];
+    const until = await blockedUntil(this.db, keys, now);
+    if (until) return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+    await recordFailure(this.db, keys[0]!, now, RESET_MAIL_POLICY);
+    await recordFailure(this.db, keys[1]!, now, RESET_ADDRESS_POLICY);
+    return 0;
   }
 
   /** A good password forgets the email's failures (the address's decay by themselves). */

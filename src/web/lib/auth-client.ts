@@ -15,18 +15,27 @@ export class AuthError extends Error {
 }
 
 /** POSTs `body` as JSON to this server's `path`; the parsed answer, or an AuthError. */
-export async function authPost(path: string, body: unknown = {}): Promise<Record<string, unknown>> {
+export function authPost(path: string, body: unknown = {}): Promise<Record<string, unknown>> {
+  return authFetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+/** GETs this server's `path`; the parsed answer, or an AuthError. */
+export function authGet(path: string): Promise<Record<string, unknown>> {
+  return authFetch(path, { method: "GET", headers: { Accept: "application/json" } });
+}
+
+async function authFetch(path: string, init: RequestInit): Promise<Record<string, unknown>> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body),
-    });
+    response = await fetch(path, { ...init, credentials: "same-origin" });
   } catch {
     throw new AuthError(0, "Could not reach the server. Check your connection and try again.");
   }
+  // The library answers a GET without a result (no session) with a JSON null.
   const payload: unknown = await response.json().catch(() => ({}));
   const record = payload && typeof payload === "object" ? (payload as Record<string, unknown>) : {};
   if (!response.ok) throw new AuthError(response.status, messageOf(response.status, record), codeOf(record));
@@ -42,7 +51,8 @@ function messageOf(status: number, record: Record<string, unknown>): string {
   const errors = Array.isArray(record.errors) ? (record.errors as { detail?: unknown }[]) : [];
   const detail = errors.map((e) => (typeof e.detail === "string" ? e.detail : "")).join(" ");
   if (detail) return detail;
-  if (status === 401) return "That email and password do not match. Check them and try again.";
+  if (codeOf(record) === "INVALID_EMAIL_OR_PASSWORD" || (status === 401 && !record.message))
+    return "That email and password do not match. Check them and try again.";
   if (status === 429) return "Too many attempts. Wait a minute, then try again.";
   if (typeof record.message === "string" && record.message) return record.message;
   return `The server answered ${status}.`;
@@ -76,4 +86,69 @@ export async function signOutSession(): Promise<void> {
 /** Changes the signed-in person's password; `revokeOtherSessions` signs out their other browsers. */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
   await authPost("/api/auth/change-password", { currentPassword, newPassword, revokeOtherSessions: true });
+}
+
+/** Whether this browser holds a live session cookie (after single sign-on came back, for instance). */
+export async function hasSession(): Promise<boolean> {
+  const answer: Record<string, unknown> = await authGet("/api/auth/get-session").catch(() => ({}));
+  return typeof answer.session === "object" && answer.session !== null;
+}
+
+/** How the person with `email` signs in: their account's single sign-on provider, or a password. */
+export async function signInMethod(email: string): Promise<"sso" | "password"> {
+  const answer = await authGet(`/api/auth/sign-in/method?email=${encodeURIComponent(email)}`);
+  return answer.method === "sso" ? "sso" : "password";
+}
+
+/**
+ * Starts single sign-on for `email`: the address of their identity provider's sign-in page, which sends the
+ * browser back to `callbackPath` signed in (or to `errorPath` with `?error=` when it could not).
+ */
+export async function singleSignOnAddress(
+  email: string,
+  callbackPath: string,
+  errorPath: string,
+): Promise<string> {
+  const answer = await authPost("/api/auth/sign-in/sso", {
+    email,
+    callbackURL: callbackPath,
+    errorCallbackURL: errorPath,
+  });
+  if (typeof answer.url !== "string") throw new AuthError(502, "Single sign-on did not start. Try again.");
+  return answer.url;
+}
+
+/** Mails `email` a link to choose a new password (when the address has a sign-in here; the answer never says). */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await authPost("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" });
+}
+
+/** Sets a new password with the token of a reset link; every session of the person ends. */
+export async function resetPassword(token: string, newPassword: string): Promise<void> {
+  await authPost("/api/auth/reset-password", { token, newPassword });
+}
+
+/** An invitation link, as the person who opens it sees it. */
+export interface InvitationInfo {
+  email: string;
+  company_name: string;
+  role: string;
+  status: "pending" | "accepted" | "revoked" | "expired";
+  expires_at: string;
+  /** The invited email signs in here already: they join by signing in, not by choosing a password. */
+  person_exists: boolean;
+}
+
+export async function invitationInfo(token: string): Promise<InvitationInfo> {
+  return (await authGet(
+    `/api/auth/invitation?token=${encodeURIComponent(token)}`,
+  )) as unknown as InvitationInfo;
+}
+
+/** Joins the invitation's account: a new person gives a name and a password; a signed-in one, nothing. */
+export async function acceptInvitation(
+  token: string,
+  person?: { name: string; password: string },
+): Promise<void> {
+  await authPost("/api/auth/invitation/accept", { token, ...person });
 }

@@ -1,12 +1,20 @@
 // The sign-in page: email and password (the service sets an HttpOnly session cookie), a second-factor code when the
-// person has one, "Use the demo account" where the server runs it, and, under Advanced, an API key for pointing this
+// person has one, single sign-on for an email whose account signs in through its identity provider, "Forgot your
+// password?", "Use the demo account" where the server runs it, and, under Advanced, an API key for pointing this
 // tab at another /v2 server (kept for the tab only).
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { Link, useRouter } from "@tanstack/react-router";
+import { type FormEvent, useId, useState } from "react";
 import { buttonClass } from "../../components/button";
 import { ApiError, NetworkError } from "../../lib/api-client";
-import { AuthError, signInAsDemoOwner, signInWithEmail, verifyTwoFactor } from "../../lib/auth-client";
+import {
+  AuthError,
+  signInAsDemoOwner,
+  signInMethod,
+  signInWithEmail,
+  singleSignOnAddress,
+  verifyTwoFactor,
+} from "../../lib/auth-client";
 import {
   defaultBaseUrl,
   normalizeBaseUrl,
@@ -14,11 +22,16 @@ import {
   savePersonSession,
   storedBaseUrl,
 } from "../../lib/session";
+import {
+  AuthAlert,
+  AuthCard,
+  AuthNotice,
+  authLinkClass,
+  AuthField as Field,
+  authInputClass as inputClass,
+} from "./auth-card";
 import { accountKeys, demoAccountQuery, verifyApiKey } from "./queries";
 import { safeRedirect } from "./safe-redirect";
-
-const inputClass =
-  "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-sky-500 focus:outline-2 focus:outline-sky-500/40 aria-invalid:border-red-500 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
 
 function keyMessageFor(error: unknown, baseUrl: string): string {
   if (error instanceof ApiError && error.status === 401) {
@@ -37,7 +50,16 @@ function keyMessageFor(error: unknown, baseUrl: string): string {
 const messageFor = (error: unknown) =>
   error instanceof AuthError ? error.message : "Something went wrong. Try again.";
 
-export function SignInPage({ redirectTo, expired }: { redirectTo: string | undefined; expired: boolean }) {
+/** What the page says above the form, after the person came back from somewhere. */
+export type SignInNotice = "expired" | "password-reset" | { ssoError: string };
+
+export function SignInPage({
+  redirectTo,
+  notice,
+}: {
+  redirectTo: string | undefined;
+  notice?: SignInNotice;
+}) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const { data: demo } = useSuspenseQuery(demoAccountQuery());
@@ -45,6 +67,9 @@ export function SignInPage({ redirectTo, expired }: { redirectTo: string | undef
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [needsCode, setNeedsCode] = useState(false);
+  // How the email typed signs in, once asked (on leaving the field): a password, or their company's SSO.
+  const [method, setMethod] = useState<{ email: string; method: "sso" | "password" } | null>(null);
+  const sso = method?.method === "sso" && method.email === email.trim();
   const [apiKey, setApiKey] = useState("");
   const [baseUrl, setBaseUrl] = useState(storedBaseUrl);
   const [error, setError] = useState<string | null>(null);
@@ -72,6 +97,19 @@ export function SignInPage({ redirectTo, expired }: { redirectTo: string | undef
     }
   };
 
+  const methodOf = async (typed: string) => {
+    if (method?.email === typed) return method.method;
+    const found = await signInMethod(typed).catch(() => "password" as const);
+    setMethod({ email: typed, method: found });
+    return found;
+  };
+
+  const singleSignOn = async (typed: string) => {
+    // The identity provider sends the browser back here; the sign-in route then finds the new session.
+    const back = `/sign-in?sso=true${redirectTo ? `&redirect=${encodeURIComponent(redirectTo)}` : ""}`;
+    window.location.assign(await singleSignOnAddress(typed, back, "/sign-in"));
+  };
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (needsCode) {
@@ -83,9 +121,15 @@ export function SignInPage({ redirectTo, expired }: { redirectTo: string | undef
       });
       return;
     }
-    if (email.trim() === "" || password === "") return setError("Enter your email and your password.");
+    const typed = email.trim();
+    if (typed === "") return setError("Enter your email and your password.");
     void run(async () => {
-      const { twoFactor } = await signInWithEmail(email.trim(), password);
+      if ((await methodOf(typed)) === "sso") return singleSignOn(typed);
+      if (password === "") {
+        setPending(false);
+        return setError("Enter your email and your password.");
+      }
+      const { twoFactor } = await signInWithEmail(typed, password);
       if (twoFactor) {
         setNeedsCode(true);
         setPending(false);
@@ -127,157 +171,150 @@ export function SignInPage({ redirectTo, expired }: { redirectTo: string | undef
   };
 
   return (
-    <main className="flex min-h-screen items-center justify-center px-4 py-12">
-      <div className="w-full max-w-md">
-        <div className="mb-6 flex items-center gap-2 text-lg font-semibold">
-          <img src="/favicon.svg" alt="" className="h-8 w-8" />
-          Boxtrack
-        </div>
-        <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-          <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
-          {expired ? (
-            <p className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-100">
-              Your sign-in has ended (it expired, or was signed out elsewhere). Sign in again to continue.
+    <AuthCard title="Sign in">
+      {notice === "expired" ? (
+        <AuthNotice>
+          Your sign-in has ended (it expired, or was signed out elsewhere). Sign in again to continue.
+        </AuthNotice>
+      ) : notice === "password-reset" ? (
+        <AuthNotice>
+          Your password is changed, and every session signed out. Sign in with the new one.
+        </AuthNotice>
+      ) : notice ? (
+        <AuthNotice>
+          Single sign-on did not finish ({notice.ssoError.replaceAll("_", " ").toLowerCase()}). Try again, or
+          ask your account's admin to check the identity provider.
+        </AuthNotice>
+      ) : null}
+      <form onSubmit={onSubmit} className="mt-5 space-y-4" noValidate>
+        {needsCode ? (
+          <Field id={ids.code} label="Two-factor code">
+            <input
+              id={ids.code}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              autoComplete="one-time-code"
+              inputMode="text"
+              aria-invalid={error !== null}
+              aria-describedby={error ? ids.error : undefined}
+              className={inputClass}
+            />
+            <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+              The 6-digit code from your authenticator app, or one of your recovery codes.
             </p>
-          ) : null}
-          <form onSubmit={onSubmit} className="mt-5 space-y-4" noValidate>
-            {needsCode ? (
-              <Field id={ids.code} label="Two-factor code">
+          </Field>
+        ) : (
+          <>
+            <Field id={ids.email} label="Email">
+              <input
+                id={ids.email}
+                type="email"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                onBlur={() => {
+                  if (email.trim() !== "") void methodOf(email.trim());
+                }}
+                autoComplete="username"
+                aria-invalid={error !== null}
+                aria-describedby={error ? ids.error : undefined}
+                className={inputClass}
+              />
+            </Field>
+            {sso ? (
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                Your company signs in through its own identity provider: continue there.
+              </p>
+            ) : (
+              <Field id={ids.password} label="Password">
                 <input
-                  id={ids.code}
-                  value={code}
-                  onChange={(event) => setCode(event.target.value)}
-                  autoComplete="one-time-code"
-                  inputMode="text"
+                  id={ids.password}
+                  type="password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  autoComplete="current-password"
                   aria-invalid={error !== null}
                   aria-describedby={error ? ids.error : undefined}
                   className={inputClass}
                 />
-                <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-                  The 6-digit code from your authenticator app, or one of your recovery codes.
-                </p>
               </Field>
-            ) : (
-              <>
-                <Field id={ids.email} label="Email">
-                  <input
-                    id={ids.email}
-                    type="email"
-                    value={email}
-                    onChange={(event) => setEmail(event.target.value)}
-                    autoComplete="username"
-                    aria-invalid={error !== null}
-                    aria-describedby={error ? ids.error : undefined}
-                    className={inputClass}
-                  />
-                </Field>
-                <Field id={ids.password} label="Password">
-                  <input
-                    id={ids.password}
-                    type="password"
-                    value={password}
-                    onChange={(event) => setPassword(event.target.value)}
-                    autoComplete="current-password"
-                    aria-invalid={error !== null}
-                    aria-describedby={error ? ids.error : undefined}
-                    className={inputClass}
-                  />
-                </Field>
-              </>
             )}
-            {error ? (
-              <p
-                id={ids.error}
-                role="alert"
-                className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-200"
-              >
-                {error}
-              </p>
-            ) : null}
-            <button type="submit" className={buttonClass("primary", "w-full py-2")} disabled={pending}>
-              {pending ? "Signing in…" : needsCode ? "Verify" : "Sign in"}
-            </button>
-          </form>
-          {demo ? (
-            <div className="mt-6 border-t border-slate-200 pt-5 dark:border-slate-800">
-              <p className="text-sm text-slate-600 dark:text-slate-400">
-                This server runs a demo account, <strong className="font-medium">{demo.company_name}</strong>,
-                with sample shipments.
-              </p>
-              <button
-                type="button"
-                className={buttonClass("secondary", "mt-3 w-full py-2")}
-                disabled={pending}
-                onClick={useDemo}
-              >
-                Use the demo account
-              </button>
-            </div>
-          ) : null}
-          <details className="group mt-6 border-t border-slate-200 pt-5 text-sm dark:border-slate-800">
-            <summary className="cursor-pointer text-slate-600 select-none hover:text-slate-900 dark:text-slate-400 dark:hover:text-white">
-              Advanced
-            </summary>
-            <form onSubmit={(event) => void signInWithKey(event)} className="mt-3 space-y-4" noValidate>
-              <p className="text-slate-600 dark:text-slate-400">
-                Sign in with an API key to use this dashboard with another /v2 server. The key is kept for
-                this tab only, and forgotten when the tab closes.
-              </p>
-              <Field id={baseId} label="API base address">
-                <input
-                  id={baseId}
-                  type="url"
-                  value={baseUrl}
-                  onChange={(event) => setBaseUrl(event.target.value)}
-                  placeholder={defaultBaseUrl()}
-                  aria-describedby={baseHintId}
-                  className={`${inputClass} font-mono`}
-                />
-                <p id={baseHintId} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-                  Where the /v2 API is served. Leave as is to use this server.
-                </p>
-              </Field>
-              <Field id={keyId} label="API key">
-                <input
-                  id={keyId}
-                  type="password"
-                  value={apiKey}
-                  onChange={(event) => setApiKey(event.target.value)}
-                  autoComplete="off"
-                  spellCheck={false}
-                  placeholder="trk_…"
-                  aria-invalid={keyError !== null}
-                  aria-describedby={keyError ? ids.keyError : undefined}
-                  className={`${inputClass} font-mono`}
-                />
-              </Field>
-              {keyError ? (
-                <p
-                  id={ids.keyError}
-                  role="alert"
-                  className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/60 dark:text-red-200"
-                >
-                  {keyError}
-                </p>
-              ) : null}
-              <button type="submit" className={buttonClass("secondary", "w-full py-2")} disabled={pending}>
-                {pending ? "Checking the key…" : "Sign in with the API key"}
-              </button>
-            </form>
-          </details>
+          </>
+        )}
+        {error ? <AuthAlert id={ids.error}>{error}</AuthAlert> : null}
+        <button type="submit" className={buttonClass("primary", "w-full py-2")} disabled={pending}>
+          {pending ? "Signing in…" : needsCode ? "Verify" : sso ? "Continue with single sign-on" : "Sign in"}
+        </button>
+        {needsCode ? null : (
+          <p className="text-center text-sm">
+            <Link
+              to="/forgot-password"
+              search={email.trim() ? { email: email.trim() } : {}}
+              className={authLinkClass}
+            >
+              Forgot your password?
+            </Link>
+          </p>
+        )}
+      </form>
+      {demo ? (
+        <div className="mt-6 border-t border-slate-200 pt-5 dark:border-slate-800">
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            This server runs a demo account, <strong className="font-medium">{demo.company_name}</strong>,
+            with sample shipments.
+          </p>
+          <button
+            type="button"
+            className={buttonClass("secondary", "mt-3 w-full py-2")}
+            disabled={pending}
+            onClick={useDemo}
+          >
+            Use the demo account
+          </button>
         </div>
-      </div>
-    </main>
-  );
-}
-
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      {children}
-    </div>
+      ) : null}
+      <details className="group mt-6 border-t border-slate-200 pt-5 text-sm dark:border-slate-800">
+        <summary className="cursor-pointer text-slate-600 select-none hover:text-slate-900 dark:text-slate-400 dark:hover:text-white">
+          Advanced
+        </summary>
+        <form onSubmit={(event) => void signInWithKey(event)} className="mt-3 space-y-4" noValidate>
+          <p className="text-slate-600 dark:text-slate-400">
+            Sign in with an API key to use this dashboard with another /v2 server. The key is kept for this
+            tab only, and forgotten when the tab closes.
+          </p>
+          <Field id={baseId} label="API base address">
+            <input
+              id={baseId}
+              type="url"
+              value={baseUrl}
+              onChange={(event) => setBaseUrl(event.target.value)}
+              placeholder={defaultBaseUrl()}
+              aria-describedby={baseHintId}
+              className={`${inputClass} font-mono`}
+            />
+            <p id={baseHintId} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+              Where the /v2 API is served. Leave as is to use this server.
+            </p>
+          </Field>
+          <Field id={keyId} label="API key">
+            <input
+              id={keyId}
+              type="password"
+              value={apiKey}
+              onChange={(event) => setApiKey(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="trk_…"
+              aria-invalid={keyError !== null}
+              aria-describedby={keyError ? ids.keyError : undefined}
+              className={`${inputClass} font-mono`}
+            />
+          </Field>
+          {keyError ? <AuthAlert id={ids.keyError}>{keyError}</AuthAlert> : null}
+          <button type="submit" className={buttonClass("secondary", "w-full py-2")} disabled={pending}>
+            {pending ? "Checking the key…" : "Sign in with the API key"}
+          </button>
+        </form>
+      </details>
+    </AuthCard>
   );
 }
