@@ -1,8 +1,9 @@
 // Dashboard tracking requests: the form (with the API's errors beside its fields), the list and its filters in
 // the URL, bulk entry from a CSV file with per-row outcomes and retries, and a request becoming a shipment.
 // Every test works in an account of its own, so its numbers are never another test's duplicates.
-import { SandboxCarrierNetwork, sandboxNumber } from "../src/server/tracking/sandbox";
+import { sandboxNumber } from "../src/server/tracking/sandbox";
 import { type Account, apiPost, expect, type Page, signIn, test } from "./fixtures";
+import { underWayNumber } from "./sandbox-numbers";
 
 /**
  * A well-formed bill of lading number of the line that the sandbox carrier network knows (so it always becomes a
@@ -11,30 +12,6 @@ import { type Account, apiPost, expect, type Page, signIn, test } from "./fixtur
  */
 function newNumber(scac: "MAEU" | "HLCU" | "ONEY" = "MAEU", seed = 1): string {
   return sandboxNumber(scac, 9_000 + seed);
-}
-
-/**
- * A Maersk bill of lading whose journey is still under way ten days from now. The line goes on tracking it, so a
- * second request for it is a duplicate; a shipment whose journey is over may be tracked anew, and on the sandbox's
- * short-sea lanes a whole journey can be over by the time the suite runs.
- */
-function underWayNumber(): string {
-  const network = new SandboxCarrierNetwork();
-  const now = new Date();
-  const later = new Date(now.getTime() + 10 * 86_400_000);
-  for (let seed = 9_100; seed < 9_600; seed++) {
-    const number = sandboxNumber("MAEU", seed);
-    const answer = network.lookupNow(
-      { requestType: "bill_of_lading", number, scac: "MAEU", requestedAt: now },
-      later,
-    );
-    if (
-      answer.outcome === "found" &&
-      answer.snapshot.containers.every((box) => box.events.some((e) => e.estimated))
-    )
-      return number;
-  }
-  throw new Error("no Maersk bill of lading of the sandbox is under way ten days from now");
 }
 
 /** Creates a tracking request through the API, as another client of the account would. */

@@ -1,9 +1,35 @@
-// People for the end-to-end tests: invitations made by a signed-in owner's page (its session cookie, with the
-// service's own Origin as the dashboard would send), their links read from the development outbox (/dev/mail, as
-// an operator without SMTP_URL would), accepted with a name and a password; and what the browser keeps.
+// People for the end-to-end tests: a person of a test's own account with a role and a password (the server's test
+// control makes them as `npm run accounts -- create-user` does); invitations made by a signed-in owner's page (its
+// session cookie, with the service's own Origin as the dashboard would send), their links read from the
+// development outbox (/dev/mail, as an operator without SMTP_URL would), accepted with a name and a password; and
+// what the browser keeps.
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { Role } from "../src/api/roles";
-import { expect } from "./fixtures";
+import { type Account, expect } from "./fixtures";
+
+export interface Person {
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+}
+
+/** Adds a person named `name` with `role` to the test's own account; returns how they sign in. */
+export async function addPerson(
+  request: APIRequestContext,
+  account: Account,
+  role: Role,
+  name: string,
+): Promise<Person> {
+  const unique = `${Date.now()}.${Math.random().toString(36).slice(2, 8)}`;
+  const email = `${name.toLowerCase().replace(/[^a-z]+/g, ".")}.${unique}@e2e.example`;
+  const response = await request.post(`/__test__/accounts/${account.id}/people`, {
+    data: { email, name, role },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { password } = (await response.json()) as { password: string };
+  return { name, email, password, role };
+}
 
 /** Invites `email` with `role` as the person signed in on `page`; returns the token of the link the mail carries. */
 export async function invite(page: Page, email: string, role: Role): Promise<string> {

@@ -8,6 +8,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isWebhookEvent } from "../../api/webhook-events";
 import { accountEvents } from "../db/schema";
+import { asPerson, signIn } from "../testing/people-fixtures";
 import { createHarness, type Harness } from "../testing/service-harness";
 import type { App } from "./env";
 
@@ -150,6 +151,39 @@ describe("test control", () => {
     const bad = await post(`/__test__/accounts/${account.account.id}/advance`, { hours: -2 });
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].detail).toMatch(/^hours/);
+  });
+
+  it("adds a person with a role to an account, who signs in with the password it answers", async () => {
+    const { account } = await h.newAccount();
+    const email = `vera.${randomUUID()}@e2e.example`;
+    const made = await post(`/__test__/accounts/${account.id}/people`, {
+      email,
+      name: "Vera V",
+      role: "viewer",
+    });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ email, role: "viewer" });
+    const { response, cookie } = await signIn(h, email, made.body.password);
+    expect(response.status).toBe(200);
+    const me = await (await asPerson(h, cookie, "/v2/users/me")).json();
+    expect(me.data.attributes).toMatchObject({ email, role: "viewer" });
+    // The same email again cannot answer a password the test could use.
+    expect(
+      (await post(`/__test__/accounts/${account.id}/people`, { email, name: "V", role: "member" })).status,
+    ).toBe(409);
+    expect(
+      (await post(`/__test__/accounts/${account.id}/people`, { email: "x@e2e.example", role: "king" }))
+        .status,
+    ).toBe(422);
+    expect(
+      (
+        await post(`/__test__/accounts/${randomUUID()}/people`, {
+          email: "y@e2e.example",
+          name: "Y",
+          role: "viewer",
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 

@@ -1,9 +1,11 @@
 // Control routes for the end-to-end tests (`TEST_CONTROL=1` only, loopback clients only): an account of the
 // test's own, filled with sandbox shipments, so that a test never shares the data it changes with another test;
 // and, for that account only, time moved on in its sandbox world, so that the service records real events
-// (the live stream's tests) while the world of every other account stays paused.
+// (the live stream's tests) while the world of every other account stays paused; and people of that account with
+// the roles a test needs, each with a password to sign in with (as `npm run accounts -- create-user` makes them).
 import { Hono } from "hono";
 import { z } from "zod";
+import { ROLES } from "../../api/roles";
 import type { Clock, ManualClock } from "../clock";
 import { createAccount, getAccount } from "../db/accounts";
 import type { Db } from "../db/connection";
@@ -52,6 +54,12 @@ const advanceBody = z.object({
    * world only: the shipments wait for their next turn, or for a user's "refresh now" (the refresh tests).
    */
   refresh: z.boolean().default(true),
+});
+
+const newPersonBody = z.object({
+  email: z.email(),
+  name: z.string().trim().min(1).max(200),
+  role: z.enum(ROLES),
 });
 
 const HOUR_MS = 3_600_000;
@@ -137,6 +145,28 @@ export function testControlRoutes(control: TestControl, db: Db): Hono<AppEnv> {
       shipments_refreshed: due,
       events,
     });
+  });
+  // A person of the account with a role, made as the operator makes one; answers the password, shown this once.
+  app.post("/__test__/accounts/:id/people", async (c) => {
+    const accountId = c.req.param("id");
+    const parsed = newPersonBody.safeParse(await c.req.json().catch(() => ({})));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new ApiError(422, {
+        code: "invalid_request",
+        detail: `${issue?.path.join(".") || "body"}: ${issue?.message ?? "bad body"}`,
+      });
+    }
+    if (!z.uuid().safeParse(accountId).success || !(await getAccount(db, accountId)))
+      throw notFound("account", accountId);
+    const made = await createPerson(db, { ...parsed.data, accountId, now: control.clock.now() });
+    // Someone who already has a password keeps it, and the test cannot know it: it names a fresh email instead.
+    if (!made.password)
+      throw new ApiError(409, {
+        code: "conflict",
+        detail: `${made.email} is someone already; use a new email.`,
+      });
+    return c.json({ email: made.email, password: made.password, role: parsed.data.role }, 201);
   });
   return app;
 }

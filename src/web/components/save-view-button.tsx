@@ -2,14 +2,17 @@
 // columns its table shows at that moment (in the shape of the table's `columns` URL parameter) under the name given,
 // replacing the list's view of that name, and says where saved views are found. Kept by the account (or, against a
 // server that keeps no views, by this browser): shown at once, undone (with the reason) if the save is refused.
+// A role that may not change the account's views is told so in the button's place.
 import { useState } from "react";
 import {
   type SavedViewList,
+  useMayChangeViews,
   useSavedViews,
   useSavedViewsReach,
   useSaveView,
   viewSearchOf,
 } from "../lib/saved-views";
+import { NotAllowed } from "./allowed";
 import { buttonClass } from "./button";
 import { visibleColumnsParam } from "./data-table/column-choice";
 import type { DataColumn } from "./data-table/columns";
@@ -40,6 +43,8 @@ export function SaveViewButton<T>({
   const views = useSavedViews();
   const saveView = useSaveView();
   const reach = useSavedViewsReach();
+  const may = useMayChangeViews();
+  if (!may.ok) return <NotAllowed may={may} what="Saving views" />;
   return (
     <>
       <button type="button" className={buttonClass("secondary")} onClick={() => setOpen(true)}>

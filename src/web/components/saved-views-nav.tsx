@@ -1,6 +1,7 @@
 // The navigation's "Views" menu (beside Containers, after both lists): the saved views of the containers and the
 // shipments lists, grouped by list; each opens its own list as it was saved, and can be renamed or deleted there.
-// Shows nothing until a view is saved.
+// Shows nothing until a view is saved. Renaming and deleting are for the roles that may change the account's views;
+// the others open them, and are told why there is nothing more.
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
 import {
@@ -9,11 +10,13 @@ import {
   SAVED_VIEW_LISTS,
   type SavedView,
   useDeleteView,
+  useMayChangeViews,
   useRenameView,
   useSavedViews,
   useSavedViewsReach,
   VIEW_NAME_MAX,
 } from "../lib/saved-views";
+import { NotAllowed } from "./allowed";
 import { buttonClass } from "./button";
 import { ConfirmDialog } from "./confirm-dialog";
 import { Popover } from "./popover";
@@ -22,6 +25,7 @@ export function SavedViewsNav({ triggerClassName }: { triggerClassName: string }
   const views = useSavedViews();
   const deleteView = useDeleteView();
   const reach = useSavedViewsReach();
+  const may = useMayChangeViews();
   const [deleting, setDeleting] = useState<SavedView | null>(null);
   if (views.length === 0 && !deleting) return null;
   const groups = SAVED_VIEW_LISTS.map((list) => ({
@@ -53,11 +57,18 @@ export function SavedViewsNav({ triggerClassName }: { triggerClassName: string }
                 </h2>
                 <ul className="space-y-1">
                   {group.views.map((view) => (
-                    <ViewRow key={view.id} view={view} onOpen={close} onDelete={() => setDeleting(view)} />
+                    <ViewRow
+                      key={view.id}
+                      view={view}
+                      changeable={may.ok}
+                      onOpen={close}
+                      onDelete={() => setDeleting(view)}
+                    />
                   ))}
                 </ul>
               </section>
             ))}
+            <NotAllowed may={may} what="Renaming and deleting views" className="px-2" />
           </div>
         )}
       </Popover>
@@ -78,13 +89,24 @@ export function SavedViewsNav({ triggerClassName }: { triggerClassName: string }
   );
 }
 
-function ViewRow({ view, onOpen, onDelete }: { view: SavedView; onOpen: () => void; onDelete: () => void }) {
+function ViewRow({
+  view,
+  changeable,
+  onOpen,
+  onDelete,
+}: {
+  view: SavedView;
+  /** Offered Rename and Delete. */
+  changeable: boolean;
+  onOpen: () => void;
+  onDelete: () => void;
+}) {
   const renameView = useRenameView();
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(view.name);
   const inputId = useId();
 
-  if (renaming) {
+  if (renaming && changeable) {
     const submit = (event: FormEvent) => {
       event.preventDefault();
       if (name.trim() === "") return;
@@ -131,25 +153,29 @@ function ViewRow({ view, onOpen, onDelete }: { view: SavedView; onOpen: () => vo
       >
         {view.name}
       </Link>
-      <button
-        type="button"
-        aria-label={`Rename view ${view.name}`}
-        className={buttonClass("ghost", "px-2 py-1 text-xs")}
-        onClick={() => {
-          setName(view.name);
-          setRenaming(true);
-        }}
-      >
-        Rename
-      </button>
-      <button
-        type="button"
-        aria-label={`Delete view ${view.name}`}
-        className={buttonClass("ghost", "px-2 py-1 text-xs text-red-700 dark:text-red-300")}
-        onClick={onDelete}
-      >
-        Delete
-      </button>
+      {changeable ? (
+        <>
+          <button
+            type="button"
+            aria-label={`Rename view ${view.name}`}
+            className={buttonClass("ghost", "px-2 py-1 text-xs")}
+            onClick={() => {
+              setName(view.name);
+              setRenaming(true);
+            }}
+          >
+            Rename
+          </button>
+          <button
+            type="button"
+            aria-label={`Delete view ${view.name}`}
+            className={buttonClass("ghost", "px-2 py-1 text-xs text-red-700 dark:text-red-300")}
+            onClick={onDelete}
+          >
+            Delete
+          </button>
+        </>
+      ) : null}
     </li>
   );
 }

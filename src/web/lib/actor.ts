@@ -36,9 +36,15 @@ export function useActor(): ActorRole | null {
   return data ? { kind: "user", role: data.data.attributes.role } : null;
 }
 
-/** Whether this tab may do what needs `permission`, and why not (a sentence for the person); unknown yet: not. */
-export function usePermission(permission: Permission): { ok: true } | { ok: false; why: string } {
+/**
+ * Whether the tab may do something, and why not (a sentence for the person). `checking`: the role is not known
+ * yet (the person is being read), so the control is not offered, and nothing is said about it either.
+ */
+export type Permit = { ok: true } | { ok: false; why: string; checking?: true };
+
+/** Whether this tab may do what needs `permission`, and why not; unknown yet: not (`checking`). */
+export function usePermission(permission: Permission): Permit {
   const actor = useActor();
-  if (!actor) return { ok: false, why: "Checking what your role allows…" };
+  if (!actor) return { ok: false, why: "Checking what your role allows…", checking: true };
   return allows(actor, permission);
 }

@@ -7,6 +7,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { SavedViewList } from "../../api/saved-views";
+import { type Permit, usePermission } from "./actor";
 import { LOCAL_VIEWS_STORAGE_KEY } from "./local-saved-views";
 import { queryRoots } from "./query-roots";
 import {
@@ -82,6 +83,17 @@ export function useSavedViews(): readonly SavedView[] {
 /** Where the views live, for the words that say who sees them (the account's until the first read says otherwise). */
 export function useSavedViewsHome(): SavedViewsHome {
   return useQuery({ ...savedViewsQuery(), select: homeOf }).data ?? "account";
+}
+
+/**
+ * Whether this tab may save, rename and delete views. The account's views are shared, so changing them is for the
+ * roles that may track (POST, PATCH and DELETE /v2/saved_views need `track`); views kept in this browser are
+ * anyone's.
+ */
+export function useMayChangeViews(): Permit {
+  const home = useSavedViewsHome();
+  const may = usePermission("track");
+  return home === "browser" ? { ok: true } : may;
 }
 
 /** Who sees a saved view, in words (see SAVED_VIEWS_REACH). */

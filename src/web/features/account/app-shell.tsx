@@ -7,6 +7,7 @@ import { SavedViewsNav } from "../../components/saved-views-nav";
 import { meQuery } from "../../lib/actor";
 import { signOutSession } from "../../lib/auth-client";
 import { useLiveUpdates } from "../../lib/live-updates";
+import { useMayChangeViews } from "../../lib/saved-views";
 import { clearSession, getSession, subscribeSession } from "../../lib/session";
 import { AccountMenu } from "./account-menu";
 import { useMoveLocalViews } from "./move-local-views";
@@ -44,8 +45,12 @@ export function AppShell({ search, bell }: { search?: ReactNode; bell?: ReactNod
   const { data: me } = useQuery({ ...meQuery(), enabled: session?.kind === "person" });
   // The tab's one live stream, for as long as it is signed in.
   useLiveUpdates(session);
-  // Views this browser kept before the account kept them go to the account, once.
-  useMoveLocalViews(session ? (session.kind === "key" ? session.apiKey : "person") : undefined);
+  // Views this browser kept before the account kept them go to the account, once; not by a role that may not add
+  // views to the account (they stay in this browser until someone who may signs in here).
+  const mayMoveViews = useMayChangeViews().ok;
+  useMoveLocalViews(
+    session && mayMoveViews ? (session.kind === "key" ? session.apiKey : "person") : undefined,
+  );
 
   // Signed out in another tab, or the session was rejected: go to sign-in and come back here afterwards.
   if (!session) return <Navigate to="/sign-in" search={{ redirect: location.href }} replace />;

@@ -1,8 +1,10 @@
 // One carrier connection: its status (what the last call to the carrier showed), a test, its settings to edit,
-// and deleting it (after a confirmation), which sends the line's tracking back to the sandbox.
+// and deleting it (after a confirmation), which sends the line's tracking back to the sandbox. The test, the settings
+// and deleting are for the roles that may change integrations; the others see the status and are told why.
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import { useId, useState } from "react";
+import { Allowed, NOT_ALLOWED_PANEL } from "../../components/allowed";
 import { buttonClass } from "../../components/button";
 import { DateTime } from "../../components/date-time";
 import { DeleteDialog } from "../../components/delete-dialog";
@@ -49,9 +51,15 @@ export function ConnectionPage() {
         }
         description={a.name ?? "Carrier connection"}
         actions={
-          <button type="button" className={buttonClass("danger-outline")} onClick={() => setConfirming(true)}>
-            Delete connection
-          </button>
+          <Allowed permission="integrations" what="Deleting carrier connections">
+            <button
+              type="button"
+              className={buttonClass("danger-outline")}
+              onClick={() => setConfirming(true)}
+            >
+              Delete connection
+            </button>
+          </Allowed>
         }
       />
       <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-3">
@@ -72,7 +80,13 @@ export function ConnectionPage() {
               ) : null}
             </div>
           </section>
-          <TestConnection key={connection.id} connectionId={connection.id} />
+          <Allowed
+            permission="integrations"
+            what="Testing a carrier connection"
+            className={NOT_ALLOWED_PANEL}
+          >
+            <TestConnection key={connection.id} connectionId={connection.id} />
+          </Allowed>
         </div>
         <section
           aria-labelledby={settingsHeading}
@@ -83,7 +97,9 @@ export function ConnectionPage() {
           </h2>
           {/* Keyed by the saved settings, so that the form starts over from what the API answered to a save, but
               keeps what is being typed when only the status changes (a test). */}
-          <EditConnection key={JSON.stringify(stateOfConnection(connection))} connection={connection} />
+          <Allowed permission="integrations" what="Changing a carrier connection's settings" className="">
+            <EditConnection key={JSON.stringify(stateOfConnection(connection))} connection={connection} />
+          </Allowed>
         </section>
       </div>
       <DeleteConnectionDialog

@@ -1,7 +1,9 @@
 // Settings → Carrier connections: the account's links from a shipping line to that line's own DCSA Track & Trace
-// API, each with its address, its authentication and what the last call to the carrier showed.
+// API, each with its address, its authentication and what the last call to the carrier showed. Adding one is for
+// the roles that may change integrations (admins and owners); the others see the list and are told why.
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { Allowed } from "../../components/allowed";
 import { buttonClass } from "../../components/button";
 import type { DataColumn } from "../../components/data-table/columns";
 import { DataTable } from "../../components/data-table/data-table";
@@ -28,18 +30,22 @@ export function ConnectionsPage() {
             : `${plural(connections.length, "shipping line")} tracked through the carrier's own DCSA Track & Trace API; every other line uses the sandbox.`
         }
         actions={
-          <Link to="/settings/carrier-connections/new" className={buttonClass("primary")}>
-            <span aria-hidden="true">+</span> New connection
-          </Link>
+          <Allowed permission="integrations" what="Adding carrier connections">
+            <Link to="/settings/carrier-connections/new" className={buttonClass("primary")}>
+              <span aria-hidden="true">+</span> New connection
+            </Link>
+          </Allowed>
         }
       />
       {connections.length === 0 ? (
         <EmptyState
           title="No carrier connections yet"
           action={
-            <Link to="/settings/carrier-connections/new" className={buttonClass("primary")}>
-              Connect a carrier
-            </Link>
+            <Allowed permission="integrations" what="Adding carrier connections">
+              <Link to="/settings/carrier-connections/new" className={buttonClass("primary")}>
+                Connect a carrier
+              </Link>
+            </Allowed>
           }
         >
           Every shipment is tracked through the built-in sandbox carrier network. Connect a shipping line with

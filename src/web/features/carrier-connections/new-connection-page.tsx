@@ -1,5 +1,7 @@
-// "New carrier connection": the form; once the connection exists, its page opens, where it can be tested.
+// "New carrier connection": the form; once the connection exists, its page opens, where it can be tested. A role
+// that may not change integrations (one who followed an old link here) is told why instead of the form.
 import { Link, useNavigate } from "@tanstack/react-router";
+import { Allowed, NOT_ALLOWED_PANEL } from "../../components/allowed";
 import { buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { showToast } from "../../components/toaster";
@@ -21,31 +23,33 @@ export function NewConnectionPage() {
         title="New carrier connection"
         description="Enter what the shipping line's developer portal gives you: its DCSA Track & Trace address and your credentials."
       />
-      <div className="max-w-4xl rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
-        <ConnectionForm
-          label="New carrier connection"
-          initial={newConnectionState()}
-          submitLabel="Create connection"
-          failureTitle="The connection was not created"
-          onSubmit={async (state) => {
-            const connection = await mutation.mutateAsync(createAttributes(state));
-            showToast({
-              kind: "success",
-              title: "Connection created",
-              message: `${connection.attributes.shipping_line_name} is tracked through its own API. Test it to check the credentials.`,
-            });
-            await navigate({
-              to: "/settings/carrier-connections/$connectionId",
-              params: { connectionId: connection.id },
-            });
-          }}
-          footer={
-            <Link to="/settings/carrier-connections" className={buttonClass("ghost")}>
-              Cancel
-            </Link>
-          }
-        />
-      </div>
+      <Allowed permission="integrations" what="Adding carrier connections" className={NOT_ALLOWED_PANEL}>
+        <div className="max-w-4xl rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+          <ConnectionForm
+            label="New carrier connection"
+            initial={newConnectionState()}
+            submitLabel="Create connection"
+            failureTitle="The connection was not created"
+            onSubmit={async (state) => {
+              const connection = await mutation.mutateAsync(createAttributes(state));
+              showToast({
+                kind: "success",
+                title: "Connection created",
+                message: `${connection.attributes.shipping_line_name} is tracked through its own API. Test it to check the credentials.`,
+              });
+              await navigate({
+                to: "/settings/carrier-connections/$connectionId",
+                params: { connectionId: connection.id },
+              });
+            }}
+            footer={
+              <Link to="/settings/carrier-connections" className={buttonClass("ghost")}>
+                Cancel
+              </Link>
+            }
+          />
+        </div>
+      </Allowed>
     </>
   );
 }

@@ -1,9 +1,11 @@
 // The top of the container page: its number (with copy), current status in words, equipment, seal, weight, its
-// shipment, and the journey with its ports; copying the number and refreshing the container now.
+// shipment, and the journey with its ports; copying the number and refreshing the container now (for the roles
+// that may track: the others are told why).
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { Container } from "../../../api/containers";
 import type { Shipment } from "../../../api/shipments";
+import { Allowed } from "../../components/allowed";
 import { CopyButton } from "../../components/copy-button";
 import { PageHeader } from "../../components/page-header";
 import { containerStatusWords, equipmentWords } from "../../lib/format";
@@ -131,11 +133,13 @@ export function ContainerHeader({
           // Top-aligned: the refresh's status line sits under its button, not beside Copy.
           <div className="flex items-start gap-2">
             <CopyButton text={a.number} what={`container number ${a.number}`} />
-            <RefreshButton
-              containerId={container.id}
-              number={a.number}
-              trackingStopped={Boolean(shipment?.attributes.line_tracking_stopped_at)}
-            />
+            <Allowed permission="track" what="Refreshing a container">
+              <RefreshButton
+                containerId={container.id}
+                number={a.number}
+                trackingStopped={Boolean(shipment?.attributes.line_tracking_stopped_at)}
+              />
+            </Allowed>
           </div>
         }
       />

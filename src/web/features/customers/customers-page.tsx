@@ -1,14 +1,17 @@
 // The Customers page: the account's parties by name, found by part of it, each with its shipments (a link to the
 // shipments list filtered by it), renamed in place; and a form that adds one. A rename reaches every shipment.
+// Adding and renaming are for the roles that may track; the others see the list and are told why.
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { Party } from "../../../api/parties";
+import { NotAllowed } from "../../components/allowed";
 import { buttonClass } from "../../components/button";
 import { EmptyState } from "../../components/empty-state";
 import { PageHeader } from "../../components/page-header";
 import { Pagination } from "../../components/pagination";
 import { SearchField } from "../../components/search-field";
+import { usePermission } from "../../lib/actor";
 import { ApiError } from "../../lib/api-client";
 import { partiesListQuery, useCreatePartyMutation, useRenamePartyMutation } from "../../lib/parties";
 import { PAGE_SIZES, partiesViewOf } from "./search";
@@ -33,6 +36,7 @@ export function CustomersPage() {
   const navigate = route.useNavigate();
   const { data } = useSuspenseQuery(partiesListQuery(partiesViewOf(search)));
   const total = data.meta.total;
+  const may = usePermission("track");
 
   return (
     <>
@@ -47,13 +51,17 @@ export function CustomersPage() {
           placeholder="Part of the name"
           onCommit={(name) => navigate({ search: (prev) => ({ ...prev, name, page: 1 }) })}
         />
-        <AddCustomerForm />
+        {may.ok ? <AddCustomerForm /> : <NotAllowed may={may} what="Adding and renaming customers" />}
       </div>
       {data.data.length === 0 ? (
         <EmptyState title={search.name ? `No customer matches “${search.name}”` : "No customers yet"}>
           {search.name
-            ? "Look for another part of the name, or add the customer."
-            : "Add the companies you ship for, or set a shipment's customer on its page: each becomes one here."}
+            ? may.ok
+              ? "Look for another part of the name, or add the customer."
+              : "Look for another part of the name."
+            : may.ok
+              ? "Add the companies you ship for, or set a shipment's customer on its page: each becomes one here."
+              : "The companies this account ships for are listed here once someone adds them."}
         </EmptyState>
       ) : (
         <>
@@ -68,14 +76,16 @@ export function CustomersPage() {
                   <th scope="col" className="px-4 py-2 font-semibold">
                     Shipments
                   </th>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    <span className="sr-only">Actions</span>
-                  </th>
+                  {may.ok ? (
+                    <th scope="col" className="px-4 py-2 font-semibold">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  ) : null}
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
                 {data.data.map((party) => (
-                  <CustomerRow key={party.id} party={party} />
+                  <CustomerRow key={party.id} party={party} renamable={may.ok} />
                 ))}
               </tbody>
             </table>
@@ -151,7 +161,7 @@ function AddCustomerForm() {
   );
 }
 
-function CustomerRow({ party }: { party: Party }) {
+function CustomerRow({ party, renamable }: { party: Party; renamable: boolean }) {
   const { company_name: name, shipments_count: count } = party.attributes;
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(name);
@@ -253,20 +263,22 @@ function CustomerRow({ party }: { party: Party }) {
           <span className="text-(--muted-text)">None yet</span>
         )}
       </td>
-      <td className="px-4 py-2 text-right">
-        <button
-          ref={renameButton}
-          type="button"
-          className={buttonClass("ghost", "px-2 py-0.5 text-xs")}
-          aria-label={`Rename ${name}`}
-          onClick={() => {
-            setText(name);
-            setEditing(true);
-          }}
-        >
-          Rename
-        </button>
-      </td>
+      {renamable ? (
+        <td className="px-4 py-2 text-right">
+          <button
+            ref={renameButton}
+            type="button"
+            className={buttonClass("ghost", "px-2 py-0.5 text-xs")}
+            aria-label={`Rename ${name}`}
+            onClick={() => {
+              setText(name);
+              setEditing(true);
+            }}
+          >
+            Rename
+          </button>
+        </td>
+      ) : null}
     </tr>
   );
 }

@@ -1,9 +1,11 @@
 // One document: the file on the left, what was read of it on the right (type and why, fields, the numbers with
-// their Track ticks), the shipments it is linked to, and reading it again.
+// their Track ticks), the shipments it is linked to, and reading it again. What changes the document (reading it
+// again, turning it, tracking its numbers) is for the roles that may track; the others are told why.
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import type { DocumentPayload } from "../../../api/document-schemas";
 import { documentTypeLabel } from "../../../api/document-types";
+import { Allowed } from "../../components/allowed";
 import { buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { ExtractionBadge, failureWords } from "./extraction-badge";
@@ -41,14 +43,16 @@ export function DocumentPage() {
           </span>
         }
         actions={
-          <button
-            type="button"
-            className={buttonClass()}
-            disabled={reextract.isPending || a.extraction_status === "pending"}
-            onClick={() => reextract.mutate({ kind: "reextract" })}
-          >
-            Read again
-          </button>
+          <Allowed permission="track" what="Reading a document again">
+            <button
+              type="button"
+              className={buttonClass()}
+              disabled={reextract.isPending || a.extraction_status === "pending"}
+              onClick={() => reextract.mutate({ kind: "reextract" })}
+            >
+              Read again
+            </button>
+          </Allowed>
         }
       />
       {email ? (

@@ -1,8 +1,9 @@
 // Documents: drop paperwork to have it read, see each document's type and where its reading stands, and the
-// account's address for forwarding mail with attachments.
+// account's address for forwarding mail with attachments. Uploading is for the roles that may track.
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { documentTypeLabel } from "../../../api/document-types";
 import type { Document } from "../../../api/documents";
+import { Allowed } from "../../components/allowed";
 import type { DataColumn } from "../../components/data-table/columns";
 import { DataTable } from "../../components/data-table/data-table";
 import { RowLink } from "../../components/data-table/row-link";
@@ -26,7 +27,9 @@ export function DocumentsPage() {
             : `${plural(data.meta.total, "document")}; each is read for its type, numbers and dates.`
         }
       />
-      <UploadZone />
+      <Allowed permission="track" what="Uploading documents" className="mb-8 max-w-prose">
+        <UploadZone />
+      </Allowed>
       <InboundAddress />
       <section aria-labelledby="documents-heading">
         <h2 id="documents-heading" className="mb-3 text-lg font-semibold text-slate-900 dark:text-slate-100">

@@ -1,7 +1,8 @@
 // The extracted fields of a document, on the right of its page: each with the page it was read on and how sure
 // the reading is; every number with a "Track" tick (ticked for the numbers the account does not track yet) and one
 // button that tracks the ticked ones, the document's reference numbers carried over. What the tracking requests
-// become arrives through the live stream: a tracked number turns into a link to its shipment.
+// become arrives through the live stream: a tracked number turns into a link to its shipment. A role that may not
+// track sees which numbers are not tracked yet, and is told why it is offered no ticks.
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import {
@@ -11,7 +12,9 @@ import {
   type FoundValue,
 } from "../../../api/document-schemas";
 import type { Document, UntrackedNumber } from "../../../api/documents";
+import { NotAllowed } from "../../components/allowed";
 import { buttonClass } from "../../components/button";
+import { usePermission } from "../../lib/actor";
 import { plural } from "../../lib/format";
 import { type NumberToTrack, useTrackNumbersMutation } from "./queries";
 
@@ -54,6 +57,7 @@ export function FieldsPanel({
   const isUntracked = (n: string) => untracked.some((u) => u.number === n);
   const [unticked, setUnticked] = useState<Set<string>>(new Set());
   const track = useTrackNumbersMutation();
+  const may = usePermission("track");
   const requested = new Set((track.data ?? []).filter((r) => r.ok).map((r) => r.number));
   const ticked = untracked.filter((u) => !unticked.has(u.number) && !requested.has(u.number));
   const line = payload?.fields.shipping_line?.value.scac ?? null;
@@ -94,7 +98,12 @@ export function FieldsPanel({
               <ul className="space-y-1">
                 {values.map((f) => (
                   <li key={f.value} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                    {isUntracked(f.value) && !requested.has(f.value) ? (
+                    {isUntracked(f.value) && !requested.has(f.value) && !may.ok ? (
+                      <span>
+                        <span className="font-mono">{f.value}</span>{" "}
+                        <span className="text-slate-600 dark:text-slate-400">not tracked yet</span>
+                      </span>
+                    ) : isUntracked(f.value) && !requested.has(f.value) ? (
                       <label className="flex items-center gap-2">
                         <input
                           type="checkbox"
@@ -134,7 +143,9 @@ export function FieldsPanel({
             </ul>
           </div>
         ) : null}
-        {untracked.length > 0 || requested.size > 0 ? (
+        {(untracked.length > 0 || requested.size > 0) && !may.ok ? (
+          <NotAllowed may={may} what="Tracking these numbers" />
+        ) : untracked.length > 0 || requested.size > 0 ? (
           <button
             type="submit"
             className={buttonClass("primary")}

@@ -1,8 +1,10 @@
 // The file of a document, on the left of its page: a PDF's pages (PDF.js, loaded for this page only), an image
-// turned by its rotation with buttons to turn it, or for an email a note that its text was read.
+// turned by its rotation with buttons to turn it (for the roles that may track), or for an email a note that its
+// text was read.
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useMemo } from "react";
 import type { Document } from "../../../api/documents";
+import { Allowed } from "../../components/allowed";
 import { buttonClass } from "../../components/button";
 import { documentFileQuery, useDocumentActionMutation } from "./queries";
 
@@ -29,24 +31,26 @@ export function FileView({ document }: { document: Document }) {
           File
         </h2>
         {type.startsWith("image/") ? (
-          <div className="flex gap-2">
-            <button
-              type="button"
-              className={buttonClass()}
-              disabled={rotate.isPending}
-              onClick={() => rotate.mutate({ kind: "rotate", degrees: 270 })}
-            >
-              Rotate left
-            </button>
-            <button
-              type="button"
-              className={buttonClass()}
-              disabled={rotate.isPending}
-              onClick={() => rotate.mutate({ kind: "rotate", degrees: 90 })}
-            >
-              Rotate right
-            </button>
-          </div>
+          <Allowed permission="track" what="Turning the image">
+            <div className="flex gap-2">
+              <button
+                type="button"
+                className={buttonClass()}
+                disabled={rotate.isPending}
+                onClick={() => rotate.mutate({ kind: "rotate", degrees: 270 })}
+              >
+                Rotate left
+              </button>
+              <button
+                type="button"
+                className={buttonClass()}
+                disabled={rotate.isPending}
+                onClick={() => rotate.mutate({ kind: "rotate", degrees: 90 })}
+              >
+                Rotate right
+              </button>
+            </div>
+          </Allowed>
         ) : null}
       </div>
       {file.isPending ? (

@@ -16,9 +16,17 @@ function problem(error: unknown): string | null {
   return "The customer could not be saved. Try again.";
 }
 
-export function CustomerField({ shipment }: { shipment: Shipment }) {
+export function CustomerField({
+  shipment,
+  editable,
+}: {
+  shipment: Shipment;
+  /** False for a role that may not edit shipments: the name only (the page says why). */
+  editable: boolean;
+}) {
   const name = shipment.attributes.customer_name;
-  const [editing, setEditing] = useState(false);
+  const [opened, setEditing] = useState(false);
+  const editing = opened && editable;
   const [text, setText] = useState("");
   const pickerId = useId();
   const errorId = useId();
@@ -51,7 +59,7 @@ export function CustomerField({ shipment }: { shipment: Shipment }) {
         <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
           {editing ? <label htmlFor={pickerId}>Customer</label> : "Customer"}
         </h3>
-        {editing ? null : (
+        {editing || !editable ? null : (
           <button
             ref={changeButton}
             type="button"

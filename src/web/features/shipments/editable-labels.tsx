@@ -38,10 +38,13 @@ export function EditableLabels({
   shipmentId,
   field,
   values,
+  editable,
 }: {
   shipmentId: string;
   field: Field;
   values: string[];
+  /** False for a role that may not edit shipments: the values only (the page says why). */
+  editable: boolean;
 }) {
   const [editing, setEditing] = useState(false);
   const [submitted, setSubmitted] = useState<string[]>([]);
@@ -59,7 +62,7 @@ export function EditableLabels({
         <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
           {words.label}
         </h3>
-        {editing ? null : (
+        {editing || !editable ? null : (
           <button
             type="button"
             className={buttonClass("ghost", "px-2 py-0.5 text-xs")}
@@ -71,7 +74,7 @@ export function EditableLabels({
         )}
       </div>
       <div className="mt-1.5">
-        {editing ? (
+        {editing && editable ? (
           <LabelListEditor
             label={words.label}
             singular={words.singular}

@@ -1,4 +1,6 @@
 // The shipment page: who and what, the journey POL → POD → destination, tracking state and controls, containers.
+// Its controls (stop and resume, reference numbers, tags, customer) are offered to the roles that may track; the
+// others read the same page and are told why they are not.
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
@@ -6,10 +8,12 @@ import { containerSchema } from "../../../api/containers";
 import { findIncluded, includedOfType } from "../../../api/included";
 import { portSchema, type Terminal, terminalSchema, userSchema } from "../../../api/reference";
 import type { Shipment } from "../../../api/shipments";
+import { NotAllowed } from "../../components/allowed";
 import { DateTime } from "../../components/date-time";
 import { inlandStopOf, JourneyMap } from "../../components/map/journey-map";
 import { PageHeader } from "../../components/page-header";
 import { UpdatedAgo } from "../../components/updated-ago";
+import { usePermission } from "../../lib/actor";
 import { formatDateTime, personName, stoppedReasonWords } from "../../lib/format";
 import { ContainersTable } from "./containers-table";
 import { CustomerField } from "./customer-field";
@@ -66,6 +70,7 @@ export function ShipmentPage() {
     .map((ref) => containersById.get(ref.id))
     .filter((c) => c !== undefined);
   const terminals = includedOfType(included, "terminal", terminalSchema);
+  const mayEdit = usePermission("track");
   const stoppedBy = findIncluded(
     included,
     shipment.relationships.line_tracking_stopped_by_user.data,
@@ -135,9 +140,15 @@ export function ShipmentPage() {
         </Card>
         <Card title="Details">
           <div className="space-y-5">
-            <EditableLabels shipmentId={shipment.id} field="ref_numbers" values={a.ref_numbers} />
-            <EditableLabels shipmentId={shipment.id} field="tags" values={a.tags} />
-            <CustomerField shipment={shipment} />
+            <NotAllowed may={mayEdit} what="Editing reference numbers, tags and the customer" className="" />
+            <EditableLabels
+              shipmentId={shipment.id}
+              field="ref_numbers"
+              values={a.ref_numbers}
+              editable={mayEdit.ok}
+            />
+            <EditableLabels shipmentId={shipment.id} field="tags" values={a.tags} editable={mayEdit.ok} />
+            <CustomerField shipment={shipment} editable={mayEdit.ok} />
             <dl className="grid grid-cols-2 gap-4">
               <Fact term="Shipping line">
                 <abbr title={a.shipping_line_name} className="no-underline">

@@ -1,6 +1,7 @@
 // Stop or resume tracking a shipment, after a dialog that says what that means.
 import { useState } from "react";
 import type { Shipment } from "../../../api/shipments";
+import { NotAllowed } from "../../components/allowed";
 import { buttonClass } from "../../components/button";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { showToast } from "../../components/toaster";
@@ -34,13 +35,7 @@ export function TrackingControl({ shipment }: { shipment: Shipment }) {
   };
 
   // A role that cannot stop or resume sees no button, and is told why where the button would be.
-  if (!may.ok) {
-    return (
-      <p className="max-w-xs text-sm text-slate-600 dark:text-slate-400">
-        {stopped ? "Resuming" : "Stopping"} tracking is not available to you. {may.why}
-      </p>
-    );
-  }
+  if (!may.ok) return <NotAllowed may={may} what={stopped ? "Resuming tracking" : "Stopping tracking"} />;
 
   return (
     <>

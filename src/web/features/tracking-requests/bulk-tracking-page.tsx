@@ -2,13 +2,15 @@
 // preview (each bare number's line found by infer_number, each number checked against its line's format), then
 // send them one by one within the API's rate limit, with a progress bar, each row's outcome followed until the
 // line has answered, and retrying the rows that failed. The behaviour is use-bulk-tracking.ts's; this is what
-// the page shows of it.
+// the page shows of it. A role that may not track is told why instead (the page would only collect refusals).
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type ChangeEvent, type DragEvent, useCallback, useId, useMemo, useState } from "react";
+import { NOT_ALLOWED_PANEL, NotAllowed } from "../../components/allowed";
 import { buttonClass } from "../../components/button";
 import { FieldErrors, FieldHint, inputClass, labelClass } from "../../components/form-field";
 import { PageHeader } from "../../components/page-header";
+import { usePermission } from "../../lib/actor";
 import { plural } from "../../lib/format";
 import { BulkProgressBar } from "./bulk-progress-bar";
 import { isChoosing, isLookingUp } from "./bulk-resolve";
@@ -39,7 +41,33 @@ function outcomeSummary(counts: {
   return parts.join(", ");
 }
 
+const TITLE = "Track many shipments";
+const DESCRIPTION =
+  "Paste numbers, or lines of type, number, SCAC and references, or upload a CSV or Excel file. Bare numbers get their shipping line from the number. Check the preview, then send.";
+
+function Breadcrumb() {
+  return (
+    <nav aria-label="Breadcrumb" className="mb-3 text-sm">
+      <Link to="/tracking-requests" className="text-sky-800 hover:underline dark:text-sky-300">
+        ← Tracking requests
+      </Link>
+    </nav>
+  );
+}
+
 export function BulkTrackingPage() {
+  const may = usePermission("track");
+  if (may.ok) return <BulkTracking />;
+  return (
+    <>
+      <Breadcrumb />
+      <PageHeader title={TITLE} description={DESCRIPTION} />
+      <NotAllowed may={may} what="Tracking new shipments" className={NOT_ALLOWED_PANEL} />
+    </>
+  );
+}
+
+function BulkTracking() {
   const { data: lines } = useSuspenseQuery(shippingLinesQuery());
   const byScac = useMemo(() => linesByScac(lines), [lines]);
   const { state, parsed, progress, following, dispatch, send, stop, readFile } = useBulkTracking(lines);
@@ -76,14 +104,10 @@ export function BulkTrackingPage() {
 
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-3 text-sm">
-        <Link to="/tracking-requests" className="text-sky-800 hover:underline dark:text-sky-300">
-          ← Tracking requests
-        </Link>
-      </nav>
+      <Breadcrumb />
       <PageHeader
-        title="Track many shipments"
-        description="Paste numbers, or lines of type, number, SCAC and references, or upload a CSV or Excel file. Bare numbers get their shipping line from the number. Check the preview, then send."
+        title={TITLE}
+        description={DESCRIPTION}
         actions={
           <Link to="/tracking-requests/new" className={buttonClass("secondary")}>
             Track one shipment

@@ -1,11 +1,13 @@
 // "Track a shipment": one tracking request from a number and its shipping line, with the API's validation
 // errors beside the fields they are about. As the number is typed, infer_number fills in its type and line (or
 // offers the lines it may be of), and the number is checked against the line's format before it is sent. On
-// success the list opens with the new request pointed out.
+// success the list opens with the new request pointed out. A role that may not track (one who followed a link
+// here) is told why instead of the form.
 import { keepPreviousData, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { REQUEST_TYPES, type RequestType } from "../../../api/tracking-requests";
+import { NOT_ALLOWED_PANEL, NotAllowed } from "../../components/allowed";
 import { buttonClass } from "../../components/button";
 import {
   describedBy,
@@ -17,6 +19,7 @@ import {
 } from "../../components/form-field";
 import { PageHeader } from "../../components/page-header";
 import { showToast } from "../../components/toaster";
+import { usePermission } from "../../lib/actor";
 import { ApiError, describeError } from "../../lib/api-client";
 import { parseRetryAfter } from "../../lib/retry-after";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
@@ -46,6 +49,7 @@ export function NewTrackingRequestPage() {
   const { data: lines } = useSuspenseQuery(shippingLinesQuery());
   const navigate = useNavigate();
   const mutation = useCreateTrackingRequestMutation();
+  const may = usePermission("track");
   const [typeChosen, setTypeChosen] = useState<RequestType | null>(null);
   const [requestNumber, setRequestNumber] = useState("");
   const [scacChosen, setScacChosen] = useState<string | null>(null);
@@ -162,16 +166,32 @@ export function NewTrackingRequestPage() {
     });
   };
 
+  const breadcrumb = (
+    <nav aria-label="Breadcrumb" className="mb-3 text-sm">
+      <Link to="/tracking-requests" className="text-sky-800 hover:underline dark:text-sky-300">
+        ← Tracking requests
+      </Link>
+    </nav>
+  );
+  const title = "Track a shipment";
+  const description =
+    "Give a bill of lading, booking or container number and its shipping line. We look it up and start tracking the shipment.";
+  if (!may.ok) {
+    return (
+      <>
+        {breadcrumb}
+        <PageHeader title={title} description={description} />
+        <NotAllowed may={may} what="Tracking new shipments" className={NOT_ALLOWED_PANEL} />
+      </>
+    );
+  }
+
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-3 text-sm">
-        <Link to="/tracking-requests" className="text-sky-800 hover:underline dark:text-sky-300">
-          ← Tracking requests
-        </Link>
-      </nav>
+      {breadcrumb}
       <PageHeader
-        title="Track a shipment"
-        description="Give a bill of lading, booking or container number and its shipping line. We look it up and start tracking the shipment."
+        title={title}
+        description={description}
         actions={
           <Link to="/tracking-requests/bulk" className={buttonClass("secondary")}>
             Track many at once

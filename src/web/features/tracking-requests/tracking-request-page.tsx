@@ -3,6 +3,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { type ReactNode, useId } from "react";
+import { Allowed } from "../../components/allowed";
 import { buttonClass } from "../../components/button";
 import { DateTime } from "../../components/date-time";
 import { LabelChips } from "../../components/label-list-editor";
@@ -56,9 +57,11 @@ export function TrackingRequestPage() {
         description={STATUS_EXPLANATIONS[a.status]}
         actions={
           retryable ? (
-            <Link to="/tracking-requests/new" className={buttonClass("secondary")}>
-              Make a new request
-            </Link>
+            <Allowed permission="track" what="Making a new request">
+              <Link to="/tracking-requests/new" className={buttonClass("secondary")}>
+                Make a new request
+              </Link>
+            </Allowed>
           ) : null
         }
       />

@@ -1,8 +1,9 @@
 // "New webhook": the form, then, once the webhook exists, its signing secret (shown this once, with a copy
 // button) and how to verify a delivery with it. The secret lives only in this page's state: leaving or
-// reloading the page is the end of it.
+// reloading the page is the end of it. A role that may not change integrations is told why instead of the form.
 import { Link } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
+import { Allowed, NOT_ALLOWED_PANEL } from "../../components/allowed";
 import { buttonClass } from "../../components/button";
 import { CopyButton } from "../../components/copy-button";
 import { inputClass } from "../../components/form-field";
@@ -27,20 +28,22 @@ export function NewWebhookPage() {
         title="New webhook"
         description="Choose an address and the events it should hear about. Each notification is a signed POST of a JSON:API document."
       />
-      <div className="max-w-5xl rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
-        <WebhookForm
-          label="New webhook"
-          initial={NEW_WEBHOOK}
-          submitLabel="Create webhook"
-          failureTitle="The webhook was not created"
-          onSubmit={async (input) => setCreated(await mutation.mutateAsync(input))}
-          footer={
-            <Link to="/webhooks" className={buttonClass("ghost")}>
-              Cancel
-            </Link>
-          }
-        />
-      </div>
+      <Allowed permission="integrations" what="Adding webhooks" className={NOT_ALLOWED_PANEL}>
+        <div className="max-w-5xl rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+          <WebhookForm
+            label="New webhook"
+            initial={NEW_WEBHOOK}
+            submitLabel="Create webhook"
+            failureTitle="The webhook was not created"
+            onSubmit={async (input) => setCreated(await mutation.mutateAsync(input))}
+            footer={
+              <Link to="/webhooks" className={buttonClass("ghost")}>
+                Cancel
+              </Link>
+            }
+          />
+        </div>
+      </Allowed>
     </>
   );
 }

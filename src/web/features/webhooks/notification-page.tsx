@@ -1,10 +1,12 @@
 // One notification: where its delivery stands, every attempt (time, status code, duration, error, the first
-// bytes of the response), what it is about, and the payload it delivers; a failed one can be resent.
+// bytes of the response), what it is about, and the payload it delivers; a failed one can be resent
+// by the roles that may change integrations.
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { type ReactNode, useId } from "react";
 import { findIncluded } from "../../../api/included";
 import { webhookSchema } from "../../../api/webhooks";
+import { Allowed } from "../../components/allowed";
 import { buttonClass } from "../../components/button";
 import { CopyButton } from "../../components/copy-button";
 import { DateTime } from "../../components/date-time";
@@ -95,23 +97,26 @@ export function NotificationPage() {
         description={deliveryExplanation(a.delivery_status, a.failure_reason)}
         actions={
           a.delivery_status === "failed" ? (
-            <button
-              type="button"
-              className={buttonClass("primary")}
-              disabled={resend.isPending}
-              onClick={() =>
-                resend.mutate(undefined, {
-                  onSuccess: () =>
-                    showToast({
-                      kind: "success",
-                      title: "Notification queued again",
-                      message: "It is sent again now, with the same id and payload, and retried if it fails.",
-                    }),
-                })
-              }
-            >
-              {resend.isPending ? "Resending…" : "Resend"}
-            </button>
+            <Allowed permission="integrations" what="Resending notifications">
+              <button
+                type="button"
+                className={buttonClass("primary")}
+                disabled={resend.isPending}
+                onClick={() =>
+                  resend.mutate(undefined, {
+                    onSuccess: () =>
+                      showToast({
+                        kind: "success",
+                        title: "Notification queued again",
+                        message:
+                          "It is sent again now, with the same id and payload, and retried if it fails.",
+                      }),
+                  })
+                }
+              >
+                {resend.isPending ? "Resending…" : "Resend"}
+              </button>
+            </Allowed>
           ) : null
         }
       />
