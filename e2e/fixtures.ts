@@ -12,8 +12,6 @@ export { expect };
 export interface Account {
   id: string;
   apiKey: string;
-  /** The owner who signs in by email and password, when the test asked for one (`owner_email`). */
-  owner?: { email: string; password: string };
 }
 
 interface Fixtures {
@@ -39,16 +37,12 @@ const TEST_CONTROL_TIMEOUT_MS = 150_000;
 /** Makes an account of the test's own through the server's test control (`POST /__test__/accounts`). */
 export async function createTestAccount(
   request: APIRequestContext,
-  data: { company_name: string; shipments?: number; held_box?: boolean; owner_email?: string },
+  data: { company_name: string; shipments?: number; held_box?: boolean },
 ): Promise<Account> {
   const response = await request.post("/__test__/accounts", { data, timeout: TEST_CONTROL_TIMEOUT_MS });
   expect(response.status(), await response.text()).toBe(201);
-  const body = (await response.json()) as {
-    id: string;
-    api_key: string;
-    owner?: { email: string; password: string };
-  };
-  return { id: body.id, apiKey: body.api_key, ...(body.owner ? { owner: body.owner } : {}) };
+  const body = (await response.json()) as { id: string; api_key: string };
+  return { id: body.id, apiKey: body.api_key };
 }
 
 export const test = base.extend<Fixtures>({

@@ -39,8 +39,6 @@ const newAccountBody = z.object({
   shipments: z.number().int().min(0).max(200).default(0),
   /** Also a shipment with a box held at its terminal now, its last free day at most a day away. */
   held_box: z.boolean().default(false),
-  /** Also an owner who signs in by email and password (made as the operator makes people); the password answered. */
-  owner_email: z.email().max(320).optional(),
 });
 
 const advanceBody = z.object({
@@ -94,22 +92,7 @@ export function testControlRoutes(control: TestControl, db: Db): Hono<AppEnv> {
       await insertTrackingRequests(db, account.id, [request]);
     }
     if (parsed.data.shipments > 0 || parsed.data.held_box) await settle(control, db, account.id);
-    const owner = parsed.data.owner_email
-      ? await createPerson(db, {
-          email: parsed.data.owner_email,
-          accountId: account.id,
-          role: "owner",
-          now: control.clock.now(),
-        })
-      : undefined;
-    return c.json(
-      {
-        id: account.id,
-        api_key: apiKey,
-        ...(owner ? { owner: { email: owner.email, password: owner.password ?? null } } : {}),
-      },
-      201,
-    );
+    return c.json({ id: account.id, api_key: apiKey }, 201);
   });
 
   // The account's world moves on, then its shipments are refreshed through the engine's own path (a due refresh),

@@ -6,7 +6,7 @@ import { ROLE_WORDS } from "../../../api/roles";
 import { buttonClass } from "../../components/button";
 import { Popover } from "../../components/popover";
 import type { Session } from "../../lib/session";
-import { SETTINGS_ITEMS } from "./settings-items";
+import type { SettingsItem } from "./settings-items";
 
 const itemClass =
   "block rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white";
@@ -14,11 +14,14 @@ const itemClass =
 export function AccountMenu({
   session,
   person,
+  settingsItems,
   accountName,
   onSignOut,
 }: {
   session: Session;
   person: Person | undefined;
+  /** The settings pages this person's role opens. */
+  settingsItems: readonly SettingsItem[];
   accountName: string;
   onSignOut(): void;
 }) {
@@ -67,7 +70,7 @@ export function AccountMenu({
               </Link>
             </li>
             {session.kind === "person"
-              ? SETTINGS_ITEMS.map((item) => (
+              ? settingsItems.map((item) => (
                   <li key={item.to}>
                     <Link to={item.to} className={itemClass} onClick={close}>
                       {item.label}

@@ -13,7 +13,7 @@ import { AccountMenu } from "./account-menu";
 import { useMoveLocalViews } from "./move-local-views";
 import { NavMenu } from "./nav-menu";
 import { accountQuery } from "./queries";
-import { SETTINGS_ITEMS } from "./settings-items";
+import { settingsItemsFor } from "./settings-items";
 
 const NAV_ITEMS = [
   { to: "/attention", label: "Needs attention" },
@@ -43,6 +43,7 @@ export function AppShell({ search, bell }: { search?: ReactNode; bell?: ReactNod
   const queryClient = useQueryClient();
   const { data: account } = useSuspenseQuery(accountQuery());
   const { data: me } = useQuery({ ...meQuery(), enabled: session?.kind === "person" });
+  const settingsItems = session?.kind === "person" && me ? settingsItemsFor(me.data.attributes.role) : [];
   // The tab's one live stream, for as long as it is signed in.
   useLiveUpdates(session);
   // Views this browser kept before the account kept them go to the account, once; not by a role that may not add
@@ -115,6 +116,7 @@ export function AppShell({ search, bell }: { search?: ReactNode; bell?: ReactNod
               <AccountMenu
                 session={session}
                 person={me?.data}
+                settingsItems={settingsItems}
                 accountName={accountName}
                 onSignOut={() => void signOut()}
               />
@@ -123,7 +125,7 @@ export function AppShell({ search, bell }: { search?: ReactNode; bell?: ReactNod
           <NavMenu
             items={NAV_ITEMS}
             accountName={me ? `${me.data.attributes.name} · ${accountName}` : accountName}
-            settingsItems={session.kind === "person" ? SETTINGS_ITEMS : []}
+            settingsItems={settingsItems}
             onSignOut={() => void signOut()}
           />
         </div>

@@ -1,7 +1,18 @@
-// The settings pages of people and security, for the account menu and the phone's menu.
+// The settings pages of people and security, for the account menu and the phone's menu: each with the permission
+// its page needs, so that a person is offered only the pages their role opens (a viewer gets no Members page that
+// would answer 403).
+import { PERMISSIONS, type Permission, type Role, roleAtLeast } from "../../../api/roles";
+
 export const SETTINGS_ITEMS = [
-  { to: "/settings/members", label: "Members" },
-  { to: "/settings/api-keys", label: "API keys" },
-  { to: "/settings/security", label: "Security" },
-  { to: "/settings/activity", label: "Activity" },
-] as const;
+  { to: "/settings/members", label: "Members", permission: "people" },
+  { to: "/settings/api-keys", label: "API keys", permission: "people" },
+  { to: "/settings/security", label: "Security", permission: "self" },
+  { to: "/settings/activity", label: "Activity", permission: "self" },
+] as const satisfies readonly { to: string; label: string; permission: Permission }[];
+
+export type SettingsItem = (typeof SETTINGS_ITEMS)[number];
+
+/** The settings pages a person of `role` may open. */
+export function settingsItemsFor(role: Role): SettingsItem[] {
+  return SETTINGS_ITEMS.filter((item) => roleAtLeast(role, PERMISSIONS[item.permission].least));
+}
