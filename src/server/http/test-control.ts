@@ -1,15 +1,19 @@
 // Control routes for the end-to-end tests (`TEST_CONTROL=1` only, loopback clients only): an account of the
 // test's own, filled with sandbox shipments, so that a test never shares the data it changes with another test;
 // and, for that account only, time moved on in its sandbox world, so that the service records real events
-// (the live stream's tests) while the world of every other account stays paused.
+// (the live stream's tests) while the world of every other account stays paused. The account may come with people
+// of the test's own (an owner, an admin, a viewer, …), each with a generated password, for the tests of settings
+// that would change the shared demo account for every other test (requiring two-factor, single sign-on).
 import { Hono } from "hono";
 import { z } from "zod";
+import { ROLES } from "../../api/roles";
 import type { Clock, ManualClock } from "../clock";
 import { createAccount, getAccount } from "../db/accounts";
 import type { Db } from "../db/connection";
 import { countAccountEvents } from "../db/outbox";
 import { countUnsettledTrackingRequests, insertTrackingRequests } from "../db/tracking-requests";
 import { countUnsettledShipments, makeAccountShipmentsDue } from "../db/tracking-work";
+import { createPerson } from "../people/operator";
 import { topUpDemoShipments } from "../tracking/demo-fleet";
 import type { TrackingEngine } from "../tracking/engine";
 import type { SandboxCarrierNetwork } from "../tracking/sandbox";
@@ -36,6 +40,11 @@ const newAccountBody = z.object({
   shipments: z.number().int().min(0).max(200).default(0),
   /** Also a shipment with a box held at its terminal now, its last free day at most a day away. */
   held_box: z.boolean().default(false),
+  /** People of the account, made as the operator's `create-user` makes them (email verified, a new password). */
+  people: z
+    .array(z.object({ email: z.email(), role: z.enum(ROLES), name: z.string().min(1).max(200).optional() }))
+    .max(10)
+    .default([]),
 });
 
 const advanceBody = z.object({
@@ -74,6 +83,11 @@ export function testControlRoutes(control: TestControl, db: Db): Hono<AppEnv> {
       });
     }
     const { account, apiKey } = await createAccount(db, parsed.data.company_name);
+    const people: { email: string; password: string | undefined }[] = [];
+    for (const person of parsed.data.people) {
+      const made = await createPerson(db, { ...person, accountId: account.id, now: new Date() });
+      people.push({ email: made.email, password: made.password });
+    }
     if (parsed.data.shipments > 0)
       await topUpDemoShipments(db, account.id, control.clock.now(), parsed.data.shipments);
     if (parsed.data.held_box) {
@@ -83,7 +97,7 @@ export function testControlRoutes(control: TestControl, db: Db): Hono<AppEnv> {
       await insertTrackingRequests(db, account.id, [request]);
     }
     if (parsed.data.shipments > 0 || parsed.data.held_box) await settle(control, db, account.id);
-    return c.json({ id: account.id, api_key: apiKey }, 201);
+    return c.json({ id: account.id, api_key: apiKey, people }, 201);
   });
 
   // The account's world moves on, then its shipments are refreshed through the engine's own path (a due refresh),
