@@ -1,9 +1,31 @@
 // People for the end-to-end tests: invitations made by a signed-in owner's page (its session cookie, with the
 // service's own Origin as the dashboard would send), their links read from the development outbox (/dev/mail, as
-// an operator without SMTP_URL would), accepted with a name and a password; and what the browser keeps.
+// an operator without SMTP_URL would), accepted with a name and a password; an account of the test's own with its
+// people (test control), for settings that would change the shared demo account; and what the browser keeps.
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { Role } from "../src/api/roles";
 import { expect } from "./fixtures";
+
+export interface TestPerson {
+  email: string;
+  password: string;
+}
+
+/**
+ * An account of the test's own with people in the roles asked for (`POST /__test__/accounts`, as the operator's
+ * `create-user` makes them: email verified, a generated password); each person in the order given.
+ */
+export async function accountWithPeople(
+  request: APIRequestContext,
+  companyName: string,
+  people: { email: string; role: Role; name?: string }[],
+): Promise<{ id: string; people: TestPerson[] }> {
+  const response = await request.post("/__test__/accounts", {
+    data: { company_name: companyName.slice(0, 200), people },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; people: TestPerson[] };
+}
 
 /** Invites `email` with `role` as the person signed in on `page`; returns the token of the link the mail carries. */
 export async function invite(page: Page, email: string, role: Role): Promise<string> {
