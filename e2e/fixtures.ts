@@ -120,8 +120,11 @@ export async function signInAsDemo(page: Page, path = "/shipments") {
   await signedIn(page);
 }
 
+/** The sign-in page's address (its path exactly: /settings/sign-in is a page of the app). */
+export const SIGN_IN_URL = /^[a-z]+:\/\/[^/]+\/sign-in(?:[?#]|$)/;
+
 async function signedIn(page: Page) {
-  await expect(page).not.toHaveURL(/\/sign-in/);
+  await expect(page).not.toHaveURL(SIGN_IN_URL);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toHaveCount(0);
 }
@@ -167,3 +170,5 @@ export async function advanceAccount(
 
 /** The inbound SMTP listener of the server under test (playwright.config.ts starts it on the port after 1000). */
 export const SMTP_PORT = Number(process.env.E2E_PORT ?? 4959) + 1000;
+/** The single sign-on tests' OpenID Connect provider listens here; the service trusts it (SSO_TRUSTED_ISSUERS). */
+export const IDP_PORT = Number(process.env.E2E_PORT ?? 4959) + 2000;

@@ -1,5 +1,6 @@
-// People for the end-to-end tests: a person of a test's own account with a role and a password (the server's test
-// control makes them as `npm run accounts -- create-user` does); invitations made by a signed-in owner's page (its
+// People for the end-to-end tests: a person of a test's own account with a role and a password, or an account of
+// the test's own made with its people (the server's test control makes them as `npm run accounts -- create-user`
+// does), for settings that would change the shared demo account; invitations made by a signed-in owner's page (its
 // session cookie, with the service's own Origin as the dashboard would send), their links read from the
 // development outbox (/dev/mail, as an operator without SMTP_URL would), accepted with a name and a password; and
 // what the browser keeps.
@@ -29,6 +30,27 @@ export async function addPerson(
   expect(response.status(), await response.text()).toBe(201);
   const { password } = (await response.json()) as { password: string };
   return { name, email, password, role };
+}
+
+export interface TestPerson {
+  email: string;
+  password: string;
+}
+
+/**
+ * An account of the test's own with people in the roles asked for (`POST /__test__/accounts`, as the operator's
+ * `create-user` makes them: email verified, a generated password); each person in the order given.
+ */
+export async function accountWithPeople(
+  request: APIRequestContext,
+  companyName: string,
+  people: { email: string; role: Role; name?: string }[],
+): Promise<{ id: string; people: TestPerson[] }> {
+  const response = await request.post("/__test__/accounts", {
+    data: { company_name: companyName.slice(0, 200), people },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; people: TestPerson[] };
 }
 
 /** Invites `email` with `role` as the person signed in on `page`; returns the token of the link the mail carries. */

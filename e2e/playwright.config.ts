@@ -71,6 +71,8 @@ export default defineConfig({
       // closed ports on 127.0.0.1, which only an internal connection may reach; secrets need a key to be stored.
       CARRIER_CONNECTIONS_ALLOW_INTERNAL: "1",
       SECRETS_KEY: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+      // Single sign-on: the tests run a real OpenID Connect provider on this loopback port (fixtures.ts, IDP_PORT).
+      SSO_TRUSTED_ISSUERS: `http://127.0.0.1:${PORT + 2000}`,
       DCSA_SANDBOX_API_KEY: "e2e-sandbox-key",
       // Email in: the documents tests send mail to the listener with a real SMTP client (fixtures.ts names the port).
       INBOUND_SMTP_PORT: String(PORT + 1000),

@@ -119,6 +119,7 @@ export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 
 /** Roles single sign-on may give a person it brings in for the first time. */
 export const SSO_DEFAULT_ROLES = ["viewer", "member"] as const;
+export type SsoDefaultRole = (typeof SSO_DEFAULT_ROLES)[number];
 
 export const ssoProviderSchema = z
   .object({

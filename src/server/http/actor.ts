@@ -49,8 +49,17 @@ export const AUTH_CHALLENGE = { "WWW-Authenticate": 'Token realm="boxtrack"' };
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** Operations a person of an account that requires two-factor may reach before enrolling. */
-const BEFORE_TWO_FACTOR = new Set(["GET /v2/users/me", "GET /v2/sessions", "DELETE /v2/sessions"]);
+/**
+ * Operations a person of an account that requires two-factor may reach before enrolling: who they are, the account
+ * (its name and that it requires two-factor, which the dashboard needs to frame the page that sends them to enrol),
+ * and their sessions.
+ */
+const BEFORE_TWO_FACTOR = new Set([
+  "GET /v2/users/me",
+  "GET /v2/account",
+  "GET /v2/sessions",
+  "DELETE /v2/sessions",
+]);
 
 export interface ActorDeps {
   db: Db;

@@ -1,5 +1,6 @@
 // Tests of the end-to-end tests' control routes: absent unless configured, loopback clients only, and an account
-// made there holds the sandbox shipments it asked for, settled, and nothing of any other account.
+// made there holds the sandbox shipments it asked for, settled, and nothing of any other account, and the people
+// it asked for, who sign in with the passwords it answers.
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -64,6 +65,35 @@ describe("test control", () => {
     expect(shipments.meta.total).toBe(4);
     const theirs = await (await h.request(other.apiKey, "/v2/shipments")).json();
     expect(theirs.meta.total).toBe(0);
+  });
+
+  it("makes the account's people when asked, each signing in with the password it answers, in their role", async () => {
+    const made = await overLoopback(async (base) => {
+      const response = await fetch(`${base}/__test__/accounts`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          company_name: "E2E People Co",
+          people: [
+            { email: "olga@people-e2e.example", role: "owner", name: "Olga Owner" },
+            { email: "vic@people-e2e.example", role: "viewer" },
+          ],
+        }),
+      });
+      expect(response.status).toBe(201);
+      return (await response.json()) as { id: string; people: { email: string; password: string }[] };
+    });
+    expect(made.people.map((p) => p.email)).toEqual(["olga@people-e2e.example", "vic@people-e2e.example"]);
+    for (const [person, role] of [
+      [made.people[0]!, "owner"],
+      [made.people[1]!, "viewer"],
+    ] as const) {
+      const { cookie } = await signIn(h, person.email, person.password);
+      expect(cookie).not.toBe("");
+      const me = await (await asPerson(h, cookie, "/v2/users/me")).json();
+      expect(me.data.attributes).toMatchObject({ email: person.email, role, email_verified: true });
+      expect(me.included[0].id).toBe(made.id);
+    }
   });
 
   it("says what is wrong with a bad body", async () => {

@@ -2,7 +2,9 @@
 // test's own, filled with sandbox shipments, so that a test never shares the data it changes with another test;
 // and, for that account only, time moved on in its sandbox world, so that the service records real events
 // (the live stream's tests) while the world of every other account stays paused; and people of that account with
-// the roles a test needs, each with a password to sign in with (as `npm run accounts -- create-user` makes them).
+// the roles a test needs (made with the account, or added later), each with a generated password to sign in with
+// (as `npm run accounts -- create-user` makes them), for the tests of roles and of settings that would change the
+// shared demo account for every other test (requiring two-factor, single sign-on).
 import { Hono } from "hono";
 import { z } from "zod";
 import { ROLES } from "../../api/roles";
@@ -39,6 +41,11 @@ const newAccountBody = z.object({
   shipments: z.number().int().min(0).max(200).default(0),
   /** Also a shipment with a box held at its terminal now, its last free day at most a day away. */
   held_box: z.boolean().default(false),
+  /** People of the account, made as the operator's `create-user` makes them (email verified, a new password). */
+  people: z
+    .array(z.object({ email: z.email(), role: z.enum(ROLES), name: z.string().min(1).max(200).optional() }))
+    .max(10)
+    .default([]),
 });
 
 const advanceBody = z.object({
@@ -83,6 +90,11 @@ export function testControlRoutes(control: TestControl, db: Db): Hono<AppEnv> {
       });
     }
     const { account, apiKey } = await createAccount(db, parsed.data.company_name);
+    const people: { email: string; password: string | undefined }[] = [];
+    for (const person of parsed.data.people) {
+      const made = await createPerson(db, { ...person, accountId: account.id, now: new Date() });
+      people.push({ email: made.email, password: made.password });
+    }
     if (parsed.data.shipments > 0)
       await topUpDemoShipments(db, account.id, control.clock.now(), parsed.data.shipments);
     if (parsed.data.held_box) {
@@ -92,7 +104,7 @@ export function testControlRoutes(control: TestControl, db: Db): Hono<AppEnv> {
       await insertTrackingRequests(db, account.id, [request]);
     }
     if (parsed.data.shipments > 0 || parsed.data.held_box) await settle(control, db, account.id);
-    return c.json({ id: account.id, api_key: apiKey }, 201);
+    return c.json({ id: account.id, api_key: apiKey, people }, 201);
   });
 
   // The account's world moves on, then its shipments are refreshed through the engine's own path (a due refresh),

@@ -1,6 +1,7 @@
 // Service tests of two-factor sign-in: enrol a TOTP secret (codes computed here with node:crypto, RFC 6238), sign
 // in with a code, with a recovery code once, and an account that requires two-factor sending a person without it
-// to enrol first (403 two_factor_enrollment_required on everything but who they are and their sessions).
+// to enrol first (403 two_factor_enrollment_required on everything but who they are, the account and their
+// sessions).
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -114,6 +115,18 @@ describe("two-factor sign-in", () => {
     expect((await refused.json()).errors[0]).toMatchObject({ code: "two_factor_enrollment_required" });
     expect((await asPerson(h, memberCookie, "/v2/users/me")).status).toBe(200);
     expect((await asPerson(h, memberCookie, "/v2/sessions")).status).toBe(200);
+    // The account too (its name, and that it requires two-factor), which the dashboard frames every page with.
+    const account = await asPerson(h, memberCookie, "/v2/account");
+    expect(account.status).toBe(200);
+    expect((await account.json()).data.attributes.require_two_factor).toBe(true);
+    expect(
+      (
+        await asPerson(h, memberCookie, "/v2/account", {
+          method: "PATCH",
+          json: { data: { attributes: { company_name: "Nope" } } },
+        })
+      ).status,
+    ).toBe(403);
     // Enrolling lets them through.
     const enable = await post(memberCookie, "/two-factor/enable", { password: TEST_PASSWORD });
     const secret = new URL(((await enable.json()) as { totpURI: string }).totpURI).searchParams.get(

@@ -1,4 +1,5 @@
-// Error pages: what failed (the API's own error details), and a retry that reloads the page's data.
+// Error pages: what failed (the API's own error details), and a retry that reloads the page's data; where the
+// account requires two-factor sign-in and the person has none yet, the way to Settings → Security to turn it on.
 import { useQueryErrorResetBoundary } from "@tanstack/react-query";
 import { type ErrorComponentProps, Link, useRouter } from "@tanstack/react-router";
 import { useEffect } from "react";
@@ -31,8 +32,13 @@ function explain(error: unknown): { heading: string; details: string[]; status?:
   };
 }
 
+/** The service's answer to a person of an account that requires two-factor sign-in, until they turn it on. */
+const needsTwoFactor = (error: unknown) =>
+  error instanceof ApiError && error.errors.some((e) => e.code === "two_factor_enrollment_required");
+
 export function ErrorPanel({ error, what, onRetry }: { error: unknown; what: string; onRetry?: () => void }) {
   const { heading, details, status } = explain(error);
+  const enrol = needsTwoFactor(error);
   return (
     <div
       role="alert"
@@ -51,6 +57,10 @@ export function ErrorPanel({ error, what, onRetry }: { error: unknown; what: str
         {status === 401 ? (
           <Link to="/sign-in" className={buttonClass("primary")}>
             Sign in again
+          </Link>
+        ) : enrol ? (
+          <Link to="/settings/security" className={buttonClass("primary")}>
+            Turn on two-factor sign-in
           </Link>
         ) : onRetry ? (
           <button type="button" className={buttonClass("primary")} onClick={onRetry}>

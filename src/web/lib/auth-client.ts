@@ -1,6 +1,7 @@
 // The sign-in service's own endpoints (Better Auth under /api/auth, and the demo's /demo/sign-in): JSON in and out,
-// same origin, the answer setting or clearing the HttpOnly session cookie. Everything else goes through /v2
-// (api-client.ts).
+// same origin, the answer setting or clearing the HttpOnly session cookie; signing in, and a person's own
+// two-factor sign-in (turning it on, confirming it with a code, turning it off, new recovery codes). Everything else
+// goes through /v2 (api-client.ts).
 
 /** The sign-in service said no; `message` is its sentence, `code` its machine word (e.g. INVALID_EMAIL_OR_PASSWORD). */
 export class AuthError extends Error {
@@ -46,11 +47,30 @@ function codeOf(record: Record<string, unknown>): string | undefined {
   return typeof record.code === "string" ? record.code : undefined;
 }
 
+/** The library's machine words, in sentences that say what to do (its own messages are terse: "Invalid code"). */
+const SENTENCES: Record<string, string> = {
+  INVALID_PASSWORD: "That password is not right. Enter the password you sign in with.",
+  INVALID_CODE:
+    "That code was not accepted. Codes change every 30 seconds: enter the one your app shows now, and check that your device's clock is right.",
+  INVALID_BACKUP_CODE: "That recovery code was not accepted. Each one works once; check it, or use another.",
+  INVALID_TWO_FACTOR_COOKIE:
+    "This sign-in waited too long for the code. Start again with your email and password.",
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "Too many wrong codes. Start again with your email and password.",
+  ACCOUNT_TEMPORARILY_LOCKED:
+    "Too many wrong codes for this person: two-factor sign-in is locked for a while. Try again later.",
+  TOTP_ALREADY_ENABLED: "Two-factor sign-in is already on.",
+  TWO_FACTOR_NOT_ENABLED: "Two-factor sign-in is not on.",
+  TOTP_NOT_ENABLED: "Two-factor sign-in is not set up: turn it on first.",
+};
+
 function messageOf(status: number, record: Record<string, unknown>): string {
   // The /v2-style answers (the demo sign-in) carry JSON:API errors; the library's carry `message`.
   const errors = Array.isArray(record.errors) ? (record.errors as { detail?: unknown }[]) : [];
   const detail = errors.map((e) => (typeof e.detail === "string" ? e.detail : "")).join(" ");
   if (detail) return detail;
+  const sentence = SENTENCES[codeOf(record) ?? ""];
+  if (sentence) return sentence;
+  // Other 401s carry their own sentence (an invitation for a person who must sign in first, for one).
   if (codeOf(record) === "INVALID_EMAIL_OR_PASSWORD" || (status === 401 && !record.message))
     return "That email and password do not match. Check them and try again.";
   if (status === 429) return "Too many attempts. Wait a minute, then try again.";
@@ -151,4 +171,53 @@ export async function acceptInvitation(
   person?: { name: string; password: string },
 ): Promise<void> {
   await authPost("/api/auth/invitation/accept", { token, ...person });
+}
+
+/** What turning on two-factor answers: the authenticator app's setup address, and the recovery codes (shown once). */
+export interface TwoFactorSetup {
+  /** `otpauth://totp/…?secret=…`: for the QR code; its `secret` is the setup key typed by hand. */
+  totpUri: string;
+  recoveryCodes: string[];
+}
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+
+/**
+ * The first step of turning on two-factor sign-in (the password proves it is the person): a new secret and recovery
+ * codes. Nothing is asked at sign-in until the app's first code confirms it (`confirmTwoFactor`).
+ */
+export async function startTwoFactor(password: string): Promise<TwoFactorSetup> {
+  const answer = await authPost("/api/auth/two-factor/enable", { password });
+  if (typeof answer.totpURI !== "string")
+    throw new AuthError(200, "The server did not send the authenticator app's setup. Try again.");
+  return { totpUri: answer.totpURI, recoveryCodes: strings(answer.backupCodes) };
+}
+
+/**
+ * Confirms the setup with a code from the app: from then on sign-in asks for one. The service starts a new session
+ * for it (the cookie changes; this browser stays signed in).
+ */
+export async function confirmTwoFactor(code: string): Promise<void> {
+  await authPost("/api/auth/two-factor/verify-totp", { code: code.replace(/\s+/g, "") });
+}
+
+/** Turns two-factor sign-in off (the password proves it is the person). */
+export async function turnOffTwoFactor(password: string): Promise<void> {
+  await authPost("/api/auth/two-factor/disable", { password });
+}
+
+/** New recovery codes in place of the old ones, which stop working; shown once. */
+export async function newRecoveryCodes(password: string): Promise<string[]> {
+  const answer = await authPost("/api/auth/two-factor/generate-backup-codes", { password });
+  return strings(answer.backupCodes);
+}
+
+/** The setup key in an otpauth address (its `secret`), for typing into an app that cannot scan; "" if none. */
+export function setupKeyOf(totpUri: string): string {
+  try {
+    return new URL(totpUri).searchParams.get("secret") ?? "";
+  } catch {
+    return "";
+  }
 }

@@ -19,7 +19,7 @@ export const editRoute = createRoute({
   tags,
   summary: "Change the account's settings (owners): its name, whether everyone must use two-factor sign-in",
   description:
-    "With `require_two_factor` on, a member without two-factor sign-in gets 403 `two_factor_enrollment_required` on everything but `GET /v2/users/me` and their sessions until they enrol. The owner must have it on first.",
+    "With `require_two_factor` on, a member without two-factor sign-in gets 403 `two_factor_enrollment_required` on everything but `GET /v2/users/me`, `GET /v2/account` and their sessions until they enrol. The owner must have it on first.",
   request: { body: requestBodyOf(accountSettingsEditBodySchema, true) },
   responses: { 200: jsonBody(accountSettingsDocumentSchema, "The account"), ...errorResponses(401, 422) },
 });

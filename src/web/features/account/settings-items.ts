@@ -7,6 +7,8 @@ export const SETTINGS_ITEMS = [
   { to: "/settings/members", label: "Members", permission: "people" },
   { to: "/settings/api-keys", label: "API keys", permission: "people" },
   { to: "/settings/security", label: "Security", permission: "self" },
+  // Everyone sees the account's rules there; owners set the two-factor rule, admins the single sign-on providers.
+  { to: "/settings/sign-in", label: "Sign-in", permission: "self" },
   { to: "/settings/activity", label: "Activity", permission: "self" },
 ] as const satisfies readonly { to: string; label: string; permission: Permission }[];
 

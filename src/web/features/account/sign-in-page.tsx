@@ -105,9 +105,11 @@ export function SignInPage({
   };
 
   const singleSignOn = async (typed: string) => {
-    // The identity provider sends the browser back here; the sign-in route then finds the new session.
-    const back = `/sign-in?sso=true${redirectTo ? `&redirect=${encodeURIComponent(redirectTo)}` : ""}`;
-    window.location.assign(await singleSignOnAddress(typed, back, "/sign-in"));
+    // The identity provider sends the browser back here, whether it signed them in (the sign-in route then finds the
+    // new session) or not (with ?error=); either way still headed where they were going.
+    const headed = redirectTo ? `redirect=${encodeURIComponent(redirectTo)}` : "";
+    const back = `/sign-in?sso=true${headed ? `&${headed}` : ""}`;
+    window.location.assign(await singleSignOnAddress(typed, back, `/sign-in${headed ? `?${headed}` : ""}`));
   };
 
   const onSubmit = (event: FormEvent) => {

@@ -1,8 +1,12 @@
-// The account's people, invitations and API keys (/v2/users, /v2/invitations, /v2/api_keys): queries and the changes
-// the Members and API keys pages make, each refreshing what it touched.
+// The account's people, invitations, API keys, sign-in rules and single sign-on providers (/v2/users,
+// /v2/invitations, /v2/api_keys, /v2/account, /v2/sso_providers), and the person's own two-factor sign-in (the
+// sign-in service's endpoints): queries and the changes the settings pages make, each refreshing what it touched.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import {
+  type AccountSettings,
+  accountSettingsDocumentSchema,
+  accountSettingsSchema,
   activityListDocumentSchema,
   apiKeyDocumentSchema,
   apiKeyListDocumentSchema,
@@ -10,11 +14,15 @@ import {
   invitationListDocumentSchema,
   personDocumentSchema,
   personListDocumentSchema,
+  type SsoDefaultRole,
   sessionListDocumentSchema,
+  ssoProviderDocumentSchema,
+  ssoProviderListDocumentSchema,
 } from "../../../api/people";
 import type { ApiKeyScope, Role } from "../../../api/roles";
 import { meKeys } from "../../lib/actor";
 import { apiRequest } from "../../lib/api-client";
+import { confirmTwoFactor, newRecoveryCodes, startTwoFactor, turnOffTwoFactor } from "../../lib/auth-client";
 
 export const peopleKeys = {
   all: meKeys.all,
@@ -22,6 +30,7 @@ export const peopleKeys = {
   invitations: () => [...meKeys.all, "invitations"] as const,
   apiKeys: () => [...meKeys.all, "api-keys"] as const,
   sessions: () => [...meKeys.all, "sessions"] as const,
+  ssoProviders: () => [...meKeys.all, "sso-providers"] as const,
   activity: (filters: ActivityFilters) => [...meKeys.all, "activity", filters] as const,
 };
 
@@ -99,11 +108,13 @@ export const apiKeysQuery = () =>
       apiRequest("/v2/api_keys", { schema: apiKeyListDocumentSchema, query: { "page[size]": 100 }, signal }),
   });
 
-function usePeopleMutation<V, R>(run: (variables: V) => Promise<R>) {
+/** `shownInline`: the page shows every error of it itself (beside the field, in the dialog), so no toast too. */
+function usePeopleMutation<V, R>(run: (variables: V) => Promise<R>, shownInline = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
     onSettled: () => queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
+    ...(shownInline ? { meta: { errorsShownInline: "all" } } : {}),
   });
 }
 
@@ -148,6 +159,86 @@ export const useRevokeApiKey = () =>
   usePeopleMutation((id: string) =>
     apiRequest(`/v2/api_keys/${encodeURIComponent(id)}`, { method: "DELETE", schema: anything }),
   );
+
+/**
+ * The account's settings as `GET /v2/users/me` includes them: the one answer a person of an account that requires
+ * two-factor gets before they have it (GET /v2/account is refused to them until then).
+ */
+export function accountOf(me: { included?: readonly unknown[] | undefined }): AccountSettings | undefined {
+  for (const resource of me.included ?? []) {
+    const parsed = accountSettingsSchema.safeParse(resource);
+    if (parsed.success) return parsed.data;
+  }
+  return undefined;
+}
+
+/** `PATCH /v2/account` (owners): whether everyone must sign in with a second factor. */
+export const useRequireTwoFactor = () =>
+  usePeopleMutation(
+    (required: boolean) =>
+      apiRequest("/v2/account", {
+        method: "PATCH",
+        schema: accountSettingsDocumentSchema,
+        body: { data: { type: "account", attributes: { require_two_factor: required } } },
+      }),
+    true,
+  );
+
+export const ssoProvidersQuery = () =>
+  queryOptions({
+    queryKey: peopleKeys.ssoProviders(),
+    queryFn: ({ signal }) =>
+      apiRequest("/v2/sso_providers", { schema: ssoProviderListDocumentSchema, signal }),
+  });
+
+/** What the provider form sends; on an edit, a client secret left empty is kept as it is. */
+export interface SsoProviderInput {
+  issuer: string;
+  client_id: string;
+  client_secret?: string;
+  domains: string[];
+  default_role: SsoDefaultRole;
+}
+
+export const useAddSsoProvider = () =>
+  usePeopleMutation(
+    (input: SsoProviderInput) =>
+      apiRequest("/v2/sso_providers", {
+        method: "POST",
+        schema: ssoProviderDocumentSchema,
+        body: { data: { type: "sso_provider", attributes: input } },
+      }),
+    true,
+  );
+
+export const useEditSsoProvider = () =>
+  usePeopleMutation(
+    ({ id, ...input }: SsoProviderInput & { id: string }) =>
+      apiRequest(`/v2/sso_providers/${encodeURIComponent(id)}`, {
+        method: "PATCH",
+        schema: ssoProviderDocumentSchema,
+        body: { data: { type: "sso_provider", attributes: input } },
+      }),
+    true,
+  );
+
+export const useRemoveSsoProvider = () =>
+  usePeopleMutation(
+    (id: string) =>
+      apiRequest(`/v2/sso_providers/${encodeURIComponent(id)}`, { method: "DELETE", schema: anything }),
+    true,
+  );
+
+/**
+ * Two-factor sign-in, the person's own. Confirming and turning off change who they are (`two_factor_enabled`) and
+ * their session (the service replaces it): both refresh. Starting and new recovery codes change nothing shown.
+ */
+export const useStartTwoFactor = () =>
+  useMutation({ mutationFn: startTwoFactor, meta: { errorsShownInline: "all" } });
+export const useConfirmTwoFactor = () => usePeopleMutation(confirmTwoFactor, true);
+export const useTurnOffTwoFactor = () => usePeopleMutation(turnOffTwoFactor, true);
+export const useNewRecoveryCodes = () =>
+  useMutation({ mutationFn: newRecoveryCodes, meta: { errorsShownInline: "all" } });
 
 /** A DELETE answers 204 with no body, or a document; either is fine. */
 const anything = z.unknown();

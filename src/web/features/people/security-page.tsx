@@ -1,5 +1,6 @@
-// Settings → Security: where the signed-in person is signed in (device, address, last seen), signing out any or all
-// other sessions, and changing the password (which signs out the others).
+// Settings → Security: two-factor sign-in (and, when the account requires it and the person has none, a notice that
+// nothing else works until they turn it on), where the signed-in person is signed in (device, address, last seen),
+// signing out any or all other sessions, and changing the password (which signs out the others).
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { PASSWORD_MIN_LENGTH } from "../../../api/people";
@@ -7,20 +8,51 @@ import { buttonClass } from "../../components/button";
 import { inputClass, labelClass } from "../../components/form-field";
 import { PageHeader } from "../../components/page-header";
 import { showToast } from "../../components/toaster";
+import { meQuery } from "../../lib/actor";
 import { AuthError, changePassword } from "../../lib/auth-client";
 import { formatDateTime } from "../../lib/format";
-import { sessionsQuery, useEndSessions } from "./queries";
+import { accountOf, sessionsQuery, useEndSessions } from "./queries";
+import { TwoFactorSection } from "./two-factor-section";
 
 const card = "rounded-lg border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900";
 const when = (iso: string) => formatDateTime(iso, "UTC").text;
 
 export function SecurityPage() {
+  const { data: me } = useSuspenseQuery(meQuery());
+  const enabled = me.data.attributes.two_factor_enabled;
+  const required = accountOf(me)?.attributes.require_two_factor ?? false;
   return (
     <div className="max-w-3xl space-y-6">
-      <PageHeader title="Security" description="Where you are signed in, and your password." />
+      <PageHeader
+        title="Security"
+        description="Two-factor sign-in, where you are signed in, and your password."
+      />
+      {required && !enabled ? <TwoFactorRequired /> : null}
+      <TwoFactorSection enabled={enabled} required={required} />
       <Sessions />
       <PasswordForm />
     </div>
+  );
+}
+
+/** The account's owners require a second factor and this person has none: the rest of the dashboard is closed. */
+function TwoFactorRequired() {
+  return (
+    <section
+      aria-labelledby="two-factor-required-heading"
+      className="rounded-lg border-2 border-amber-500 bg-amber-50 p-4 text-amber-950 sm:p-5 dark:border-amber-500 dark:bg-amber-950/50 dark:text-amber-50"
+    >
+      <h2 id="two-factor-required-heading" className="flex items-center gap-2 text-base font-semibold">
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 shrink-0" fill="currentColor">
+          <path d="M10 1.5 1 17.5h18L10 1.5Zm-.9 5.5h1.8v5.5H9.1V7Zm0 7h1.8v1.8H9.1V14Z" />
+        </svg>
+        This account requires two-factor sign-in
+      </h2>
+      <p className="mt-1 text-sm">
+        Its owners ask everyone to sign in with a code from an authenticator app as well as a password. Until
+        you turn it on below, the rest of the dashboard is closed to you.
+      </p>
+    </section>
   );
 }
 

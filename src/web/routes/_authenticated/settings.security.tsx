@@ -1,12 +1,17 @@
-// /settings/security: the person's sessions and password.
+// /settings/security: the person's two-factor sign-in, sessions and password.
 import { createFileRoute } from "@tanstack/react-router";
 import { RouteErrorPage } from "../../components/error-page";
 import { sessionsQuery } from "../../features/people/queries";
 import { SecurityPage } from "../../features/people/security-page";
+import { meQuery } from "../../lib/actor";
 
 export const Route = createFileRoute("/_authenticated/settings/security")({
-  loader: ({ context }) => context.queryClient.ensureQueryData(sessionsQuery()),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(meQuery()),
+      context.queryClient.ensureQueryData(sessionsQuery()),
+    ]),
   head: () => ({ meta: [{ title: "Security · Boxtrack" }] }),
   component: SecurityPage,
-  errorComponent: (props) => <RouteErrorPage {...props} what="your sessions" />,
+  errorComponent: (props) => <RouteErrorPage {...props} what="your security settings" />,
 });
