@@ -18,6 +18,7 @@ import {
   signInAsDemo,
   test,
 } from "./fixtures";
+import { invite } from "./people";
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA: every such rule axe has, none left out. */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
@@ -145,6 +146,34 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
       await page.getByText("Advanced", { exact: true }).click();
       await expectNoViolations(page, "/sign-in with an error");
+    });
+
+    test("the pages before sign-in (an invitation, a forgotten password) have no violations", async ({
+      page,
+    }) => {
+      await visit(page, "/forgot-password", (p) => p.getByLabel("Email"));
+      await page.getByRole("button", { name: "Mail me a link" }).click();
+      await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+      await expectNoViolations(page, "/forgot-password with an error");
+      await visit(page, "/reset-password?token=not-checked-until-saved", (p) => p.getByLabel("New password"));
+      await page.getByRole("button", { name: "Save the new password" }).click();
+      await expect(page.getByLabel("New password")).toHaveAttribute("aria-invalid", "true");
+      await expectNoViolations(page, "/reset-password with an error");
+      await visit(page, "/reset-password?error=INVALID_TOKEN", (p) => p.getByRole("alert"));
+      await expectNoViolations(page, "/reset-password with a link no longer valid");
+      await visit(page, "/accept-invitation?token=not-a-real-token", (p) => p.getByRole("alert"));
+      await expectNoViolations(page, "/accept-invitation with a link not valid");
+      // A real invitation, for a new person, with the form's error shown.
+      await signInAsDemo(page, "/settings/members");
+      const token = await invite(
+        page,
+        `axe.${Date.now()}.${viewport.width}@demo-logistics.example`,
+        "viewer",
+      );
+      await visit(page, `/accept-invitation?token=${token}`, (p) => p.getByLabel("Your name"));
+      await page.getByRole("button", { name: "Join Demo Logistics" }).click();
+      await expect(page.getByRole("alert")).toBeVisible();
+      await expectNoViolations(page, "/accept-invitation with an error");
     });
 
     // One test per area rather than one for every page: on a busy machine a test of ten pages outlasted the
