@@ -6,8 +6,9 @@ import { TcpFeed } from "./tcp-feed";
 
 const logger = createLogger("silent");
 
+/** Polls every 10 ms; gives up after 3,000 polls (a hang detector: on a loaded machine a poll takes longer). */
 async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 500; i++) {
+  for (let i = 0; i < 3_000; i++) {
     if (condition()) return;
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -48,7 +49,9 @@ describe("TcpFeed", () => {
       maxBackoffMs: 5,
     });
     cleanup.push(() => feed.close());
-    await until(() => feed.connections >= 3, "three connections");
+    // The third connection is counted when it opens, a moment before its line arrives: wait for the line too (on a
+    // busy machine the check ran in between, 1 run in 1 under load).
+    await until(() => feed.connections >= 3 && texts.length >= 3, "three connections and their lines");
     expect(texts.slice(0, 3)).toEqual(["line 1\n", "line 2\n", "line 3\n"]);
     expect(disconnects).toBeGreaterThanOrEqual(2);
   });
