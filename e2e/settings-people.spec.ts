@@ -1,23 +1,9 @@
 // Settings → Members and Settings → API keys, as the demo owner, at a desktop's and a phone's size: reached from the
 // account menu, invitations sent and revoked, a key made (shown once, working), listed and revoked; axe finds
 // nothing and nothing scrolls sideways.
-import AxeBuilder from "@axe-core/playwright";
+import { expectAccessible } from "./axe";
 import { expect, type Page, signInAsDemo, signInWithPassword, signOut, test } from "./fixtures";
 import { acceptInvitation, invite } from "./people";
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
-
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const found = results.violations.map(
-    (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-  expect.soft(found, `axe violations on ${what}`).toEqual([]);
-  const sideways = await page.evaluate(
-    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
-  );
-  expect.soft(sideways, `${what} scrolls sideways`).toBe(false);
-}
 
 async function openSettings(page: Page, name: string) {
   const phone = (page.viewportSize()?.width ?? 1440) < 640;

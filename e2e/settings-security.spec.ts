@@ -6,23 +6,9 @@
 // an admin adds, edits and removes a single sign-on provider. axe finds nothing, at a desktop's and a phone's size.
 import { createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
+import { expectAccessible } from "./axe";
 import { expect, type Page, SIGN_IN_URL, signInWithPassword, signOut, test } from "./fixtures";
 import { accountWithPeople } from "./people";
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
-
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const found = results.violations.map(
-    (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-  expect.soft(found, `axe violations on ${what}`).toEqual([]);
-  const sideways = await page.evaluate(
-    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
-  );
-  expect.soft(sideways, `${what} scrolls sideways`).toBe(false);
-}
 
 /** RFC 6238 TOTP as an authenticator app computes it: HMAC-SHA1 over the 30-second step, six digits. */
 function totp(secretBase32: string, at = Date.now()): string {
