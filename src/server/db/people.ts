@@ -99,7 +99,12 @@ export async function getMember(
 /** The accounts a person belongs to, oldest membership first. */
 export async function membershipsOf(db: Db, userId: string) {
   return db
-    .select({ accountId: members.accountId, role: members.role, companyName: accounts.companyName })
+    .select({
+      accountId: members.accountId,
+      role: members.role,
+      companyName: accounts.companyName,
+      requireTwoFactor: accounts.requireTwoFactor,
+    })
     .from(members)
     .innerJoin(accounts, eq(accounts.id, members.accountId))
     .where(eq(members.userId, userId))

@@ -1,7 +1,7 @@
 // Service tests of two-factor sign-in: enrol a TOTP secret (codes computed here with node:crypto, RFC 6238), sign
 // in with a code, with a recovery code once, and an account that requires two-factor sending a person without it
 // to enrol first (403 two_factor_enrollment_required on everything but who they are, the account and their
-// sessions).
+// sessions) and keeping it from turning two-factor off again.
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -157,5 +157,33 @@ describe("two-factor sign-in", () => {
     });
     expect(done.status).toBe(200);
     expect((await done.json()).data.attributes.require_two_factor).toBe(true);
+
+    // Now it cannot be turned off, by the owner nor anyone of the account, until the account stops requiring it.
+    const owner = sessionCookieOf(verified) || cookie;
+    const refused = await post(owner, "/two-factor/disable", { password: TEST_PASSWORD });
+    expect(refused.status).toBe(403);
+    const body = (await refused.json()) as { code: string; message: string };
+    expect(body.code).toBe("TWO_FACTOR_REQUIRED_BY_ACCOUNT");
+    expect(body.message).toContain("Strict Co requires two-factor sign-in");
+    expect((await asPerson(h, owner, "/v2/users/me").then((r) => r.json())).data.attributes).toMatchObject({
+      two_factor_enabled: true,
+    });
+    const kinds = (await h.db.select().from(activities))
+      .filter((a) => a.accountId === account.id)
+      .map((a) => a.kind);
+    expect(kinds).not.toContain("two_factor.disabled");
+
+    await asPerson(h, owner, "/v2/account", {
+      method: "PATCH",
+      json: { data: { attributes: { require_two_factor: false } } },
+    });
+    const allowed = await post(owner, "/two-factor/disable", { password: TEST_PASSWORD });
+    expect(allowed.status).toBe(200);
+    expect(
+      (await asPerson(h, sessionCookieOf(allowed) || owner, "/v2/users/me").then((r) => r.json())).data
+        .attributes,
+    ).toMatchObject({
+      two_factor_enabled: false,
+    });
   });
 });

@@ -163,20 +163,40 @@ export function boxtrackPlugin(options: PluginOptions) {
           }),
         },
         {
-          matcher: (ctx) => ctx.path === "/request-password-reset",
+          // Reset and verification links share one budget per email and per address (sign-in-guard.ts).
+          matcher: (ctx) => ctx.path === "/request-password-reset" || ctx.path === "/send-verification-email",
           handler: createAuthMiddleware(async (c) => {
             const ctx = c as unknown as HookContext;
             const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
-            const wait = await guard.resetMailWaitSeconds(email, headerOf(ctx, CLIENT_ADDRESS) ?? "", now());
-            if (wait > 0)
+            const wait = await guard.mailedLinkWaitSeconds(email, headerOf(ctx, CLIENT_ADDRESS) ?? "", now());
+            if (wait > 0) {
+              const reset = ctx.path === "/request-password-reset";
               throw new APIError(
                 "TOO_MANY_REQUESTS",
                 {
-                  code: "TOO_MANY_RESET_LINKS",
-                  message: `Several reset links were asked for this email or from this address already; look for them in the mail, or ask again in ${wait} seconds.`,
+                  code: reset ? "TOO_MANY_RESET_LINKS" : "TOO_MANY_VERIFICATION_LINKS",
+                  message: `Several ${reset ? "reset" : "verification"} links were asked for this email or from this address already; look for them in the mail, or ask again in ${wait} seconds.`,
                 },
                 { "Retry-After": String(wait) },
               );
+            }
+          }),
+        },
+        {
+          // Two-factor stays on while an account of the person's requires it: turning it off would only lock them
+          // out of that account (an owner stops requiring it first, in Settings → Sign-in).
+          matcher: (ctx) => ctx.path === "/two-factor/disable",
+          handler: createAuthMiddleware(async (c) => {
+            const ctx = c as unknown as HookContext;
+            const session = await currentSession(ctx);
+            if (!session) return;
+            const requiring = (await membershipsOf(db, session.userId)).filter((m) => m.requireTwoFactor);
+            if (requiring.length === 0) return;
+            const names = requiring.map((m) => m.companyName).join(", ");
+            throw new APIError("FORBIDDEN", {
+              code: "TWO_FACTOR_REQUIRED_BY_ACCOUNT",
+              message: `${names} ${requiring.length === 1 ? "requires" : "require"} two-factor sign-in, so it cannot be turned off. An owner can stop requiring it in Settings → Sign-in first.`,
+            });
           }),
         },
         {

@@ -2,7 +2,8 @@
 // (db/sign-in-failures.ts) so that they hold across processes and restarts. After a few free failures each
 // further one doubles the wait (1 s, 2 s, 4 s, … up to 15 minutes), answered 429 with Retry-After before the
 // password is even checked. An address gets more free failures than an email: many people may share one (a NAT).
-// The same counters hold back password-reset mail, so that nobody can fill a person's inbox with reset links.
+// The same kind of counters hold back mailed links (password reset, email verification), so that nobody can fill a
+// person's inbox with them.
 import { createHash } from "node:crypto";
 import type { Db } from "../db/connection";
 import { normalizeEmail } from "../db/people";
@@ -16,19 +17,22 @@ export const EMAIL_POLICY: FailurePolicy = {
 };
 export const ADDRESS_POLICY: FailurePolicy = { ...EMAIL_POLICY, free: 20 };
 
-/** Reset links mailed: three a day per email for free, then an hour apart at most (doubling from a minute). */
-export const RESET_MAIL_POLICY: FailurePolicy = {
+/**
+ * Links mailed on request (a password reset, an email verification), counted together: three a day per email for
+ * free, then an hour apart at most (doubling from a minute).
+ */
+export const LINK_MAIL_POLICY: FailurePolicy = {
   free: 3,
   firstDelayMs: 60_000,
   maxDelayMs: 3_600_000,
   forgetAfterMs: 24 * 3_600_000,
 };
-export const RESET_ADDRESS_POLICY: FailurePolicy = { ...RESET_MAIL_POLICY, free: 20 };
+export const LINK_ADDRESS_POLICY: FailurePolicy = { ...LINK_MAIL_POLICY, free: 20 };
 
 export const emailKey = (email: string) =>
   `email:${createHash("sha256").update(normalizeEmail(email)).digest("hex")}`;
 export const addressKey = (address: string) => `address:${address || "unknown"}`;
-const resetKey = (key: string) => `reset-${key}`;
+const linkKey = (key: string) => `mailed-link-${key}`;
 
 export class SignInGuard {
   constructor(
@@ -51,16 +55,16 @@ export class SignInGuard {
   }
 
   /**
-   * Seconds before another reset link may be mailed to this email or asked from this address; 0 when one may now,
-   * in which case this request is counted. Counted whether or not the email has a sign-in, so that the answer never
-   * tells.
+   * Seconds before another link (reset, verification) may be mailed to this email or asked from this address; 0
+   * when one may now, in which case this request is counted. Counted whether or not the email has a sign-in, so
+   * that the answer never tells.
    */
-  async resetMailWaitSeconds(email: string, address: string, now: Date): Promise<number> {
-    const keys = [resetKey(emailKey(email)), resetKey(addressKey(address))];
+  async mailedLinkWaitSeconds(email: string, address: string, now: Date): Promise<number> {
+    const keys = [linkKey(emailKey(email)), linkKey(addressKey(address))];
     const until = await blockedUntil(this.db, keys, now);
     if (until) return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-    await recordFailure(this.db, keys[0]!, now, RESET_MAIL_POLICY);
-    await recordFailure(this.db, keys[1]!, now, RESET_ADDRESS_POLICY);
+    await recordFailure(this.db, keys[0]!, now, LINK_MAIL_POLICY);
+    await recordFailure(this.db, keys[1]!, now, LINK_ADDRESS_POLICY);
     return 0;
   }
 
