@@ -1,5 +1,5 @@
-// Service tests of mail: invitations and password resets go out over real SMTP (a local smtp-server on loopback),
-// and the links read from the received messages work, once; without SMTP_URL mail is kept and shown at /dev/mail
+// Service tests of mail: invitations, password resets and email verification go out over real SMTP (a local
+// smtp-server on loopback), and the links read from the received messages work, once; without SMTP_URL mail is kept and shown at /dev/mail
 // to this machine only.
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
@@ -145,6 +145,49 @@ describe("mail over SMTP", () => {
     expect(await h.db.select().from(mailOutbox).where(eq(mailOutbox.to, "nobody@mail.example"))).toHaveLength(
       0,
     );
+  });
+
+  it("confirms an email by the mailed link, landing on the dashboard's page, and says there why a bad link failed", async () => {
+    await addPerson(h, accountId, { email: "vera@mail.example", role: "member", emailVerified: false });
+    const { cookie } = await signIn(h, "vera@mail.example");
+    const me = async () =>
+      (await (await asPerson(h, cookie, "/v2/users/me")).json()).data.attributes.email_verified;
+    expect(await me()).toBe(false);
+    const asked = await h.app.request("http://localhost/api/auth/send-verification-email", {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie, origin: OWN_ORIGIN },
+      body: JSON.stringify({ email: "vera@mail.example", callbackURL: "/somewhere-else" }),
+    });
+    expect(asked.status).toBe(200);
+    await h.mail.runOnce();
+    const message = mailTo("vera@mail.example")!;
+    expect(decoded(message.raw)).toMatch(/Confirm that this email address is yours/);
+    const link = new URL(linksIn(message).find((l) => l.includes("/verify-email?token="))!);
+    // Whatever page the request named, the link lands on the dashboard's own.
+    expect(link.searchParams.get("callbackURL")).toBe("/confirm-email");
+    const followed = await h.app.request(`http://localhost${link.pathname}${link.search}`);
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get("location")).toBe("/confirm-email");
+    expect(await me()).toBe(true);
+
+    link.searchParams.set("token", `${link.searchParams.get("token")}x`);
+    const broken = await h.app.request(`http://localhost${link.pathname}${link.search}`);
+    expect(broken.status).toBe(302);
+    expect(broken.headers.get("location")).toBe("/confirm-email?error=INVALID_TOKEN");
+  });
+
+  it("holds back verification links as it does reset links", async () => {
+    const ask = () =>
+      h.app.request("http://localhost/api/auth/send-verification-email", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: OWN_ORIGIN },
+        body: JSON.stringify({ email: "quinn@mail.example" }),
+      });
+    for (let i = 0; i < 4; i++) expect((await ask()).status).toBe(200);
+    const held = await ask();
+    expect(held.status).toBe(429);
+    expect(Number(held.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await held.json()).code).toBe("TOO_MANY_VERIFICATION_LINKS");
   });
 
   it("refuses a reset link past its hour", async () => {

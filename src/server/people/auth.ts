@@ -138,7 +138,7 @@ export function createAuth(options: AuthOptions) {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 3600,
       sendVerificationEmail: async ({ user, url }) => {
-        await sendLater(db, null, verificationMessage(user.email, url), now());
+        await sendLater(db, null, verificationMessage(user.email, landsOnConfirmPage(url)), now());
       },
     },
     advanced: {
@@ -213,3 +213,16 @@ export function createAuth(options: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * The dashboard's page that an email verification link lands on, whatever callback the request named: it says that
+ * the email is confirmed, or (`?error=TOKEN_EXPIRED`, `INVALID_TOKEN`, `USER_NOT_FOUND`, the library's codes) why not.
+ */
+export const CONFIRM_EMAIL_PAGE = "/confirm-email";
+
+/** A verification link of the library, sent on to CONFIRM_EMAIL_PAGE after it verifies (or fails to). */
+export function landsOnConfirmPage(url: string): string {
+  const link = new URL(url);
+  link.searchParams.set("callbackURL", CONFIRM_EMAIL_PAGE);
+  return link.toString();
+}

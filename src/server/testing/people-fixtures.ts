@@ -14,7 +14,7 @@ let hashed: Promise<string> | undefined;
 export async function addPerson(
   h: Harness,
   accountId: string,
-  values: { email: string; role: Role; name?: string; password?: string },
+  values: { email: string; role: Role; name?: string; password?: string; emailVerified?: boolean },
 ): Promise<string> {
   const now = new Date();
   let user = await findUserByEmail(h.db, values.email);
@@ -22,7 +22,7 @@ export async function addPerson(
     user = await createUser(h.db, {
       email: values.email,
       name: values.name ?? values.email.split("@")[0]!,
-      emailVerified: true,
+      emailVerified: values.emailVerified ?? true,
       now,
     });
     // scrypt takes tens of milliseconds: the usual password is hashed once per test file.

@@ -73,7 +73,8 @@ function messageOf(status: number, record: Record<string, unknown>): string {
   // Other 401s carry their own sentence (an invitation for a person who must sign in first, for one).
   if (codeOf(record) === "INVALID_EMAIL_OR_PASSWORD" || (status === 401 && !record.message))
     return "That email and password do not match. Check them and try again.";
-  if (status === 429) return "Too many attempts. Wait a minute, then try again.";
+  // The service's own 429s say how long to wait; the generic sentence is for those that do not.
+  if (status === 429 && !record.message) return "Too many attempts. Wait a minute, then try again.";
   if (typeof record.message === "string" && record.message) return record.message;
   return `The server answered ${status}.`;
 }
@@ -141,6 +142,14 @@ export async function singleSignOnAddress(
 /** Mails `email` a link to choose a new password (when the address has a sign-in here; the answer never says). */
 export async function requestPasswordReset(email: string): Promise<void> {
   await authPost("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" });
+}
+
+/**
+ * Mails `email` a link that confirms it is theirs (the service sends the link on to /confirm-email). Signed in, it
+ * must be the person's own email; signed out, the answer never says whether the email has a sign-in here.
+ */
+export async function sendEmailConfirmation(email: string): Promise<void> {
+  await authPost("/api/auth/send-verification-email", { email, callbackURL: "/confirm-email" });
 }
 
 /** Sets a new password with the token of a reset link; every session of the person ends. */

@@ -1,5 +1,6 @@
-// Settings → Security: two-factor sign-in (and, when the account requires it and the person has none, a notice that
-// nothing else works until they turn it on), where the signed-in person is signed in (device, address, last seen),
+// Settings → Security: the person's email and whether it is confirmed (with a new confirmation link when not),
+// two-factor sign-in (and, when the account requires it and the person has none, a notice that nothing else works
+// until they turn it on), where the signed-in person is signed in (device, address, last seen),
 // signing out any or all other sessions, and changing the password (which signs out the others).
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
@@ -9,7 +10,7 @@ import { inputClass, labelClass } from "../../components/form-field";
 import { PageHeader } from "../../components/page-header";
 import { showToast } from "../../components/toaster";
 import { meQuery } from "../../lib/actor";
-import { AuthError, changePassword } from "../../lib/auth-client";
+import { AuthError, changePassword, sendEmailConfirmation } from "../../lib/auth-client";
 import { formatDateTime } from "../../lib/format";
 import { accountOf, sessionsQuery, useEndSessions } from "./queries";
 import { TwoFactorSection } from "./two-factor-section";
@@ -25,9 +26,10 @@ export function SecurityPage() {
     <div className="max-w-3xl space-y-6">
       <PageHeader
         title="Security"
-        description="Two-factor sign-in, where you are signed in, and your password."
+        description="Your email, two-factor sign-in, where you are signed in, and your password."
       />
       {required && !enabled ? <TwoFactorRequired /> : null}
+      <EmailSection email={me.data.attributes.email} confirmed={me.data.attributes.email_verified} />
       <TwoFactorSection enabled={enabled} required={required} />
       <Sessions />
       <PasswordForm />
@@ -52,6 +54,66 @@ function TwoFactorRequired() {
         Its owners ask everyone to sign in with a code from an authenticator app as well as a password. Until
         you turn it on below, the rest of the dashboard is closed to you.
       </p>
+    </section>
+  );
+}
+
+/** The email the person signs in with and is mailed at; unconfirmed (a first owner's, from sign-up), a new link. */
+function EmailSection({ email, confirmed }: { email: string; confirmed: boolean }) {
+  const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
+  const [error, setError] = useState<string | null>(null);
+  const send = async () => {
+    setState("sending");
+    setError(null);
+    try {
+      await sendEmailConfirmation(email);
+      setState("sent");
+    } catch (caught) {
+      setError(caught instanceof AuthError ? caught.message : "The link could not be sent. Try again.");
+      setState("idle");
+    }
+  };
+  return (
+    <section aria-labelledby="email-heading" className={card}>
+      <h2 id="email-heading" className="text-base font-semibold">
+        Email
+      </h2>
+      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+        <span className="font-medium">{email}</span>
+        {confirmed ? (
+          <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+            Confirmed
+          </span>
+        ) : (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            Not confirmed
+          </span>
+        )}
+      </p>
+      {confirmed ? null : state === "sent" ? (
+        <p role="status" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          A confirmation link is on its way to {email}. It works for a day.
+        </p>
+      ) : (
+        <div className="mt-3 space-y-2">
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Confirm that this address is yours, so that invitations, alerts and password resets reach you.
+          </p>
+          <button
+            type="button"
+            className={buttonClass("secondary")}
+            disabled={state === "sending"}
+            onClick={() => void send()}
+          >
+            {state === "sending" ? "Sending…" : "Mail me a confirmation link"}
+          </button>
+          {error ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      )}
     </section>
   );
 }
