@@ -3,7 +3,8 @@
 // every request; this only mirrors it.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
-import { personDocumentSchema } from "../../api/people";
+import type { z } from "zod";
+import { accountSettingsSchema, personDocumentSchema } from "../../api/people";
 import { type ActorRole, allows, type Permission } from "../../api/roles";
 import { apiRequest } from "./api-client";
 import { queryRoots } from "./query-roots";
@@ -21,6 +22,17 @@ export function meQuery() {
     queryFn: ({ signal }) => apiRequest("/v2/users/me", { schema: personDocumentSchema, signal }),
     staleTime: 60_000,
   });
+}
+
+/**
+ * Whether the person's account requires two-factor sign-in and they have none yet: until they turn it on, /v2
+ * refuses them everything but who they are, the account and their sessions (the live stream too).
+ */
+export function mustEnrolTwoFactor(me: z.infer<typeof personDocumentSchema>): boolean {
+  if (me.data.attributes.two_factor_enabled) return false;
+  return (me.included ?? []).some(
+    (resource) => accountSettingsSchema.safeParse(resource).data?.attributes.require_two_factor === true,
+  );
 }
 
 /**

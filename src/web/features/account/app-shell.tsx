@@ -4,7 +4,7 @@ import { Link, Navigate, Outlet, useLocation, useNavigate } from "@tanstack/reac
 import { type ReactNode, useSyncExternalStore } from "react";
 import { LiveStatus } from "../../components/live-status";
 import { SavedViewsNav } from "../../components/saved-views-nav";
-import { meQuery } from "../../lib/actor";
+import { meQuery, mustEnrolTwoFactor } from "../../lib/actor";
 import { signOutSession } from "../../lib/auth-client";
 import { useLiveUpdates } from "../../lib/live-updates";
 import { useMayChangeViews } from "../../lib/saved-views";
@@ -44,8 +44,11 @@ export function AppShell({ search, bell }: { search?: ReactNode; bell?: ReactNod
   const { data: account } = useSuspenseQuery(accountQuery());
   const { data: me } = useQuery({ ...meQuery(), enabled: session?.kind === "person" });
   const settingsItems = session?.kind === "person" && me ? settingsItemsFor(me.data.attributes.role) : [];
-  // The tab's one live stream, for as long as it is signed in.
-  useLiveUpdates(session);
+  // The tab's one live stream, for as long as it is signed in. A person's waits until they are known: one whose
+  // account requires two-factor sign-in, which they have not turned on, would only be refused it (and the header
+  // would say "Offline" when it is not); it opens once they turn it on.
+  const streamWaits = session?.kind === "person" && (me === undefined || mustEnrolTwoFactor(me));
+  useLiveUpdates(streamWaits ? null : session);
   // Views this browser kept before the account kept them go to the account, once; not by a role that may not add
   // views to the account (they stay in this browser until someone who may signs in here).
   const mayMoveViews = useMayChangeViews().ok;

@@ -1,6 +1,7 @@
 // Settings → Security → Two-factor sign-in: turning it on (the password, then a QR code and the setup key for the
 // authenticator app, the recovery codes shown once, and a code from the app to confirm; only then is it on),
-// turning it off, and new recovery codes. Each step that changes it asks for the password again.
+// turning it off (not offered while the account requires it), and new recovery codes. Each step that changes it
+// asks for the password again.
 import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useRef, useState } from "react";
 import { buttonClass } from "../../components/button";
 import { CopyButton } from "../../components/copy-button";
@@ -66,13 +67,21 @@ export function TwoFactorSection({ enabled, required }: { enabled: boolean; requ
               >
                 New recovery codes
               </button>
-              <button
-                type="button"
-                className={buttonClass("danger-outline")}
-                onClick={() => setStep({ kind: "password", purpose: "off" })}
-              >
-                Turn off two-factor sign-in
-              </button>
+              {/* The service refuses it while the account requires two-factor (it would only lock them out). */}
+              {required ? (
+                <p className={`${muted} basis-full`}>
+                  This account requires two-factor sign-in, so it stays on. An owner can stop requiring it in
+                  Settings → Sign-in.
+                </p>
+              ) : (
+                <button
+                  type="button"
+                  className={buttonClass("danger-outline")}
+                  onClick={() => setStep({ kind: "password", purpose: "off" })}
+                >
+                  Turn off two-factor sign-in
+                </button>
+              )}
             </>
           ) : (
             <button
@@ -89,7 +98,6 @@ export function TwoFactorSection({ enabled, required }: { enabled: boolean; requ
       {step.kind === "password" ? (
         <PasswordStep
           purpose={step.purpose}
-          required={required}
           onCancel={done}
           onStarted={(setup) => setStep({ kind: "setup", setup })}
           onCodes={(codes) => setStep({ kind: "codes", codes })}
@@ -146,14 +154,12 @@ const PASSWORD_WORDS = {
 
 function PasswordStep({
   purpose,
-  required,
   onCancel,
   onStarted,
   onCodes,
   onTurnedOff,
 }: {
   purpose: "on" | "off" | "codes";
-  required: boolean;
   onCancel: () => void;
   onStarted: (setup: TwoFactorSetup) => void;
   onCodes: (codes: string[]) => void;
@@ -189,12 +195,6 @@ function PasswordStep({
 
   return (
     <form onSubmit={onSubmit} className="mt-4 space-y-3" noValidate>
-      {purpose === "off" && required ? (
-        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
-          This account requires two-factor sign-in: with it off, the dashboard stays closed to you until you
-          turn it on again.
-        </p>
-      ) : null}
       <div>
         <label htmlFor={ids.password} className={labelClass}>
           Your password
