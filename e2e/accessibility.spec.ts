@@ -148,7 +148,7 @@ for (const viewport of VIEWPORTS) {
       await expectNoViolations(page, "/sign-in with an error");
     });
 
-    test("the pages before sign-in (an invitation, a forgotten password) have no violations", async ({
+    test("the pages before sign-in (an invitation, a forgotten password, a confirmed email) have no violations", async ({
       page,
     }) => {
       await visit(page, "/forgot-password", (p) => p.getByLabel("Email"));
@@ -161,6 +161,12 @@ for (const viewport of VIEWPORTS) {
       await expectNoViolations(page, "/reset-password with an error");
       await visit(page, "/reset-password?error=INVALID_TOKEN", (p) => p.getByRole("alert"));
       await expectNoViolations(page, "/reset-password with a link no longer valid");
+      await visit(page, "/confirm-email", (p) => p.getByRole("link", { name: "Continue to the dashboard" }));
+      await expectNoViolations(page, "/confirm-email, confirmed");
+      await visit(page, "/confirm-email?error=TOKEN_EXPIRED", (p) => p.getByLabel("Email"));
+      await page.getByRole("button", { name: "Mail me a new link" }).click();
+      await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+      await expectNoViolations(page, "/confirm-email with an expired link and an error");
       await visit(page, "/accept-invitation?token=not-a-real-token", (p) => p.getByRole("alert"));
       await expectNoViolations(page, "/accept-invitation with a link not valid");
       // A real invitation, for a new person, with the form's error shown.

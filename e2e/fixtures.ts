@@ -32,7 +32,7 @@ interface Fixtures {
  * How long a test-control request may take: the service runs the tracking engine until the account's shipments
  * are settled, which on a busy machine takes longer than a request's default 30 s (the server gives up at 120 s).
  */
-const TEST_CONTROL_TIMEOUT_MS = 150_000;
+export const TEST_CONTROL_TIMEOUT_MS = 150_000;
 
 /** Makes an account of the test's own through the server's test control (`POST /__test__/accounts`). */
 export async function createTestAccount(
@@ -170,5 +170,7 @@ export async function advanceAccount(
 
 /** The inbound SMTP listener of the server under test (playwright.config.ts starts it on the port after 1000). */
 export const SMTP_PORT = Number(process.env.E2E_PORT ?? 4959) + 1000;
+/** The tests' mail server (mail-catcher.ts) answers what it received here; the service sends to the port before. */
+export const MAIL_CATCHER_PORT = Number(process.env.E2E_PORT ?? 4959) + 3001;
 /** The single sign-on tests' OpenID Connect provider listens here; the service trusts it (SSO_TRUSTED_ISSUERS). */
 export const IDP_PORT = Number(process.env.E2E_PORT ?? 4959) + 2000;

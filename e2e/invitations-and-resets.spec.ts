@@ -1,8 +1,10 @@
 // The pages a person meets before they are signed in: an invitation mail's link (a new person joins with a name
 // and a password; one who signs in here already joins another account after signing in as the invited email; a
-// used link says so) and a forgotten password (a link by mail, a new password, every other session ended).
+// used link says so), a forgotten password (a link by mail, a new password, every other session ended) and
+// confirming an email. Every link is read from the mail the service sent to the tests' SMTP server.
+import { expectAccessible } from "./axe";
 import { createTestAccount, expect, signInAsDemo, signInWithPassword, test } from "./fixtures";
-import { acceptInvitation, addPerson, invite, mailedLink } from "./people";
+import { acceptInvitation, addPerson, invite, mailedLink, mailedLinkCount } from "./people";
 
 test("a new person joins from the invitation's link with their name and a password, and the link works once", async ({
   page,
@@ -117,7 +119,7 @@ test("a forgotten password: a link by mail, a new password, every other session 
       theirs.getByText(`If ${email} signs in here, a link to choose a new password is on`),
     ).toBeVisible();
 
-    const link = await mailedLink(context.request, email, "/api/auth/reset-password/");
+    const link = await mailedLink(email, "/api/auth/reset-password/");
     await theirs.goto(link);
     await expect(theirs.getByRole("heading", { level: 1, name: "Choose a new password" })).toBeVisible();
     await theirs.getByLabel("New password").fill("too short");
@@ -145,4 +147,45 @@ test("a forgotten password: a link by mail, a new password, every other session 
     await elsewhere.close();
     await context.close();
   }
+});
+
+test("a person confirms their email by the link Settings → Security mails them; a broken link says why and mails a new one", async ({
+  page,
+  request,
+}) => {
+  const account = await createTestAccount(request, { company_name: "E2E Confirm Co" });
+  const person = await addPerson(request, account, "member", "Cora Confirm", { emailVerified: false });
+  await signInWithPassword(page, person.email, person.password, "/settings/security");
+  const section = page.getByRole("region", { name: "Email", exact: true });
+  await expect(section).toContainText(person.email);
+  await expect(section).toContainText("Not confirmed");
+  await section.getByRole("button", { name: "Mail me a confirmation link" }).click();
+  await expect(section.getByRole("status")).toContainText(
+    `A confirmation link is on its way to ${person.email}`,
+  );
+
+  const link = await mailedLink(person.email, "/api/auth/verify-email");
+  const sent = await mailedLinkCount(person.email, "/api/auth/verify-email");
+  // A link cut short in the mail: the page says why, and mails a new one.
+  const broken = new URL(link, "http://x");
+  broken.searchParams.set("token", broken.searchParams.get("token")!.slice(0, -4));
+  await page.goto(`${broken.pathname}${broken.search}`);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Your email is not confirmed yet" }),
+  ).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("This link is not valid");
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByRole("button", { name: "Mail me a new link" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toContainText(`If ${person.email} signs in here`);
+  await expectAccessible(page, "Confirm email, a broken link");
+
+  await page.goto(await mailedLink(person.email, "/api/auth/verify-email", sent));
+  await expect(page.getByRole("heading", { level: 1, name: "Email confirmed" })).toBeVisible();
+  await expectAccessible(page, "Confirm email, confirmed");
+  await page.getByRole("link", { name: "Continue to the dashboard" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Needs attention" })).toBeVisible();
+  await page.goto("/settings/security");
+  await expect(section).toContainText("Confirmed");
+  await expect(section).not.toContainText("Not confirmed");
+  await expect(section.getByRole("button", { name: "Mail me a confirmation link" })).toHaveCount(0);
 });

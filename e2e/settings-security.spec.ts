@@ -52,7 +52,7 @@ async function confirmTwoFactor(page: Page, key: string) {
   await section.getByLabel("6-digit code").fill(totp(key));
   await section.getByRole("button", { name: "Confirm and turn on" }).click();
   await expect(section.getByText("On", { exact: true })).toBeVisible();
-  await expect(section.getByRole("button", { name: "Turn off two-factor sign-in" })).toBeVisible();
+  await expect(section.getByRole("button", { name: "New recovery codes" })).toBeVisible();
 }
 
 /** Email and password on the sign-in page, then the second step's code (computed when it is typed). */
@@ -183,6 +183,11 @@ test("an owner requires two-factor sign-in for everyone once they have it; a vie
   await expect(rule).toContainText("Required: everyone signs in with a code");
   const settings = await page.request.get("/v2/account");
   expect((await settings.json()).data.attributes.require_two_factor).toBe(true);
+  // Now the owner's own two-factor stays on: Security offers no way to turn it off, and says why.
+  await page.goto("/settings/security");
+  const ownTwoFactor = page.getByRole("region", { name: "Two-factor sign-in", exact: true });
+  await expect(ownTwoFactor).toContainText("This account requires two-factor sign-in, so it stays on.");
+  await expect(ownTwoFactor.getByRole("button", { name: "Turn off two-factor sign-in" })).toHaveCount(0);
 
   // The viewer, without two-factor: Security says so first of all; Sign-in says why they cannot change the rules.
   await signOut(page);
@@ -204,15 +209,28 @@ test("an owner requires two-factor sign-in for everyone once they have it; a vie
   );
   await expectAccessible(page, "Sign-in, as a viewer");
 
-  // Elsewhere the service refuses them until they enrol, and the page shows the way.
+  // Elsewhere the service refuses them until they enrol, and the page shows the way. The live stream is not even
+  // asked for (it would be refused too), so the header does not claim to be offline; it opens once they enrol.
+  const streamRequests: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/v2/stream") streamRequests.push(r.url());
+  });
   await page.goto("/shipments");
-  await page.getByRole("link", { name: "Turn on two-factor sign-in" }).click();
+  const turnOn = page.getByRole("link", { name: "Turn on two-factor sign-in" });
+  await expect(turnOn).toBeVisible();
+  // The person is known (the menu names them), so the stream would have been asked for by now.
+  await expect(page.getByRole("button", { name: /^Signed in as Vic Viewer/ })).toBeVisible();
+  expect(streamRequests).toEqual([]);
+  await expect(page.getByRole("status", { name: "Live updates" })).toHaveText("");
+  await turnOn.click();
   await expect(page.getByRole("heading", { level: 1, name: "Security" })).toBeVisible();
   const { key: viewerKey } = await startTwoFactor(page, viewer.password);
   await confirmTwoFactor(page, viewerKey);
   await expect(page.getByRole("region", { name: "This account requires two-factor sign-in" })).toHaveCount(0);
   await page.goto("/shipments");
   await expect(page.getByRole("heading", { level: 1, name: "Shipments" })).toBeVisible();
+  await expect.poll(() => streamRequests.length).toBeGreaterThan(0);
+  await expect(page.getByRole("status", { name: "Live updates" })).toHaveText("");
 });
 
 test("an admin adds a single sign-on provider through the form, sees it listed, edits it and removes it", async ({

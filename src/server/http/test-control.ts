@@ -65,6 +65,8 @@ const newPersonBody = z.object({
   email: z.email(),
   name: z.string().trim().min(1).max(200),
   role: z.enum(ROLES),
+  /** False: the email is not confirmed yet, as the first owner's is after sign-up (the confirmation tests). */
+  email_verified: z.boolean().default(true),
 });
 
 const HOUR_MS = 3_600_000;
@@ -154,7 +156,8 @@ export function testControlRoutes(control: TestControl, db: Db): Hono<AppEnv> {
     }
     if (!z.uuid().safeParse(accountId).success || !(await getAccount(db, accountId)))
       throw notFound("account", accountId);
-    const made = await createPerson(db, { ...parsed.data, accountId, now: control.clock.now() });
+    const { email_verified: emailVerified, ...person } = parsed.data;
+    const made = await createPerson(db, { ...person, emailVerified, accountId, now: control.clock.now() });
     // Someone who already has a password keeps it, and the test cannot know it: it names a fresh email instead.
     if (!made.password)
       throw new ApiError(409, {

@@ -17,7 +17,15 @@ import {
 
 export async function createPerson(
   db: Db,
-  values: { email: string; accountId: string; role: Role; name?: string; now: Date },
+  values: {
+    email: string;
+    accountId: string;
+    role: Role;
+    name?: string;
+    /** The operator vouches for the email (the default); false leaves it to be confirmed by mail. */
+    emailVerified?: boolean;
+    now: Date;
+  },
 ): Promise<{ email: string; password: string | undefined; created: boolean }> {
   const email = normalizeEmail(values.email);
   const existing = await findUserByEmail(db, email);
@@ -29,7 +37,7 @@ export async function createPerson(
       (await createUser(tx, {
         email,
         name: values.name ?? email.split("@")[0]!,
-        emailVerified: true,
+        emailVerified: values.emailVerified ?? true,
         now: values.now,
       }));
     if (hash) await addPasswordLogin(tx, user.id, hash, values.now);
