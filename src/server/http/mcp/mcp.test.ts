@@ -14,6 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MILESTONE_MEANINGS, MILESTONE_ORDER } from "../../../api/milestones";
 import type { SearchDocument } from "../../../api/search";
 import type { CreatedAccount } from "../../db/accounts";
+import { insertAlerts } from "../../db/alerts";
+import { findUserByEmail } from "../../db/people";
+import { addPerson, personCookie } from "../../testing/people-fixtures";
 import { createHarness, type Harness, insertShipment } from "../../testing/service-harness";
 import { type ApiFetch, apiCaller } from "./api-caller";
 import { createMcpServer } from "./server";
@@ -36,16 +39,16 @@ const READ_ONLY_TOOLS = [
   "list_containers",
   "list_tracking_requests",
   "supported_shipping_lines",
+  "list_unread_alerts",
 ];
 const CHANGING_TOOLS = ["track", "stop_tracking", "resume_tracking"];
 
-async function connect(key: string): Promise<Client> {
+/** A client with the key, or with a person's session cookie (`{ cookie }`, sent as from the service's own pages). */
+async function connect(key: string | { cookie: string }): Promise<Client> {
   const c = new Client({ name: "mcp-test", version: "1.0.0" });
-  await c.connect(
-    new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
-      requestInit: { headers: { authorization: `Token ${key}` } },
-    }),
-  );
+  const headers: Record<string, string> =
+    typeof key === "string" ? { authorization: `Token ${key}` } : { cookie: key.cookie, origin: base };
+  await c.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers } }));
   return c;
 }
 
@@ -330,6 +333,51 @@ describe("/mcp over streamable HTTP", () => {
       headers: { origin: "https://assistant.example", "access-control-request-method": "POST" },
     });
     expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+  });
+});
+
+describe("list_unread_alerts", () => {
+  it("gives the signed-in person's unread alerts, newest first, and tells a key that alerts are a person's", async () => {
+    const cookie = await personCookie(h, mine.account.id, "ula@mine.example", "viewer");
+    const person = (await findUserByEmail(h.db, "ula@mine.example"))!;
+    const other = await addPerson(h, mine.account.id, { email: "oda@mine.example", role: "member" });
+    const alert = (userId: string, n: number, readAt: Date | null) => ({
+      accountId: mine.account.id,
+      userId,
+      ruleName: "LFD soon",
+      kind: "lfd_tomorrow",
+      dedupeKey: `test-${userId}-${n}`,
+      containerNumber: `MSKU700001${n}`,
+      title: `LFD tomorrow: MSKU700001${n} at Savannah`,
+      details: [`Last free day 2026-12-0${n}`],
+      createdAt: new Date(Date.UTC(2026, 10, 20 + n)),
+      readAt,
+    });
+    await insertAlerts(h.db, [
+      alert(person.id, 1, null),
+      alert(person.id, 2, new Date()),
+      alert(person.id, 3, null),
+      alert(other, 4, null),
+    ]);
+
+    const theirs = await connect({ cookie });
+    try {
+      const result = await call("list_unread_alerts", {}, theirs);
+      expect(result.isError).toBeFalsy();
+      const content = result.structuredContent as Loose;
+      // Their own unread ones only: not the read one, not another person's.
+      expect(content.unread).toBe(2);
+      expect(content.alerts.map((a: Loose) => a.container_number)).toEqual(["MSKU7000013", "MSKU7000011"]);
+      expect(content.alerts[0]).toMatchObject({ kind: "lfd_tomorrow", rule_name: "LFD soon" });
+      expect(textOf(result)).toContain("LFD tomorrow: MSKU7000013 at Savannah (Last free day 2026-12-03)");
+      expect(textOf(result)).toContain("2 unread in all");
+    } finally {
+      await theirs.close();
+    }
+
+    const byKey = await call("list_unread_alerts");
+    expect(byKey.isError).toBe(true);
+    expect(textOf(byKey)).toMatch(/person/i);
   });
 });
 

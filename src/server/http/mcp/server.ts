@@ -4,6 +4,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ApiCaller } from "./api-caller";
 import { registerMilestoneGlossary } from "./resources/milestone-glossary";
 import { registerSavedViewResources } from "./resources/saved-views";
+import { registerAlertTools } from "./tools/alert-tools";
 import { registerContainerListTool } from "./tools/container-list-tool";
 import { registerContainerTools } from "./tools/container-tools";
 import { registerSearchTool } from "./tools/search-tool";
@@ -17,6 +18,7 @@ const INSTRUCTIONS = `boxtrack tracks ocean containers for this account: shipmen
 Start from a number or name with \`search\` (it gives the id to read each hit with), or list with \`list_containers\` / \`list_shipments\`, whose filters answer triage questions (available for pickup, on hold, last free day passed/today/within 2 days, ETA window, port, line, customer).
 \`get_container\` answers where a box is and whether it can be picked up (holds, fees, both last free days); \`get_vessel\` where a vessel is and where it is heading.
 Times are given in the port's own time zone, named after the time; say them so. Last free days are the effective ones (the earlier of the terminal's and the line's).
+\`list_unread_alerts\` gives the signed-in person's unread alerts (what their alert rules raised).
 \`track\` starts tracking a number; \`stop_tracking\` and \`resume_tracking\` change a shipment: confirm with the person first.
 The resource ${"`boxtrack://milestones`"} explains every milestone and event name; \`boxtrack://saved-views\` lists the account's saved views of its lists (each with the /v2 request that reproduces it).`;
 
@@ -32,6 +34,7 @@ const REGISTRATIONS: readonly Registration[] = [
   registerTrackingRequestTools,
   registerShippingLineTools,
   registerVesselTools,
+  registerAlertTools,
   registerMilestoneGlossary,
   registerSavedViewResources,
 ];
