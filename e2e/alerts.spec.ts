@@ -1,23 +1,21 @@
-// Alerts in the dashboard: a person adds a rule in Settings → Alerts, the bell counts what it raised, the
-// notifications page links to the containers and marks them read, one or all; on a phone too. Alerts are a person's:
-// this branch's dashboard still signs in with an API key, so the test also signs the browser in as the demo owner
-// (POST /demo/sign-in, the "Use the demo account" of the people sign-in) and sends the alert requests with that
-// session instead of the key, as the dashboard will once it signs people in. A key alone is told why it sees none.
+// Alerts in the dashboard and by mail: a person of the test's own account adds a rule in Settings → Alerts; the
+// bell counts what it raised without a reload; the email reaches the tests' SMTP server (mail-catcher.ts) with the
+// container, its last free day and a link that opens it; one-click unsubscribe (RFC 8058, as a mail client posts it)
+// takes email off the rule; the notifications page links to the containers and marks them read, one or all; on a
+// phone too. A key alone is told why it sees none.
 import AxeBuilder from "@axe-core/playwright";
-import { createTestAccount, expect, type Page, signIn, signInAsDemo, test } from "./fixtures";
+import {
+  createTestAccount,
+  expect,
+  MAIL_CATCHER_PORT,
+  type Page,
+  signIn,
+  signInWithPassword,
+  test,
+} from "./fixtures";
+import { accountWithPeople } from "./people";
 
 const PHONE = { width: 390, height: 844 };
-
-/** The alert requests go with the person's session cookie, not the key (a key has no person). */
-async function asDemoOwner(page: Page) {
-  const signed = await page.request.post("/demo/sign-in");
-  expect(signed.status(), await signed.text()).toBe(200);
-  await page.route(/\/v2\/(notifications|alert_rules)(\/|\?|$)/, async (route) => {
-    const headers = { ...route.request().headers() };
-    delete headers.authorization;
-    await route.continue({ headers });
-  });
-}
 
 /** axe's WCAG 2.x A and AA rules find nothing on the page as it is now. */
 async function expectAccessible(page: Page) {
@@ -35,46 +33,106 @@ async function expectFitsScreen(page: Page) {
   expect(width).toBeLessThanOrEqual(PHONE.width);
 }
 
-test("a person's rule raises alerts that the bell counts and the notifications page marks read", async ({
-  page,
-}) => {
-  await signInAsDemo(page, "/settings/alerts");
-  await asDemoOwner(page);
-  await page.reload();
-  await expect(page.getByRole("heading", { level: 1, name: "Alert rules" })).toBeVisible();
+interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  headers: Record<string, string>;
+}
 
-  // Add a rule from the keyboard-usable form, by its labels.
+/** The first message to `email` whose subject contains `text`, once the tests' SMTP server has it. */
+async function mailTo(email: string, text: string): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(async () => {
+      const messages = (await (
+        await fetch(`http://127.0.0.1:${MAIL_CATCHER_PORT}/messages`)
+      ).json()) as ReceivedMail[];
+      found = messages.find((m) => m.to.includes(email.toLowerCase()) && m.subject.includes(text));
+      return found?.subject;
+    })
+    .toBeDefined();
+  return found!;
+}
+
+test("a person's rule raises alerts that the bell counts and mails with a link and one-click unsubscribe; the notifications page marks them read", async ({
+  page,
+  request,
+}) => {
+  const email = `ana.${Date.now()}@alerts.example`;
+  const account = await accountWithPeople(
+    request,
+    "E2E Alerts Co",
+    [{ email, role: "member", name: "Ana Alert" }],
+    { held_box: true },
+  );
+  await signInWithPassword(page, email, account.people[0]!.password, "/settings/alerts");
+  await expect(page.getByRole("heading", { level: 1, name: "Alert rules" })).toBeVisible();
+  await expect(page.getByText("No rules yet.")).toBeVisible();
+
+  // Add a rule from the keyboard-usable form, by its labels; by email and in the dashboard.
   await page.getByLabel("Name").fill("E2E last free days");
   await page.getByLabel("Tell me when").selectOption({ label: "Last free day within N days" });
-  await page.getByLabel("Days ahead (N)").fill("60");
-  await page.getByLabel("Email").uncheck();
+  await page.getByLabel("Days ahead (N)").fill("2");
+  await expect(page.getByLabel("Email")).toBeChecked();
   await page.getByRole("button", { name: "Add rule" }).click();
   const rules = page.getByRole("list", { name: "Alert rules" });
   await expect(rules.getByText("E2E last free days")).toBeVisible();
-  await expect(rules.getByText("Last free day within 60 days · Everything · in the dashboard")).toBeVisible();
+  await expect(rules.getByText(/^Last free day within 2 days · Everything · .*email/)).toBeVisible();
 
   // The header's bell (the page's own links to Notifications are elsewhere).
   const bell = (name: string | RegExp) =>
     page.getByRole("banner").getByRole("link", { name, exact: typeof name === "string" });
 
   // The rule tells at once of the boxes already in its window: the bell counts them, without a reload.
-  await expect(bell(/^Notifications, \d+ unread$/)).toBeVisible({ timeout: 10_000 });
+  await expect(bell(/^Notifications, \d+ unread$/)).toBeVisible();
   const unreadOf = async () =>
     Number(/(\d+) unread/.exec((await bell(/^Notifications/).getAttribute("aria-label")) ?? "")?.[1] ?? 0);
   const before = await unreadOf();
   expect(before).toBeGreaterThan(0);
+  const listed = await (await page.request.get("/v2/notifications")).json();
+  const container: string = listed.data[0].attributes.container_number;
+  const containerId: string = listed.data[0].relationships.container.data.id;
+
+  // The email: what happened to which box, its last free day, a link that opens it, and one-click unsubscribe.
+  const mail = await mailTo(email, container);
+  expect(mail.subject).toMatch(new RegExp(`^LFD (today|tomorrow|in \\d days): ${container}`));
+  expect(mail.text).toMatch(/Last free day: \d{4}-\d{2}-\d{2} \(/);
+  expect(mail.text).toContain("your alert rule “E2E last free days”");
+  const open = /Open the container: (\S+)/.exec(mail.text)?.[1];
+  expect(open).toBeDefined();
+  expect(new URL(open!).pathname).toBe(`/containers/${containerId}`);
+  await page.goto(new URL(open!).pathname);
+  await expect(page.getByRole("heading", { level: 1, name: new RegExp(container) })).toBeVisible();
+
+  expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+  const unsubscribe = /^<(.+)>$/.exec(mail.headers["list-unsubscribe"] ?? "")?.[1];
+  expect(unsubscribe).toBeDefined();
+  // As a mail client does it: a POST of the form body, no session, no cookie.
+  const stopped = await fetch(unsubscribe!, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "List-Unsubscribe=One-Click",
+  });
+  expect(stopped.status).toBe(200);
+  await page.goto("/settings/alerts");
+  await expect(
+    rules.getByText("Last free day within 2 days · Everything · in the dashboard", { exact: true }),
+  ).toBeVisible();
 
   await bell(/^Notifications/).click();
   await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
   const list = page.getByRole("list", { name: "Notifications" });
   const first = list.getByRole("listitem").first();
-  await expect(first.getByRole("link", { name: /^LFD / })).toHaveAttribute("href", /^\/containers\//);
+  await expect(list.getByRole("link", { name: new RegExp(`^LFD .*${container}`) })).toHaveAttribute(
+    "href",
+    `/containers/${containerId}`,
+  );
   await expect(first.getByText(/Rule “E2E last free days”/)).toBeVisible();
   await expectAccessible(page);
 
   await first.getByRole("button", { name: /^Mark read: / }).click();
   await expect(bell(before - 1 > 0 ? `Notifications, ${before - 1} unread` : "Notifications")).toBeVisible();
-
   await page.getByRole("button", { name: "Mark all read" }).click();
   await expect(bell("Notifications")).toBeVisible();
   await expect(page.getByRole("button", { name: "Mark all read" })).toBeDisabled();
