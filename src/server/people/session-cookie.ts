@@ -24,8 +24,8 @@ export function cookieValue(header: string | undefined, names: string[]): string
   return undefined;
 }
 
-/** The session token of a signed cookie value, or undefined when the signature does not match. */
-export function verifiedToken(raw: string, secret: string): string | undefined {
+/** The token and signature of a cookie value, unchecked; undefined when it is not `<token>.<signature>`. */
+function partsOf(raw: string): { token: string; signature: string } | undefined {
   let value: string;
   try {
     value = decodeURIComponent(raw);
@@ -34,8 +34,20 @@ export function verifiedToken(raw: string, secret: string): string | undefined {
   }
   const dot = value.lastIndexOf(".");
   if (dot < 1) return undefined;
-  const token = value.slice(0, dot);
-  const signature = Buffer.from(value.slice(dot + 1), "base64");
+  return { token: value.slice(0, dot), signature: value.slice(dot + 1) };
+}
+
+/** The session token of a cookie value whose signature was checked already (the same value, seen valid lately). */
+export function tokenOf(raw: string): string | undefined {
+  return partsOf(raw)?.token;
+}
+
+/** The session token of a signed cookie value, or undefined when the signature does not match. */
+export function verifiedToken(raw: string, secret: string): string | undefined {
+  const parts = partsOf(raw);
+  if (!parts) return undefined;
+  const { token } = parts;
+  const signature = Buffer.from(parts.signature, "base64");
   const expected = createHmac("sha256", secret).update(token).digest();
   if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return undefined;
   return token;
