@@ -123,13 +123,18 @@ async function main(args: string[]): Promise<number> {
     log(`Account: ${plan.shipmentsTotal} shipments, ${plan.containersTotal} containers.`);
     const encoding = values.identity ? "identity" : "gzip";
     const tokenHeaders = { ...api.headers, "accept-encoding": encoding };
-    // A browser's request: the cookie, and our own Origin (which writes need).
-    const cookieHeaders = cookie ? { cookie, origin: baseUrl, "accept-encoding": encoding } : undefined;
-    const headers = auth === "cookie" ? cookieHeaders! : tokenHeaders;
+    // A browser's request: the cookie, and our own Origin on a write (which needs it; a browser sends none with a
+    // same-origin GET).
+    const cookieHeadersFor = (method: string) =>
+      cookie
+        ? { cookie, "accept-encoding": encoding, ...(method === "GET" ? {} : { origin: baseUrl }) }
+        : undefined;
     const only = values.only?.split(",").map((part) => part.trim());
     const endpoints = plan.endpoints.filter((e) => !only || only.some((part) => e.name.includes(part)));
     for (const endpoint of endpoints) {
       const url = `${baseUrl}${endpoint.path}`;
+      const cookieHeaders = cookieHeadersFor(endpoint.method);
+      const headers = auth === "cookie" ? cookieHeaders! : tokenHeaders;
       const captured = endpoint.compare
         ? await captureResponse(url, { method: endpoint.method, headers })
         : undefined;
@@ -155,12 +160,17 @@ async function main(args: string[]): Promise<number> {
         ...(auth === "both" ? { cookie: [] } : {}),
       };
       for (let round = 0; round < rounds; round++) {
-        result.ours.push(await measure(target, load));
-        result.drainedMs.push(await idle.wait());
-        if (auth === "both") {
+        // With both, the two take turns going first, so that what one run leaves behind (garbage to collect, a
+        // warm cache) weighs on each alike.
+        const cookieFirst = auth === "both" && round % 2 === 1;
+        const byCookie = async () => {
           result.cookie!.push(await measure({ ...target, headers: cookieHeaders! }, load));
           await idle.wait();
-        }
+        };
+        if (cookieFirst) await byCookie();
+        result.ours.push(await measure(target, load));
+        result.drainedMs.push(await idle.wait());
+        if (auth === "both" && !cookieFirst) await byCookie();
         // The bare server is never slow: always a timed run.
         const bareTarget = { ...target, url: `${bare.url}${endpoint.path}` };
         if (captured) result.bare.push(await measure(bareTarget, { connections, durationSeconds }));
