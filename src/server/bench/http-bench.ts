@@ -35,8 +35,9 @@ const USAGE = `Usage: npm run bench:http -- [options]
   --json <file>           also write the raw figures to a file (after every endpoint)
   --auth <token|cookie|both>
                           authenticate by API key (default), by a signed-in person's session cookie, or both
-                          side by side (each round: key, cookie, bare); the cookie's person ("bench@bench.example",
-                          admin of the account) is made when the benchmark seeds or finds the account itself
+                          side by side (key and cookie take turns going first each round, then bare); the cookie's
+                          person ("bench@bench.example", admin of the account) is made when the benchmark seeds or
+                          finds the account itself
   --person <email:password>
                           with --url and --key: the person to sign in as for the cookie runs`;
 
