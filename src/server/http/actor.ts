@@ -205,7 +205,8 @@ export function authenticateActor(deps: ActorDeps): MiddlewareHandler<AppEnv> {
     }
     const hash = cookieHash(raw);
     gate(address, hash);
-    // A value seen valid lately had its signature checked then, and its hash names it exactly: no need again.
+    // A value seen valid lately had its signature checked then, and its hash names it exactly: no need again. (Keys
+    // share the set; a key sent as the cookie has no `.signature` part, so it finds no session and is refused.)
     const token = known.has(hash, Date.now()) ? tokenOf(raw) : verifiedToken(raw, deps.authSecret);
     const session = token ? await deps.sessions.get(hash, () => sessionByToken(deps.db, token)) : undefined;
     const now = deps.now();
