@@ -4,16 +4,8 @@
 // takes email off the rule; the notifications page links to the containers and marks them read, one or all; on a
 // phone too. A key alone is told why it sees none.
 import AxeBuilder from "@axe-core/playwright";
-import {
-  createTestAccount,
-  expect,
-  MAIL_CATCHER_PORT,
-  type Page,
-  signIn,
-  signInWithPassword,
-  test,
-} from "./fixtures";
-import { accountWithPeople } from "./people";
+import { createTestAccount, expect, type Page, signIn, signInWithPassword, test } from "./fixtures";
+import { accountWithPeople, type ReceivedMail, receivedMail } from "./people";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -33,21 +25,12 @@ async function expectFitsScreen(page: Page) {
   expect(width).toBeLessThanOrEqual(PHONE.width);
 }
 
-interface ReceivedMail {
-  to: string[];
-  subject: string;
-  text: string;
-  headers: Record<string, string>;
-}
-
 /** The first message to `email` whose subject contains `text`, once the tests' SMTP server has it. */
 async function mailTo(email: string, text: string): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
   await expect
     .poll(async () => {
-      const messages = (await (
-        await fetch(`http://127.0.0.1:${MAIL_CATCHER_PORT}/messages`)
-      ).json()) as ReceivedMail[];
+      const messages = await receivedMail();
       found = messages.find((m) => m.to.includes(email.toLowerCase()) && m.subject.includes(text));
       return found?.subject;
     })

@@ -74,17 +74,24 @@ export async function invite(page: Page, email: string, role: Role): Promise<str
   return new URL(link, "http://link").searchParams.get("token") ?? "";
 }
 
-interface ReceivedMail {
+/** A message as the tests' SMTP server received it (mail-catcher.ts). */
+export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** Lower-case names: `list-unsubscribe`, for one. */
+  headers: Record<string, string>;
+}
+
+/** Every message the service has sent so far, oldest first. */
+export async function receivedMail(): Promise<ReceivedMail[]> {
+  const response = await fetch(`http://127.0.0.1:${MAIL_CATCHER_PORT}/messages`);
+  return (await response.json()) as ReceivedMail[];
 }
 
 /** Every link whose path starts with `path` in the mail the service sent to `email`, oldest first. */
 async function linksTo(email: string, path: string): Promise<URL[]> {
-  const response = await fetch(`http://127.0.0.1:${MAIL_CATCHER_PORT}/messages`);
-  const messages = (await response.json()) as ReceivedMail[];
-  return messages
+  return (await receivedMail())
     .filter((m) => m.to.includes(email.toLowerCase()))
     .flatMap((m) => m.text.match(/https?:\/\/\S+/g) ?? [])
     .map((l) => new URL(l))
