@@ -2,10 +2,11 @@
 // link at /api/auth/verify-email, then sends the browser here, with `?error=` when it could not). A link that
 // failed offers a new one.
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useId, useState } from "react";
+import { useState } from "react";
 import { buttonClass } from "../../components/button";
-import { AuthError, sendEmailConfirmation } from "../../lib/auth-client";
-import { AuthAlert, AuthCard, AuthField, authInputClass, authLinkClass } from "./auth-card";
+import { sendEmailConfirmation } from "../../lib/auth-client";
+import { AuthAlert, AuthCard, authLinkClass } from "./auth-card";
+import { MailLinkForm } from "./mail-link-form";
 
 /** Why a link did not confirm the email, by the library's codes. */
 const WHY: Record<string, string> = {
@@ -46,28 +47,7 @@ export function ConfirmEmailPage({ error }: { error: string | undefined }) {
 }
 
 function NewLinkForm() {
-  const [email, setEmail] = useState("");
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const ids = { email: useId(), error: useId() };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const typed = email.trim();
-    if (!/^[^\s@]+@[^\s@]+$/.test(typed)) return setError("Enter the email to confirm.");
-    setPending(true);
-    setError(null);
-    try {
-      await sendEmailConfirmation(typed);
-      setSentTo(typed);
-    } catch (caught) {
-      setError(caught instanceof AuthError ? caught.message : "Something went wrong. Try again.");
-    } finally {
-      setPending(false);
-    }
-  };
-
   if (sentTo)
     return (
       <p role="status">
@@ -76,23 +56,12 @@ function NewLinkForm() {
       </p>
     );
   return (
-    <form onSubmit={(event) => void onSubmit(event)} className="space-y-4" noValidate>
-      <AuthField id={ids.email} label="Email">
-        <input
-          id={ids.email}
-          type="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          autoComplete="username"
-          aria-invalid={error !== null}
-          aria-describedby={error ? ids.error : undefined}
-          className={authInputClass}
-        />
-      </AuthField>
-      {error ? <AuthAlert id={ids.error}>{error}</AuthAlert> : null}
-      <button type="submit" className={buttonClass("primary", "w-full py-2")} disabled={pending}>
-        {pending ? "Sending…" : "Mail me a new link"}
-      </button>
-    </form>
+    <MailLinkForm
+      send={sendEmailConfirmation}
+      onSent={setSentTo}
+      emailMissing="Enter the email to confirm."
+      submit="Mail me a new link"
+      className="space-y-4"
+    />
   );
 }

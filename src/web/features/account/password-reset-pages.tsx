@@ -7,32 +7,13 @@ import { PASSWORD_MIN_LENGTH } from "../../../api/people";
 import { buttonClass } from "../../components/button";
 import { AuthError, requestPasswordReset, resetPassword } from "../../lib/auth-client";
 import { AuthAlert, AuthCard, AuthField, authInputClass, authLinkClass } from "./auth-card";
+import { MailLinkForm } from "./mail-link-form";
 
 const messageFor = (error: unknown) =>
   error instanceof AuthError ? error.message : "Something went wrong. Try again.";
 
 export function ForgotPasswordPage({ initialEmail }: { initialEmail: string }) {
-  const [email, setEmail] = useState(initialEmail);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const ids = { email: useId(), error: useId() };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const typed = email.trim();
-    if (!/^[^\s@]+@[^\s@]+$/.test(typed)) return setError("Enter the email you sign in with.");
-    setPending(true);
-    setError(null);
-    try {
-      await requestPasswordReset(typed);
-      setSentTo(typed);
-    } catch (caught) {
-      setError(messageFor(caught));
-    } finally {
-      setPending(false);
-    }
-  };
 
   return (
     <AuthCard title="Reset your password">
@@ -53,32 +34,26 @@ export function ForgotPasswordPage({ initialEmail }: { initialEmail: string }) {
           </p>
         </div>
       ) : (
-        <form onSubmit={(event) => void onSubmit(event)} className="mt-5 space-y-4" noValidate>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            Give the email you sign in with, and we will mail you a link to choose a new password.
-          </p>
-          <AuthField id={ids.email} label="Email">
-            <input
-              id={ids.email}
-              type="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              autoComplete="username"
-              aria-invalid={error !== null}
-              aria-describedby={error ? ids.error : undefined}
-              className={authInputClass}
-            />
-          </AuthField>
-          {error ? <AuthAlert id={ids.error}>{error}</AuthAlert> : null}
-          <button type="submit" className={buttonClass("primary", "w-full py-2")} disabled={pending}>
-            {pending ? "Sending…" : "Mail me a link"}
-          </button>
-          <p className="text-center text-sm">
-            <Link to="/sign-in" className={authLinkClass}>
-              Back to sign in
-            </Link>
-          </p>
-        </form>
+        <MailLinkForm
+          send={requestPasswordReset}
+          onSent={setSentTo}
+          initialEmail={initialEmail}
+          emailMissing="Enter the email you sign in with."
+          submit="Mail me a link"
+          className="mt-5 space-y-4"
+          before={
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              Give the email you sign in with, and we will mail you a link to choose a new password.
+            </p>
+          }
+          after={
+            <p className="text-center text-sm">
+              <Link to="/sign-in" className={authLinkClass}>
+                Back to sign in
+              </Link>
+            </p>
+          }
+        />
       )}
     </AuthCard>
   );
