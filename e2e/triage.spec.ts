@@ -222,6 +222,47 @@ test("filters are chips: added from the keyboard, removed one by one, cleared to
   await expect(page.getByRole("list", { name: "Active filters" })).toHaveCount(0);
 });
 
+test("a filter whose list is slow to come keeps the page, its rows and the keyboard's place until it does", async ({
+  page,
+}) => {
+  await signInAsDemo(page, "/containers");
+  await expect(rows(page).nth(1)).toBeVisible();
+  const before = await rows(page).count();
+  // The filtered list is held back well past the router's pending delay (1 s), as on a slow network.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const filtered = (url: URL) =>
+    url.pathname === "/v2/containers" && url.searchParams.get("filter[available]") === "true";
+  await page.route(filtered, async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  const add = page.getByRole("button", { name: "Add filter" });
+  await add.focus();
+  await page.keyboard.press("Enter");
+  const form = page.getByRole("form", { name: "Add filter" });
+  await form.getByLabel("Filter").selectOption({ label: "Available for pickup" });
+  await form.getByLabel("Value").selectOption({ label: "Yes" });
+  await form.getByRole("button", { name: "Apply" }).press("Enter");
+  await expect(page).toHaveURL(/filter\[available\]=true/);
+  // Past the router's pending delay, when the skeleton would have taken the page's place.
+  await page.waitForTimeout(2_000);
+
+  // Still the page, not the loading skeleton: the heading, the chip, the old rows marked busy, focus on Add filter.
+  await expect(page.getByRole("heading", { level: 1, name: "Containers" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Active filters" })).toContainText("Available for pickup: yes");
+  await expect(table(page)).toHaveAttribute("aria-busy", "true");
+  await expect(rows(page)).toHaveCount(before);
+  await expect(add).toBeFocused();
+
+  release();
+  await expect(table(page)).not.toHaveAttribute("aria-busy", "true");
+  await expect(add).toBeFocused();
+});
+
 test("the last free day's terminal and line dates open from the keyboard", async ({ page, demo }) => {
   const list: Doc = await apiGet(page.request, demo, "/v2/containers?sort=last_free_day_at&page[size]=5");
   const container = list.data.find((c: Doc) => c.attributes.last_free_day_at !== null);

@@ -1,8 +1,7 @@
 // The containers list a coordinator triages from: status, holds, last free day, availability, port, ETA, vessel,
 // shipment and tags, on the shared table (sorted by the API from its headers, columns chosen in its Columns menu),
 // filtered by chips, every bit of it in the URL; saved as a named view, or downloaded as CSV (every page of it).
-import { useSuspenseQuery } from "@tanstack/react-query";
-import { getRouteApi, Link, useRouterState } from "@tanstack/react-router";
+import { getRouteApi, Link } from "@tanstack/react-router";
 import { useEffect, useMemo } from "react";
 import { containerSchema } from "../../../api/containers";
 import { type ListFilters, sortKeysOf, sortParamOf } from "../../../api/triage";
@@ -18,6 +17,7 @@ import { WithUpdatedAgo } from "../../components/updated-ago";
 import { useCsvDownload } from "../../components/use-csv-download";
 import { plural } from "../../lib/format";
 import { filterKey, filtersOfSearch, LIST_FILTER_NAMES } from "../../lib/list-filters";
+import { useListQuery } from "../../lib/list-query";
 import { useChangedIds } from "../../lib/live-updates";
 import { useCurrentView } from "../../lib/saved-views";
 import { CONTAINER_COLUMNS } from "./containers-columns";
@@ -49,9 +49,8 @@ function withFilters(search: ContainersSearch, filters: ListFilters): Containers
 export function ContainersPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const { data, dataUpdatedAt } = useSuspenseQuery(containersListQuery(containersListView(search)));
+  const { data, dataUpdatedAt, updating } = useListQuery(containersListQuery(containersListView(search)));
   const changed = useChangedIds("container");
-  const loading = useRouterState({ select: (state) => state.status === "pending" });
   const currentView = useCurrentView("containers", search);
   const filters = filtersOfSearch(search);
   const filtered = Object.keys(filters).length > 0 || search.q !== "";
@@ -110,7 +109,7 @@ export function ContainersPage() {
         rows={data.data}
         rowKey={(container) => container.id}
         changedRowIds={changed}
-        busy={loading}
+        busy={updating}
         minWidthClass="min-w-[72rem]"
         toolbar={
           <SearchField

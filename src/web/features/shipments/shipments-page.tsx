@@ -1,7 +1,6 @@
 // The shipments list: search, tracking filter, triage filters (chips), order and columns on the shared table, and
 // server-side paging, all kept in the URL; saved as a named view, or downloaded as CSV (every page of it).
-import { useSuspenseQuery } from "@tanstack/react-query";
-import { getRouteApi, Link, useRouter, useRouterState } from "@tanstack/react-router";
+import { getRouteApi, Link, useRouter } from "@tanstack/react-router";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { type Shipment, shipmentSchema } from "../../../api/shipments";
 import { type ListFilters, sortKeysOf, sortParamOf } from "../../../api/triage";
@@ -17,6 +16,7 @@ import { WithUpdatedAgo } from "../../components/updated-ago";
 import { useCsvDownload } from "../../components/use-csv-download";
 import { plural } from "../../lib/format";
 import { filterKey, filtersOfSearch, LIST_FILTER_NAMES } from "../../lib/list-filters";
+import { useListQuery } from "../../lib/list-query";
 import { useChangedIds } from "../../lib/live-updates";
 import { useCurrentView } from "../../lib/saved-views";
 import { SHIPMENT_CSV_FIELDS, shipmentCsvRow } from "./export-rows";
@@ -40,8 +40,7 @@ const TABLE_ID = "shipments";
 export function ShipmentsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const { data, dataUpdatedAt } = useSuspenseQuery(shipmentsListQuery(shipmentsListView(search)));
-  const loading = useRouterState({ select: (state) => state.status === "pending" });
+  const { data, dataUpdatedAt, updating } = useListQuery(shipmentsListQuery(shipmentsListView(search)));
   const filters = filtersOfSearch(search);
   const filtered = search.q !== "" || search.tracking !== "all" || Object.keys(filters).length > 0;
   const currentView = useCurrentView("shipments", search);
@@ -94,7 +93,7 @@ export function ShipmentsPage() {
       />
       <ShipmentsTable
         shipments={data.data}
-        busy={loading}
+        busy={updating}
         toolbar={<Filters />}
         empty={<NoShipments total={data.meta.total} />}
       />

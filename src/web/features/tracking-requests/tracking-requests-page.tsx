@@ -1,7 +1,7 @@
 // The tracking requests list: search, status, shipping line and creation-date filters kept in the URL, server
 // paging, and rows that refresh by themselves while a request is still being looked up.
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { getRouteApi, Link, useLocation, useRouterState } from "@tanstack/react-router";
+import { getRouteApi, Link, useLocation } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { Allowed } from "../../components/allowed";
 import { buttonClass } from "../../components/button";
@@ -16,6 +16,7 @@ import { Pagination } from "../../components/pagination";
 import { SearchField } from "../../components/search-field";
 import { WithUpdatedAgo } from "../../components/updated-ago";
 import { plural } from "../../lib/format";
+import { useListQuery } from "../../lib/list-query";
 import { useChangedIds } from "../../lib/live-updates";
 import type { TrackingRequest } from "./contract";
 import { linesByScac } from "./line-match";
@@ -38,9 +39,8 @@ declare module "@tanstack/react-router" {
 export function TrackingRequestsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const { data, dataUpdatedAt } = useSuspenseQuery(trackingRequestsListQuery(search));
+  const { data, dataUpdatedAt, updating } = useListQuery(trackingRequestsListQuery(search));
   const { data: lines } = useSuspenseQuery(shippingLinesQuery());
-  const loading = useRouterState({ select: (state) => state.status === "pending" });
   const createdId = useLocation({ select: (location) => location.state.createdTrackingRequestId });
   const filtered = isFiltered(search);
   const polling = pollInterval(data.data);
@@ -92,7 +92,7 @@ export function TrackingRequestsPage() {
                 </p>
               ) : null
             }
-            busy={loading}
+            busy={updating}
           />
           <Pagination
             page={search.page}

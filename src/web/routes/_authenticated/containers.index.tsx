@@ -9,12 +9,13 @@ import {
   containersListView,
   containersSearchSchema,
 } from "../../features/containers/search";
+import { loadList } from "../../lib/list-query";
 
 export const Route = createFileRoute("/_authenticated/containers/")({
   validateSearch: containersSearchSchema,
   search: { middlewares: [stripSearchParams(CONTAINERS_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => containersListView(search),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(containersListQuery(deps)),
+  loader: ({ context, deps, cause }) => loadList(context.queryClient, containersListQuery(deps), cause),
   head: () => ({ meta: [{ title: "Containers · Boxtrack" }] }),
   component: ContainersPage,
   pendingComponent: () => <TableSkeleton label="Loading containers" columns={9} />,

@@ -9,12 +9,13 @@ import {
   shipmentsSearchSchema,
 } from "../../features/shipments/search";
 import { ShipmentsPage } from "../../features/shipments/shipments-page";
+import { loadList } from "../../lib/list-query";
 
 export const Route = createFileRoute("/_authenticated/shipments/")({
   validateSearch: shipmentsSearchSchema,
   search: { middlewares: [stripSearchParams(SHIPMENTS_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => shipmentsListView(search),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(shipmentsListQuery(deps)),
+  loader: ({ context, deps, cause }) => loadList(context.queryClient, shipmentsListQuery(deps), cause),
   head: () => ({ meta: [{ title: "Shipments · Boxtrack" }] }),
   component: ShipmentsPage,
   pendingComponent: () => <TableSkeleton label="Loading shipments" columns={7} />,

@@ -8,6 +8,7 @@ import {
   trackingRequestsSearchSchema,
 } from "../../features/tracking-requests/search";
 import { TrackingRequestsPage } from "../../features/tracking-requests/tracking-requests-page";
+import { loadList } from "../../lib/list-query";
 
 export const Route = createFileRoute("/_authenticated/tracking-requests/")({
   // The loader and its queries load with the page, so that the app's first script does not grow.
@@ -15,9 +16,9 @@ export const Route = createFileRoute("/_authenticated/tracking-requests/")({
   validateSearch: trackingRequestsSearchSchema,
   search: { middlewares: [stripSearchParams(TRACKING_REQUESTS_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) =>
+  loader: ({ context, deps, cause }) =>
     Promise.all([
-      context.queryClient.ensureQueryData(trackingRequestsListQuery(deps)),
+      loadList(context.queryClient, trackingRequestsListQuery(deps), cause),
       context.queryClient.ensureQueryData(shippingLinesQuery()),
     ]),
   head: () => ({ meta: [{ title: "Tracking requests · Boxtrack" }] }),
