@@ -102,6 +102,16 @@ test("a person's rule raises alerts that the bell counts and mails with a link a
   await expect(
     rules.getByText("Last free day within 2 days · Everything · in the dashboard", { exact: true }),
   ).toBeVisible();
+  // The history says where the alert went: the bell at once, and the email the server accepted.
+  const history = page.getByRole("table", { name: "Alert deliveries" });
+  const emailed = history
+    .getByRole("row")
+    .filter({ hasText: container })
+    .filter({ hasText: `Email to ${email}` });
+  await expect(emailed.first()).toContainText("Sent");
+  await expect(
+    history.getByRole("row").filter({ hasText: container }).filter({ hasText: "Bell" }).first(),
+  ).toContainText("Shown in the bell");
 
   await bell(/^Notifications/).click();
   await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
@@ -133,6 +143,70 @@ test("a person's rule raises alerts that the bell counts and mails with a link a
   // The rule goes; its alerts stay.
   await page.getByRole("button", { name: "Delete the rule E2E last free days" }).click();
   await expect(page.getByText("No rules yet.")).toBeVisible();
+});
+
+test("an alert email a mailbox refuses shows as not delivered in the history, and the person and the owner are told", async ({
+  browser,
+  request,
+}) => {
+  const stamp = Date.now();
+  const bounced = `bounce.${stamp}@alerts.example`;
+  const ownerEmail = `olga.${stamp}@alerts.example`;
+  const account = await accountWithPeople(
+    request,
+    "E2E Bounce Co",
+    [
+      { email: bounced, role: "member", name: "Bo Unce" },
+      { email: ownerEmail, role: "owner", name: "Olga Owner" },
+    ],
+    { held_box: true },
+  );
+  const [bo, olga] = account.people;
+
+  const boContext = await browser.newContext();
+  const page = await boContext.newPage();
+  await signInWithPassword(page, bounced, bo!.password, "/settings/alerts");
+  await page.getByLabel("Name").fill("E2E bounced days");
+  await page.getByLabel("Tell me when").selectOption({ label: "Last free day within N days" });
+  await page.getByLabel("Days ahead (N)").fill("2");
+  await page.getByRole("button", { name: "Add rule" }).click();
+
+  // The tests' mail server refuses the mailbox (550): the history says so, with what the server answered.
+  const history = page.getByRole("table", { name: "Alert deliveries" });
+  const refused = history
+    .getByRole("row")
+    .filter({ hasText: `Email to ${bounced}` })
+    .first();
+  await expect(async () => {
+    await page.reload();
+    await expect(refused).toContainText("Not delivered", { timeout: 2_000 });
+  }).toPass();
+  await expect(refused).toContainText("550");
+  await page.getByLabel("Only what was not delivered").check();
+  await expect(history.getByRole("row").filter({ hasText: "Bell" })).toHaveCount(0);
+
+  // Every page tells the person that their email does not arrive, and that the bell still does.
+  const banner = page.getByRole("region", { name: "Email not delivered" });
+  await expect(banner).toContainText(`Email to ${bounced} is not being delivered`);
+  await expect(banner).toContainText("550");
+  await page.goto("/containers");
+  await expect(banner).toBeVisible();
+  await boContext.close();
+
+  // The owner is told that a member's email fails, and Members says whose; the history has everyone's.
+  const olgaContext = await browser.newContext();
+  const owner = await olgaContext.newPage();
+  await signInWithPassword(owner, ownerEmail, olga!.password, "/attention");
+  const ownerBanner = owner.getByRole("region", { name: "Email not delivered" });
+  await expect(ownerBanner).toContainText("Email to 1 member is not being delivered");
+  await ownerBanner.getByRole("link", { name: "See who in Members" }).click();
+  await expect(owner.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
+  await expect(owner.getByRole("main").getByText(/^Email failing since .*550/)).toBeVisible();
+  await owner.goto("/settings/alerts");
+  const everyone = owner.getByRole("table", { name: "Alert deliveries" });
+  await expect(everyone.getByRole("columnheader", { name: "Person" })).toBeVisible();
+  await expect(everyone.getByRole("row").filter({ hasText: "Bo Unce" }).first()).toBeVisible();
+  await olgaContext.close();
 });
 
 test("signed in with an API key, the alerts pages say that alerts are a person's", async ({

@@ -6,6 +6,9 @@
 //   tsx e2e/mail-catcher.ts <smtp port> <http port>
 //   GET /messages            every message received, oldest first: { to, subject, text, html, headers }
 //   GET /health              200 once both listen
+//
+// A mailbox whose name starts with `bounce.` does not exist here: it is refused at RCPT TO with 550, as a real
+// server refuses an unknown address, for the tests of mail that does not arrive.
 import { createServer } from "node:http";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -31,6 +34,12 @@ const smtp = new SMTPServer({
   logger: false,
   // The service's messages are small; a runaway one is refused rather than kept.
   size: 5 * 1024 * 1024,
+  onRcptTo(address, _session, callback) {
+    if (!address.address.toLowerCase().startsWith("bounce.")) return callback();
+    const refused = new Error("5.1.1 No such mailbox here") as Error & { responseCode: number };
+    refused.responseCode = 550;
+    callback(refused);
+  },
   onData(stream, session, callback) {
     simpleParser(stream)
       .then((mail) => {

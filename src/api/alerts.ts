@@ -206,3 +206,55 @@ export const notificationEditBodySchema = z
     }),
   })
   .meta({ id: "NotificationEditBody" });
+
+/**
+ * What became of one delivery: `delivered` (in the bell), an email's `queued`, `retrying` (a temporary failure, tried
+ * again with backoff), `sent` (the SMTP server accepted it), `failed` (refused for good, or given up after its
+ * attempts), `kept` (no SMTP server configured: shown at /dev/mail) or `expired` (its message is gone).
+ */
+export const ALERT_DELIVERY_STATUSES = [
+  "delivered",
+  "queued",
+  "retrying",
+  "sent",
+  "failed",
+  "kept",
+  "expired",
+] as const;
+export type AlertDeliveryStatus = (typeof ALERT_DELIVERY_STATUSES)[number];
+
+/** One delivery of an alert through one channel (`/v2/alert_deliveries`): the person's history. */
+export const alertDeliverySchema = z
+  .object({
+    id: z.string(),
+    type: z.literal("alert_delivery"),
+    attributes: z.object({
+      channel: z.enum(ALERT_CHANNELS),
+      status: z.enum(ALERT_DELIVERY_STATUSES),
+      /** The alert's one line. */
+      title: z.string(),
+      kind: kindSchema,
+      rule_name: z.string(),
+      /** Who it was for (an admin reads everyone's), and the address an email went to. */
+      person_name: z.string(),
+      person_email: z.string(),
+      recipient: z.string().nullable(),
+      attempts: z.number().int(),
+      /** The mail server's last answer when it failed or is being retried. */
+      last_error: z.string().nullable(),
+      created_at: isoDateTime,
+      delivered_at: isoDateTime.nullable(),
+    }),
+    relationships: z.object({
+      notification: z.object({ data: z.object({ id: z.string(), type: z.literal("notification") }) }),
+      container: z.object({ data: z.object({ id: z.string(), type: z.literal("container") }).nullable() }),
+      shipment: z.object({ data: z.object({ id: z.string(), type: z.literal("shipment") }).nullable() }),
+      user: z.object({ data: z.object({ id: z.string(), type: z.literal("user") }) }),
+    }),
+  })
+  .meta({ id: "AlertDelivery" });
+export type AlertDelivery = z.infer<typeof alertDeliverySchema>;
+
+export const alertDeliveryListDocumentSchema = z
+  .object({ data: z.array(alertDeliverySchema), links: listLinksSchema, meta: listMetaSchema })
+  .meta({ id: "AlertDeliveryList" });

@@ -31,6 +31,8 @@ export const personSchema = z
       last_name: z.string().nullable(),
       role: z.enum(ROLES),
       email_verified: z.boolean(),
+      /** Mail to this address was refused for good (an SMTP 5xx), and none has gone through since; else null. */
+      email_failing: z.object({ reason: z.string(), since: isoDateTime }).nullable(),
       two_factor_enabled: z.boolean(),
       /** Signs in through the account's single sign-on provider. */
       single_sign_on: z.boolean(),

@@ -28,6 +28,7 @@ import { startInboundMail } from "./documents/inbound-mail";
 import { PdfTextReader } from "./documents/pdf-text";
 import { accountRoutes } from "./http/account/handlers";
 import { activityRoutes } from "./http/activity/handlers";
+import { alertDeliveryRoutes } from "./http/alert-deliveries/handlers";
 import { alertRuleRoutes } from "./http/alert-rules/handlers";
 import { alertUnsubscribeRoutes } from "./http/alert-unsubscribe";
 import { apiGuards } from "./http/api-guards";
@@ -513,6 +514,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     activityRoutes(people),
     alertRuleRoutes({ ...data, onRulesChanged: () => alerts.wake(true) }),
     notificationRoutes({ db, now: authNow }),
+    alertDeliveryRoutes({ db }),
     streamRoutes({ db, hub: streamHub }),
   ];
   const webRoot = overrides.webRoot === undefined ? (config.dev ? null : builtWebRoot) : overrides.webRoot;

@@ -7,9 +7,10 @@
 // their emails queued in the mail outbox, and the cursor moves past the batch. A crash before the commit loses
 // nothing (the batch is read again); a process started again goes on from the cursor. The daily check's alerts are
 // keyed by container and day, so running it every few minutes, in several processes, alerts once.
-import { type AlertKind, LFD_KINDS } from "../../api/alerts";
+import { type AlertChannel, type AlertKind, LFD_KINDS } from "../../api/alerts";
 import { type OutageReporter, reportBackgroundFailure } from "../background-errors";
 import type { Clock } from "../clock";
+import { insertAlertDeliveries, type NewAlertDelivery } from "../db/alert-deliveries";
 import {
   type AlertFacts,
   type AlertRow,
@@ -94,22 +95,61 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
     }));
     const stored = await insertAlerts(tx, rows);
     const rules = new Map(drafts.map((d) => [d.rule.id, d.rule]));
-    const emailed = stored.filter((a) => a.ruleId && rules.get(a.ruleId)?.channels.includes("email"));
+    const ruleOf = (alert: AlertRow) => (alert.ruleId ? rules.get(alert.ruleId) : undefined);
+    // Each channel's delivery is logged with the alert (the history, and an email's outcome through its message).
+    const deliveries: NewAlertDelivery[] = stored
+      .filter((alert) => ruleOf(alert)?.channels.includes("in_app"))
+      .map((alert) => delivery(alert, "in_app", null, now));
+    const emailed = stored.filter((alert) => ruleOf(alert)?.channels.includes("email"));
     if (emailed.length > 0) {
       const names = await companyNames(tx, [...new Set(emailed.map((a) => a.accountId))]);
-      for (const alert of emailed) await queueEmail(tx, alert, rules.get(alert.ruleId!)!, names, now);
+      for (const alert of emailed) {
+        const mailId = await queueEmail(tx, alert, ruleOf(alert)!, names, now);
+        deliveries.push(delivery(alert, "email", mailId, now));
+      }
     }
+    await insertAlertDeliveries(tx, deliveries);
     return stored.length;
   }
 
-  async function queueEmail(tx: Db, alert: AlertRow, rule: LiveRule, names: Map<string, string>, now: Date) {
+  function delivery(
+    alert: AlertRow,
+    channel: AlertChannel,
+    mailId: string | null,
+    now: Date,
+  ): NewAlertDelivery {
+    return {
+      accountId: alert.accountId,
+      userId: alert.userId,
+      alertId: alert.id,
+      channel,
+      mailId,
+      createdAt: now,
+    };
+  }
+
+  /** Queues the alert's email in the mail outbox; answers the message's id. */
+  async function queueEmail(
+    tx: Db,
+    alert: AlertRow,
+    rule: LiveRule,
+    names: Map<string, string>,
+    now: Date,
+  ): Promise<string> {
     const mail = alertEmail(
       alert,
       rule.name,
       { name: names.get(alert.accountId) ?? "your account" },
       options,
     );
-    await sendLater(tx, alert.accountId, { kind: "alert", to: rule.email, ...mail }, now, mail.headers);
+    const queued = await sendLater(
+      tx,
+      alert.accountId,
+      { kind: "alert", to: rule.email, ...mail },
+      now,
+      mail.headers,
+    );
+    return queued.id;
   }
 
   /** One batch of the log; `more`: it was full. */

@@ -1,9 +1,9 @@
 // The mail outbox's repository: messages queued in the transaction of what causes them, the worker's claims
 // (a lease per message, `FOR UPDATE SKIP LOCKED`, so that processes on one PostgreSQL never send one twice), the
 // outcome of each attempt, and the messages kept for /dev/mail when no SMTP server is configured.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "./connection";
-import { mailOutbox } from "./schema";
+import { failingEmails, mailOutbox } from "./schema";
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 
@@ -151,4 +151,27 @@ export async function getKeptMail(db: Db, id: string): Promise<MailRow | undefin
     .from(mailOutbox)
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "kept")));
   return row;
+}
+
+/** An address a mail server refused for good (SMTP 5xx): told to its person and their admins until mail goes through. */
+export async function markEmailFailing(db: Db, email: string, reason: string, at: Date): Promise<void> {
+  await db
+    .insert(failingEmails)
+    .values({ email: email.toLowerCase(), reason, failedAt: at })
+    .onConflictDoUpdate({ target: failingEmails.email, set: { reason, failedAt: at } });
+}
+
+/** A message to the address went through: it is no longer failing. */
+export async function clearEmailFailing(db: Db, email: string): Promise<void> {
+  await db.delete(failingEmails).where(eq(failingEmails.email, email.toLowerCase()));
+}
+
+export type FailingEmail = typeof failingEmails.$inferSelect;
+
+/** Which of these addresses are failing, by address in lower case. */
+export async function failingEmailsAmong(db: Db, emails: string[]): Promise<Map<string, FailingEmail>> {
+  const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select().from(failingEmails).where(inArray(failingEmails.email, wanted));
+  return new Map(rows.map((row) => [row.email, row]));
 }

@@ -1463,3 +1463,42 @@ export const alertCursor = pgTable("alert_cursor", {
   lastSeq: bigint("last_seq", { mode: "number" }).notNull().default(0),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * Where each alert went: one row per channel it was delivered through (`in_app`: the bell, at once; `email`: its
+ * message in the mail outbox, whose status, attempts and last error are the delivery's). Settings → Alerts →
+ * History and `/v2/alert_deliveries` read it; a person sees their own, an admin everyone's in the account.
+ */
+export const alertDeliveries = pgTable(
+  "alert_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    alertId: uuid("alert_id")
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    channel: text("channel").notNull(),
+    mailId: uuid("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("alert_deliveries_user_idx").on(t.accountId, t.userId, t.createdAt.desc(), t.id.desc()),
+    index("alert_deliveries_account_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * Email addresses a mail server refused for good (an SMTP 5xx: no such mailbox, domain gone): the person and
+ * their admins are told, in a banner, until a message to the address goes through again. Keyed by the address
+ * in lower case: mail is sent to addresses, and one address can be several people's sign-in nowhere else.
+ */
+export const failingEmails = pgTable("failing_emails", {
+  email: text("email").primaryKey(),
+  reason: text("reason").notNull(),
+  failedAt: ts("failed_at").notNull(),
+});

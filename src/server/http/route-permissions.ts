@@ -106,6 +106,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "GET /v2/notifications": "self",
   "PATCH /v2/notifications/{id}": "self",
   "POST /v2/notifications/mark_all_read": "self",
+  // Their own deliveries; an owner or admin everyone's (decided in the handler).
+  "GET /v2/alert_deliveries": "self",
   // People (admins, never a key): members, invitations, API keys, single sign-on, the whole activity log.
   "GET /v2/users": "people",
   "PATCH /v2/users/{id}": "people",

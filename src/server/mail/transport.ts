@@ -35,3 +35,20 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
     },
   };
 }
+
+/**
+ * How a mail server refused a message: `permanent` (an SMTP 5xx: sending again would be refused again) and, with
+ * it, whether it refused the address itself (at `RCPT TO`: no such mailbox, a domain that takes no mail), which
+ * makes the address failing. Anything else (4xx, a dropped connection, a timeout) is worth retrying.
+ */
+export function refusalOf(error: unknown): { permanent: boolean; address: boolean; response?: string } {
+  const e = error as { responseCode?: unknown; command?: unknown; code?: unknown; response?: unknown } | null;
+  const code = typeof e?.responseCode === "number" ? e.responseCode : 0;
+  const permanent = code >= 500 && code < 600;
+  return {
+    permanent,
+    address: permanent && (e?.command === "RCPT TO" || e?.code === "EENVELOPE"),
+    // The server's own line ("550 5.1.1 No such mailbox here"): what the person and their admin are shown.
+    response: typeof e?.response === "string" && code > 0 ? e.response.slice(0, 300) : undefined,
+  };
+}

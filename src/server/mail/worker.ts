@@ -4,10 +4,16 @@
 import type { OutageReporter } from "../background-errors";
 import { reportBackgroundFailure } from "../background-errors";
 import type { Db } from "../db/connection";
-import { claimDueMail, type MailClaim, settleMail } from "../db/mail-outbox";
+import {
+  claimDueMail,
+  clearEmailFailing,
+  type MailClaim,
+  markEmailFailing,
+  settleMail,
+} from "../db/mail-outbox";
 import { logSafeError } from "../log-safe-error";
 import type { Logger } from "../logger";
-import type { MailTransport } from "./transport";
+import { type MailTransport, refusalOf } from "./transport";
 
 /** Attempts before a message is given up on (about a day with the backoff below). */
 export const MAIL_ATTEMPTS = 10;
@@ -56,11 +62,20 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     try {
       await transport.send(claim);
       await settleMail(db, claim, { status: "sent", at: now() });
+      // The address takes mail again (a mailbox made, a typo fixed): no longer shown as failing.
+      await clearEmailFailing(db, claim.to);
       logger.info("mail sent", { kind: claim.kind });
     } catch (error) {
       const safe = logSafeError(error);
-      const reason = typeof safe.error === "string" ? safe.error.slice(0, 300) : "send failed";
-      if (claim.attempts >= MAIL_ATTEMPTS) {
+      const refusal = refusalOf(error);
+      const reason =
+        refusal.response ?? (typeof safe.error === "string" ? safe.error.slice(0, 300) : "send failed");
+      if (refusal.permanent) {
+        // Refused for good: trying again for a day would only be refused again, and hide it meanwhile.
+        await settleMail(db, claim, { status: "failed", error: reason });
+        if (refusal.address) await markEmailFailing(db, claim.to, reason, now());
+        logger.warn("mail refused for good", { kind: claim.kind, address: refusal.address, ...safe });
+      } else if (claim.attempts >= MAIL_ATTEMPTS) {
         await settleMail(db, claim, { status: "failed", error: reason });
         logger.warn("mail given up", { kind: claim.kind, attempts: claim.attempts, ...safe });
       } else {

@@ -1,6 +1,14 @@
 // JSON:API resources of alerts: a person's alert rule (its scope spelled by SCAC and UN/LOCODE, as it was given) and
 // a notification (an alert as its person reads it, with the container, shipment and rule it is about).
-import type { AlertChannel, AlertKind, AlertRule, AlertScope, Notification } from "../../api/alerts";
+import type {
+  AlertChannel,
+  AlertDelivery,
+  AlertKind,
+  AlertRule,
+  AlertScope,
+  Notification,
+} from "../../api/alerts";
+import type { AlertDeliveryView } from "../db/alert-deliveries";
 import type { AlertRow, AlertRuleRow } from "../db/alerts";
 
 /** What the scope's stored ids are called on the wire. */
@@ -59,5 +67,32 @@ export function notificationResource(row: AlertRow): Notification {
       alert_rule: { data: row.ruleId ? { id: row.ruleId, type: "alert_rule" } : null },
     },
     links: { self: `/v2/notifications/${row.id}` },
+  };
+}
+
+export function alertDeliveryResource(row: AlertDeliveryView): AlertDelivery {
+  return {
+    id: row.id,
+    type: "alert_delivery",
+    attributes: {
+      channel: row.channel as AlertChannel,
+      status: row.status,
+      title: row.title,
+      kind: row.kind as AlertKind,
+      rule_name: row.ruleName,
+      person_name: row.userName,
+      person_email: row.userEmail,
+      recipient: row.recipient,
+      attempts: row.attempts,
+      last_error: row.lastError,
+      created_at: row.createdAt.toISOString(),
+      delivered_at: row.deliveredAt?.toISOString() ?? null,
+    },
+    relationships: {
+      notification: { data: { id: row.alertId, type: "notification" } },
+      container: { data: row.containerId ? { id: row.containerId, type: "container" } : null },
+      shipment: { data: row.shipmentId ? { id: row.shipmentId, type: "shipment" } : null },
+      user: { data: { id: row.userId, type: "user" } },
+    },
   };
 }

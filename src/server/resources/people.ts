@@ -1,10 +1,13 @@
 // JSON:API resources of people (`user`): the signed-in person and an account's members, as /v2/users gives them.
 import type { Person } from "../../api/people";
+import type { FailingEmail } from "../db/mail-outbox";
 import type { MemberRecord } from "../db/people";
 import { splitName } from "./serialize";
 
-export function personResource(m: MemberRecord): Person {
+/** `failing`: the failing addresses among the people's (`failingEmailsAmong`), by address in lower case. */
+export function personResource(m: MemberRecord, failing?: Map<string, FailingEmail>): Person {
   const { first, last } = splitName(m.user.name);
+  const failure = failing?.get(m.user.email.toLowerCase());
   return {
     id: m.user.id,
     type: "user",
@@ -15,6 +18,7 @@ export function personResource(m: MemberRecord): Person {
       last_name: last,
       role: m.role,
       email_verified: m.user.emailVerified,
+      email_failing: failure ? { reason: failure.reason, since: failure.failedAt.toISOString() } : null,
       two_factor_enabled: m.user.twoFactorEnabled,
       single_sign_on: m.singleSignOn,
       created_at: m.user.createdAt.toISOString(),

@@ -5,6 +5,7 @@ import { RouteErrorPage } from "../components/error-page";
 import { AppShell } from "../features/account/app-shell";
 import { accountQuery } from "../features/account/queries";
 import { NotificationBell } from "../features/alerts/notification-bell";
+import { EmailFailingBanner } from "../features/people/email-failing-banner";
 import { GlobalSearch } from "../features/search/global-search";
 import { meQuery } from "../lib/actor";
 import { getSession } from "../lib/session";
@@ -18,7 +19,9 @@ export const Route = createFileRoute("/_authenticated")({
       context.queryClient.ensureQueryData(accountQuery()),
       getSession()?.kind === "person" ? context.queryClient.ensureQueryData(meQuery()) : null,
     ]),
-  component: () => <AppShell search={<GlobalSearch />} bell={<NotificationBell />} />,
+  component: () => (
+    <AppShell search={<GlobalSearch />} bell={<NotificationBell />} banner={<EmailFailingBanner />} />
+  ),
   errorComponent: (props) => (
     <main className="mx-auto max-w-3xl p-6">
       <RouteErrorPage {...props} what="your account" />

@@ -1,5 +1,6 @@
 // /v2/users: who is signed in, the account's members, role changes and removals (by the role rules in people/).
 import { recordActivities } from "../../db/activities";
+import { failingEmailsAmong } from "../../db/mail-outbox";
 import { getMember, listMembers } from "../../db/people";
 import { doneBy } from "../../people/activity";
 import { changeRole, remove } from "../../people/members";
@@ -22,15 +23,22 @@ export function userRoutes(deps: Pick<PeopleRouteDeps, "db" | "now" | "forgetCre
     const { doer } = personOf(principal);
     const member = await getMember(db, principal.account.id, doer.userId);
     if (!member) throw notFound("user", doer.userId);
+    const failing = await failingEmailsAmong(db, [member.user.email]);
     return c.json(
-      documentOf(personResource(member), "/v2/users/me", [accountSettingsResource(principal.account)]),
+      documentOf(personResource(member, failing), "/v2/users/me", [
+        accountSettingsResource(principal.account),
+      ]),
       200,
     );
   });
 
   app.openapi(listRoute, async (c) => {
     const members = await listMembers(db, c.get("principal").account.id);
-    const data = members.map(personResource);
+    const failing = await failingEmailsAmong(
+      db,
+      members.map((m) => m.user.email),
+    );
+    const data = members.map((m) => personResource(m, failing));
     return c.json(wholeList(c.req.url, data), 200);
   });
 
@@ -66,7 +74,8 @@ export function userRoutes(deps: Pick<PeopleRouteDeps, "db" | "now" | "forgetCre
       throw refusalError(result);
     }
     deps.forgetCredentials?.();
-    return c.json(documentOf(personResource(result.member), `/v2/users/${id}`), 200);
+    const failing = await failingEmailsAmong(db, [result.member.user.email]);
+    return c.json(documentOf(personResource(result.member, failing), `/v2/users/${id}`), 200);
   });
 
   app.openapi(removeRoute, async (c) => {

@@ -33,10 +33,19 @@ const navLinkClass =
 const navLinkActiveClass = "bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-white";
 
 /**
- * `search`: the global search's button and dialog; `bell`: the notifications' bell with the unread count. Both are
- * given by the route (a feature does not import another).
+ * `search`: the global search's button and dialog; `bell`: the notifications' bell with the unread count; `banner`:
+ * what the person must know on every page (their email failing). All are given by the route (a feature does not
+ * import another).
  */
-export function AppShell({ search, bell }: { search?: ReactNode; bell?: ReactNode }) {
+export function AppShell({
+  search,
+  bell,
+  banner,
+}: {
+  search?: ReactNode;
+  bell?: ReactNode;
+  banner?: ReactNode;
+}) {
   const session = useSyncExternalStore(subscribeSession, getSession, getSession);
   const location = useLocation();
   const navigate = useNavigate();
@@ -133,6 +142,7 @@ export function AppShell({ search, bell }: { search?: ReactNode; bell?: ReactNod
           />
         </div>
       </header>
+      {session.kind === "person" ? banner : null}
       <main id="main" className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6 sm:px-6">
         <Outlet />
       </main>

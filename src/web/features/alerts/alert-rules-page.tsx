@@ -13,6 +13,8 @@ import {
 } from "../../../api/alerts";
 import { buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
+import { useActor } from "../../lib/actor";
+import { DeliveryHistory } from "./delivery-history";
 import { isPersonOnlyRefusal, PersonOnlyNotice } from "./person-only";
 import { alertRulesQuery, type RuleInput, useCreateRule, useDeleteRule } from "./queries";
 
@@ -239,6 +241,8 @@ function NewRuleForm() {
 
 export function AlertRulesPage() {
   const query = useQuery(alertRulesQuery());
+  const actor = useActor();
+  const oversees = actor?.kind === "user" && (actor.role === "owner" || actor.role === "admin");
   return (
     <>
       <PageHeader
@@ -279,6 +283,7 @@ export function AlertRulesPage() {
           </section>
         </div>
       )}
+      {query.isError && isPersonOnlyRefusal(query.error) ? null : <DeliveryHistory everyone={oversees} />}
     </>
   );
 }

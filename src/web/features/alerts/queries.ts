@@ -7,6 +7,7 @@ import { z } from "zod";
 import {
   type AlertKind,
   type AlertScope,
+  alertDeliveryListDocumentSchema,
   alertRuleDocumentSchema,
   alertRuleListDocumentSchema,
   notificationDocumentSchema,
@@ -21,7 +22,14 @@ export const alertKeys = {
   unread: () => [...alertKeys.notifications(), "unread-count"] as const,
   list: (search: NotificationsSearch) => [...alertKeys.notifications(), "list", search] as const,
   rules: () => [...alertKeys.all, "rules"] as const,
+  deliveries: (search: DeliveriesSearch) => [...alertKeys.all, "deliveries", search] as const,
 };
+
+export interface DeliveriesSearch {
+  page: number;
+  /** Only the deliveries that did not arrive. */
+  failed: boolean;
+}
 
 export interface NotificationsSearch {
   page: number;
@@ -60,6 +68,24 @@ export function notificationsQuery(search: NotificationsSearch) {
           "page[number]": search.page,
           "page[size]": 30,
           "filter[unread]": search.unread || undefined,
+        },
+        signal,
+      }),
+    retry: false,
+  });
+}
+
+/** Where the alerts went: the person's own, an owner's or admin's everyone's in the account. */
+export function alertDeliveriesQuery(search: DeliveriesSearch) {
+  return queryOptions({
+    queryKey: alertKeys.deliveries(search),
+    queryFn: ({ signal }) =>
+      apiRequest("/v2/alert_deliveries", {
+        schema: alertDeliveryListDocumentSchema,
+        query: {
+          "page[number]": search.page,
+          "page[size]": 20,
+          "filter[status]": search.failed ? "failed" : undefined,
         },
         signal,
       }),

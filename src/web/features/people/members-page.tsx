@@ -161,6 +161,11 @@ function MemberRow({ person, canManage }: { person: Person; canManage: boolean }
           {isMe ? <span className="text-slate-600 dark:text-slate-400"> (you)</span> : null}
         </p>
         <p className="text-sm break-all text-slate-600 dark:text-slate-400">{a.email}</p>
+        {a.email_failing ? (
+          <p className="text-sm text-red-700 dark:text-red-300">
+            Email failing since {when(a.email_failing.since)}: {a.email_failing.reason}
+          </p>
+        ) : null}
         <p className="text-xs text-slate-600 dark:text-slate-400">
           {a.last_active_at ? `Last active ${when(a.last_active_at)}` : "Not active yet"}
           {a.two_factor_enabled ? " · two-factor on" : ""}

@@ -1,0 +1,195 @@
+// Settings → Alerts → History: where each alert went and what became of it (the bell at once; an email queued,
+// retried with the mail server's last answer, sent, or failed), newest first; an owner or admin sees everyone's.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useId, useState } from "react";
+import type { AlertDelivery, AlertDeliveryStatus } from "../../../api/alerts";
+import { buttonClass } from "../../components/button";
+import { DateTime } from "../../components/date-time";
+import { plural } from "../../lib/format";
+import { PHONE_QUERY, useMediaQuery } from "../../lib/use-media-query";
+import { alertDeliveriesQuery } from "./queries";
+
+const STATUS_WORDS: Record<AlertDeliveryStatus, string> = {
+  delivered: "Shown in the bell",
+  queued: "Queued",
+  retrying: "Retrying",
+  sent: "Sent",
+  failed: "Not delivered",
+  kept: "Kept (no mail server: /dev/mail)",
+  expired: "Expired",
+};
+
+const PAGE_SIZE = 20;
+
+function AlertTitle({ d }: { d: AlertDelivery }) {
+  const { container, shipment } = d.relationships;
+  const cls = "text-sky-800 underline-offset-2 hover:underline dark:text-sky-300";
+  if (container.data)
+    return (
+      <Link to="/containers/$containerId" params={{ containerId: container.data.id }} className={cls}>
+        {d.attributes.title}
+      </Link>
+    );
+  if (shipment.data)
+    return (
+      <Link to="/shipments/$shipmentId" params={{ shipmentId: shipment.data.id }} className={cls}>
+        {d.attributes.title}
+      </Link>
+    );
+  return <>{d.attributes.title}</>;
+}
+
+function Status({ d }: { d: AlertDelivery }) {
+  const { status, last_error, attempts } = d.attributes;
+  const bad = status === "failed" || status === "retrying";
+  return (
+    <>
+      <span className={bad ? "font-medium text-red-700 dark:text-red-300" : undefined}>
+        {STATUS_WORDS[status]}
+        {status === "retrying" ? ` (${plural(attempts, "attempt")} so far)` : ""}
+      </span>
+      {last_error && bad ? (
+        <span className="block text-xs text-slate-600 dark:text-slate-400">{last_error}</span>
+      ) : null}
+    </>
+  );
+}
+
+function channelWords(d: AlertDelivery): string {
+  return d.attributes.channel === "email"
+    ? `Email to ${d.attributes.recipient ?? d.attributes.person_email}`
+    : "Bell";
+}
+
+export function DeliveryHistory({ everyone }: { everyone: boolean }) {
+  // Cards on a phone: a table of long addresses would scroll sideways.
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [page, setPage] = useState(1);
+  const [failed, setFailed] = useState(false);
+  const query = useQuery({ ...alertDeliveriesQuery({ page, failed }), placeholderData: keepPreviousData });
+  const failedId = useId();
+  const total = query.data?.meta.total ?? 0;
+  const last = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <section aria-labelledby="history-title" className="mt-10">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h2 id="history-title" className="text-lg font-semibold">
+          History
+        </h2>
+        <label htmlFor={failedId} className="flex items-center gap-2 text-sm">
+          <input
+            id={failedId}
+            type="checkbox"
+            checked={failed}
+            onChange={(event) => {
+              setFailed(event.target.checked);
+              setPage(1);
+            }}
+          />
+          Only what was not delivered
+        </label>
+      </div>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        {everyone ? "Every person's alerts in this account" : "Your alerts"}, and where each went.
+      </p>
+      {query.isError ? (
+        <p role="alert">{query.error.message}</p>
+      ) : query.isPending ? (
+        <p role="status">Loading the history…</p>
+      ) : query.data.data.length === 0 ? (
+        <p className="mt-3 text-slate-600 dark:text-slate-400">
+          {failed ? "Every alert was delivered." : "No alerts yet."}
+        </p>
+      ) : phone ? (
+        <ul aria-label="Alert deliveries" className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
+          {query.data.data.map((d) => (
+            <li key={d.id} className="py-3 text-sm break-words">
+              <AlertTitle d={d} />
+              <span className="block text-xs text-slate-600 dark:text-slate-400">
+                Rule “{d.attributes.rule_name}” · <DateTime iso={d.attributes.created_at} timeZone={null} />
+                {everyone ? ` · ${d.attributes.person_name || d.attributes.person_email}` : ""}
+              </span>
+              <span className="block">
+                {channelWords(d)}: <Status d={d} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="mt-3 overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
+          <table className="w-full text-left text-sm" aria-busy={query.isPlaceholderData || undefined}>
+            <caption className="sr-only">Alert deliveries</caption>
+            <thead className="bg-slate-50 dark:bg-slate-800">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  When
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Alert
+                </th>
+                {everyone ? (
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Person
+                  </th>
+                ) : null}
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Channel
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Status
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.data.map((d) => (
+                <tr key={d.id} className="border-t border-slate-200 align-top dark:border-slate-800">
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <DateTime iso={d.attributes.created_at} timeZone={null} />
+                  </td>
+                  <td className="px-3 py-2">
+                    <AlertTitle d={d} />
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">
+                      Rule “{d.attributes.rule_name}”
+                    </span>
+                  </td>
+                  {everyone ? (
+                    <td className="px-3 py-2">{d.attributes.person_name || d.attributes.person_email}</td>
+                  ) : null}
+                  <td className="px-3 py-2">{channelWords(d)}</td>
+                  <td className="px-3 py-2">
+                    <Status d={d} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {last > 1 ? (
+        <nav aria-label="History pages" className="mt-3 flex items-center gap-3 text-sm">
+          <button
+            type="button"
+            className={buttonClass("secondary")}
+            disabled={page <= 1}
+            onClick={() => setPage((p) => p - 1)}
+          >
+            Newer
+          </button>
+          <span>
+            Page {page} of {last}
+          </span>
+          <button
+            type="button"
+            className={buttonClass("secondary")}
+            disabled={page >= last}
+            onClick={() => setPage((p) => p + 1)}
+          >
+            Older
+          </button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
