@@ -263,6 +263,22 @@ test("a filter whose list is slow to come keeps the page, its rows and the keybo
   await expect(add).toBeFocused();
 });
 
+test("a container opened from the list by the keyboard puts focus on its page's heading, and back on the list's", async ({
+  page,
+}) => {
+  await signInAsDemo(page, "/containers");
+  const first = table(page).getByRole("row").nth(1).getByRole("link").first();
+  const number = (await first.textContent())?.trim() ?? "";
+  await first.focus();
+  await page.keyboard.press("Enter");
+  const heading = page.getByRole("heading", { level: 1, name: new RegExp(number) });
+  await expect(heading).toBeVisible();
+  // Not <body>: the link that was used went with the list.
+  await expect(heading).toBeFocused();
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Containers" })).toBeFocused();
+});
+
 test("the last free day's terminal and line dates open from the keyboard", async ({ page, demo }) => {
   const list: Doc = await apiGet(page.request, demo, "/v2/containers?sort=last_free_day_at&page[size]=5");
   const container = list.data.find((c: Doc) => c.attributes.last_free_day_at !== null);

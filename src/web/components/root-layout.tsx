@@ -1,7 +1,8 @@
-// The frame around every page: the document's title, navigation pending bar, the page, and the toasts.
+// The frame around every page: the document's title, navigation pending bar, focus on arrival, the page, the toasts.
 import { Outlet } from "@tanstack/react-router";
 import { DocumentTitle } from "./document-title";
 import { PendingBar } from "./pending-bar";
+import { RouteFocus } from "./route-focus";
 import { Toaster } from "./toaster";
 
 export function RootLayout() {
@@ -9,6 +10,7 @@ export function RootLayout() {
     <>
       <DocumentTitle />
       <PendingBar />
+      <RouteFocus />
       <Outlet />
       <Toaster />
     </>

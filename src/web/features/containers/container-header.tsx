@@ -163,7 +163,7 @@ export function ContainerHeader({
                     : "border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900"
                 }`}
               >
-                <span className="block text-[0.7rem] font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+                <span className="block text-[0.7rem] font-semibold tracking-wide text-(--muted-text) uppercase">
                   {port.kind}
                   {port.current ? <span className="text-sky-800 dark:text-sky-300"> · now</span> : null}
                 </span>

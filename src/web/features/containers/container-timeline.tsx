@@ -267,7 +267,7 @@ function StayItem({
           >
             <path d="M4 2l5 4-5 4z" />
           </svg>
-          <span className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+          <span className="text-xs font-semibold tracking-wide text-(--muted-text) uppercase">
             {title.kind}
           </span>
           <span className="font-semibold text-slate-900 dark:text-slate-100">{title.place}</span>

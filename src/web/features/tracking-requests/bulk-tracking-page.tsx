@@ -19,7 +19,8 @@ import { linesByScac } from "./line-match";
 import { shippingLinesQuery } from "./queries";
 import { useBulkTracking } from "./use-bulk-tracking";
 
-const EXAMPLE = `type, number, SCAC, references
+const EXAMPLE = `For example:
+type, number, SCAC, references
 bol, MAEU123456789, MAEU, PO-1042;SO-77
 booking, 254896321, MSCU
 container, MSCU1234566, MSCU, PO-9
@@ -193,7 +194,7 @@ function BulkTracking() {
                 autoComplete="off"
                 aria-describedby={`${tagsId}-hint`}
                 className={`${inputClass} mt-1`}
-                placeholder="import-november"
+                placeholder="e.g. import-november"
               />
               <FieldHint id={tagsId}>Separate several with commas.</FieldHint>
             </div>

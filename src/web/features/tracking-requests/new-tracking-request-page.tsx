@@ -344,7 +344,7 @@ export function NewTrackingRequestPage() {
               aria-invalid={errors.ref_numbers ? true : undefined}
               aria-describedby={describedBy(ids.ref_numbers, true, errors.ref_numbers)}
               className={`${inputClass} mt-1`}
-              placeholder="PO-1042, SO-77"
+              placeholder="e.g. PO-1042, SO-77"
             />
             <FieldHint id={ids.ref_numbers}>
               Your own numbers, such as a PO. Separate several with commas.
@@ -367,7 +367,7 @@ export function NewTrackingRequestPage() {
               aria-invalid={errors.shipment_tags ? true : undefined}
               aria-describedby={describedBy(ids.shipment_tags, true, errors.shipment_tags)}
               className={`${inputClass} mt-1`}
-              placeholder="urgent, customer-a"
+              placeholder="e.g. urgent, customer-a"
             />
             <FieldHint id={ids.shipment_tags}>
               Given to the shipment once it is found. Separate with commas.
