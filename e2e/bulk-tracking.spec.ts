@@ -86,6 +86,20 @@ test("20 bare numbers of 5 lines, some not in their line's format, end with the 
   expect(await apiCounts(page, account)).toEqual({ total: 17, tracked: 16, failed: 1, pending: 0 });
 });
 
+test("the hosted API's test number is tracked from a bare line, and a word that is no number is told why", async ({
+  page,
+  account,
+}) => {
+  await signIn(page, account, "/tracking-requests/bulk");
+  await page.getByRole("textbox", { name: "Paste lines" }).fill("TEST-TR-SUCCEEDED\nHELLO");
+  await expect(rowOf(page, "HELLO")).toContainText(
+    "“HELLO” is not a bill of lading, booking or container number: each of those has digits.",
+  );
+  await expect(rowOf(page, "TEST-TR-SUCCEEDED")).toContainText("Ready");
+  await page.getByRole("button", { name: "Send 1 tracking request" }).click();
+  await expect(page.getByText("1 tracked, 0 failed.")).toBeVisible();
+});
+
 test("a CSV file and an Excel file are previewed, with each bad row's column named", async ({
   page,
   account,

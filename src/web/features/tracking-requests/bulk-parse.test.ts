@@ -138,6 +138,23 @@ describe("parseBulkInput", () => {
     ]);
   });
 
+  it("reads a lone word as a number, saying what is wrong with it, and the hosted API's test numbers as numbers", () => {
+    const result = parseBulkInput("TEST-TR-SUCCEEDED\nHELLO\ntest-tr-failed TEST\nbol");
+    expect(result.rows.map((r) => [r.requestType, r.number, r.scac, r.problems])).toEqual([
+      [null, "TEST-TR-SUCCEEDED", "", []],
+      [
+        null,
+        "HELLO",
+        "",
+        [
+          "Row 2, column number: “HELLO” is not a bill of lading, booking or container number: each of those has digits.",
+        ],
+      ],
+      [null, "TEST-TR-FAILED", "TEST", []],
+      ["bill_of_lading", "", "", ["Row 4, column number: The number is missing."]],
+    ]);
+  });
+
   it("reads nothing from empty input", () => {
     expect(parseBulkInput("")).toEqual({ rows: [], header: false, truncated: 0 });
     expect(parseBulkInput(" \n\n\t\n")).toEqual({ rows: [], header: false, truncated: 0 });

@@ -4,6 +4,7 @@
 // spreadsheet) or spaces between fields, quoted CSV fields, short or full type names, references split by
 // `;` or `|`. Every row comes back, with the problems that keep it from being sent, each naming its row and
 // column ("Row 4, column scac: …").
+import { normalizeNumber, TEST_NUMBERS } from "../../../api/number-formats";
 import { REQUEST_TYPES, type RequestType } from "../../../api/tracking-requests";
 
 export const MAX_BULK_ROWS = 1000;
@@ -47,7 +48,11 @@ const DEFAULT_COLUMNS: Columns = ["type", "number", "scac", "refs"];
 const NUMBER_FIRST_COLUMNS: Columns = ["number", "scac", "refs"];
 
 /** A first cell that is neither a type nor a word: a number (it has a digit), so the row starts with it. */
-const looksLikeNumber = (cell: string) => /\d/.test(cell) && readRequestType(cell) === null;
+/** The hosted API's test numbers (TEST-TR-SUCCEEDED, TEST-TR-FAILED): numbers without a digit. */
+const isTestNumber = (cell: string) =>
+  Object.values(TEST_NUMBERS).some((test) => normalizeNumber(test) === normalizeNumber(cell));
+const looksLikeNumber = (cell: string) =>
+  (/\d/.test(cell) || isTestNumber(cell)) && readRequestType(cell) === null;
 
 const TYPE_ALIASES: Record<string, RequestType> = {
   bol: "bill_of_lading",
@@ -237,7 +242,9 @@ export function parseBulkInput(input: string): ParseResult {
   const rows = raw.slice(0, MAX_BULK_ROWS).map((row): ParsedRow => {
     const cells = row.cells.map((cell) => cell.trim());
     // Without a header, a row may be a bare number, or start with its number: its type is inferred then.
-    const rowColumns = !header && looksLikeNumber(cells[0] ?? "") ? NUMBER_FIRST_COLUMNS : columns;
+    // A lone word that is not a type is a number too ("HELLO" is a bad number, not a bad type with none given).
+    const lone = cells.length === 1 && readRequestType(cells[0] ?? "") === null;
+    const rowColumns = !header && (looksLikeNumber(cells[0] ?? "") || lone) ? NUMBER_FIRST_COLUMNS : columns;
     const field = (column: Column) => {
       const index = rowColumns.indexOf(column);
       return index === -1 ? "" : (cells[index] ?? "");
@@ -260,6 +267,14 @@ export function parseBulkInput(input: string): ParseResult {
       );
     }
     if (number === "") problems.push(rowProblem(row.line, "number", "The number is missing."));
+    else if (!/\d/.test(number) && !isTestNumber(number))
+      problems.push(
+        rowProblem(
+          row.line,
+          "number",
+          `“${number}” is not a bill of lading, booking or container number: each of those has digits.`,
+        ),
+      );
     if (scac !== "" && !/^[A-Z]{4}$/.test(scac))
       problems.push(rowProblem(row.line, "scac", `“${scac}” is not a SCAC: a SCAC is four letters.`));
     return {
