@@ -36,7 +36,7 @@ test("Refresh now makes the engine look at once, and what it finds shows on the 
   await signIn(page, account, `/containers/${box.id}`);
   await expect(showsStatus(page, box.status)).toBeVisible();
   // Connected to the live stream before anything is recorded.
-  await expect(page.getByRole("status", { name: "Live updates" })).toHaveText("");
+  await expect(page.getByRole("status", { name: "Live updates" })).toHaveText("Live");
 
   // Two months on in the carrier's world: every voyage has news. Only the world moved; the engine waits for
   // the shipment's next turn, hours away, so nothing has changed for the service yet.
