@@ -4,7 +4,12 @@ import { type Account, apiGet, expect, type Page, signIn, signInAsDemo, test } f
 
 interface ShipmentResource {
   id: string;
-  attributes: { bill_of_lading_number: string; line_tracking_stopped_at: string | null; tags: string[] };
+  attributes: {
+    bill_of_lading_number: string;
+    line_tracking_stopped_at: string | null;
+    line_tracking_last_succeeded_at: string | null;
+    tags: string[];
+  };
   relationships: { containers: { data: { id: string }[] } };
 }
 
@@ -36,6 +41,16 @@ test("a shipment opens from the list with its journey and containers", async ({ 
   await expect(page.getByRole("heading", { level: 1, name: `Shipment ${bol}` })).toBeVisible();
   await expect(page.getByRole("region", { name: "Journey" })).toContainText("Port of lading");
   await expect(page.getByRole("region", { name: "Journey" })).toContainText("Port of discharge");
+  // When the engine last heard from the line, as the API gives it (not when the page was fetched).
+  const checked = shipment.attributes.line_tracking_last_succeeded_at;
+  if (checked) {
+    const term = page.getByRole("term").filter({ hasText: "Checked with the carrier" });
+    await expect(term).toBeVisible();
+    // Its definition is the element after the term (<dt>, <dd>), holding the time the API gave.
+    await expect(
+      term.locator("xpath=following-sibling::*[1]").locator(`time[datetime="${checked}"]`),
+    ).toBeVisible();
+  }
 
   const containers = page.getByRole("table", { name: "Containers of this shipment" });
   await expect(containers.getByRole("row")).toHaveCount(shipment.relationships.containers.data.length + 1);

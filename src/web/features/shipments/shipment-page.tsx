@@ -159,12 +159,20 @@ export function ShipmentPage() {
               <Fact term="Tracked since">
                 <DateTime iso={a.created_at} timeZone="UTC" />
               </Fact>
-              <Fact term="Last update">
+              {/* When the engine last heard from the line: not when this page was last fetched (its header says that). */}
+              <Fact term="Checked with the carrier">
                 {a.line_tracking_last_succeeded_at ? (
                   <DateTime iso={a.line_tracking_last_succeeded_at} timeZone="UTC" />
                 ) : (
                   none
                 )}
+                {a.line_tracking_last_attempted_at &&
+                a.line_tracking_last_attempted_at > (a.line_tracking_last_succeeded_at ?? "") ? (
+                  <span className="block text-xs text-(--muted-text)">
+                    Tried again <DateTime iso={a.line_tracking_last_attempted_at} timeZone="UTC" />, no answer
+                    yet
+                  </span>
+                ) : null}
               </Fact>
             </dl>
           </div>
