@@ -267,7 +267,9 @@ export function parseBulkInput(input: string): ParseResult {
       );
     }
     if (number === "") problems.push(rowProblem(row.line, "number", "The number is missing."));
-    else if (!/\d/.test(number) && !isTestNumber(number))
+    // Without its type and line a word has nothing else to be checked against; with them, the line's format
+    // check (bulk-resolve.ts) says it better ("… is not a Maersk bill of lading: they look like …").
+    else if (!/\d/.test(number) && !isTestNumber(number) && (requestType === null || scac === ""))
       problems.push(
         rowProblem(
           row.line,
