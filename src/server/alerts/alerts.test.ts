@@ -2,7 +2,6 @@
 // log into alerts once (again, in another process, after a restart), the daily last-free-day check by the service
 // clock, the email over real SMTP (a local smtp-server) with its one-click unsubscribe, and the notifications.
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertOutbox } from "../db/outbox";
 import { findUserByEmail, removeMember } from "../db/people";
@@ -10,12 +9,9 @@ import { alertRules, alerts, containers } from "../db/schema";
 import { authSecret } from "../people/auth-secret";
 import { asPerson, personCookie } from "../testing/people-fixtures";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
+import { type ReceivedMessage, type SmtpSink, startSmtpSink } from "../testing/smtp-sink";
 import { unsubscribeUrl } from "./email";
 
-interface Received {
-  to: string[];
-  raw: string;
-}
 /** The body decoded from quoted-printable (UTF-8 bytes), for reading words and links. */
 const decoded = (raw: string) =>
   Buffer.from(
@@ -29,34 +25,18 @@ const headersOf = (raw: string) => raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \
 
 describe("alerts", () => {
   let h: Harness;
-  let smtp: SMTPServer;
-  const received: Received[] = [];
+  let smtp: SmtpSink;
+  let received: ReceivedMessage[] = [];
   let accountId: string;
   let apiKey: string;
   let ana: string;
   let ben: string;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          received.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString("utf8"),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const { port } = smtp.server.address() as { port: number };
+    smtp = await startSmtpSink();
+    received = smtp.received;
     h = await createHarness({
-      config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: "Container tracking <tracking@test.example>" },
+      config: { smtpUrl: smtp.url, mailFrom: "Container tracking <tracking@test.example>" },
     });
     const created = await h.newAccount("Alert Co");
     accountId = created.account.id;
@@ -66,7 +46,7 @@ describe("alerts", () => {
   });
   afterAll(async () => {
     await h.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   const rule = (cookie: string, attributes: Record<string, unknown>) =>

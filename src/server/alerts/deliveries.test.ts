@@ -3,20 +3,21 @@
 // for good (550) fails its message at once and marks the address failing for its person and the admins, a
 // temporary refusal (451) is retried, and mail that goes through again clears the failing mark.
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertOutbox } from "../db/outbox";
 import { mailOutbox } from "../db/schema";
 import { asPerson, personCookie } from "../testing/people-fixtures";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
+import { type SmtpSink, startSmtpSink } from "../testing/smtp-sink";
 
 // biome-ignore lint/suspicious/noExplicitAny: documents are read loosely, each check naming what it is about.
 type Doc = any;
 
 describe("alert deliveries", () => {
   let h: Harness;
-  let smtp: SMTPServer;
-  const delivered: string[] = [];
+  let smtp: SmtpSink;
+  /** Who the server accepted mail for, in order. */
+  const delivered = () => smtp.received.flatMap((m) => m.to);
   /** Mailboxes the server refuses: for good (550) or for now (451). */
   const refused = new Map<string, 550 | 451>();
   let accountId: string;
@@ -27,31 +28,14 @@ describe("alert deliveries", () => {
   let tia: string;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      logger: false,
-      onRcptTo(address, _session, callback) {
-        const code = refused.get(address.address);
-        if (code === undefined) return callback();
-        const error = new Error(
-          code === 550 ? "5.1.1 No such mailbox here" : "4.2.1 Mailbox busy, try again later",
-        ) as Error & { responseCode: number };
-        error.responseCode = code;
-        callback(error);
-      },
-      onData(stream, session, callback) {
-        stream.resume();
-        stream.on("end", () => {
-          delivered.push(...session.envelope.rcptTo.map((r) => r.address));
-          callback();
-        });
-      },
+    smtp = await startSmtpSink((address) => {
+      const code = refused.get(address);
+      if (code === 550) return { code, message: "5.1.1 No such mailbox here" };
+      if (code === 451) return { code, message: "4.2.1 Mailbox busy, try again later" };
+      return undefined;
     });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const { port } = smtp.server.address() as { port: number };
     h = await createHarness({
-      config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: "Container tracking <tracking@test.example>" },
+      config: { smtpUrl: smtp.url, mailFrom: "Container tracking <tracking@test.example>" },
     });
     const created = await h.newAccount("Delivery Co");
     accountId = created.account.id;
@@ -63,7 +47,7 @@ describe("alert deliveries", () => {
   });
   afterAll(async () => {
     await h.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   const get = async (cookie: string, path: string) => {
@@ -102,7 +86,7 @@ describe("alert deliveries", () => {
     refused.set("tia@delivery.example", 451);
     await arrival("MSCU1234565");
     await h.mail.runOnce();
-    expect(delivered).toEqual(["ana@delivery.example"]);
+    expect(delivered()).toEqual(["ana@delivery.example"]);
 
     // Ana: the bell at once, the email accepted by the server.
     const mine = await get(ana, "/v2/alert_deliveries");
@@ -174,7 +158,7 @@ describe("alert deliveries", () => {
     h.clock.advance(60_000);
     await arrival("MSCU7654326");
     await h.mail.runOnce();
-    expect(delivered).toContain("gus@delivery.example");
+    expect(delivered()).toContain("gus@delivery.example");
     expect((await get(gus, "/v2/users/me")).body.data.attributes.email_failing).toBeNull();
     const his = await get(gus, "/v2/alert_deliveries?filter[channel]=email");
     expect(his.body.data.map((d: Doc) => d.attributes.status)).toEqual(["sent", "failed"]);

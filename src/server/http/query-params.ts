@@ -23,6 +23,17 @@ export function parseInclude(raw: string | undefined, allowed: readonly string[]
   return paths;
 }
 
+/** A parameter that is one of `allowed`, or absent (undefined, as is empty); anything else is a 400 naming both. */
+export function parseOneOf<T extends string>(
+  name: string,
+  raw: string | undefined,
+  allowed: readonly T[],
+): T | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  throw badParameter(name, `${name} must be one of ${allowed.join(", ")} (got '${raw}').`);
+}
+
 /** A boolean parameter: `true`, `false`, or absent (undefined); anything else is a 400 naming it. */
 export function parseBoolean(name: string, raw: string | undefined): boolean | undefined {
   if (raw === undefined || raw === "") return undefined;

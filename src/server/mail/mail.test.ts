@@ -2,7 +2,6 @@
 // smtp-server on loopback), and the links read from the received messages work, once; without SMTP_URL mail is kept and shown at /dev/mail
 // to this machine only.
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../db/schema";
 import {
@@ -14,11 +13,7 @@ import {
   TEST_PASSWORD,
 } from "../testing/people-fixtures";
 import { createHarness, type Harness } from "../testing/service-harness";
-
-interface Received {
-  to: string[];
-  raw: string;
-}
+import { type ReceivedMessage, type SmtpSink, startSmtpSink } from "../testing/smtp-sink";
 
 /** The message body decoded from quoted-printable (nodemailer folds long lines), for reading links. */
 function decoded(raw: string): string {
@@ -27,39 +22,23 @@ function decoded(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-function linksIn(message: Received): string[] {
+function linksIn(message: ReceivedMessage): string[] {
   return [...new Set(decoded(message.raw).match(/https?:\/\/[^\s"<>]+/g) ?? [])];
 }
 
 describe("mail over SMTP", () => {
   let h: Harness;
-  let smtp: SMTPServer;
-  const received: Received[] = [];
+  let smtp: SmtpSink;
+  let received: ReceivedMessage[] = [];
   let accountId: string;
   let owner: string;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          received.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString("utf8"),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const { port } = smtp.server.address() as { port: number };
+    smtp = await startSmtpSink();
+    received = smtp.received;
     h = await createHarness({
       // SMTP_URL and MAIL_FROM as an operator sets them: the service sends through the server on loopback.
-      config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: "Container tracking <tracking@test.example>" },
+      config: { smtpUrl: smtp.url, mailFrom: "Container tracking <tracking@test.example>" },
     });
     ({
       account: { id: accountId },
@@ -68,7 +47,7 @@ describe("mail over SMTP", () => {
   });
   afterAll(async () => {
     await h.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   const mailTo = (email: string) => received.filter((m) => m.to.includes(email)).at(-1);

@@ -2,20 +2,16 @@
 // paged, filtered by channel, status and person. Who may read whose is decided here, not by the query.
 import { ALERT_CHANNELS, ALERT_DELIVERY_STATUSES, type AlertDeliveryStatus } from "../../../api/alerts";
 import { PAGE_SIZE_MAX } from "../../../api/json-api";
+import { roleAtLeast } from "../../../api/roles";
 import { listAlertDeliveries } from "../../db/alert-deliveries";
 import { alertDeliveryResource } from "../../resources/alerts";
 import type { App, DataDeps } from "../env";
-import { ApiError, badParameter } from "../errors";
+import { ApiError } from "../errors";
 import { pageDocument, parsePage } from "../paging";
 import { personOf } from "../people-context";
+import { parseOneOf } from "../query-params";
 import { createRouter } from "../router";
 import { listRoute } from "./routes";
-
-function oneOf<T extends string>(name: string, raw: string | undefined, words: readonly T[]): T | undefined {
-  if (raw === undefined || raw === "") return undefined;
-  if ((words as readonly string[]).includes(raw)) return raw as T;
-  throw badParameter(name, `${name} must be one of ${words.join(", ")} (got '${raw}').`);
-}
 
 export function alertDeliveryRoutes(deps: Pick<DataDeps, "db">): App {
   const app = createRouter();
@@ -25,14 +21,14 @@ export function alertDeliveryRoutes(deps: Pick<DataDeps, "db">): App {
     const { doer, role } = personOf(principal);
     const query = c.req.valid("query");
     const page = parsePage(query, { sizes: { default: 30, max: PAGE_SIZE_MAX } });
-    const channel = oneOf("filter[channel]", query["filter[channel]"], ALERT_CHANNELS);
-    const status = oneOf<AlertDeliveryStatus>(
+    const channel = parseOneOf("filter[channel]", query["filter[channel]"], ALERT_CHANNELS);
+    const status = parseOneOf<AlertDeliveryStatus>(
       "filter[status]",
       query["filter[status]"],
       ALERT_DELIVERY_STATUSES,
     );
     const named = query["filter[user_id]"] || undefined;
-    const oversees = role === "owner" || role === "admin";
+    const oversees = roleAtLeast(role, "admin");
     if (named !== undefined && named !== doer.userId && !oversees)
       throw new ApiError(403, {
         code: "forbidden",

@@ -11,6 +11,7 @@ import {
   type AlertScope,
   HOLD_KINDS,
 } from "../../../api/alerts";
+import { roleAtLeast } from "../../../api/roles";
 import { buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { useActor } from "../../lib/actor";
@@ -242,7 +243,7 @@ function NewRuleForm() {
 export function AlertRulesPage() {
   const query = useQuery(alertRulesQuery());
   const actor = useActor();
-  const oversees = actor?.kind === "user" && (actor.role === "owner" || actor.role === "admin");
+  const oversees = actor?.kind === "user" && roleAtLeast(actor.role, "admin");
   return (
     <>
       <PageHeader

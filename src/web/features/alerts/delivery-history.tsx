@@ -1,13 +1,13 @@
 // Settings → Alerts → History: where each alert went and what became of it (the bell at once; an email queued,
 // retried with the mail server's last answer, sent, or failed), newest first; an owner or admin sees everyone's.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import type { AlertDelivery, AlertDeliveryStatus } from "../../../api/alerts";
 import { buttonClass } from "../../components/button";
 import { DateTime } from "../../components/date-time";
 import { plural } from "../../lib/format";
 import { PHONE_QUERY, useMediaQuery } from "../../lib/use-media-query";
+import { AlertTitleLink } from "./alert-title-link";
 import { alertDeliveriesQuery } from "./queries";
 
 const STATUS_WORDS: Record<AlertDeliveryStatus, string> = {
@@ -21,24 +21,6 @@ const STATUS_WORDS: Record<AlertDeliveryStatus, string> = {
 };
 
 const PAGE_SIZE = 20;
-
-function AlertTitle({ d }: { d: AlertDelivery }) {
-  const { container, shipment } = d.relationships;
-  const cls = "text-sky-800 underline-offset-2 hover:underline dark:text-sky-300";
-  if (container.data)
-    return (
-      <Link to="/containers/$containerId" params={{ containerId: container.data.id }} className={cls}>
-        {d.attributes.title}
-      </Link>
-    );
-  if (shipment.data)
-    return (
-      <Link to="/shipments/$shipmentId" params={{ shipmentId: shipment.data.id }} className={cls}>
-        {d.attributes.title}
-      </Link>
-    );
-  return <>{d.attributes.title}</>;
-}
 
 function Status({ d }: { d: AlertDelivery }) {
   const { status, last_error, attempts } = d.attributes;
@@ -106,7 +88,7 @@ export function DeliveryHistory({ everyone }: { everyone: boolean }) {
         <ul aria-label="Alert deliveries" className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
           {query.data.data.map((d) => (
             <li key={d.id} className="py-3 text-sm break-words">
-              <AlertTitle d={d} />
+              <AlertTitleLink title={d.attributes.title} about={d.relationships} />
               <span className="block text-xs text-slate-600 dark:text-slate-400">
                 Rule “{d.attributes.rule_name}” · <DateTime iso={d.attributes.created_at} timeZone={null} />
                 {everyone ? ` · ${d.attributes.person_name || d.attributes.person_email}` : ""}
@@ -149,7 +131,7 @@ export function DeliveryHistory({ everyone }: { everyone: boolean }) {
                     <DateTime iso={d.attributes.created_at} timeZone={null} />
                   </td>
                   <td className="px-3 py-2">
-                    <AlertTitle d={d} />
+                    <AlertTitleLink title={d.attributes.title} about={d.relationships} />
                     <span className="block text-xs text-slate-600 dark:text-slate-400">
                       Rule “{d.attributes.rule_name}”
                     </span>

@@ -6,26 +6,9 @@ import type { Notification } from "../../../api/alerts";
 import { buttonClass } from "../../components/button";
 import { DateTime } from "../../components/date-time";
 import { PageHeader } from "../../components/page-header";
+import { AlertTitleLink } from "./alert-title-link";
 import { isPersonOnlyRefusal, PersonOnlyNotice } from "./person-only";
 import { type NotificationsSearch, notificationsQuery, useMarkAllRead, useMarkRead } from "./queries";
-
-function Target({ n }: { n: Notification }) {
-  const { container, shipment } = n.relationships;
-  const cls = "font-medium text-sky-800 underline-offset-2 hover:underline dark:text-sky-300";
-  if (container.data)
-    return (
-      <Link to="/containers/$containerId" params={{ containerId: container.data.id }} className={cls}>
-        {n.attributes.title}
-      </Link>
-    );
-  if (shipment.data)
-    return (
-      <Link to="/shipments/$shipmentId" params={{ shipmentId: shipment.data.id }} className={cls}>
-        {n.attributes.title}
-      </Link>
-    );
-  return <span className="font-medium">{n.attributes.title}</span>;
-}
 
 function Item({ n }: { n: Notification }) {
   const markRead = useMarkRead();
@@ -39,7 +22,7 @@ function Item({ n }: { n: Notification }) {
               Unread
             </span>
           ) : null}
-          <Target n={n} />
+          <AlertTitleLink title={n.attributes.title} about={n.relationships} strong />
         </p>
         {n.attributes.details.map((line) => (
           <p key={line} className="mt-1 text-sm text-slate-700 dark:text-slate-300">

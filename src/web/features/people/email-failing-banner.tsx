@@ -3,6 +3,7 @@
 // members' addresses are failing, with a link to Members where each is named.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { roleAtLeast } from "../../../api/roles";
 import { meQuery } from "../../lib/actor";
 import { plural } from "../../lib/format";
 import { membersQuery } from "./queries";
@@ -10,7 +11,7 @@ import { membersQuery } from "./queries";
 export function EmailFailingBanner() {
   const { data: me } = useQuery(meQuery());
   const person = me?.data.attributes;
-  const oversees = person?.role === "owner" || person?.role === "admin";
+  const oversees = person !== undefined && roleAtLeast(person.role, "admin");
   const members = useQuery({ ...membersQuery(), enabled: oversees });
   const others = (members.data?.data ?? []).filter(
     (member) => member.id !== me?.data.id && member.attributes.email_failing !== null,
