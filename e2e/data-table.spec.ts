@@ -34,15 +34,15 @@ test("sorting by a header puts the order in the URL and shows the rows in the AP
   await expect(header(page, "ETA")).toHaveAttribute("aria-sort", "none");
 
   await header(page, "ETA").getByRole("button", { name: "ETA" }).click();
-  await expect(page).toHaveURL(/[?&]sort=pod_eta_at(&|$)/);
+  await expect(page).toHaveURL(/[?&]sort=next_arrival(&|$)/);
   await expect(header(page, "ETA")).toHaveAttribute("aria-sort", "ascending");
-  const ascending = await apiNumbers(page, demo, "pod_eta_at");
+  const ascending = await apiNumbers(page, demo, "next_arrival");
   await expect.poll(() => shownNumbers(page)).toEqual(ascending);
 
   await header(page, "ETA").getByRole("button").click();
-  await expect(page).toHaveURL(/[?&]sort=-pod_eta_at(&|$)/);
+  await expect(page).toHaveURL(/[?&]sort=-next_arrival(&|$)/);
   await expect(header(page, "ETA")).toHaveAttribute("aria-sort", "descending");
-  const descending = await apiNumbers(page, demo, "-pod_eta_at");
+  const descending = await apiNumbers(page, demo, "-next_arrival");
   expect(descending).not.toEqual(ascending);
   await expect.poll(() => shownNumbers(page)).toEqual(descending);
 

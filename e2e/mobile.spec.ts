@@ -183,9 +183,9 @@ test.describe("on a phone", () => {
       // No header to click: the order is chosen with Sort by, and kept in the URL as the table's would be.
       const sortBy = page.getByRole("combobox", { name: "Sort by" });
       await sortBy.selectOption({ label: "ETA, ascending" });
-      await expect(page).toHaveURL(/sort=pod_eta_at/);
+      await expect(page).toHaveURL(/sort=next_arrival/);
       await expect(sortBy).toHaveValue("eta:asc");
-      const shipments = (await apiGet(page.request, account, "/v2/shipments?sort=pod_eta_at&page[size]=25"))
+      const shipments = (await apiGet(page.request, account, "/v2/shipments?sort=next_arrival&page[size]=25"))
         .data as { attributes: { bill_of_lading_number: string } }[];
       await expect(cards.first().getByRole("link").first()).toHaveText(
         shipments[0]!.attributes.bill_of_lading_number,

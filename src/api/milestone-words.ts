@@ -1,7 +1,8 @@
 // Each milestone and container status in a few plain words ("Loaded on vessel", "On the vessel"), for any reader
-// of the /v2 contract: the dashboard and the MCP tools name events and statuses the same way.
+// of the /v2 contract: the dashboard and the MCP tools name events, statuses and journey phases the same way.
 import type { ContainerStatus } from "./containers";
 import type { MilestoneName } from "./milestones";
+import type { JourneyPhase } from "./triage";
 
 // Every milestone of the contract has words (the `satisfies`); looked up by any name a server may send.
 const MILESTONE_WORDS: Readonly<Record<string, string>> = {
@@ -66,4 +67,19 @@ const CONTAINER_STATUS_WORDS: Record<ContainerStatus, string> = {
 /** "On the vessel"; a status a newer server sends in plain words. */
 export function containerStatusWords(status: ContainerStatus): string {
   return CONTAINER_STATUS_WORDS[status] ?? status.replaceAll("_", " ");
+}
+
+const JOURNEY_PHASE_WORDS: Record<JourneyPhase, string> = {
+  awaiting_departure: "Not yet sailed",
+  on_water: "On water",
+  at_port: "At port",
+  on_rail: "On rail",
+  at_rail_ramp: "At rail ramp",
+  picked_up: "Picked up",
+  empty_returned: "Empty returned",
+};
+
+/** "At port"; a phase a newer server sends in plain words. */
+export function journeyPhaseWords(phase: string): string {
+  return JOURNEY_PHASE_WORDS[phase as JourneyPhase] ?? phase.replaceAll("_", " ");
 }

@@ -1,6 +1,7 @@
 // Shipment resource of the /v2 contract, its stop reasons and the body of a shipment edit.
 import { z } from "zod";
 import { nullableDateTime, toMany, toOne } from "./json-api";
+import { JOURNEY_PHASES } from "./triage";
 
 /** Why tracking stopped; the hosted API's values. */
 export const TRACKING_STOPPED_REASONS = [
@@ -64,6 +65,11 @@ export const shipmentAttributesSchema = z.object({
   last_free_day_at: nullableDateTime,
   /** The IANA zone whose calendar days count that day (a rail facility's is the inland destination's). */
   last_free_day_timezone: z.string().nullable(),
+  /**
+   * Beyond the hosted API: how many of the shipment's containers are in each journey phase (JOURNEY_PHASES in
+   * src/api/triage.ts), phases with none left out: `{"at_port": 2, "picked_up": 1}`.
+   */
+  containers_by_phase: z.partialRecord(z.enum(JOURNEY_PHASES), z.number().int()),
 });
 export type ShipmentAttributes = z.infer<typeof shipmentAttributesSchema>;
 

@@ -8,8 +8,12 @@ import type { TRACKING_STOPPED_REASONS } from "./shipments";
  * Fields `GET /v2/shipments?sort=` orders by, comma-separated, `-field` for descending (JSON:API). Rows without a
  * value come last in either direction; ties are broken by the default order (newest first).
  * `last_free_day_at` is the earliest effective last free day among the shipment's containers.
+ * `next_arrival` is the ETA at the port of discharge of shipments not yet arrived there: what arrives next comes
+ * first, and those that have arrived come after every one still coming (where `pod_eta_at` would put last
+ * month's arrivals first).
  */
 export const SHIPMENT_SORT_FIELDS = [
+  "next_arrival",
   "pod_eta_at",
   "pod_ata_at",
   "destination_eta_at",
@@ -70,6 +74,31 @@ export function sortParamOf(keys: readonly SortKey[]): string {
 export const LFD_WINDOWS = ["passed", "today", "within_2_days"] as const;
 export type LfdWindow = (typeof LFD_WINDOWS)[number];
 
+/**
+ * Where a container is in its journey, in the words a coordinator sorts work by (the lists' Status column and
+ * `filter[phase]`), from its `current_status` and whether it has left the port of discharge for an inland ramp:
+ * - `awaiting_departure`: not yet loaded aboard at the port of lading;
+ * - `on_water`: aboard a vessel (arrived at the port of discharge but not yet discharged included);
+ * - `at_port`: discharged at the port of discharge, not yet out (available or not, or waiting for its train);
+ * - `on_rail`: loaded on a train, or travelling inland by rail;
+ * - `at_rail_ramp`: arrived at the inland rail ramp, not yet out;
+ * - `picked_up`: out full (picked up, off dock, delivered, dropped);
+ * - `empty_returned`: the empty is back.
+ */
+export const JOURNEY_PHASES = [
+  "awaiting_departure",
+  "on_water",
+  "at_port",
+  "on_rail",
+  "at_rail_ramp",
+  "picked_up",
+  "empty_returned",
+] as const;
+export type JourneyPhase = (typeof JOURNEY_PHASES)[number];
+
+/** The most days ahead `filter[arriving_within_days]` looks. */
+export const MAX_ARRIVING_WITHIN_DAYS = 365;
+
 /** Tracking stop reasons that need a person's attention (the line stopped answering or cancelled the booking). */
 export const ATTENTION_STOP_REASONS = [
   "no_updates_at_line",
@@ -85,6 +114,8 @@ export const ATTENTION_STOP_REASONS = [
 export const LIST_FILTERS = {
   /** Container statuses (`current_status` values), comma-separated. */
   status: "status",
+  /** Journey phases (JOURNEY_PHASES), comma-separated. */
+  phase: "phase",
   /** `true`: a terminal hold is on (any hold with status `hold`); `false`: none. */
   on_hold: "on_hold",
   /** Hold names (`customs`, `freight`, `USDA`…), comma-separated, case-insensitive: a hold of that name is on. */
@@ -100,6 +131,11 @@ export const LIST_FILTERS = {
   /** ETA at the port of discharge before this date-time (exclusive) / at or after it. */
   eta_before: "eta_before",
   eta_after: "eta_after",
+  /**
+   * A whole number of days N (1 to MAX_ARRIVING_WITHIN_DAYS): not yet arrived at the port of discharge, with an ETA
+   * there from now (the service clock) to N days later.
+   */
+  arriving_within_days: "arriving_within_days",
   /** Port of discharge: UN/LOCODEs or port ids, comma-separated. */
   port_of_discharge: "port_of_discharge",
   /** Shipping line SCACs, comma-separated. */

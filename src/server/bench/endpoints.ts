@@ -114,6 +114,16 @@ export async function planEndpoints(api: ApiClient): Promise<EndpointPlan> {
     get("containers: on hold by lfd", "/v2/containers?filter[on_hold]=true&sort=last_free_day_at"),
     get("shipments: MAEU by ETA", "/v2/shipments?sort=pod_eta_at&filter[shipping_line]=MAEU"),
     get("shipments: q=port name", "/v2/shipments?q=Savannah"),
+    // What arrives next, and where things are (the lists' quick filters and the ETA header's sort).
+    get("shipments by next arrival", "/v2/shipments?sort=next_arrival"),
+    get(
+      "shipments: arriving in 7 days by next arrival",
+      "/v2/shipments?filter[arriving_within_days]=7&sort=next_arrival",
+    ),
+    get("shipments: at port", "/v2/shipments?filter[phase]=at_port"),
+    get("containers: at port", "/v2/containers?filter[phase]=at_port"),
+    get("containers: on rail or at rail ramp", "/v2/containers?filter[phase]=on_rail,at_rail_ramp"),
+    get("containers: arriving in 7 days", "/v2/containers?filter[arriving_within_days]=7"),
     get("containers summary", "/v2/containers/summary"),
   ];
 

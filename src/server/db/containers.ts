@@ -58,6 +58,7 @@ async function withEventIds(db: Db, accountId: string, rows: ContainerRow[]): Pr
 
 /** What each `sort` field of /v2/containers orders by: the container's columns, or its copies of the shipment's. */
 const CONTAINER_SORT_COLUMNS: Record<ContainerSortField, Omit<SortColumn, keyof SortKey>> = {
+  next_arrival: { column: containers.nextArrivalAt },
   pod_eta_at: { column: containers.shipmentPodEtaAt },
   pod_ata_at: { column: containers.shipmentPodAtaAt },
   destination_eta_at: { column: containers.shipmentDestinationEtaAt },

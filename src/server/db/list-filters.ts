@@ -29,6 +29,8 @@ import { isUuid, likePattern } from "./shipments";
 export interface ListFilterSpec {
   /** Container statuses (any of). */
   statuses?: string[];
+  /** Journey phases (any of). */
+  phases?: string[];
   onHold?: boolean;
   /** Hold names, lower case (any of): a hold of that name is on. */
   holds?: string[];
@@ -38,6 +40,8 @@ export interface ListFilterSpec {
   lfd?: LfdWindow;
   etaBefore?: Date;
   etaAfter?: Date;
+  /** Not yet arrived at the port of discharge, ETA from now to this many days later. */
+  arrivingWithinDays?: number;
   /** Port ids (any of); empty: the names given matched no port, so nothing matches. */
   portOfDischargeIds?: string[];
   shippingLineIds?: string[];
@@ -67,6 +71,8 @@ export interface FilterClock {
 interface ShipmentColumns {
   podEtaAt: AnyColumn;
   podOriginalEtaAt: AnyColumn;
+  /** The ETA while not yet arrived at the port of discharge. */
+  nextArrivalAt: AnyColumn;
   portOfDischargeId: AnyColumn;
   shippingLineId: AnyColumn;
   podVesselId: AnyColumn;
@@ -81,6 +87,7 @@ interface ShipmentColumns {
 const OF_SHIPMENTS: ShipmentColumns = {
   podEtaAt: shipments.podEtaAt,
   podOriginalEtaAt: shipments.podOriginalEtaAt,
+  nextArrivalAt: shipments.nextArrivalAt,
   portOfDischargeId: shipments.portOfDischargeId,
   shippingLineId: shipments.shippingLineId,
   podVesselId: shipments.podVesselId,
@@ -94,6 +101,7 @@ const OF_SHIPMENTS: ShipmentColumns = {
 const OF_CONTAINERS: ShipmentColumns = {
   podEtaAt: containers.shipmentPodEtaAt,
   podOriginalEtaAt: containers.shipmentPodOriginalEtaAt,
+  nextArrivalAt: containers.nextArrivalAt,
   portOfDischargeId: containers.shipmentPortOfDischargeId,
   shippingLineId: containers.shipmentShippingLineId,
   podVesselId: containers.shipmentPodVesselId,
@@ -119,10 +127,20 @@ function customerCondition(accountId: string, customer: string, col: ShipmentCol
     where ${parties.accountId} = ${accountId} and ${parties.id} = ${customer}::uuid)`;
 }
 
-function shipmentLevel(accountId: string, f: ListFilterSpec, col: ShipmentColumns): SQL[] {
+function shipmentLevel(
+  accountId: string,
+  f: ListFilterSpec,
+  col: ShipmentColumns,
+  clock: FilterClock,
+): SQL[] {
   const out: SQL[] = [];
   if (f.etaBefore) out.push(lt(col.podEtaAt, f.etaBefore));
   if (f.etaAfter) out.push(gte(col.podEtaAt, f.etaAfter));
+  if (f.arrivingWithinDays !== undefined) {
+    // A range of the next-arrival sort's index: the ETA of those not yet arrived.
+    const until = new Date(clock.now.getTime() + f.arrivingWithinDays * 86_400_000);
+    out.push(gte(col.nextArrivalAt, clock.now), lt(col.nextArrivalAt, until));
+  }
   if (f.portOfDischargeIds) {
     out.push(f.portOfDischargeIds.length ? inArray(col.portOfDischargeId, f.portOfDischargeIds) : NOTHING);
   }
@@ -216,6 +234,7 @@ function lfdWindow(window: LfdWindow, clock: FilterClock): SQL[] {
 function containerLevel(f: ListFilterSpec, clock: FilterClock): SQL[] {
   const out: SQL[] = [];
   if (f.statuses?.length) out.push(inArray(containers.currentStatus, f.statuses));
+  if (f.phases?.length) out.push(inArray(containers.journeyPhase, f.phases));
   if (f.onHold !== undefined) out.push(eq(containers.onHold, f.onHold));
   if (f.holds?.length) {
     const names = sql.join(
@@ -236,6 +255,7 @@ function containerLevel(f: ListFilterSpec, clock: FilterClock): SQL[] {
 export function hasContainerLevel(f: ListFilterSpec): boolean {
   return (
     !!f.statuses?.length ||
+    !!f.phases?.length ||
     f.onHold !== undefined ||
     !!f.holds?.length ||
     f.available !== undefined ||
@@ -400,7 +420,7 @@ export function containerListCondition(accountId: string, f: ListFilterSpec, clo
   if (number) conditions.push(sql`${containers.number} ilike ${likePattern(number)}`);
   const q = f.q?.trim();
   if (q) conditions.push(containerSearch(accountId, q, placesOf(f)));
-  conditions.push(...shipmentLevel(accountId, f, OF_CONTAINERS), ...containerLevel(f, clock));
+  conditions.push(...shipmentLevel(accountId, f, OF_CONTAINERS, clock), ...containerLevel(f, clock));
   return and(...conditions)!;
 }
 
@@ -409,7 +429,7 @@ export function shipmentListCondition(accountId: string, f: ListFilterSpec, cloc
   const conditions: SQL[] = [eq(shipments.accountId, accountId)];
   const q = f.q?.trim();
   if (q) conditions.push(shipmentSearch(accountId, q, placesOf(f)));
-  conditions.push(...shipmentLevel(accountId, f, OF_SHIPMENTS));
+  conditions.push(...shipmentLevel(accountId, f, OF_SHIPMENTS, clock));
   if (hasContainerLevel(f)) {
     conditions.push(sql`exists (select from ${containers}
       where ${containers.shipmentId} = ${shipments.id} and ${containers.accountId} = ${accountId}

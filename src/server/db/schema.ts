@@ -21,7 +21,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-import { EFFECTIVE_LFD_SQL } from "./effective-lfd-sql";
+import { EFFECTIVE_LFD_SQL, JOURNEY_PHASE_SQL } from "./effective-lfd-sql";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => ts("created_at").notNull().defaultNow();
@@ -448,6 +448,10 @@ export const shipments = pgTable(
     podEtaAt: ts("pod_eta_at"),
     podOriginalEtaAt: ts("pod_original_eta_at"),
     podAtaAt: ts("pod_ata_at"),
+    /** The ETA at the port of discharge while not yet arrived there: `sort=next_arrival`, `filter[arriving_within_days]`. */
+    nextArrivalAt: ts("next_arrival_at").generatedAlwaysAs(
+      sql`case when pod_ata_at is null then pod_eta_at end`,
+    ),
     destinationEtaAt: ts("destination_eta_at"),
     destinationAtaAt: ts("destination_ata_at"),
     lineTrackingLastAttemptedAt: ts("line_tracking_last_attempted_at"),
@@ -497,6 +501,7 @@ export const shipments = pgTable(
     // Sorted lists (`sort=`): one index per field, without the rows that have no value (they come last, read by
     // the newest-first index), walked forward or backward for either direction (see db/sorted-page.ts).
     ...sortIndexes("shipments", t.accountId, {
+      next_arrival: t.nextArrivalAt,
       pod_eta: t.podEtaAt,
       pod_ata: t.podAtaAt,
       destination_eta: t.destinationEtaAt,
@@ -652,6 +657,12 @@ export const containers = pgTable(
     awaitingPickup: boolean("awaiting_pickup")
       .notNull()
       .generatedAlwaysAs(sql.raw(EFFECTIVE_LFD_SQL.awaiting)),
+    /** Where the box is in its journey (JOURNEY_PHASES): the lists' Status column and `filter[phase]`. */
+    journeyPhase: text("journey_phase").notNull().generatedAlwaysAs(sql.raw(JOURNEY_PHASE_SQL)),
+    /** The shipment's ETA at the port of discharge while it has not arrived there (as shipments.next_arrival_at). */
+    nextArrivalAt: ts("next_arrival_at").generatedAlwaysAs(
+      sql`case when shipment_pod_ata_at is null then shipment_pod_eta_at end`,
+    ),
     // ---- Copies of the shipment's columns that containers are sorted and filtered by, kept by triggers on
     // shipments (see the triage migration) so that every list order and filter has an index on this table ----
     shipmentBillOfLadingNumber: text("shipment_bill_of_lading_number").notNull().default(""),
@@ -686,7 +697,10 @@ export const containers = pgTable(
     index("containers_aboard_idx")
       .on(t.accountId, t.aboardVesselId, t.shipmentId, t.id, t.aboardPortId)
       .where(sql`aboard_vessel_id is not null and current_status = 'on_ship'`),
+    // The phase a coordinator filters by (`filter[phase]`), counted from the index alone.
+    index("containers_account_phase_idx").on(t.accountId, t.journeyPhase, t.shipmentId),
     ...sortIndexes("containers", t.accountId, {
+      next_arrival: t.nextArrivalAt,
       pod_eta: t.shipmentPodEtaAt,
       pod_ata: t.shipmentPodAtaAt,
       destination_eta: t.shipmentDestinationEtaAt,

@@ -43,6 +43,8 @@ export interface ShipmentRecord {
   shipment: ShipmentRow;
   vessel: { name: string; imo: string | null } | null;
   containerIds: string[];
+  /** How many of its containers are in each journey phase (`containers_by_phase`). */
+  containersByPhase: Record<string, number>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -55,6 +57,7 @@ export function likePattern(term: string): string {
 
 /** What each `sort` field of /v2/shipments orders by. */
 const SHIPMENT_SORT_COLUMNS: Record<ShipmentSortField, Omit<SortColumn, keyof SortKey>> = {
+  next_arrival: { column: shipments.nextArrivalAt },
   pod_eta_at: { column: shipments.podEtaAt },
   pod_ata_at: { column: shipments.podAtaAt },
   destination_eta_at: { column: shipments.destinationEtaAt },
@@ -116,19 +119,21 @@ async function withRelations(
     ids.length === 0
       ? []
       : await db
-          .select({ id: containers.id, shipmentId: containers.shipmentId })
+          .select({ id: containers.id, shipmentId: containers.shipmentId, phase: containers.journeyPhase })
           .from(containers)
           .where(and(eq(containers.accountId, accountId), inArray(containers.shipmentId, ids)))
           .orderBy(asc(containers.createdAt), asc(containers.number));
-  const byShipment = new Map<string, string[]>();
+  const byShipment = new Map<string, { ids: string[]; phases: Record<string, number> }>();
   for (const c of containerRows) {
-    const list = byShipment.get(c.shipmentId) ?? [];
-    list.push(c.id);
-    byShipment.set(c.shipmentId, list);
+    const entry = byShipment.get(c.shipmentId) ?? { ids: [], phases: {} };
+    entry.ids.push(c.id);
+    entry.phases[c.phase] = (entry.phases[c.phase] ?? 0) + 1;
+    byShipment.set(c.shipmentId, entry);
   }
   return rows.map((r) => ({
     ...r,
-    containerIds: byShipment.get(r.shipment.id) ?? [],
+    containerIds: byShipment.get(r.shipment.id)?.ids ?? [],
+    containersByPhase: byShipment.get(r.shipment.id)?.phases ?? {},
   }));
 }
 
@@ -204,7 +209,17 @@ const shipmentRecordColumns = {
   shipment: shipments,
   vessel: vesselColumns,
   containerIds: containerIdsOf(shipments.id, shipments.accountId),
+  containersByPhase: containersByPhaseOf(shipments.id, shipments.accountId),
 };
+
+/** How many of a shipment's containers are in each journey phase, as a JSON object column. */
+function containersByPhaseOf(shipmentId: SQLWrapper, accountId: SQLWrapper): SQL<Record<string, number>> {
+  return sql<Record<string, number>>`coalesce((
+    select jsonb_object_agg(p.phase, p.n) from (
+      select c.journey_phase as phase, count(*)::int as n from ${containers} c
+      where c.shipment_id = ${shipmentId} and c.account_id = ${accountId}
+      group by c.journey_phase) p), '{}'::jsonb)`;
+}
 
 /** The ids of a shipment's containers, in creation order (then number), as an array column. */
 function containerIdsOf(shipmentId: SQLWrapper, accountId: SQLWrapper): SQL<string[]> {
@@ -401,6 +416,7 @@ function changedRecord(db: Db, changed: ReturnType<typeof changedShipment>, step
       shipment: changed._.selectedFields,
       vessel: vesselColumns,
       containerIds: containerIdsOf(changed.id, changed.accountId),
+      containersByPhase: containersByPhaseOf(changed.id, changed.accountId),
     })
     .from(changed)
     .leftJoin(vessels, eq(vessels.id, changed.podVesselId));

@@ -4,7 +4,15 @@
 import { z } from "zod";
 import { CONTAINER_STATUSES } from "../../api/containers";
 import { TRACKING_STOPPED_REASONS } from "../../api/shipments";
-import { LFD_WINDOWS, type LfdWindow, type ListFilterName, type SortKey, sortKeysOf } from "../../api/triage";
+import {
+  JOURNEY_PHASES,
+  LFD_WINDOWS,
+  type LfdWindow,
+  type ListFilterName,
+  MAX_ARRIVING_WITHIN_DAYS,
+  type SortKey,
+  sortKeysOf,
+} from "../../api/triage";
 import type { ListFilterSpec } from "../db/list-filters";
 import type { PageRequest } from "../db/list-window";
 import type { ReferenceData } from "../db/reference-data";
@@ -154,11 +162,26 @@ function hoursOf(query: Query, name: ListFilterName): number | undefined {
   return hours;
 }
 
+function daysOf(query: Query, name: ListFilterName): number | undefined {
+  const raw = filterValue(query, name);
+  if (raw === undefined) return undefined;
+  const days = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(days >= 1 && days <= MAX_ARRIVING_WITHIN_DAYS)) {
+    throw badParameter(
+      param(name),
+      `${param(name)} must be a whole number of days from 1 to ${MAX_ARRIVING_WITHIN_DAYS} (7 for a week) (got ${quote(raw)}).`,
+    );
+  }
+  return days;
+}
+
 /** Every triage filter of the request, checked. `q` and `filter[number]` (containers) are taken as they are. */
 export function parseListFilters(query: Query, reference: ReferenceData): ListFilterSpec {
   const spec: ListFilterSpec = {};
   const statuses = listOf(query, "status");
   if (statuses) spec.statuses = oneOf("status", statuses, CONTAINER_STATUSES);
+  const phases = listOf(query, "phase");
+  if (phases) spec.phases = oneOf("phase", phases, JOURNEY_PHASES);
   spec.onHold = parseBoolean(param("on_hold"), filterValue(query, "on_hold"));
   const holds = listOf(query, "hold");
   if (holds) spec.holds = holds.map((h) => h.toLowerCase());
@@ -169,6 +192,7 @@ export function parseListFilters(query: Query, reference: ReferenceData): ListFi
   if (lfd !== undefined) spec.lfd = oneOf("lfd", [lfd], LFD_WINDOWS, false)[0] as LfdWindow;
   spec.etaBefore = timeOf(query, "eta_before");
   spec.etaAfter = timeOf(query, "eta_after");
+  spec.arrivingWithinDays = daysOf(query, "arriving_within_days");
   spec.portOfDischargeIds = portIdsOf(query, reference);
   spec.shippingLineIds = lineIdsOf(query, reference);
   const vessels = listOf(query, "vessel");

@@ -3,7 +3,7 @@
 import { z } from "@hono/zod-openapi";
 import { CONTAINER_STATUSES } from "../../api/containers";
 import { TRACKING_STOPPED_REASONS } from "../../api/shipments";
-import { LFD_WINDOWS } from "../../api/triage";
+import { JOURNEY_PHASES, LFD_WINDOWS, MAX_ARRIVING_WITHIN_DAYS } from "../../api/triage";
 import { booleanFilter, commaListPattern } from "./openapi-common";
 
 const text = (description: string, extra: Record<string, unknown> = {}) =>
@@ -38,6 +38,10 @@ export function triageFilterQuery(containerNote: string) {
       `Container statuses, comma-separated (any of): ${CONTAINER_STATUSES.join(", ")}. ${containerNote}`,
       { pattern: commaListPattern(CONTAINER_STATUSES) },
     ),
+    "filter[phase]": text(
+      `Journey phases, comma-separated (any of): ${JOURNEY_PHASES.join(", ")}. \`at_port\` is discharged at the port of discharge and not yet out (waiting for a train included); \`at_rail_ramp\` is arrived at the inland ramp and not yet out; \`on_water\` is aboard (arrived but not yet discharged included). ${containerNote}`,
+      { pattern: commaListPattern(JOURNEY_PHASES) },
+    ),
     "filter[on_hold]": booleanFilter(
       `\`true\`: a terminal hold is on (a hold with status \`hold\`); \`false\`: none. ${containerNote}`,
     ),
@@ -55,6 +59,10 @@ export function triageFilterQuery(containerNote: string) {
     ),
     "filter[eta_before]": time("ETA at the port of discharge before this time."),
     "filter[eta_after]": time("ETA at the port of discharge at or after this time."),
+    "filter[arriving_within_days]": text(
+      `A whole number of days N from 1 to ${MAX_ARRIVING_WITHIN_DAYS}: not yet arrived at the port of discharge, with an ETA there from now (the service clock, the X-Service-Clock header) to N days later. What arrives this week: 7.`,
+      { pattern: "^\\d+$", example: "7" },
+    ),
     "filter[port_of_discharge]": text(
       "Ports of discharge: UN/LOCODEs (USSAV) or port ids, comma-separated (any of). A LOCODE no port has matches nothing.",
       { example: "USSAV" },

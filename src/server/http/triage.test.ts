@@ -63,6 +63,9 @@ const earliest = (a: Date | null, b: Date | null) =>
 function shipmentValue(s: FixtureShipment, field: string): Value {
   const r = s.shipment;
   switch (field) {
+    // Only shipments still coming have a next arrival: those arrived come last.
+    case "next_arrival":
+      return r.podAtaAt ? null : time(r.podEtaAt);
     case "pod_eta_at":
       return time(r.podEtaAt);
     case "pod_ata_at":
@@ -243,6 +246,30 @@ function expectIds(pick: (x: ReturnType<typeof containersOf>[number]) => boolean
 
 const c = (s: keyof TriageFixture["s"], i = 0) => f.s[s].containers[i]!.id;
 
+/** The journey phase a status means for a box still at the port (the fixture's have not gone inland). */
+const PHASE_OF_STATUS: Record<string, string> = {
+  new: "awaiting_departure",
+  on_ship: "on_water",
+  available: "at_port",
+  not_available: "at_port",
+  grounded: "at_port",
+  awaiting_inland_transfer: "at_port",
+  loaded: "on_rail",
+  on_rail: "on_rail",
+  picked_up: "picked_up",
+  off_dock: "picked_up",
+  delivered: "picked_up",
+  dropped: "picked_up",
+  empty_returned: "empty_returned",
+};
+const phaseOf = (x: ReturnType<typeof containersOf>[number]) => PHASE_OF_STATUS[x.c.currentStatus];
+/** Not yet arrived at the port of discharge, ETA from the fixture's now to `hours` later. */
+const arrivingWithin = (x: ReturnType<typeof containersOf>[number], hours: number) =>
+  x.s.podAtaAt === null &&
+  x.s.podEtaAt !== null &&
+  x.s.podEtaAt.getTime() >= at(0).getTime() &&
+  x.s.podEtaAt.getTime() < at(hours).getTime();
+
 describe("filters", () => {
   async function both(query: string) {
     const [cs, ss] = await Promise.all([
@@ -303,6 +330,11 @@ describe("filters", () => {
     ],
     ["filter[eta_changed]=24", (x) => [f.s.savannah.shipment.id, f.s.shanghai.shipment.id].includes(x.s.id)],
     ["filter[eta_changed]=30.5", (x) => x.s.id === f.s.savannah.shipment.id],
+    ["filter[phase]=at_port", (x) => phaseOf(x) === "at_port"],
+    ["filter[phase]=on_water,picked_up", (x) => ["on_water", "picked_up"].includes(phaseOf(x)!)],
+    ["filter[phase]=awaiting_departure", (x) => phaseOf(x) === "awaiting_departure"],
+    ["filter[arriving_within_days]=2", (x) => arrivingWithin(x, 48)],
+    ["filter[arriving_within_days]=7", (x) => arrivingWithin(x, 7 * 24)],
   ];
   for (const [query, pick] of cases) {
     it(`${query} lists the matching containers, and the shipments one of whose containers matches`, async () => {
@@ -369,6 +401,11 @@ describe("filters", () => {
       ["filter[eta_changed]=0", "filter[eta_changed]"],
       ["filter[eta_changed]=-5", "filter[eta_changed]"],
       ["filter[eta_changed]=a%20day", "filter[eta_changed]"],
+      ["filter[phase]=sailing", "filter[phase]"],
+      ["filter[arriving_within_days]=0", "filter[arriving_within_days]"],
+      ["filter[arriving_within_days]=366", "filter[arriving_within_days]"],
+      ["filter[arriving_within_days]=1.5", "filter[arriving_within_days]"],
+      ["filter[arriving_within_days]=next%20week", "filter[arriving_within_days]"],
     ] as const) {
       for (const list of ["shipments", "containers"]) {
         const response = await h.request(key, `/v2/${list}?${query}`);
@@ -387,6 +424,32 @@ describe("filters", () => {
     expect(error.detail).toBe(
       "filter[lfd] must be one of passed, today, within_2_days (got 'passed,today').",
     );
+  });
+
+  it("names each shipment's containers by phase, and a box at the inland ramp as there", async () => {
+    const doc = await get("/v2/shipments?page[size]=100");
+    for (const s of shipmentsOf()) {
+      const expected: Record<string, number> = {};
+      for (const box of s.containers) {
+        const phase = PHASE_OF_STATUS[box.currentStatus]!;
+        expected[phase] = (expected[phase] ?? 0) + 1;
+      }
+      const row = doc.data.find((d) => d.id === s.shipment.id)!;
+      expect(row.attributes.containers_by_phase, s.shipment.billOfLadingNumber).toEqual(expected);
+    }
+    // A box available at the ramp it went on to by rail is at the rail ramp, not at the port.
+    const box = f.s.savannah.containers[0]!;
+    await h.db
+      .update(containers)
+      .set({ indAtaAt: at(-1) })
+      .where(eq(containers.id, box.id));
+    try {
+      expect((await both("filter[phase]=at_rail_ramp")).containers).toEqual([box.id]);
+      const one = await (await h.request(key, `/v2/shipments/${f.s.savannah.shipment.id}`)).json();
+      expect(one.data.attributes.containers_by_phase).toMatchObject({ at_rail_ramp: 1 });
+    } finally {
+      await h.db.update(containers).set({ indAtaAt: null }).where(eq(containers.id, box.id));
+    }
   });
 
   it("ignores an empty filter", async () => {

@@ -156,6 +156,7 @@ export function shipmentResource(record: ShipmentRecord, reference: ReferenceDat
       line_tracking_stopped_reason: s.lineTrackingStoppedReason as TrackingStoppedReason | null,
       last_free_day_at: iso(s.lastFreeDayAt),
       last_free_day_timezone: s.lastFreeDayTimeZone,
+      containers_by_phase: record.containersByPhase,
     },
     relationships: {
       port_of_lading: ref("port", s.portOfLadingId),

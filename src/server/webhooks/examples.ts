@@ -71,6 +71,7 @@ export function exampleSubject(reference: ReferenceData, event: WebhookEventName
       podEtaAt: at(1),
       podOriginalEtaAt: at(0),
       podAtaAt: null,
+      nextArrivalAt: at(1),
       destinationEtaAt: null,
       destinationAtaAt: null,
       lineTrackingLastAttemptedAt: now,
@@ -89,6 +90,7 @@ export function exampleSubject(reference: ReferenceData, event: WebhookEventName
     },
     vessel: { name: vessel.name, imo: vessel.imo },
     containerIds: [containerId],
+    containersByPhase: { on_water: 1 },
   };
   const container: ContainerRecord = {
     container: {
@@ -143,6 +145,8 @@ export function exampleSubject(reference: ReferenceData, event: WebhookEventName
       lastFreeDaySource: "line",
       lastFreeDayTimeZone: pod ? (reference.ports.get(pod)?.timeZone ?? null) : null,
       awaitingPickup: false,
+      journeyPhase: "on_water",
+      nextArrivalAt: at(1),
       shipmentDestinationTimeZone: null,
       shipmentBillOfLadingNumber: "MAEU260000001",
       shipmentShippingLineId: shippingLineId("MAEU"),

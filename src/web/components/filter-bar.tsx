@@ -1,13 +1,15 @@
-// A list's filters as removable chips, an "Add filter" form (a plain form: keyboard and screen readers use it as
-// any other) and "Clear all". The list owns the filters (in its URL); this only shows and edits them.
+// A list's quick filters, its filters as removable chips, an "Add filter" form (a plain form: keyboard and screen
+// readers use it as any other) and "Clear all". The list owns the filters (in its URL); this only shows and edits
+// them.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import type { ListFilterName, ListFilters } from "../../api/triage";
+import { type ListFilterName, type ListFilters, MAX_ARRIVING_WITHIN_DAYS } from "../../api/triage";
 import { FILTER_DEFINITIONS, filterChipWords } from "../lib/filter-words";
 import { isValidFilterValue } from "../lib/list-filters";
 import { isPartyId, partyQuery } from "../lib/parties";
 import { buttonClass } from "./button";
 import { CustomerPicker } from "./customer-picker";
+import { QuickFilters } from "./quick-filters";
 
 const input =
   "rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 focus:border-sky-500 focus:outline-2 focus:outline-sky-500/40 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
@@ -33,7 +35,8 @@ export function FilterBar({
   };
 
   return (
-    <section aria-label="Filters" className="mb-4">
+    <section aria-label="Filters" className="mb-4 space-y-2">
+      <QuickFilters filters={filters} onChange={onChange} />
       <div className="flex flex-wrap items-center gap-2">
         {active.length > 0 ? (
           <ul aria-label="Active filters" className="flex flex-wrap gap-2">
@@ -289,11 +292,13 @@ function ValueInput({
         />
       );
     case "hours":
+    case "days":
       return (
         <input
           {...common}
           type="number"
           min={1}
+          max={definition.kind === "days" ? MAX_ARRIVING_WITHIN_DAYS : undefined}
           step={1}
           inputMode="numeric"
           value={value}

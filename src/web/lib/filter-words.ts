@@ -1,11 +1,12 @@
 // How the lists' filters read to a person: each filter's label, the control that sets it and its value in words
 // ("LFD: within 2 days", "On hold: yes"), for chips, the "Add filter" form and saved views.
 import { CONTAINER_STATUSES } from "../../api/containers";
+import { journeyPhaseWords } from "../../api/milestone-words";
 import { TRACKING_STOPPED_REASONS } from "../../api/shipments";
-import { LFD_WINDOWS, type ListFilterName } from "../../api/triage";
+import { JOURNEY_PHASES, LFD_WINDOWS, type ListFilterName } from "../../api/triage";
 import { containerStatusWords, stoppedReasonWords } from "./format";
 
-export type FilterKind = "choice" | "yes_no" | "date" | "text" | "hours";
+export type FilterKind = "choice" | "yes_no" | "date" | "text" | "hours" | "days";
 
 export interface FilterDefinition {
   label: string;
@@ -24,6 +25,11 @@ export const FILTER_DEFINITIONS: Record<ListFilterName, FilterDefinition> = {
     kind: "choice",
     options: CONTAINER_STATUSES.map((s) => ({ value: s, words: containerStatusWords(s) })),
   },
+  phase: {
+    label: "Where",
+    kind: "choice",
+    options: JOURNEY_PHASES.map((p) => ({ value: p, words: journeyPhaseWords(p) })),
+  },
   on_hold: { label: "On hold", kind: "yes_no" },
   hold: { label: "Hold type", kind: "text", hint: "customs, freight, USDA…" },
   available: { label: "Available for pickup", kind: "yes_no" },
@@ -36,6 +42,7 @@ export const FILTER_DEFINITIONS: Record<ListFilterName, FilterDefinition> = {
   lfd_after: { label: "LFD on or after", kind: "date" },
   eta_before: { label: "ETA before", kind: "date" },
   eta_after: { label: "ETA on or after", kind: "date" },
+  arriving_within_days: { label: "Arriving within", kind: "days" },
   port_of_discharge: { label: "Port of discharge", kind: "text", hint: "UN/LOCODE, such as USSAV" },
   shipping_line: { label: "Line", kind: "text", hint: "SCAC, such as MAEU" },
   vessel: { label: "Vessel", kind: "text", hint: "Name or IMO number" },
@@ -58,6 +65,8 @@ export function filterValueWords(name: ListFilterName, value: string): string {
       return value === "true" ? "yes" : "no";
     case "hours":
       return `${value} h`;
+    case "days":
+      return value === "1" ? "1 day" : `${value} days`;
     case "date":
       return value.length === 10 ? value : value.replace("T", " ");
     case "choice":

@@ -4,7 +4,14 @@
 import { z } from "zod";
 import { CONTAINER_STATUSES } from "../../api/containers";
 import { TRACKING_STOPPED_REASONS } from "../../api/shipments";
-import { LFD_WINDOWS, LIST_FILTERS, type ListFilterName, type ListFilters } from "../../api/triage";
+import {
+  JOURNEY_PHASES,
+  LFD_WINDOWS,
+  LIST_FILTERS,
+  type ListFilterName,
+  type ListFilters,
+  MAX_ARRIVING_WITHIN_DAYS,
+} from "../../api/triage";
 
 export const LIST_FILTER_NAMES = Object.keys(LIST_FILTERS) as ListFilterName[];
 
@@ -29,6 +36,7 @@ const isText = (value: string) => value.length <= 200;
 /** What each filter's value must look like (the API says the same with a 400; the URL drops it instead). */
 const VALID: Record<ListFilterName, (value: string) => boolean> = {
   status: anyOf(CONTAINER_STATUSES),
+  phase: anyOf(JOURNEY_PHASES),
   on_hold: isBoolean,
   hold: isText,
   available: isBoolean,
@@ -38,6 +46,8 @@ const VALID: Record<ListFilterName, (value: string) => boolean> = {
   lfd: (value) => (LFD_WINDOWS as readonly string[]).includes(value),
   eta_before: isDateOrDateTime,
   eta_after: isDateOrDateTime,
+  arriving_within_days: (value) =>
+    /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_ARRIVING_WITHIN_DAYS,
   port_of_discharge: isText,
   shipping_line: isText,
   vessel: isText,

@@ -37,6 +37,7 @@ export function shipmentFixture(overrides: Partial<ShipmentAttributes> = {}, id 
     line_tracking_stopped_reason: null,
     last_free_day_at: null,
     last_free_day_timezone: null,
+    containers_by_phase: {},
     ...overrides,
   };
   return {

@@ -96,7 +96,8 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
   {
     id: "eta",
     header: "ETA",
-    sortField: "pod_eta_at",
+    // What arrives next first; boxes whose ship has arrived after every one still coming.
+    sortField: "next_arrival",
     hideable: true,
     cell: (c) => {
       const { pod_ata_at: ata, pod_eta_at: eta, pod_timezone: zone } = c.attributes;

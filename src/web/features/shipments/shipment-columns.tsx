@@ -6,6 +6,7 @@ import type { DataColumn } from "../../components/data-table/columns";
 import { RowLink } from "../../components/data-table/row-link";
 import { DateTime } from "../../components/date-time";
 import { LastFreeDayOn } from "../../components/last-free-day";
+import { phaseSummary } from "./phase-summary";
 import { Milestone, placeName, TrackingBadge } from "./shipment-bits";
 
 const muted = "text-(--muted-text)";
@@ -49,6 +50,14 @@ export const SHIPMENT_COLUMNS: readonly ShipmentColumn[] = [
         </>
       );
     },
+  },
+  {
+    id: "status",
+    header: "Status",
+    card: "title",
+    hideable: true,
+    cell: ({ attributes: a }) =>
+      phaseSummary(a.containers_by_phase) ?? <NotKnown>No containers yet</NotKnown>,
   },
   {
     id: "customer",
@@ -151,7 +160,8 @@ export const SHIPMENT_COLUMNS: readonly ShipmentColumn[] = [
     header: "ETA",
     card: "fact",
     hideable: true,
-    sortField: "pod_eta_at",
+    // What arrives next first; those already arrived after every one still coming.
+    sortField: "next_arrival",
     cell: ({ attributes: a }) => (
       <Milestone
         actual={a.pod_ata_at}

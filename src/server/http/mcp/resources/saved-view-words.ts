@@ -20,6 +20,7 @@ const LFD_WINDOWS: Record<string, string> = {
 
 const FILTER_WORDS: Record<ListFilterName, (value: string) => string> = {
   status: (v) => `status ${anyOf(v)}`,
+  phase: (v) => `now ${anyOf(v)}`,
   on_hold: (v) => (yes(v) ? "on hold" : "not on hold"),
   hold: (v) => `a ${anyOf(v)} hold on`,
   available: (v) => (yes(v) ? "available for pickup" : "not available for pickup"),
@@ -28,6 +29,7 @@ const FILTER_WORDS: Record<ListFilterName, (value: string) => string> = {
   lfd_after: (v) => `last free day on or after ${v}`,
   eta_before: (v) => `ETA at the port of discharge before ${v}`,
   eta_after: (v) => `ETA at the port of discharge on or after ${v}`,
+  arriving_within_days: (v) => `arriving at the port of discharge within ${v} days`,
   port_of_discharge: (v) => `port of discharge ${anyOf(v)}`,
   shipping_line: (v) => `shipping line ${anyOf(v)}`,
   vessel: (v) => `vessel ${anyOf(v)}`,
@@ -39,6 +41,7 @@ const FILTER_WORDS: Record<ListFilterName, (value: string) => string> = {
 };
 
 const SORT_WORDS: Record<string, string> = {
+  next_arrival: "next arrival at the port of discharge",
   pod_eta_at: "ETA at the port of discharge",
   pod_ata_at: "arrival at the port of discharge",
   destination_eta_at: "ETA at the destination",

@@ -5,7 +5,14 @@ import { z } from "zod";
 import { CONTAINER_STATUSES } from "../../../../api/containers";
 import { PAGE_SIZE_MAX } from "../../../../api/json-api";
 import { TRACKING_STOPPED_REASONS } from "../../../../api/shipments";
-import { LFD_WINDOWS, type ListFilterName, sortKeysOf, sortParamOf } from "../../../../api/triage";
+import {
+  JOURNEY_PHASES,
+  LFD_WINDOWS,
+  type ListFilterName,
+  MAX_ARRIVING_WITHIN_DAYS,
+  sortKeysOf,
+  sortParamOf,
+} from "../../../../api/triage";
 
 /** Smaller than the API's default page: an assistant reads every row it is given. */
 export const TOOL_PAGE_SIZE_DEFAULT = 20;
@@ -26,6 +33,12 @@ export const listFilterInputs = {
     .array(z.enum(CONTAINER_STATUSES))
     .optional()
     .describe("Container statuses (any of them matches)."),
+  phase: z
+    .array(z.enum(JOURNEY_PHASES))
+    .optional()
+    .describe(
+      "Journey phases (any of them matches): awaiting_departure, on_water (aboard), at_port (discharged, not yet out), on_rail, at_rail_ramp, picked_up, empty_returned.",
+    ),
   on_hold: z.boolean().optional().describe("true: a terminal hold is on; false: no hold is on."),
   hold: names("Hold names such as customs, freight, USDA; a hold of that name is on"),
   available: z.boolean().optional().describe("true / false: available for pickup at the terminal."),
@@ -39,6 +52,15 @@ export const listFilterInputs = {
     ),
   eta_before: time("ETA at the port of discharge before this time"),
   eta_after: time("ETA at the port of discharge at or after this time"),
+  arriving_within_days: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_ARRIVING_WITHIN_DAYS)
+    .optional()
+    .describe(
+      "Days N: not yet arrived at the port of discharge, ETA there within the next N days (7: this week).",
+    ),
   port_of_discharge: names("Ports of discharge as UN/LOCODEs, such as USLAX"),
   shipping_line: names("Shipping line SCACs, such as MAEU"),
   vessel: z

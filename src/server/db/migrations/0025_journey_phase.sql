@@ -1,0 +1,10 @@
+-- What arrives next, and where each box is (issue 29, item 3): containers.journey_phase (JOURNEY_PHASES in
+-- src/api/triage.ts, the SQL in db/effective-lfd-sql.ts) for the lists' Status column and filter[phase], and
+-- next_arrival_at on shipments and containers (the ETA at the port of discharge while not yet arrived there) for
+-- sort=next_arrival and filter[arriving_within_days], each with its index.
+ALTER TABLE "containers" ADD COLUMN "journey_phase" text GENERATED ALWAYS AS ((case when current_status = 'empty_returned' then 'empty_returned' when current_status in ('picked_up', 'off_dock', 'delivered', 'dropped') then 'picked_up' when current_status in ('loaded', 'on_rail') then 'on_rail' when current_status = 'on_ship' then 'on_water' when current_status = 'new' then 'awaiting_departure' when (pod_rail_departed_at is not null or ind_ata_at is not null or ind_rail_unloaded_at is not null or final_destination_full_out_at is not null or current_status = 'on_rail') then 'at_rail_ramp' else 'at_port' end)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "containers" ADD COLUMN "next_arrival_at" timestamp with time zone GENERATED ALWAYS AS (case when shipment_pod_ata_at is null then shipment_pod_eta_at end) STORED;--> statement-breakpoint
+ALTER TABLE "shipments" ADD COLUMN "next_arrival_at" timestamp with time zone GENERATED ALWAYS AS (case when pod_ata_at is null then pod_eta_at end) STORED;--> statement-breakpoint
+CREATE INDEX "containers_account_phase_idx" ON "containers" USING btree ("account_id","journey_phase","shipment_id");--> statement-breakpoint
+CREATE INDEX "containers_account_next_arrival_sort_idx" ON "containers" USING btree ("account_id","next_arrival_at") WHERE "containers"."next_arrival_at" is not null;--> statement-breakpoint
+CREATE INDEX "shipments_account_next_arrival_sort_idx" ON "shipments" USING btree ("account_id","next_arrival_at") WHERE "shipments"."next_arrival_at" is not null;
