@@ -100,6 +100,43 @@ test("the hosted API's test number is tracked from a bare line, and a word that 
   await expect(page.getByText("1 tracked, 0 failed.")).toBeVisible();
 });
 
+test("a number or a box the account already tracks says so, in bulk and in the form, and opens its shipment", async ({
+  page,
+  account,
+}) => {
+  const number = sandboxNumber("HLCU", 520);
+  await signIn(page, account, "/tracking-requests/bulk");
+  await page.getByRole("textbox", { name: "Paste lines" }).fill(number);
+  await page.getByRole("button", { name: "Send 1 tracking request" }).click();
+  await expect(page.getByText("1 tracked, 0 failed.")).toBeVisible();
+  const shipments = await apiGet(page.request, account, "/v2/shipments?include=containers");
+  const shipment = shipments.data[0];
+  const bill: string = shipment.attributes.bill_of_lading_number;
+  const box: string = shipments.included.find((r: { type: string }) => r.type === "container").attributes
+    .number;
+
+  // Pasted again, bare: the number and a box of its shipment are said to be tracked, and nothing is sent.
+  await page.goto("/tracking-requests/bulk");
+  await page.getByRole("textbox", { name: "Paste lines" }).fill(`${number}\n${box}`);
+  for (const pasted of [number, box]) {
+    // The row whose Number cell is the one pasted (the box's row names the bill of lading too, in its link).
+    const row = rowsTable(page)
+      .getByRole("row")
+      .filter({ has: page.getByRole("cell", { name: pasted, exact: true }) });
+    await expect(row).toContainText("Already tracked");
+    await expect(row.getByRole("link", { name: `Open shipment ${bill}` })).toBeVisible();
+  }
+  await expect(page.getByText("0 rows ready, 2 rows already tracked (not sent).")).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Send/ })).toBeDisabled();
+
+  // The form says so under the number, and the link opens the shipment.
+  await page.goto("/tracking-requests/new");
+  await page.getByLabel("Bill of lading number").fill(box);
+  await expect(page.getByText("This account already tracks this number.")).toBeVisible();
+  await page.getByRole("link", { name: `Open shipment ${bill}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/shipments/${shipment.id}`));
+});
+
 test("a CSV file and an Excel file are previewed, with each bad row's column named", async ({
   page,
   account,

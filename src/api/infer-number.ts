@@ -28,6 +28,17 @@ const lineCandidateSchema = z.object({
 });
 export type InferredLine = z.infer<typeof lineCandidateSchema>;
 
+const trackedByAccountSchema = z.object({
+  /** The line it is tracked with. */
+  shipping_line_scac: z.string().nullable(),
+  /** The request standing for the number, when it was tracked by this number (not as a box of a shipment). */
+  tracking_request_id: z.string().nullable(),
+  /** The shipment, once the line answered. */
+  shipment_id: z.string().nullable(),
+  bill_of_lading_number: z.string().nullable(),
+});
+export type TrackedByAccount = z.infer<typeof trackedByAccountSchema>;
+
 export const inferNumberResultSchema = z
   .object({
     id: z.string(),
@@ -51,6 +62,12 @@ export const inferNumberResultSchema = z
         /** Best first. */
         candidates: z.array(lineCandidateSchema),
       }),
+      /**
+       * Beyond the hosted API: what this account already tracks under the number (a tracking request standing for
+       * it, or a container of that number on a shipment still tracked); null when nothing. A new request for it
+       * with the same line would be refused as a duplicate.
+       */
+      tracked_by_account: trackedByAccountSchema.nullable(),
     }),
   })
   .meta({ id: "InferNumberResult" });

@@ -27,7 +27,7 @@ import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
 import { listCount } from "./list-counts";
 import { type ListOrder, type PageEdges, type PageRequest, pageWindow, readPage } from "./list-window";
-import { accountEvents, shipments, trackingRequests } from "./schema";
+import { accountEvents, containers, shipments, trackingRequests } from "./schema";
 import { isUuid, likePattern } from "./shipments";
 
 export type TrackingRequestRow = typeof trackingRequests.$inferSelect;
@@ -54,12 +54,15 @@ export interface CreatedTrackingRequest {
   duplicateOf: TrackingRequestRow | null;
 }
 
-/** The request that stands for this number and line in the account (see ACTIVE_TRACKING_REQUEST_STATUSES). */
+/**
+ * The request that stands for this number and line in the account (see ACTIVE_TRACKING_REQUEST_STATUSES); without
+ * a line, the newest standing for the number with any line.
+ */
 export async function findActiveTrackingRequest(
   db: Db,
   accountId: string,
   normalizedNumber: string,
-  scac: string,
+  scac: string | undefined,
 ): Promise<TrackingRequestRow | undefined> {
   const [found] = await db
     .select({ request: trackingRequests })
@@ -72,7 +75,7 @@ export async function findActiveTrackingRequest(
       and(
         eq(trackingRequests.accountId, accountId),
         eq(trackingRequests.normalizedNumber, normalizedNumber),
-        eq(trackingRequests.scac, scac),
+        scac === undefined ? undefined : eq(trackingRequests.scac, scac),
         inArray(trackingRequests.status, [...ACTIVE_TRACKING_REQUEST_STATUSES]),
         // A created request stands only while its shipment exists and is tracked.
         or(ne(trackingRequests.status, "created"), isNotNull(shipments.id)),
@@ -82,6 +85,64 @@ export async function findActiveTrackingRequest(
     .orderBy(desc(trackingRequests.createdAt), desc(trackingRequests.id))
     .limit(1);
   return found?.request;
+}
+
+/** What the account already tracks under a number: a request standing for it, or a tracked box of that number. */
+export interface TrackedNumber {
+  /** The line's SCAC (the request's), or the line's id when found through a box (the caller names it). */
+  scac: string | null;
+  shippingLineId: string | null;
+  trackingRequestId: string | null;
+  /** The shipment, once there is one. */
+  shipmentId: string | null;
+  billOfLadingNumber: string | null;
+}
+
+/**
+ * Whether the account already tracks this number (normalized): a request standing for it with any line, else a
+ * container of that number on a shipment still tracked (a box pasted whose bill of lading is tracked).
+ */
+export async function findTrackedNumber(
+  db: Db,
+  accountId: string,
+  normalizedNumber: string,
+): Promise<TrackedNumber | undefined> {
+  const request = await findActiveTrackingRequest(db, accountId, normalizedNumber, undefined);
+  if (request) {
+    const [shipment] = request.shipmentId
+      ? await db
+          .select({ bl: shipments.billOfLadingNumber, lineId: shipments.shippingLineId })
+          .from(shipments)
+          .where(and(eq(shipments.accountId, accountId), eq(shipments.id, request.shipmentId)))
+      : [];
+    return {
+      scac: request.scac,
+      shippingLineId: shipment?.lineId ?? null,
+      trackingRequestId: request.id,
+      shipmentId: shipment ? request.shipmentId : null,
+      billOfLadingNumber: shipment?.bl ?? null,
+    };
+  }
+  const [box] = await db
+    .select({ shipmentId: shipments.id, bl: shipments.billOfLadingNumber, lineId: shipments.shippingLineId })
+    .from(containers)
+    .innerJoin(shipments, and(eq(shipments.id, containers.shipmentId), eq(shipments.accountId, accountId)))
+    .where(
+      and(
+        eq(containers.accountId, accountId),
+        eq(containers.number, normalizedNumber),
+        isNull(shipments.lineTrackingStoppedAt),
+      ),
+    )
+    .limit(1);
+  if (!box) return undefined;
+  return {
+    scac: null,
+    shippingLineId: box.lineId,
+    trackingRequestId: null,
+    shipmentId: box.shipmentId,
+    billOfLadingNumber: box.bl,
+  };
 }
 
 /**

@@ -1,17 +1,21 @@
 // Service tests of POST /v2/tracking_requests/infer_number: each decision (one line, several, none) for container,
-// bill of lading and booking numbers, the format problems it names, bad bodies, and that it needs a key.
+// bill of lading and booking numbers, the format problems it names, bad bodies, that it needs a key, and what the
+// account already tracks under a number.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type InferNumberResult, inferNumberDocumentSchema } from "../../api/infer-number";
 import { LINE_NUMBER_FORMATS } from "../../api/number-formats";
 import { SHIPPING_LINES } from "../db/reference/shipping-lines";
-import { createHarness, type Harness } from "../testing/service-harness";
+import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
 
 let h: Harness;
 let key: string;
+let account: { id: string };
 
 beforeAll(async () => {
   h = await createHarness();
-  key = (await h.newAccount("Infer Co")).apiKey;
+  const created = await h.newAccount("Infer Co");
+  key = created.apiKey;
+  account = created.account;
 });
 afterAll(() => h.close());
 
@@ -163,6 +167,50 @@ describe("bad bodies", () => {
       paths: Record<string, Record<string, unknown>>;
     };
     expect(Object.keys(document.paths["/v2/tracking_requests/infer_number"] ?? {})).toEqual(["post"]);
+  });
+});
+
+describe("what the account already tracks", () => {
+  it("names the shipment a pasted box is on, the request standing for a number, and nothing of another account's", async () => {
+    const { shipment } = await insertShipment(h.db, account.id, {
+      billOfLading: "MAEU771000001",
+      containerNumbers: ["MSKU7710001", "MSKU7710002"],
+    });
+    const box = await infer("mskU 771000-1");
+    expect(box.tracked_by_account).toEqual({
+      shipping_line_scac: "MAEU",
+      tracking_request_id: null,
+      shipment_id: shipment.id,
+      bill_of_lading_number: "MAEU771000001",
+    });
+    // What the number itself says is unchanged: the line is still asked for.
+    expect(box.shipping_line.decision).toBe("needs_confirmation");
+
+    const created = await h.request(key, "/v2/tracking_requests", {
+      method: "POST",
+      json: {
+        data: {
+          type: "tracking_request",
+          attributes: { request_type: "bill_of_lading", request_number: "MAEU771000099", scac: "MAEU" },
+        },
+      },
+    });
+    expect(created.status).toBe(201);
+    const requestId = ((await created.json()) as { data: { id: string } }).data.id;
+    expect((await infer("maeu771000099")).tracked_by_account).toEqual({
+      shipping_line_scac: "MAEU",
+      tracking_request_id: requestId,
+      shipment_id: null,
+      bill_of_lading_number: null,
+    });
+
+    // Another account's box of the same number, and a box whose shipment is no longer tracked, are not said.
+    const other = await h.newAccount("Other Infer Co");
+    await insertShipment(h.db, other.account.id, { containerNumbers: ["MSKU7720000"] });
+    expect((await infer("MSKU7720000")).tracked_by_account).toBeNull();
+    await insertShipment(h.db, account.id, { containerNumbers: ["MSKU7730004"], stopped: true });
+    expect((await infer("MSKU7730004")).tracked_by_account).toBeNull();
+    expect((await infer("MSKU7740000")).tracked_by_account).toBeNull();
   });
 });
 

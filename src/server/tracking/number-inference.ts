@@ -18,7 +18,8 @@ import {
 } from "../../api/number-formats";
 import type { RequestType } from "../../api/tracking-requests";
 
-export type InferAttributes = InferNumberResult["attributes"];
+/** What the number itself says; whether the account already tracks it is the endpoint's to add. */
+export type InferAttributes = Omit<InferNumberResult["attributes"], "tracked_by_account">;
 
 /** A line the service tracks, as inference needs it. */
 export interface InferLine {

@@ -1,11 +1,13 @@
 // /v2/tracking_requests: create (with its own rate limit and duplicate detection), list, read and edit requests.
 // The tracking engine, not these routes, turns a pending request into a shipment.
 
+import { normalizeRequestNumber } from "../../../api/tracking-requests";
 import type { Clock } from "../../clock";
 import type { AccountRow } from "../../db/accounts";
 import { getShipments } from "../../db/shipments";
 import {
   createTrackingRequest,
+  findTrackedNumber,
   getTrackingRequest,
   listTrackingRequests,
   type TrackingRequestChanges,
@@ -24,7 +26,7 @@ import { RateLimiter } from "../rate-limit";
 import { createRouter } from "../router";
 import { includeForShipments } from "../shipments/includes";
 import { validationError } from "../validation";
-import { inferNumberDocument } from "./infer-number";
+import { inferNumberDocument, trackedByAccountOf } from "./infer-number";
 import { checkNewTrackingRequest } from "./new-request";
 import { includeOf, parseStatuses, range } from "./query";
 import {
@@ -118,7 +120,16 @@ export function trackingRequestRoutes(deps: TrackingRequestRouteDeps): App {
 
   app.openapi(
     inferNumberRoute,
-    (c) => c.json(inferNumberDocument(c.req.valid("json"), reference), 200),
+    async (c) => {
+      const { account } = c.get("principal");
+      const document = inferNumberDocument(c.req.valid("json"), reference);
+      const number = normalizeRequestNumber(c.req.valid("json").number);
+      document.data.attributes.tracked_by_account = trackedByAccountOf(
+        await findTrackedNumber(db, account.id, number),
+        reference,
+      );
+      return c.json(document, 200);
+    },
     (result) => {
       // Every refusal in one place, in the same words, whatever part of the body the schema stumbled on.
       if (!result.success) inferNumberDocument((result as { data?: unknown }).data, reference);

@@ -1,9 +1,10 @@
 // `POST /v2/tracking_requests/infer_number`: reads the body as the hosted API does (`{"number": "..."}`, nothing
 // else needed), refuses a missing, empty or malformed number with a 422, and answers what the number likely is.
 import { randomUUID } from "node:crypto";
-import type { InferNumberDocument } from "../../../api/infer-number";
+import type { InferNumberDocument, TrackedByAccount } from "../../../api/infer-number";
 import { REQUEST_NUMBER_MAX, REQUEST_NUMBER_MIN, REQUEST_TYPES } from "../../../api/tracking-requests";
 import type { ReferenceData } from "../../db/reference-data";
+import type { TrackedNumber } from "../../db/tracking-requests";
 import { type InferLine, inferNumber } from "../../tracking/number-inference";
 import { ApiError } from "../errors";
 
@@ -60,7 +61,22 @@ export function inferNumberDocument(body: unknown, reference: ReferenceData): In
     data: {
       id: `req_${randomUUID()}`,
       type: "infer_number_results",
-      attributes: inferNumber(number, inferLines(reference)),
+      attributes: { ...inferNumber(number, inferLines(reference)), tracked_by_account: null },
     },
+  };
+}
+
+/** `tracked_by_account` of what the account already tracks under the number (db/tracking-requests.ts). */
+export function trackedByAccountOf(
+  tracked: TrackedNumber | undefined,
+  reference: ReferenceData,
+): TrackedByAccount | null {
+  if (!tracked) return null;
+  const line = tracked.shippingLineId ? reference.shippingLines.get(tracked.shippingLineId) : undefined;
+  return {
+    shipping_line_scac: tracked.scac ?? line?.scac ?? null,
+    tracking_request_id: tracked.trackingRequestId,
+    shipment_id: tracked.shipmentId,
+    bill_of_lading_number: tracked.billOfLadingNumber,
   };
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { InferNumberResult } from "../../../api/infer-number";
 import type { ShippingLine } from "../../../api/reference";
 import { parseBulkInput } from "./bulk-parse";
-import { choiceKey, type InferOutcome, isReady, resolveRows } from "./bulk-resolve";
+import { choiceKey, type InferOutcome, isAlreadyTracked, isReady, resolveRows } from "./bulk-resolve";
 
 const line = (scac: string, name: string, containers = true) =>
   ({
@@ -43,6 +43,7 @@ function answer(attributes: Partial<InferNumberResult["attributes"]>): InferOutc
           reason: null,
         },
         shipping_line: { decision: "no_prediction", selected: null, candidates: [] },
+        tracked_by_account: null,
         ...attributes,
       },
     },
@@ -69,6 +70,34 @@ describe("resolveRows", () => {
       problems: [],
     });
     expect(row && isReady(row)).toBe(true);
+  });
+
+  it("says a number the account tracks already, rather than asking for its line, and does not send it", () => {
+    const tracked = {
+      shipping_line_scac: "MAEU",
+      tracking_request_id: null,
+      shipment_id: "s-1",
+      bill_of_lading_number: "MAEU771000001",
+    };
+    const [row] = resolve("MSKU7710001", [
+      [
+        "MSKU7710001",
+        answer({
+          number_type: "container",
+          shipping_line: { decision: "no_prediction", selected: null, candidates: [] },
+          tracked_by_account: tracked,
+        }),
+      ],
+    ]);
+    expect(row).toMatchObject({
+      alreadyTracked: tracked,
+      requestType: "container",
+      scac: "MAEU",
+      problems: [],
+      candidates: [],
+    });
+    expect(row && isAlreadyTracked(row)).toBe(true);
+    expect(row && isReady(row)).toBe(false);
   });
 
   it("is not ready while infer_number has not answered", () => {

@@ -3,7 +3,12 @@
 // then the checks the service and the line would make later: the line tracks by that type, and the number is
 // in the line's format (the shared rules of src/api/number-formats.ts). "Ready" means all of it holds.
 // Pure, so that every case is unit-tested.
-import { type InferNumberResult, type InferredLine, requestTypeOfInferred } from "../../../api/infer-number";
+import {
+  type InferNumberResult,
+  type InferredLine,
+  requestTypeOfInferred,
+  type TrackedByAccount,
+} from "../../../api/infer-number";
 import { normalizeNumber } from "../../../api/number-formats";
 import type { ShippingLine } from "../../../api/reference";
 import { type ParsedRow, rowProblem } from "./bulk-parse";
@@ -24,6 +29,8 @@ export interface ResolvedRow extends ParsedRow {
   candidates: InferredLine[];
   /** infer_number has not answered yet. */
   lookingUp: boolean;
+  /** What the account already tracks under the number (infer_number said so): nothing to send. */
+  alreadyTracked: TrackedByAccount | null;
 }
 
 /** The key of a row's choice of line: its place and its number, so that an edit of the number forgets it. */
@@ -34,9 +41,12 @@ export function needsInference(row: ParsedRow): boolean {
   return row.problems.length === 0 && row.number !== "" && (row.requestType === null || row.scac === "");
 }
 
+/** Whether a row (checked or frozen) is a number the account already tracks. */
+export const isAlreadyTracked = (row: ParsedRow) => !!(row as Partial<ResolvedRow>).alreadyTracked;
+
 /** Whether the row can be sent as it stands. */
 export function isReady(row: ParsedRow): boolean {
-  return row.problems.length === 0 && row.requestType !== null && row.scac !== "";
+  return row.problems.length === 0 && row.requestType !== null && row.scac !== "" && !isAlreadyTracked(row);
 }
 
 export function resolveRows(
@@ -53,6 +63,7 @@ export function resolveRows(
       inferred: { type: false, scac: false },
       candidates: [],
       lookingUp: false,
+      alreadyTracked: null,
     };
     if (row.problems.length > 0) return resolved;
 
@@ -66,11 +77,26 @@ export function resolveRows(
         resolved.problems.push(rowProblem(row.line, "number", outcome.detail));
         return resolved;
       }
-      const { number_type: type, validation, shipping_line: line } = outcome.result.attributes;
+      const {
+        number_type: type,
+        validation,
+        shipping_line: line,
+        tracked_by_account,
+      } = outcome.result.attributes;
       if (row.requestType === null) {
         // A number no line's format fits has no type either: the format check below says so.
         resolved.requestType = type ? requestTypeOfInferred(type) : null;
         resolved.inferred.type = type !== null;
+      }
+      // A box or number the account tracks already: said so, with the line it is tracked with, rather than
+      // asking for a line it does not need.
+      if (tracked_by_account) {
+        resolved.alreadyTracked = tracked_by_account;
+        if (row.scac === "" && tracked_by_account.shipping_line_scac) {
+          resolved.scac = tracked_by_account.shipping_line_scac;
+          resolved.inferred.scac = true;
+        }
+        return resolved;
       }
       if (row.scac === "") {
         const chosen = choices.get(choiceKey(row));

@@ -11,10 +11,12 @@ import type { ParsedRow } from "./bulk-parse";
 import { choiceKey, isReady, type ResolvedRow } from "./bulk-resolve";
 import type { RowOutcome } from "./bulk-submit";
 import { supportsType } from "./line-match";
+import { AlreadyTrackedLink } from "./request-bits";
 import { failedReasonWords, REQUEST_TYPE_WORDS } from "./words";
 
 /** A row as checked (the frozen rows of a sending are the checked rows they were). */
-type ShownRow = ParsedRow & Partial<Pick<ResolvedRow, "inferred" | "candidates" | "lookingUp">>;
+type ShownRow = ParsedRow &
+  Partial<Pick<ResolvedRow, "inferred" | "candidates" | "lookingUp" | "alreadyTracked">>;
 
 /** A row as the table shows it: what was read, and what became of it. */
 interface BulkRowView {
@@ -173,6 +175,16 @@ function RowStatus({
     return (
       <span className="text-amber-900 dark:text-amber-200">
         Several lines' numbers look like this: choose the line
+      </span>
+    );
+  }
+  if (row.alreadyTracked) {
+    return (
+      <span className="flex flex-wrap items-center gap-2">
+        <span className={`${pill} bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100`}>
+          Already tracked
+        </span>
+        <AlreadyTrackedLink tracked={row.alreadyTracked} className={linkClass} />
       </span>
     );
   }

@@ -13,7 +13,7 @@ import { PageHeader } from "../../components/page-header";
 import { usePermission } from "../../lib/actor";
 import { plural } from "../../lib/format";
 import { BulkProgressBar } from "./bulk-progress-bar";
-import { isChoosing, isLookingUp } from "./bulk-resolve";
+import { isAlreadyTracked, isChoosing, isLookingUp } from "./bulk-resolve";
 import { BulkRowsTable } from "./bulk-rows-table";
 import { linesByScac } from "./line-match";
 import { shippingLinesQuery } from "./queries";
@@ -85,7 +85,8 @@ function BulkTracking() {
   const end = state.send.phase === "finished" ? state.send.end : null;
   const lookingUp = started ? 0 : rows.filter(isLookingUp).length;
   const choosing = started ? 0 : rows.filter(isChoosing).length;
-  const problems = rows.length - ready.length - lookingUp - choosing;
+  const tracked = rows.filter(isAlreadyTracked).length;
+  const problems = rows.length - ready.length - lookingUp - choosing - tracked;
 
   const textId = useId();
   const fileId = useId();
@@ -213,7 +214,7 @@ function BulkTracking() {
           <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
             {rows.length === 0
               ? "Nothing to send yet."
-              : `${plural(ready.length, "row")} ready${lookingUp > 0 ? `, ${plural(lookingUp, "row")} looking up the shipping line` : ""}${choosing > 0 ? `, ${plural(choosing, "row")} to choose a line for` : ""}${problems > 0 ? `, ${plural(problems, "row")} with problems (not sent)` : ""}${parsed.header && !started ? "; the header line was skipped" : ""}.`}
+              : `${plural(ready.length, "row")} ready${lookingUp > 0 ? `, ${plural(lookingUp, "row")} looking up the shipping line` : ""}${choosing > 0 ? `, ${plural(choosing, "row")} to choose a line for` : ""}${tracked > 0 ? `, ${plural(tracked, "row")} already tracked (not sent)` : ""}${problems > 0 ? `, ${plural(problems, "row")} with problems (not sent)` : ""}${parsed.header && !started ? "; the header line was skipped" : ""}.`}
             {parsed.truncated > 0 && !started
               ? ` Only the first ${rows.length} rows are read; ${plural(parsed.truncated, "row")} were left out.`
               : ""}

@@ -28,6 +28,7 @@ import { checkForm, errorsByField, type FieldErrors, type FormField, splitList }
 import { supportsType } from "./line-match";
 import { formatProblem, guessOf } from "./number-guess";
 import { inferNumberQuery, shippingLinesQuery, useCreateTrackingRequestMutation } from "./queries";
+import { AlreadyTrackedLink } from "./request-bits";
 import { ShippingLineCombobox } from "./shipping-line-combobox";
 import { REQUEST_TYPE_WORDS } from "./words";
 
@@ -267,7 +268,15 @@ export function NewTrackingRequestPage() {
           </FieldHint>
           <FieldErrorList id={ids.request_number} errors={errors.request_number} />
           <p id={`${ids.request_number}-format`} aria-live="polite" className="mt-1.5 text-sm">
-            {formatIssue && !errors.request_number ? (
+            {guess?.tracked ? (
+              <span className="text-slate-800 dark:text-slate-200">
+                This account already tracks this number.{" "}
+                <AlreadyTrackedLink
+                  tracked={guess.tracked}
+                  className="font-medium text-sky-800 underline dark:text-sky-300"
+                />
+              </span>
+            ) : formatIssue && !errors.request_number ? (
               <span className="text-amber-900 dark:text-amber-200">{formatIssue}</span>
             ) : guess?.scac && !formatIssue && scacChosen === null ? (
               <span className="text-slate-700 dark:text-slate-300">

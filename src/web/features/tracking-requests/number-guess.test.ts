@@ -12,6 +12,7 @@ function result(attributes: Partial<InferNumberResult["attributes"]>): InferNumb
       number_type: null,
       validation: { is_valid: true, type: null, check_digit_passed: null, parsed_number: null, reason: null },
       shipping_line: { decision: "no_prediction", selected: null, candidates: [] },
+      tracked_by_account: null,
       ...attributes,
     },
   };
@@ -28,7 +29,27 @@ describe("guessOf", () => {
         shipping_line: { decision: "auto_select", selected: cma, candidates: [cma] },
       }),
     );
-    expect(guess).toEqual({ requestType: "booking_number", scac: "CMDU", candidates: [], problem: null });
+    expect(guess).toEqual({
+      requestType: "booking_number",
+      scac: "CMDU",
+      candidates: [],
+      problem: null,
+      tracked: null,
+    });
+  });
+
+  it("carries what the account already tracks under the number, and nothing from a server that does not say", () => {
+    const tracked = {
+      shipping_line_scac: "CMDU",
+      tracking_request_id: "tr-1",
+      shipment_id: null,
+      bill_of_lading_number: null,
+    };
+    expect(guessOf(result({ tracked_by_account: tracked })).tracked).toEqual(tracked);
+    // The hosted API's answer has no such attribute.
+    const { tracked_by_account: _absent, ...hosted } = result({}).attributes;
+    const answer = { ...result({}), attributes: hosted } as InferNumberResult;
+    expect(guessOf(answer).tracked).toBeNull();
   });
 
   it("offers the candidates when the API asks, and picks none", () => {

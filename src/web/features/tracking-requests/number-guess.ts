@@ -1,6 +1,11 @@
 // What the dashboard makes of infer_number's answer (the type and line to fill in, the lines to offer, the
 // problem to show), and the shared format check of a number against a chosen line, named as people read it.
-import { type InferNumberResult, type InferredLine, requestTypeOfInferred } from "../../../api/infer-number";
+import {
+  type InferNumberResult,
+  type InferredLine,
+  requestTypeOfInferred,
+  type TrackedByAccount,
+} from "../../../api/infer-number";
 import { checkNumber } from "../../../api/number-formats";
 import type { ShippingLine } from "../../../api/reference";
 import type { RequestType } from "../../../api/tracking-requests";
@@ -14,6 +19,8 @@ export interface NumberGuess {
   candidates: InferredLine[];
   /** Why the number is not valid as typed, when the API says. */
   problem: string | null;
+  /** What the account already tracks under the number (a server other than ours says nothing). */
+  tracked: TrackedByAccount | null;
 }
 
 export function guessOf(result: InferNumberResult): NumberGuess {
@@ -23,6 +30,7 @@ export function guessOf(result: InferNumberResult): NumberGuess {
     scac: line.decision === "auto_select" ? (line.selected?.scac ?? null) : null,
     candidates: line.decision === "needs_confirmation" ? line.candidates : [],
     problem: validation.is_valid === false ? validation.reason : null,
+    tracked: result.attributes.tracked_by_account ?? null,
   };
 }
 

@@ -1,8 +1,10 @@
-// Pieces of tracking request display shared by the list, the request page and the bulk entry: the status
-// badge, and what came of a request (its shipment, why it failed and what to do, or that it is retrying).
+// Pieces of tracking request display shared by the list, the request page, the form and the bulk entry: the
+// status badge, what came of a request (its shipment, why it failed and what to do, or that it is retrying), and
+// the link to what already tracks a number.
 import { Link } from "@tanstack/react-router";
 import { z } from "zod";
 import { findIncluded } from "../../../api/included";
+import type { TrackedByAccount } from "../../../api/infer-number";
 import type { ShippingLine } from "../../../api/reference";
 import type { TrackingRequestStatus } from "../../../api/tracking-request-statuses";
 import { type TrackingRequest, trackedShipmentId } from "./contract";
@@ -59,6 +61,31 @@ interface IncludedResource {
 const linkClass = "font-medium text-sky-800 hover:underline dark:text-sky-300";
 
 /** A link to the shipment a request became: "Shipment MAEU123456". */
+/** Opens what already tracks a number: its shipment, or the request still waiting for the line. */
+export function AlreadyTrackedLink({ tracked, className }: { tracked: TrackedByAccount; className: string }) {
+  if (tracked.shipment_id) {
+    return (
+      <Link to="/shipments/$shipmentId" params={{ shipmentId: tracked.shipment_id }} className={className}>
+        {tracked.bill_of_lading_number
+          ? `Open shipment ${tracked.bill_of_lading_number}`
+          : "Open the shipment"}
+      </Link>
+    );
+  }
+  if (tracked.tracking_request_id) {
+    return (
+      <Link
+        to="/tracking-requests/$trackingRequestId"
+        params={{ trackingRequestId: tracked.tracking_request_id }}
+        className={className}
+      >
+        Open its tracking request
+      </Link>
+    );
+  }
+  return null;
+}
+
 export function ShipmentLink({
   shipmentId,
   included,

@@ -12,6 +12,7 @@ function inferred(
     number_type: numberType,
     validation: { is_valid: true, type: null, check_digit_passed: null, parsed_number: null, reason: null },
     shipping_line: line,
+    tracked_by_account: null,
   };
 }
 
