@@ -25,9 +25,8 @@ async function billsOfLading(request: APIRequestContext, account: Account): Prom
 }
 
 /**
- * From now on, notes in the list's page the rows it says "(just updated)" (its highlight, in words), however briefly:
- * the list marks a row for 4 s only, and on a busy machine that had passed before the test looked (the event is
- * streamed while test control is still settling the account), in 2 full runs of 3.
+ * From now on, notes the rows of the list's page that say "(updated since you looked)" (its mark, in words),
+ * whenever the page changes.
  */
 async function noteJustUpdated(list: Page) {
   await list.evaluate(() => {
@@ -35,7 +34,7 @@ async function noteJustUpdated(list: Page) {
     page.justUpdated = [];
     page.noting ??= new MutationObserver(() => {
       for (const row of document.querySelectorAll('tr, [role="row"]'))
-        if (row.textContent?.includes("(just updated)")) page.justUpdated.push(row.textContent);
+        if (row.textContent?.includes("(updated since you looked)")) page.justUpdated.push(row.textContent);
     });
     page.noting.observe(document.body, { subtree: true, childList: true, characterData: true });
   });
@@ -117,6 +116,14 @@ test("an event the service records shows on an open container page and on the sh
   expect(shown, "the box moved on within the steps taken").not.toBe(box.status);
   // Neither page was reloaded: the list's tab still has the stream it opened at sign-in.
   expect(streams).toHaveLength(1);
+
+  // The row stays marked until the person looks: the list says how many are, and "Mark as seen" takes them off.
+  const row = page.getByRole("row", { name: new RegExp(bl) });
+  await expect(row).toContainText("(updated since you looked)");
+  await expect(page.getByText(/^\d+ rows? updated since you looked/)).toBeVisible();
+  await page.getByRole("button", { name: "Mark as seen" }).click();
+  await expect(row).not.toContainText("(updated since you looked)");
+  await expect(page.getByRole("button", { name: "Mark as seen" })).toHaveCount(0);
 });
 
 test("a dropped stream says so, comes back, and shows every change recorded while it was down", async ({
@@ -170,5 +177,11 @@ test("a dropped stream says so, comes back, and shows every change recorded whil
       .click();
     await page.getByRole("link", { name: box.number }).first().click();
     await expect(showsStatus(page, box.status)).toBeVisible();
+    // Its shipment was looked at: back on the list, its row is no longer marked.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shipments" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Shipments" })).toBeVisible();
+    await expect(
+      page.getByRole("row", { name: new RegExp(bills.get(box.shipmentId) ?? "") }),
+    ).not.toContainText("(updated since you looked)");
   }
 });

@@ -5,7 +5,7 @@ import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { accountEvent, fakeService, readyEvent } from "./fake-live-service";
 import { COALESCE_MS, QUIET_MS } from "./live-batch";
-import { changedIdsNow, connectLiveUpdates, HIGHLIGHT_MS, markChanged } from "./live-updates";
+import { changedIdsNow, connectLiveUpdates, markChanged, markSeen } from "./live-updates";
 
 const KEYS = {
   container: ["containers", "detail", "c-1"],
@@ -93,13 +93,21 @@ describe("live updates in a tab", () => {
 });
 
 describe("rows that changed", () => {
-  it("stay marked for a few seconds, then not", async () => {
-    markChanged({ container: ["c-1"], shipment: ["s-1"], tracking_request: [] });
-    expect([...changedIdsNow("container")]).toEqual(["c-1"]);
+  it("stay marked, however long, until the person looks at them", async () => {
+    markChanged({ container: ["c-1", "c-2"], shipment: ["s-1"], tracking_request: [] });
+    expect([...changedIdsNow("container")]).toEqual(["c-1", "c-2"]);
     expect([...changedIdsNow("shipment")]).toEqual(["s-1"]);
-    await vi.advanceTimersByTimeAsync(HIGHLIGHT_MS - 1);
-    expect([...changedIdsNow("container")]).toEqual(["c-1"]);
-    await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect([...changedIdsNow("container")]).toEqual(["c-1", "c-2"]);
+    // A second change of a row still marked leaves it marked once.
+    markChanged({ container: ["c-2"], shipment: [], tracking_request: [] });
+    expect([...changedIdsNow("container")]).toEqual(["c-1", "c-2"]);
+    markSeen("container", ["c-1"]);
+    expect([...changedIdsNow("container")]).toEqual(["c-2"]);
+    expect([...changedIdsNow("shipment")]).toEqual(["s-1"]);
+    markSeen("container", ["c-2", "not-marked"]);
+    markSeen("shipment", ["s-1"]);
     expect(changedIdsNow("container").size).toBe(0);
+    expect(changedIdsNow("shipment").size).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 // Live updates for a signed-in tab: opens the one stream connection (live-stream.ts) while a session exists,
 // turns its events into invalidations of exactly the queries they touch (live-keys.ts), a burst at a time
 // (live-batch.ts), and keeps what the UI shows about it: the connection's state for the header's indicator, and the
-// rows that changed a moment ago, for the tables to highlight.
+// rows that changed since the person looked at them, for the tables to mark.
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { createBatcher } from "./live-batch";
@@ -14,9 +14,6 @@ import {
 } from "./live-keys";
 import { type LiveStatus, openLiveStream } from "./live-stream";
 import type { Session } from "./session";
-
-/** How long a changed row stays highlighted (its CSS fades it out over this time). */
-export const HIGHLIGHT_MS = 4_000;
 
 type Listener = () => void;
 
@@ -44,53 +41,53 @@ export function useLiveStatus(): LiveStatus {
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
-const changedUntil: Record<ChangedKind, Map<string, number>> = {
-  container: new Map(),
-  shipment: new Map(),
-  tracking_request: new Map(),
-};
+/**
+ * The rows a live update changed since the person last looked at them: marked until they open the row's page or
+ * say "Mark as seen" (seeing a change is the person's, not a timer's: one that came while they were away from the
+ * screen still shows when they return). Kept for the tab, in memory.
+ */
 const changed = store<Record<ChangedKind, ReadonlySet<string>>>({
   container: EMPTY,
   shipment: EMPTY,
   tracking_request: EMPTY,
 });
-let expiryTimer: ReturnType<typeof setTimeout> | null = null;
 
-/** Drops the highlights whose time is up, publishes the rest, and wakes up again when the next one ends. */
-function publishChanged(now = Date.now()) {
-  if (expiryTimer !== null) clearTimeout(expiryTimer);
-  expiryTimer = null;
-  let next = Number.POSITIVE_INFINITY;
-  const snapshot = { ...changed.get() };
-  for (const kind of Object.keys(changedUntil) as ChangedKind[]) {
-    const until = changedUntil[kind];
-    const before = until.size;
-    for (const [id, at] of until) {
-      if (at <= now) until.delete(id);
-      else next = Math.min(next, at);
-    }
-    if (before !== until.size || snapshot[kind].size !== until.size) {
-      snapshot[kind] = until.size === 0 ? EMPTY : new Set(until.keys());
-    }
+/** Marks rows as changed: called once their new data has been fetched, so the mark and the change agree. */
+export function markChanged(ids: ChangedIds) {
+  const next = { ...changed.get() };
+  let any = false;
+  for (const kind of Object.keys(next) as ChangedKind[]) {
+    const fresh = ids[kind].filter((id) => !next[kind].has(id));
+    if (fresh.length === 0) continue;
+    next[kind] = new Set([...next[kind], ...fresh]);
+    any = true;
   }
-  changed.set(snapshot);
-  if (next !== Number.POSITIVE_INFINITY) expiryTimer = setTimeout(() => publishChanged(), next - now);
+  if (any) changed.set(next);
 }
 
-/** Marks rows as changed now: called once their new data has been fetched, so the highlight and the change agree. */
-export function markChanged(ids: ChangedIds, now = Date.now()) {
-  for (const kind of Object.keys(changedUntil) as ChangedKind[]) {
-    for (const id of ids[kind]) changedUntil[kind].set(id, now + HIGHLIGHT_MS);
-  }
-  publishChanged(now);
+/** The person has looked at these rows (opened one's page, or marked a list's as seen): their marks go. */
+export function markSeen(kind: ChangedKind, ids: Iterable<string>) {
+  const current = changed.get()[kind];
+  const left = new Set(current);
+  for (const id of ids) left.delete(id);
+  if (left.size === current.size) return;
+  changed.set({ ...changed.get(), [kind]: left.size === 0 ? EMPTY : left });
 }
 
-/** The ids of this kind changed a moment ago, as they stand now (useChangedIds for components). */
+/** Clears the mark of the row whose page is open, while it is (a change that comes meanwhile is seen there). */
+export function useSeenWhileOpen(kind: ChangedKind, id: string) {
+  const marked = useChangedIds(kind).has(id);
+  useEffect(() => {
+    if (marked) markSeen(kind, [id]);
+  }, [kind, id, marked]);
+}
+
+/** The ids of this kind changed since last looked at, as they stand now (useChangedIds for components). */
 export function changedIdsNow(kind: ChangedKind): ReadonlySet<string> {
   return changed.get()[kind];
 }
 
-/** The ids of this kind changed by a live event in the last few seconds (the same set until that changes). */
+/** The ids of this kind a live event changed since the person looked (the same set until that changes). */
 export function useChangedIds(kind: ChangedKind): ReadonlySet<string> {
   return useSyncExternalStore(
     changed.subscribe,

@@ -46,9 +46,9 @@ describe("rows a live update changed", () => {
         changedRowIds={new Set(["b"])}
       />,
     );
-    expect(html.match(/just updated/g)).toHaveLength(1);
-    expect(html.indexOf("just updated")).toBeGreaterThan(html.indexOf("Bravo"));
-    expect(html.indexOf("just updated")).toBeLessThan(html.indexOf("Charlie"));
+    expect(html.match(/updated since you looked/g)).toHaveLength(1);
+    expect(html.indexOf("updated since you looked")).toBeGreaterThan(html.indexOf("Bravo"));
+    expect(html.indexOf("updated since you looked")).toBeLessThan(html.indexOf("Charlie"));
   });
 
   it("are none when the table is told of none", () => {

@@ -83,7 +83,9 @@ export function DataCards<T extends RowData>({
               {main ? (
                 <div className="min-w-0 break-words">
                   {render(main)}
-                  {changedRowIds?.has(row.id) ? <span className="sr-only"> (just updated)</span> : null}
+                  {changedRowIds?.has(row.id) ? (
+                    <span className="sr-only"> (updated since you looked)</span>
+                  ) : null}
                 </div>
               ) : null}
               {beside.length > 0 ? (

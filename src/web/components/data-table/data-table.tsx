@@ -416,7 +416,7 @@ const DataRow = memo(function DataRow<T extends RowData>({
           >
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
             {/* The tint is not the only sign: a screen reader reading the row hears it too. */}
-            {changed && at === 0 ? <span className="sr-only"> (just updated)</span> : null}
+            {changed && at === 0 ? <span className="sr-only"> (updated since you looked)</span> : null}
           </td>
         );
       })}

@@ -11,6 +11,7 @@ import { mergeEvents } from "../../../api/timeline-merge";
 import { DateTime } from "../../components/date-time";
 import { inlandStopOf, JourneyMap } from "../../components/map/journey-map";
 import { UpdatedAgo } from "../../components/updated-ago";
+import { useSeenWhileOpen } from "../../lib/live-updates";
 import { ContainerHeader } from "./container-header";
 import { ContainerTimeline } from "./container-timeline";
 import { rememberedContainersSearch } from "./list-memory";
@@ -36,6 +37,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 
 export function ContainerPage() {
   const { containerId } = route.useParams();
+  useSeenWhileOpen("container", containerId);
   const [containerResult, transportResult, rawResult] = useSuspenseQueries({
     queries: [
       containerQuery(containerId),

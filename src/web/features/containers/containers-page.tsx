@@ -7,6 +7,7 @@ import { containerSchema } from "../../../api/containers";
 import { type ListFilters, sortKeysOf, sortParamOf } from "../../../api/triage";
 import { buttonClass } from "../../components/button";
 import { DataTable } from "../../components/data-table/data-table";
+import { UpdatedRowsNote } from "../../components/data-table/updated-rows-note";
 import { EmptyState } from "../../components/empty-state";
 import { FilterBar } from "../../components/filter-bar";
 import { PageHeader } from "../../components/page-header";
@@ -112,14 +113,20 @@ export function ContainersPage() {
         busy={updating}
         minWidthClass="min-w-[72rem]"
         toolbar={
-          <SearchField
-            label="Search containers"
-            placeholder="Container number, or part of it"
-            value={search.q}
-            onCommit={(q) =>
-              navigate({ search: (prev) => ({ ...prev, q, page: 1 }), replace: search.q !== "" && q !== "" })
-            }
-          />
+          <div className="space-y-2">
+            <SearchField
+              label="Search containers"
+              placeholder="Container number, or part of it"
+              value={search.q}
+              onCommit={(q) =>
+                navigate({
+                  search: (prev) => ({ ...prev, q, page: 1 }),
+                  replace: search.q !== "" && q !== "",
+                })
+              }
+            />
+            <UpdatedRowsNote kind="container" shownIds={data.data.map((c) => c.id)} />
+          </div>
         }
         sort={{
           keys: sortKeys,

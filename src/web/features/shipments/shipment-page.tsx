@@ -15,6 +15,7 @@ import { PageHeader } from "../../components/page-header";
 import { UpdatedAgo } from "../../components/updated-ago";
 import { usePermission } from "../../lib/actor";
 import { formatDateTime, personName, stoppedReasonWords } from "../../lib/format";
+import { useSeenWhileOpen } from "../../lib/live-updates";
 import { ContainersTable } from "./containers-table";
 import { CustomerField } from "./customer-field";
 import { EditableLabels } from "./editable-labels";
@@ -61,6 +62,7 @@ const none = <span className="text-(--muted-text)">Not known</span>;
 export function ShipmentPage() {
   const { shipmentId } = route.useParams();
   const { data: document, dataUpdatedAt } = useSuspenseQuery(shipmentQuery(shipmentId));
+  useSeenWhileOpen("shipment", shipmentId);
   const shipment = document.data;
   const a = shipment.attributes;
   const included = document.included;

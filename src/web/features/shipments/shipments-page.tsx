@@ -6,6 +6,7 @@ import { type Shipment, shipmentSchema } from "../../../api/shipments";
 import { type ListFilters, sortKeysOf, sortParamOf } from "../../../api/triage";
 import { buttonClass } from "../../components/button";
 import { DataTable } from "../../components/data-table/data-table";
+import { UpdatedRowsNote } from "../../components/data-table/updated-rows-note";
 import { EmptyState } from "../../components/empty-state";
 import { FilterBar } from "../../components/filter-bar";
 import { PageHeader } from "../../components/page-header";
@@ -269,7 +270,12 @@ function ShipmentsTable({
       rowProps={prefetchProps}
       changedRowIds={changed}
       busy={busy}
-      toolbar={toolbar}
+      toolbar={
+        <div className="space-y-2">
+          {toolbar}
+          <UpdatedRowsNote kind="shipment" shownIds={shipments.map((s) => s.id)} />
+        </div>
+      }
       empty={empty}
       minWidthClass="min-w-[72rem]"
       sort={{

@@ -8,6 +8,7 @@ import { buttonClass } from "../../components/button";
 import { DateTime } from "../../components/date-time";
 import { LabelChips } from "../../components/label-list-editor";
 import { PageHeader } from "../../components/page-header";
+import { useSeenWhileOpen } from "../../lib/live-updates";
 import { linesByScac } from "./line-match";
 import { pollInterval, shippingLinesQuery, trackingRequestQuery } from "./queries";
 import { RequestResult, ShippingLineName, StatusBadge } from "./request-bits";
@@ -28,6 +29,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 
 export function TrackingRequestPage() {
   const { trackingRequestId } = route.useParams();
+  useSeenWhileOpen("tracking_request", trackingRequestId);
   const { data: document } = useSuspenseQuery(trackingRequestQuery(trackingRequestId));
   const { data: lines } = useSuspenseQuery(shippingLinesQuery());
   const request = document.data;

@@ -8,6 +8,7 @@ import { buttonClass } from "../../components/button";
 import type { DataColumn } from "../../components/data-table/columns";
 import { DataTable } from "../../components/data-table/data-table";
 import { RowLink } from "../../components/data-table/row-link";
+import { UpdatedRowsNote } from "../../components/data-table/updated-rows-note";
 import { DateTime } from "../../components/date-time";
 import { EmptyState } from "../../components/empty-state";
 import { inputClass, labelClass } from "../../components/form-field";
@@ -391,7 +392,12 @@ function RequestsTable({
       changedRowIds={changed}
       rowClassName={(request) => (request.id === highlight ? "bg-sky-50 dark:bg-sky-950/40" : undefined)}
       busy={busy}
-      toolbar={note}
+      toolbar={
+        <div className="space-y-2">
+          {note}
+          <UpdatedRowsNote kind="tracking_request" shownIds={requests.map((r) => r.id)} />
+        </div>
+      }
       minWidthClass="min-w-[56rem]"
     />
   );
