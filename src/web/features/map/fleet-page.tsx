@@ -1,5 +1,5 @@
 // The map page's layout, whichever fleet it shows: the header, the filters, the selected vessel's panel above the
-// list, and the map. The map draws first, the list once the map's first frame is painted; the selected vessel's
+// list, and the map (beside them on a wide screen, above them on a phone: it is what a person opens the page for). The map draws first, the list once the map's first frame is painted; the selected vessel's
 // track, path and cargo come from the fleet's source when it is chosen.
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLandState } from "../../components/map/land-status";
@@ -61,9 +61,10 @@ export function FleetPage({
       <FleetFilters filters={filters} />
 
       <div className="grid gap-4 lg:h-[calc(100vh-15rem)] lg:min-h-[34rem] lg:grid-cols-[27rem_1fr]">
-        <div className="flex min-h-0 min-w-0 flex-col gap-3">
+        <div className="flex min-h-0 min-w-0 flex-col gap-3 max-lg:order-last">
           {selected && detail ? (
-            <div className="max-h-[55%] min-h-0 shrink-0 overflow-hidden">
+            // As tall as it needs, up to where the list keeps a few rows: its next port, ETA and cargo in sight.
+            <div className="max-h-[calc(100%-9rem)] min-h-0 shrink-0 overflow-hidden">
               <VesselPanel vessel={selected} detail={detail} ports={ports} onClose={selection.clear} />
             </div>
           ) : null}

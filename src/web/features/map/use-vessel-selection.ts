@@ -47,7 +47,7 @@ export function useVesselSelection(vessels: FleetVesselView[]): VesselSelection 
       // On a phone the map is below the list, and the page scrolls to it (fleet-page.tsx).
       setAnnouncement(
         isNarrowScreen()
-          ? `${vessel.name} selected: the map below shows it, its details are above the list.`
+          ? `${vessel.name} selected: the map above shows it, its details are above the list.`
           : `${vessel.name} selected: the map moves to it, its details are above the list.`,
       );
     },

@@ -1,6 +1,6 @@
-// The selected vessel: who it is, where it is and how fast, the voyage it sails for the account (from, to, ETA in
-// the port's time), and the account's shipments and containers aboard, with links to them (read when it is chosen:
-// the fleet's list only counts them).
+// The selected vessel, what a coordinator asks first at the top: the voyage it sails for the account (from, to, ETA
+// in the port's time), then the account's shipments and containers aboard, with links to them (read when it is
+// chosen: the fleet's list only counts them), then how fast it goes, where it is and who it is.
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { Port } from "../../../api/reference";
@@ -63,30 +63,15 @@ export function VesselPanel({
           </svg>
         </button>
       </div>
-      <div className="space-y-4 overflow-y-auto px-4 py-3">
-        <dl className="grid grid-cols-2 gap-3">
-          <Fact term="IMO">{vessel.imo ?? unknown}</Fact>
-          <Fact term="MMSI">{vessel.mmsi ?? unknown}</Fact>
-          <Fact term="Speed">{motion.kind === "unknown" ? unknown : motionText(motion)}</Fact>
-          <Fact term="Heading">{vessel.heading !== null ? `${Math.round(vessel.heading)}°` : unknown}</Fact>
-          <Fact term="Position" className="col-span-2">
-            {vessel.position ? formatCoordinate(vessel.position[0], vessel.position[1]) : unknown}
-            {vessel.positionAt ? (
-              <span className="block text-xs text-slate-600 dark:text-slate-400">
-                reported <DateTime iso={vessel.positionAt} timeZone="UTC" />
-              </span>
-            ) : null}
-          </Fact>
-        </dl>
-
-        <div className="border-t border-slate-100 pt-3 dark:border-slate-800">
+      <div className="space-y-3 overflow-y-auto px-4 py-3">
+        <div>
           <h3 className="text-sm font-semibold text-slate-900 dark:text-slate-100">
             Voyage{" "}
             {vessel.voyageNumber ?? (
               <span className="font-normal text-slate-500 dark:text-slate-400">(number not known)</span>
             )}
           </h3>
-          <dl className="mt-2 space-y-2">
+          <dl className="mt-2 grid grid-cols-2 gap-3">
             <Fact term="Last port">
               {last === undefined ? (
                 <span className="text-slate-600 dark:text-slate-400">Loading…</span>
@@ -197,6 +182,25 @@ export function VesselPanel({
             ))}
           </ul>
         </div>
+
+        <dl className="grid grid-cols-4 gap-x-3 gap-y-2 border-t border-slate-100 pt-3 dark:border-slate-800">
+          {/* "At berth in Ningbo-Zhoushan (0.0 kn)" needs the room of two. */}
+          <Fact term="Speed" className="col-span-2">
+            {motion.kind === "unknown" ? unknown : motionText(motion)}
+          </Fact>
+          <Fact term="Heading">{vessel.heading !== null ? `${Math.round(vessel.heading)}°` : unknown}</Fact>
+          <Fact term="IMO">{vessel.imo ?? unknown}</Fact>
+          <Fact term="Position" className="col-span-3">
+            {vessel.position ? formatCoordinate(vessel.position[0], vessel.position[1]) : unknown}
+            {vessel.positionAt ? (
+              <span className="text-xs text-slate-600 dark:text-slate-400">
+                {" "}
+                · reported <DateTime iso={vessel.positionAt} timeZone="UTC" />
+              </span>
+            ) : null}
+          </Fact>
+          <Fact term="MMSI">{vessel.mmsi ?? unknown}</Fact>
+        </dl>
       </div>
     </section>
   );
