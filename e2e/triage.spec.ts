@@ -7,6 +7,7 @@
 //   npm run build && E2E_PORT=4962 npx playwright test --config e2e/playwright.config.ts triage.spec.ts
 import { readFile } from "node:fs/promises";
 import Papa from "papaparse";
+import { phaseSummary } from "../src/web/features/shipments/phase-summary";
 import { type Account, apiGet, expect, type Page, signInAsDemo, test } from "./fixtures";
 
 test.afterEach(async ({ request, demo }) => {
@@ -367,11 +368,13 @@ test("shipments: Save view and Download CSV; the Views menu lists both lists' vi
   demo,
 }) => {
   const bols: string[] = [];
+  const statuses: string[] = [];
   let path: string | undefined =
     "/v2/shipments?filter[tracking_stopped]=false&sort=pod_eta_at&page[size]=100";
   while (path) {
     const body: Doc = await apiGet(page.request, demo, path);
     bols.push(...body.data.map((s: Doc) => s.attributes.bill_of_lading_number));
+    statuses.push(...body.data.map((s: Doc) => phaseSummary(s.attributes.containers_by_phase) ?? ""));
     path = body.links.next ? new URL(body.links.next).pathname + new URL(body.links.next).search : undefined;
   }
   expect(bols.length, "the demo data has tracked shipments").toBeGreaterThan(0);
@@ -397,6 +400,8 @@ test("shipments: Save view and Download CSV; the Views menu lists both lists' vi
   expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   expect(csv.fields[0]).toBe("bill_of_lading_number");
   expect(csv.rows.map((r) => r.bill_of_lading_number)).toEqual(bols);
+  // Where each shipment's boxes are, as the list's Status column says it.
+  expect(csv.rows.map((r) => r.status)).toEqual(statuses);
   await expect(page.getByRole("status").filter({ hasText: "Downloaded" })).toContainText(
     `${bols.length} row`,
   );

@@ -29,7 +29,11 @@ describe("shipmentCsvRow", () => {
   });
 
   it("joins reference numbers and tags, counts containers, and leaves unknowns empty", () => {
-    const shipment = shipmentFixture({ ref_numbers: ["PO 1", "PO 2"], tags: ["urgent", "reefer, cold"] });
+    const shipment = shipmentFixture({
+      ref_numbers: ["PO 1", "PO 2"],
+      tags: ["urgent", "reefer, cold"],
+      containers_by_phase: { at_port: 1, picked_up: 1 },
+    });
     shipment.relationships.containers.data = [
       { id: "c-1", type: "container" },
       { id: "c-2", type: "container" },
@@ -39,6 +43,7 @@ describe("shipmentCsvRow", () => {
       ref_numbers: "PO 1; PO 2",
       tags: "urgent; reefer, cold",
       containers: 2,
+      status: "1 at port · 1 picked up",
       customer_name: null,
       pod_ata_at: null,
       destination_timezone: "UTC",

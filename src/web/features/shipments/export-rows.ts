@@ -4,6 +4,7 @@
 import type { Shipment } from "../../../api/shipments";
 import type { CsvValue } from "../../lib/csv-writer";
 import { localIsoWithOffset, safeTimeZone } from "../../lib/format";
+import { phaseSummary } from "./phase-summary";
 
 export const SHIPMENT_CSV_FIELDS = [
   "bill_of_lading_number",
@@ -34,6 +35,7 @@ export const SHIPMENT_CSV_FIELDS = [
   "destination_eta_at",
   "destination_ata_at",
   "containers",
+  "status",
   "line_tracking_stopped_at",
   "line_tracking_stopped_reason",
   "created_at",
@@ -75,6 +77,8 @@ export function shipmentCsvRow(shipment: Shipment): CsvValue[] {
     destination_eta_at: at(a.destination_eta_at, destination),
     destination_ata_at: at(a.destination_ata_at, destination),
     containers: shipment.relationships.containers.data.length,
+    // Where its boxes are, as the list's Status column says it ("2 at port · 1 picked up").
+    status: phaseSummary(a.containers_by_phase),
     line_tracking_stopped_at: at(a.line_tracking_stopped_at, "UTC"),
     line_tracking_stopped_reason: a.line_tracking_stopped_reason,
     created_at: at(a.created_at, "UTC"),
