@@ -14,14 +14,18 @@ export function RouteFocus() {
         if (!event.fromLocation || !event.pathChanged) return;
         const active = document.activeElement;
         if (active && active !== document.body) return;
-        const heading =
-          document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("h1");
-        if (!heading) return;
-        // Focusable by script only (not a Tab stop); styles.css draws no ring on it.
-        if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
-        heading.focus({ preventScroll: true });
+        focusPageHeading({ preventScroll: true });
       }),
     [router],
   );
   return null;
+}
+
+/** Moves the keyboard's place to the page's heading (also for a control that takes itself away when used). */
+export function focusPageHeading(options?: FocusOptions) {
+  const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("h1");
+  if (!heading) return;
+  // Focusable by script only (not a Tab stop); styles.css draws no ring on it.
+  if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+  heading.focus(options);
 }

@@ -1,6 +1,7 @@
 // The map page's layout, whichever fleet it shows: the header, the filters, the selected vessel's panel above the
-// list, and the map (beside them on a wide screen, above them on a phone: it is what a person opens the page for). The map draws first, the list once the map's first frame is painted; the selected vessel's
-// track, path and cargo come from the fleet's source when it is chosen.
+// list, and the map (beside them on a wide screen, above them on a phone: it is what a person opens the page for).
+// The map draws first, the list once the map's first frame is painted; the selected vessel's track, path and cargo
+// come from the fleet's source when it is chosen.
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLandState } from "../../components/map/land-status";
 import { PageHeader } from "../../components/page-header";
