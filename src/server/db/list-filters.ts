@@ -252,16 +252,35 @@ function containerLevel(f: ListFilterSpec, clock: FilterClock): SQL[] {
   return out;
 }
 
+/** The filters that read the container itself (containerLevel); the rest read the shipment or its copies. */
+const CONTAINER_LEVEL_KEYS = [
+  "statuses",
+  "phases",
+  "onHold",
+  "holds",
+  "available",
+  "lfdBefore",
+  "lfdAfter",
+  "lfd",
+] as const satisfies readonly (keyof ListFilterSpec)[];
+
+const isSet = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== undefined);
+
 export function hasContainerLevel(f: ListFilterSpec): boolean {
+  return CONTAINER_LEVEL_KEYS.some((key) => isSet(f[key]));
+}
+
+/**
+ * Whether the spec filters by the container alone (status, phase, holds, availability, last free day): then the
+ * shipments it lists are exactly the shipments of the containers it lists.
+ */
+export function isContainerLevelOnly(f: ListFilterSpec): boolean {
+  const containerLevel: readonly string[] = CONTAINER_LEVEL_KEYS;
   return (
-    !!f.statuses?.length ||
-    !!f.phases?.length ||
-    f.onHold !== undefined ||
-    !!f.holds?.length ||
-    f.available !== undefined ||
-    f.lfdBefore !== undefined ||
-    f.lfdAfter !== undefined ||
-    f.lfd !== undefined
+    hasContainerLevel(f) &&
+    (Object.keys(f) as (keyof ListFilterSpec)[]).every(
+      (key) => containerLevel.includes(key) || !isSet(f[key]),
+    )
   );
 }
 

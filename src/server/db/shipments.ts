@@ -19,8 +19,10 @@ import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
 import { listCount } from "./list-counts";
 import {
+  containerListCondition,
   countOf,
   type FilterClock,
+  isContainerLevelOnly,
   isSearchOnly,
   isUnfiltered,
   type ListFilterSpec,
@@ -83,7 +85,7 @@ const shipmentPosition = (r: { shipment: ShipmentRow }): ListPosition => ({
 
 /**
  * How many shipments match: from the kept count when unfiltered; those tracked or not from the partial index of
- * the tracked ones; those with a box in a phase from the containers' phase index alone; otherwise counted.
+ * the tracked ones; by container filters alone, from the matching containers; otherwise counted.
  */
 export async function countShipments(
   db: Db,
@@ -102,13 +104,14 @@ export async function countShipments(
     );
     return trackingStopped ? (await listCount(db, accountId, "shipments")) - tracked : tracked;
   }
-  const { phases, ...besidesPhases } = filter;
-  if (phases?.length && isUnfiltered(besidesPhases)) {
-    // The quick filters' count: 5 ms instead of 38 on the 100,000-shipment account (a probe of every shipment).
+  if (isContainerLevelOnly(filter)) {
+    // The shipments of the matching containers, from the containers' indexes, rather than a probe of every
+    // shipment for one: 2.7–11 ms instead of 19–31 on the 100,000-shipment account (status, hold, availability,
+    // last free day; a phase's index holds the shipment id, 38 ms before).
     const [row] = await db
       .select({ n: countDistinct(containers.shipmentId) })
       .from(containers)
-      .where(and(eq(containers.accountId, accountId), inArray(containers.journeyPhase, phases)));
+      .where(containerListCondition(accountId, filter, clock));
     return row?.n ?? 0;
   }
   return countWhere(db, shipmentListCondition(accountId, filter, clock));
