@@ -59,6 +59,25 @@ function manifestDelayMs(scac: string, number: string): number {
   return (4 * 60 + (hashOf(`manifest-delay/${scac}/${number}`) % 240)) * MINUTE;
 }
 
+/**
+ * An answer given in the world's time, with the moments it asks to be looked at again moved into the service's:
+ * `ahead` is how far the service's clock is from the world's. A world that stands still (SANDBOX_PAUSED) or runs
+ * ahead (an account test control moved on) would otherwise ask for a check at a world moment the service has
+ * already passed, and the engine would refresh that shipment on every pass, for ever.
+ */
+function inServiceTime(lookup: CarrierLookup, ahead: number): CarrierLookup {
+  if (ahead === 0) return lookup;
+  const moved = (at: Date) => new Date(at.getTime() + ahead);
+  switch (lookup.outcome) {
+    case "found":
+      return { ...lookup, snapshot: { ...lookup.snapshot, nextCheckAt: moved(lookup.snapshot.nextCheckAt) } };
+    case "awaiting_manifest":
+      return { ...lookup, retryAfter: moved(lookup.retryAfter) };
+    case "failed":
+      return lookup;
+  }
+}
+
 const failed = (reason: "not_found" | "invalid_number", message: string): CarrierLookup => ({
   outcome: "failed",
   reason,
@@ -89,7 +108,8 @@ export class SandboxCarrierNetwork implements CarrierAdapter, VesselPositionSour
   }
 
   async lookup(query: CarrierQuery, now: Date): Promise<CarrierLookup> {
-    return this.lookupNow(query, this.#worldTime(now, query.accountId));
+    const worldNow = this.#worldTime(now, query.accountId);
+    return inServiceTime(this.lookupNow(query, worldNow), now.getTime() - worldNow.getTime());
   }
 
   /** The moment the world is at when the service asks at `now` (for the account, when one is named). */

@@ -13,6 +13,7 @@ import type {
   RequestType,
 } from "../carrier-adapter";
 import { isValidImo } from "../vessel-ids";
+import { AccountTimeShifts } from "./account-time-shifts";
 import { carrierProfile } from "./carrier-profiles";
 import { allShips } from "./fleet";
 import { SandboxCarrierNetwork, sandboxNumber } from "./index";
@@ -51,6 +52,9 @@ function history(q: CarrierQuery, stepMs = 13 * HOUR): { now: Date; snapshot: Ca
   }
   return steps;
 }
+
+/** A snapshot but for when it asks to be looked at again, which is in the service's time (a paused world's tests). */
+const withoutNextCheck = ({ nextCheckAt: _, ...rest }: CarrierSnapshot) => rest;
 
 const actuals = (events: CarrierEvent[]) => events.filter((e) => !e.estimated);
 
@@ -386,11 +390,60 @@ describe("a paused world", () => {
     const paused = new SandboxCarrierNetwork({ clock });
     const q = query("MAEU", sandboxNumber("MAEU", 4));
     const later = at(30 * DAY);
-    expect(await paused.lookup(q, later)).toEqual(net.lookupNow(q, at(10 * DAY)));
+    expect(withoutNextCheck(snapshotOf(await paused.lookup(q, later)))).toEqual(
+      withoutNextCheck(lookup(q, at(10 * DAY))),
+    );
     expect(lookup(q, later)).not.toEqual(lookup(q, at(10 * DAY)));
 
     clock.advance(20 * DAY);
-    expect(await paused.lookup(q, at(11 * DAY))).toEqual(net.lookupNow(q, later));
+    expect(withoutNextCheck(snapshotOf(await paused.lookup(q, at(11 * DAY))))).toEqual(
+      withoutNextCheck(lookup(q, later)),
+    );
+  });
+
+  it("asks to be looked at again after the service's now, not at a world moment the service has passed", async () => {
+    // The e2e server's world stood still while its clock went on: a shipment due again 41 world minutes after
+    // the pause was, 45 minutes on, due at every pass of the engine, and an account holding it never settled.
+    const clock = new ManualClock(at(10 * DAY));
+    const paused = new SandboxCarrierNetwork({ clock });
+    for (let seed = 0; seed < 12; seed++) {
+      const q = query("MSCU", sandboxNumber("MSCU", seed));
+      const inWorld = lookup(q, at(10 * DAY));
+      const serviceNow = at(12 * DAY);
+      const answered = snapshotOf(await paused.lookup(q, serviceNow));
+      expect(answered.nextCheckAt.getTime() - serviceNow.getTime()).toBe(
+        inWorld.nextCheckAt.getTime() - at(10 * DAY).getTime(),
+      );
+      expect(answered.nextCheckAt.getTime()).toBeGreaterThan(serviceNow.getTime());
+    }
+  });
+
+  it("moves an account's checks back into the service's time when its world runs ahead", async () => {
+    const shifts = new AccountTimeShifts();
+    shifts.advance("ahead", 3 * DAY);
+    const shifted = new SandboxCarrierNetwork({ shifts });
+    const q = { ...query("MAEU", sandboxNumber("MAEU", 4)), accountId: "ahead" };
+    const inWorld = lookup(q, at(13 * DAY));
+    const answered = snapshotOf(await shifted.lookup(q, at(10 * DAY)));
+    expect(answered.nextCheckAt).toEqual(new Date(inWorld.nextCheckAt.getTime() - 3 * DAY));
+    expect(withoutNextCheck(answered)).toEqual(withoutNextCheck(inWorld));
+  });
+
+  it("moves a booking's wait for its manifest into the service's time", async () => {
+    const profile = carrierProfile("HLCU");
+    if (!profile) throw new Error("Hapag-Lloyd missing");
+    let number = "";
+    for (let k = 0; !number; k++) {
+      const candidate = generateNumber(profile.booking, new Random(`booking/${k}`), "DEHAM");
+      if (awaitsManifest("HLCU", candidate)) number = candidate;
+    }
+    const q = query("HLCU", number, "booking_number");
+    const paused = new SandboxCarrierNetwork({ clock: new ManualClock(REQUESTED_AT) });
+    const inWorld = net.lookupNow(q, REQUESTED_AT);
+    const answered = await paused.lookup(q, at(DAY));
+    if (inWorld.outcome !== "awaiting_manifest" || answered.outcome !== "awaiting_manifest")
+      throw new Error("expected awaiting_manifest");
+    expect(answered.retryAfter).toEqual(new Date(inWorld.retryAfter.getTime() + DAY));
   });
 
   it("reports no vessel positions past its own clock", async () => {
