@@ -1,4 +1,4 @@
-// How far a CSV export has come (a progress bar with the rows read of the total) with a way to stop it, and what
+// How far an export (CSV or spreadsheet) has come (a progress bar with the rows read of the total) with a way to stop it, and what
 // it wrote once it is done.
 import { useId } from "react";
 import { formatCount, plural } from "../lib/format";

@@ -1,8 +1,8 @@
 // Unit tests of the CSV writer: byte order mark, CRLF, RFC 4180 quoting, formula escaping, the file name.
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { csvFileName } from "./csv-file-name";
 import { CsvWriter } from "./csv-writer";
+import { exportFileName } from "./export-file-name";
 
 /** The file's bytes as text, keeping the BOM (Blob.text() drops it, as every UTF-8 decoder does by default). */
 async function fileText(blob: Blob): Promise<string> {
@@ -52,10 +52,10 @@ describe("CsvWriter", () => {
   });
 });
 
-describe("csvFileName", () => {
+describe("exportFileName", () => {
   it("names the file after the view and the day", () => {
-    expect(csvFileName("LFD within 2 days", "2026-11-25")).toBe("lfd-within-2-days-2026-11-25.csv");
-    expect(csvFileName("Müller / Savannah!", "2026-11-25")).toBe("muller-savannah-2026-11-25.csv");
-    expect(csvFileName("???", "2026-11-25")).toBe("export-2026-11-25.csv");
+    expect(exportFileName("LFD within 2 days", "2026-11-25", "csv")).toBe("lfd-within-2-days-2026-11-25.csv");
+    expect(exportFileName("Müller / Savannah!", "2026-11-25", "csv")).toBe("muller-savannah-2026-11-25.csv");
+    expect(exportFileName("???", "2026-11-25", "xlsx")).toBe("export-2026-11-25.xlsx");
   });
 });

@@ -35,7 +35,12 @@ export async function readAllPages<R extends z.ZodType>(options: {
   query: Record<string, QueryValue>;
   resource: R;
   signal?: AbortSignal;
-  onPage: (data: z.output<R>[], progress: PagesProgress) => void | Promise<void>;
+  /** Each page's resources, and the resources it included (`include=`), as the API gave them. */
+  onPage: (
+    data: z.output<R>[],
+    progress: PagesProgress,
+    included: readonly unknown[],
+  ) => void | Promise<void>;
 }): Promise<PagesProgress> {
   const schema = listDocument(options.resource);
   let request: { path: string; query: Record<string, QueryValue> } = {
@@ -53,7 +58,11 @@ export async function readAllPages<R extends z.ZodType>(options: {
       maxPages = Math.ceil(total / PAGE_SIZE_MAX) + 2;
     }
     done += document.data.length;
-    await options.onPage(document.data as z.output<R>[], { done, total: Math.max(total, done) });
+    await options.onPage(
+      document.data as z.output<R>[],
+      { done, total: Math.max(total, done) },
+      document.included ?? [],
+    );
     if (!document.links.next || document.data.length === 0) break;
     request = nextRequest(document.links.next, getSession()?.baseUrl ?? "");
   }

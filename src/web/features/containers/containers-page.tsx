@@ -1,31 +1,35 @@
 // The containers list a coordinator triages from: status, holds, last free day, availability, port, ETA, vessel,
 // shipment and tags, on the shared table (sorted by the API from its headers, columns chosen in its Columns menu),
-// filtered by chips, every bit of it in the URL; saved as a named view, or downloaded as CSV (every page of it).
+// filtered by chips, every bit of it in the URL; saved as a named view, or downloaded as CSV or an Excel
+// spreadsheet of the columns shown (every page of it).
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { useEffect, useMemo } from "react";
 import { containerSchema } from "../../../api/containers";
 import { type ListFilters, sortKeysOf, sortParamOf } from "../../../api/triage";
 import { buttonClass } from "../../components/button";
+import { parseColumnsParam, visibleColumnsParam } from "../../components/data-table/column-choice";
 import { DataTable } from "../../components/data-table/data-table";
 import { UpdatedRowsNote } from "../../components/data-table/updated-rows-note";
 import { EmptyState } from "../../components/empty-state";
 import { FilterBar } from "../../components/filter-bar";
+import { useListDownloads } from "../../components/list-downloads";
 import { PageHeader } from "../../components/page-header";
 import { Pagination } from "../../components/pagination";
 import { SaveViewButton } from "../../components/save-view-button";
 import { SearchField } from "../../components/search-field";
 import { WithUpdatedAgo } from "../../components/updated-ago";
-import { useCsvDownload } from "../../components/use-csv-download";
 import { plural } from "../../lib/format";
 import { filterKey, filtersOfSearch, LIST_FILTER_NAMES } from "../../lib/list-filters";
 import { useListQuery } from "../../lib/list-query";
 import { useChangedIds } from "../../lib/live-updates";
 import { useCurrentView } from "../../lib/saved-views";
+import { sheetColumnsFor } from "../../lib/spreadsheet";
 import { CONTAINER_COLUMNS } from "./containers-columns";
 import { CONTAINER_CSV_FIELDS, containerCsvRow } from "./export-rows";
 import { rememberContainersSearch } from "./list-memory";
 import { containersListQuery } from "./queries";
 import { type ContainersSearch, containersListView, containersQueryParams, PAGE_SIZES } from "./search";
+import { CONTAINER_SHEET_COLUMNS } from "./sheet-columns";
 
 const route = getRouteApi("/_authenticated/containers/");
 
@@ -56,11 +60,11 @@ export function ContainersPage() {
   const filters = filtersOfSearch(search);
   const filtered = Object.keys(filters).length > 0 || search.q !== "";
   const sortKeys = useMemo(() => sortKeysOf(search.sort), [search.sort]);
-  const csv = useCsvDownload({
+  const downloads = useListDownloads({
     noun: "containers",
     fileName: currentView?.name,
     total: data.meta.total,
-    run: async (options) =>
+    csv: async (options) =>
       (await import("../../lib/csv-export")).exportListCsv({
         path: "/v2/containers",
         query: containersQueryParams(search),
@@ -69,6 +73,25 @@ export function ContainersPage() {
         rowOf: containerCsvRow,
         ...options,
       }),
+    spreadsheets: [
+      {
+        label: "One row per container",
+        // The columns shown now, in the list's order.
+        run: async (options) =>
+          (await import("../../lib/xlsx-export")).exportListXlsx({
+            path: "/v2/containers",
+            query: containersQueryParams(search),
+            resource: containerSchema,
+            sheet: "Containers",
+            columns: sheetColumnsFor(
+              parseColumnsParam(visibleColumnsParam(TABLE_ID, CONTAINER_COLUMNS, search.columns)),
+              CONTAINER_SHEET_COLUMNS,
+            ),
+            rowsOf: (container) => [container],
+            ...options,
+          }),
+      },
+    ],
   });
 
   useEffect(() => rememberContainersSearch(search), [search]);
@@ -93,11 +116,11 @@ export function ContainersPage() {
               table={{ id: TABLE_ID, columns: CONTAINER_COLUMNS }}
               onSaved={(columns) => navigate({ search: (prev) => ({ ...prev, columns }), replace: true })}
             />
-            {csv.button}
+            {downloads.buttons}
           </>
         }
       />
-      {csv.progress}
+      {downloads.progress}
       <FilterBar
         filters={filters}
         names={LIST_FILTER_NAMES}

@@ -1,25 +1,28 @@
 // The shipments list: search, tracking filter, triage filters (chips), order and columns on the shared table, and
-// server-side paging, all kept in the URL; saved as a named view, or downloaded as CSV (every page of it).
+// server-side paging, all kept in the URL; saved as a named view, or downloaded as CSV or an Excel spreadsheet
+// (every page of it).
 import { getRouteApi, Link, useRouter } from "@tanstack/react-router";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { type Shipment, shipmentSchema } from "../../../api/shipments";
 import { type ListFilters, sortKeysOf, sortParamOf } from "../../../api/triage";
 import { buttonClass } from "../../components/button";
+import { parseColumnsParam, visibleColumnsParam } from "../../components/data-table/column-choice";
 import { DataTable } from "../../components/data-table/data-table";
 import { UpdatedRowsNote } from "../../components/data-table/updated-rows-note";
 import { EmptyState } from "../../components/empty-state";
 import { FilterBar } from "../../components/filter-bar";
+import { type ListExport, useListDownloads } from "../../components/list-downloads";
 import { PageHeader } from "../../components/page-header";
 import { Pagination } from "../../components/pagination";
 import { SaveViewButton } from "../../components/save-view-button";
 import { SearchField } from "../../components/search-field";
 import { WithUpdatedAgo } from "../../components/updated-ago";
-import { useCsvDownload } from "../../components/use-csv-download";
 import { plural } from "../../lib/format";
 import { filterKey, filtersOfSearch, LIST_FILTER_NAMES } from "../../lib/list-filters";
 import { useListQuery } from "../../lib/list-query";
 import { useChangedIds } from "../../lib/live-updates";
 import { useCurrentView } from "../../lib/saved-views";
+import { sheetColumnsFor } from "../../lib/spreadsheet";
 import { SHIPMENT_CSV_FIELDS, shipmentCsvRow } from "./export-rows";
 import { shipmentsListQuery } from "./queries";
 import {
@@ -29,6 +32,7 @@ import {
   TRACKING_FILTERS,
   type TrackingFilter,
 } from "./search";
+import { CONTAINER_ROW_COLUMNS, SHIPMENT_SHEET_COLUMNS, shipmentSheetRows } from "./sheet-columns";
 import { SHIPMENT_COLUMNS } from "./shipment-columns";
 
 const route = getRouteApi("/_authenticated/shipments/");
@@ -45,19 +49,40 @@ export function ShipmentsPage() {
   const filters = filtersOfSearch(search);
   const filtered = search.q !== "" || search.tracking !== "all" || Object.keys(filters).length > 0;
   const currentView = useCurrentView("shipments", search);
-  const csv = useCsvDownload({
+  const listQuery = shipmentsQueryParams(shipmentsListView(search));
+  /** A spreadsheet of the columns shown now, in the list's order; with each container's row when asked. */
+  const spreadsheet =
+    (perContainer: boolean): ListExport =>
+    async (options) => {
+      const shown = parseColumnsParam(visibleColumnsParam(TABLE_ID, SHIPMENT_COLUMNS, search.columns));
+      const columns = sheetColumnsFor(shown, SHIPMENT_SHEET_COLUMNS);
+      return (await import("../../lib/xlsx-export")).exportListXlsx({
+        path: "/v2/shipments",
+        query: perContainer ? { ...listQuery, include: "containers" } : listQuery,
+        resource: shipmentSchema,
+        sheet: "Shipments",
+        columns: perContainer ? [...columns, ...CONTAINER_ROW_COLUMNS] : columns,
+        rowsOf: (shipment, included) => shipmentSheetRows(shipment, included, perContainer),
+        ...options,
+      });
+    };
+  const downloads = useListDownloads({
     noun: "shipments",
     fileName: currentView?.name,
     total: data.meta.total,
-    run: async (options) =>
+    csv: async (options) =>
       (await import("../../lib/csv-export")).exportListCsv({
         path: "/v2/shipments",
-        query: shipmentsQueryParams(shipmentsListView(search)),
+        query: listQuery,
         resource: shipmentSchema,
         fields: SHIPMENT_CSV_FIELDS,
         rowOf: shipmentCsvRow,
         ...options,
       }),
+    spreadsheets: [
+      { label: "One row per shipment", run: spreadsheet(false) },
+      { label: "One row per container", run: spreadsheet(true) },
+    ],
   });
 
   return (
@@ -82,11 +107,11 @@ export function ShipmentsPage() {
               table={{ id: TABLE_ID, columns: SHIPMENT_COLUMNS }}
               onSaved={(columns) => navigate({ search: (prev) => ({ ...prev, columns }), replace: true })}
             />
-            {csv.button}
+            {downloads.buttons}
           </>
         }
       />
-      {csv.progress}
+      {downloads.progress}
       <FilterBar
         filters={filters}
         names={SHIPMENT_FILTER_NAMES}
