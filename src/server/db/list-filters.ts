@@ -22,7 +22,7 @@ import {
 import type { LfdWindow } from "../../api/triage";
 import type { Db } from "./connection";
 import { containers, parties, shipments, vessels } from "./schema";
-import { type SearchPlaces, searchPlaces } from "./search-places";
+import { type PlaceMatches, type SearchPlaces, searchPlaces } from "./search-places";
 import { isUuid, likePattern } from "./shipments";
 
 /** The parsed, validated filters of a list request (http/list-query.ts builds it from `filter[…]` and `q`). */
@@ -302,12 +302,6 @@ function placesOf(f: ListFilterSpec): SearchPlaces {
   return f.qPlaces;
 }
 
-const ids = (values: string[]) =>
-  sql.join(
-    values.map((v) => sql`${v}::uuid`),
-    sql`, `,
-  );
-
 /**
  * Whether a search term finds a shipment: its numbers, tags or customer (the search text, pg_trgm), one of its
  * containers' numbers, or one of its ports or its vessel among those the term names. An OR of conditions that
@@ -316,23 +310,22 @@ const ids = (values: string[]) =>
  */
 function shipmentSearch(accountId: string, q: string, places: SearchPlaces): SQL {
   const pattern = likePattern(q);
-  const { portIds, vesselIds } = places;
+  const { ports, vessels } = places;
   // A term that names no port or vessel (a number, a tag) finds few: its matches, joined by id.
-  if (!portIds.length && !vesselIds.length)
-    return sql`${shipments.id} in (${shipmentSearchIds(accountId, q, places)})`;
+  if (!ports.any && !vessels.any) return sql`${shipments.id} in (${shipmentSearchIds(accountId, q, places)})`;
   const matches = [
     sql`${shipments.searchText} ilike ${pattern}`,
     sql`${shipments.id} = any(array(select m.shipment_id from ${containers} m
       where m.account_id = ${accountId} and m.number ilike ${pattern}))`,
   ];
-  if (portIds.length) {
+  if (ports.any) {
     matches.push(
-      sql`${shipments.portOfLadingId} in (${ids(portIds)})`,
-      sql`${shipments.portOfDischargeId} in (${ids(portIds)})`,
-      sql`${shipments.destinationId} in (${ids(portIds)})`,
+      sql`${shipments.portOfLadingId} in (${ports.ids})`,
+      sql`${shipments.portOfDischargeId} in (${ports.ids})`,
+      sql`${shipments.destinationId} in (${ports.ids})`,
     );
   }
-  if (vesselIds.length) matches.push(sql`${shipments.podVesselId} in (${ids(vesselIds)})`);
+  if (vessels.any) matches.push(sql`${shipments.podVesselId} in (${vessels.ids})`);
   return sql`(${sql.join(matches, sql` or `)})`;
 }
 
@@ -342,21 +335,21 @@ function shipmentSearch(accountId: string, q: string, places: SearchPlaces): SQL
  */
 function shipmentSearchIds(accountId: string, q: string, places: SearchPlaces): SQL {
   const pattern = likePattern(q);
-  const { portIds, vesselIds } = places;
+  const { ports, vessels } = places;
   const own = (condition: SQL) =>
     sql`select s.id from ${shipments} s where s.account_id = ${accountId} and ${condition}`;
   const reads = [
     own(sql`s.search_text ilike ${pattern}`),
     sql`select m.shipment_id from ${containers} m where m.account_id = ${accountId} and m.number ilike ${pattern}`,
   ];
-  if (portIds.length) {
+  if (ports.any) {
     reads.push(
-      own(sql`s.port_of_lading_id in (${ids(portIds)})`),
-      own(sql`s.port_of_discharge_id in (${ids(portIds)})`),
-      own(sql`s.destination_id in (${ids(portIds)})`),
+      own(sql`s.port_of_lading_id in (${ports.ids})`),
+      own(sql`s.port_of_discharge_id in (${ports.ids})`),
+      own(sql`s.destination_id in (${ports.ids})`),
     );
   }
-  if (vesselIds.length) reads.push(own(sql`s.pod_vessel_id in (${ids(vesselIds)})`));
+  if (vessels.any) reads.push(own(sql`s.pod_vessel_id in (${vessels.ids})`));
   return sql.join(reads, sql` union `);
 }
 
@@ -364,14 +357,14 @@ function shipmentSearchIds(accountId: string, q: string, places: SearchPlaces): 
  * The shipments a search term finds by what only the shipment holds (its search text, its ports of lading and
  * destination), whose containers it finds: the containers keep copies of the port of discharge and the vessel.
  */
-function shipmentOnlySearch(accountId: string, pattern: string, portIds: string[]): SQL {
-  const ports = portIds.length
+function shipmentOnlySearch(accountId: string, pattern: string, ports: PlaceMatches): SQL {
+  const byPort = ports.any
     ? sql` union select s.id from ${shipments} s where s.account_id = ${accountId}
-        and s.port_of_lading_id in (${ids(portIds)})
+        and s.port_of_lading_id in (${ports.ids})
       union select s.id from ${shipments} s where s.account_id = ${accountId}
-        and s.destination_id in (${ids(portIds)})`
+        and s.destination_id in (${ports.ids})`
     : sql``;
-  return sql`select s.id from ${shipments} s where s.account_id = ${accountId} and s.search_text ilike ${pattern}${ports}`;
+  return sql`select s.id from ${shipments} s where s.account_id = ${accountId} and s.search_text ilike ${pattern}${byPort}`;
 }
 
 /**
@@ -380,30 +373,30 @@ function shipmentOnlySearch(accountId: string, pattern: string, portIds: string[
  */
 function containerSearch(accountId: string, q: string, places: SearchPlaces): SQL {
   const pattern = likePattern(q);
-  const { portIds, vesselIds } = places;
-  if (!portIds.length && !vesselIds.length)
+  const { ports, vessels } = places;
+  if (!ports.any && !vessels.any)
     return sql`${containers.id} in (${containerSearchIds(accountId, q, places)})`;
   const matches = [
     sql`${containers.number} ilike ${pattern}`,
-    sql`${containers.shipmentId} = any(array(${shipmentOnlySearch(accountId, pattern, portIds)}))`,
+    sql`${containers.shipmentId} = any(array(${shipmentOnlySearch(accountId, pattern, ports)}))`,
   ];
-  if (portIds.length) matches.push(sql`${containers.shipmentPortOfDischargeId} in (${ids(portIds)})`);
-  if (vesselIds.length) matches.push(sql`${containers.shipmentPodVesselId} in (${ids(vesselIds)})`);
+  if (ports.any) matches.push(sql`${containers.shipmentPortOfDischargeId} in (${ports.ids})`);
+  if (vessels.any) matches.push(sql`${containers.shipmentPodVesselId} in (${vessels.ids})`);
   return sql`(${sql.join(matches, sql` or `)})`;
 }
 
 /** The ids of the containers a search term finds, as a union of one read per index (see shipmentSearchIds). */
 function containerSearchIds(accountId: string, q: string, places: SearchPlaces): SQL {
   const pattern = likePattern(q);
-  const { portIds, vesselIds } = places;
+  const { ports, vessels } = places;
   const own = (condition: SQL) =>
     sql`select m.id from ${containers} m where m.account_id = ${accountId} and ${condition}`;
   const reads = [
     own(sql`m.number ilike ${pattern}`),
-    own(sql`m.shipment_id in (${shipmentOnlySearch(accountId, pattern, portIds)})`),
+    own(sql`m.shipment_id in (${shipmentOnlySearch(accountId, pattern, ports)})`),
   ];
-  if (portIds.length) reads.push(own(sql`m.shipment_port_of_discharge_id in (${ids(portIds)})`));
-  if (vesselIds.length) reads.push(own(sql`m.shipment_pod_vessel_id in (${ids(vesselIds)})`));
+  if (ports.any) reads.push(own(sql`m.shipment_port_of_discharge_id in (${ports.ids})`));
+  if (vessels.any) reads.push(own(sql`m.shipment_pod_vessel_id in (${vessels.ids})`));
   return sql.join(reads, sql` union `);
 }
 

@@ -1,22 +1,26 @@
 // Service tests: sorting and filtering GET /v2/shipments and GET /v2/containers (src/api/triage.ts), the search
 // of both, the copies of shipment columns on containers that keep them sorted, and another account's rows never
 // listed.
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTAINER_SORT_FIELDS, SHIPMENT_SORT_FIELDS } from "../../api/triage";
-import { containers, shipments, vessels } from "../db/schema";
+import { containers, ports, shipments, vessels } from "../db/schema";
+import { PLACES_LISTED, searchPlaces } from "../db/search-places";
 import { createHarness, type Harness } from "../testing/service-harness";
 import { at, buildTriageFixture, type FixtureShipment, type TriageFixture } from "../testing/triage-fixture";
 
 let h: Harness;
 let key: string;
 let f: TriageFixture;
+let accountId: string;
 
 beforeAll(async () => {
   h = await createHarness();
   const mine = await h.newAccount("Triage Co");
   const other = await h.newAccount("Other Triage Co");
   key = mine.apiKey;
+  accountId = mine.account.id;
   f = await buildTriageFixture(h.db, mine.account.id, other.account.id);
 });
 afterAll(() => h.close());
@@ -497,6 +501,40 @@ describe("q", () => {
         expect(ids.length, `${list}?q=${q}`).toBeGreaterThan(0);
       }
     }
+  });
+
+  it("finds by a term that names more ports than it lists, through the ports table instead of a list of ids", async () => {
+    // "a" names most of the world's ports: more than PLACES_LISTED, so the statement reads the ports table itself.
+    const term = "a";
+    const named = await h.db.execute(
+      sql`select count(*)::int as n from ${ports} where ${ports.name} ilike '%a%' or ${ports.locode} ilike '%a%'`,
+    );
+    expect((named as unknown as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThan(PLACES_LISTED);
+    // The statement carries the term, not hundreds of ids.
+    const places = await searchPlaces(h.db, term);
+    expect(new PgDialect().sqlToQuery(places.ports.ids).params).toEqual(["%a%", "%a%"]);
+    expect(new PgDialect().sqlToQuery((await searchPlaces(h.db, "savann")).ports.ids).params).toHaveLength(1);
+    // What the term finds, read plainly: a port or vessel named, the search text, or a container's number.
+    const plain = (await h.db.execute(sql`
+      select s.id from ${shipments} s
+        left join ${ports} pol on pol.id = s.port_of_lading_id
+        left join ${ports} pod on pod.id = s.port_of_discharge_id
+        left join ${ports} dest on dest.id = s.destination_id
+        left join ${vessels} v on v.id = s.pod_vessel_id
+      where s.account_id = ${accountId} and (
+        pol.name ilike '%a%' or pol.locode ilike '%a%' or pod.name ilike '%a%' or pod.locode ilike '%a%'
+        or dest.name ilike '%a%' or dest.locode ilike '%a%' or v.name ilike '%a%' or s.search_text ilike '%a%'
+        or exists (select 1 from ${containers} m where m.shipment_id = s.id and m.number ilike '%a%'))`)) as unknown as {
+      rows: { id: string }[];
+    };
+    const expected = plain.rows.map((r) => r.id).sort();
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await shipmentIds(term)).toEqual(expected);
+    const { ids, total } = await allPages(`/v2/shipments?q=${term}`);
+    expect(total).toBe(ids.length);
+    const boxes = await allPages(`/v2/containers?q=${term}`);
+    expect(boxes.total).toBe(boxes.ids.length);
+    expect(boxes.ids.length).toBeGreaterThan(0);
   });
 
   it("finds a port by its destination, and a vessel by its name as it is now", async () => {
