@@ -496,8 +496,8 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       dcsaClient,
       store: carrierConnections,
       onDeleting: async (accountId, connectionId) => {
-        const connection = await carrierConnections.byId(connectionId).catch(() => null);
-        if (connection?.accountId === accountId) await dcsaPush?.forgetConnection(connection);
+        const connection = await carrierConnections.byId({ accountId, id: connectionId }).catch(() => null);
+        if (connection) await dcsaPush?.forgetConnection(connection);
       },
     }),
     documentRoutes({

@@ -72,14 +72,15 @@ describe("DbCarrierConnectionStore", () => {
       internal: false,
       pushEnabled: true,
     });
-    expect(await store.byId(row.id)).toMatchObject({ id: row.id, scac: "MAEU" });
+    expect(await store.byId({ accountId, id: row.id })).toMatchObject({ id: row.id, scac: "MAEU" });
     // A line without a connection is the sandbox's; an unknown id is no connection.
     expect(await store.forScac(accountId, "MSCU")).toBeNull();
-    expect(await store.byId("00000000-0000-0000-0000-000000000000")).toBeNull();
-    expect(await store.byId("not-an-id")).toBeNull();
-    // Another account's lookup of the same line finds nothing.
+    expect(await store.byId({ accountId, id: "00000000-0000-0000-0000-000000000000" })).toBeNull();
+    expect(await store.byId({ accountId, id: "not-an-id" })).toBeNull();
+    // Another account's lookup of the same line, or of the connection by its id, finds nothing.
     const other = (await h.newAccount()).account.id;
     expect(await store.forScac(other, "MAEU")).toBeNull();
+    expect(await store.byId({ accountId: other, id: row.id })).toBeNull();
   });
 
   it("fails a connection whose secret cannot be opened, and records why on it", async () => {
@@ -92,7 +93,7 @@ describe("DbCarrierConnectionStore", () => {
     const marked = await getCarrierConnection(h.db, accountId, row.id);
     expect(marked).toMatchObject({ status: "error", checkedAt: new Date("2026-11-20T13:00:00Z") });
     expect(marked?.statusDetail).toMatch(/SECRETS_KEY changed/);
-    await expect(store.byId(row.id)).rejects.toBeInstanceOf(UnreadableConnectionError);
+    await expect(store.byId({ accountId, id: row.id })).rejects.toBeInstanceOf(UnreadableConnectionError);
 
     // Without any key, the detail says the service now runs without one.
     const keyless = new DbCarrierConnectionStore(h.db, undefined);

@@ -7,9 +7,10 @@
 // account's requests to the sandbox instead, as if the line had no connection: `forScac` and `byId` throw
 // UnreadableConnectionError for it, and the connection's status becomes `error` with a detail saying what to do,
 // so that the adapter fails the lookup clearly and the dashboard shows why.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { CarrierAuthType, CarrierConnectionStatus } from "../../api/carrier-connections";
 import { openSecret, SealedSecretError } from "../secrets";
+import type { AccountRef } from "./account-scope";
 import { type CarrierConnectionRow, recordCarrierConnectionStatus } from "./carrier-connections";
 import type { Db } from "./connection";
 import { carrierConnections } from "./schema";
@@ -148,19 +149,23 @@ export class DbCarrierConnectionStore {
     return row ? this.#open(row) : null;
   }
 
-  async byId(id: string): Promise<OpenedConnection | null> {
-    if (!isUuid(id)) return null;
-    const [row] = await this.db.select().from(carrierConnections).where(eq(carrierConnections.id, id));
+  /** The connection, in the account named only: a subscription's or a request's account, never another's. */
+  async byId({ accountId, id }: AccountRef): Promise<OpenedConnection | null> {
+    if (!isUuid(id) || !isUuid(accountId)) return null;
+    const [row] = await this.db
+      .select()
+      .from(carrierConnections)
+      .where(and(eq(carrierConnections.accountId, accountId), eq(carrierConnections.id, id)));
     return row ? this.#open(row) : null;
   }
 
   async recordStatus(
-    id: string,
+    connection: AccountRef,
     status: CarrierConnectionStatus,
     detail: string | null,
     at: Date,
   ): Promise<void> {
-    const row = await recordCarrierConnectionStatus(this.db, id, status, detail, at);
+    const row = await recordCarrierConnectionStatus(this.db, connection, status, detail, at);
     if (row) this.forget(row.accountId);
   }
 
@@ -183,7 +188,7 @@ export class DbCarrierConnectionStore {
       return openCarrierConnection(row, this.secretsKey);
     } catch (error) {
       if (error instanceof UnreadableConnectionError && row.statusDetail !== error.message) {
-        await this.recordStatus(row.id, "error", error.message, new Date((this.options.now ?? Date.now)()));
+        await this.recordStatus(row, "error", error.message, new Date((this.options.now ?? Date.now)()));
       }
       throw error;
     }

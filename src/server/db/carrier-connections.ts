@@ -3,6 +3,7 @@
 // here already sealed; the store that opens them is carrier-connection-store.ts.
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { CarrierConnectionStatus } from "../../api/carrier-connections";
+import type { AccountRef } from "./account-scope";
 import type { Db } from "./connection";
 import { carrierConnections } from "./schema";
 import { isUuid } from "./shipments";
@@ -133,15 +134,15 @@ export async function deleteCarrierConnection(db: Db, accountId: string, id: str
   return deleted.length > 0;
 }
 
-/** What the last call to the carrier showed; a success also moves `last_success_at`. */
+/** What the last call to the carrier showed; a success also moves `last_success_at`. In its own account only. */
 export async function recordCarrierConnectionStatus(
   db: Db,
-  id: string,
+  { accountId, id }: AccountRef,
   status: CarrierConnectionStatus,
   detail: string | null,
   at: Date,
 ): Promise<CarrierConnectionRow | undefined> {
-  if (!isUuid(id)) return undefined;
+  if (!isUuid(id) || !isUuid(accountId)) return undefined;
   const [row] = await db
     .update(carrierConnections)
     .set({
@@ -150,7 +151,7 @@ export async function recordCarrierConnectionStatus(
       checkedAt: at,
       ...(status === "ok" ? { lastSuccessAt: at } : {}),
     })
-    .where(eq(carrierConnections.id, id))
+    .where(and(eq(carrierConnections.accountId, accountId), eq(carrierConnections.id, id)))
     .returning();
   return row;
 }

@@ -6,6 +6,7 @@
 // processes share the work as they share tracking: the unique (connection, request type, reference) index lets
 // only one create a row, and a row is worked on only by the process whose update claimed it (updated_at moved on).
 import { and, eq, inArray, isNotNull, isNull, lt, ne, notExists, or, sql } from "drizzle-orm";
+import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
 import { shippingLineId } from "./reference-data";
 import { carrierConnections, containers, dcsaSubscriptions, shipments, trackingRequests } from "./schema";
@@ -306,7 +307,7 @@ export async function claimSubscriptionsToRemove(
 /** What the carrier answered to a subscription: active with its id, or failed and why (in words). */
 export async function recordSubscriptionOutcome(
   db: Db,
-  id: string,
+  { accountId, id }: AccountRef,
   outcome: { status: "active"; carrierSubscriptionId: string } | { status: "failed"; detail: string },
   now: Date,
 ): Promise<void> {
@@ -322,25 +323,43 @@ export async function recordSubscriptionOutcome(
           }
         : { status: "failed", statusDetail: outcome.detail, updatedAt: now },
     )
-    .where(eq(dcsaSubscriptions.id, id));
+    .where(and(eq(dcsaSubscriptions.accountId, accountId), eq(dcsaSubscriptions.id, id)));
 }
 
 /** Keeps a row the carrier could not be told to drop, saying why; it is claimed again later. */
-export async function recordRemovalTrouble(db: Db, id: string, detail: string): Promise<void> {
-  await db.update(dcsaSubscriptions).set({ statusDetail: detail }).where(eq(dcsaSubscriptions.id, id));
+export async function recordRemovalTrouble(
+  db: Db,
+  { accountId, id }: AccountRef,
+  detail: string,
+): Promise<void> {
+  await db
+    .update(dcsaSubscriptions)
+    .set({ statusDetail: detail })
+    .where(and(eq(dcsaSubscriptions.accountId, accountId), eq(dcsaSubscriptions.id, id)));
 }
 
-export async function deleteSubscriptions(db: Db, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.delete(dcsaSubscriptions).where(inArray(dcsaSubscriptions.id, [...ids]));
+/** Deletes the subscriptions, each in the account it came with. */
+export async function deleteSubscriptions(db: Db, refs: readonly AccountRef[]): Promise<void> {
+  if (refs.length === 0) return;
+  await db
+    .delete(dcsaSubscriptions)
+    .where(inOwnAccounts(dcsaSubscriptions.accountId, dcsaSubscriptions.id, refs));
 }
 
 /** Every row of a connection (the connection is about to be deleted: each is dropped at the carrier first). */
 export async function subscriptionsOfConnection(
   db: Db,
-  connectionId: string,
+  connection: AccountRef,
 ): Promise<DcsaSubscriptionRow[]> {
-  return db.select().from(dcsaSubscriptions).where(eq(dcsaSubscriptions.connectionId, connectionId));
+  return db
+    .select()
+    .from(dcsaSubscriptions)
+    .where(
+      and(
+        eq(dcsaSubscriptions.accountId, connection.accountId),
+        eq(dcsaSubscriptions.connectionId, connection.id),
+      ),
+    );
 }
 
 /** Whether an active subscription covers this reference of the connection (then polling goes more slowly). */

@@ -195,7 +195,7 @@ export function carrierConnectionRoutes(deps: CarrierConnectionRouteDeps): App {
     const checkedAt = clock.now();
     const recorded = await recordCarrierConnectionStatus(
       db,
-      row.id,
+      { accountId, id: row.id },
       outcome.status,
       outcome.detail,
       checkedAt,

@@ -2,6 +2,7 @@
 // records every status, and a client that answers from a script and counts its calls. The real store and client
 // are other modules; these let the adapter and the engine be tested without a network or the store's tables.
 import type { CarrierConnectionStatus } from "../../api/carrier-connections";
+import type { AccountRef } from "../db/account-scope";
 import type {
   CarrierConnectionStore,
   DcsaCallFailure,
@@ -38,11 +39,11 @@ export class MemoryConnectionStore implements CarrierConnectionStore {
     return this.connections.find((c) => c.accountId === accountId && c.scac === scac) ?? null;
   }
 
-  async byId(id: string) {
-    return this.connections.find((c) => c.id === id) ?? null;
+  async byId({ accountId, id }: AccountRef) {
+    return this.connections.find((c) => c.accountId === accountId && c.id === id) ?? null;
   }
 
-  async recordStatus(id: string, status: CarrierConnectionStatus, detail: string | null, at: Date) {
+  async recordStatus({ id }: AccountRef, status: CarrierConnectionStatus, detail: string | null, at: Date) {
     this.statuses.push({ id, status, detail, at });
   }
 

@@ -69,7 +69,7 @@ export class DcsaCarrierAdapter {
     const last = this.#recorded.get(connection.id);
     if (last && last.status === status && at.getTime() - last.at < STATUS_REFRESH_MS) return;
     this.#recorded.set(connection.id, { status, at: at.getTime() });
-    await this.#deps.store.recordStatus(connection.id, status, detail, at);
+    await this.#deps.store.recordStatus(connection, status, detail, at);
   }
 
   async lookup(connection: DcsaConnection, query: CarrierQuery, now: Date): Promise<CarrierLookup> {

@@ -5,6 +5,7 @@
 // The wire form of a connection (`/v2/carrier_connections`) is `src/api/carrier-connections.ts`; this is the
 // service's inside view, with the secrets opened. Nothing here may ever be logged whole.
 import type { CarrierConnectionStatus } from "../../../api/carrier-connections";
+import type { AccountRef } from "../../db/account-scope";
 import type { OpenedConnection as DcsaConnection } from "../../db/carrier-connection-store";
 import type { RequestType } from "../carrier-adapter";
 import type { DcsaEvent } from "./types";
@@ -27,9 +28,14 @@ export interface CarrierConnectionStore {
   /** The account's connection for this SCAC, secrets opened; null when it has none (the sandbox answers). */
   forScac(accountId: string, scac: string): Promise<DcsaConnection | null>;
   /** Any account's connection by id (the push receiver knows only the id in its callback URL). */
-  byId(id: string): Promise<DcsaConnection | null>;
+  byId(connection: AccountRef): Promise<DcsaConnection | null>;
   /** What the last call to the carrier showed; the dashboard's connection page shows it. */
-  recordStatus(id: string, status: CarrierConnectionStatus, detail: string | null, at: Date): Promise<void>;
+  recordStatus(
+    connection: AccountRef,
+    status: CarrierConnectionStatus,
+    detail: string | null,
+    at: Date,
+  ): Promise<void>;
 }
 
 /** What went wrong calling the carrier, sorted by what the engine does about it. */

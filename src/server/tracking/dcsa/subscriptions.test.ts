@@ -3,8 +3,9 @@
 // keeps sealed), drops the subscription when the shipment stops being tracked or push is turned off or the
 // connection goes, retries a refused one later, says on the connection why push is off, and answers
 // pollSlowerWhen for active subscriptions only.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AccountRef } from "../../db/account-scope";
 import type { Db } from "../../db/connection";
 import { carrierConnections, dcsaSubscriptions, trackingRequests } from "../../db/schema";
 import { createLogger } from "../../logger";
@@ -88,8 +89,11 @@ describe("the DCSA subscription manager", () => {
 
   /** The store's view of a connection row (auth none: nothing to open). */
   const connections = {
-    byId: async (id: string): Promise<DcsaConnection | null> => {
-      const [row] = await h.db.select().from(carrierConnections).where(eq(carrierConnections.id, id));
+    byId: async ({ accountId, id }: AccountRef): Promise<DcsaConnection | null> => {
+      const [row] = await h.db
+        .select()
+        .from(carrierConnections)
+        .where(and(eq(carrierConnections.accountId, accountId), eq(carrierConnections.id, id)));
       return row
         ? {
             id: row.id,
@@ -249,7 +253,7 @@ describe("the DCSA subscription manager", () => {
     await track(h.db, account.id, "MAEU1");
     await manager().runOnce();
     const [sub] = await rows();
-    await manager().forgetConnection((await connections.byId(connection.id))!);
+    await manager().forgetConnection((await connections.byId({ accountId: account.id, id: connection.id }))!);
     expect(carrier.received.filter((r) => r.method === "DELETE").map((d) => d.path)).toEqual([
       `/v2/event-subscriptions/${sub!.carrierSubscriptionId}`,
     ]);

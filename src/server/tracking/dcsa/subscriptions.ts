@@ -126,13 +126,13 @@ export class DcsaSubscriptionManager {
    * record of what to drop at the carrier). A carrier that cannot be reached is logged, never blocks the delete.
    */
   async forgetConnection(connection: DcsaConnection): Promise<void> {
-    const rows = await subscriptionsOfConnection(this.#deps.db, connection.id);
-    const gone: string[] = [];
+    const rows = await subscriptionsOfConnection(this.#deps.db, connection);
+    const gone: DcsaSubscriptionRow[] = [];
     for (const row of rows) {
       const failure = await this.#unsubscribe(connection, row);
       if (failure)
         this.#deps.logger.warn("dcsa subscription left at the carrier", this.#logFields(row, failure));
-      gone.push(row.id);
+      gone.push(row);
     }
     await deleteSubscriptions(this.#deps.db, gone);
   }
@@ -156,7 +156,7 @@ export class DcsaSubscriptionManager {
 
   async #subscribe(row: DcsaSubscriptionRow, key: Buffer, callbackBaseUrl: string): Promise<boolean> {
     const { db, clock, logger, client, connections } = this.#deps;
-    const connection = await connections.byId(row.connectionId);
+    const connection = await connections.byId({ accountId: row.accountId, id: row.connectionId });
     // Deleted meanwhile: its rows went with it.
     if (!connection) return false;
     let secret: Buffer;
@@ -165,7 +165,7 @@ export class DcsaSubscriptionManager {
     } catch (error) {
       if (!(error instanceof SealedSecretError)) throw error;
       // Sealed under a key the service no longer has: a fresh row (and secret) replaces it at the next pass.
-      await deleteSubscriptions(db, [row.id]);
+      await deleteSubscriptions(db, [row]);
       return false;
     }
     const answer = await client.subscribe(connection, {
@@ -176,7 +176,7 @@ export class DcsaSubscriptionManager {
     if (answer.ok) {
       await recordSubscriptionOutcome(
         db,
-        row.id,
+        row,
         { status: "active", carrierSubscriptionId: answer.value.subscriptionId },
         clock.now(),
       );
@@ -185,7 +185,7 @@ export class DcsaSubscriptionManager {
     }
     await recordSubscriptionOutcome(
       db,
-      row.id,
+      row,
       { status: "failed", detail: answer.failure.detail },
       clock.now(),
     );
@@ -201,17 +201,17 @@ export class DcsaSubscriptionManager {
       stoppingBefore: new Date(now.getTime() - PENDING_LEASE_MS),
       limit: this.#batch,
     });
-    const gone: string[] = [];
+    const gone: DcsaSubscriptionRow[] = [];
     for (const row of rows) {
-      const connection = await connections.byId(row.connectionId);
+      const connection = await connections.byId({ accountId: row.accountId, id: row.connectionId });
       const failure = connection ? await this.#unsubscribe(connection, row) : null;
       if (failure) {
         // Kept `stopping`: claimed again once its lease ends, so that the carrier stops pushing in the end.
-        await recordRemovalTrouble(db, row.id, failure.detail);
+        await recordRemovalTrouble(db, row, failure.detail);
         logger.warn("dcsa subscription could not be dropped yet", this.#logFields(row, failure));
         continue;
       }
-      gone.push(row.id);
+      gone.push(row);
     }
     await deleteSubscriptions(db, gone);
     return gone.length;
