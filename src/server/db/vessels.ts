@@ -195,7 +195,8 @@ function aboardQuery(accountId: string, vesselId?: string): SQL {
       select id, shipping_line_id, port_of_discharge_id from shipments
       where account_id = ${accountId}::uuid and line_tracking_stopped_at is null
     )
-    select c.id as container_id, c.shipment_id, c.aboard_vessel_id as vessel_id, c.aboard_port_id as location_id,
+    select c.id as container_id, c.number, c.shipment_id, c.aboard_vessel_id as vessel_id,
+      c.aboard_port_id as location_id,
       s.shipping_line_id, s.port_of_discharge_id
     from containers c
     join tracked s on s.id = c.shipment_id
@@ -230,13 +231,47 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** The account's containers aboard one vessel now (see aboardQuery). */
-export async function containersAboard(db: Db, accountId: string, vesselId: string): Promise<string[]> {
-  const rows = await rowsOf<{ container_id: string }>(
+/** The most containers aboard one vessel listed by id (the vessel's page lists their cargo); the rest are counted. */
+export const ABOARD_LISTED = 1000;
+
+/** The account's containers aboard one vessel now (see aboardQuery): counted, listed up to a bound, and its legs. */
+export interface Aboard {
+  /** By container number, at most `limit` (ABOARD_LISTED) of them (the cargo lists them in that order). */
+  containerIds: string[];
+  containers: number;
+  shipments: number;
+  /** One container for each leg (port it was loaded at, port of discharge): one stands for all on the leg. */
+  legContainerIds: string[];
+}
+
+export async function containersAboard(
+  db: Db,
+  accountId: string,
+  vesselId: string,
+  limit = ABOARD_LISTED,
+): Promise<Aboard> {
+  // One statement, a row back: the counts and the lists are built in the database, however many boxes there are.
+  const [row] = await rowsOf<{ containers: number; shipments: number; listed: string; legs: string }>(
     db,
-    sql`select container_id from (${aboardQuery(accountId, vesselId)}) aboard`,
+    sql`
+      with aboard as materialized (${aboardQuery(accountId, vesselId)})
+      select
+        (select count(*)::int from aboard) as containers,
+        (select count(distinct shipment_id)::int from aboard) as shipments,
+        (select coalesce(json_agg(container_id), '[]') from (
+          select container_id from aboard order by number, container_id limit ${limit}
+        ) listed)::text as listed,
+        (select coalesce(json_agg(container_id), '[]') from (
+          select distinct on (location_id, port_of_discharge_id) container_id
+          from aboard order by location_id, port_of_discharge_id, container_id
+        ) one_per_leg)::text as legs`,
   );
-  return rows.map((r) => r.container_id);
+  return {
+    containerIds: JSON.parse(row?.listed ?? "[]") as string[],
+    containers: row?.containers ?? 0,
+    shipments: row?.shipments ?? 0,
+    legContainerIds: JSON.parse(row?.legs ?? "[]") as string[],
+  };
 }
 
 /** A vessel of the fleet page: the vessel, and its cargo counted in the database. */

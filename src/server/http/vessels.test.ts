@@ -6,6 +6,7 @@ import { singleDocument } from "../../api/json-api";
 import { fleetDocumentSchema, vesselDetailSchema, vesselSchema } from "../../api/vessels";
 import { PORTS } from "../db/reference/ports";
 import { portId } from "../db/reference-data";
+import { containersAboard } from "../db/vessels";
 import { isOnLand } from "../geo/land";
 import { haversineNm, type LatLon } from "../geo/route-geometry";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
@@ -529,6 +530,7 @@ describe("GET /v2/vessels: the fleet", () => {
 describe("GET /v2/vessels: pages of a larger fleet, shared vessels", () => {
   const NAMES = ["ALPHA", "BRAVO", "CHARLIE", "DELTA", "ECHO"];
   let fleetKey: string;
+  let fleetAccountId: string;
   let neighbourKey: string;
   let fleetVessels: Awaited<ReturnType<typeof insertVessel>>[];
 
@@ -546,6 +548,7 @@ describe("GET /v2/vessels: pages of a larger fleet, shared vessels", () => {
     const owner = await h.newAccount("Fleet Owner Co");
     const neighbour = await h.newAccount("Neighbour Co");
     fleetKey = owner.apiKey;
+    fleetAccountId = owner.account.id;
     neighbourKey = neighbour.apiKey;
     // Inserted out of name order; DELTA carries two of the account's containers.
     fleetVessels = [];
@@ -601,6 +604,31 @@ describe("GET /v2/vessels: pages of a larger fleet, shared vessels", () => {
     expect(withPositions.links.first).toContain("page[size]=100");
     expectBadParameter(await getJson("/v2/vessels?page[size]=0", fleetKey), "page[size]");
     expectBadParameter(await getJson("/v2/vessels?page[number]=x", fleetKey), "page[number]");
+  });
+
+  it("counts every container aboard a vessel but lists them only up to a bound, by number", async () => {
+    const delta = fleetVessels.find((v) => v.name === "FLEET DELTA")!;
+    const bounded = await containersAboard(h.db, fleetAccountId, delta.id, 1);
+    expect(bounded).toMatchObject({ containers: 2, shipments: 2 });
+    expect(bounded.containerIds).toHaveLength(1);
+    // Both boxes sail the same leg (Busan to Los Angeles): one stands for the leg.
+    expect(bounded.legContainerIds).toHaveLength(1);
+    const all = await containersAboard(h.db, fleetAccountId, delta.id);
+    expect(all.containerIds).toHaveLength(2);
+    expect(all.containerIds[0]).toBe(bounded.containerIds[0]);
+    const detail = (await getJson(`/v2/vessels/${delta.id}`, fleetKey)).body.data;
+    expect(detail.meta.cargo.map((c: { container_number: string }) => c.container_number)).toEqual([
+      "MSKU2000001",
+      "MSKU2000099",
+    ]);
+    // Another account's vessel id finds nothing of this account's.
+    expect((await containersAboard(h.db, fleetAccountId, fleetVessels[0]!.id)).containers).toBe(1);
+    expect(await containersAboard(h.db, (await h.newAccount()).account.id, delta.id)).toEqual({
+      containerIds: [],
+      containers: 0,
+      shipments: 0,
+      legContainerIds: [],
+    });
   });
 
   it("shows each account its own containers aboard a vessel they share, and never the other's", async () => {

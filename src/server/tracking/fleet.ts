@@ -201,8 +201,8 @@ export async function fleetPage(
 /**
  * What the single vessel sails for the account while it carries the account's containers: its voyage, its own last
  * port call (from the lines of all the account's containers) and every container aboard with its shipment;
- * undefined when none of them is aboard. Every container's journey is read here, not one per leg: a vessel holds a
- * few dozen of an account's containers.
+ * undefined when none of them is aboard. The journey of one container per leg is read, as for the fleet's page, and
+ * the cargo of at most ABOARD_LISTED containers (db/vessels.ts); the counts are of all of them.
  */
 export async function vesselVoyage(
   deps: Deps,
@@ -210,17 +210,16 @@ export async function vesselVoyage(
   vessel: VesselRow,
   now: Date,
 ): Promise<{ voyage: Voyage; lastCall: PortCall | null; cargo: CargoRecord[] } | undefined> {
-  const ids = await containersAboard(deps.db, accountId, vessel.id);
-  if (ids.length === 0) return undefined;
+  const aboard = await containersAboard(deps.db, accountId, vessel.id);
+  if (aboard.containers === 0) return undefined;
   const [cargo, journeys, calls] = await Promise.all([
-    cargoRecords(deps.db, accountId, ids),
-    containerJourneys(deps.db, accountId, ids),
+    cargoRecords(deps.db, accountId, aboard.containerIds),
+    containerJourneys(deps.db, accountId, aboard.legContainerIds),
     vesselCallLines(deps.db, accountId, vessel.id, CALL_EVENTS, now),
   ]);
-  const shipments = new Set(cargo.map((c) => c.shipment.id)).size;
   const next = firstArriving(journeys.map(legOf));
   return {
-    voyage: voyageOf(next, { containers: cargo.length, shipments }),
+    voyage: voyageOf(next, aboard),
     lastCall: lastPortCall(calls),
     cargo,
   };

@@ -16,6 +16,7 @@ import {
   vesselDetailSchema,
   vesselSchema,
 } from "../../../api/vessels";
+import { ABOARD_LISTED } from "../../db/vessels";
 import { booleanFilter, errorResponses, jsonBody, pageQuery } from "../openapi-common";
 
 const tags = ["Vessels"];
@@ -72,8 +73,7 @@ export const getRoute = createRoute({
   path: "/v2/vessels/{id}",
   tags,
   summary: "Get a vessel by id or IMO number, with its positions",
-  description:
-    "The vessel with its position reports between the two timestamps (by default the 7 days up to now), oldest first. Only vessels that carry or carried the account's containers are found. While it carries some of them, it also has the ports it sails between for the account and the containers and shipments aboard (`relationships`), and the voyage and every container aboard (`meta`); the hosted API sends neither. Its own last port call is `relationships.last_port` (the port in `included`) with `meta.last_port_arrived_at`, `last_port_berthed_at` and `last_port_departed_at` (null until a carrier line says it left): read from the carrier lines of all the account's containers that name the vessel, it is where the vessel itself was last, which may be a later call than `previous_port`, where the account's cargo was loaded.",
+  description: `The vessel with its position reports between the two timestamps (by default the 7 days up to now), oldest first. Only vessels that carry or carried the account's containers are found. While it carries some of them, it also has the ports it sails between for the account and the containers and shipments aboard (\`relationships\`), and the voyage and the containers aboard (\`meta.cargo\`), counted in full in \`meta.containers_aboard\` and \`shipments_aboard\` and listed by number up to ${ABOARD_LISTED} (a vessel with more lists the first ${ABOARD_LISTED}); the hosted API sends neither. Its own last port call is \`relationships.last_port\` (the port in \`included\`) with \`meta.last_port_arrived_at\`, \`last_port_berthed_at\` and \`last_port_departed_at\` (null until a carrier line says it left): read from the carrier lines of all the account's containers that name the vessel, it is where the vessel itself was last, which may be a later call than \`previous_port\`, where the account's cargo was loaded.`,
   request: {
     params: vesselParam,
     query: z.object({
