@@ -5,7 +5,7 @@ import "leaflet/dist/leaflet.css";
 import "./map.css";
 import { useQuery } from "@tanstack/react-query";
 import L from "leaflet";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { CircleMarker, MapContainer, Polyline, Tooltip, useMap } from "react-leaflet";
 import { describeError } from "../../lib/api-client";
 import { formatDateTime } from "../../lib/format";
@@ -15,6 +15,7 @@ import { formatCoordinate } from "./coordinates";
 import { type InlandDestination, type JourneyDrawing, journeyDrawing } from "./journey-geometry";
 import { type InlandStop, MapPlaceholder } from "./journey-map";
 import { containerMapQuery, portQuery } from "./journey-queries";
+import { type LabelSide, labelSides, labelWidth } from "./label-sides";
 import { LandStatus, useLandState } from "./land-status";
 import { LAND_LEGEND, MapLegend } from "./map-legend";
 import { type MapPalette, mapPalette } from "./palette";
@@ -118,6 +119,31 @@ export default function JourneyMapView({
   );
 }
 
+/** A port's label: "POD Long Beach · arrived 20 Nov 22:14 PST" (a port of lading's without a time). */
+function portLabel(port: JourneyDrawing["ports"][number]): string {
+  const p = port.properties;
+  const arrival = p.inbound_ata_at ?? p.inbound_eta_at;
+  const when =
+    p.label !== "POL" && arrival
+      ? ` · ${p.inbound_ata_at ? "arrived" : "ETA"} ${formatDateTime(arrival, p.time_zone).text}`
+      : "";
+  return `${p.label} ${p.name}${when}`;
+}
+
+function inlandLabel(inland: NonNullable<JourneyDrawing["inland"]>): string {
+  const arrival = inland.ataAt ?? inland.etaAt;
+  const zone = inland.port.attributes.time_zone;
+  return `DEST ${inland.port.attributes.name}${arrival ? ` · ${inland.ataAt ? "arrived" : "ETA"} ${formatDateTime(arrival, zone).text}` : ""}`;
+}
+
+/** Every label of the drawing with where it is: the ports in journey order, then the inland destination. */
+function journeyLabels(drawing: JourneyDrawing): { position: L.LatLngExpression; text: string }[] {
+  return [
+    ...drawing.ports.map((port) => ({ position: port.position, text: portLabel(port) })),
+    ...(drawing.inland ? [{ position: drawing.inland.position, text: inlandLabel(drawing.inland) }] : []),
+  ];
+}
+
 /** About the width of a port's label ("POD Long Beach · arrived 20 Nov 22:14 PST"). */
 const LABEL_ROOM_PX = 220;
 
@@ -130,7 +156,8 @@ function JourneyLayers({ drawing }: { drawing: JourneyDrawing }) {
   useEffect(() => {
     if (fitted.current || drawing.bounds.length === 0) return;
     fitted.current = true;
-    // Labels sit to the right of their ports: keep room for the easternmost one.
+    // Labels sit to the right of their ports (label-sides.ts moves one left only where it must): keep room for
+    // the easternmost one.
     map.fitBounds(L.latLngBounds(drawing.bounds), {
       paddingTopLeft: [28, 28],
       // On a narrow map the journey itself needs the room more than the last label does.
@@ -162,6 +189,26 @@ function JourneyLayers({ drawing }: { drawing: JourneyDrawing }) {
     };
   }, [map, vessel, palette]);
 
+  // The ports' labels, then the inland destination's, each on the side where it covers no other (label-sides.ts),
+  // worked out again whenever the view changes.
+  const labels = useMemo(() => journeyLabels(drawing), [drawing]);
+  const [sides, setSides] = useState<LabelSide[]>([]);
+  useEffect(() => {
+    const place = () => {
+      const anchors = labels.map((label) => {
+        const point = map.latLngToContainerPoint(label.position);
+        return { x: point.x, y: point.y, width: labelWidth(label.text) };
+      });
+      const next = labelSides(anchors, map.getSize().x);
+      setSides((current) => (current.join() === next.join() ? current : next));
+    };
+    place();
+    map.on("zoomend moveend resize", place);
+    return () => {
+      map.off("zoomend moveend resize", place);
+    };
+  }, [map, labels]);
+
   return (
     <>
       {drawing.lines.map((line, i) => (
@@ -177,10 +224,12 @@ function JourneyLayers({ drawing }: { drawing: JourneyDrawing }) {
           }
         />
       ))}
-      {drawing.inland ? <InlandLeg inland={drawing.inland} palette={palette} /> : null}
-      {drawing.ports.map((port) => {
+      {drawing.inland ? (
+        <InlandLeg inland={drawing.inland} palette={palette} side={sides[drawing.ports.length] ?? "right"} />
+      ) : null}
+      {drawing.ports.map((port, i) => {
         const p = port.properties;
-        const arrival = p.inbound_ata_at ?? p.inbound_eta_at;
+        const side = sides[i] ?? "right";
         return (
           <CircleMarker
             key={`${p.ports_sequence}-${p.location_id}`}
@@ -188,11 +237,15 @@ function JourneyLayers({ drawing }: { drawing: JourneyDrawing }) {
             radius={5}
             pathOptions={{ color: palette.portStroke, weight: 2, fillColor: palette.port, fillOpacity: 1 }}
           >
-            <Tooltip permanent direction="right" offset={[8, 0]} className="eta-label">
-              {p.label} {p.name}
-              {p.label !== "POL" && arrival
-                ? ` · ${p.inbound_ata_at ? "arrived" : "ETA"} ${formatDateTime(arrival, p.time_zone).text}`
-                : ""}
+            {/* A new tooltip when its side changes: Leaflet reads the direction when it makes one. */}
+            <Tooltip
+              key={side}
+              permanent
+              direction={side}
+              offset={[side === "right" ? 8 : -8, 0]}
+              className="eta-label"
+            >
+              {labels[i]!.text}
             </Tooltip>
           </CircleMarker>
         );
@@ -204,12 +257,12 @@ function JourneyLayers({ drawing }: { drawing: JourneyDrawing }) {
 function InlandLeg({
   inland,
   palette,
+  side,
 }: {
   inland: NonNullable<JourneyDrawing["inland"]>;
   palette: MapPalette;
+  side: LabelSide;
 }) {
-  const arrival = inland.ataAt ?? inland.etaAt;
-  const zone = inland.port.attributes.time_zone;
   return (
     <>
       {inland.line.length ? (
@@ -230,9 +283,14 @@ function InlandLeg({
         radius={5}
         pathOptions={{ color: palette.portStroke, weight: 2, fillColor: palette.port, fillOpacity: 1 }}
       >
-        <Tooltip permanent direction="right" offset={[8, 0]} className="eta-label">
-          DEST {inland.port.attributes.name}
-          {arrival ? ` · ${inland.ataAt ? "arrived" : "ETA"} ${formatDateTime(arrival, zone).text}` : ""}
+        <Tooltip
+          key={side}
+          permanent
+          direction={side}
+          offset={[side === "right" ? 8 : -8, 0]}
+          className="eta-label"
+        >
+          {inlandLabel(inland)}
         </Tooltip>
       </CircleMarker>
     </>

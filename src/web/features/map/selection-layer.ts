@@ -41,6 +41,8 @@ export class SelectionLayer {
       dashArray: "7 6",
       className: "estimated-path",
     });
+    // The ETA label goes right of the port in the map's left half and left of it in the right half ("auto"), so
+    // that it stays inside the map whichever edge the port is near.
     this.port = L.circleMarker([0, 0], {
       renderer: this.svg,
       interactive: false,
@@ -49,7 +51,7 @@ export class SelectionLayer {
       weight: 2,
       fillColor: palette.port,
       fillOpacity: 1,
-    }).bindTooltip("", { permanent: true, direction: "right", offset: [8, 0], className: "eta-label" });
+    }).bindTooltip("", { permanent: true, direction: "auto", offset: [8, 0], className: "eta-label" });
     this.vessel = new VesselMarker([0, 0], {
       renderer: this.svg,
       interactive: false,
