@@ -1,4 +1,5 @@
 // Service configuration: the only reader of process.env, validated once at start.
+import { isIP } from "node:net";
 import { z } from "zod";
 import { parseSecretsKey } from "./secrets";
 
@@ -80,6 +81,24 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("Container tracking <no-reply@localhost>"),
   ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   SSO_TRUSTED_ISSUERS: z.string().optional(),
+  /** The addresses webhook deliveries leave from, comma-separated, for `GET /v2/webhooks/ips`. */
+  WEBHOOK_EGRESS_IPS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((ip) => ip.trim())
+        .filter(Boolean),
+    )
+    .refine((ips) => ips.every((ip) => isIP(ip) !== 0), {
+      error: "must be IP addresses separated by commas, like 203.0.113.10,203.0.113.11",
+    }),
+  /** When that list last changed (ISO 8601); the service's start when not given. */
+  WEBHOOK_EGRESS_IPS_UPDATED_AT: z.iso
+    .datetime({ offset: true, error: "must be a date and time, like 2026-11-20T12:00:00Z" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 export interface Config {
@@ -180,6 +199,8 @@ export interface Config {
   activityRetentionDays: number;
   /** Origins of OpenID Connect issuers on private or loopback addresses that single sign-on may reach. */
   ssoTrustedIssuers: string[];
+  /** The addresses webhook deliveries leave from, and when that list last changed (`GET /v2/webhooks/ips`). */
+  webhookEgress: { ips: string[]; updatedAt: Date };
 }
 
 export interface ContentSecuritySettings {
@@ -266,6 +287,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       .map((o) => o.trim())
       .filter(Boolean)
       .map((o) => new URL(o).origin),
+    webhookEgress: {
+      ips: e.WEBHOOK_EGRESS_IPS,
+      updatedAt: e.WEBHOOK_EGRESS_IPS_UPDATED_AT ? new Date(e.WEBHOOK_EGRESS_IPS_UPDATED_AT) : new Date(),
+    },
   };
 }
 

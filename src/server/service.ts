@@ -485,7 +485,12 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     webhookRoutes({
       ...data,
       realClock,
-      settings: { ...webhookSettings, timeoutMs: tuning.webhookTimeoutMs, resolve: overrides.resolve },
+      settings: {
+        ...webhookSettings,
+        timeoutMs: tuning.webhookTimeoutMs,
+        resolve: overrides.resolve,
+        egress: config.webhookEgress,
+      },
     }),
     webhookNotificationRoutes({ ...data, realClock }),
     savedViewRoutes(data),

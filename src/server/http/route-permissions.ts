@@ -34,6 +34,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "GET /v2/saved_views": "read",
   "GET /v2/saved_views/{id}": "read",
   "GET /v2/webhooks/events": "read",
+  "GET /v2/webhooks/ips": "read",
   "GET /v2/webhooks": "read",
   "GET /v2/webhooks/{id}": "read",
   "GET /v2/webhook_notifications": "read",

@@ -2,6 +2,7 @@
 // and headers; the event names; test notifications through the worker; the one-off trigger; account isolation.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEBHOOK_EVENTS, webhookSchema } from "../../api/webhooks";
+import { loadConfig } from "../config";
 import { createLogger } from "../logger";
 import { createHarness, type Harness } from "../testing/service-harness";
 import { WebhookDelivery } from "../webhooks/delivery";
@@ -186,6 +187,49 @@ describe("GET /v2/webhooks", () => {
     expect(second.data.map((w: { id: string }) => w.id)).toEqual([ids[0]]);
     const bad = await call("/v2/webhooks?page[size]=0", {}, apiKey);
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("GET /v2/webhooks/ips", () => {
+  it("answers the addresses deliveries leave from, in the hosted API's shape, and is not read as a webhook id", async () => {
+    const updatedAt = new Date("2026-11-01T08:00:00Z");
+    const app = (
+      await h.anotherService({ webhookEgress: { ips: ["203.0.113.10", "2001:db8::10"], updatedAt } })
+    ).app;
+    const response = await app.request("http://localhost/v2/webhooks/ips", {
+      headers: { Authorization: `Token ${key}` },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      webhook_notification_ips: ["203.0.113.10", "2001:db8::10"],
+      last_updated: "2026-11-01T08:00:00.000Z",
+    });
+    // Not said by the operator: an empty list, never a 404 for a webhook called "ips".
+    const unset = await call("/v2/webhooks/ips");
+    expect(unset.status).toBe(200);
+    expect((await unset.json()).webhook_notification_ips).toEqual([]);
+    expect((await h.request(null, "/v2/webhooks/ips")).status).toBe(401);
+  });
+
+  it("takes the list from WEBHOOK_EGRESS_IPS, and refuses one that is not addresses", () => {
+    const config = loadConfig(
+      {
+        WEBHOOK_EGRESS_IPS: " 203.0.113.10, 203.0.113.11 ",
+        WEBHOOK_EGRESS_IPS_UPDATED_AT: "2026-11-01T08:00:00Z",
+      },
+      [],
+    );
+    expect(config.webhookEgress).toEqual({
+      ips: ["203.0.113.10", "203.0.113.11"],
+      updatedAt: new Date("2026-11-01T08:00:00Z"),
+    });
+    expect(loadConfig({}, []).webhookEgress.ips).toEqual([]);
+    expect(() => loadConfig({ WEBHOOK_EGRESS_IPS: "203.0.113.10,example.com" }, [])).toThrow(
+      /WEBHOOK_EGRESS_IPS: must be IP addresses/,
+    );
+    expect(() => loadConfig({ WEBHOOK_EGRESS_IPS_UPDATED_AT: "yesterday" }, [])).toThrow(
+      /WEBHOOK_EGRESS_IPS_UPDATED_AT/,
+    );
   });
 });
 

@@ -35,6 +35,7 @@ import {
   deleteRoute,
   eventsRoute,
   getRoute,
+  ipsRoute,
   listRoute,
   patchRoute,
   testRoute,
@@ -50,6 +51,8 @@ export interface WebhookSettings {
   timeoutMs?: number;
   /** Host name resolution of `POST /v2/webhooks/trigger`; the system resolver by default. */
   resolve?: Resolver;
+  /** The addresses deliveries leave from, as the operator set them (`GET /v2/webhooks/ips`). */
+  egress: { ips: string[]; updatedAt: Date };
 }
 
 export function webhookRoutes(
@@ -67,6 +70,15 @@ export function webhookRoutes(
   };
 
   // Fixed paths first, so that they are not read as ids.
+  app.openapi(ipsRoute, (c) =>
+    c.json(
+      {
+        webhook_notification_ips: settings.egress.ips,
+        last_updated: settings.egress.updatedAt.toISOString(),
+      },
+      200,
+    ),
+  );
   app.openapi(eventsRoute, (c) =>
     c.json(
       {

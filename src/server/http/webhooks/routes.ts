@@ -43,6 +43,25 @@ export const eventsRoute = createRoute({
   },
 });
 
+export const ipsRoute = createRoute({
+  method: "get",
+  path: "/v2/webhooks/ips",
+  tags,
+  summary: "List the addresses webhook notifications are sent from",
+  description:
+    "For a receiver's firewall: the addresses deliveries leave from, as the operator set them (`WEBHOOK_EGRESS_IPS`), and when that list last changed (`WEBHOOK_EGRESS_IPS_UPDATED_AT`, else the service's start). Empty when the operator has not said. In the hosted API's shape, not a JSON:API document.",
+  responses: {
+    200: jsonBody(
+      z.object({
+        webhook_notification_ips: z.array(z.string()),
+        last_updated: z.iso.datetime(),
+      }),
+      "The addresses",
+    ),
+    ...errorResponses(401, 429),
+  },
+});
+
 export const triggerRoute = createRoute({
   method: "post",
   path: "/v2/webhooks/trigger",
