@@ -314,9 +314,10 @@ describe("GET /v2/vessels/{id}/future_positions_with_coordinates", () => {
   const base = () => `/v2/vessels/${ocean.id}/${FUTURE}`;
 
   it("names every missing or invalid parameter in a 400", async () => {
-    expectBadParameter(await getJson(base()), "port_id", "previous_port_id", "latitude", "longitude");
+    // The ports left out are the vessel's voyage's (see below): the coordinates are what is missing.
+    expectBadParameter(await getJson(base()), "latitude", "longitude");
     const all = "port_id=USLAX&previous_port_id=KRPUS&latitude=40&longitude=170";
-    for (const name of ["port_id", "previous_port_id", "latitude", "longitude"]) {
+    for (const name of ["latitude", "longitude"]) {
       const without = all
         .split("&")
         .filter((p) => !p.startsWith(`${name}=`))
@@ -324,6 +325,16 @@ describe("GET /v2/vessels/{id}/future_positions_with_coordinates", () => {
       expectBadParameter(await getJson(`${base()}?${without}`), name);
       expectBadParameter(await getJson(`${base()}?${without}&${name}=`), name);
     }
+    // A vessel that carries none of the account's containers now has no voyage to take them from.
+    expectBadParameter(
+      await getJson(`/v2/vessels/${feeder.id}/${FUTURE}?latitude=40&longitude=170`),
+      "port_id",
+      "previous_port_id",
+    );
+    expectBadParameter(
+      await getJson(`/v2/vessels/${feeder.id}/${FUTURE}?port_id=USLAX&latitude=40&longitude=170`),
+      "previous_port_id",
+    );
     const invalid: [string, string][] = [
       ["port_id", "port_id=not-a-port&previous_port_id=KRPUS&latitude=40&longitude=170"],
       ["previous_port_id", "port_id=USLAX&previous_port_id=12345678&latitude=40&longitude=170"],
@@ -417,8 +428,18 @@ describe("GET /v2/vessels/{id}/future_positions_with_coordinates", () => {
     expect(positions[0]).toMatchObject({ estimated: true, timestamp: NOW.toISOString() });
     expect(positions[0]!.latitude).toBeCloseTo(portPosition("KRPUS").lat, 6);
     expect(positions.at(-1)!.longitude).toBeCloseTo(portPosition("USLAX").lon, 6);
+    // Without the ports (as the hosted SDK asks): those of the vessel's voyage for the account, the same path.
+    const fromVoyage = await getJson(`/v2/vessels/${ocean.id}/future_positions`);
+    expect(fromVoyage.status).toBe(200);
+    expect(vesselDocument.parse(fromVoyage.body).data.attributes.positions).toEqual(positions);
+    const pointed = await getJson(`/v2/vessels/${ocean.id}/${FUTURE}?latitude=40&longitude=170`);
+    expect(pointed.status).toBe(200);
+    expect(vesselDocument.parse(pointed.body).data.attributes.positions!.at(-1)!.longitude).toBeCloseTo(
+      portPosition("USLAX").lon,
+      6,
+    );
     expectBadParameter(
-      await getJson(`/v2/vessels/${ocean.id}/future_positions`),
+      await getJson(`/v2/vessels/${feeder.id}/future_positions`),
       "port_id",
       "previous_port_id",
     );

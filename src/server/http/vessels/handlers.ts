@@ -45,13 +45,13 @@ export function vesselRoutes(deps: DataDeps): App {
       );
   }
 
-  /** A port by id or UN/LOCODE: undefined when missing or malformed (errors collected), 404 when unknown. */
-  function parsePort(name: string, raw: string | undefined, what: string, errors: ApiError[]) {
+  /**
+   * A port by id or UN/LOCODE as given: undefined when left out (the voyage's is taken, see portsOf) or malformed
+   * (errors collected).
+   */
+  function parsePort(name: string, raw: string | undefined, errors: ApiError[]) {
     const value = raw?.trim() ?? "";
-    if (value === "") {
-      errors.push(badParameter(name, `${name} is required: the id (UUID) or UN/LOCODE of the ${what}.`));
-      return undefined;
-    }
+    if (value === "") return undefined;
     if (!isUuid(value) && !/^[A-Za-z]{2}[A-Za-z2-9]{3}$/.test(value)) {
       errors.push(
         badParameter(name, `${name} must be a port id (UUID) or a UN/LOCODE such as USLAX (got '${raw}').`),
@@ -176,34 +176,59 @@ export function vesselRoutes(deps: DataDeps): App {
     );
   });
 
+  /**
+   * The ports a projection runs between: those given, and for each left out the vessel's current voyage for the
+   * account (its next and previous port); a 400 naming what is missing when the voyage does not say.
+   */
+  async function portsOf(
+    accountId: string,
+    vessel: VesselRow,
+    given: { portId: string | undefined; previousPortId: string | undefined },
+  ): Promise<{ port: PortRow; previous: PortRow }> {
+    let { portId, previousPortId } = given;
+    if (!portId || !previousPortId) {
+      const voyage = (await vesselVoyage(deps, accountId, vessel, clock.now()))?.voyage;
+      portId ??= voyage?.nextPortId ?? undefined;
+      previousPortId ??= voyage?.previousPortId ?? undefined;
+      const missing = [
+        ...(portId ? [] : [["port_id", "port the vessel sails to"]]),
+        ...(previousPortId ? [] : [["previous_port_id", "port it last left"]]),
+      ];
+      throwAll(
+        missing.map(([name, what]) =>
+          badParameter(
+            name!,
+            `${name} is required: the id (UUID) or UN/LOCODE of the ${what}. Left out, it is taken from the vessel's current voyage, and ${vessel.name} carries none of this account's containers now.`,
+          ),
+        ),
+      );
+    }
+    return { port: findPort("port_id", portId!), previous: findPort("previous_port_id", previousPortId!) };
+  }
+
   app.openapi(futureWithCoordinatesRoute, async (c) => {
     const query = c.req.valid("query");
     const errors: ApiError[] = [];
-    const portId = parsePort("port_id", query.port_id, "port the vessel sails to", errors);
-    const previousPortId = parsePort("previous_port_id", query.previous_port_id, "port it last left", errors);
+    const portId = parsePort("port_id", query.port_id, errors);
+    const previousPortId = parsePort("previous_port_id", query.previous_port_id, errors);
     const latitude = parseCoordinate("latitude", query.latitude, 90, errors);
     const longitude = parseCoordinate("longitude", query.longitude, 180, errors);
     throwAll(errors);
-    const vessel = await visibleVessel(c.get("principal").account.id, c.req.valid("param").id);
-    const port = findPort("port_id", portId!);
-    findPort("previous_port_id", previousPortId!);
+    const accountId = c.get("principal").account.id;
+    const vessel = await visibleVessel(accountId, c.req.valid("param").id);
+    const { port } = await portsOf(accountId, vessel, { portId, previousPortId });
     return c.json(projection(vessel, { lat: latitude!, lon: longitude! }, port, selfOf(c.req.url)), 200);
   });
 
   app.openapi(futureRoute, async (c) => {
     const query = c.req.valid("query");
     const errors: ApiError[] = [];
-    const portId = parsePort("port_id", query.port_id, "port the vessel sails to", errors);
-    const previousPortId = parsePort(
-      "previous_port_id",
-      query.previous_port_id,
-      "port it leaves from",
-      errors,
-    );
+    const portId = parsePort("port_id", query.port_id, errors);
+    const previousPortId = parsePort("previous_port_id", query.previous_port_id, errors);
     throwAll(errors);
-    const vessel = await visibleVessel(c.get("principal").account.id, c.req.valid("param").id);
-    const port = findPort("port_id", portId!);
-    const previous = findPort("previous_port_id", previousPortId!);
+    const accountId = c.get("principal").account.id;
+    const vessel = await visibleVessel(accountId, c.req.valid("param").id);
+    const { port, previous } = await portsOf(accountId, vessel, { portId, previousPortId });
     return c.json(
       projection(vessel, { lat: previous.latitude, lon: previous.longitude }, port, selfOf(c.req.url)),
       200,

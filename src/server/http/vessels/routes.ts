@@ -99,14 +99,12 @@ export const getRoute = createRoute({
   },
 });
 
-const portQuery = (what: string) =>
+const portQuery = (what: string, fromVoyage: string) =>
   z
     .string()
     .optional()
-    // Optional to zod so that the handler names every missing or invalid one at once; required in the document.
     .openapi({
-      param: { required: true },
-      description: `The ${what}: its id (UUID) or UN/LOCODE.`,
+      description: `The ${what}: its id (UUID) or UN/LOCODE. Left out, ${fromVoyage} of the vessel's current voyage for the account (as \`GET /v2/vessels/{id}\` gives it); a 400 when the vessel carries none of the account's containers now. The hosted API requires it; its SDK calls without it.`,
       example: "USLAX",
     });
 const coordinateQuery = (what: string, example: string) =>
@@ -128,8 +126,8 @@ export const futureWithCoordinatesRoute = createRoute({
   request: {
     params: vesselParam,
     query: z.object({
-      port_id: portQuery("port the vessel sails to"),
-      previous_port_id: portQuery("port the vessel last left"),
+      port_id: portQuery("port the vessel sails to", "the next port"),
+      previous_port_id: portQuery("port the vessel last left", "the previous port"),
       latitude: coordinateQuery("latitude", "31.2"),
       longitude: coordinateQuery("longitude", "-140.5"),
     }),
@@ -149,8 +147,8 @@ export const futureRoute = createRoute({
   request: {
     params: vesselParam,
     query: z.object({
-      port_id: portQuery("port the vessel sails to"),
-      previous_port_id: portQuery("port the vessel leaves from"),
+      port_id: portQuery("port the vessel sails to", "the next port"),
+      previous_port_id: portQuery("port the vessel leaves from", "the previous port"),
     }),
   },
   responses: {
