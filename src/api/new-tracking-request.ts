@@ -38,6 +38,8 @@ export interface NewTrackingRequestInput {
   scac: string;
   refNumbers: string[];
   tags: string[];
+  /** The party the shipment is for (`relationships.customer`, the hosted API's); the service checks it is the account's. */
+  customerId?: string;
 }
 
 /**
@@ -211,7 +213,9 @@ export function parseNewTrackingRequest(body: unknown): NewTrackingRequestCheck 
 
   const parsed = attributesSchema.safeParse(attributes);
   if (!parsed.success) problems.push(...byAttributeOrder(parsed.error.issues.map(attributeProblem)));
-  if (!parsed.success || problems.length > 0) {
+  const customer = customerOf(data);
+  if (customer && "pointer" in customer) problems.push(customer);
+  if (!parsed.success || problems.length > 0 || (customer && "pointer" in customer)) {
     const wrong = new Set(problems.map((p) => p.pointer));
     const type = requestTypeSchema.safeParse(attributes.request_type);
     const scac = typeof attributes.scac === "string" ? attributes.scac.trim().toUpperCase() : "";
@@ -236,8 +240,37 @@ export function parseNewTrackingRequest(body: unknown): NewTrackingRequestCheck 
       scac: a.scac.toUpperCase(),
       refNumbers: a.ref_numbers ?? [],
       tags: a.shipment_tags ?? [],
+      ...(customer && !("pointer" in customer) ? { customerId: customer.id } : {}),
     },
   };
+}
+
+export const CUSTOMER_POINTER = "/data/relationships/customer/data/id";
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `relationships.customer.data` as the hosted API sends it (`{ id, type: "party" }`), or the problem with it. */
+function customerOf(data: unknown): { id: string } | BodyProblem | undefined {
+  const relationships = isRecord(data) ? data.relationships : undefined;
+  const customer = isRecord(relationships) ? relationships.customer : undefined;
+  // None named (or `data: null`, the hosted API's way to say none): the shipment has no customer.
+  if (customer === undefined || (isRecord(customer) && customer.data === null)) return undefined;
+  const linkage = isRecord(customer) ? customer.data : undefined;
+  if (!isRecord(linkage) || typeof linkage.id !== "string" || !UUID_SHAPE.test(linkage.id)) {
+    return {
+      pointer: CUSTOMER_POINTER,
+      code: "invalid",
+      detail:
+        "relationships.customer.data must be { id, type: 'party' } with the id (UUID) of one of the account's parties (GET /v2/parties).",
+    };
+  }
+  if (linkage.type !== undefined && linkage.type !== "party") {
+    return {
+      pointer: "/data/relationships/customer/data/type",
+      code: "invalid",
+      detail: `relationships.customer.data.type must be 'party' (got ${quote(String(linkage.type))}).`,
+    };
+  }
+  return { id: linkage.id.toLowerCase() };
 }
 
 /**

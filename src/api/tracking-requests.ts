@@ -113,6 +113,24 @@ export const trackingRequestCreateBodySchema = z.object({
   data: z.object({
     type: z.literal("tracking_request").optional(),
     attributes: trackingRequestCreateAttributesSchema,
+    relationships: z
+      .object({
+        customer: z
+          .object({
+            data: z
+              .object({
+                id: z.string().meta({ description: "The id (UUID) of one of the account's parties." }),
+                type: z.string().meta({ description: "`party`." }),
+              })
+              .nullable(),
+          })
+          .optional(),
+      })
+      .optional()
+      .meta({
+        description:
+          "The hosted API's `customer`: the party (`GET /v2/parties`) the shipment is for, set on the shipment when it is created. Another account's party, or an id that is none, is a 422 at `/data/relationships/customer/data/id`.",
+      }),
   }),
 });
 

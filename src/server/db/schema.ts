@@ -821,6 +821,8 @@ export const trackingRequests = pgTable(
     refNumbers: textArray("ref_numbers"),
     /** Tags for the shipment it becomes (`shipment_tags` in the request body). */
     tags: textArray("tags"),
+    /** The party the shipment it becomes is for (`relationships.customer` in the request body). */
+    customerId: uuid("customer_id"),
     status: text("status").notNull().default("pending"),
     failedReason: text("failed_reason"),
     isRetrying: boolean("is_retrying").notNull().default(false),
@@ -843,6 +845,12 @@ export const trackingRequests = pgTable(
     index("tracking_requests_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     // The failed requests the attention summary counts.
     index("tracking_requests_account_status_idx").on(t.accountId, t.status),
+    // A request's customer is always a party of its own account (parties are never deleted).
+    foreignKey({
+      name: "tracking_requests_customer_fk",
+      columns: [t.accountId, t.customerId],
+      foreignColumns: [parties.accountId, parties.id],
+    }),
   ],
 );
 

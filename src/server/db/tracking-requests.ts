@@ -171,6 +171,7 @@ export async function createTrackingRequest(
       scac: input.scac,
       refNumbers: input.refNumbers,
       tags: input.tags,
+      customerId: input.customerId ?? null,
     };
     if (!existing) {
       const [request] = await tx

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trackingRequestSchema } from "../../api/tracking-requests";
 import { accountEvents, trackingRequests } from "../db/schema";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
+import { sandboxNumber } from "../tracking/sandbox";
 import { CREATE_LIMIT_DETAIL } from "./tracking-requests/index";
 
 let h: Harness;
@@ -72,6 +73,65 @@ const eventsAbout = (id: string) =>
     .select()
     .from(accountEvents)
     .where(and(eq(accountEvents.referenceType, "tracking_request"), eq(accountEvents.referenceId, id)));
+
+describe("POST /v2/tracking_requests: relationships.customer", () => {
+  const withCustomer = (number: string, customer: unknown, apiKey = key) =>
+    h.request(apiKey, "/v2/tracking_requests", {
+      method: "POST",
+      json: {
+        data: {
+          type: "tracking_request",
+          attributes: { request_type: "bill_of_lading", request_number: number, scac: "MAEU" },
+          relationships: { customer },
+        },
+      },
+    });
+  const partyOf = async (name: string, apiKey = key) => {
+    const response = await h.request(apiKey, "/v2/parties", {
+      method: "POST",
+      json: { data: { type: "party", attributes: { company_name: name } } },
+    });
+    expect(response.status).toBe(201);
+    return (await response.json()).data.id as string;
+  };
+
+  it("carries the hosted API's party to the shipment the request becomes", async () => {
+    const party = await partyOf("Customer Via Request Co");
+    const number = sandboxNumber("MAEU", 9_101);
+    const response = await withCustomer(number, { data: { id: party, type: "party" } });
+    expect(response.status).toBe(201);
+    const id = (await response.json()).data.id as string;
+    expect((await row(id)).customerId).toBe(party);
+    await h.service.engine.runUntilIdle();
+    const shipmentId = (await row(id)).shipmentId;
+    expect(shipmentId).not.toBeNull();
+    const shipment = (await (await get(`/v2/shipments/${shipmentId}`)).json()).data;
+    expect(shipment.attributes.customer_name).toBe("Customer Via Request Co");
+    expect(shipment.relationships.customer.data).toEqual({ id: party, type: "party" });
+  });
+
+  it("refuses a party that is not the account's, or not a party, with a 422 at the relationship, storing nothing", async () => {
+    const theirs = await partyOf("Their Customer Co", otherKey);
+    const before = (await h.db.select().from(trackingRequests)).length;
+    const cases: [unknown, string][] = [
+      [{ data: { id: theirs, type: "party" } }, "/data/relationships/customer/data/id"],
+      [
+        { data: { id: "00000000-0000-4000-8000-000000000000", type: "party" } },
+        "/data/relationships/customer/data/id",
+      ],
+      [{ data: { id: "not-a-uuid", type: "party" } }, "/data/relationships/customer/data/id"],
+      [{ data: { id: theirs, type: "account" } }, "/data/relationships/customer/data/type"],
+    ];
+    for (const [customer, pointer] of cases) {
+      const response = await withCustomer(newNumber(), customer);
+      expect(response.status, JSON.stringify(customer)).toBe(422);
+      expect((await response.json()).errors[0].source.pointer).toBe(pointer);
+    }
+    expect((await h.db.select().from(trackingRequests)).length).toBe(before);
+    // `data: null` names no customer.
+    expect((await withCustomer(newNumber(), { data: null })).status).toBe(201);
+  });
+});
 
 describe("POST /v2/tracking_requests", () => {
   it("stores a pending request, due for the engine now, and answers 201 with it", async () => {

@@ -254,6 +254,7 @@ export class TrackingEngine {
               requestedAt: request.createdAt,
               refNumbers: request.refNumbers,
               tags: request.tags,
+              customerId: request.customerId,
             },
           });
           continue;

@@ -45,6 +45,8 @@ export interface NewShipment {
   requestedAt: Date;
   refNumbers: string[];
   tags: string[];
+  /** The party the request named (its customer_name follows from the party: migration 0016's trigger). */
+  customerId?: string | null;
 }
 
 export interface WriteResult {
@@ -100,6 +102,7 @@ export async function writeNewShipments(
       shippingLineId: line.id,
       refNumbers: request.refNumbers,
       tags: request.tags,
+      customerId: request.customerId ?? null,
       podOriginalEtaAt: snapshot.podEta,
       trackingRequestType: request.requestType,
       trackingRequestNumber: request.requestNumber,

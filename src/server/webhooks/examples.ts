@@ -203,6 +203,7 @@ export function exampleSubject(reference: ReferenceData, event: WebhookEventName
       refNumbers: ["PO-EXAMPLE-1"],
       searchText: "MAEU260000001 MAEU260000001 PO-EXAMPLE-1",
       tags: [],
+      customerId: null,
       status: found
         ? outcome === "succeeded"
           ? "created"

@@ -1,9 +1,11 @@
 // /v2/tracking_requests: create (with its own rate limit and duplicate detection), list, read and edit requests.
 // The tracking engine, not these routes, turns a pending request into a shipment.
 
+import { CUSTOMER_POINTER } from "../../../api/new-tracking-request";
 import { normalizeRequestNumber } from "../../../api/tracking-requests";
 import type { Clock } from "../../clock";
 import type { AccountRow } from "../../db/accounts";
+import { getParty } from "../../db/parties";
 import { getShipments } from "../../db/shipments";
 import {
   createTrackingRequest,
@@ -18,7 +20,7 @@ import { documentOf, Included } from "../../resources/documents";
 import { accountResource, shipmentResource } from "../../resources/serialize";
 import { trackingRequestResource } from "../../resources/tracking-request";
 import type { App, DataDeps } from "../env";
-import { idMismatch, notFound } from "../errors";
+import { ApiError, idMismatch, notFound } from "../errors";
 import { rateLimit } from "../middleware";
 import { pageDocument, parsePage } from "../paging";
 import { withActivity } from "../people-context";
@@ -93,6 +95,13 @@ export function trackingRequestRoutes(deps: TrackingRequestRouteDeps): App {
     async (c) => {
       const input = checkNewTrackingRequest(c.req.valid("json"), reference);
       const { account } = c.get("principal");
+      if (input.customerId && !(await getParty(db, account.id, input.customerId))) {
+        throw new ApiError(422, {
+          code: "invalid",
+          detail: `No party with id ${input.customerId} is this account's customer; GET /v2/parties lists them.`,
+          source: { pointer: CUSTOMER_POINTER },
+        });
+      }
       const { request, duplicateOf } = await withActivity(
         c,
         db,
