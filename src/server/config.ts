@@ -81,6 +81,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("Container tracking <no-reply@localhost>"),
   ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   SSO_TRUSTED_ISSUERS: z.string().optional(),
+  STREAM_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(100),
   /** The addresses webhook deliveries leave from, comma-separated, for `GET /v2/webhooks/ips`. */
   WEBHOOK_EGRESS_IPS: z
     .string()
@@ -199,6 +200,8 @@ export interface Config {
   activityRetentionDays: number;
   /** Origins of OpenID Connect issuers on private or loopback addresses that single sign-on may reach. */
   ssoTrustedIssuers: string[];
+  /** Live streams (`GET /v2/stream`) one account may hold open on one service process at once. */
+  streamMaxPerAccount: number;
   /** The addresses webhook deliveries leave from, and when that list last changed (`GET /v2/webhooks/ips`). */
   webhookEgress: { ips: string[]; updatedAt: Date };
 }
@@ -287,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       .map((o) => o.trim())
       .filter(Boolean)
       .map((o) => new URL(o).origin),
+    streamMaxPerAccount: e.STREAM_MAX_PER_ACCOUNT,
     webhookEgress: {
       ips: e.WEBHOOK_EGRESS_IPS,
       updatedAt: e.WEBHOOK_EGRESS_IPS_UPDATED_AT ? new Date(e.WEBHOOK_EGRESS_IPS_UPDATED_AT) : new Date(),

@@ -520,7 +520,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     alertRuleRoutes({ ...data, onRulesChanged: () => alerts.wake(true) }),
     notificationRoutes({ db, now: authNow }),
     alertDeliveryRoutes({ db }),
-    streamRoutes({ db, hub: streamHub }),
+    streamRoutes({ db, hub: streamHub, maxPerAccount: config.streamMaxPerAccount }),
   ];
   const webRoot = overrides.webRoot === undefined ? (config.dev ? null : builtWebRoot) : overrides.webRoot;
   const outside: Hono<AppEnv>[] = [

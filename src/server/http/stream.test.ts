@@ -35,10 +35,10 @@ let one: Instance;
 const silent = createLogger("silent");
 
 /** One service process: its app with a hub, test control, the webhook worker that numbers events, listening. */
-async function startInstance(database?: Database): Promise<Instance> {
+async function startInstance(database?: Database, streamMaxPerAccount = 100): Promise<Instance> {
   // The sandbox world paused, moved on per account by test control, as the end-to-end server runs it.
   const service = await h.anotherService(
-    { testControl: true, sandboxPaused: true },
+    { testControl: true, sandboxPaused: true, streamMaxPerAccount },
     { database, tuning: { streamPollMs: 20 } },
   );
   const hub = service.streamHub;
@@ -142,6 +142,35 @@ async function readyOf(s: SseStream) {
   const [ready] = await s.waitFor(1, (e) => e.event === STREAM_READY_EVENT);
   return { id: ready!.id, data: streamReadySchema.parse(JSON.parse(ready!.data)) };
 }
+
+describe("GET /v2/stream: streams per account", () => {
+  it("answers one stream more than an account may hold open with a 429, and takes it once one closes", async () => {
+    const capped = await startInstance(undefined, 2);
+    const account = await newAccount(0);
+    const other = await newAccount(0);
+    const open = [await stream(account, {}, capped.base), await stream(account, {}, capped.base)];
+    try {
+      for (const s of open) await readyOf(s);
+      const refused = await fetch(`${capped.base}/v2/stream`, {
+        headers: { authorization: `Token ${account.key}` },
+      });
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).errors[0]).toMatchObject({ code: "too_many_streams" });
+      // Another account's streams are its own.
+      const theirs = await stream(other, {}, capped.base);
+      expect(theirs.status).toBe(200);
+      theirs.close();
+      open.shift()!.close();
+      await expect.poll(() => capped.hub.clientsOf(account.id)).toBe(1);
+      const again = await stream(account, {}, capped.base);
+      expect(again.status).toBe(200);
+      open.push(again);
+    } finally {
+      for (const s of open) s.close();
+      await capped.stop();
+    }
+  });
+});
 
 describe("GET /v2/stream", () => {
   it("opens with retry and stream.ready, uncompressed and uncached, even for a client that accepts gzip", async () => {

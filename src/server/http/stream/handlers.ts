@@ -23,8 +23,12 @@ import { SseChannel, sseFrame, sseRetry } from "./sse-channel";
 /** How often an open stream's credentials are checked again (against the database, not the 5 s caches). */
 export const STREAM_RECHECK_MS = 2_000;
 
-/** `hub`: the process's one reader of the event log, which the service closes on a stop. */
-export function streamRoutes(deps: { db: Db; hub: StreamHub }): App {
+/**
+ * `hub`: the process's one reader of the event log, which the service closes on a stop; `maxPerAccount`: the
+ * streams one account may hold open on it (STREAM_MAX_PER_ACCOUNT), so that one account's tabs or a looping client
+ * cannot take the process's connections.
+ */
+export function streamRoutes(deps: { db: Db; hub: StreamHub; maxPerAccount: number }): App {
   const { hub } = deps;
   const app = createRouter();
   // No route returns them as a body, so they are named in the document's components by hand.
@@ -51,6 +55,12 @@ export function streamRoutes(deps: { db: Db; hub: StreamHub }): App {
       throw new ApiError(503, {
         code: "service_unavailable",
         detail: `The service is stopping; reconnect in ${STREAM_RETRY_MS / 1000} seconds.`,
+      });
+    }
+    if (hub.clientsOf(accountId) >= deps.maxPerAccount) {
+      throw new ApiError(429, {
+        code: "too_many_streams",
+        detail: `This account has ${deps.maxPerAccount} live streams open on this server, the most it may (STREAM_MAX_PER_ACCOUNT); close one (a browser tab, an idle client) and connect again.`,
       });
     }
     const { after, ready } = resumePoint(sent, await streamBounds(deps.db));

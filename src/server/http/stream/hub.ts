@@ -66,6 +66,13 @@ export class StreamHub implements DataChangeListener {
     return n;
   }
 
+  /** The account's clients connected now (joining or live). */
+  clientsOf(accountId: string): number {
+    return (
+      (this.#live.get(accountId)?.size ?? 0) + this.#joining.filter((c) => c.accountId === accountId).length
+    );
+  }
+
   /** Sends the account's events after position `after` to the channel, then every new one, until it closes. */
   join(accountId: string, after: number, channel: SseChannel): void {
     if (this.#closed) {
