@@ -200,7 +200,7 @@ export async function fleetPage(
 
 /**
  * What the single vessel sails for the account while it carries the account's containers: its voyage, its own last
- * port call (from the lines of all the account's containers) and every container aboard with its shipment;
+ * port call (from the lines of all the account's containers) and the containers aboard with their shipments;
  * undefined when none of them is aboard. The journey of one container per leg is read, as for the fleet's page, and
  * the cargo of at most ABOARD_LISTED containers (db/vessels.ts); the counts are of all of them.
  */
