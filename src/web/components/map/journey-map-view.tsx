@@ -144,6 +144,9 @@ function journeyLabels(drawing: JourneyDrawing): { position: L.LatLngExpression;
   ];
 }
 
+/** How far a label stands from its place's marker, in pixels (label-sides.ts counts with the same gap). */
+const LABEL_GAP_PX = 8;
+
 /** About the width of a port's label ("POD Long Beach · arrived 20 Nov 22:14 PST"). */
 const LABEL_ROOM_PX = 220;
 
@@ -237,20 +240,32 @@ function JourneyLayers({ drawing }: { drawing: JourneyDrawing }) {
             radius={5}
             pathOptions={{ color: palette.portStroke, weight: 2, fillColor: palette.port, fillOpacity: 1 }}
           >
-            {/* A new tooltip when its side changes: Leaflet reads the direction when it makes one. */}
-            <Tooltip
-              key={side}
-              permanent
-              direction={side}
-              offset={[side === "right" ? 8 : -8, 0]}
-              className="eta-label"
-            >
-              {labels[i]!.text}
-            </Tooltip>
+            <PlaceLabel side={side}>{labels[i]!.text}</PlaceLabel>
           </CircleMarker>
         );
       })}
     </>
+  );
+}
+
+/**
+ * A place's permanent label on the side label-sides.ts chose. The side is changed on the Leaflet tooltip itself:
+ * react-leaflet reads `direction` only when it makes a tooltip, and a new one in its place (a `key`) would be
+ * unbound by the old one's cleanup, which unbinds whatever tooltip the marker has, leaving the place unlabelled.
+ */
+function PlaceLabel({ side, children }: { side: LabelSide; children: string }) {
+  const tooltip = useRef<L.Tooltip>(null);
+  useEffect(() => {
+    const t = tooltip.current;
+    if (!t || t.options.direction === side) return;
+    t.options.direction = side;
+    t.options.offset = L.point(side === "right" ? LABEL_GAP_PX : -LABEL_GAP_PX, 0);
+    t.update();
+  }, [side]);
+  return (
+    <Tooltip ref={tooltip} permanent direction="right" offset={[LABEL_GAP_PX, 0]} className="eta-label">
+      {children}
+    </Tooltip>
   );
 }
 
@@ -283,15 +298,7 @@ function InlandLeg({
         radius={5}
         pathOptions={{ color: palette.portStroke, weight: 2, fillColor: palette.port, fillOpacity: 1 }}
       >
-        <Tooltip
-          key={side}
-          permanent
-          direction={side}
-          offset={[side === "right" ? 8 : -8, 0]}
-          className="eta-label"
-        >
-          {inlandLabel(inland)}
-        </Tooltip>
+        <PlaceLabel side={side}>{inlandLabel(inland)}</PlaceLabel>
       </CircleMarker>
     </>
   );
