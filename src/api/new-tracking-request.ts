@@ -5,6 +5,7 @@
 // number's shape for its type, container check digits, the message for each problem).
 import { z } from "zod";
 import { isValidContainerNumber } from "./container-number";
+import { isUuid } from "./ids";
 import { attributeAt, attributePointer, pointerTo } from "./json-pointer";
 import { quote } from "./quote";
 import { refNumbersSchema } from "./shipments";
@@ -215,7 +216,7 @@ export function parseNewTrackingRequest(body: unknown): NewTrackingRequestCheck 
   if (!parsed.success) problems.push(...byAttributeOrder(parsed.error.issues.map(attributeProblem)));
   const customer = customerOf(data);
   if (customer && "pointer" in customer) problems.push(customer);
-  if (!parsed.success || problems.length > 0 || (customer && "pointer" in customer)) {
+  if (!parsed.success || problems.length > 0) {
     const wrong = new Set(problems.map((p) => p.pointer));
     const type = requestTypeSchema.safeParse(attributes.request_type);
     const scac = typeof attributes.scac === "string" ? attributes.scac.trim().toUpperCase() : "";
@@ -246,7 +247,6 @@ export function parseNewTrackingRequest(body: unknown): NewTrackingRequestCheck 
 }
 
 export const CUSTOMER_POINTER = "/data/relationships/customer/data/id";
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `relationships.customer.data` as the hosted API sends it (`{ id, type: "party" }`), or the problem with it. */
 function customerOf(data: unknown): { id: string } | BodyProblem | undefined {
@@ -255,7 +255,7 @@ function customerOf(data: unknown): { id: string } | BodyProblem | undefined {
   // None named (or `data: null`, the hosted API's way to say none): the shipment has no customer.
   if (customer === undefined || (isRecord(customer) && customer.data === null)) return undefined;
   const linkage = isRecord(customer) ? customer.data : undefined;
-  if (!isRecord(linkage) || typeof linkage.id !== "string" || !UUID_SHAPE.test(linkage.id)) {
+  if (!isRecord(linkage) || typeof linkage.id !== "string" || !isUuid(linkage.id)) {
     return {
       pointer: CUSTOMER_POINTER,
       code: "invalid",

@@ -1,6 +1,7 @@
 // The account's parties (its customers) as server state: what the shipment page's customer picker, the lists'
 // customer filter and the Customers page read and write. Here rather than in a feature because all three use it.
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { isUuid } from "../../api/ids";
 import { listDocument, singleDocument } from "../../api/json-api";
 import { partySchema } from "../../api/parties";
 import { apiRequest } from "./api-client";
@@ -27,10 +28,8 @@ export const partyKeys = {
   detail: (id: string) => [...partyKeys.details(), id] as const,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** `filter[customer]` takes a party's id or a whole name; an id is a UUID, as no company is named like one. */
-export const isPartyId = (value: string) => UUID.test(value.trim());
+export const isPartyId = (value: string) => isUuid(value.trim());
 
 /** One party, by id: what a customer filter given by id is called (its name changes; its id does not). */
 export function partyQuery(id: string) {
