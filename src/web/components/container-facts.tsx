@@ -13,16 +13,26 @@ import { useServiceNow } from "../lib/service-clock";
 
 const muted = "text-(--muted-text)";
 
-export function Availability({ container }: { container: Container }) {
+/** Whether the box can be picked up, in the Pickup column's words (the spreadsheet writes the same). */
+export function availabilityWords(
+  container: Container,
+): "Already picked up" | "Not known yet" | "Available" | "Not available" {
   const a = container.attributes;
-  if (hasLeftTerminal(a)) return <span className={muted}>Already picked up</span>;
-  if (!a.availability_known || a.available_for_pickup === null)
-    return <span className={muted}>Not known yet</span>;
-  return a.available_for_pickup ? (
-    <span className="font-medium text-emerald-700 dark:text-emerald-300">Available</span>
-  ) : (
-    <span className="font-medium text-amber-700 dark:text-amber-300">Not available</span>
-  );
+  if (hasLeftTerminal(a)) return "Already picked up";
+  if (!a.availability_known || a.available_for_pickup === null) return "Not known yet";
+  return a.available_for_pickup ? "Available" : "Not available";
+}
+
+const AVAILABILITY_STYLE = {
+  "Already picked up": muted,
+  "Not known yet": muted,
+  Available: "font-medium text-emerald-700 dark:text-emerald-300",
+  "Not available": "font-medium text-amber-700 dark:text-amber-300",
+} as const;
+
+export function Availability({ container }: { container: Container }) {
+  const words = availabilityWords(container);
+  return <span className={AVAILABILITY_STYLE[words]}>{words}</span>;
 }
 
 const URGENCY_STYLE = {

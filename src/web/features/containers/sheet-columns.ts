@@ -1,7 +1,7 @@
 // The containers spreadsheet: for each column of the list the sheet's columns, times as the place's clock shows
 // them with the zone beside them (lib/spreadsheet.ts), holds and tags joined with "; " as in the CSV.
 import type { Container } from "../../../api/containers";
-import { hasLeftTerminal } from "../../../api/pickup";
+import { availabilityWords } from "../../components/container-facts";
 import { containerStatusWords } from "../../lib/format";
 import { type SheetColumn, zonedTimeColumns } from "../../lib/spreadsheet";
 
@@ -13,14 +13,6 @@ const text = (header: string, value: (c: Container) => string | null, width?: nu
   width,
   value,
 });
-
-/** "Available", "Not available", "Already picked up", or nothing while the terminal has not said. */
-function pickupWords(c: Container): string | null {
-  const a = c.attributes;
-  if (hasLeftTerminal(a)) return "Already picked up";
-  if (!a.availability_known || a.available_for_pickup === null) return null;
-  return a.available_for_pickup ? "Available" : "Not available";
-}
 
 /** The sheet's columns for each of the list's columns (containers-columns.tsx), by the list column's id. */
 export const CONTAINER_SHEET_COLUMNS: Readonly<Record<string, readonly Column[]>> = {
@@ -43,7 +35,7 @@ export const CONTAINER_SHEET_COLUMNS: Readonly<Record<string, readonly Column[]>
     (c) => c.attributes.last_free_day_at,
     (c) => c.attributes.last_free_day_timezone ?? c.attributes.pod_timezone,
   ),
-  availability: [text("Pickup", pickupWords, 16)],
+  availability: [text("Pickup", availabilityWords, 16)],
   pod: [
     text("Port of discharge", (c) => c.attributes.port_of_discharge_name, 20),
     text("Port of discharge LOCODE", (c) => c.attributes.port_of_discharge_locode, 12),
