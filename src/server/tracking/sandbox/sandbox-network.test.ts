@@ -56,6 +56,16 @@ function history(q: CarrierQuery, stepMs = 13 * HOUR): { now: Date; snapshot: Ca
 /** A snapshot but for when it asks to be looked at again, which is in the service's time (a paused world's tests). */
 const withoutNextCheck = ({ nextCheckAt: _, ...rest }: CarrierSnapshot) => rest;
 
+/** A Hapag-Lloyd booking number whose bill of lading comes only hours after it is first tracked. */
+function bookingAwaitingManifest(): string {
+  const profile = carrierProfile("HLCU");
+  if (!profile) throw new Error("Hapag-Lloyd missing");
+  for (let k = 0; ; k++) {
+    const candidate = generateNumber(profile.booking, new Random(`booking/${k}`), "DEHAM");
+    if (awaitsManifest("HLCU", candidate)) return candidate;
+  }
+}
+
 const actuals = (events: CarrierEvent[]) => events.filter((e) => !e.estimated);
 
 describe("determinism", () => {
@@ -350,14 +360,7 @@ describe("numbers", () => {
   });
 
   it("answers awaiting_manifest for some bookings during their first hours, then finds them", () => {
-    const profile = carrierProfile("HLCU");
-    if (!profile) throw new Error("Hapag-Lloyd missing");
-    let number = "";
-    for (let k = 0; !number; k++) {
-      const candidate = generateNumber(profile.booking, new Random(`booking/${k}`), "DEHAM");
-      if (awaitsManifest("HLCU", candidate)) number = candidate;
-    }
-    const q = query("HLCU", number, "booking_number");
+    const q = query("HLCU", bookingAwaitingManifest(), "booking_number");
     const first = net.lookupNow(q, REQUESTED_AT);
     if (first.outcome !== "awaiting_manifest")
       throw new Error(`expected awaiting_manifest, got ${first.outcome}`);
@@ -430,14 +433,7 @@ describe("a paused world", () => {
   });
 
   it("moves a booking's wait for its manifest into the service's time", async () => {
-    const profile = carrierProfile("HLCU");
-    if (!profile) throw new Error("Hapag-Lloyd missing");
-    let number = "";
-    for (let k = 0; !number; k++) {
-      const candidate = generateNumber(profile.booking, new Random(`booking/${k}`), "DEHAM");
-      if (awaitsManifest("HLCU", candidate)) number = candidate;
-    }
-    const q = query("HLCU", number, "booking_number");
+    const q = query("HLCU", bookingAwaitingManifest(), "booking_number");
     const paused = new SandboxCarrierNetwork({ clock: new ManualClock(REQUESTED_AT) });
     const inWorld = net.lookupNow(q, REQUESTED_AT);
     const answered = await paused.lookup(q, at(DAY));
