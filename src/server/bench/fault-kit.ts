@@ -13,8 +13,8 @@ import { createAccount } from "../db/accounts";
 import { type Database, openDatabase } from "../db/connection";
 import { seedReferenceData } from "../db/reference-data";
 import { createWebhook } from "../db/webhooks";
+import { generateWebhookSecret } from "../net/webhook-signing";
 import { insertShipment } from "../testing/service-harness";
-import { generateWebhookSecret } from "../webhooks/signing";
 import { recordContainerEvents } from "./record-events";
 import { type ServiceProcess, startService } from "./service-process";
 

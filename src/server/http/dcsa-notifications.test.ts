@@ -10,6 +10,7 @@ import type { Db } from "../db/connection";
 import { dcsaSubscriptions, shipments, transportEvents, webhookNotifications } from "../db/schema";
 import { createWebhook } from "../db/webhooks";
 import { createLogger } from "../logger";
+import { generateWebhookSecret } from "../net/webhook-signing";
 import {
   departureNaming,
   insertActiveSubscription,
@@ -21,7 +22,6 @@ import { billsOfLadingWithNewsBetween, sandbox, trackSandboxShipment } from "../
 import { createHarness, type Harness } from "../testing/service-harness";
 import { TrackingEngine } from "../tracking/engine";
 import { fanOutAccountEvents } from "../webhooks/fan-out";
-import { generateWebhookSecret } from "../webhooks/signing";
 
 const DAY = 86_400_000;
 const NUMBERS = billsOfLadingWithNewsBetween(5, 12, 3);

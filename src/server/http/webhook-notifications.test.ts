@@ -7,9 +7,9 @@ import { portId } from "../db/reference-data";
 import { accountEvents, transportEvents } from "../db/schema";
 import { createWebhook, type WebhookRow } from "../db/webhooks";
 import { createLogger } from "../logger";
+import { generateWebhookSecret } from "../net/webhook-signing";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
 import { WebhookDelivery } from "../webhooks/delivery";
-import { generateWebhookSecret } from "../webhooks/signing";
 import { type Receiver, startReceiver } from "../webhooks/test-receiver";
 
 let h: Harness;

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEBHOOK_EVENTS, webhookSchema } from "../../api/webhooks";
 import { loadConfig } from "../config";
 import { createLogger } from "../logger";
+import { verifyStandardWebhooks, verifyT49Signature } from "../net/webhook-signing";
 import { createHarness, type Harness } from "../testing/service-harness";
 import { WebhookDelivery } from "../webhooks/delivery";
-import { verifyStandardWebhooks, verifyT49Signature } from "../webhooks/signing";
 import { type Receiver, startReceiver } from "../webhooks/test-receiver";
 import type { App } from "./env";
 

@@ -2,7 +2,7 @@
 
 import ipaddr from "ipaddr.js";
 import { describe, expect, it } from "vitest";
-import { postWebhook } from "../webhooks/http-post";
+import { postWebhook } from "./guarded-post";
 import { forbiddenReason, resolveGuarded, webhookUrlProblem } from "./outbound-guard";
 
 // IANA's special-purpose address registries, every entry whose "Globally Reachable" is False (or N/A, where

@@ -24,9 +24,9 @@ import {
 import { createWebhook, type WebhookRow } from "../db/webhooks";
 import { createLogger } from "../logger";
 import type { Resolver } from "../net/outbound-guard";
+import { generateWebhookSecret, verifyStandardWebhooks, verifyT49Signature } from "../net/webhook-signing";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
 import { type DeliveryOptions, MAX_ATTEMPTS, WebhookDelivery } from "./delivery";
-import { generateWebhookSecret, verifyStandardWebhooks, verifyT49Signature } from "./signing";
 import { type Receiver, startReceiver } from "./test-receiver";
 
 const MINUTE = 60_000;

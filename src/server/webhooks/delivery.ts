@@ -33,20 +33,19 @@ import type { Db } from "../db/connection";
 import { type Claim, claimDueNotifications, expireExhaustedNotifications } from "../db/notification-claims";
 import type { ReferenceData } from "../db/reference-data";
 import type { Logger } from "../logger";
+import { type PostResult, postWebhook, USER_AGENT } from "../net/guarded-post";
 import type { Resolver } from "../net/outbound-guard";
+import { signatureHeaders } from "../net/webhook-signing";
 import { fanOutAccountEvents } from "./fan-out";
-import { type PostResult, postWebhook } from "./http-post";
 import { OutcomeJournal } from "./outcome-journal";
 import { OutcomeRecorder } from "./recorder";
-import { signatureHeaders } from "./signing";
 import { WebhookStatistics } from "./statistics";
 
-export { MAX_ATTEMPTS, retryDelayMs } from "./retry";
+export { MAX_ATTEMPTS, retryDelayMs } from "../net/retry-schedule";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_CONCURRENCY = 64;
 export const DEFAULT_PER_WEBHOOK_CONCURRENCY = 8;
-export const USER_AGENT = "boxtrack-webhooks/1";
 
 export interface DeliveryOptions {
   db: Db;

@@ -7,12 +7,12 @@ import { WEBHOOK_EVENTS } from "../../api/webhooks";
 import { accountEvents, webhookNotifications } from "../db/schema";
 import { createWebhook } from "../db/webhooks";
 import { createLogger } from "../logger";
+import { generateWebhookSecret, verifyStandardWebhooks, verifyT49Signature } from "../net/webhook-signing";
 import { createHarness, type Harness } from "../testing/service-harness";
 import { topUpDemoShipments } from "../tracking/demo-fleet";
 import { TrackingEngine } from "../tracking/engine";
 import { SandboxCarrierNetwork } from "../tracking/sandbox";
 import { WebhookDelivery } from "./delivery";
-import { generateWebhookSecret, verifyStandardWebhooks, verifyT49Signature } from "./signing";
 import { type Receiver, startReceiver } from "./test-receiver";
 
 const HOUR = 3_600_000;

@@ -18,9 +18,9 @@ import {
 import { type AttemptOutcome, type HandOver, recordOutcomes } from "../db/notifications";
 import { logSafeError } from "../log-safe-error";
 import type { Logger } from "../logger";
-import type { PostResult } from "./http-post";
+import type { PostResult } from "../net/guarded-post";
+import { MAX_ATTEMPTS, retryDelayMs } from "../net/retry-schedule";
 import type { JournalEntry, OutcomeJournal } from "./outcome-journal";
-import { MAX_ATTEMPTS, retryDelayMs } from "./retry";
 
 /** Outcomes written per transaction, at most. */
 const MAX_BATCH = 500;

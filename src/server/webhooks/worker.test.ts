@@ -15,9 +15,9 @@ import {
 } from "../db/schema";
 import { createWebhook, type WebhookRow } from "../db/webhooks";
 import { createLogger } from "../logger";
+import { generateWebhookSecret } from "../net/webhook-signing";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
 import { type DeliveryOptions, WebhookDelivery } from "./delivery";
-import { generateWebhookSecret } from "./signing";
 import { type ReceivedRequest, type Receiver, startReceiver } from "./test-receiver";
 import { startWebhookWorker, type WebhookWorker } from "./worker";
 

@@ -14,15 +14,15 @@ import {
   updateWebhook,
   type WebhookChanges,
 } from "../../db/webhooks";
+import { postWebhook, USER_AGENT } from "../../net/guarded-post";
 import type { Resolver } from "../../net/outbound-guard";
 import { webhookUrlProblem } from "../../net/outbound-guard";
+import { generateWebhookSecret, standardWebhooksSignature, t49Signature } from "../../net/webhook-signing";
 import { documentOf } from "../../resources/documents";
 import { webhookEventCategoryResource, webhookResource } from "../../resources/webhooks";
-import { DEFAULT_TIMEOUT_MS, USER_AGENT } from "../../webhooks/delivery";
+import { DEFAULT_TIMEOUT_MS } from "../../webhooks/delivery";
 import { exampleSubject } from "../../webhooks/examples";
-import { postWebhook } from "../../webhooks/http-post";
 import { notificationBody } from "../../webhooks/payload";
-import { generateWebhookSecret, standardWebhooksSignature, t49Signature } from "../../webhooks/signing";
 import type { App, DataDeps } from "../env";
 import { idMismatch, invalidAttribute, notFound } from "../errors";
 import { pageDocument, parsePage } from "../paging";

@@ -1,5 +1,5 @@
 // The receiver code the dashboard shows for checking a delivery's signatures, one function per scheme the
-// service sends (see src/server/webhooks/signing.ts). Kept as text in one place so that the tests run exactly
+// service sends (see src/server/net/webhook-signing.ts). Kept as text in one place so that the tests run exactly
 // what a user reads: signature-recipes.test.ts against the Standard Webhooks reference vector, and the
 // end-to-end test against a real signed delivery.
 

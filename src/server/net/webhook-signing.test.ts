@@ -9,7 +9,7 @@ import {
   t49Signature,
   verifyStandardWebhooks,
   verifyT49Signature,
-} from "./signing";
+} from "./webhook-signing";
 
 describe("webhook secrets", () => {
   it("are whsec_ + base64 of 32 random bytes, different every time", () => {

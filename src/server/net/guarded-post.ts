@@ -1,4 +1,4 @@
-// One guarded HTTP POST of a webhook delivery: resolves and checks the address, connects to exactly that
+// One guarded HTTP POST of a webhook delivery (or an alert's chat message): resolves and checks the address, connects to exactly that
 // address (TLS still verifies the certificate against the host name), never follows redirects, gives up at a
 // deadline that covers the DNS lookup, the connection and the response, and keeps the response's first bytes.
 import http from "node:http";
@@ -7,6 +7,8 @@ import type { LookupFunction } from "node:net";
 import { ForbiddenAddressError, portProblem, type Resolver, resolveGuarded } from "../net/outbound-guard";
 
 export const RESPONSE_HEAD_BYTES = 1024;
+/** Who knocks: webhook notifications and alerts' Slack and Teams messages alike. */
+export const USER_AGENT = "boxtrack-webhooks/1";
 
 export interface PostOptions {
   timeoutMs: number;
