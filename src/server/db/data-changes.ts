@@ -8,6 +8,7 @@
 import { sql } from "drizzle-orm";
 import type { Logger } from "../logger";
 import type { Db } from "./connection";
+import { rowsOf } from "./raw-rows";
 
 /** What changed: one account's rows, or rows every account shares (vessels and their positions). */
 export type DataChange = { account: string } | { everything: true };
@@ -163,10 +164,6 @@ export class DataChangeFeed {
     // Transactions older than the oldest one running now have ended: their rows are all visible from now on.
     this.#pruneBelow = snapshot.split(":")[0];
   }
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /**

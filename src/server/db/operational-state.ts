@@ -5,10 +5,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { serverSourcePath } from "../paths";
 import type { Db } from "./connection";
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
+import { rowsOf } from "./raw-rows";
 
 /** Runs a trivial query: resolves when the database answers, throws otherwise. */
 export async function pingDatabase(db: Db): Promise<void> {

@@ -2,6 +2,7 @@
 // them now, their positions, and the carrier lines and shipments a container's journey and the fleet are read from.
 import { and, asc, eq, exists, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./connection";
+import { queryRows } from "./raw-rows";
 import { containers, rawEvents, shipments, vesselPositions, vessels } from "./schema";
 import { isUuid } from "./shipments";
 
@@ -107,7 +108,7 @@ export async function positionsSince(
 ): Promise<Map<string, TrackPoint[]>> {
   const byVessel = new Map<string, TrackPoint[]>();
   if (vesselIds.length === 0) return byVessel;
-  const rows = await rowsOf<{ vessel_id: string; reports: string }>(
+  const rows = await queryRows<{ vessel_id: string; reports: string }>(
     db,
     sql`
       select vessel_id,
@@ -226,11 +227,6 @@ export async function refreshAboardColumns(db: Db, accountId: string, aboardEven
     where c.account_id = ${accountId}::uuid`);
 }
 
-/** node-postgres and PGlite both answer `execute` with `{ rows }`; Drizzle's type does not say so. */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** The most containers aboard one vessel listed by id (the vessel's page lists their cargo); the rest are counted. */
 export const ABOARD_LISTED = 1000;
 
@@ -251,7 +247,7 @@ export async function containersAboard(
   limit = ABOARD_LISTED,
 ): Promise<Aboard> {
   // One statement, a row back: the counts and the lists are built in the database, however many boxes there are.
-  const [row] = await rowsOf<{ containers: number; shipments: number; listed: string; legs: string }>(
+  const [row] = await queryRows<{ containers: number; shipments: number; listed: string; legs: string }>(
     db,
     sql`
       with aboard as materialized (${aboardQuery(accountId, vesselId)})
@@ -315,7 +311,7 @@ export async function fleetPage(
   accountId: string,
   page: { limit: number; offset: number },
 ): Promise<{ vessels: FleetVesselRow[]; total: number }> {
-  const rows = await rowsOf<FleetQueryRow>(
+  const rows = await queryRows<FleetQueryRow>(
     db,
     sql`
       with aboard as materialized (${aboardQuery(accountId)}),
@@ -361,7 +357,7 @@ export async function fleetPage(
   const total =
     rows[0]?.total ??
     (
-      await rowsOf<{ total: number }>(
+      await queryRows<{ total: number }>(
         db,
         sql`select count(distinct vessel_id)::int as total from (${aboardQuery(accountId)}) aboard`,
       )
@@ -427,7 +423,7 @@ export async function containerJourneys(
   containerIds: readonly string[],
 ): Promise<ContainerJourneyRecord[]> {
   if (containerIds.length === 0) return [];
-  const rows = await rowsOf<{ id: string; outline: string; lines: string | null }>(
+  const rows = await queryRows<{ id: string; outline: string; lines: string | null }>(
     db,
     sql`
       select c.id,
