@@ -2,7 +2,10 @@
 // bell counts what it raised without a reload; the email reaches the tests' SMTP server (mail-catcher.ts) with the
 // container, its last free day and a link that opens it; one-click unsubscribe (RFC 8058, as a mail client posts it)
 // takes email off the rule; the notifications page links to the containers and marks them read, one or all; on a
-// phone too. A key alone is told why it sees none.
+// phone too. A rule's Slack channel posts Block Kit to an incoming webhook the test runs on loopback. A key alone is
+// told why it sees none.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
 import { createTestAccount, expect, type Page, signIn, signInWithPassword, test } from "./fixtures";
 import { accountWithPeople, type ReceivedMail, receivedMail } from "./people";
@@ -211,6 +214,77 @@ test("an alert email a mailbox refuses shows as not delivered in the history, an
   await expect(everyone.getByRole("columnheader", { name: "Person" })).toBeVisible();
   await expect(everyone.getByRole("row").filter({ hasText: "Bo Unce" }).first()).toBeVisible();
   await olgaContext.close();
+});
+
+test("a rule's Slack channel posts the alert's Block Kit message to the channel's incoming webhook, and the history says it was sent", async ({
+  page,
+  request,
+}) => {
+  // A Slack-style incoming webhook on loopback: it takes JSON and answers "ok", as Slack does.
+  const received: { path: string; body: string; headers: Record<string, string | string[] | undefined> }[] =
+    [];
+  const hook = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => {
+      body += chunk.toString("utf8");
+    });
+    req.on("end", () => {
+      received.push({ path: req.url ?? "", body, headers: req.headers });
+      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => hook.listen(0, "127.0.0.1", resolve));
+  const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/services/T0001/B0001/e2e`;
+  try {
+    const email = `sam.${Date.now()}@alerts.example`;
+    const account = await accountWithPeople(
+      request,
+      "E2E Slack Co",
+      [{ email, role: "member", name: "Sam Slack" }],
+      { held_box: true },
+    );
+    await signInWithPassword(page, email, account.people[0]!.password, "/settings/alerts");
+    await page.getByLabel("Name").fill("E2E Slack days");
+    await page.getByLabel("Tell me when").selectOption({ label: "Last free day within N days" });
+    await page.getByLabel("Days ahead (N)").fill("2");
+    await page.getByLabel("Email").uncheck();
+    await page.getByLabel("Slack", { exact: true }).check();
+    await page.getByLabel("Slack incoming-webhook address").fill(hookUrl);
+    await page.getByRole("button", { name: "Add rule" }).click();
+    const rules = page.getByRole("list", { name: "Alert rules" });
+    await expect(
+      rules.getByText("Last free day within 2 days · Everything · in the dashboard and Slack", {
+        exact: true,
+      }),
+    ).toBeVisible();
+
+    // The message: Block Kit, its header the alert's line, its button opening the container.
+    await expect.poll(() => received.length).toBeGreaterThan(0);
+    const message = JSON.parse(received[0]!.body);
+    expect(received[0]!.path).toBe("/services/T0001/B0001/e2e");
+    expect(received[0]!.headers["webhook-signature"]).toMatch(/^v1,/);
+    expect(message.blocks[0].type).toBe("header");
+    expect(message.blocks[0].text.text).toMatch(/^LFD (today|tomorrow|in \d days): [A-Z]{4}\d{7}/);
+    expect(message.text).toBe(message.blocks[0].text.text);
+    const button = message.blocks.find((b: { type: string }) => b.type === "actions").elements[0];
+    expect(button.text.text).toBe("Open the container");
+    await page.goto(new URL(button.url).pathname);
+    await expect(
+      page.getByRole("heading", { level: 1, name: message.blocks[0].text.text.split(": ")[1].split(" ")[0] }),
+    ).toBeVisible();
+
+    // The history names the channel by its host only, and says the message was taken.
+    await page.goto("/settings/alerts");
+    const slackRow = page
+      .getByRole("table", { name: "Alert deliveries" })
+      .getByRole("row")
+      .filter({ hasText: "Slack (127.0.0.1)" })
+      .first();
+    await expect(slackRow).toContainText("Sent");
+    await expect(page.getByRole("table", { name: "Alert deliveries" })).not.toContainText("T0001");
+  } finally {
+    hook.close();
+  }
 });
 
 test("signed in with an API key, the alerts pages say that alerts are a person's", async ({

@@ -29,9 +29,16 @@ export const LFD_KINDS: readonly AlertKind[] = ["lfd_passed", "lfd_today", "lfd_
 /** The kinds that may name one hold (customs, freight, USDA…); without one, any hold. */
 export const HOLD_KINDS: readonly AlertKind[] = ["hold_added", "hold_released"];
 
-/** Where a rule may tell: this slice sends email and keeps in-app notifications. */
-export const ALERT_CHANNELS = ["email", "in_app"] as const;
+/**
+ * Where a rule may tell: email, the dashboard's bell, and a Slack or Microsoft Teams channel through its
+ * incoming-webhook address (`slack_url`, `teams_url`: Block Kit and Adaptive Card messages).
+ */
+export const ALERT_CHANNELS = ["email", "in_app", "slack", "teams"] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
+/** The chat channels and the attribute holding each one's incoming-webhook address. */
+export const CHAT_CHANNELS = { slack: "slack_url", teams: "teams_url" } as const;
+export type ChatChannel = keyof typeof CHAT_CHANNELS;
+export const isChatChannel = (channel: string): channel is ChatChannel => channel in CHAT_CHANNELS;
 
 /** Thresholds: days ahead for the last free day, hours for an ETA; beyond these a rule is surely a mistake. */
 export const ALERT_THRESHOLD_LIMITS = { days: 60, hours: 24 * 60 } as const;
@@ -85,6 +92,15 @@ export const alertRuleSchema = z
       hold_name: z.string().nullable(),
       scope: alertScopeSchema,
       channels: z.array(z.enum(ALERT_CHANNELS)),
+      /** The incoming-webhook addresses of the `slack` and `teams` channels; null when not set. */
+      slack_url: z.string().nullable(),
+      teams_url: z.string().nullable(),
+      /**
+       * The secret the rule's chat messages are signed with (`webhook-id`, `webhook-timestamp`, `webhook-signature`
+       * headers, as webhook notifications are), for a receiver of its own that checks them; null until a chat
+       * channel is set.
+       */
+      chat_signing_secret: z.string().nullable(),
       created_at: isoDateTime,
       updated_at: isoDateTime,
     }),
@@ -116,6 +132,12 @@ const thresholdSchema = z
   .number({ error: "threshold must be a whole number" })
   .int({ error: "threshold must be a whole number" })
   .nullable();
+const chatUrlSchema = (name: string) =>
+  z
+    .string({ error: `${name} must be an https address` })
+    .trim()
+    .max(2000, { error: `${name} can be at most 2000 characters` })
+    .nullable();
 const holdNameSchema = z
   .string()
   .trim()
@@ -130,6 +152,8 @@ export const alertRuleCreateBodySchema = bodyOf({
   hold_name: holdNameSchema.optional(),
   scope: alertScopeSchema.default({ type: "all" }),
   channels: channelsSchema.default(["email", "in_app"]),
+  slack_url: chatUrlSchema("slack_url").optional(),
+  teams_url: chatUrlSchema("teams_url").optional(),
 }).meta({ id: "AlertRuleCreateBody" });
 
 /** `PATCH /v2/alert_rules/{id}`: any attribute; the kind stays. */
@@ -139,6 +163,8 @@ export const alertRuleEditBodySchema = bodyOf({
   hold_name: holdNameSchema.optional(),
   scope: alertScopeSchema.optional(),
   channels: channelsSchema.optional(),
+  slack_url: chatUrlSchema("slack_url").optional(),
+  teams_url: chatUrlSchema("teams_url").optional(),
 }).meta({ id: "AlertRuleEditBody" });
 
 /**
@@ -208,9 +234,10 @@ export const notificationEditBodySchema = z
   .meta({ id: "NotificationEditBody" });
 
 /**
- * What became of one delivery: `delivered` (in the bell), an email's `queued`, `retrying` (a temporary failure, tried
- * again with backoff), `sent` (the SMTP server accepted it), `failed` (refused for good, or given up after its
- * attempts), `kept` (no SMTP server configured: shown at /dev/mail) or `expired` (its message is gone).
+ * What became of one delivery: `delivered` (in the bell), an email's or chat message's `queued`, `retrying` (a
+ * temporary failure, tried again with backoff), `sent` (the SMTP server, or Slack or Teams, accepted it), `failed`
+ * (refused for good, or given up after its attempts), `kept` (no SMTP server configured: shown at /dev/mail) or
+ * `expired` (its message is gone).
  */
 export const ALERT_DELIVERY_STATUSES = [
   "delivered",
@@ -235,12 +262,15 @@ export const alertDeliverySchema = z
       title: z.string(),
       kind: kindSchema,
       rule_name: z.string(),
-      /** Who it was for (an admin reads everyone's), and the address an email went to. */
+      /**
+       * Who it was for (an admin reads everyone's), and where it went: an email's address, or a chat message's
+       * host (the rest of an incoming-webhook address is its credential, never shown).
+       */
       person_name: z.string(),
       person_email: z.string(),
       recipient: z.string().nullable(),
       attempts: z.number().int(),
-      /** The mail server's last answer when it failed or is being retried. */
+      /** The mail server's or chat receiver's last answer when it failed or is being retried. */
       last_error: z.string().nullable(),
       created_at: isoDateTime,
       delivered_at: isoDateTime.nullable(),

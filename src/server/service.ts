@@ -10,6 +10,7 @@
 // background work to `parts`: the app and the other parts do not change for it.
 import { join } from "node:path";
 import type { Hono } from "hono";
+import { type ChatWorker, createChatWorker } from "./alerts/chat-worker";
 import { type AlertWorker, createAlertWorker } from "./alerts/worker";
 import { type Clock, ManualClock, systemClock } from "./clock";
 import type { Config } from "./config";
@@ -208,6 +209,8 @@ export interface Service {
   mail: MailWorker;
   /** Turns the event log's changes and the last free days into people's alerts once started; tests `runOnce`. */
   alerts: AlertWorker;
+  /** Sends the alerts' Slack and Teams messages once started; tests drive it with `runOnce`. */
+  chat: ChatWorker;
   signals: {
     /** A tracking request was stored pending, or a carrier's push named one: the engine looks at requests. */
     trackingRequests: Signal;
@@ -295,6 +298,15 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     outage,
     now: authNow,
   });
+  // Alerts' Slack and Teams messages: through the webhooks' address guard, on real time.
+  const chat = createChatWorker({
+    db,
+    logger,
+    outage,
+    allowPrivateAddresses: config.webhooksAllowPrivateAddresses,
+    resolve: overrides.resolve,
+    timeoutMs: tuning.webhookTimeoutMs,
+  });
   // People's alerts: from the same event log as webhooks and the live stream, emailed through the mail outbox.
   const alerts = createAlertWorker({
     db,
@@ -304,6 +316,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     publicUrl: config.publicUrl,
     secret,
     onMailQueued: () => mail.wake(),
+    onChatQueued: () => chat.wake(),
   });
   const signals = {
     trackingRequests: new Signal(),
@@ -517,7 +530,11 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     accountRoutes(people),
     ssoProviderRoutes({ ...people, secretsKey: config.secretsKey, trustedIssuers: config.ssoTrustedIssuers }),
     activityRoutes(people),
-    alertRuleRoutes({ ...data, onRulesChanged: () => alerts.wake(true) }),
+    alertRuleRoutes({
+      ...data,
+      onRulesChanged: () => alerts.wake(true),
+      chatUrls: { ...webhookSettings, resolve: overrides.resolve },
+    }),
     notificationRoutes({ db, now: authNow }),
     alertDeliveryRoutes({ db }),
     streamRoutes({ db, hub: streamHub, maxPerAccount: config.streamMaxPerAccount }),
@@ -677,6 +694,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     },
     { name: "alerts worker", start: () => alerts.start(), stop: () => alerts.stop() },
     { name: "mail worker", start: () => mail.start(), stop: () => mail.stop() },
+    { name: "chat worker", start: () => chat.start(), stop: () => chat.stop() },
     {
       name: "people retention",
       start: () => {
@@ -744,6 +762,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     demoOwner,
     mail,
     alerts,
+    chat,
     signals,
     async start() {
       for (const part of parts) await part.start?.();

@@ -4,8 +4,8 @@
 // (an HMAC of the rule's id under the service's auth secret) is its only credential; it can only turn the rule's
 // email off.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { ALERT_KINDS, type AlertKind } from "../../api/alerts";
 import type { AlertRow } from "../db/alerts";
+import { alertLink, whyWords } from "./alert-words";
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -46,15 +46,9 @@ export function alertEmail(
   account: { name: string },
   urls: { publicUrl: string; secret: string },
 ): AlertEmail {
-  const base = urls.publicUrl.replace(/\/+$/, "");
-  const link = alert.containerId
-    ? { label: "Open the container", url: `${base}/containers/${alert.containerId}` }
-    : alert.shipmentId
-      ? { label: "Open the shipment", url: `${base}/shipments/${alert.shipmentId}` }
-      : { label: "Open the tracking requests", url: `${base}/tracking-requests` };
+  const link = alertLink(alert, urls.publicUrl);
   const unsubscribe = alert.ruleId ? unsubscribeUrl(urls.publicUrl, urls.secret, alert.ruleId) : undefined;
-  const kind = ALERT_KINDS[alert.kind as AlertKind]?.label ?? alert.kind;
-  const why = `You get this because your alert rule “${ruleName}” (${kind}) in ${account.name} matched.`;
+  const why = `You get this because ${whyWords(alert, ruleName, account)}.`;
   const text = [
     alert.title,
     "",

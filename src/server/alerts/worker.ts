@@ -7,7 +7,7 @@
 // their emails queued in the mail outbox, and the cursor moves past the batch. A crash before the commit loses
 // nothing (the batch is read again); a process started again goes on from the cursor. The daily check's alerts are
 // keyed by container and day, so running it every few minutes, in several processes, alerts once.
-import { type AlertChannel, type AlertKind, LFD_KINDS } from "../../api/alerts";
+import { type AlertChannel, type AlertKind, isChatChannel, LFD_KINDS } from "../../api/alerts";
 import { type OutageReporter, reportBackgroundFailure } from "../background-errors";
 import type { Clock } from "../clock";
 import { insertAlertDeliveries, type NewAlertDelivery } from "../db/alert-deliveries";
@@ -31,6 +31,7 @@ import {
 import type { Db } from "../db/connection";
 import type { Logger } from "../logger";
 import { sendLater } from "../mail/messages";
+import { chatPayload } from "./chat-messages";
 import { alertEmail } from "./email";
 import { type AlertDraft, alertsForEvent, lfdAlerts } from "./match";
 
@@ -45,6 +46,8 @@ export interface AlertWorkerOptions {
   secret: string;
   /** Told when emails were queued: the mail worker sends them at once. */
   onMailQueued?: () => void;
+  /** Told when Slack or Teams messages were queued: the chat worker sends them at once. */
+  onChatQueued?: () => void;
   /** How often the log is read when nothing wakes the worker (real time). */
   intervalMs?: number;
   /** How often the last free days are checked (real time). */
@@ -71,6 +74,13 @@ const DAY_MS = 86_400_000;
 export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
   const { db, clock, logger } = options;
   const batchSize = options.batchSize ?? 200;
+  // Chat messages were queued since the chat worker was last told (a batch rolled back only wakes it for nothing).
+  let chatQueued = false;
+  const tellChat = () => {
+    if (!chatQueued) return;
+    chatQueued = false;
+    options.onChatQueued?.();
+  };
 
   /** Stores the drafts, queues the emails of those stored now; answers how many were stored. */
   async function store(tx: Db, drafts: AlertDraft[]): Promise<number> {
@@ -100,15 +110,40 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
     const deliveries: NewAlertDelivery[] = stored
       .filter((alert) => ruleOf(alert)?.channels.includes("in_app"))
       .map((alert) => delivery(alert, "in_app", null, now));
-    const emailed = stored.filter((alert) => ruleOf(alert)?.channels.includes("email"));
-    if (emailed.length > 0) {
-      const names = await companyNames(tx, [...new Set(emailed.map((a) => a.accountId))]);
-      for (const alert of emailed) {
-        const mailId = await queueEmail(tx, alert, ruleOf(alert)!, names, now);
-        deliveries.push(delivery(alert, "email", mailId, now));
+    const told = stored.filter((alert) =>
+      ruleOf(alert)?.channels.some((c) => c === "email" || isChatChannel(c)),
+    );
+    let chats = 0;
+    if (told.length > 0) {
+      const names = await companyNames(tx, [...new Set(told.map((a) => a.accountId))]);
+      for (const alert of told) {
+        const rule = ruleOf(alert)!;
+        if (rule.channels.includes("email")) {
+          const mailId = await queueEmail(tx, alert, rule, names, now);
+          deliveries.push(delivery(alert, "email", mailId, now));
+        }
+        // Each chat channel's message is its own outbox row, sent by the chat worker.
+        for (const channel of rule.channels.filter(isChatChannel)) {
+          const target = channel === "slack" ? rule.slackUrl : rule.teamsUrl;
+          if (!target) continue;
+          const account = { name: names.get(alert.accountId) ?? "your account" };
+          deliveries.push({
+            ...delivery(alert, channel, null, now),
+            target,
+            payload: chatPayload(channel, alert, {
+              ruleName: rule.name,
+              account,
+              publicUrl: options.publicUrl,
+            }),
+            status: "pending",
+            nextAttemptAt: now,
+          });
+          chats++;
+        }
       }
     }
     await insertAlertDeliveries(tx, deliveries);
+    if (chats > 0) chatQueued = true;
     return stored.length;
   }
 
@@ -233,6 +268,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
     }
     stored += await lfdCheck();
     if (stored > 0) options.onMailQueued?.();
+    tellChat();
     return stored;
   }
 
@@ -263,6 +299,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
           logger.debug("alerts stored", { stored });
           options.onMailQueued?.();
         }
+        tellChat();
       } catch (error) {
         reportBackgroundFailure(logger, options.outage, "alerts pass failed", error);
       } finally {

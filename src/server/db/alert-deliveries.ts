@@ -1,11 +1,13 @@
-// Alert deliveries repository: where each alert went (the bell, an email), written in the alert's own transaction,
-// and the history a person (their own) or an admin (the account's) reads, an email's status being its message's in
-// the mail outbox: queued, retrying (with the last error), sent, failed (given up, or refused for good), or kept
-// (no SMTP server: shown at /dev/mail).
+// Alert deliveries repository: where each alert went (the bell, an email, a Slack or Teams channel), written in the
+// alert's own transaction, and the history a person (their own) or an admin (the account's) reads, an email's status
+// being its message's in the mail outbox: queued, retrying (with the last error), sent, failed (given up, or refused
+// for good), or kept (no SMTP server: shown at /dev/mail). A chat message is its own outbox row: claimed when due
+// (a lease: a process that died mid-send leaves it to another), then settled as sent, retried or failed.
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { AlertDeliveryStatus } from "../../api/alerts";
 import type { Db } from "./connection";
-import { alertDeliveries, alerts, mailOutbox, users } from "./schema";
+import { queryRows } from "./raw-rows";
+import { alertDeliveries, alertRules, alerts, mailOutbox, members, users } from "./schema";
 import { isUuid } from "./shipments";
 
 export type NewAlertDelivery = typeof alertDeliveries.$inferInsert;
@@ -36,8 +38,13 @@ export interface AlertDeliveryView {
   userEmail: string;
 }
 
+const IS_CHAT = sql`${alertDeliveries.channel} in ('slack', 'teams')`;
 const STATUS = sql<AlertDeliveryStatus>`case
   when ${alertDeliveries.channel} = 'in_app' then 'delivered'
+  when ${IS_CHAT} then case
+    when ${alertDeliveries.status} = 'pending' and ${alertDeliveries.attempts} = 0 then 'queued'
+    when ${alertDeliveries.status} = 'pending' then 'retrying'
+    else ${alertDeliveries.status} end
   when ${mailOutbox.id} is null then 'expired'
   when ${mailOutbox.status} = 'pending' and ${mailOutbox.attempts} = 0 then 'queued'
   when ${mailOutbox.status} = 'pending' then 'retrying'
@@ -70,10 +77,14 @@ export async function listAlertDeliveries(
         status: STATUS,
         createdAt: alertDeliveries.createdAt,
         deliveredAt: sql<Date | null>`case when ${alertDeliveries.channel} = 'in_app'
-          then ${alertDeliveries.createdAt} else ${mailOutbox.sentAt} end`.mapWith(alertDeliveries.createdAt),
-        attempts: sql<number>`coalesce(${mailOutbox.attempts}, 0)`.mapWith(Number),
-        lastError: mailOutbox.lastError,
-        recipient: mailOutbox.to,
+          then ${alertDeliveries.createdAt} when ${IS_CHAT} then ${alertDeliveries.sentAt}
+          else ${mailOutbox.sentAt} end`.mapWith(alertDeliveries.createdAt),
+        attempts: sql<number>`case when ${IS_CHAT} then ${alertDeliveries.attempts}
+          else coalesce(${mailOutbox.attempts}, 0) end`.mapWith(Number),
+        lastError: sql<string | null>`coalesce(${alertDeliveries.lastError}, ${mailOutbox.lastError})`,
+        // A chat message's host only: the rest of an incoming-webhook address is its credential.
+        recipient: sql<string | null>`case when ${IS_CHAT}
+          then substring(${alertDeliveries.target} from '^[A-Za-z]+://([^/:?#]+)') else ${mailOutbox.to} end`,
         alertId: alerts.id,
         title: alerts.title,
         ruleName: alerts.ruleName,
@@ -102,4 +113,86 @@ export async function listAlertDeliveries(
       .where(and(...where)),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** A chat message due to be sent, with what signs it: its rule's secret. */
+export interface ChatClaim {
+  id: string;
+  channel: string;
+  target: string;
+  payload: string;
+  /** This attempt's number, counted from 1. */
+  attempts: number;
+  alertId: string;
+  secret: string | null;
+  /** The person is still a member of the account: someone removed receives nothing more, at once. */
+  member: boolean;
+}
+
+/**
+ * Claims up to `limit` due chat messages (oldest due first; rows another process holds are skipped): each one's
+ * attempt is counted and its next attempt moved to `leaseUntil`, so that it is tried again only if this process
+ * dies before settling it.
+ */
+export async function claimDueChat(
+  db: Db,
+  options: { now: Date; leaseUntil: Date; limit: number },
+): Promise<ChatClaim[]> {
+  const rows = await queryRows<{
+    id: string;
+    channel: string;
+    target: string;
+    payload: string;
+    attempts: number;
+    alert_id: string;
+    secret: string | null;
+    member: boolean;
+  }>(
+    db,
+    sql`with due as (
+      select id from ${alertDeliveries}
+      where status = 'pending' and next_attempt_at <= ${options.now}
+      order by next_attempt_at
+      limit ${options.limit}
+      for update skip locked
+    ), claimed as (
+      update ${alertDeliveries} d set attempts = d.attempts + 1, next_attempt_at = ${options.leaseUntil}
+      from due where d.id = due.id
+      returning d.id, d.channel, d.target, d.payload, d.attempts, d.alert_id, d.account_id, d.user_id
+    )
+    select c.id, c.channel, c.target, c.payload, c.attempts, c.alert_id, r.chat_secret as secret,
+      exists (select 1 from ${members} m where m.account_id = c.account_id and m.user_id = c.user_id) as member
+    from claimed c
+    join ${alerts} a on a.id = c.alert_id
+    left join ${alertRules} r on r.id = a.rule_id`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    channel: r.channel,
+    target: r.target,
+    payload: r.payload,
+    attempts: Number(r.attempts),
+    alertId: r.alert_id,
+    secret: r.secret,
+    member: r.member,
+  }));
+}
+
+export type ChatOutcome =
+  | { status: "sent"; at: Date }
+  | { status: "retry"; nextAttemptAt: Date; error: string }
+  | { status: "failed"; error: string };
+
+/** Settles a claimed chat message: sent, tried again later, or given up. */
+export async function settleChat(db: Db, id: string, outcome: ChatOutcome): Promise<void> {
+  const values =
+    outcome.status === "sent"
+      ? { status: "sent", sentAt: outcome.at, nextAttemptAt: null, lastError: null }
+      : outcome.status === "retry"
+        ? { nextAttemptAt: outcome.nextAttemptAt, lastError: outcome.error }
+        : { status: "failed", nextAttemptAt: null, lastError: outcome.error };
+  await db
+    .update(alertDeliveries)
+    .set(values)
+    .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.status, "pending")));
 }

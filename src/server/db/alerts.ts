@@ -23,7 +23,8 @@ export type AlertRuleRow = typeof alertRules.$inferSelect;
 export type AlertRuleValues = Pick<
   AlertRuleRow,
   "name" | "kind" | "threshold" | "holdName" | "scope" | "channels"
->;
+> &
+  Partial<Pick<AlertRuleRow, "slackUrl" | "teamsUrl" | "chatSecret">>;
 export type AlertRow = typeof alerts.$inferSelect;
 export type NewAlert = typeof alerts.$inferInsert;
 

@@ -960,7 +960,7 @@ export const webhooks = pgTable(
     active: boolean("active").notNull().default(true),
     /** Custom headers sent with every delivery, in order. */
     headers: jsonb("headers").$type<{ name: string; value: string }[]>().notNull().default(sql`'[]'::jsonb`),
-    /** `whsec_` + base64 of random bytes; signs every delivery (see webhooks/signing.ts). */
+    /** `whsec_` + base64 of random bytes; signs every delivery (see net/webhook-signing.ts). */
     secret: text("secret").notNull(),
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
@@ -1430,6 +1430,11 @@ export const alertRules = pgTable(
       .notNull()
       .default(sql`'{"type":"all"}'::jsonb`),
     channels: textArray("channels"),
+    /** The Slack and Microsoft Teams incoming-webhook addresses of the `slack` and `teams` channels. */
+    slackUrl: text("slack_url"),
+    teamsUrl: text("teams_url"),
+    /** Signs the rule's chat messages as webhooks are signed (Standard Webhooks), for a receiver that checks. */
+    chatSecret: text("chat_secret"),
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -1506,11 +1511,22 @@ export const alertDeliveries = pgTable(
       .references(() => alerts.id, { onDelete: "cascade" }),
     channel: text("channel").notNull(),
     mailId: uuid("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
+    // A chat message (`slack`, `teams`) is its own outbox: the address and body fixed when it was queued, `pending`
+    // until the receiver took it (`sent`) or it was given up (`failed`); a claim moves `next_attempt_at` on by a
+    // lease, so a process that died mid-send leaves it to another. Null for the bell and email.
+    target: text("target"),
+    payload: text("payload"),
+    status: text("status"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at"),
+    lastError: text("last_error"),
+    sentAt: ts("sent_at"),
     createdAt: createdAt(),
   },
   (t) => [
     index("alert_deliveries_user_idx").on(t.accountId, t.userId, t.createdAt.desc(), t.id.desc()),
     index("alert_deliveries_account_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index("alert_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
   ],
 );
 

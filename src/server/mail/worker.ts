@@ -2,7 +2,6 @@
 // work and a stopped process's claims are taken over), sends them, and retries failures with backoff in real time.
 // Without an SMTP transport (no SMTP_URL) each message is kept for /dev/mail and its links are logged.
 import type { OutageReporter } from "../background-errors";
-import { reportBackgroundFailure } from "../background-errors";
 import type { Db } from "../db/connection";
 import {
   claimDueMail,
@@ -13,6 +12,7 @@ import {
 } from "../db/mail-outbox";
 import { logSafeError } from "../log-safe-error";
 import type { Logger } from "../logger";
+import { pollingLoop } from "../polling-loop";
 import { type MailTransport, refusalOf } from "./transport";
 
 /** Attempts before a message is given up on (about a day with the backoff below). */
@@ -48,9 +48,6 @@ export interface MailWorkerOptions {
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, logger, transport } = options;
   const now = options.now ?? (() => new Date());
-  let stopped = false;
-  let wakeUp: (() => void) | undefined;
-  let pending = false;
 
   const handle = async (claim: MailClaim) => {
     if (!transport) {
@@ -100,48 +97,19 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     return claims.length;
   };
 
-  let loop: Promise<void> | undefined;
-  const run = async () => {
-    while (!stopped) {
-      let handled = 0;
-      try {
-        handled = await runOnce();
-      } catch (error) {
-        reportBackgroundFailure(logger, options.outage, "mail pass failed", error);
-      }
-      if (handled > 0 || stopped) continue;
-      await new Promise<void>((resolve) => {
-        if (pending) {
-          pending = false;
-          resolve();
-          return;
-        }
-        const timer = setTimeout(() => {
-          wakeUp = undefined;
-          resolve();
-        }, options.intervalMs ?? 1_000);
-        wakeUp = () => {
-          clearTimeout(timer);
-          wakeUp = undefined;
-          resolve();
-        };
-      });
-    }
-  };
+  const loop = pollingLoop(runOnce, {
+    logger,
+    outage: options.outage,
+    intervalMs: options.intervalMs ?? 1_000,
+    failure: "mail pass failed",
+  });
 
   return {
-    start() {
-      if (!loop && !stopped) loop = run();
-    },
-    wake() {
-      if (wakeUp) wakeUp();
-      else pending = true;
-    },
+    start: () => loop.start(),
+    wake: () => loop.wake(),
     runOnce,
     async stop() {
-      stopped = true;
-      wakeUp?.();
-      await loop;
+      await loop.stop();
       transport?.close();
     },
   };

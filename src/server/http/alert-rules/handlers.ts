@@ -1,12 +1,15 @@
 // /v2/alert_rules: a signed-in person's own alert rules (list, create, read, edit, delete). The scope is given by
 // SCAC or UN/LOCODE and stored by id; a threshold wrong for its kind, a hold named on a kind without holds, an
-// unknown line or port are 422s with a pointer, and nothing is stored.
+// unknown line or port, a Slack or Teams channel without its address, an address that is not https, does not
+// resolve or reaches a private network are 422s with a pointer, and nothing is stored.
 
 import {
   ALERT_RULES_PER_PERSON_MAX,
   type AlertKind,
   type AlertScope,
+  CHAT_CHANNELS,
   HOLD_KINDS,
+  isChatChannel,
   thresholdProblem,
 } from "../../../api/alerts";
 import { attributePointer } from "../../../api/json-pointer";
@@ -20,6 +23,13 @@ import {
   updateAlertRule,
 } from "../../db/alerts";
 import type { ReferenceData } from "../../db/reference-data";
+import {
+  ForbiddenAddressError,
+  type Resolver,
+  resolveGuarded,
+  webhookUrlProblem,
+} from "../../net/outbound-guard";
+import { generateWebhookSecret } from "../../net/webhook-signing";
 import { alertRuleResource, type ScopeNames } from "../../resources/alerts";
 import { documentOf } from "../../resources/documents";
 import type { App, DataDeps } from "../env";
@@ -73,14 +83,80 @@ function checkKindValues(kind: AlertKind, threshold: number | null, holdName: st
     );
 }
 
+/** How the Slack and Teams addresses are checked: as webhook addresses are. */
+export interface ChatUrlSettings {
+  allowHttp: boolean;
+  allowPrivateAddresses: boolean;
+  resolve?: Resolver;
+}
+
+const RESOLVE_TIMEOUT_MS = 5_000;
+
+/**
+ * A 422 unless the address is one a chat message can be sent to: https, no credentials, and a host that resolves,
+ * only to public addresses (as a webhook's, checked again at every send).
+ */
+async function checkChatUrl(
+  attribute: "slack_url" | "teams_url",
+  raw: string,
+  settings: ChatUrlSettings,
+): Promise<void> {
+  const pointer = attributePointer(attribute);
+  const problem = webhookUrlProblem(raw, settings);
+  if (problem) throw invalidAttribute(pointer, `${problem.replace(/^url\b/, attribute)}.`);
+  const host = new URL(raw).hostname;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      resolveGuarded(host, { ...settings, subject: "Slack and Teams messages" }),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error("no answer")), RESOLVE_TIMEOUT_MS);
+      }),
+    ]);
+  } catch (error) {
+    if (error instanceof ForbiddenAddressError) throw invalidAttribute(pointer, `${error.message}.`);
+    throw invalidAttribute(
+      pointer,
+      `${attribute}'s host ${quote(host)} could not be found: check the address Slack or Teams gave you.`,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Every chat channel chosen has its address; answers the rule's secret, made when its first chat channel is. */
+function checkChatChannels(
+  channels: readonly string[],
+  urls: { slack_url: string | null; teams_url: string | null },
+  secret: string | null,
+): string | null {
+  const chats = channels.filter(isChatChannel);
+  for (const channel of chats) {
+    const attribute = CHAT_CHANNELS[channel];
+    if (!urls[attribute])
+      throw invalidAttribute(
+        attributePointer(attribute),
+        `The ${channel} channel needs ${attribute}: the incoming-webhook address ${channel === "slack" ? "Slack" : "Microsoft Teams"} gave you for the channel to post in.`,
+      );
+  }
+  return secret ?? (chats.length > 0 ? generateWebhookSecret() : null);
+}
+
 export function alertRuleRoutes(
   deps: DataDeps & {
     /** Told when a rule was made or changed: the worker checks the last free days for it at once. */
     onRulesChanged?: () => void;
+    chatUrls: ChatUrlSettings;
   },
 ): App {
   const app = createRouter();
   const { db, clock, reference } = deps;
+  const checkUrls = async (given: { slack_url?: string | null; teams_url?: string | null }) => {
+    for (const attribute of ["slack_url", "teams_url"] as const) {
+      const url = given[attribute];
+      if (url) await checkChatUrl(attribute, url, deps.chatUrls);
+    }
+  };
   const names = scopeNames(reference);
   const who = (c: { get(key: "principal"): Parameters<typeof personOf>[0] }) => {
     const principal = c.get("principal");
@@ -106,13 +182,20 @@ export function alertRuleRoutes(
     const threshold = a.threshold ?? null;
     const holdName = a.hold_name ? a.hold_name.toLowerCase() : null;
     checkKindValues(a.kind, threshold, holdName);
+    const channels = [...new Set(a.channels)];
+    const urls = { slack_url: a.slack_url || null, teams_url: a.teams_url || null };
+    const chatSecret = checkChatChannels(channels, urls, null);
+    await checkUrls(urls);
     const values = {
       name: a.name,
       kind: a.kind,
       threshold,
       holdName,
       scope: storedScope(a.scope, reference),
-      channels: [...new Set(a.channels)],
+      channels,
+      slackUrl: urls.slack_url,
+      teamsUrl: urls.teams_url,
+      chatSecret,
     };
     const row = await createAlertRule(db, accountId, userId, values, ALERT_RULES_PER_PERSON_MAX, clock.now());
     if (!row)
@@ -145,6 +228,13 @@ export function alertRuleRoutes(
     const holdName =
       a.hold_name === undefined ? current.holdName : a.hold_name ? a.hold_name.toLowerCase() : null;
     checkKindValues(current.kind as AlertKind, threshold, holdName);
+    const channels = a.channels ? [...new Set(a.channels)] : current.channels;
+    const urls = {
+      slack_url: a.slack_url === undefined ? current.slackUrl : a.slack_url || null,
+      teams_url: a.teams_url === undefined ? current.teamsUrl : a.teams_url || null,
+    };
+    const chatSecret = checkChatChannels(channels, urls, current.chatSecret);
+    await checkUrls({ slack_url: a.slack_url, teams_url: a.teams_url });
     const row = await updateAlertRule(
       db,
       accountId,
@@ -155,7 +245,10 @@ export function alertRuleRoutes(
         threshold,
         holdName,
         ...(a.scope ? { scope: storedScope(a.scope, reference) } : {}),
-        ...(a.channels ? { channels: [...new Set(a.channels)] } : {}),
+        channels,
+        slackUrl: urls.slack_url,
+        teamsUrl: urls.teams_url,
+        chatSecret,
       },
       clock.now(),
     );

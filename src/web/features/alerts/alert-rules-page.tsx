@@ -6,6 +6,7 @@ import { type FormEvent, useId, useState } from "react";
 import {
   ALERT_KIND_NAMES,
   ALERT_KINDS,
+  type AlertChannel,
   type AlertKind,
   type AlertRule,
   type AlertScope,
@@ -43,6 +44,16 @@ function kindWords(rule: AlertRule): string {
   return hold_name ? `${base}: ${hold_name}` : base;
 }
 
+const CHANNEL_WORDS: Record<AlertChannel, string> = {
+  email: "email",
+  in_app: "in the dashboard",
+  slack: "Slack",
+  teams: "Teams",
+};
+
+/** "email, in the dashboard and Slack": the dashboard speaks British English, without the serial comma. */
+const LIST_WORDS = new Intl.ListFormat("en-GB", { type: "conjunction" });
+
 function RuleRow({ rule }: { rule: AlertRule }) {
   const remove = useDeleteRule();
   const { name, channels, scope } = rule.attributes;
@@ -52,9 +63,7 @@ function RuleRow({ rule }: { rule: AlertRule }) {
         <p className="font-medium">{name}</p>
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {kindWords(rule)} · {scopeWords(scope)} ·{" "}
-          {channels.length
-            ? channels.map((c) => (c === "in_app" ? "in the dashboard" : "email")).join(" and ")
-            : "no channel"}
+          {channels.length ? LIST_WORDS.format(channels.map((c) => CHANNEL_WORDS[c])) : "no channel"}
         </p>
       </div>
       <button
@@ -67,6 +76,36 @@ function RuleRow({ rule }: { rule: AlertRule }) {
         Delete
       </button>
     </li>
+  );
+}
+
+/** The address a Slack or Teams channel posts to, with where to find it. */
+function ChatUrlField(props: {
+  id: string;
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={props.id} className={labelClass}>
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        type="url"
+        required
+        inputMode="url"
+        className={inputClass}
+        value={props.value}
+        aria-describedby={`${props.id}-hint`}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      <p id={`${props.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+        {props.hint}
+      </p>
+    </div>
   );
 }
 
@@ -103,6 +142,8 @@ function NewRuleForm() {
   const [scopeValue, setScopeValue] = useState("");
   const [email, setEmail] = useState(true);
   const [inApp, setInApp] = useState(true);
+  const [slackUrl, setSlackUrl] = useState<string | null>(null);
+  const [teamsUrl, setTeamsUrl] = useState<string | null>(null);
   const unit = ALERT_KINDS[kind].threshold;
 
   const submit = (event: FormEvent) => {
@@ -113,7 +154,14 @@ function NewRuleForm() {
       threshold: unit ? Number(threshold) : null,
       hold_name: HOLD_KINDS.includes(kind) && holdName.trim() ? holdName.trim() : null,
       scope: scopeOf(scopeType, scopeValue),
-      channels: [...(email ? (["email"] as const) : []), ...(inApp ? (["in_app"] as const) : [])],
+      channels: [
+        ...(email ? (["email"] as const) : []),
+        ...(inApp ? (["in_app"] as const) : []),
+        ...(slackUrl !== null ? (["slack"] as const) : []),
+        ...(teamsUrl !== null ? (["teams"] as const) : []),
+      ],
+      slack_url: slackUrl?.trim() || null,
+      teams_url: teamsUrl?.trim() || null,
     };
     create.mutate(input, {
       onSuccess: () => {
@@ -226,8 +274,42 @@ function NewRuleForm() {
             <input type="checkbox" checked={inApp} onChange={(e) => setInApp(e.target.checked)} /> In the
             dashboard
           </label>
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={slackUrl !== null}
+              onChange={(e) => setSlackUrl(e.target.checked ? "" : null)}
+            />{" "}
+            Slack
+          </label>
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={teamsUrl !== null}
+              onChange={(e) => setTeamsUrl(e.target.checked ? "" : null)}
+            />{" "}
+            Microsoft Teams
+          </label>
         </div>
       </fieldset>
+      {slackUrl !== null ? (
+        <ChatUrlField
+          id={`${id}-slack`}
+          label="Slack incoming-webhook address"
+          hint="From Slack: Apps → Incoming Webhooks → Add to a channel; it starts https://hooks.slack.com/"
+          value={slackUrl}
+          onChange={setSlackUrl}
+        />
+      ) : null}
+      {teamsUrl !== null ? (
+        <ChatUrlField
+          id={`${id}-teams`}
+          label="Teams incoming-webhook address"
+          hint="From the Teams channel: Workflows → Post to a channel when a webhook request is received"
+          value={teamsUrl}
+          onChange={setTeamsUrl}
+        />
+      ) : null}
       {create.isError ? (
         <p role="alert" className="text-sm text-red-800 dark:text-red-300">
           {create.error.message}

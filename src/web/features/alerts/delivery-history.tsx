@@ -39,9 +39,17 @@ function Status({ d }: { d: AlertDelivery }) {
 }
 
 function channelWords(d: AlertDelivery): string {
-  return d.attributes.channel === "email"
-    ? `Email to ${d.attributes.recipient ?? d.attributes.person_email}`
-    : "Bell";
+  const { channel, recipient, person_email } = d.attributes;
+  switch (channel) {
+    case "email":
+      return `Email to ${recipient ?? person_email}`;
+    case "slack":
+      return `Slack (${recipient})`;
+    case "teams":
+      return `Teams (${recipient})`;
+    default:
+      return "Bell";
+  }
 }
 
 export function DeliveryHistory({ everyone }: { everyone: boolean }) {

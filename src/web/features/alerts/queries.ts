@@ -5,6 +5,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import {
+  type AlertChannel,
   type AlertKind,
   type AlertScope,
   alertDeliveryListDocumentSchema,
@@ -132,7 +133,10 @@ export interface RuleInput {
   threshold: number | null;
   hold_name: string | null;
   scope: AlertScope;
-  channels: ("email" | "in_app")[];
+  channels: AlertChannel[];
+  /** The incoming-webhook addresses of the Slack and Teams channels, when chosen. */
+  slack_url: string | null;
+  teams_url: string | null;
 }
 
 export function useCreateRule() {
