@@ -242,7 +242,7 @@ describe("alert rules' Slack and Teams addresses", () => {
       [
         { channels: ["slack"], slack_url: "https://127.0.0.1/x" },
         "/data/attributes/slack_url",
-        /loopback|public addresses/,
+        /127\.0\.0\.1, which is loopback.*Slack and Teams messages may only reach public addresses/,
       ],
       [
         { channels: ["teams"], teams_url: "https://chat.inside.example/hook" },

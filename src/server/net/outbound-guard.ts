@@ -144,8 +144,14 @@ export async function resolveGuarded(
  */
 export function webhookUrlProblem(
   raw: string,
-  options: { allowHttp: boolean; allowPrivateAddresses: boolean },
+  options: {
+    allowHttp: boolean;
+    allowPrivateAddresses: boolean;
+    /** Who may only reach public addresses, in the answer: "webhooks" unless told. */
+    subject?: string;
+  },
 ): string | undefined {
+  const who = options.subject ?? "webhooks";
   let url: URL;
   try {
     url = new URL(raw);
@@ -165,12 +171,11 @@ export function webhookUrlProblem(
     const host = url.hostname.replace(/^\[|\]$/g, "");
     const name = host.toLowerCase().replace(/\.$/, "");
     if (name === "localhost" || name.endsWith(".localhost")) {
-      return `url points to ${host}, a loopback address; webhooks may only reach public addresses`;
+      return `url points to ${host}, a loopback address; ${who} may only reach public addresses`;
     }
     if (isIP(host)) {
       const reason = forbiddenReason(host);
-      if (reason)
-        return `url points to ${host}, which is ${reason}; webhooks may only reach public addresses`;
+      if (reason) return `url points to ${host}, which is ${reason}; ${who} may only reach public addresses`;
     }
     const badPort = portProblem(url);
     if (badPort) return `url uses ${badPort}`;

@@ -91,6 +91,7 @@ export interface ChatUrlSettings {
 }
 
 const RESOLVE_TIMEOUT_MS = 5_000;
+const CHAT_SUBJECT = "Slack and Teams messages";
 
 /**
  * A 422 unless the address is one a chat message can be sent to: https, no credentials, and a host that resolves,
@@ -102,13 +103,13 @@ async function checkChatUrl(
   settings: ChatUrlSettings,
 ): Promise<void> {
   const pointer = attributePointer(attribute);
-  const problem = webhookUrlProblem(raw, settings);
+  const problem = webhookUrlProblem(raw, { ...settings, subject: CHAT_SUBJECT });
   if (problem) throw invalidAttribute(pointer, `${problem.replace(/^url\b/, attribute)}.`);
   const host = new URL(raw).hostname;
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
-      resolveGuarded(host, { ...settings, subject: "Slack and Teams messages" }),
+      resolveGuarded(host, { ...settings, subject: CHAT_SUBJECT }),
       new Promise((_, reject) => {
         timer = setTimeout(() => reject(new Error("no answer")), RESOLVE_TIMEOUT_MS);
       }),
