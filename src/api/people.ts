@@ -19,6 +19,30 @@ import { API_KEY_SCOPES, ROLES } from "./roles";
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/** How often a morning summary comes: every day, or Monday to Friday (of the person's own calendar). */
+export const SUMMARY_DAYS = ["daily", "weekdays"] as const;
+export type SummaryDays = (typeof SUMMARY_DAYS)[number];
+/** A local time of day, 24-hour, as the summary's `time` spells it. */
+export const LOCAL_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * A person's morning summary in the account (issue 28): the Needs attention counts and the first rows of each,
+ * mailed at a local time of their choosing; none is sent when nothing needs attention.
+ */
+export const morningSummarySchema = z
+  .object({
+    enabled: z.boolean(),
+    /** Local time, HH:MM (24-hour); 07:00 unless changed. */
+    time: z.string(),
+    /** The IANA zone of that time; the dashboard sets it to the browser's on a person's first visit. Null: unknown. */
+    time_zone: z.string().nullable(),
+    days: z.enum(SUMMARY_DAYS),
+    /** When the next one is due; null while it is off or the zone is unknown. */
+    next_at: isoDateTime.nullable(),
+  })
+  .meta({ id: "MorningSummary" });
+export type MorningSummary = z.infer<typeof morningSummarySchema>;
+
 export const personSchema = z
   .object({
     id: z.string(),
@@ -38,6 +62,8 @@ export const personSchema = z
       single_sign_on: z.boolean(),
       created_at: isoDateTime,
       last_active_at: isoDateTime.nullable(),
+      /** The signed-in person's own morning summary: in `GET /v2/users/me` only. */
+      morning_summary: morningSummarySchema.optional(),
     }),
     links: z.object({ self: z.string() }).optional(),
   })
@@ -239,6 +265,26 @@ export const invitationCreateBodySchema = bodyOf("invitation", {
 
 /** `PATCH /v2/users/{id}`. */
 export const personEditBodySchema = bodyOf("user", { role: z.enum(ROLES) }).meta({ id: "PersonEditBody" });
+
+/** `PATCH /v2/users/me`: the signed-in person's own settings; any of the summary's, the rest kept. */
+export const meEditBodySchema = bodyOf("user", {
+  morning_summary: z.strictObject({
+    enabled: z.boolean({ error: "morning_summary.enabled must be true or false" }).optional(),
+    time: z
+      .string({ error: "morning_summary.time must be a local time such as 07:00" })
+      .regex(LOCAL_TIME, { error: "morning_summary.time must be a local time as HH:MM, from 00:00 to 23:59" })
+      .optional(),
+    time_zone: z
+      .string({ error: "morning_summary.time_zone must be an IANA time zone such as Europe/Berlin" })
+      .trim()
+      .min(1, { error: "morning_summary.time_zone must be an IANA time zone such as Europe/Berlin" })
+      .max(64)
+      .optional(),
+    days: z
+      .enum(SUMMARY_DAYS, { error: `morning_summary.days must be one of ${SUMMARY_DAYS.join(", ")}` })
+      .optional(),
+  }),
+}).meta({ id: "MeEditBody" });
 
 /** `POST /v2/api_keys`. */
 export const apiKeyCreateBodySchema = bodyOf("api_key", {

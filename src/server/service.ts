@@ -11,6 +11,7 @@
 import { join } from "node:path";
 import type { Hono } from "hono";
 import { type ChatWorker, createChatWorker } from "./alerts/chat-worker";
+import { createSummaryWorker, type SummaryWorker } from "./alerts/summary-worker";
 import { type AlertWorker, createAlertWorker } from "./alerts/worker";
 import { type Clock, ManualClock, systemClock } from "./clock";
 import type { Config } from "./config";
@@ -211,6 +212,8 @@ export interface Service {
   alerts: AlertWorker;
   /** Sends the alerts' Slack and Teams messages once started; tests drive it with `runOnce`. */
   chat: ChatWorker;
+  /** Mails the morning summaries due by the service clock once started; tests drive it with `runOnce`. */
+  summaries: SummaryWorker;
   signals: {
     /** A tracking request was stored pending, or a carrier's push named one: the engine looks at requests. */
     trackingRequests: Signal;
@@ -317,6 +320,15 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     secret,
     onMailQueued: () => mail.wake(),
     onChatQueued: () => chat.wake(),
+  });
+  // Each person's morning summary, at their own time by the service clock, through the mail outbox.
+  const summaries = createSummaryWorker({
+    db,
+    clock,
+    logger,
+    outage,
+    publicUrl: config.publicUrl,
+    onMailQueued: () => mail.wake(),
   });
   const signals = {
     trackingRequests: new Signal(),
@@ -523,7 +535,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       onDocumentStored: () => signals.documents.emit(),
       inboundMailDomain: config.inboundMail?.domain,
     }),
-    userRoutes(people),
+    userRoutes({ ...people, serviceClock: clock }),
     invitationRoutes({ ...people, publicUrl: config.publicUrl, onMailQueued: () => mail.wake() }),
     apiKeyRoutes(people),
     sessionRoutes(people),
@@ -693,6 +705,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       },
     },
     { name: "alerts worker", start: () => alerts.start(), stop: () => alerts.stop() },
+    { name: "morning summaries", start: () => summaries.start(), stop: () => summaries.stop() },
     { name: "mail worker", start: () => mail.start(), stop: () => mail.stop() },
     { name: "chat worker", start: () => chat.start(), stop: () => chat.stop() },
     {
@@ -763,6 +776,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     mail,
     alerts,
     chat,
+    summaries,
     signals,
     async start() {
       for (const part of parts) await part.start?.();

@@ -205,11 +205,20 @@ export const members = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role").notNull(),
+    // The person's morning summary of this account: on by default at 07:00 of their zone, which the dashboard
+    // tells on their first visit; `summary_next_at` is the next instant it is due (null while off or zone unknown),
+    // moved on in the transaction that queues it, so it is sent once whatever the number of processes.
+    summaryEnabled: boolean("summary_enabled").notNull().default(true),
+    summaryTime: text("summary_time").notNull().default("07:00"),
+    summaryTimeZone: text("summary_time_zone"),
+    summaryDays: text("summary_days").notNull().default("daily"),
+    summaryNextAt: ts("summary_next_at"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("members_account_user_idx").on(t.accountId, t.userId),
     index("members_user_idx").on(t.userId, t.createdAt),
+    index("members_summary_due_idx").on(t.summaryNextAt).where(sql`summary_next_at is not null`),
   ],
 );
 

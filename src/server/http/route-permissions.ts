@@ -95,6 +95,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "POST /v2/carrier_connections/{id}/test": "integrations",
   // A person's own: who they are, their sessions.
   "GET /v2/users/me": "self",
+  "PATCH /v2/users/me": "self",
   "GET /v2/sessions": "self",
   "DELETE /v2/sessions": "self",
   "DELETE /v2/sessions/{id}": "self",

@@ -1,6 +1,7 @@
 // JSON:API resources of people (`user`): the signed-in person and an account's members, as /v2/users gives them.
-import type { Person } from "../../api/people";
+import type { MorningSummary, Person } from "../../api/people";
 import type { FailingEmail } from "../db/mail-outbox";
+import type { SummarySettings } from "../db/morning-summaries";
 import type { MemberRecord } from "../db/people";
 import { splitName } from "./serialize";
 
@@ -25,5 +26,16 @@ export function personResource(m: MemberRecord, failing?: Map<string, FailingEma
       last_active_at: m.lastActiveAt?.toISOString() ?? null,
     },
     links: { self: `/v2/users/${m.user.id}` },
+  };
+}
+
+/** A person's morning summary settings as `/v2/users/me` gives them. */
+export function morningSummaryResource(s: SummarySettings): MorningSummary {
+  return {
+    enabled: s.enabled,
+    time: s.time,
+    time_zone: s.timeZone,
+    days: s.days,
+    next_at: s.nextAt?.toISOString() ?? null,
   };
 }

@@ -4,6 +4,7 @@ import { createFileRoute, redirect } from "@tanstack/react-router";
 import { RouteErrorPage } from "../components/error-page";
 import { AppShell } from "../features/account/app-shell";
 import { accountQuery } from "../features/account/queries";
+import { SummaryZoneFromBrowser } from "../features/alerts/morning-summary-form";
 import { NotificationBell } from "../features/alerts/notification-bell";
 import { EmailFailingBanner } from "../features/people/email-failing-banner";
 import { GlobalSearch } from "../features/search/global-search";
@@ -20,7 +21,16 @@ export const Route = createFileRoute("/_authenticated")({
       getSession()?.kind === "person" ? context.queryClient.ensureQueryData(meQuery()) : null,
     ]),
   component: () => (
-    <AppShell search={<GlobalSearch />} bell={<NotificationBell />} banner={<EmailFailingBanner />} />
+    <AppShell
+      search={<GlobalSearch />}
+      bell={
+        <>
+          <NotificationBell />
+          <SummaryZoneFromBrowser />
+        </>
+      }
+      banner={<EmailFailingBanner />}
+    />
   ),
   errorComponent: (props) => (
     <main className="mx-auto max-w-3xl p-6">

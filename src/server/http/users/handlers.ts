@@ -1,35 +1,69 @@
 // /v2/users: who is signed in, the account's members, role changes and removals (by the role rules in people/).
+import { attributePointer } from "../../../api/json-pointer";
+import { quote } from "../../../api/quote";
+import { isKnownTimeZone } from "../../../api/zone-clock";
+import { nextSummaryAt } from "../../alerts/summary-schedule";
+import type { Clock } from "../../clock";
 import { recordActivities } from "../../db/activities";
 import { failingEmailsAmong } from "../../db/mail-outbox";
+import { saveSummarySettings, summarySettings } from "../../db/morning-summaries";
 import { getMember, listMembers } from "../../db/people";
 import { doneBy } from "../../people/activity";
 import { changeRole, remove } from "../../people/members";
 import { accountSettingsResource } from "../../resources/account-settings";
 import { documentOf } from "../../resources/documents";
-import { personResource } from "../../resources/people";
+import { morningSummaryResource, personResource } from "../../resources/people";
+import type { Principal } from "../actor";
 import type { App } from "../env";
-import { notFound } from "../errors";
+import { invalidAttribute, notFound } from "../errors";
 import { originOfRequest, type PeopleRouteDeps, personOf, refusalError, wholeList } from "../people-context";
 import { createRouter } from "../router";
-import { editRoute, listRoute, meRoute, removeRoute } from "./routes";
+import { editMeRoute, editRoute, listRoute, meRoute, removeRoute } from "./routes";
 
-export function userRoutes(deps: Pick<PeopleRouteDeps, "db" | "now" | "forgetCredentials">): App {
+export function userRoutes(
+  deps: Pick<PeopleRouteDeps, "db" | "now" | "forgetCredentials"> & {
+    /** The service's clock: morning summaries come at the person's time by it. */
+    serviceClock: Clock;
+  },
+): App {
   const app = createRouter();
   const { db } = deps;
 
-  // Before /v2/users/{id}, so that "me" is not read as an id.
-  app.openapi(meRoute, async (c) => {
-    const principal = c.get("principal");
+  /** The signed-in person's document, with their own settings and their account. */
+  async function meDocument(principal: Principal) {
     const { doer } = personOf(principal);
     const member = await getMember(db, principal.account.id, doer.userId);
-    if (!member) throw notFound("user", doer.userId);
+    const summary = await summarySettings(db, principal.account.id, doer.userId);
+    if (!member || !summary) throw notFound("user", doer.userId);
     const failing = await failingEmailsAmong(db, [member.user.email]);
-    return c.json(
-      documentOf(personResource(member, failing), "/v2/users/me", [
-        accountSettingsResource(principal.account),
-      ]),
-      200,
-    );
+    const person = personResource(member, failing);
+    person.attributes.morning_summary = morningSummaryResource(summary);
+    return documentOf(person, "/v2/users/me", [accountSettingsResource(principal.account)]);
+  }
+
+  // Before /v2/users/{id}, so that "me" is not read as an id.
+  app.openapi(meRoute, async (c) => c.json(await meDocument(c.get("principal")), 200));
+
+  app.openapi(editMeRoute, async (c) => {
+    const principal = c.get("principal");
+    const { doer } = personOf(principal);
+    const given = c.req.valid("json").data.attributes.morning_summary;
+    const current = await summarySettings(db, principal.account.id, doer.userId);
+    if (!current) throw notFound("user", doer.userId);
+    if (given.time_zone !== undefined && !isKnownTimeZone(given.time_zone))
+      throw invalidAttribute(
+        attributePointer("morning_summary", "time_zone"),
+        `${quote(given.time_zone)} is not a time zone this service knows; give an IANA name such as Europe/Berlin.`,
+      );
+    const schedule = {
+      enabled: given.enabled ?? current.enabled,
+      time: given.time ?? current.time,
+      timeZone: given.time_zone ?? current.timeZone,
+      days: given.days ?? current.days,
+    };
+    const nextAt = nextSummaryAt(schedule, deps.serviceClock.now());
+    await saveSummarySettings(db, principal.account.id, doer.userId, { ...schedule, nextAt });
+    return c.json(await meDocument(principal), 200);
   });
 
   app.openapi(listRoute, async (c) => {

@@ -1,7 +1,12 @@
 // The /v2/users routes as the OpenAPI document describes them: the signed-in person, the account's members, a role
 // change and a removal.
 import { createRoute, z } from "@hono/zod-openapi";
-import { personDocumentSchema, personEditBodySchema, personListDocumentSchema } from "../../../api/people";
+import {
+  meEditBodySchema,
+  personDocumentSchema,
+  personEditBodySchema,
+  personListDocumentSchema,
+} from "../../../api/people";
 import { errorResponses, idParam, jsonBody, requestBodyOf } from "../openapi-common";
 
 const tags = ["People"];
@@ -14,6 +19,17 @@ export const meRoute = createRoute({
   description:
     "A person only (an API key has no person: 403). `included` holds the account the session acts in (type `account`). In an account that requires two-factor sign-in, a person without it can read this (and their sessions) and nothing else until they enrol.",
   responses: { 200: jsonBody(personDocumentSchema, "The person"), ...errorResponses(401) },
+});
+
+export const editMeRoute = createRoute({
+  method: "patch",
+  path: "/v2/users/me",
+  tags,
+  summary: "Change the signed-in person's own settings: their morning summary",
+  description:
+    "`morning_summary`: `enabled`, `time` (HH:MM, local), `time_zone` (IANA, such as Europe/Berlin) and `days` (`daily` or `weekdays`); any of them, the rest kept. The answer gives `next_at`, when the next summary is due. A person only (an API key has no person: 403).",
+  request: { body: requestBodyOf(meEditBodySchema, true) },
+  responses: { 200: jsonBody(personDocumentSchema, "The person"), ...errorResponses(401, 403, 422) },
 });
 
 export const listRoute = createRoute({

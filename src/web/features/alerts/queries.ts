@@ -14,6 +14,8 @@ import {
   notificationDocumentSchema,
   notificationListDocumentSchema,
 } from "../../../api/alerts";
+import { type MorningSummary, personDocumentSchema } from "../../../api/people";
+import { meKeys } from "../../lib/actor";
 import { apiRequest } from "../../lib/api-client";
 import { queryRoots } from "../../lib/query-roots";
 
@@ -167,5 +169,24 @@ export function useDeleteRule() {
         method: "DELETE",
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: alertKeys.rules() }),
+  });
+}
+
+/** What `PATCH /v2/users/me` changes of the person's morning summary: any of its settings. */
+export type SummaryInput = Partial<Pick<MorningSummary, "enabled" | "time" | "days">> & {
+  time_zone?: string;
+};
+
+/** Saves the person's morning summary; the answer is who they are now, so the person's query takes it at once. */
+export function useSaveSummary() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SummaryInput) =>
+      apiRequest("/v2/users/me", {
+        schema: personDocumentSchema,
+        method: "PATCH",
+        body: { data: { type: "user", attributes: { morning_summary: input } } },
+      }),
+    onSuccess: (document) => queryClient.setQueryData(meKeys.me(), document),
   });
 }

@@ -1,0 +1,55 @@
+// When a person's morning summary is next due: the first instant after `after` at which their zone's clock shows
+// their time on a day they get it (every day, or Monday to Friday of their own calendar). Pure, so that daylight
+// saving changes are tested without waiting for one.
+import type { SummaryDays } from "../../api/people";
+import { instantOfWallClock } from "../../api/zone-clock";
+
+export interface SummarySchedule {
+  enabled: boolean;
+  /** HH:MM. */
+  time: string;
+  timeZone: string | null;
+  days: SummaryDays;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The calendar date (YYYY-MM-DD) the zone's clock shows at the instant. */
+function dateIn(at: number, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date(at));
+}
+
+/** `date` moved by whole calendar days. */
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+const isWeekday = (date: string) => {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day >= 1 && day <= 5;
+};
+
+/** The next time the summary is due after `after`; null while it is off or its zone is unknown. */
+export function nextSummaryAt(schedule: SummarySchedule, after: Date): Date | null {
+  if (!schedule.enabled || !schedule.timeZone) return null;
+  const [hours, minutes] = schedule.time.split(":").map(Number) as [number, number];
+  const today = dateIn(after.getTime(), schedule.timeZone);
+  // From yesterday (a zone behind UTC) to a week ahead (a weekend, and a day's slack either side).
+  for (let d = -1; d <= 8; d++) {
+    const date = addDays(today, d);
+    if (schedule.days === "weekdays" && !isWeekday(date)) continue;
+    const at = instantOfWallClock(date, hours * 60 + minutes, schedule.timeZone);
+    if (at > after.getTime()) return new Date(at);
+  }
+  return null;
+}
+
+/** The local date a summary due at `at` is of (its subject and heading name the day). */
+export function summaryDate(at: Date, timeZone: string): string {
+  return dateIn(at.getTime(), timeZone);
+}

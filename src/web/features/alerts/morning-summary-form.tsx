@@ -1,0 +1,149 @@
+// Settings → Alerts → Morning summary: whether the person gets one, at what local time, in which zone, every day or
+// on weekdays, and when the next is due. The service sends it only when something needs attention.
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useId, useState, useSyncExternalStore } from "react";
+import type { MorningSummary, SummaryDays } from "../../../api/people";
+import { buttonClass } from "../../components/button";
+import { DateTime } from "../../components/date-time";
+import { meQuery } from "../../lib/actor";
+import { getSession, subscribeSession } from "../../lib/session";
+import { useSaveSummary } from "./queries";
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800";
+const labelClass = "block text-sm font-medium text-slate-800 dark:text-slate-200";
+
+/** This browser's zone: what a summary comes by until the person picks another. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The zones to choose from: the runtime's IANA list, with the one set kept even if the list lacks it. */
+function zonesWith(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return known.includes(current) ? known : [current, ...known];
+}
+
+function SummaryForm({ summary }: { summary: MorningSummary }) {
+  const id = useId();
+  const save = useSaveSummary();
+  const [enabled, setEnabled] = useState(summary.enabled);
+  const [time, setTime] = useState(summary.time);
+  const [zone, setZone] = useState(summary.time_zone ?? browserTimeZone());
+  const [days, setDays] = useState<SummaryDays>(summary.days);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate({ enabled, time, time_zone: zone, days });
+  };
+  return (
+    <form onSubmit={submit} aria-labelledby={`${id}-title`} className="space-y-4">
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        Morning summary
+      </h2>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        What needs attention in the account, by email at your time: the counts of Needs attention, the first
+        containers of each, and links to the lists. Not sent when nothing needs attention.
+      </p>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Send me a
+        morning summary
+      </label>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <div>
+          <label htmlFor={`${id}-time`} className={labelClass}>
+            Time
+          </label>
+          <input
+            id={`${id}-time`}
+            type="time"
+            required
+            className={inputClass}
+            value={time}
+            disabled={!enabled}
+            onChange={(e) => setTime(e.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-zone`} className={labelClass}>
+            Time zone
+          </label>
+          <select
+            id={`${id}-zone`}
+            className={inputClass}
+            value={zone}
+            disabled={!enabled}
+            onChange={(e) => setZone(e.target.value)}
+          >
+            {zonesWith(zone).map((z) => (
+              <option key={z} value={z}>
+                {z.replaceAll("_", " ")}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-days`} className={labelClass}>
+            Days
+          </label>
+          <select
+            id={`${id}-days`}
+            className={inputClass}
+            value={days}
+            disabled={!enabled}
+            onChange={(e) => setDays(e.target.value as SummaryDays)}
+          >
+            <option value="daily">Every day</option>
+            <option value="weekdays">Monday to Friday</option>
+          </select>
+        </div>
+      </div>
+      <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+        {summary.next_at ? (
+          <>
+            Next summary: <DateTime iso={summary.next_at} timeZone={summary.time_zone} />
+          </>
+        ) : summary.enabled ? (
+          "No summary is scheduled until a time zone is saved."
+        ) : (
+          "Morning summaries are off."
+        )}
+      </p>
+      {save.isError ? (
+        <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+          {save.error.message}
+        </p>
+      ) : null}
+      <button type="submit" className={buttonClass("primary")} disabled={save.isPending}>
+        Save summary
+      </button>
+    </form>
+  );
+}
+
+/** The form, once the person is known (an API key has no summary: the page says why elsewhere). */
+export function MorningSummarySection() {
+  const { data } = useQuery(meQuery());
+  const summary = data?.data.attributes.morning_summary;
+  if (!summary) return null;
+  // Keyed by what is saved, so that the fields start again from the service's answer after a save.
+  return (
+    <section className="mt-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+      <SummaryForm key={JSON.stringify(summary)} summary={summary} />
+    </section>
+  );
+}
+
+/**
+ * Sets the summary's zone to this browser's the first time a person signs in (the service cannot know it): renders
+ * nothing. Until then no summary is scheduled.
+ */
+export function SummaryZoneFromBrowser() {
+  // Only a person has a summary: a tab signed in with a key asks nothing.
+  const session = useSyncExternalStore(subscribeSession, getSession, getSession);
+  const { data } = useQuery({ ...meQuery(), enabled: session?.kind === "person" });
+  const save = useSaveSummary();
+  const unknown = data?.data.attributes.morning_summary?.time_zone === null;
+  const { mutate, isIdle } = save;
+  useEffect(() => {
+    if (unknown && isIdle) mutate({ time_zone: browserTimeZone() });
+  }, [unknown, isIdle, mutate]);
+  return null;
+}
