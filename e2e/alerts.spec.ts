@@ -287,6 +287,93 @@ test("a rule's Slack channel posts the alert's Block Kit message to the channel'
   }
 });
 
+test("a rule for one customer is chosen from the account's customers and listed by the customer's name", async ({
+  page,
+  request,
+}) => {
+  const email = `cy.${Date.now()}@alerts.example`;
+  const account = await accountWithPeople(request, "E2E Customer Co", [
+    { email, role: "member", name: "Cy Customer" },
+  ]);
+  await signInWithPassword(page, email, account.people[0]!.password, "/settings/alerts");
+  await page.getByLabel("Tell me when").selectOption({ label: "Vessel arrived" });
+  await page.getByLabel("For").selectOption({ label: "One customer" });
+  await expect(
+    page.getByText("No customers yet: add them on the Customers page, then choose one here."),
+  ).toBeVisible();
+
+  const made = await page.request.post("/v2/parties", {
+    // A person's write carries their own origin, as the dashboard's do.
+    headers: { Origin: new URL(page.url()).origin },
+    data: { data: { type: "party", attributes: { company_name: "Harbor Foods E2E" } } },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  await page.reload();
+  await page.getByLabel("Name").fill("Harbor arrivals");
+  await page.getByLabel("Tell me when").selectOption({ label: "Vessel arrived" });
+  await page.getByLabel("For").selectOption({ label: "One customer" });
+  await page.getByLabel("Customer", { exact: true }).selectOption({ label: "Harbor Foods E2E" });
+  await page.getByRole("button", { name: "Add rule" }).click();
+  const rules = page.getByRole("list", { name: "Alert rules" });
+  await expect(
+    rules.getByText("Vessel arrived · Customer Harbor Foods E2E · email and in the dashboard", {
+      exact: true,
+    }),
+  ).toBeVisible();
+  const listed = await (await page.request.get("/v2/alert_rules")).json();
+  expect(listed.data[0].attributes.scope).toEqual({ type: "customer", id: (await made.json()).data.id });
+});
+
+test.describe("in Chicago", () => {
+  test.use({ timezoneId: "America/Chicago" });
+
+  test("the morning summary comes by the browser's zone from the first sign-in, and its time and days are saved", async ({
+    page,
+    request,
+  }) => {
+    const email = `mo.${Date.now()}@alerts.example`;
+    const account = await accountWithPeople(request, "E2E Summary Co", [
+      { email, role: "viewer", name: "Mo Morning" },
+    ]);
+    await signInWithPassword(page, email, account.people[0]!.password, "/settings/alerts");
+    const form = page.getByRole("form", { name: "Morning summary" });
+    // The dashboard told the service this browser's zone: the summary is scheduled there, at 07:00.
+    await expect(form.getByRole("status")).toContainText(/^Next summary: .* 07:00 CST$/);
+    await expect(form.getByLabel("Time zone")).toHaveValue("America/Chicago");
+    await expect(form.getByLabel("Send me a morning summary")).toBeChecked();
+
+    await form.getByLabel("Time", { exact: true }).fill("06:30");
+    await form.getByLabel("Days", { exact: true }).selectOption({ label: "Monday to Friday" });
+    await form.getByRole("button", { name: "Save summary" }).click();
+    await expect(form.getByRole("status")).toContainText(/^Next summary: .* 06:30 CST$/);
+    await page.reload();
+    await expect(form.getByLabel("Time", { exact: true })).toHaveValue("06:30");
+    await expect(form.getByLabel("Days", { exact: true })).toHaveValue("weekdays");
+    const me = await (await page.request.get("/v2/users/me")).json();
+    expect(me.data.attributes.morning_summary).toMatchObject({
+      enabled: true,
+      time: "06:30",
+      time_zone: "America/Chicago",
+      days: "weekdays",
+    });
+    // A weekday's 06:30 in Chicago.
+    const next = new Date(me.data.attributes.morning_summary.next_at);
+    const local = new Intl.DateTimeFormat("en-US", {
+      timeZone: "America/Chicago",
+      weekday: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(next);
+    expect(local).toMatch(/^(Mon|Tue|Wed|Thu|Fri) 06:30$/);
+
+    await form.getByLabel("Send me a morning summary").uncheck();
+    await form.getByRole("button", { name: "Save summary" }).click();
+    await expect(form.getByRole("status")).toHaveText("Morning summaries are off.");
+    await expectAccessible(page);
+  });
+});
+
 test("signed in with an API key, the alerts pages say that alerts are a person's", async ({
   page,
   request,

@@ -45,7 +45,10 @@ export const ALERT_THRESHOLD_LIMITS = { days: 60, hours: 24 * 60 } as const;
 export const ALERT_RULE_NAME_MAX = 80;
 export const ALERT_RULES_PER_PERSON_MAX = 50;
 
-/** What a rule looks at, as the wire spells it: everything, one line (SCAC), one port (UN/LOCODE), or tags. */
+/**
+ * What a rule looks at, as the wire spells it: everything, one line (SCAC), one port (UN/LOCODE), one customer (the
+ * party's id, as a shipment's `relationships.customer` names it), or tags.
+ */
 export const alertScopeSchema = z
   .discriminatedUnion(
     "type",
@@ -60,6 +63,10 @@ export const alertScopeSchema = z
         locode: z.string().trim().min(5, { error: "scope.locode must be a port's UN/LOCODE, such as USSAV" }),
       }),
       z.strictObject({
+        type: z.literal("customer"),
+        id: z.string().trim().min(1, { error: "scope.id must be a party's id (GET /v2/parties lists them)" }),
+      }),
+      z.strictObject({
         type: z.literal("tags"),
         tags: z
           .array(z.string().trim().min(1).max(60))
@@ -67,7 +74,7 @@ export const alertScopeSchema = z
           .max(20),
       }),
     ],
-    { error: "scope.type must be one of all, shipping_line, port_of_discharge, tags" },
+    { error: "scope.type must be one of all, shipping_line, port_of_discharge, customer, tags" },
   )
   .meta({ id: "AlertRuleScope" });
 export type AlertScope = z.infer<typeof alertScopeSchema>;

@@ -4,8 +4,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertOutbox } from "../db/outbox";
+import { createParty } from "../db/parties";
 import { findUserByEmail, removeMember } from "../db/people";
-import { alertRules, alerts, containers } from "../db/schema";
+import { alertRules, alerts, containers, shipments } from "../db/schema";
 import { authSecret } from "../people/auth-secret";
 import { asPerson, personCookie } from "../testing/people-fixtures";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
@@ -105,6 +106,64 @@ describe("alerts", () => {
     expect(edited.status).toBe(200);
     expect((await asPerson(h, ana, `/v2/alert_rules/${id}`, { method: "DELETE" })).status).toBe(200);
     expect((await asPerson(h, ana, `/v2/alert_rules/${id}`)).status).toBe(404);
+  });
+
+  it("keeps a rule to one customer of the account, and refuses another account's, storing nothing", async () => {
+    // An account of its own, so that its arrivals tell the other tests' rules nothing.
+    const own = (await h.newAccount("Customer Co")).account.id;
+    const cleo = await personCookie(h, own, "cleo@customer.example", "member");
+    const acme = await createParty(h.db, own, "Acme Imports", h.clock.now());
+    const other = await h.newAccount("Other Co");
+    const theirs = await createParty(h.db, other.account.id, "Their Customer", h.clock.now());
+    const before = ((await (await asPerson(h, cleo, "/v2/alert_rules")).json()) as { data: unknown[] }).data
+      .length;
+    for (const id of [theirs.id, "not-a-party"]) {
+      const refused = await rule(cleo, {
+        name: "x",
+        kind: "vessel_arrived",
+        scope: { type: "customer", id },
+      });
+      expect(refused.status).toBe(422);
+      const error = ((await refused.json()) as { errors: { source: unknown; detail: string }[] }).errors[0]!;
+      expect(error.source).toEqual({ pointer: "/data/attributes/scope/id" });
+      expect(error.detail).toMatch(/No customer of this account has the id/);
+    }
+    const listed = ((await (await asPerson(h, cleo, "/v2/alert_rules")).json()) as { data: unknown[] }).data;
+    expect(listed).toHaveLength(before);
+
+    await h.service.alerts.runOnce();
+    const made = await rule(cleo, {
+      name: "Acme arrivals",
+      kind: "vessel_arrived",
+      scope: { type: "customer", id: acme.id },
+    });
+    expect(made.status).toBe(201);
+    const ruleId = ((await made.json()) as { data: { id: string; attributes: { scope: unknown } } }).data;
+    expect(ruleId.attributes.scope).toEqual({ type: "customer", id: acme.id });
+    // Two arrivals: one of Acme's shipments, one of nobody's; only Acme's tells.
+    const arrivals = [];
+    for (const [number, customer] of [
+      ["ACMU1234566", acme.id],
+      ["NONU1234568", null],
+    ] as const) {
+      const { shipment, containers: boxes } = await insertShipment(h.db, own, {
+        containerNumbers: [number],
+      });
+      await h.db.update(shipments).set({ customerId: customer }).where(eq(shipments.id, shipment.id));
+      arrivals.push({
+        accountId: own,
+        shipmentId: shipment.id,
+        containerId: boxes[0]!.id,
+        createdAt: h.clock.now(),
+        event: "container.transport.vessel_arrived",
+        referenceType: "transport_event",
+        referenceId: boxes[0]!.id,
+      });
+    }
+    await record(arrivals);
+    await h.service.alerts.runOnce();
+    const raised = await h.db.select().from(alerts).where(eq(alerts.ruleId, ruleId.id));
+    expect(raised.map((a) => a.containerNumber)).toEqual(["ACMU1234566"]);
   });
 
   it("turns recorded changes into one alert per rule and change, emailed with one-click unsubscribe", async () => {

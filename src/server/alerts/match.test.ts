@@ -34,6 +34,7 @@ const facts: AlertFacts = {
   portOfDischargeId: "port-sav",
   portName: "Savannah",
   portZone: "America/New_York",
+  customerId: "party-acme",
   tags: ["Urgent"],
   lastFreeDayAt: null,
   lastFreeDayZone: null,
@@ -76,13 +77,23 @@ describe("alerts for an event", () => {
     ]);
   });
 
-  it("keeps to a rule's scope: its line, its port, its tags (any case)", () => {
+  it("keeps to a rule's scope: its line, its port, its customer, its tags (any case)", () => {
     const arrived = event("container.transport.vessel_arrived");
     const scoped = (scope: LiveRule["scope"]) =>
       alertsForEvent(arrived, [rule("vessel_arrived", { scope })], facts, undefined);
     expect(scoped({ type: "shipping_line", id: "line-msc" })).toHaveLength(1);
     expect(scoped({ type: "shipping_line", id: "line-other" })).toHaveLength(0);
     expect(scoped({ type: "port_of_discharge", id: "port-sav" })).toHaveLength(1);
+    expect(scoped({ type: "customer", id: "party-acme" })).toHaveLength(1);
+    expect(scoped({ type: "customer", id: "party-other" })).toHaveLength(0);
+    expect(
+      alertsForEvent(
+        arrived,
+        [rule("vessel_arrived", { scope: { type: "customer", id: "party-acme" } })],
+        { ...facts, customerId: null },
+        undefined,
+      ),
+    ).toHaveLength(0);
     expect(scoped({ type: "tags", tags: ["urgent"] })).toHaveLength(1);
     expect(scoped({ type: "tags", tags: ["slow"] })).toHaveLength(0);
     // Another account's rule never matches.
@@ -113,6 +124,7 @@ describe("alerts for an event", () => {
       number: "MEDU1234567",
       scac: "MSCU",
       shippingLineId: "line-msc",
+      customerId: null,
       tags: [],
       failedReason: "not_found",
       shipmentId: null,

@@ -17,12 +17,19 @@ export interface AlertDraft {
 
 type StoredScope = LiveRule["scope"];
 
-/** Whether the rule's scope takes these facts: a line, a port of discharge, any of the tags, or everything. */
+/** Whether the rule's scope takes these facts: a line, a port of discharge, a customer, any tag, or everything. */
 export function inScope(
   scope: StoredScope,
-  facts: { shippingLineId: string | null; portOfDischargeId?: string | null; tags: string[] },
+  facts: {
+    shippingLineId: string | null;
+    portOfDischargeId?: string | null;
+    customerId: string | null;
+    tags: string[];
+  },
 ) {
   switch (scope.type) {
+    case "customer":
+      return facts.customerId !== null && facts.customerId === scope.id;
     case "shipping_line":
       return facts.shippingLineId === scope.id;
     case "port_of_discharge":

@@ -207,6 +207,8 @@ export interface AlertFacts {
   portOfDischargeId: string | null;
   portName: string | null;
   portZone: string | null;
+  /** The shipment's customer (a party of the account). */
+  customerId: string | null;
   tags: string[];
   lastFreeDayAt: Date | null;
   lastFreeDayZone: string | null;
@@ -221,6 +223,7 @@ const shipmentFactColumns = {
   portOfDischargeId: shipments.portOfDischargeId,
   portName: ports.name,
   portZone: ports.timeZone,
+  customerId: shipments.customerId,
   tags: shipments.tags,
 };
 
@@ -268,6 +271,7 @@ export interface RequestFacts {
   number: string;
   scac: string;
   shippingLineId: string | null;
+  customerId: string | null;
   tags: string[];
   failedReason: string | null;
   shipmentId: string | null;
@@ -285,6 +289,7 @@ export async function trackingRequestFacts(
       number: trackingRequests.requestNumber,
       scac: trackingRequests.scac,
       shippingLineId: shippingLines.id,
+      customerId: trackingRequests.customerId,
       tags: trackingRequests.tags,
       failedReason: trackingRequests.failedReason,
       shipmentId: trackingRequests.shipmentId,

@@ -23,6 +23,8 @@ export function wireScope(scope: AlertRuleRow["scope"], names: ScopeNames): Aler
       return { type: "shipping_line", scac: names.scacOf(scope.id ?? "") ?? "" };
     case "port_of_discharge":
       return { type: "port_of_discharge", locode: names.locodeOf(scope.id ?? "") ?? "" };
+    case "customer":
+      return { type: "customer", id: scope.id ?? "" };
     case "tags":
       return { type: "tags", tags: scope.tags ?? [] };
     default:

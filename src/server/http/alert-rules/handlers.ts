@@ -22,7 +22,10 @@ import {
   listAlertRules,
   updateAlertRule,
 } from "../../db/alerts";
+import type { Db } from "../../db/connection";
+import { getParty } from "../../db/parties";
 import type { ReferenceData } from "../../db/reference-data";
+import { isUuid } from "../../db/shipments";
 import {
   ForbiddenAddressError,
   type Resolver,
@@ -66,11 +69,25 @@ function storedScope(scope: AlertScope, reference: ReferenceData): AlertRuleRow[
         );
       return { type: "port_of_discharge", id: port.id };
     }
+    case "customer":
+      // Checked against the account's parties by the handler (it reads the database).
+      return { type: "customer", id: scope.id.toLowerCase() };
     case "tags":
       return { type: "tags", tags: [...new Set(scope.tags)] };
     default:
       return { type: "all" };
   }
+}
+
+/** A 422 unless a customer scope names a party of the account. */
+async function checkCustomer(db: Db, accountId: string, scope: AlertRuleRow["scope"]) {
+  if (scope.type !== "customer") return;
+  const party = isUuid(scope.id ?? "") ? await getParty(db, accountId, scope.id!) : undefined;
+  if (!party)
+    throw invalidAttribute(
+      attributePointer("scope", "id"),
+      `No customer of this account has the id ${quote(scope.id ?? "")}; GET /v2/parties lists them.`,
+    );
 }
 
 function checkKindValues(kind: AlertKind, threshold: number | null, holdName: string | null) {
@@ -187,12 +204,14 @@ export function alertRuleRoutes(
     const urls = { slack_url: a.slack_url || null, teams_url: a.teams_url || null };
     const chatSecret = checkChatChannels(channels, urls, null);
     await checkUrls(urls);
+    const scope = storedScope(a.scope, reference);
+    await checkCustomer(db, accountId, scope);
     const values = {
       name: a.name,
       kind: a.kind,
       threshold,
       holdName,
-      scope: storedScope(a.scope, reference),
+      scope,
       channels,
       slackUrl: urls.slack_url,
       teamsUrl: urls.teams_url,
@@ -236,6 +255,8 @@ export function alertRuleRoutes(
     };
     const chatSecret = checkChatChannels(channels, urls, current.chatSecret);
     await checkUrls({ slack_url: a.slack_url, teams_url: a.teams_url });
+    const scope = a.scope ? storedScope(a.scope, reference) : undefined;
+    if (scope) await checkCustomer(db, accountId, scope);
     const row = await updateAlertRule(
       db,
       accountId,
@@ -245,7 +266,7 @@ export function alertRuleRoutes(
         ...(a.name !== undefined ? { name: a.name } : {}),
         threshold,
         holdName,
-        ...(a.scope ? { scope: storedScope(a.scope, reference) } : {}),
+        ...(scope ? { scope } : {}),
         channels,
         slackUrl: urls.slack_url,
         teamsUrl: urls.teams_url,

@@ -9,7 +9,6 @@ import {
   type AlertChannel,
   type AlertKind,
   type AlertRule,
-  type AlertScope,
   HOLD_KINDS,
 } from "../../../api/alerts";
 import { roleAtLeast } from "../../../api/roles";
@@ -17,25 +16,14 @@ import { buttonClass } from "../../components/button";
 import { PageHeader } from "../../components/page-header";
 import { useActor } from "../../lib/actor";
 import { DeliveryHistory } from "./delivery-history";
+import { MorningSummarySection } from "./morning-summary-form";
 import { isPersonOnlyRefusal, PersonOnlyNotice } from "./person-only";
 import { alertRulesQuery, type RuleInput, useCreateRule, useDeleteRule } from "./queries";
+import { ScopeFields, type ScopeType, ScopeWords, scopeOf } from "./rule-scope";
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800";
 const labelClass = "block text-sm font-medium text-slate-800 dark:text-slate-200";
-
-function scopeWords(scope: AlertScope): string {
-  switch (scope.type) {
-    case "shipping_line":
-      return `Shipping line ${scope.scac}`;
-    case "port_of_discharge":
-      return `Port of discharge ${scope.locode}`;
-    case "tags":
-      return `Tags: ${scope.tags.join(", ")}`;
-    default:
-      return "Everything";
-  }
-}
 
 function kindWords(rule: AlertRule): string {
   const { kind, threshold, hold_name } = rule.attributes;
@@ -62,7 +50,7 @@ function RuleRow({ rule }: { rule: AlertRule }) {
       <div className="min-w-0">
         <p className="font-medium">{name}</p>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          {kindWords(rule)} · {scopeWords(scope)} ·{" "}
+          {kindWords(rule)} · <ScopeWords scope={scope} /> ·{" "}
           {channels.length ? LIST_WORDS.format(channels.map((c) => CHANNEL_WORDS[c])) : "no channel"}
         </p>
       </div>
@@ -108,28 +96,6 @@ function ChatUrlField(props: {
     </div>
   );
 }
-
-type ScopeType = AlertScope["type"];
-
-function scopeOf(type: ScopeType, value: string): AlertScope {
-  if (type === "shipping_line") return { type, scac: value.trim() };
-  if (type === "port_of_discharge") return { type, locode: value.trim() };
-  if (type === "tags")
-    return {
-      type,
-      tags: value
-        .split(",")
-        .map((t) => t.trim())
-        .filter(Boolean),
-    };
-  return { type: "all" };
-}
-
-const SCOPE_LABELS: Record<Exclude<ScopeType, "all">, { label: string; hint: string }> = {
-  shipping_line: { label: "Shipping line (SCAC)", hint: "Such as MSCU" },
-  port_of_discharge: { label: "Port of discharge (UN/LOCODE)", hint: "Such as USSAV" },
-  tags: { label: "Tags", hint: "Separated by commas" },
-};
 
 function NewRuleForm() {
   const id = useId();
@@ -234,36 +200,13 @@ function NewRuleForm() {
           />
         </div>
       ) : null}
-      <div>
-        <label htmlFor={`${id}-scope`} className={labelClass}>
-          For
-        </label>
-        <select
-          id={`${id}-scope`}
-          className={inputClass}
-          value={scopeType}
-          onChange={(e) => setScopeType(e.target.value as ScopeType)}
-        >
-          <option value="all">Everything</option>
-          <option value="shipping_line">One shipping line</option>
-          <option value="port_of_discharge">One port of discharge</option>
-          <option value="tags">Shipments with tags</option>
-        </select>
-      </div>
-      {scopeType !== "all" ? (
-        <div>
-          <label htmlFor={`${id}-scope-value`} className={labelClass}>
-            {SCOPE_LABELS[scopeType].label}
-          </label>
-          <input
-            id={`${id}-scope-value`}
-            className={inputClass}
-            value={scopeValue}
-            placeholder={SCOPE_LABELS[scopeType].hint}
-            onChange={(e) => setScopeValue(e.target.value)}
-          />
-        </div>
-      ) : null}
+      <ScopeFields
+        id={id}
+        type={scopeType}
+        value={scopeValue}
+        onType={setScopeType}
+        onValue={setScopeValue}
+      />
       <fieldset>
         <legend className={labelClass}>Tell me by</legend>
         <div className="mt-1 flex flex-wrap gap-4 text-sm">
@@ -366,7 +309,12 @@ export function AlertRulesPage() {
           </section>
         </div>
       )}
-      {query.isError && isPersonOnlyRefusal(query.error) ? null : <DeliveryHistory everyone={oversees} />}
+      {query.isError && isPersonOnlyRefusal(query.error) ? null : (
+        <>
+          <MorningSummarySection />
+          <DeliveryHistory everyone={oversees} />
+        </>
+      )}
     </>
   );
 }

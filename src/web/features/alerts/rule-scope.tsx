@@ -1,0 +1,139 @@
+// What an alert rule looks at: its words in the rules list, and the form's fields that choose it (everything, a
+// shipping line by SCAC, a port of discharge by UN/LOCODE, a customer from the account's parties, or tags).
+import { useQuery } from "@tanstack/react-query";
+import type { AlertScope } from "../../../api/alerts";
+import { partiesListQuery, partyQuery } from "../../lib/parties";
+
+export type ScopeType = AlertScope["type"];
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800";
+const labelClass = "block text-sm font-medium text-slate-800 dark:text-slate-200";
+
+/** The customers a rule may be for: the account's parties, by name, as many as a picker shows. */
+const CUSTOMER_CHOICES = 100;
+
+/** "Customer Acme Imports": a customer scope says its party's name (its id is what is stored). */
+function CustomerName({ id }: { id: string }) {
+  const { data } = useQuery(partyQuery(id));
+  return <>Customer {data?.data.attributes.company_name ?? "…"}</>;
+}
+
+export function ScopeWords({ scope }: { scope: AlertScope }) {
+  switch (scope.type) {
+    case "shipping_line":
+      return <>Shipping line {scope.scac}</>;
+    case "port_of_discharge":
+      return <>Port of discharge {scope.locode}</>;
+    case "customer":
+      return <CustomerName id={scope.id} />;
+    case "tags":
+      return <>Tags: {scope.tags.join(", ")}</>;
+    default:
+      return <>Everything</>;
+  }
+}
+
+export function scopeOf(type: ScopeType, value: string): AlertScope {
+  if (type === "shipping_line") return { type, scac: value.trim() };
+  if (type === "port_of_discharge") return { type, locode: value.trim() };
+  if (type === "customer") return { type, id: value };
+  if (type === "tags")
+    return {
+      type,
+      tags: value
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
+    };
+  return { type: "all" };
+}
+
+const SCOPE_LABELS: Record<Exclude<ScopeType, "all" | "customer">, { label: string; hint: string }> = {
+  shipping_line: { label: "Shipping line (SCAC)", hint: "Such as MSCU" },
+  port_of_discharge: { label: "Port of discharge (UN/LOCODE)", hint: "Such as USSAV" },
+  tags: { label: "Tags", hint: "Separated by commas" },
+};
+
+function CustomerSelect(props: { id: string; value: string; onChange: (value: string) => void }) {
+  const { data, isPending } = useQuery(partiesListQuery({ size: CUSTOMER_CHOICES }));
+  const parties = data?.data ?? [];
+  if (!isPending && parties.length === 0)
+    return (
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        No customers yet: add them on the Customers page, then choose one here.
+      </p>
+    );
+  return (
+    <div>
+      <label htmlFor={props.id} className={labelClass}>
+        Customer
+      </label>
+      <select
+        id={props.id}
+        required
+        className={inputClass}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        <option value="">Choose a customer</option>
+        {parties.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.attributes.company_name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The scope's fields: what kind, and the line, port, customer or tags it names. */
+export function ScopeFields(props: {
+  id: string;
+  type: ScopeType;
+  value: string;
+  onType: (type: ScopeType) => void;
+  onValue: (value: string) => void;
+}) {
+  const { id, type, value } = props;
+  return (
+    <>
+      <div>
+        <label htmlFor={`${id}-scope`} className={labelClass}>
+          For
+        </label>
+        <select
+          id={`${id}-scope`}
+          className={inputClass}
+          value={type}
+          onChange={(e) => {
+            props.onType(e.target.value as ScopeType);
+            props.onValue("");
+          }}
+        >
+          <option value="all">Everything</option>
+          <option value="shipping_line">One shipping line</option>
+          <option value="port_of_discharge">One port of discharge</option>
+          <option value="customer">One customer</option>
+          <option value="tags">Shipments with tags</option>
+        </select>
+      </div>
+      {type === "customer" ? (
+        <CustomerSelect id={`${id}-scope-value`} value={value} onChange={props.onValue} />
+      ) : type !== "all" ? (
+        <div>
+          <label htmlFor={`${id}-scope-value`} className={labelClass}>
+            {SCOPE_LABELS[type].label}
+          </label>
+          <input
+            id={`${id}-scope-value`}
+            className={inputClass}
+            value={value}
+            placeholder={SCOPE_LABELS[type].hint}
+            onChange={(e) => props.onValue(e.target.value)}
+          />
+        </div>
+      ) : null}
+    </>
+  );
+}
