@@ -43,6 +43,8 @@ export const isChatChannel = (channel: string): channel is ChatChannel => channe
 /** Thresholds: days ahead for the last free day, hours for an ETA; beyond these a rule is surely a mistake. */
 export const ALERT_THRESHOLD_LIMITS = { days: 60, hours: 24 * 60 } as const;
 export const ALERT_RULE_NAME_MAX = 80;
+/** A rule that raises more alerts than this in a day is said to be noisy in its list: one a person should narrow. */
+export const NOISY_RULE_PER_DAY = 25;
 export const ALERT_RULES_PER_PERSON_MAX = 50;
 
 /**
@@ -108,6 +110,8 @@ export const alertRuleSchema = z
        * channel is set.
        */
       chat_signing_secret: z.string().nullable(),
+      /** How many alerts the rule raised in the day before now (by the service clock): above NOISY_RULE_PER_DAY, noisy. */
+      fired_last_day: z.number().int(),
       created_at: isoDateTime,
       updated_at: isoDateTime,
     }),

@@ -24,6 +24,9 @@ const decoded = (raw: string) =>
 /** The headers with folded lines unfolded. */
 const headersOf = (raw: string) => raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
 
+// biome-ignore lint/suspicious/noExplicitAny: documents are read loosely, each check naming what it is about.
+type Doc = any;
+
 describe("alerts", () => {
   let h: Harness;
   let smtp: SmtpSink;
@@ -164,6 +167,20 @@ describe("alerts", () => {
     await h.service.alerts.runOnce();
     const raised = await h.db.select().from(alerts).where(eq(alerts.ruleId, ruleId.id));
     expect(raised.map((a) => a.containerNumber)).toEqual(["ACMU1234566"]);
+
+    // The rule's list says how often it told in the last day; an alert of two days ago is not counted.
+    await h.db.insert(alerts).values({
+      ...raised[0]!,
+      id: undefined,
+      dedupeKey: "two days ago",
+      createdAt: new Date(h.clock.now().getTime() - 2 * 86_400_000),
+    });
+    const fired = async () =>
+      ((await (await asPerson(h, cleo, `/v2/alert_rules/${ruleId.id}`)).json()) as Doc).data.attributes
+        .fired_last_day;
+    expect(await fired()).toBe(1);
+    const listedNow = ((await (await asPerson(h, cleo, "/v2/alert_rules")).json()) as Doc).data;
+    expect(listedNow.find((r: Doc) => r.id === ruleId.id).attributes.fired_last_day).toBe(1);
   });
 
   it("turns recorded changes into one alert per rule and change, emailed with one-click unsubscribe", async () => {

@@ -39,6 +39,22 @@ export function listAlertRules(db: Db, accountId: string, userId: string): Promi
     .orderBy(asc(alertRules.createdAt), asc(alertRules.id));
 }
 
+/** How many alerts each rule raised since `since`, by rule id (rules that raised none are absent). */
+export async function firingsSince(
+  db: Db,
+  accountId: string,
+  ruleIds: string[],
+  since: Date,
+): Promise<Map<string, number>> {
+  if (ruleIds.length === 0) return new Map();
+  const rows = await db
+    .select({ ruleId: alerts.ruleId, n: count() })
+    .from(alerts)
+    .where(and(eq(alerts.accountId, accountId), inArray(alerts.ruleId, ruleIds), gt(alerts.createdAt, since)))
+    .groupBy(alerts.ruleId);
+  return new Map(rows.map((r) => [r.ruleId!, r.n]));
+}
+
 export async function getAlertRule(
   db: Db,
   accountId: string,

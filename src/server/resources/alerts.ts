@@ -32,7 +32,8 @@ export function wireScope(scope: AlertRuleRow["scope"], names: ScopeNames): Aler
   }
 }
 
-export function alertRuleResource(row: AlertRuleRow, names: ScopeNames): AlertRule {
+/** `fired`: the alerts it raised in the last day (none for a rule just made). */
+export function alertRuleResource(row: AlertRuleRow, names: ScopeNames, fired = 0): AlertRule {
   return {
     id: row.id,
     type: "alert_rule",
@@ -46,6 +47,7 @@ export function alertRuleResource(row: AlertRuleRow, names: ScopeNames): AlertRu
       slack_url: row.slackUrl,
       teams_url: row.teamsUrl,
       chat_signing_secret: row.chatSecret,
+      fired_last_day: fired,
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     },

@@ -3,162 +3,33 @@
 // unknown line or port, a Slack or Teams channel without its address, an address that is not https, does not
 // resolve or reaches a private network are 422s with a pointer, and nothing is stored.
 
+import { ALERT_RULES_PER_PERSON_MAX, type AlertKind } from "../../../api/alerts";
 import {
-  ALERT_RULES_PER_PERSON_MAX,
-  type AlertKind,
-  type AlertScope,
-  CHAT_CHANNELS,
-  HOLD_KINDS,
-  isChatChannel,
-  thresholdProblem,
-} from "../../../api/alerts";
-import { attributePointer } from "../../../api/json-pointer";
-import { quote } from "../../../api/quote";
-import {
-  type AlertRuleRow,
   createAlertRule,
   deleteAlertRule,
+  firingsSince,
   getAlertRule,
   listAlertRules,
   updateAlertRule,
 } from "../../db/alerts";
-import type { Db } from "../../db/connection";
-import { getParty } from "../../db/parties";
-import type { ReferenceData } from "../../db/reference-data";
-import { isUuid } from "../../db/shipments";
-import {
-  ForbiddenAddressError,
-  type Resolver,
-  resolveGuarded,
-  webhookUrlProblem,
-} from "../../net/outbound-guard";
-import { generateWebhookSecret } from "../../net/webhook-signing";
-import { alertRuleResource, type ScopeNames } from "../../resources/alerts";
+import { alertRuleResource } from "../../resources/alerts";
 import { documentOf } from "../../resources/documents";
 import type { App, DataDeps } from "../env";
-import { ApiError, idMismatch, invalidAttribute, notFound } from "../errors";
+import { ApiError, idMismatch, notFound } from "../errors";
 import { personOf } from "../people-context";
 import { createRouter } from "../router";
 import { createRouteDef, deleteRoute, getRoute, listRoute, patchRoute } from "./routes";
+import {
+  type ChatUrlSettings,
+  checkChatChannels,
+  checkChatUrl,
+  checkCustomer,
+  checkKindValues,
+  scopeNames,
+  storedScope,
+} from "./rule-values";
 
-function scopeNames(reference: ReferenceData): ScopeNames {
-  return {
-    scacOf: (id) => reference.shippingLines.get(id)?.scac,
-    locodeOf: (id) => reference.ports.get(id)?.locode,
-  };
-}
-
-/** The scope as stored (ids), or a 422 naming what is not known. */
-function storedScope(scope: AlertScope, reference: ReferenceData): AlertRuleRow["scope"] {
-  switch (scope.type) {
-    case "shipping_line": {
-      const line = reference.shippingLinesByScac.get(scope.scac.toUpperCase());
-      if (!line)
-        throw invalidAttribute(
-          attributePointer("scope", "scac"),
-          `No shipping line has the SCAC ${quote(scope.scac)}; GET /v2/shipping_lines lists them.`,
-        );
-      return { type: "shipping_line", id: line.id };
-    }
-    case "port_of_discharge": {
-      const port = reference.portsByLocode.get(scope.locode.toUpperCase());
-      if (!port)
-        throw invalidAttribute(
-          attributePointer("scope", "locode"),
-          `No port has the UN/LOCODE ${quote(scope.locode)}; give one such as USSAV.`,
-        );
-      return { type: "port_of_discharge", id: port.id };
-    }
-    case "customer":
-      // Checked against the account's parties by the handler (it reads the database).
-      return { type: "customer", id: scope.id.toLowerCase() };
-    case "tags":
-      return { type: "tags", tags: [...new Set(scope.tags)] };
-    default:
-      return { type: "all" };
-  }
-}
-
-/** A 422 unless a customer scope names a party of the account. */
-async function checkCustomer(db: Db, accountId: string, scope: AlertRuleRow["scope"]) {
-  if (scope.type !== "customer") return;
-  const party = isUuid(scope.id ?? "") ? await getParty(db, accountId, scope.id!) : undefined;
-  if (!party)
-    throw invalidAttribute(
-      attributePointer("scope", "id"),
-      `No customer of this account has the id ${quote(scope.id ?? "")}; GET /v2/parties lists them.`,
-    );
-}
-
-function checkKindValues(kind: AlertKind, threshold: number | null, holdName: string | null) {
-  const problem = thresholdProblem(kind, threshold);
-  if (problem) throw invalidAttribute(attributePointer("threshold"), problem);
-  if (holdName && !HOLD_KINDS.includes(kind))
-    throw invalidAttribute(
-      attributePointer("hold_name"),
-      `Only ${HOLD_KINDS.join(" and ")} rules name a hold.`,
-    );
-}
-
-/** How the Slack and Teams addresses are checked: as webhook addresses are. */
-export interface ChatUrlSettings {
-  allowHttp: boolean;
-  allowPrivateAddresses: boolean;
-  resolve?: Resolver;
-}
-
-const RESOLVE_TIMEOUT_MS = 5_000;
-const CHAT_SUBJECT = "Slack and Teams messages";
-
-/**
- * A 422 unless the address is one a chat message can be sent to: https, no credentials, and a host that resolves,
- * only to public addresses (as a webhook's, checked again at every send).
- */
-async function checkChatUrl(
-  attribute: "slack_url" | "teams_url",
-  raw: string,
-  settings: ChatUrlSettings,
-): Promise<void> {
-  const pointer = attributePointer(attribute);
-  const problem = webhookUrlProblem(raw, { ...settings, subject: CHAT_SUBJECT });
-  if (problem) throw invalidAttribute(pointer, `${problem.replace(/^url\b/, attribute)}.`);
-  const host = new URL(raw).hostname;
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      resolveGuarded(host, { ...settings, subject: CHAT_SUBJECT }),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error("no answer")), RESOLVE_TIMEOUT_MS);
-      }),
-    ]);
-  } catch (error) {
-    if (error instanceof ForbiddenAddressError) throw invalidAttribute(pointer, `${error.message}.`);
-    throw invalidAttribute(
-      pointer,
-      `${attribute}'s host ${quote(host)} could not be found: check the address Slack or Teams gave you.`,
-    );
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Every chat channel chosen has its address; answers the rule's secret, made when its first chat channel is. */
-function checkChatChannels(
-  channels: readonly string[],
-  urls: { slack_url: string | null; teams_url: string | null },
-  secret: string | null,
-): string | null {
-  const chats = channels.filter(isChatChannel);
-  for (const channel of chats) {
-    const attribute = CHAT_CHANNELS[channel];
-    if (!urls[attribute])
-      throw invalidAttribute(
-        attributePointer(attribute),
-        `The ${channel} channel needs ${attribute}: the incoming-webhook address ${channel === "slack" ? "Slack" : "Microsoft Teams"} gave you for the channel to post in.`,
-      );
-  }
-  return secret ?? (chats.length > 0 ? generateWebhookSecret() : null);
-}
+const DAY_MS = 86_400_000;
 
 export function alertRuleRoutes(
   deps: DataDeps & {
@@ -169,6 +40,9 @@ export function alertRuleRoutes(
 ): App {
   const app = createRouter();
   const { db, clock, reference } = deps;
+  /** Each rule's alerts in the day before now (by the service clock). */
+  const firedLastDay = (accountId: string, ruleIds: string[]) =>
+    firingsSince(db, accountId, ruleIds, new Date(clock.now().getTime() - DAY_MS));
   const checkUrls = async (given: { slack_url?: string | null; teams_url?: string | null }) => {
     for (const attribute of ["slack_url", "teams_url"] as const) {
       const url = given[attribute];
@@ -184,9 +58,13 @@ export function alertRuleRoutes(
   app.openapi(listRoute, async (c) => {
     const { accountId, userId } = who(c);
     const rows = await listAlertRules(db, accountId, userId);
+    const fired = await firedLastDay(
+      accountId,
+      rows.map((r) => r.id),
+    );
     return c.json(
       {
-        data: rows.map((r) => alertRuleResource(r, names)),
+        data: rows.map((r) => alertRuleResource(r, names, fired.get(r.id))),
         links: { self: "/v2/alert_rules" },
         meta: { size: rows.length, total: rows.length },
       },
@@ -233,7 +111,8 @@ export function alertRuleRoutes(
     const { id } = c.req.valid("param");
     const row = await getAlertRule(db, accountId, userId, id);
     if (!row) throw notFound("alert rule", id);
-    return c.json(documentOf(alertRuleResource(row, names), `/v2/alert_rules/${id}`), 200);
+    const fired = await firedLastDay(accountId, [id]);
+    return c.json(documentOf(alertRuleResource(row, names, fired.get(id)), `/v2/alert_rules/${id}`), 200);
   });
 
   app.openapi(patchRoute, async (c) => {
@@ -276,7 +155,8 @@ export function alertRuleRoutes(
     );
     if (!row) throw notFound("alert rule", id);
     deps.onRulesChanged?.();
-    return c.json(documentOf(alertRuleResource(row, names), `/v2/alert_rules/${id}`), 200);
+    const fired = await firedLastDay(accountId, [id]);
+    return c.json(documentOf(alertRuleResource(row, names, fired.get(id)), `/v2/alert_rules/${id}`), 200);
   });
 
   app.openapi(deleteRoute, async (c) => {

@@ -10,6 +10,7 @@ import {
   type AlertKind,
   type AlertRule,
   HOLD_KINDS,
+  NOISY_RULE_PER_DAY,
 } from "../../../api/alerts";
 import { roleAtLeast } from "../../../api/roles";
 import { buttonClass } from "../../components/button";
@@ -42,6 +43,20 @@ const CHANNEL_WORDS: Record<AlertChannel, string> = {
 /** "email, in the dashboard and Slack": the dashboard speaks British English, without the serial comma. */
 const LIST_WORDS = new Intl.ListFormat("en-GB", { type: "conjunction" });
 
+/** How often the rule told in the last day; past NOISY_RULE_PER_DAY, a warning that it is noisy. */
+function FiredWords({ fired }: { fired: number }) {
+  if (fired === 0) return null;
+  const times = fired === 1 ? "once" : `${fired} times`;
+  if (fired <= NOISY_RULE_PER_DAY)
+    return <p className="text-xs text-slate-600 dark:text-slate-400">Told you {times} in the last day.</p>;
+  return (
+    <p className="mt-1 rounded bg-amber-100 px-2 py-1 text-xs text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+      Noisy: told you {times} in the last day. Narrow what it is for, or raise its threshold, to hear only
+      what matters.
+    </p>
+  );
+}
+
 function RuleRow({ rule }: { rule: AlertRule }) {
   const remove = useDeleteRule();
   const { name, channels, scope } = rule.attributes;
@@ -53,6 +68,7 @@ function RuleRow({ rule }: { rule: AlertRule }) {
           {kindWords(rule)} · <ScopeWords scope={scope} /> ·{" "}
           {channels.length ? LIST_WORDS.format(channels.map((c) => CHANNEL_WORDS[c])) : "no channel"}
         </p>
+        <FiredWords fired={rule.attributes.fired_last_day} />
       </div>
       <button
         type="button"
