@@ -6,7 +6,7 @@
 import type { OutageReporter } from "../background-errors";
 import type { Clock } from "../clock";
 import type { Db } from "../db/connection";
-import { claimDueSummaries, moveSummaryOn } from "../db/morning-summaries";
+import { accountsWithSummariesDue, claimDueSummaries, moveSummaryOn } from "../db/morning-summaries";
 import type { Logger } from "../logger";
 import { sendLater } from "../mail/messages";
 import { pollingLoop } from "../polling-loop";
@@ -39,20 +39,25 @@ export function createSummaryWorker(options: SummaryWorkerOptions): SummaryWorke
   const { db, clock, logger } = options;
 
   /** One batch: answers how many were claimed and how many mailed. */
-  const batch = () =>
-    db.transaction(async (tx) => {
-      const now = clock.now();
+  const batch = async () => {
+    const now = clock.now();
+    // The counts first, once per account, outside the claim: a transaction is one connection, which takes one
+    // query at a time, and the counts are many.
+    const accountIds = await accountsWithSummariesDue(db, now, BATCH);
+    const groupsOf = new Map<string, SummaryGroup[]>(
+      await Promise.all(accountIds.map(async (id) => [id, await summaryGroups(db, id, now)] as const)),
+    );
+    return db.transaction(async (tx) => {
       const due = await claimDueSummaries(tx, now, BATCH);
-      const groupsOf = new Map<string, Promise<SummaryGroup[]>>();
       let mailed = 0;
+      let claimed = 0;
       for (const summary of due) {
+        const groups = groupsOf.get(summary.accountId);
+        // Its account came due after the counts were made: left due, for the next batch.
+        if (!groups) continue;
+        claimed++;
         const late = now.getTime() - summary.nextAt.getTime() > SUMMARY_STALE_MS;
         if (!late) {
-          let groups = groupsOf.get(summary.accountId);
-          if (!groups) {
-            groups = summaryGroups(tx, summary.accountId, now);
-            groupsOf.set(summary.accountId, groups);
-          }
           const reader = {
             name: summary.name,
             accountName: summary.accountName,
@@ -61,7 +66,7 @@ export function createSummaryWorker(options: SummaryWorkerOptions): SummaryWorke
             timeZone: summary.timeZone,
             days: summary.days,
           };
-          const mail = summaryEmail(await groups, reader, options.publicUrl);
+          const mail = summaryEmail(groups, reader, options.publicUrl);
           if (mail) {
             await sendLater(tx, summary.accountId, { kind: "summary", to: summary.email, ...mail }, now);
             mailed++;
@@ -69,15 +74,16 @@ export function createSummaryWorker(options: SummaryWorkerOptions): SummaryWorke
         }
         await moveSummaryOn(tx, summary.memberId, nextSummaryAt(summary, now));
       }
-      return { claimed: due.length, mailed };
+      return { claimed, mailed, full: due.length === BATCH };
     });
+  };
 
   const runOnce = async () => {
     let mailed = 0;
     for (;;) {
       const done = await batch();
       mailed += done.mailed;
-      if (done.claimed < BATCH) break;
+      if (!done.full || done.claimed === 0) break;
     }
     if (mailed > 0) {
       logger.info("morning summaries queued", { mailed });

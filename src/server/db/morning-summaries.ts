@@ -66,6 +66,16 @@ export interface DueSummary extends SummarySettings {
   nextAt: Date;
 }
 
+/** The accounts with summaries due at `now` (at most `limit`), so that their counts are made before the claim. */
+export async function accountsWithSummariesDue(db: Db, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ accountId: members.accountId })
+    .from(members)
+    .where(and(isNotNull(members.summaryNextAt), lte(members.summaryNextAt, now)))
+    .limit(limit);
+  return rows.map((r) => r.accountId);
+}
+
 /** Locks up to `limit` summaries due at `now`, oldest due first; rows another process holds are skipped. */
 export async function claimDueSummaries(tx: Db, now: Date, limit: number): Promise<DueSummary[]> {
   const rows = await tx

@@ -17,8 +17,9 @@ export interface MailTransport {
 }
 
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
-  // A pool: one connection (and TLS handshake) for a burst of invitations, not one per message.
-  const transporter = nodemailer.createTransport(smtpUrl, { pool: true, maxConnections: 2 } as never);
+  // A pool: a few connections (and TLS handshakes) for a burst of alerts or summaries, not one per message; the
+  // worker sends a pass's messages side by side over them.
+  const transporter = nodemailer.createTransport(smtpUrl, { pool: true, maxConnections: 5 } as never);
   return {
     async send(mail) {
       await transporter.sendMail({

@@ -18,6 +18,8 @@ import { type MailTransport, refusalOf } from "./transport";
 /** Attempts before a message is given up on (about a day with the backoff below). */
 export const MAIL_ATTEMPTS = 10;
 const LEASE_MS = 60_000;
+/** Messages claimed (and sent side by side) in one pass. */
+const CLAIM_BATCH = 50;
 const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 3_600_000;
 
@@ -91,9 +93,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     const claims = await claimDueMail(db, {
       now: at,
       leaseUntil: new Date(at.getTime() + LEASE_MS),
-      limit: 20,
+      limit: CLAIM_BATCH,
     });
-    for (const claim of claims) await handle(claim);
+    // Side by side, over the transport's pooled connections: one at a time, a burst (a morning's summaries, a
+    // change that tells many people) waited a round trip per message.
+    await Promise.all(claims.map(handle));
     return claims.length;
   };
 
