@@ -6,11 +6,11 @@
 // and one whose host does not resolve.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChatWorker } from "../alerts/chat-worker";
-import { insertOutbox } from "../db/outbox";
 import type { Resolver } from "../net/outbound-guard";
 import { verifyStandardWebhooks } from "../net/webhook-signing";
+import { recordArrival } from "../testing/alert-fixtures";
 import { asPerson, personCookie } from "../testing/people-fixtures";
-import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
+import { createHarness, type Harness } from "../testing/service-harness";
 import { type Receiver, startReceiver } from "../webhooks/test-receiver";
 
 // biome-ignore lint/suspicious/noExplicitAny: documents are read loosely, each check naming what it is about.
@@ -44,26 +44,11 @@ describe("alerts in Slack and Teams", () => {
       .filter((d: Doc) => d.attributes.channel !== "in_app")
       .map((d: Doc) => d.attributes);
 
-  /** A vessel arrival of a new container, which the "vessel arrived" rule matches; answers the container's id. */
-  async function arrival(number: string): Promise<string> {
-    // Each arrival later than the last: the history lists the newest first.
+  /** A vessel arrival of a new container, later than the last (the history lists the newest first). */
+  const arrival = (number: string) => {
     h.clock.advance(60_000);
-    const { shipment, containers } = await insertShipment(h.db, accountId, { containerNumbers: [number] });
-    await insertOutbox(h.db, [
-      {
-        accountId,
-        shipmentId: shipment.id,
-        containerId: containers[0]!.id,
-        createdAt: h.clock.now(),
-        event: "container.transport.vessel_arrived",
-        referenceType: "transport_event",
-        referenceId: containers[0]!.id,
-      },
-    ]);
-    await h.service.webhookDelivery.fanOut();
-    await h.service.alerts.runOnce();
-    return containers[0]!.id;
-  }
+    return recordArrival(h, accountId, number);
+  };
 
   it("posts Block Kit to Slack and an Adaptive Card to Teams, signed with the rule's secret", async () => {
     await h.service.alerts.runOnce();

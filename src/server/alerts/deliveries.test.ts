@@ -4,10 +4,10 @@
 // temporary refusal (451) is retried, and mail that goes through again clears the failing mark.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertOutbox } from "../db/outbox";
 import { mailOutbox } from "../db/schema";
+import { recordArrival } from "../testing/alert-fixtures";
 import { asPerson, personCookie } from "../testing/people-fixtures";
-import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
+import { createHarness, type Harness } from "../testing/service-harness";
 import { type SmtpSink, startSmtpSink } from "../testing/smtp-sink";
 
 // biome-ignore lint/suspicious/noExplicitAny: documents are read loosely, each check naming what it is about.
@@ -55,23 +55,7 @@ describe("alert deliveries", () => {
     return { status: response.status, body: (await response.json()) as Doc };
   };
 
-  /** A vessel arrival of a new container, which every "vessel arrived" rule of the account matches. */
-  async function arrival(number: string) {
-    const { shipment, containers } = await insertShipment(h.db, accountId, { containerNumbers: [number] });
-    await insertOutbox(h.db, [
-      {
-        accountId,
-        shipmentId: shipment.id,
-        containerId: containers[0]!.id,
-        createdAt: h.clock.now(),
-        event: "container.transport.vessel_arrived",
-        referenceType: "transport_event",
-        referenceId: containers[0]!.id,
-      },
-    ]);
-    await h.service.webhookDelivery.fanOut();
-    await h.service.alerts.runOnce();
-  }
+  const arrival = (number: string) => recordArrival(h, accountId, number);
 
   it("logs each channel's delivery, fails a refused mailbox at once and marks it failing, and retries a busy one", async () => {
     await h.service.alerts.runOnce();
