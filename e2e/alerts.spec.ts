@@ -327,7 +327,7 @@ test("a rule for one customer is chosen from the account's customers and listed 
 test.describe("in Chicago", () => {
   test.use({ timezoneId: "America/Chicago" });
 
-  test("the morning summary comes by the browser's zone from the first sign-in, and its time and days are saved", async ({
+  test("the morning summary comes by the browser's zone from the first sign-in, its time and days are saved, and so are quiet hours", async ({
     page,
     request,
   }) => {
@@ -366,6 +366,21 @@ test.describe("in Chicago", () => {
       hourCycle: "h23",
     }).format(next);
     expect(local).toMatch(/^(Mon|Tue|Wed|Thu|Fri) 06:30$/);
+
+    // Quiet hours: alert mail from 21:30 until 06:15 waits; the page says so, and the API keeps it.
+    const quiet = page.getByRole("form", { name: "Quiet hours" });
+    await expect(quiet.getByRole("status")).toHaveText("No quiet hours: alert emails come as they happen.");
+    await quiet.getByLabel("Hold alert mail during quiet hours").check();
+    await quiet.getByLabel("From").fill("21:30");
+    await quiet.getByLabel("Until").fill("06:15");
+    await quiet.getByRole("button", { name: "Save quiet hours" }).click();
+    await expect(quiet.getByRole("status")).toContainText(
+      "Alert emails from 21:30 until 06:15 (America/Chicago) wait, and come as one email when quiet hours end.",
+    );
+    expect((await (await page.request.get("/v2/users/me")).json()).data.attributes.quiet_hours).toEqual({
+      start: "21:30",
+      end: "06:15",
+    });
 
     await form.getByLabel("Send me a morning summary").uncheck();
     await form.getByRole("button", { name: "Save summary" }).click();

@@ -247,11 +247,13 @@ export const notificationEditBodySchema = z
 /**
  * What became of one delivery: `delivered` (in the bell), an email's or chat message's `queued`, `retrying` (a
  * temporary failure, tried again with backoff), `sent` (the SMTP server, or Slack or Teams, accepted it), `failed`
- * (refused for good, or given up after its attempts), `kept` (no SMTP server configured: shown at /dev/mail) or
- * `expired` (its message is gone).
+ * (refused for good, or given up after its attempts), `kept` (no SMTP server configured: shown at /dev/mail),
+ * `expired` (its message is gone), or an email's `held` (raised in its person's quiet hours: sent when they end, with
+ * the others held, as one message).
  */
 export const ALERT_DELIVERY_STATUSES = [
   "delivered",
+  "held",
   "queued",
   "retrying",
   "sent",

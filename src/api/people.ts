@@ -43,6 +43,13 @@ export const morningSummarySchema = z
   .meta({ id: "MorningSummary" });
 export type MorningSummary = z.infer<typeof morningSummarySchema>;
 
+/**
+ * A person's quiet hours in the account: alert emails raised from `start` to `end` (HH:MM, in the summary's zone;
+ * past midnight when `end` is earlier) wait until they end, then go as one email. The bell is not held.
+ */
+export const quietHoursSchema = z.object({ start: z.string(), end: z.string() }).meta({ id: "QuietHours" });
+export type QuietHours = z.infer<typeof quietHoursSchema>;
+
 export const personSchema = z
   .object({
     id: z.string(),
@@ -64,6 +71,8 @@ export const personSchema = z
       last_active_at: isoDateTime.nullable(),
       /** The signed-in person's own morning summary: in `GET /v2/users/me` only. */
       morning_summary: morningSummarySchema.optional(),
+      /** The signed-in person's quiet hours (null: none): in `GET /v2/users/me` only. */
+      quiet_hours: quietHoursSchema.nullable().optional(),
     }),
     links: z.object({ self: z.string() }).optional(),
   })
@@ -266,24 +275,36 @@ export const invitationCreateBodySchema = bodyOf("invitation", {
 /** `PATCH /v2/users/{id}`. */
 export const personEditBodySchema = bodyOf("user", { role: z.enum(ROLES) }).meta({ id: "PersonEditBody" });
 
-/** `PATCH /v2/users/me`: the signed-in person's own settings; any of the summary's, the rest kept. */
+/** `PATCH /v2/users/me`: the signed-in person's own settings: any of the summary's, quiet hours; the rest kept. */
+const localTime = (name: string) =>
+  z
+    .string({ error: `${name} must be a local time such as 22:00` })
+    .regex(LOCAL_TIME, { error: `${name} must be a local time as HH:MM, from 00:00 to 23:59` });
+
 export const meEditBodySchema = bodyOf("user", {
-  morning_summary: z.strictObject({
-    enabled: z.boolean({ error: "morning_summary.enabled must be true or false" }).optional(),
-    time: z
-      .string({ error: "morning_summary.time must be a local time such as 07:00" })
-      .regex(LOCAL_TIME, { error: "morning_summary.time must be a local time as HH:MM, from 00:00 to 23:59" })
-      .optional(),
-    time_zone: z
-      .string({ error: "morning_summary.time_zone must be an IANA time zone such as Europe/Berlin" })
-      .trim()
-      .min(1, { error: "morning_summary.time_zone must be an IANA time zone such as Europe/Berlin" })
-      .max(64)
-      .optional(),
-    days: z
-      .enum(SUMMARY_DAYS, { error: `morning_summary.days must be one of ${SUMMARY_DAYS.join(", ")}` })
-      .optional(),
-  }),
+  quiet_hours: z
+    .strictObject({ start: localTime("quiet_hours.start"), end: localTime("quiet_hours.end") })
+    .refine((q) => q.start !== q.end, {
+      error: "quiet_hours must end at another time than it starts",
+      path: ["end"],
+    })
+    .nullable()
+    .optional(),
+  morning_summary: z
+    .strictObject({
+      enabled: z.boolean({ error: "morning_summary.enabled must be true or false" }).optional(),
+      time: localTime("morning_summary.time").optional(),
+      time_zone: z
+        .string({ error: "morning_summary.time_zone must be an IANA time zone such as Europe/Berlin" })
+        .trim()
+        .min(1, { error: "morning_summary.time_zone must be an IANA time zone such as Europe/Berlin" })
+        .max(64)
+        .optional(),
+      days: z
+        .enum(SUMMARY_DAYS, { error: `morning_summary.days must be one of ${SUMMARY_DAYS.join(", ")}` })
+        .optional(),
+    })
+    .optional(),
 }).meta({ id: "MeEditBody" });
 
 /** `POST /v2/api_keys`. */

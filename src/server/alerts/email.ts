@@ -76,3 +76,55 @@ export function alertEmail(
       : {},
   };
 }
+
+/** The alerts a held email lists by name; the rest are counted, with a link to the notifications. */
+export const HELD_LISTED = 20;
+
+/**
+ * The alerts held through a person's quiet hours, as one email: each one's line, what changed and its link (the
+ * first HELD_LISTED of them), "and N more", and where to change the quiet hours. One alert goes as its own email.
+ */
+export function heldAlertsEmail(
+  held: AlertRow[],
+  account: { name: string },
+  urls: { publicUrl: string; secret: string },
+): AlertEmail {
+  if (held.length === 1) return alertEmail(held[0]!, held[0]!.ruleName, account, urls);
+  const base = urls.publicUrl.replace(/\/+$/, "");
+  const listed = held.slice(0, HELD_LISTED);
+  const more = held.length - listed.length;
+  const settings = `${base}/settings/alerts`;
+  const notifications = `${base}/notifications`;
+  const subject = `${held.length} alerts from your quiet hours: ${held[0]!.title} and ${held.length - 1} more`;
+  const why = `You get these because your alert rules in ${account.name} matched while your quiet hours lasted.`;
+  const text = [
+    `While your quiet hours lasted, ${held.length} alerts in ${account.name}:`,
+    "",
+    ...listed.flatMap((alert) => {
+      const link = alertLink(alert, urls.publicUrl);
+      return [alert.title, ...alert.details.map((d) => `  ${d}`), `  ${link.label}: ${link.url}`, ""];
+    }),
+    ...(more > 0 ? [`And ${more} more: ${notifications}`, ""] : []),
+    why,
+    `Change your quiet hours or rules: ${settings}`,
+  ].join("\n");
+  const html = `<!doctype html><html><body style="font-family:sans-serif"><h1 style="font-size:18px">${escapeHtml(
+    `While your quiet hours lasted: ${held.length} alerts`,
+  )}</h1>${listed
+    .map((alert) => {
+      const link = alertLink(alert, urls.publicUrl);
+      return `<h2 style="font-size:15px">${escapeHtml(alert.title)}</h2>${alert.details
+        .map((d) => `<p>${escapeHtml(d)}</p>`)
+        .join("")}<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`;
+    })
+    .join("")}${
+    more > 0 ? `<p><a href="${escapeHtml(notifications)}">And ${more} more</a></p>` : ""
+  }<p style="color:#555">${escapeHtml(why)} <a href="${escapeHtml(settings)}">Change your quiet hours or rules</a>.</p></body></html>`;
+  return {
+    subject,
+    text,
+    html,
+    links: [...listed.map((a) => alertLink(a, urls.publicUrl).url), notifications, settings],
+    headers: {},
+  };
+}

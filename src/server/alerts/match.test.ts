@@ -22,6 +22,9 @@ const rule = (kind: string, extra: Partial<LiveRule> = {}): LiveRule => ({
   createdAt: new Date(0),
   updatedAt: new Date(0),
   email: "u@example.com",
+  quietStart: null,
+  quietEnd: null,
+  timeZone: null,
   ...extra,
 });
 const facts: AlertFacts = {

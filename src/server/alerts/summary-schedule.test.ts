@@ -1,7 +1,8 @@
-// The morning summary's schedule across the ways a clock can surprise: zones either side of UTC, weekends, and the
-// two daylight-saving changes (the summary stays at the person's 07:00, which moves an hour in UTC).
+// The morning summary's schedule and quiet hours across the ways a clock can surprise: zones either side of UTC,
+// weekends, the two daylight-saving changes (the summary stays at the person's 07:00, which moves an hour in UTC),
+// and quiet nights that cross midnight.
 import { describe, expect, it } from "vitest";
-import { nextSummaryAt } from "./summary-schedule";
+import { nextSummaryAt, quietUntil } from "./summary-schedule";
 
 const at = (iso: string) => new Date(iso);
 
@@ -55,5 +56,23 @@ describe("nextSummaryAt", () => {
     expect(
       nextSummaryAt({ enabled: true, time: "07:00", timeZone: null, days: "daily" }, new Date()),
     ).toBeNull();
+  });
+});
+
+describe("quietUntil", () => {
+  const night = { start: "22:00", end: "07:00", timeZone: "Europe/Berlin" };
+  it("holds the night either side of midnight, and ends at the next 07:00 there", () => {
+    // 22:30 and 06:59 in Berlin (UTC+1 in December).
+    expect(quietUntil(night, at("2026-12-01T21:30:00Z"))?.toISOString()).toBe("2026-12-02T06:00:00.000Z");
+    expect(quietUntil(night, at("2026-12-02T05:59:00Z"))?.toISOString()).toBe("2026-12-02T06:00:00.000Z");
+    expect(quietUntil(night, at("2026-12-02T06:00:00Z"))).toBeNull();
+    expect(quietUntil(night, at("2026-12-01T20:59:00Z"))).toBeNull();
+  });
+
+  it("holds a daytime window, and nothing without a zone", () => {
+    const lunch = { start: "12:00", end: "13:30", timeZone: "America/New_York" };
+    expect(quietUntil(lunch, at("2026-12-01T17:15:00Z"))?.toISOString()).toBe("2026-12-01T18:30:00.000Z");
+    expect(quietUntil(lunch, at("2026-12-01T18:30:00Z"))).toBeNull();
+    expect(quietUntil({ ...night, timeZone: null }, at("2026-12-01T21:30:00Z"))).toBeNull();
   });
 });

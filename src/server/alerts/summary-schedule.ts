@@ -1,6 +1,6 @@
-// When a person's morning summary is next due: the first instant after `after` at which their zone's clock shows
-// their time on a day they get it (every day, or Monday to Friday of their own calendar). Pure, so that daylight
-// saving changes are tested without waiting for one.
+// A person's own clock: when their morning summary is next due (the first instant after `after` at which their
+// zone's clock shows their time on a day they get it, every day or Monday to Friday) and when the quiet hours that
+// hold an instant end. Pure, so that daylight-saving changes are tested without waiting for one.
 import type { SummaryDays } from "../../api/people";
 import { instantOfWallClock } from "../../api/zone-clock";
 
@@ -52,4 +52,42 @@ export function nextSummaryAt(schedule: SummarySchedule, after: Date): Date | nu
 /** The local date a summary due at `at` is of (its subject and heading name the day). */
 export function summaryDate(at: Date, timeZone: string): string {
   return dateIn(at.getTime(), timeZone);
+}
+
+/** A person's quiet hours: HH:MM to HH:MM of their zone, past midnight when the end is earlier than the start. */
+export interface QuietHours {
+  start: string;
+  end: string;
+  timeZone: string | null;
+}
+
+const minutesOf = (time: string) => {
+  const [h, m] = time.split(":").map(Number) as [number, number];
+  return h * 60 + m;
+};
+
+/**
+ * When the quiet hours that hold `at` end; null when `at` is outside them (or none are set, or the zone is
+ * unknown). A 22:00–07:00 quiet night holds 23:30 and 06:00, and ends at the next 07:00.
+ */
+export function quietUntil(quiet: QuietHours, at: Date): Date | null {
+  if (!quiet.timeZone) return null;
+  const start = minutesOf(quiet.start);
+  const end = minutesOf(quiet.end);
+  const today = dateIn(at.getTime(), quiet.timeZone);
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: quiet.timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(at);
+  const now =
+    Number(parts.find((p) => p.type === "hour")?.value) * 60 +
+    Number(parts.find((p) => p.type === "minute")?.value);
+  const overnight = end < start;
+  const inside = overnight ? now >= start || now < end : now >= start && now < end;
+  if (!inside) return null;
+  // An overnight window seen before midnight ends tomorrow; otherwise today.
+  const endDate = overnight && now >= start ? addDays(today, 1) : today;
+  return new Date(instantOfWallClock(endDate, end, quiet.timeZone));
 }

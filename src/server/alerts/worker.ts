@@ -6,15 +6,24 @@
 // others skip the pass), the alerts are stored (`(rule_id, dedupe_key)` unique: at most once whatever happens) with
 // their emails queued in the mail outbox, and the cursor moves past the batch. A crash before the commit loses
 // nothing (the batch is read again); a process started again goes on from the cursor. The daily check's alerts are
-// keyed by container and day, so running it every few minutes, in several processes, alerts once.
+// keyed by container and day, so running it every few minutes, in several processes, alerts once. An email raised in
+// its person's quiet hours is held (a delivery due at their end); each pass sends the held ones now due, a person's
+// as one message.
 import { type AlertChannel, type AlertKind, isChatChannel, LFD_KINDS } from "../../api/alerts";
 import { type OutageReporter, reportBackgroundFailure } from "../background-errors";
 import type { Clock } from "../clock";
-import { insertAlertDeliveries, type NewAlertDelivery } from "../db/alert-deliveries";
+import {
+  claimHeldEmails,
+  type HeldEmail,
+  insertAlertDeliveries,
+  type NewAlertDelivery,
+  settleHeldEmails,
+} from "../db/alert-deliveries";
 import {
   type AlertFacts,
   type AlertRow,
   accountsWithRules,
+  alertsByIds,
   awaitingLastFreeDays,
   companyNames,
   containerFacts,
@@ -32,8 +41,9 @@ import type { Db } from "../db/connection";
 import type { Logger } from "../logger";
 import { sendLater } from "../mail/messages";
 import { chatPayload } from "./chat-messages";
-import { alertEmail } from "./email";
+import { alertEmail, heldAlertsEmail } from "./email";
 import { type AlertDraft, alertsForEvent, lfdAlerts } from "./match";
+import { quietUntil } from "./summary-schedule";
 
 export interface AlertWorkerOptions {
   db: Db;
@@ -70,6 +80,8 @@ export interface AlertWorker {
 const DEFAULT_INTERVAL_MS = 1_000;
 const DEFAULT_LFD_INTERVAL_MS = 300_000;
 const DAY_MS = 86_400_000;
+/** Held emails released in one transaction. */
+const HELD_BATCH = 500;
 
 export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
   const { db, clock, logger } = options;
@@ -119,8 +131,21 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
       for (const alert of told) {
         const rule = ruleOf(alert)!;
         if (rule.channels.includes("email")) {
-          const mailId = await queueEmail(tx, alert, rule, names, now);
-          deliveries.push(delivery(alert, "email", mailId, now));
+          // In the person's quiet hours the email waits for their end, to go with the others held as one.
+          const quietEnd =
+            rule.quietStart && rule.quietEnd
+              ? quietUntil({ start: rule.quietStart, end: rule.quietEnd, timeZone: rule.timeZone }, now)
+              : null;
+          if (quietEnd) {
+            deliveries.push({
+              ...delivery(alert, "email", null, now),
+              status: "held",
+              nextAttemptAt: quietEnd,
+            });
+          } else {
+            const mailId = await queueEmail(tx, alert, rule, names, now);
+            deliveries.push(delivery(alert, "email", mailId, now));
+          }
         }
         // Each chat channel's message is its own outbox row, sent by the chat worker.
         for (const channel of rule.channels.filter(isChatChannel)) {
@@ -235,6 +260,51 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
     });
   }
 
+  /**
+   * Emails held through quiet hours that have ended: each person's go as one message (one alert: its own email);
+   * someone no longer a member of the account is sent nothing. Answers how many messages were queued.
+   */
+  async function releaseHeld(): Promise<number> {
+    return db.transaction(async (tx) => {
+      const held = await claimHeldEmails(tx, clock.now(), HELD_BATCH);
+      if (held.length === 0) return 0;
+      const byPerson = new Map<string, HeldEmail[]>();
+      for (const h of held) {
+        const key = `${h.accountId}/${h.userId}`;
+        byPerson.set(key, [...(byPerson.get(key) ?? []), h]);
+      }
+      const names = await companyNames(tx, [...new Set(held.map((h) => h.accountId))]);
+      let queued = 0;
+      for (const group of byPerson.values()) {
+        const ids = group.map((h) => h.id);
+        const first = group[0]!;
+        if (!first.member) {
+          await settleHeldEmails(tx, ids, { error: "the person is no longer a member of the account" });
+          continue;
+        }
+        const alertRows = await alertsByIds(
+          tx,
+          group.map((h) => h.alertId),
+        );
+        const mail = heldAlertsEmail(
+          alertRows,
+          { name: names.get(first.accountId) ?? "your account" },
+          options,
+        );
+        const message = await sendLater(
+          tx,
+          first.accountId,
+          { kind: "alert", to: first.email, ...mail },
+          clock.now(),
+          mail.headers,
+        );
+        await settleHeldEmails(tx, ids, { mailId: message.id });
+        queued++;
+      }
+      return queued;
+    });
+  }
+
   /** The daily check: every waiting box whose last free day is near (or just passed), against the LFD rules. */
   async function lfdCheck(): Promise<number> {
     const accountIds = await accountsWithRules(db, LFD_KINDS);
@@ -267,7 +337,8 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
       if (!batch.more) break;
     }
     stored += await lfdCheck();
-    if (stored > 0) options.onMailQueued?.();
+    const released = await releaseHeld();
+    if (stored > 0 || released > 0) options.onMailQueued?.();
     tellChat();
     return stored;
   }
@@ -295,8 +366,9 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
           }
         } while (again && !stopped);
         if (withLfd && !stopped) stored += await lfdCheck();
-        if (stored > 0) {
-          logger.debug("alerts stored", { stored });
+        const released = stopped ? 0 : await releaseHeld();
+        if (stored > 0 || released > 0) {
+          logger.debug("alerts stored", { stored, released });
           options.onMailQueued?.();
         }
         tellChat();

@@ -1,9 +1,10 @@
 // Alert deliveries repository: where each alert went (the bell, an email, a Slack or Teams channel), written in the
 // alert's own transaction, and the history a person (their own) or an admin (the account's) reads, an email's status
 // being its message's in the mail outbox: queued, retrying (with the last error), sent, failed (given up, or refused
-// for good), or kept (no SMTP server: shown at /dev/mail). A chat message is its own outbox row: claimed when due
-// (a lease: a process that died mid-send leaves it to another), then settled as sent, retried or failed.
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+// for good), or kept (no SMTP server: shown at /dev/mail); an email raised in its person's quiet hours is held, then
+// sent with the others held as one message. A chat message is its own outbox row: claimed when due (a lease: a
+// process that died mid-send leaves it to another), then settled as sent, retried or failed.
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AlertDeliveryStatus } from "../../api/alerts";
 import type { Db } from "./connection";
 import { queryRows } from "./raw-rows";
@@ -41,6 +42,8 @@ export interface AlertDeliveryView {
 const IS_CHAT = sql`${alertDeliveries.channel} in ('slack', 'teams')`;
 const STATUS = sql<AlertDeliveryStatus>`case
   when ${alertDeliveries.channel} = 'in_app' then 'delivered'
+  when ${alertDeliveries.channel} = 'email' and ${alertDeliveries.status} in ('held', 'failed')
+    then ${alertDeliveries.status}
   when ${IS_CHAT} then case
     when ${alertDeliveries.status} = 'pending' and ${alertDeliveries.attempts} = 0 then 'queued'
     when ${alertDeliveries.status} = 'pending' then 'retrying'
@@ -195,4 +198,58 @@ export async function settleChat(db: Db, id: string, outcome: ChatOutcome): Prom
     .update(alertDeliveries)
     .set(values)
     .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.status, "pending")));
+}
+
+/** An alert email held for its person's quiet hours, due now: whose, and whether they are still a member. */
+export interface HeldEmail {
+  id: string;
+  accountId: string;
+  userId: string;
+  alertId: string;
+  email: string;
+  member: boolean;
+}
+
+/** Locks up to `limit` held alert emails whose quiet hours have ended (rows another process holds are skipped). */
+export async function claimHeldEmails(tx: Db, now: Date, limit: number): Promise<HeldEmail[]> {
+  const rows = await queryRows<{
+    id: string;
+    account_id: string;
+    user_id: string;
+    alert_id: string;
+    email: string;
+    member: boolean;
+  }>(
+    tx,
+    sql`select d.id, d.account_id, d.user_id, d.alert_id, u.email,
+        exists (select 1 from ${members} m where m.account_id = d.account_id and m.user_id = d.user_id) as member
+      from ${alertDeliveries} d
+      join ${users} u on u.id = d.user_id
+      where d.status = 'held' and d.next_attempt_at <= ${now}
+      order by d.next_attempt_at
+      limit ${limit}
+      for update of d skip locked`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    accountId: r.account_id,
+    userId: r.user_id,
+    alertId: r.alert_id,
+    email: r.email,
+    member: r.member,
+  }));
+}
+
+/** Held emails sent at last, as one message (`mailId`), or given up (`error`: the person left the account). */
+export async function settleHeldEmails(
+  tx: Db,
+  ids: string[],
+  outcome: { mailId: string } | { error: string },
+): Promise<void> {
+  if (ids.length === 0) return;
+  const values =
+    "mailId" in outcome
+      ? { status: null, mailId: outcome.mailId, nextAttemptAt: null }
+      : { status: "failed", lastError: outcome.error, nextAttemptAt: null };
+  await tx.update(alertDeliveries).set(values).where(inArray(alertDeliveries.id, ids));
 }

@@ -186,7 +186,13 @@ export async function eventsAfter(db: Db, after: number, limit: number): Promise
 }
 
 /** A rule with its person's email, for the people who are still members of the rule's account. */
-export type LiveRule = AlertRuleRow & { email: string };
+export type LiveRule = AlertRuleRow & {
+  email: string;
+  /** The person's quiet hours in this account (HH:MM), and the zone they are in; null when none. */
+  quietStart: string | null;
+  quietEnd: string | null;
+  timeZone: string | null;
+};
 
 /** The rules of the accounts (of the kinds, when given) whose people are still members there. */
 export async function liveRules(
@@ -196,7 +202,13 @@ export async function liveRules(
 ): Promise<LiveRule[]> {
   if (accountIds.length === 0) return [];
   const rows = await db
-    .select({ rule: alertRules, email: users.email })
+    .select({
+      rule: alertRules,
+      email: users.email,
+      quietStart: members.quietStart,
+      quietEnd: members.quietEnd,
+      timeZone: members.summaryTimeZone,
+    })
     .from(alertRules)
     .innerJoin(
       members,
@@ -209,7 +221,7 @@ export async function liveRules(
         kinds ? inArray(alertRules.kind, [...kinds]) : undefined,
       ),
     );
-  return rows.map((r) => ({ ...r.rule, email: r.email }));
+  return rows.map(({ rule, ...person }) => ({ ...rule, ...person }));
 }
 
 /** What rules read of a shipment and its containers: scope facts and the words of the alert. */
@@ -361,6 +373,16 @@ export async function accountsWithRules(db: Db, kinds: readonly string[]): Promi
 }
 
 /** Stores the alerts not stored before (by rule and change); answers those it stored now. */
+/** Alerts by id, oldest first (a held email lists them in the order they were raised). */
+export async function alertsByIds(db: Db, ids: string[]): Promise<AlertRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(alerts)
+    .where(inArray(alerts.id, ids))
+    .orderBy(asc(alerts.createdAt), asc(alerts.id));
+}
+
 export async function insertAlerts(tx: Db, rows: NewAlert[]): Promise<AlertRow[]> {
   if (rows.length === 0) return [];
   return tx

@@ -1,4 +1,5 @@
-// Morning summaries repository: a person's summary settings in an account (on their membership), and the claim of
+// Morning summaries repository: a person's summary settings (and quiet hours) in an account, on their membership;
+// and the claim of
 // the summaries due: rows whose `summary_next_at` has come, locked (`SKIP LOCKED`: processes share the work) and
 // moved on to their next time in the same transaction that queues the mail, so each is sent once.
 import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
@@ -12,6 +13,9 @@ export interface SummarySettings {
   timeZone: string | null;
   days: SummaryDays;
   nextAt: Date | null;
+  /** Quiet hours for alert emails (HH:MM, in the same zone); null: none. */
+  quietStart: string | null;
+  quietEnd: string | null;
 }
 
 const settingsColumns = {
@@ -20,6 +24,8 @@ const settingsColumns = {
   timeZone: members.summaryTimeZone,
   days: sql<SummaryDays>`${members.summaryDays}`,
   nextAt: members.summaryNextAt,
+  quietStart: members.quietStart,
+  quietEnd: members.quietEnd,
 };
 
 const membership = (accountId: string, userId: string) =>
@@ -48,6 +54,8 @@ export async function saveSummarySettings(
       summaryTimeZone: settings.timeZone,
       summaryDays: settings.days,
       summaryNextAt: settings.nextAt,
+      quietStart: settings.quietStart,
+      quietEnd: settings.quietEnd,
     })
     .where(membership(accountId, userId))
     .returning(settingsColumns);

@@ -213,6 +213,10 @@ export const members = pgTable(
     summaryTimeZone: text("summary_time_zone"),
     summaryDays: text("summary_days").notNull().default("daily"),
     summaryNextAt: ts("summary_next_at"),
+    // Quiet hours (HH:MM to HH:MM in the summary's zone, past midnight when the end is earlier): alert emails wait
+    // until they end and then go as one. Null: none.
+    quietStart: text("quiet_start"),
+    quietEnd: text("quiet_end"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1522,7 +1526,9 @@ export const alertDeliveries = pgTable(
     mailId: uuid("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
     // A chat message (`slack`, `teams`) is its own outbox: the address and body fixed when it was queued, `pending`
     // until the receiver took it (`sent`) or it was given up (`failed`); a claim moves `next_attempt_at` on by a
-    // lease, so a process that died mid-send leaves it to another. Null for the bell and email.
+    // lease, so a process that died mid-send leaves it to another. An email raised in the person's quiet hours is
+    // `held` until `next_attempt_at` (their end), then sent with the others held as one message (`mail_id`). Null
+    // for the bell and an email sent at once.
     target: text("target"),
     payload: text("payload"),
     status: text("status"),
@@ -1535,7 +1541,7 @@ export const alertDeliveries = pgTable(
   (t) => [
     index("alert_deliveries_user_idx").on(t.accountId, t.userId, t.createdAt.desc(), t.id.desc()),
     index("alert_deliveries_account_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
-    index("alert_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index("alert_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status in ('pending', 'held')`),
   ],
 );
 

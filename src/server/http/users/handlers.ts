@@ -38,6 +38,8 @@ export function userRoutes(
     const failing = await failingEmailsAmong(db, [member.user.email]);
     const person = personResource(member, failing);
     person.attributes.morning_summary = morningSummaryResource(summary);
+    person.attributes.quiet_hours =
+      summary.quietStart && summary.quietEnd ? { start: summary.quietStart, end: summary.quietEnd } : null;
     return documentOf(person, "/v2/users/me", [accountSettingsResource(principal.account)]);
   }
 
@@ -47,7 +49,8 @@ export function userRoutes(
   app.openapi(editMeRoute, async (c) => {
     const principal = c.get("principal");
     const { doer } = personOf(principal);
-    const given = c.req.valid("json").data.attributes.morning_summary;
+    const attributes = c.req.valid("json").data.attributes;
+    const given = attributes.morning_summary ?? {};
     const current = await summarySettings(db, principal.account.id, doer.userId);
     if (!current) throw notFound("user", doer.userId);
     if (given.time_zone !== undefined && !isKnownTimeZone(given.time_zone))
@@ -62,7 +65,14 @@ export function userRoutes(
       days: given.days ?? current.days,
     };
     const nextAt = nextSummaryAt(schedule, deps.serviceClock.now());
-    await saveSummarySettings(db, principal.account.id, doer.userId, { ...schedule, nextAt });
+    const quiet =
+      attributes.quiet_hours === undefined
+        ? { quietStart: current.quietStart, quietEnd: current.quietEnd }
+        : {
+            quietStart: attributes.quiet_hours?.start ?? null,
+            quietEnd: attributes.quiet_hours?.end ?? null,
+          };
+    await saveSummarySettings(db, principal.account.id, doer.userId, { ...schedule, nextAt, ...quiet });
     return c.json(await meDocument(principal), 200);
   });
 

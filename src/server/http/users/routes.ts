@@ -25,9 +25,9 @@ export const editMeRoute = createRoute({
   method: "patch",
   path: "/v2/users/me",
   tags,
-  summary: "Change the signed-in person's own settings: their morning summary",
+  summary: "Change the signed-in person's own settings: their morning summary and quiet hours",
   description:
-    "`morning_summary`: `enabled`, `time` (HH:MM, local), `time_zone` (IANA, such as Europe/Berlin) and `days` (`daily` or `weekdays`); any of them, the rest kept. The answer gives `next_at`, when the next summary is due. A person only (an API key has no person: 403).",
+    "`morning_summary`: `enabled`, `time` (HH:MM, local), `time_zone` (IANA, such as Europe/Berlin) and `days` (`daily` or `weekdays`); any of them, the rest kept. The answer gives `next_at`, when the next summary is due. `quiet_hours`: `{start, end}` (HH:MM in that zone; past midnight when `end` is earlier), or null for none: alert emails raised then wait until they end and go as one. A person only (an API key has no person: 403).",
   request: { body: requestBodyOf(meEditBodySchema, true) },
   responses: { 200: jsonBody(personDocumentSchema, "The person"), ...errorResponses(401, 403, 422) },
 });

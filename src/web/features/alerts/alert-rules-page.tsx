@@ -14,17 +14,18 @@ import {
 } from "../../../api/alerts";
 import { roleAtLeast } from "../../../api/roles";
 import { buttonClass } from "../../components/button";
+import { inputClass as fieldClass, labelClass } from "../../components/form-field";
 import { PageHeader } from "../../components/page-header";
 import { useActor } from "../../lib/actor";
 import { DeliveryHistory } from "./delivery-history";
 import { MorningSummarySection } from "./morning-summary-form";
 import { isPersonOnlyRefusal, PersonOnlyNotice } from "./person-only";
 import { alertRulesQuery, type RuleInput, useCreateRule, useDeleteRule } from "./queries";
+import { QuietHoursSection } from "./quiet-hours-form";
 import { ScopeFields, type ScopeType, ScopeWords, scopeOf } from "./rule-scope";
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800";
-const labelClass = "block text-sm font-medium text-slate-800 dark:text-slate-200";
+/** The dashboard's field, a little below its label. */
+const inputClass = `mt-1 block ${fieldClass}`;
 
 function kindWords(rule: AlertRule): string {
   const { kind, threshold, hold_name } = rule.attributes;
@@ -328,6 +329,7 @@ export function AlertRulesPage() {
       {query.isError && isPersonOnlyRefusal(query.error) ? null : (
         <>
           <MorningSummarySection />
+          <QuietHoursSection />
           <DeliveryHistory everyone={oversees} />
         </>
       )}

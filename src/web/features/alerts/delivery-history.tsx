@@ -12,6 +12,7 @@ import { alertDeliveriesQuery } from "./queries";
 
 const STATUS_WORDS: Record<AlertDeliveryStatus, string> = {
   delivered: "Shown in the bell",
+  held: "Held for quiet hours",
   queued: "Queued",
   retrying: "Retrying",
   sent: "Sent",

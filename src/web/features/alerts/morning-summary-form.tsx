@@ -5,13 +5,13 @@ import { type FormEvent, useEffect, useId, useState, useSyncExternalStore } from
 import type { MorningSummary, SummaryDays } from "../../../api/people";
 import { buttonClass } from "../../components/button";
 import { DateTime } from "../../components/date-time";
+import { inputClass as fieldClass, labelClass } from "../../components/form-field";
 import { meQuery } from "../../lib/actor";
 import { getSession, subscribeSession } from "../../lib/session";
-import { useSaveSummary } from "./queries";
+import { useSaveMySettings } from "./queries";
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800";
-const labelClass = "block text-sm font-medium text-slate-800 dark:text-slate-200";
+/** The dashboard's field, a little below its label. */
+const inputClass = `mt-1 block ${fieldClass}`;
 
 /** This browser's zone: what a summary comes by until the person picks another. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -24,14 +24,14 @@ function zonesWith(current: string): string[] {
 
 function SummaryForm({ summary }: { summary: MorningSummary }) {
   const id = useId();
-  const save = useSaveSummary();
+  const save = useSaveMySettings();
   const [enabled, setEnabled] = useState(summary.enabled);
   const [time, setTime] = useState(summary.time);
   const [zone, setZone] = useState(summary.time_zone ?? browserTimeZone());
   const [days, setDays] = useState<SummaryDays>(summary.days);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ enabled, time, time_zone: zone, days });
+    save.mutate({ morning_summary: { enabled, time, time_zone: zone, days } });
   };
   return (
     <form onSubmit={submit} aria-labelledby={`${id}-title`} className="space-y-4">
@@ -139,11 +139,11 @@ export function SummaryZoneFromBrowser() {
   // Only a person has a summary: a tab signed in with a key asks nothing.
   const session = useSyncExternalStore(subscribeSession, getSession, getSession);
   const { data } = useQuery({ ...meQuery(), enabled: session?.kind === "person" });
-  const save = useSaveSummary();
+  const save = useSaveMySettings();
   const unknown = data?.data.attributes.morning_summary?.time_zone === null;
   const { mutate, isIdle } = save;
   useEffect(() => {
-    if (unknown && isIdle) mutate({ time_zone: browserTimeZone() });
+    if (unknown && isIdle) mutate({ morning_summary: { time_zone: browserTimeZone() } });
   }, [unknown, isIdle, mutate]);
   return null;
 }

@@ -14,7 +14,7 @@ import {
   notificationDocumentSchema,
   notificationListDocumentSchema,
 } from "../../../api/alerts";
-import { type MorningSummary, personDocumentSchema } from "../../../api/people";
+import { type MorningSummary, personDocumentSchema, type QuietHours } from "../../../api/people";
 import { meKeys } from "../../lib/actor";
 import { apiRequest } from "../../lib/api-client";
 import { queryRoots } from "../../lib/query-roots";
@@ -172,20 +172,21 @@ export function useDeleteRule() {
   });
 }
 
-/** What `PATCH /v2/users/me` changes of the person's morning summary: any of its settings. */
-export type SummaryInput = Partial<Pick<MorningSummary, "enabled" | "time" | "days">> & {
-  time_zone?: string;
-};
+/** What `PATCH /v2/users/me` changes: any of the morning summary's settings, and the quiet hours (null: none). */
+export interface MySettingsInput {
+  morning_summary?: Partial<Pick<MorningSummary, "enabled" | "time" | "days">> & { time_zone?: string };
+  quiet_hours?: QuietHours | null;
+}
 
-/** Saves the person's morning summary; the answer is who they are now, so the person's query takes it at once. */
-export function useSaveSummary() {
+/** Saves the person's own settings; the answer is who they are now, so the person's query takes it at once. */
+export function useSaveMySettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SummaryInput) =>
+    mutationFn: (input: MySettingsInput) =>
       apiRequest("/v2/users/me", {
         schema: personDocumentSchema,
         method: "PATCH",
-        body: { data: { type: "user", attributes: { morning_summary: input } } },
+        body: { data: { type: "user", attributes: input } },
       }),
     onSuccess: (document) => queryClient.setQueryData(meKeys.me(), document),
   });

@@ -2,13 +2,13 @@
 // shipping line by SCAC, a port of discharge by UN/LOCODE, a customer from the account's parties, or tags).
 import { useQuery } from "@tanstack/react-query";
 import type { AlertScope } from "../../../api/alerts";
+import { inputClass as fieldClass, labelClass } from "../../components/form-field";
 import { partiesListQuery, partyQuery } from "../../lib/parties";
 
 export type ScopeType = AlertScope["type"];
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800";
-const labelClass = "block text-sm font-medium text-slate-800 dark:text-slate-200";
+/** The dashboard's field, a little below its label. */
+const inputClass = `mt-1 block ${fieldClass}`;
 
 /** The customers a rule may be for: the account's parties, by name, as many as a picker shows. */
 const CUSTOMER_CHOICES = 100;
