@@ -1,7 +1,6 @@
-// /v2/alert_rules: a signed-in person's own alert rules (list, create, read, edit, delete). The scope is given by
-// SCAC or UN/LOCODE and stored by id; a threshold wrong for its kind, a hold named on a kind without holds, an
-// unknown line or port, a Slack or Teams channel without its address, an address that is not https, does not
-// resolve or reaches a private network are 422s with a pointer, and nothing is stored.
+// /v2/alert_rules: a signed-in person's own alert rules (list, create, read, edit, delete), each with how often it
+// told in the last day. What the attributes are checked against (rule-values.ts) answers 422s with a pointer, and
+// nothing is stored.
 
 import { ALERT_RULES_PER_PERSON_MAX, type AlertKind } from "../../../api/alerts";
 import {

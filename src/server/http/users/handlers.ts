@@ -1,4 +1,5 @@
-// /v2/users: who is signed in, the account's members, role changes and removals (by the role rules in people/).
+// /v2/users: who is signed in (with their own settings: the morning summary and quiet hours, which they change with
+// PATCH /v2/users/me), the account's members, role changes and removals (by the role rules in people/).
 import { attributePointer } from "../../../api/json-pointer";
 import { quote } from "../../../api/quote";
 import { isKnownTimeZone } from "../../../api/zone-clock";

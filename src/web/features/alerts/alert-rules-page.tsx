@@ -1,5 +1,6 @@
-// Settings → Alerts: the person's alert rules (what, where, how they are told) with a delete each, and a form that
-// creates one. The API checks what the form sends; its 422s are shown beside the form, in its words.
+// Settings → Alerts: the person's alert rules (what, where, how they are told, how often they told) with a delete
+// each, a form that creates one, the morning summary, quiet hours and the delivery history. The API checks what the
+// forms send; its 422s are shown beside them, in its words.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";

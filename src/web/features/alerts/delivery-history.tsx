@@ -1,5 +1,6 @@
-// Settings → Alerts → History: where each alert went and what became of it (the bell at once; an email queued,
-// retried with the mail server's last answer, sent, or failed), newest first; an owner or admin sees everyone's.
+// Settings → Alerts → History: where each alert went and what became of it (the bell at once; an email or a Slack or
+// Teams message queued, retried with the last answer, sent, or failed; an email held for quiet hours), newest first;
+// an owner or admin sees everyone's.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { AlertDelivery, AlertDeliveryStatus } from "../../../api/alerts";
