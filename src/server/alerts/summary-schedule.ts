@@ -1,8 +1,10 @@
 // A person's own clock: when their morning summary is next due (the first instant after `after` at which their
 // zone's clock shows their time on a day they get it, every day or Monday to Friday) and when the quiet hours that
 // hold an instant end. Pure, so that daylight-saving changes are tested without waiting for one.
+
+import { calendarDayIn } from "../../api/calendar-days";
 import type { SummaryDays } from "../../api/people";
-import { instantOfWallClock } from "../../api/zone-clock";
+import { instantOfWallClock, zoneOffsetMs } from "../../api/zone-clock";
 
 export interface SummarySchedule {
   enabled: boolean;
@@ -14,15 +16,8 @@ export interface SummarySchedule {
 
 const DAY_MS = 86_400_000;
 
-/** The calendar date (YYYY-MM-DD) the zone's clock shows at the instant. */
-function dateIn(at: number, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date(at));
-}
+/** The calendar date (YYYY-MM-DD) the zone's clock shows at the instant (the zones are checked when saved). */
+const dateIn = (at: number, timeZone: string) => calendarDayIn(new Date(at), timeZone);
 
 /** `date` moved by whole calendar days. */
 function addDays(date: string, days: number): string {
@@ -75,15 +70,9 @@ export function quietUntil(quiet: QuietHours, at: Date): Date | null {
   const start = minutesOf(quiet.start);
   const end = minutesOf(quiet.end);
   const today = dateIn(at.getTime(), quiet.timeZone);
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: quiet.timeZone,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(at);
-  const now =
-    Number(parts.find((p) => p.type === "hour")?.value) * 60 +
-    Number(parts.find((p) => p.type === "minute")?.value);
+  // Minutes past midnight on the zone's clock.
+  const wall = at.getTime() + zoneOffsetMs(at.getTime(), quiet.timeZone);
+  const now = Math.floor((wall % DAY_MS) / 60_000);
   const overnight = end < start;
   const inside = overnight ? now >= start || now < end : now >= start && now < end;
   if (!inside) return null;
