@@ -9,6 +9,7 @@ import { inputClass as fieldClass, labelClass } from "../../components/form-fiel
 import { meQuery } from "../../lib/actor";
 import { getSession, subscribeSession } from "../../lib/session";
 import { useSaveMySettings } from "./queries";
+import { TimeOfDayField } from "./time-of-day-field";
 
 /** The dashboard's field, a little below its label. */
 const inputClass = `mt-1 block ${fieldClass}`;
@@ -47,20 +48,7 @@ function SummaryForm({ summary }: { summary: MorningSummary }) {
         morning summary
       </label>
       <div className="grid gap-4 sm:grid-cols-3">
-        <div>
-          <label htmlFor={`${id}-time`} className={labelClass}>
-            Time
-          </label>
-          <input
-            id={`${id}-time`}
-            type="time"
-            required
-            className={inputClass}
-            value={time}
-            disabled={!enabled}
-            onChange={(e) => setTime(e.target.value)}
-          />
-        </div>
+        <TimeOfDayField id={`${id}-time`} label="Time" value={time} disabled={!enabled} onChange={setTime} />
         <div>
           <label htmlFor={`${id}-zone`} className={labelClass}>
             Time zone

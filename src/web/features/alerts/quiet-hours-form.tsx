@@ -4,12 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import type { QuietHours } from "../../../api/people";
 import { buttonClass } from "../../components/button";
-import { inputClass as fieldClass, labelClass } from "../../components/form-field";
 import { meQuery } from "../../lib/actor";
 import { useSaveMySettings } from "./queries";
-
-/** The dashboard's field, a little below its label. */
-const inputClass = `mt-1 block ${fieldClass}`;
+import { TimeOfDayField } from "./time-of-day-field";
 
 function QuietForm({ quiet, timeZone }: { quiet: QuietHours | null; timeZone: string | null }) {
   const id = useId();
@@ -31,34 +28,8 @@ function QuietForm({ quiet, timeZone }: { quiet: QuietHours | null; timeZone: st
         during quiet hours
       </label>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-start`} className={labelClass}>
-            From
-          </label>
-          <input
-            id={`${id}-start`}
-            type="time"
-            required
-            className={inputClass}
-            value={start}
-            disabled={!on}
-            onChange={(e) => setStart(e.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-end`} className={labelClass}>
-            Until
-          </label>
-          <input
-            id={`${id}-end`}
-            type="time"
-            required
-            className={inputClass}
-            value={end}
-            disabled={!on}
-            onChange={(e) => setEnd(e.target.value)}
-          />
-        </div>
+        <TimeOfDayField id={`${id}-start`} label="From" value={start} disabled={!on} onChange={setStart} />
+        <TimeOfDayField id={`${id}-end`} label="Until" value={end} disabled={!on} onChange={setEnd} />
       </div>
       <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
         {quiet
