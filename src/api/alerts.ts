@@ -18,6 +18,9 @@ export const ALERT_KINDS = {
   vessel_departed: { label: "Vessel departed", threshold: null },
   vessel_arrived: { label: "Vessel arrived", threshold: null },
   vessel_discharged: { label: "Discharged from the vessel", threshold: null },
+  inland_arrived: { label: "Arrived at the inland destination by rail", threshold: null },
+  empty_returned: { label: "Empty container returned", threshold: null },
+  pickup_appointment_changed: { label: "Pickup appointment changed", threshold: null },
   tracking_request_failed: { label: "Tracking request failed", threshold: null },
   tracking_stopped: { label: "Tracking stopped by the line", threshold: null },
 } as const satisfies Record<string, { label: string; threshold: "days" | "hours" | null }>;

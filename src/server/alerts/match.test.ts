@@ -37,6 +37,7 @@ const facts: AlertFacts = {
   portOfDischargeId: "port-sav",
   portName: "Savannah",
   portZone: "America/New_York",
+  destinationName: "Chicago",
   customerId: "party-acme",
   tags: ["Urgent"],
   lastFreeDayAt: null,
@@ -57,6 +58,55 @@ const event = (name: string, changes: LoggedEvent["changes"] = null): LoggedEven
 const titles = (drafts: { title: string }[]) => drafts.map((d) => d.title);
 
 describe("alerts for an event", () => {
+  it("tells of a rail arrival once whichever of the line's two events comes, and of an empty returned", () => {
+    const rules = [rule("inland_arrived"), rule("empty_returned"), rule("vessel_arrived")];
+    const ramp = alertsForEvent(event("container.transport.rail_arrived"), rules, facts, undefined);
+    const destination = alertsForEvent(
+      { ...event("container.transport.arrived_at_inland_destination"), id: "e2" },
+      rules,
+      facts,
+      undefined,
+    );
+    expect(titles(ramp)).toEqual(["Arrived by rail: MSCU1234565 at Chicago"]);
+    // Both events key the alert by the box: stored once, whichever comes first.
+    expect(destination.map((d) => d.dedupeKey)).toEqual(ramp.map((d) => d.dedupeKey));
+    expect(titles(alertsForEvent(event("container.transport.empty_in"), rules, facts, undefined))).toEqual([
+      "Empty returned: MSCU1234565",
+    ]);
+    expect(alertsForEvent(event("container.transport.full_out"), rules, facts, undefined)).toEqual([]);
+  });
+
+  it("tells of a pickup appointment made, moved and cancelled, in the port's time", () => {
+    const rules = [rule("pickup_appointment_changed")];
+    const appointment = (from: string | null, to: string | null) =>
+      alertsForEvent(
+        event("container.updated", { pickup_appointment_at: { from, to } }),
+        rules,
+        facts,
+        undefined,
+      );
+    const made = appointment(null, "2026-12-02T15:00:00.000Z");
+    expect(titles(made)).toEqual([
+      "Pickup appointment made: MSCU1234565 at Savannah, 2 Dec 2026, 10:00 (America/New_York)",
+    ]);
+    expect(made[0]!.details).toEqual(["Pickup appointment: none → 2 Dec 2026, 10:00 (America/New_York)"]);
+    expect(titles(appointment("2026-12-02T15:00:00.000Z", "2026-12-03T13:30:00.000Z"))).toEqual([
+      "Pickup appointment moved: MSCU1234565 at Savannah, 3 Dec 2026, 08:30 (America/New_York)",
+    ]);
+    expect(titles(appointment("2026-12-02T15:00:00.000Z", null))).toEqual([
+      "Pickup appointment cancelled: MSCU1234565 at Savannah",
+    ]);
+    // Another attribute's change is not an appointment's.
+    expect(
+      alertsForEvent(
+        event("container.updated", { available_for_pickup: { from: false, to: true } }),
+        rules,
+        facts,
+        undefined,
+      ),
+    ).toEqual([]);
+  });
+
   it("tells of a named hold released, not of another, and of a box becoming available", () => {
     const holds = event("container.updated", {
       holds_at_pod_terminal: {

@@ -47,11 +47,16 @@ const EVENT_KINDS: Record<string, AlertKind> = {
   "container.transport.vessel_departed": "vessel_departed",
   "container.transport.vessel_arrived": "vessel_arrived",
   "container.transport.vessel_discharged": "vessel_discharged",
+  // A rail journey's end: the ramp's arrival, or the line's "arrived at inland destination" (one alert: see below).
+  "container.transport.rail_arrived": "inland_arrived",
+  "container.transport.arrived_at_inland_destination": "inland_arrived",
+  "container.transport.empty_in": "empty_returned",
   "tracking_request.failed": "tracking_request_failed",
   "tracking_request.tracking_stopped": "tracking_stopped",
 };
 
 const where = (f: AlertFacts) => (f.portName ? ` at ${f.portName}` : "");
+const inland = (f: AlertFacts) => (f.destinationName ? ` at ${f.destinationName}` : "");
 const subjectOf = (f: AlertFacts) => f.containerNumber ?? f.billOfLading ?? "a shipment";
 
 interface Hold {
@@ -64,6 +69,10 @@ const holdsOn = (value: unknown): string[] =>
     : [];
 
 const hours = (ms: number) => Math.round(ms / 3_600_000);
+
+/** An instant as the port's people read it: "2 Dec 2026, 10:00 (America/New_York)". */
+const localTime = (iso: string, zone: string) =>
+  `${new Intl.DateTimeFormat("en-GB", { timeZone: zone, dateStyle: "medium", timeStyle: "short" }).format(new Date(iso))} (${zone})`;
 
 /** A date in a zone's calendar, as `YYYY-MM-DD`. */
 export function dayIn(instant: Date, timeZone: string): string {
@@ -117,7 +126,15 @@ export function alertsForEvent(
     }
     if (!facts || !inScope(rule.scope, facts)) continue;
     const changes = event.changes ?? {};
-    if (EVENT_KINDS[event.event] === kind) {
+    if (kind === "inland_arrived" && EVENT_KINDS[event.event] === kind) {
+      // Lines send the ramp's arrival, the destination's, or both: the box is told of once, whichever comes first.
+      drafts.push({
+        ...base(rule, `Arrived by rail: ${subjectOf(facts)}${inland(facts)}`, []),
+        dedupeKey: `inland:${facts.containerId ?? event.id}`,
+      });
+    } else if (kind === "empty_returned" && EVENT_KINDS[event.event] === kind) {
+      drafts.push(base(rule, `Empty returned: ${subjectOf(facts)}`, []));
+    } else if (EVENT_KINDS[event.event] === kind) {
       const verb = {
         vessel_departed: "Vessel departed",
         vessel_arrived: "Vessel arrived",
@@ -125,6 +142,20 @@ export function alertsForEvent(
       }[kind as "vessel_departed"];
       drafts.push(
         base(rule, `${verb}: ${subjectOf(facts)}${kind === "vessel_departed" ? "" : where(facts)}`, []),
+      );
+    } else if (kind === "pickup_appointment_changed" && event.event === "container.updated") {
+      const change = changes.pickup_appointment_at;
+      if (!change) continue;
+      const zone = facts.portZone ?? "UTC";
+      const when = (value: unknown) => (typeof value === "string" ? localTime(value, zone) : "none");
+      drafts.push(
+        base(
+          rule,
+          change.to
+            ? `Pickup appointment ${change.from ? "moved" : "made"}: ${subjectOf(facts)}${where(facts)}, ${when(change.to)}`
+            : `Pickup appointment cancelled: ${subjectOf(facts)}${where(facts)}`,
+          [`Pickup appointment: ${when(change.from)} → ${when(change.to)}`],
+        ),
       );
     } else if (kind === "available_for_pickup" && event.event === "container.updated") {
       const change = changes.available_for_pickup;
@@ -162,8 +193,7 @@ export function alertsForEvent(
       const moved = hours(Date.parse(change.to) - Date.parse(change.from));
       if (Math.abs(moved) <= (rule.threshold ?? 0)) continue;
       const zone = facts.portZone ?? "UTC";
-      const when = (iso: string) =>
-        `${new Intl.DateTimeFormat("en-GB", { timeZone: zone, dateStyle: "medium", timeStyle: "short" }).format(new Date(iso))} (${zone})`;
+      const when = (iso: string) => localTime(iso, zone);
       drafts.push(
         base(
           rule,

@@ -2,6 +2,7 @@
 // event log after its cursor, the rules of the accounts in it, the facts the rules look at) and writes (alerts
 // stored once per rule and change, the cursor moved in the same transaction), and a person's notifications.
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "./connection";
 import {
   accountEvents,
@@ -235,6 +236,8 @@ export interface AlertFacts {
   portOfDischargeId: string | null;
   portName: string | null;
   portZone: string | null;
+  /** The inland destination's name (a rail journey's end), when the shipment has one. */
+  destinationName: string | null;
   /** The shipment's customer (a party of the account). */
   customerId: string | null;
   tags: string[];
@@ -243,6 +246,7 @@ export interface AlertFacts {
   awaitingPickup: boolean;
 }
 
+const destinations = alias(ports, "destination");
 const shipmentFactColumns = {
   shipmentId: shipments.id,
   billOfLading: shipments.billOfLadingNumber,
@@ -251,6 +255,7 @@ const shipmentFactColumns = {
   portOfDischargeId: shipments.portOfDischargeId,
   portName: ports.name,
   portZone: ports.timeZone,
+  destinationName: destinations.name,
   customerId: shipments.customerId,
   tags: shipments.tags,
 };
@@ -271,6 +276,7 @@ export async function containerFacts(db: Db, accountIds: string[], ids: string[]
     .innerJoin(shipments, eq(shipments.id, containers.shipmentId))
     .innerJoin(shippingLines, eq(shippingLines.id, shipments.shippingLineId))
     .leftJoin(ports, eq(ports.id, shipments.portOfDischargeId))
+    .leftJoin(destinations, eq(destinations.id, shipments.destinationId))
     .where(and(inArray(containers.accountId, accountIds), inArray(containers.id, ids)));
   return rows.map((r) => ({ ...r, awaitingPickup: r.awaitingPickup ?? false }));
 }
@@ -283,6 +289,7 @@ export async function shipmentFacts(db: Db, accountIds: string[], ids: string[])
     .from(shipments)
     .innerJoin(shippingLines, eq(shippingLines.id, shipments.shippingLineId))
     .leftJoin(ports, eq(ports.id, shipments.portOfDischargeId))
+    .leftJoin(destinations, eq(destinations.id, shipments.destinationId))
     .where(and(inArray(shipments.accountId, accountIds), inArray(shipments.id, ids)));
   return rows.map((r) => ({
     ...r,
@@ -352,6 +359,7 @@ export async function awaitingLastFreeDays(
     .innerJoin(shipments, eq(shipments.id, containers.shipmentId))
     .innerJoin(shippingLines, eq(shippingLines.id, shipments.shippingLineId))
     .leftJoin(ports, eq(ports.id, shipments.portOfDischargeId))
+    .leftJoin(destinations, eq(destinations.id, shipments.destinationId))
     .where(
       and(
         inArray(containers.accountId, accountIds),
@@ -372,7 +380,6 @@ export async function accountsWithRules(db: Db, kinds: readonly string[]): Promi
   return rows.map((r) => r.accountId);
 }
 
-/** Stores the alerts not stored before (by rule and change); answers those it stored now. */
 /** Alerts by id, oldest first (a held email lists them in the order they were raised). */
 export async function alertsByIds(db: Db, ids: string[]): Promise<AlertRow[]> {
   if (ids.length === 0) return [];
@@ -383,6 +390,7 @@ export async function alertsByIds(db: Db, ids: string[]): Promise<AlertRow[]> {
     .orderBy(asc(alerts.createdAt), asc(alerts.id));
 }
 
+/** Stores the alerts not stored before (by rule and change); answers those it stored now. */
 export async function insertAlerts(tx: Db, rows: NewAlert[]): Promise<AlertRow[]> {
   if (rows.length === 0) return [];
   return tx
