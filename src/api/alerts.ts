@@ -49,6 +49,13 @@ export const ALERT_RULE_NAME_MAX = 80;
 /** A rule that raises more alerts than this in a day is said to be noisy in its list: one a person should narrow. */
 export const NOISY_RULE_PER_DAY = 25;
 export const ALERT_RULES_PER_PERSON_MAX = 50;
+/**
+ * A person's alert emails: those raised within this many minutes of their last alert email wait for the window's
+ * end and go as one; and at most ALERT_EMAIL_HOURLY_CAP alerts an hour are listed by name, the rest counted
+ * ("and N more", with a link to the notifications). The bell shows every alert at once.
+ */
+export const ALERT_EMAIL_GROUP_MINUTES = 10;
+export const ALERT_EMAIL_HOURLY_CAP = 20;
 
 /**
  * What a rule looks at, as the wire spells it: everything, one line (SCAC), one port (UN/LOCODE), one customer (the
@@ -252,11 +259,13 @@ export const notificationEditBodySchema = z
  * temporary failure, tried again with backoff), `sent` (the SMTP server, or Slack or Teams, accepted it), `failed`
  * (refused for good, or given up after its attempts), `kept` (no SMTP server configured: shown at /dev/mail),
  * `expired` (its message is gone), or an email's `held` (raised in its person's quiet hours: sent when they end, with
- * the others held, as one message).
+ * the others held, as one message) or `grouped` (raised within ALERT_EMAIL_GROUP_MINUTES of the person's last alert
+ * email: sent when that window ends, with the others of the window, as one message).
  */
 export const ALERT_DELIVERY_STATUSES = [
   "delivered",
   "held",
+  "grouped",
   "queued",
   "retrying",
   "sent",
@@ -286,6 +295,11 @@ export const alertDeliverySchema = z
       person_email: z.string(),
       recipient: z.string().nullable(),
       attempts: z.number().int(),
+      /**
+       * The email carrying it only counted it ("and N more"): the person's hourly cap of alerts listed by name
+       * (ALERT_EMAIL_HOURLY_CAP) was reached.
+       */
+      counted_only: z.boolean(),
       /** The mail server's or chat receiver's last answer when it failed or is being retried. */
       last_error: z.string().nullable(),
       created_at: isoDateTime,

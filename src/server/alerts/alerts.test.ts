@@ -219,6 +219,7 @@ describe("alerts", () => {
         },
       },
     ]);
+    expect(await h.service.alerts.runOnce()).toBe(1);
     await record([
       {
         ...scope,
@@ -239,7 +240,7 @@ describe("alerts", () => {
         changes: { pod_eta_at: { from: "2026-11-18T14:00:00.000Z", to: "2026-11-20T14:00:00.000Z" } },
       },
     ]);
-    expect(await h.service.alerts.runOnce()).toBe(3);
+    expect(await h.service.alerts.runOnce()).toBe(2);
     // Again, and in another process over the same database: nothing twice.
     expect(await h.service.alerts.runOnce()).toBe(0);
     const other = await h.anotherService({ smtpUrl: "smtp://127.0.0.1:9" });
@@ -252,10 +253,23 @@ describe("alerts", () => {
       "Vessel arrived: MSCU1234565 at Los Angeles",
     ]);
 
-    // Ana's two alerts were emailed; Ben's ETA rule is in-app only.
+    // Ana's first alert was emailed at once; her second, raised within 10 minutes of that email, waits for the
+    // window's end (then goes as its own email: it is alone in it). Ben's ETA rule is in-app only.
     await h.mail.runOnce();
-    const mail = received.filter((m) => m.to.includes("ana@alert.example"));
+    const ana_ = () => received.filter((m) => m.to.includes("ana@alert.example"));
+    expect(ana_().map((m) => headersOf(m.raw).match(/^Subject: (.*)$/m)![1])).toEqual([
+      "Hold added: MSCU1234565 at Los Angeles, on hold: customs",
+    ]);
+    h.clock.advance(9 * 60_000);
+    await h.service.alerts.runOnce();
+    await h.mail.runOnce();
+    expect(ana_()).toHaveLength(1);
+    h.clock.advance(60_000);
+    await h.service.alerts.runOnce();
+    await h.mail.runOnce();
+    const mail = ana_();
     expect(mail).toHaveLength(2);
+    expect(headersOf(mail[1]!.raw)).toMatch(/^Subject: Vessel arrived: MSCU1234565 at Los Angeles/m);
     expect(received.filter((m) => m.to.includes("ben@alert.example"))).toHaveLength(0);
     const hold = mail.find((m) => m.raw.includes("Hold added"))!;
     const raw = decoded(hold.raw);

@@ -4,8 +4,11 @@
 // (an HMAC of the rule's id under the service's auth secret) is its only credential; it can only turn the rule's
 // email off.
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { ALERT_EMAIL_HOURLY_CAP } from "../../api/alerts";
 import type { AlertRow } from "../db/alerts";
 import { alertLink, whyWords } from "./alert-words";
+
+const HOURLY_WORDS = `${ALERT_EMAIL_HOURLY_CAP} alerts`;
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -77,39 +80,68 @@ export function alertEmail(
   };
 }
 
-/** The alerts a held email lists by name; the rest are counted, with a link to the notifications. */
-export const HELD_LISTED = 20;
+/** The alerts one email lists by name at most; the rest are counted, with a link to the notifications. */
+export const LISTED_PER_EMAIL = 20;
+
+/** Why several alerts go as one email, and how many of them it may list by name (the person's hourly cap). */
+export interface Grouping {
+  /** Held through the person's quiet hours (else raised within minutes of each other). */
+  quiet: boolean;
+  /** What is left of the person's hourly cap: the rest are only counted ("and N more"). */
+  allowance: number;
+}
 
 /**
- * The alerts held through a person's quiet hours, as one email: each one's line, what changed and its link (the
- * first HELD_LISTED of them), "and N more", and where to change the quiet hours. One alert goes as its own email.
+ * A person's alerts as one email: each listed one's line, what changed and its link, "and N more" for those past
+ * the email's room or the person's hourly cap, and where to change the rules. One alert the cap allows goes as its
+ * own email (with its rule's one-click unsubscribe). Answers the email and how many alerts it listed by name.
  */
-export function heldAlertsEmail(
-  held: AlertRow[],
+export function groupedAlertsEmail(
+  group: AlertRow[],
   account: { name: string },
+  grouping: Grouping,
   urls: { publicUrl: string; secret: string },
-): AlertEmail {
-  if (held.length === 1) return alertEmail(held[0]!, held[0]!.ruleName, account, urls);
+): AlertEmail & { listed: number } {
+  const room = Math.max(0, Math.min(grouping.allowance, LISTED_PER_EMAIL));
+  if (group.length === 1 && room >= 1) {
+    return { ...alertEmail(group[0]!, group[0]!.ruleName, account, urls), listed: 1 };
+  }
   const base = urls.publicUrl.replace(/\/+$/, "");
-  const listed = held.slice(0, HELD_LISTED);
-  const more = held.length - listed.length;
+  const listed = group.slice(0, room);
+  const more = group.length - listed.length;
+  const capped = grouping.allowance < Math.min(group.length, LISTED_PER_EMAIL);
   const settings = `${base}/settings/alerts`;
   const notifications = `${base}/notifications`;
-  const subject = `${held.length} alerts from your quiet hours: ${held[0]!.title} and ${held.length - 1} more`;
-  const why = `You get these because your alert rules in ${account.name} matched while your quiet hours lasted.`;
+  const n = group.length;
+  const heading = grouping.quiet
+    ? `While your quiet hours lasted, ${n} alerts in ${account.name}`
+    : `${n} alerts in ${account.name}`;
+  const subject =
+    listed.length === 0
+      ? `${n} more alert${n === 1 ? "" : "s"} in ${account.name}`
+      : `${n} alerts${grouping.quiet ? " from your quiet hours" : ""}: ${group[0]!.title} and ${n - 1} more`;
+  const moreWords =
+    more === 0
+      ? null
+      : capped
+        ? `And ${more} more (you had ${HOURLY_WORDS} by email in the last hour; the rest are in the dashboard)`
+        : `And ${more} more`;
+  const why = grouping.quiet
+    ? `You get these because your alert rules in ${account.name} matched while your quiet hours lasted.`
+    : `You get these together because your alert rules in ${account.name} matched within minutes of each other.`;
   const text = [
-    `While your quiet hours lasted, ${held.length} alerts in ${account.name}:`,
+    `${heading}:`,
     "",
     ...listed.flatMap((alert) => {
       const link = alertLink(alert, urls.publicUrl);
       return [alert.title, ...alert.details.map((d) => `  ${d}`), `  ${link.label}: ${link.url}`, ""];
     }),
-    ...(more > 0 ? [`And ${more} more: ${notifications}`, ""] : []),
+    ...(moreWords ? [`${moreWords}: ${notifications}`, ""] : []),
     why,
     `Change your quiet hours or rules: ${settings}`,
   ].join("\n");
   const html = `<!doctype html><html><body style="font-family:sans-serif"><h1 style="font-size:18px">${escapeHtml(
-    `While your quiet hours lasted: ${held.length} alerts`,
+    heading,
   )}</h1>${listed
     .map((alert) => {
       const link = alertLink(alert, urls.publicUrl);
@@ -118,7 +150,7 @@ export function heldAlertsEmail(
         .join("")}<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`;
     })
     .join("")}${
-    more > 0 ? `<p><a href="${escapeHtml(notifications)}">And ${more} more</a></p>` : ""
+    moreWords ? `<p><a href="${escapeHtml(notifications)}">${escapeHtml(moreWords)}</a></p>` : ""
   }<p style="color:#555">${escapeHtml(why)} <a href="${escapeHtml(settings)}">Change your quiet hours or rules</a>.</p></body></html>`;
   return {
     subject,
@@ -126,5 +158,6 @@ export function heldAlertsEmail(
     html,
     links: [...listed.map((a) => alertLink(a, urls.publicUrl).url), notifications, settings],
     headers: {},
+    listed: listed.length,
   };
 }

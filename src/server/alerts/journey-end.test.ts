@@ -33,7 +33,10 @@ describe("alerts at a journey's end", () => {
     const { shipment, containers } = await insertShipment(h.db, accountId, {
       containerNumbers: ["MSCU7654321"],
     });
-    await h.db.update(shipments).set({ destinationId: portId("USCHI") }).where(eq(shipments.id, shipment.id));
+    await h.db
+      .update(shipments)
+      .set({ destinationId: portId("USCHI") })
+      .where(eq(shipments.id, shipment.id));
     const box = containers[0]!;
     const at = h.clock.now();
     const scope = { accountId, shipmentId: shipment.id, containerId: box.id, createdAt: at };

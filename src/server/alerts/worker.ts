@@ -6,17 +6,27 @@
 // others skip the pass), the alerts are stored (`(rule_id, dedupe_key)` unique: at most once whatever happens) with
 // their emails queued in the mail outbox, and the cursor moves past the batch. A crash before the commit loses
 // nothing (the batch is read again); a process started again goes on from the cursor. The daily check's alerts are
-// keyed by container and day, so running it every few minutes, in several processes, alerts once. An email raised in
-// its person's quiet hours is held (a delivery due at their end); each pass sends the held ones now due, a person's
-// as one message.
-import { type AlertChannel, type AlertKind, isChatChannel, LFD_KINDS } from "../../api/alerts";
+// keyed by container and day, so running it every few minutes, in several processes, alerts once.
+//
+// A person's alert emails: those of one batch go as one message; one raised within ALERT_EMAIL_GROUP_MINUTES of
+// their last alert email is grouped (a delivery due at the window's end), one raised in their quiet hours is held
+// (due at their end); each pass sends the waiting ones now due, a person's as one message. Every message lists by
+// name only what is left of the person's hourly cap (ALERT_EMAIL_HOURLY_CAP alerts), and counts the rest.
+import {
+  ALERT_EMAIL_GROUP_MINUTES,
+  ALERT_EMAIL_HOURLY_CAP,
+  type AlertChannel,
+  type AlertKind,
+  isChatChannel,
+  LFD_KINDS,
+} from "../../api/alerts";
 import { type OutageReporter, reportBackgroundFailure } from "../background-errors";
 import type { Clock } from "../clock";
 import {
   claimHeldEmails,
-  type HeldEmail,
   insertAlertDeliveries,
   type NewAlertDelivery,
+  recentEmailing,
   settleHeldEmails,
 } from "../db/alert-deliveries";
 import {
@@ -41,7 +51,7 @@ import type { Db } from "../db/connection";
 import type { Logger } from "../logger";
 import { sendLater } from "../mail/messages";
 import { chatPayload } from "./chat-messages";
-import { alertEmail, heldAlertsEmail } from "./email";
+import { type Grouping, groupedAlertsEmail } from "./email";
 import { type AlertDraft, alertsForEvent, lfdAlerts } from "./match";
 import { quietUntil } from "./summary-schedule";
 
@@ -82,6 +92,19 @@ const DEFAULT_LFD_INTERVAL_MS = 300_000;
 const DAY_MS = 86_400_000;
 /** Held emails released in one transaction. */
 const HELD_BATCH = 500;
+const GROUP_MS = ALERT_EMAIL_GROUP_MINUTES * 60_000;
+
+/** The items by key, each group in the items' order. */
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
 
 export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
   const { db, clock, logger } = options;
@@ -128,25 +151,17 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
     let chats = 0;
     if (told.length > 0) {
       const names = await companyNames(tx, [...new Set(told.map((a) => a.accountId))]);
+      deliveries.push(
+        ...(await emailsOf(
+          tx,
+          told.filter((alert) => ruleOf(alert)!.channels.includes("email")),
+          ruleOf,
+          names,
+          now,
+        )),
+      );
       for (const alert of told) {
         const rule = ruleOf(alert)!;
-        if (rule.channels.includes("email")) {
-          // In the person's quiet hours the email waits for their end, to go with the others held as one.
-          const quietEnd =
-            rule.quietStart && rule.quietEnd
-              ? quietUntil({ start: rule.quietStart, end: rule.quietEnd, timeZone: rule.timeZone }, now)
-              : null;
-          if (quietEnd) {
-            deliveries.push({
-              ...delivery(alert, "email", null, now),
-              status: "held",
-              nextAttemptAt: quietEnd,
-            });
-          } else {
-            const mailId = await queueEmail(tx, alert, rule, names, now);
-            deliveries.push(delivery(alert, "email", mailId, now));
-          }
-        }
         // Each chat channel's message is its own outbox row, sent by the chat worker.
         for (const channel of rule.channels.filter(isChatChannel)) {
           const target = channel === "slack" ? rule.slackUrl : rule.teamsUrl;
@@ -188,28 +203,77 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
     };
   }
 
-  /** Queues the alert's email in the mail outbox; answers the message's id. */
-  async function queueEmail(
+  /**
+   * The email deliveries of alerts stored now, a person's together: held while they are in quiet hours; grouped
+   * until the window after their last alert email ends (held instead if quiet hours have begun by then); else sent
+   * at once, as one email, listing by name what is left of their hourly cap.
+   */
+  async function emailsOf(
     tx: Db,
-    alert: AlertRow,
-    rule: LiveRule,
+    emailed: AlertRow[],
+    ruleOf: (alert: AlertRow) => LiveRule | undefined,
     names: Map<string, string>,
     now: Date,
-  ): Promise<string> {
-    const mail = alertEmail(
-      alert,
-      rule.name,
-      { name: names.get(alert.accountId) ?? "your account" },
+  ): Promise<NewAlertDelivery[]> {
+    const byPerson = groupBy(emailed, (alert) => `${alert.accountId}/${alert.userId}`);
+    const recent = await recentEmailing(
+      tx,
+      [...byPerson.values()].map((group) => group[0]!),
+      now,
+    );
+    const deliveries: NewAlertDelivery[] = [];
+    for (const [person, group] of byPerson) {
+      // The person's settings are on each of their rules: the first alert's says where to send and when not to.
+      const rule = ruleOf(group[0]!)!;
+      const quiet = (at: Date) =>
+        rule.quietStart && rule.quietEnd
+          ? quietUntil({ start: rule.quietStart, end: rule.quietEnd, timeZone: rule.timeZone }, at)
+          : null;
+      const last = recent.get(person)?.lastMailedAt?.getTime();
+      const windowEnd =
+        last !== undefined && last + GROUP_MS > now.getTime() ? new Date(last + GROUP_MS) : now;
+      const quietEnd = quiet(windowEnd);
+      if (quietEnd || windowEnd > now) {
+        deliveries.push(
+          ...group.map((alert) => ({
+            ...delivery(alert, "email", null, now),
+            status: quietEnd ? "held" : "grouped",
+            nextAttemptAt: quietEnd ?? windowEnd,
+          })),
+        );
+        continue;
+      }
+      const allowance = ALERT_EMAIL_HOURLY_CAP - (recent.get(person)?.listedLastHour ?? 0);
+      const sent = await queueEmail(tx, group, rule.email, { quiet: false, allowance }, names, now);
+      deliveries.push(
+        ...group.map((alert, i) => ({
+          ...delivery(alert, "email", sent.mailId, now),
+          mailedAt: now,
+          countedOnly: i >= sent.listed,
+        })),
+      );
+    }
+    return deliveries;
+  }
+
+  /** Queues one email of a person's alerts in the mail outbox; answers its id and how many alerts it listed. */
+  async function queueEmail(
+    tx: Db,
+    group: AlertRow[],
+    to: string,
+    grouping: Grouping,
+    names: Map<string, string>,
+    now: Date,
+  ): Promise<{ mailId: string; listed: number }> {
+    const accountId = group[0]!.accountId;
+    const mail = groupedAlertsEmail(
+      group,
+      { name: names.get(accountId) ?? "your account" },
+      grouping,
       options,
     );
-    const queued = await sendLater(
-      tx,
-      alert.accountId,
-      { kind: "alert", to: rule.email, ...mail },
-      now,
-      mail.headers,
-    );
-    return queued.id;
+    const queued = await sendLater(tx, accountId, { kind: "alert", to, ...mail }, now, mail.headers);
+    return { mailId: queued.id, listed: mail.listed };
   }
 
   /** One batch of the log; `more`: it was full. */
@@ -261,21 +325,24 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
   }
 
   /**
-   * Emails held through quiet hours that have ended: each person's go as one message (one alert: its own email);
-   * someone no longer a member of the account is sent nothing. Answers how many messages were queued.
+   * Emails held through quiet hours that have ended, or grouped in a window that has: each person's go as one
+   * message, listing what is left of their hourly cap; someone no longer a member of the account is sent nothing.
+   * Answers how many messages were queued.
    */
   async function releaseHeld(): Promise<number> {
     return db.transaction(async (tx) => {
-      const held = await claimHeldEmails(tx, clock.now(), HELD_BATCH);
+      const now = clock.now();
+      const held = await claimHeldEmails(tx, now, HELD_BATCH);
       if (held.length === 0) return 0;
-      const byPerson = new Map<string, HeldEmail[]>();
-      for (const h of held) {
-        const key = `${h.accountId}/${h.userId}`;
-        byPerson.set(key, [...(byPerson.get(key) ?? []), h]);
-      }
+      const byPerson = groupBy(held, (h) => `${h.accountId}/${h.userId}`);
       const names = await companyNames(tx, [...new Set(held.map((h) => h.accountId))]);
+      const recent = await recentEmailing(
+        tx,
+        [...byPerson.values()].map((group) => group[0]!),
+        now,
+      );
       let queued = 0;
-      for (const group of byPerson.values()) {
+      for (const [person, group] of byPerson) {
         const ids = group.map((h) => h.id);
         const first = group[0]!;
         if (!first.member) {
@@ -286,19 +353,12 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
           tx,
           group.map((h) => h.alertId),
         );
-        const mail = heldAlertsEmail(
-          alertRows,
-          { name: names.get(first.accountId) ?? "your account" },
-          options,
-        );
-        const message = await sendLater(
-          tx,
-          first.accountId,
-          { kind: "alert", to: first.email, ...mail },
-          clock.now(),
-          mail.headers,
-        );
-        await settleHeldEmails(tx, ids, { mailId: message.id });
+        const allowance = ALERT_EMAIL_HOURLY_CAP - (recent.get(person)?.listedLastHour ?? 0);
+        const quiet = group.some((h) => h.quiet);
+        const sent = await queueEmail(tx, alertRows, first.email, { quiet, allowance }, names, now);
+        const deliveryOf = new Map(group.map((h) => [h.alertId, h.id]));
+        const counted = alertRows.slice(sent.listed).map((alert) => deliveryOf.get(alert.id)!);
+        await settleHeldEmails(tx, ids, { mailId: sent.mailId, mailedAt: now, counted });
         queued++;
       }
       return queued;

@@ -26,6 +26,8 @@ export interface AlertDeliveryView {
   /** When the bell showed it, or the SMTP server accepted the email. */
   deliveredAt: Date | null;
   attempts: number;
+  /** Only counted in its email's "and N more" (the person's hourly cap). */
+  countedOnly: boolean;
   lastError: string | null;
   recipient: string | null;
   alertId: string;
@@ -42,7 +44,7 @@ export interface AlertDeliveryView {
 const IS_CHAT = sql`${alertDeliveries.channel} in ('slack', 'teams')`;
 const STATUS = sql<AlertDeliveryStatus>`case
   when ${alertDeliveries.channel} = 'in_app' then 'delivered'
-  when ${alertDeliveries.channel} = 'email' and ${alertDeliveries.status} in ('held', 'failed')
+  when ${alertDeliveries.channel} = 'email' and ${alertDeliveries.status} in ('held', 'grouped', 'failed')
     then ${alertDeliveries.status}
   when ${IS_CHAT} then case
     when ${alertDeliveries.status} = 'pending' and ${alertDeliveries.attempts} = 0 then 'queued'
@@ -84,6 +86,7 @@ export async function listAlertDeliveries(
           else ${mailOutbox.sentAt} end`.mapWith(alertDeliveries.createdAt),
         attempts: sql<number>`case when ${IS_CHAT} then ${alertDeliveries.attempts}
           else coalesce(${mailOutbox.attempts}, 0) end`.mapWith(Number),
+        countedOnly: alertDeliveries.countedOnly,
         lastError: sql<string | null>`coalesce(${alertDeliveries.lastError}, ${mailOutbox.lastError})`,
         // A chat message's host only: the rest of an incoming-webhook address is its credential.
         recipient: sql<string | null>`case when ${IS_CHAT}
@@ -200,7 +203,10 @@ export async function settleChat(db: Db, id: string, outcome: ChatOutcome): Prom
     .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.status, "pending")));
 }
 
-/** An alert email held for its person's quiet hours, due now: whose, and whether they are still a member. */
+/**
+ * An alert email waiting, now due: held for its person's quiet hours (`quiet`), or grouped into the 10 minutes after
+ * their last alert email; whose it is, and whether they are still a member.
+ */
 export interface HeldEmail {
   id: string;
   accountId: string;
@@ -208,9 +214,10 @@ export interface HeldEmail {
   alertId: string;
   email: string;
   member: boolean;
+  quiet: boolean;
 }
 
-/** Locks up to `limit` held alert emails whose quiet hours have ended (rows another process holds are skipped). */
+/** Locks up to `limit` held and grouped alert emails now due (rows another process holds are skipped). */
 export async function claimHeldEmails(tx: Db, now: Date, limit: number): Promise<HeldEmail[]> {
   const rows = await queryRows<{
     id: string;
@@ -219,13 +226,14 @@ export async function claimHeldEmails(tx: Db, now: Date, limit: number): Promise
     alert_id: string;
     email: string;
     member: boolean;
+    status: string;
   }>(
     tx,
-    sql`select d.id, d.account_id, d.user_id, d.alert_id, u.email,
+    sql`select d.id, d.account_id, d.user_id, d.alert_id, u.email, d.status,
         exists (select 1 from ${members} m where m.account_id = d.account_id and m.user_id = d.user_id) as member
       from ${alertDeliveries} d
       join ${users} u on u.id = d.user_id
-      where d.status = 'held' and d.next_attempt_at <= ${now}
+      where d.status in ('held', 'grouped') and d.next_attempt_at <= ${now}
       order by d.next_attempt_at
       limit ${limit}
       for update of d skip locked`,
@@ -237,19 +245,73 @@ export async function claimHeldEmails(tx: Db, now: Date, limit: number): Promise
     alertId: r.alert_id,
     email: r.email,
     member: r.member,
+    quiet: r.status === "held",
   }));
 }
 
-/** Held emails sent at last, as one message (`mailId`), or given up (`error`: the person left the account). */
+/**
+ * Waiting emails sent at last, as one message (`mailId`; those in `counted` only counted in its "and N more"), or
+ * given up (`error`: the person left the account).
+ */
 export async function settleHeldEmails(
   tx: Db,
   ids: string[],
-  outcome: { mailId: string } | { error: string },
+  outcome: { mailId: string; mailedAt: Date; counted: string[] } | { error: string },
 ): Promise<void> {
   if (ids.length === 0) return;
-  const values =
-    "mailId" in outcome
-      ? { status: null, mailId: outcome.mailId, nextAttemptAt: null }
-      : { status: "failed", lastError: outcome.error, nextAttemptAt: null };
-  await tx.update(alertDeliveries).set(values).where(inArray(alertDeliveries.id, ids));
+  if ("error" in outcome) {
+    await tx
+      .update(alertDeliveries)
+      .set({ status: "failed", lastError: outcome.error, nextAttemptAt: null })
+      .where(inArray(alertDeliveries.id, ids));
+    return;
+  }
+  const counted = new Set(outcome.counted);
+  await tx
+    .update(alertDeliveries)
+    .set({
+      status: null,
+      mailId: outcome.mailId,
+      mailedAt: outcome.mailedAt,
+      nextAttemptAt: null,
+      countedOnly: counted.size > 0 ? inArray(alertDeliveries.id, [...counted]) : false,
+    })
+    .where(inArray(alertDeliveries.id, ids));
+}
+
+/** A person's alert emails lately: when the last went (within the grouping window), and how many listed alerts. */
+export interface RecentEmailing {
+  lastMailedAt: Date | null;
+  listedLastHour: number;
+}
+
+/**
+ * The people's alert emails of the hour before `now`, by `accountId/userId` (people with none are absent): the last
+ * one's time, and how many alerts they listed by name (those only counted in an "and N more" are not).
+ */
+export async function recentEmailing(
+  db: Db,
+  people: { accountId: string; userId: string }[],
+  now: Date,
+): Promise<Map<string, RecentEmailing>> {
+  if (people.length === 0) return new Map();
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  const pairs = sql.join(
+    people.map((p) => sql`(${p.accountId}::uuid, ${p.userId}::uuid)`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ account_id: string; user_id: string; last: Date | string; listed: string }>(
+    db,
+    sql`select account_id, user_id, max(mailed_at) as last,
+        count(*) filter (where not counted_only) as listed
+      from ${alertDeliveries}
+      where (account_id, user_id) in (${pairs}) and mailed_at > ${hourAgo}
+      group by account_id, user_id`,
+  );
+  return new Map(
+    rows.map((r) => [
+      `${r.account_id}/${r.user_id}`,
+      { lastMailedAt: new Date(r.last), listedLastHour: Number(r.listed) },
+    ]),
+  );
 }

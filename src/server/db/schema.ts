@@ -1527,8 +1527,9 @@ export const alertDeliveries = pgTable(
     // A chat message (`slack`, `teams`) is its own outbox: the address and body fixed when it was queued, `pending`
     // until the receiver took it (`sent`) or it was given up (`failed`); a claim moves `next_attempt_at` on by a
     // lease, so a process that died mid-send leaves it to another. An email raised in the person's quiet hours is
-    // `held` until `next_attempt_at` (their end), then sent with the others held as one message (`mail_id`). Null
-    // for the bell and an email sent at once.
+    // `held` until `next_attempt_at` (their end), then sent with the others held as one message (`mail_id`); one
+    // raised within 10 minutes of the person's last alert email is `grouped` until that window ends, the same way.
+    // Null for the bell and an email sent at once.
     target: text("target"),
     payload: text("payload"),
     status: text("status"),
@@ -1536,12 +1537,21 @@ export const alertDeliveries = pgTable(
     nextAttemptAt: ts("next_attempt_at"),
     lastError: text("last_error"),
     sentAt: ts("sent_at"),
+    // When the email carrying it was queued, and whether that email only counted it ("and N more": the person's
+    // hourly cap was reached): the 10-minute window and the cap are reckoned from these.
+    mailedAt: ts("mailed_at"),
+    countedOnly: boolean("counted_only").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
+    index("alert_deliveries_mailed_idx")
+      .on(t.accountId, t.userId, t.mailedAt)
+      .where(sql`mailed_at is not null`),
     index("alert_deliveries_user_idx").on(t.accountId, t.userId, t.createdAt.desc(), t.id.desc()),
     index("alert_deliveries_account_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
-    index("alert_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status in ('pending', 'held')`),
+    index("alert_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`status in ('pending', 'held', 'grouped')`),
   ],
 );
 

@@ -91,6 +91,7 @@ export function alertDeliveryResource(row: AlertDeliveryView): AlertDelivery {
       person_email: row.userEmail,
       recipient: row.recipient,
       attempts: row.attempts,
+      counted_only: row.countedOnly,
       last_error: row.lastError,
       created_at: row.createdAt.toISOString(),
       delivered_at: row.deliveredAt?.toISOString() ?? null,

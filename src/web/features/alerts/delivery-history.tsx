@@ -1,9 +1,14 @@
 // Settings → Alerts → History: where each alert went and what became of it (the bell at once; an email or a Slack or
-// Teams message queued, retried with the last answer, sent, or failed; an email held for quiet hours), newest first;
-// an owner or admin sees everyone's.
+// Teams message queued, retried with the last answer, sent, or failed; an email held for quiet hours or grouped with
+// the person's others, or only counted past their hourly cap), newest first; an owner or admin sees everyone's.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import type { AlertDelivery, AlertDeliveryStatus } from "../../../api/alerts";
+import {
+  ALERT_EMAIL_GROUP_MINUTES,
+  ALERT_EMAIL_HOURLY_CAP,
+  type AlertDelivery,
+  type AlertDeliveryStatus,
+} from "../../../api/alerts";
 import { buttonClass } from "../../components/button";
 import { DateTime } from "../../components/date-time";
 import { plural } from "../../lib/format";
@@ -14,6 +19,7 @@ import { alertDeliveriesQuery } from "./queries";
 const STATUS_WORDS: Record<AlertDeliveryStatus, string> = {
   delivered: "Shown in the bell",
   held: "Held for quiet hours",
+  grouped: `Waiting ${ALERT_EMAIL_GROUP_MINUTES} minutes to go with the others`,
   queued: "Queued",
   retrying: "Retrying",
   sent: "Sent",
@@ -25,7 +31,7 @@ const STATUS_WORDS: Record<AlertDeliveryStatus, string> = {
 const PAGE_SIZE = 20;
 
 function Status({ d }: { d: AlertDelivery }) {
-  const { status, last_error, attempts } = d.attributes;
+  const { status, last_error, attempts, counted_only } = d.attributes;
   const bad = status === "failed" || status === "retrying";
   return (
     <>
@@ -33,6 +39,11 @@ function Status({ d }: { d: AlertDelivery }) {
         {STATUS_WORDS[status]}
         {status === "retrying" ? ` (${plural(attempts, "attempt")} so far)` : ""}
       </span>
+      {counted_only ? (
+        <span className="block text-xs text-slate-600 dark:text-slate-400">
+          Counted in “and N more”: past {ALERT_EMAIL_HOURLY_CAP} alerts by email in an hour
+        </span>
+      ) : null}
       {last_error && bad ? (
         <span className="block text-xs text-slate-600 dark:text-slate-400">{last_error}</span>
       ) : null}
