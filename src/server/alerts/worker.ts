@@ -90,8 +90,8 @@ export interface AlertWorker {
 const DEFAULT_INTERVAL_MS = 1_000;
 const DEFAULT_LFD_INTERVAL_MS = 300_000;
 const DAY_MS = 86_400_000;
-/** Held emails released in one transaction. */
-const HELD_BATCH = 500;
+/** The people whose held and grouped emails are released in one transaction. */
+const HELD_PEOPLE = 100;
 const GROUP_MS = ALERT_EMAIL_GROUP_MINUTES * 60_000;
 
 /** The items by key, each group in the items' order. */
@@ -330,10 +330,21 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
    * Answers how many messages were queued.
    */
   async function releaseHeld(): Promise<number> {
+    let queued = 0;
+    for (let round = 0; round < 20; round++) {
+      const batch = await releaseHeldBatch();
+      queued += batch.queued;
+      if (batch.people < HELD_PEOPLE) break;
+    }
+    return queued;
+  }
+
+  /** One transaction of releaseHeld: up to HELD_PEOPLE people's emails; answers how many people and messages. */
+  async function releaseHeldBatch(): Promise<{ people: number; queued: number }> {
     return db.transaction(async (tx) => {
       const now = clock.now();
-      const held = await claimHeldEmails(tx, now, HELD_BATCH);
-      if (held.length === 0) return 0;
+      const held = await claimHeldEmails(tx, now, HELD_PEOPLE);
+      if (held.length === 0) return { people: 0, queued: 0 };
       const byPerson = groupBy(held, (h) => `${h.accountId}/${h.userId}`);
       const names = await companyNames(tx, [...new Set(held.map((h) => h.accountId))]);
       const recent = await recentEmailing(
@@ -361,7 +372,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
         await settleHeldEmails(tx, ids, { mailId: sent.mailId, mailedAt: now, counted });
         queued++;
       }
-      return queued;
+      return { people: byPerson.size, queued };
     });
   }
 

@@ -217,8 +217,11 @@ export interface HeldEmail {
   quiet: boolean;
 }
 
-/** Locks up to `limit` held and grouped alert emails now due (rows another process holds are skipped). */
-export async function claimHeldEmails(tx: Db, now: Date, limit: number): Promise<HeldEmail[]> {
+/**
+ * Locks the held and grouped alert emails now due of up to `people` people, every one of each (so that a person's
+ * go as one message); rows another process holds are skipped.
+ */
+export async function claimHeldEmails(tx: Db, now: Date, people: number): Promise<HeldEmail[]> {
   const rows = await queryRows<{
     id: string;
     account_id: string;
@@ -229,13 +232,17 @@ export async function claimHeldEmails(tx: Db, now: Date, limit: number): Promise
     status: string;
   }>(
     tx,
-    sql`select d.id, d.account_id, d.user_id, d.alert_id, u.email, d.status,
+    sql`with due as (
+        select distinct account_id, user_id from ${alertDeliveries}
+        where status in ('held', 'grouped') and next_attempt_at <= ${now}
+        limit ${people}
+      )
+      select d.id, d.account_id, d.user_id, d.alert_id, u.email, d.status,
         exists (select 1 from ${members} m where m.account_id = d.account_id and m.user_id = d.user_id) as member
       from ${alertDeliveries} d
+      join due on due.account_id = d.account_id and due.user_id = d.user_id
       join ${users} u on u.id = d.user_id
       where d.status in ('held', 'grouped') and d.next_attempt_at <= ${now}
-      order by d.next_attempt_at
-      limit ${limit}
       for update of d skip locked`,
   );
   return rows.map((r) => ({
