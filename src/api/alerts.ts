@@ -59,7 +59,8 @@ export const ALERT_EMAIL_HOURLY_CAP = 20;
 
 /**
  * What a rule looks at, as the wire spells it: everything, one line (SCAC), one port (UN/LOCODE), one customer (the
- * party's id, as a shipment's `relationships.customer` names it), or tags.
+ * party's id, as a shipment's `relationships.customer` names it), one saved view of the account (what its list shows
+ * when the change happens: a containers view by the box, a shipments view by its shipment), or tags.
  */
 export const alertScopeSchema = z
   .discriminatedUnion(
@@ -79,6 +80,13 @@ export const alertScopeSchema = z
         id: z.string().trim().min(1, { error: "scope.id must be a party's id (GET /v2/parties lists them)" }),
       }),
       z.strictObject({
+        type: z.literal("saved_view"),
+        id: z
+          .string()
+          .trim()
+          .min(1, { error: "scope.id must be a saved view's id (GET /v2/saved_views lists them)" }),
+      }),
+      z.strictObject({
         type: z.literal("tags"),
         tags: z
           .array(z.string().trim().min(1).max(60))
@@ -86,7 +94,7 @@ export const alertScopeSchema = z
           .max(20),
       }),
     ],
-    { error: "scope.type must be one of all, shipping_line, port_of_discharge, customer, tags" },
+    { error: "scope.type must be one of all, shipping_line, port_of_discharge, customer, saved_view, tags" },
   )
   .meta({ id: "AlertRuleScope" });
 export type AlertScope = z.infer<typeof alertScopeSchema>;

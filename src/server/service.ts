@@ -57,6 +57,7 @@ import { partyRoutes } from "./http/parties/handlers";
 import { referenceRoutes } from "./http/reference";
 import { ResponseCache } from "./http/response-cache";
 import { savedViewRoutes } from "./http/saved-views/handlers";
+import { savedViewFilters } from "./http/saved-views/view-filters";
 import { searchRoutes } from "./http/search";
 import { securityHeaders } from "./http/security-headers";
 import { sessionRoutes } from "./http/sessions/handlers";
@@ -318,6 +319,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     outage,
     publicUrl: config.publicUrl,
     secret,
+    viewFilters: savedViewFilters(reference),
     onMailQueued: () => mail.wake(),
     onChatQueued: () => chat.wake(),
   });

@@ -17,7 +17,10 @@ export interface AlertDraft {
 
 type StoredScope = LiveRule["scope"];
 
-/** Whether the rule's scope takes these facts: a line, a port of discharge, a customer, any tag, or everything. */
+/**
+ * Whether the rule's scope takes these facts: a line, a port of discharge, a customer, a saved view that holds it
+ * (the worker marked which), any tag, or everything.
+ */
 export function inScope(
   scope: StoredScope,
   facts: {
@@ -25,9 +28,12 @@ export function inScope(
     portOfDischargeId?: string | null;
     customerId: string | null;
     tags: string[];
+    views?: Set<string>;
   },
 ) {
   switch (scope.type) {
+    case "saved_view":
+      return scope.id !== undefined && (facts.views?.has(scope.id) ?? false);
     case "customer":
       return facts.customerId !== null && facts.customerId === scope.id;
     case "shipping_line":

@@ -54,6 +54,7 @@ import { chatPayload } from "./chat-messages";
 import { type Grouping, groupedAlertsEmail } from "./email";
 import { type AlertDraft, alertsForEvent, lfdAlerts } from "./match";
 import { quietUntil } from "./summary-schedule";
+import { markViews, type ViewFilters } from "./view-scope";
 
 export interface AlertWorkerOptions {
   db: Db;
@@ -64,6 +65,8 @@ export interface AlertWorkerOptions {
   /** PUBLIC_URL (links in the emails) and the secret that signs their unsubscribe links. */
   publicUrl: string;
   secret: string;
+  /** A saved view's filters as its list parses them (rules scoped to a view); without it such rules hold nothing. */
+  viewFilters?: ViewFilters;
   /** Told when emails were queued: the mail worker sends them at once. */
   onMailQueued?: () => void;
   /** Told when Slack or Teams messages were queued: the chat worker sends them at once. */
@@ -109,6 +112,7 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
 export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
   const { db, clock, logger } = options;
   const batchSize = options.batchSize ?? 200;
+  const viewFilters: ViewFilters = options.viewFilters ?? (() => undefined);
   // Chat messages were queued since the chat worker was last told (a batch rolled back only wakes it for nothing).
   let chatQueued = false;
   const tellChat = () => {
@@ -303,6 +307,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
           shipmentFacts(tx, accountIds, [...new Set(shipmentIds)]),
           trackingRequestFacts(tx, accountIds, [...new Set(requestIds)]),
         ]);
+        await markViews(tx, rules, [...boxes, ...ships], viewFilters, clock.now());
         const byContainer = new Map(boxes.map((f) => [f.containerId!, f]));
         const byShipment = new Map(ships.map((f) => [f.shipmentId!, f]));
         const byRequest = new Map(requests.map((r) => [r.id, r]));
@@ -388,6 +393,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
       new Date(now.getTime() - 7 * DAY_MS),
       new Date(now.getTime() + 62 * DAY_MS),
     );
+    await markViews(db, rules, boxes, viewFilters, now);
     const byAccount = new Map<string, LiveRule[]>();
     for (const rule of rules) byAccount.set(rule.accountId, [...(byAccount.get(rule.accountId) ?? []), rule]);
     const drafts = boxes.flatMap((box) => lfdAlerts(box, byAccount.get(box.accountId) ?? [], now));

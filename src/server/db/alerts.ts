@@ -244,6 +244,8 @@ export interface AlertFacts {
   lastFreeDayAt: Date | null;
   lastFreeDayZone: string | null;
   awaitingPickup: boolean;
+  /** The saved views (of the rules' scopes) that hold it when the change is read: set by the worker. */
+  views?: Set<string>;
 }
 
 const destinations = alias(ports, "destination");

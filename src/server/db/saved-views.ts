@@ -1,7 +1,7 @@
 // Saved views repository: an account's views (a list's address search under a name), read and written scoped by
 // account. Writes take the account's row lock, so that two requests at once can neither pass the account's limit
 // nor give two views of a list the same name; they answer what stopped them instead of throwing.
-import { and, asc, count, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./connection";
 import { accounts, savedViews } from "./schema";
 import { isUuid } from "./shipments";
@@ -28,6 +28,13 @@ export async function getSavedView(db: Db, accountId: string, id: string): Promi
     .from(savedViews)
     .where(and(eq(savedViews.accountId, accountId), eq(savedViews.id, id)));
   return row;
+}
+
+/** Views by id, of any account (the alerts worker's read: each rule's view is of the rule's account). */
+export async function savedViewsByIds(db: Db, ids: string[]): Promise<SavedViewRow[]> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return [];
+  return db.select().from(savedViews).where(inArray(savedViews.id, valid));
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

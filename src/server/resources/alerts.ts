@@ -25,6 +25,8 @@ export function wireScope(scope: AlertRuleRow["scope"], names: ScopeNames): Aler
       return { type: "port_of_discharge", locode: names.locodeOf(scope.id ?? "") ?? "" };
     case "customer":
       return { type: "customer", id: scope.id ?? "" };
+    case "saved_view":
+      return { type: "saved_view", id: scope.id ?? "" };
     case "tags":
       return { type: "tags", tags: scope.tags ?? [] };
     default:

@@ -22,8 +22,8 @@ import {
   type ChatUrlSettings,
   checkChatChannels,
   checkChatUrl,
-  checkCustomer,
   checkKindValues,
+  checkScopeOwner,
   scopeNames,
   storedScope,
 } from "./rule-values";
@@ -82,7 +82,7 @@ export function alertRuleRoutes(
     const chatSecret = checkChatChannels(channels, urls, null);
     await checkUrls(urls);
     const scope = storedScope(a.scope, reference);
-    await checkCustomer(db, accountId, scope);
+    await checkScopeOwner(db, accountId, scope);
     const values = {
       name: a.name,
       kind: a.kind,
@@ -134,7 +134,7 @@ export function alertRuleRoutes(
     const chatSecret = checkChatChannels(channels, urls, current.chatSecret);
     await checkUrls({ slack_url: a.slack_url, teams_url: a.teams_url });
     const scope = a.scope ? storedScope(a.scope, reference) : undefined;
-    if (scope) await checkCustomer(db, accountId, scope);
+    if (scope) await checkScopeOwner(db, accountId, scope);
     const row = await updateAlertRule(
       db,
       accountId,

@@ -1,5 +1,5 @@
 // What an alert rule's attributes are checked against before it is stored: the scope (a SCAC or UN/LOCODE known to
-// the reference data, stored by id; a customer of the account), the threshold and hold for the kind, and the Slack
+// the reference data, stored by id; a customer or saved view of the account), the threshold and hold for the kind, and the Slack
 // and Teams addresses (https, resolving, public: as webhook addresses are). Each problem is a 422 with a pointer.
 import {
   type AlertKind,
@@ -15,6 +15,7 @@ import type { AlertRuleRow } from "../../db/alerts";
 import type { Db } from "../../db/connection";
 import { getParty } from "../../db/parties";
 import type { ReferenceData } from "../../db/reference-data";
+import { getSavedView } from "../../db/saved-views";
 import { isUuid } from "../../db/shipments";
 import {
   ForbiddenAddressError,
@@ -57,6 +58,8 @@ export function storedScope(scope: AlertScope, reference: ReferenceData): AlertR
     case "customer":
       // Checked against the account's parties by the handler (it reads the database).
       return { type: "customer", id: scope.id.toLowerCase() };
+    case "saved_view":
+      return { type: "saved_view", id: scope.id.toLowerCase() };
     case "tags":
       return { type: "tags", tags: [...new Set(scope.tags)] };
     default:
@@ -64,8 +67,17 @@ export function storedScope(scope: AlertScope, reference: ReferenceData): AlertR
   }
 }
 
-/** A 422 unless a customer scope names a party of the account. */
-export async function checkCustomer(db: Db, accountId: string, scope: AlertRuleRow["scope"]) {
+/** A 422 unless a customer scope names a party of the account, and a saved view scope a view of the account. */
+export async function checkScopeOwner(db: Db, accountId: string, scope: AlertRuleRow["scope"]) {
+  if (scope.type === "saved_view") {
+    const view = isUuid(scope.id ?? "") ? await getSavedView(db, accountId, scope.id!) : undefined;
+    if (!view)
+      throw invalidAttribute(
+        attributePointer("scope", "id"),
+        `No saved view of this account has the id ${quote(scope.id ?? "")}; GET /v2/saved_views lists them (views kept only in a browser cannot scope a rule).`,
+      );
+    return;
+  }
   if (scope.type !== "customer") return;
   const party = isUuid(scope.id ?? "") ? await getParty(db, accountId, scope.id!) : undefined;
   if (!party)

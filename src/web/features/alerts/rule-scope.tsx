@@ -1,9 +1,11 @@
 // What an alert rule looks at: its words in the rules list, and the form's fields that choose it (everything, a
-// shipping line by SCAC, a port of discharge by UN/LOCODE, a customer from the account's parties, or tags).
+// shipping line by SCAC, a port of discharge by UN/LOCODE, a customer from the account's parties, one of the
+// account's saved views, or tags).
 import { useQuery } from "@tanstack/react-query";
 import type { AlertScope } from "../../../api/alerts";
 import { inputClass as fieldClass, labelClass } from "../../components/form-field";
 import { partiesListQuery, partyQuery } from "../../lib/parties";
+import { savedViewsQuery } from "../../lib/saved-views";
 
 export type ScopeType = AlertScope["type"];
 
@@ -19,6 +21,14 @@ function CustomerName({ id }: { id: string }) {
   return <>Customer {data?.data.attributes.company_name ?? "…"}</>;
 }
 
+/** "Saved view Today's pickups": a view scope says the view's name ("a deleted saved view" once it is gone). */
+function SavedViewName({ id }: { id: string }) {
+  const { data, isPending } = useQuery(savedViewsQuery());
+  const view = data?.views.find((v) => v.id === id);
+  if (isPending) return <>Saved view …</>;
+  return view ? <>Saved view {view.name}</> : <>A deleted saved view (tells nothing)</>;
+}
+
 export function ScopeWords({ scope }: { scope: AlertScope }) {
   switch (scope.type) {
     case "shipping_line":
@@ -27,6 +37,8 @@ export function ScopeWords({ scope }: { scope: AlertScope }) {
       return <>Port of discharge {scope.locode}</>;
     case "customer":
       return <CustomerName id={scope.id} />;
+    case "saved_view":
+      return <SavedViewName id={scope.id} />;
     case "tags":
       return <>Tags: {scope.tags.join(", ")}</>;
     default:
@@ -37,7 +49,7 @@ export function ScopeWords({ scope }: { scope: AlertScope }) {
 export function scopeOf(type: ScopeType, value: string): AlertScope {
   if (type === "shipping_line") return { type, scac: value.trim() };
   if (type === "port_of_discharge") return { type, locode: value.trim() };
-  if (type === "customer") return { type, id: value };
+  if (type === "customer" || type === "saved_view") return { type, id: value };
   if (type === "tags")
     return {
       type,
@@ -49,7 +61,10 @@ export function scopeOf(type: ScopeType, value: string): AlertScope {
   return { type: "all" };
 }
 
-const SCOPE_LABELS: Record<Exclude<ScopeType, "all" | "customer">, { label: string; hint: string }> = {
+const SCOPE_LABELS: Record<
+  Exclude<ScopeType, "all" | "customer" | "saved_view">,
+  { label: string; hint: string }
+> = {
   shipping_line: { label: "Shipping line (SCAC)", hint: "Such as MSCU" },
   port_of_discharge: { label: "Port of discharge (UN/LOCODE)", hint: "Such as USSAV" },
   tags: { label: "Tags", hint: "Separated by commas" },
@@ -87,7 +102,45 @@ function CustomerSelect(props: { id: string; value: string; onChange: (value: st
   );
 }
 
-/** The scope's fields: what kind, and the line, port, customer or tags it names. */
+const LIST_WORDS = { containers: "Containers", shipments: "Shipments" } as const;
+
+/** The account's saved views (those kept in a browser only are not the service's to read: they cannot scope). */
+function SavedViewSelect(props: { id: string; value: string; onChange: (value: string) => void }) {
+  const { data, isPending } = useQuery(savedViewsQuery());
+  if (isPending)
+    return <p className="text-sm text-slate-700 dark:text-slate-300">Loading the saved views…</p>;
+  if (data?.home !== "account" || data.views.length === 0)
+    return (
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {data?.home === "account"
+          ? "No saved views yet: save a filtered list of containers or shipments as a view, then choose it here."
+          : "Your saved views are kept in this browser only: move them to the account (Settings → Account) to choose one here."}
+      </p>
+    );
+  return (
+    <div>
+      <label htmlFor={props.id} className={labelClass}>
+        Saved view
+      </label>
+      <select
+        id={props.id}
+        required
+        className={inputClass}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        <option value="">Choose a saved view</option>
+        {data.views.map((v) => (
+          <option key={v.id} value={v.id}>
+            {LIST_WORDS[v.list]}: {v.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The scope's fields: what kind, and the line, port, customer, saved view or tags it names. */
 export function ScopeFields(props: {
   id: string;
   type: ScopeType;
@@ -115,11 +168,14 @@ export function ScopeFields(props: {
           <option value="shipping_line">One shipping line</option>
           <option value="port_of_discharge">One port of discharge</option>
           <option value="customer">One customer</option>
+          <option value="saved_view">What a saved view shows</option>
           <option value="tags">Shipments with tags</option>
         </select>
       </div>
       {type === "customer" ? (
         <CustomerSelect id={`${id}-scope-value`} value={value} onChange={props.onValue} />
+      ) : type === "saved_view" ? (
+        <SavedViewSelect id={`${id}-scope-value`} value={value} onChange={props.onValue} />
       ) : type !== "all" ? (
         <div>
           <label htmlFor={`${id}-scope-value`} className={labelClass}>
