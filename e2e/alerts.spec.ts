@@ -287,7 +287,7 @@ test("a rule's Slack channel posts the alert's Block Kit message to the channel'
   }
 });
 
-test("a rule for one customer is chosen from the account's customers and listed by the customer's name", async ({
+test("a rule for one customer, or for a saved view, is chosen from the account's and listed by its name", async ({
   page,
   request,
 }) => {
@@ -322,6 +322,29 @@ test("a rule for one customer is chosen from the account's customers and listed 
   ).toBeVisible();
   const listed = await (await page.request.get("/v2/alert_rules")).json();
   expect(listed.data[0].attributes.scope).toEqual({ type: "customer", id: (await made.json()).data.id });
+
+  // A rule for what a saved view of the account shows, chosen by the view's list and name.
+  const view = await page.request.post("/v2/saved_views", {
+    headers: { Origin: new URL(page.url()).origin },
+    data: {
+      data: {
+        type: "saved_view",
+        attributes: { name: "Held boxes E2E", list: "containers", search: { "filter[on_hold]": "true" } },
+      },
+    },
+  });
+  expect(view.status(), await view.text()).toBe(201);
+  await page.reload();
+  await page.getByLabel("Name").fill("Held boxes discharged");
+  await page.getByLabel("Tell me when").selectOption({ label: "Discharged from the vessel" });
+  await page.getByLabel("For").selectOption({ label: "What a saved view shows" });
+  await page.getByLabel("Saved view", { exact: true }).selectOption({ label: "Containers: Held boxes E2E" });
+  await page.getByRole("button", { name: "Add rule" }).click();
+  await expect(
+    rules.getByText("Discharged from the vessel · Saved view Held boxes E2E · email and in the dashboard", {
+      exact: true,
+    }),
+  ).toBeVisible();
 });
 
 test.describe("in Chicago", () => {

@@ -114,7 +114,7 @@ function SavedViewSelect(props: { id: string; value: string; onChange: (value: s
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {data?.home === "account"
           ? "No saved views yet: save a filtered list of containers or shipments as a view, then choose it here."
-          : "Your saved views are kept in this browser only: move them to the account (Settings → Account) to choose one here."}
+          : "This server keeps no saved views (yours are in this browser only), so none can scope a rule."}
       </p>
     );
   return (
