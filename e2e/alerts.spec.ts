@@ -335,7 +335,8 @@ test("a rule for one customer, or for a saved view, is chosen from the account's
   });
   expect(view.status(), await view.text()).toBe(201);
   await page.reload();
-  await page.getByLabel("Name").fill("Held boxes discharged");
+  // (The header's Views menu now holds the view, with its "Rename view …" button: the field by its role.)
+  await page.getByRole("textbox", { name: "Name" }).fill("Held boxes discharged");
   await page.getByLabel("Tell me when").selectOption({ label: "Discharged from the vessel" });
   await page.getByLabel("For").selectOption({ label: "What a saved view shows" });
   await page.getByLabel("Saved view", { exact: true }).selectOption({ label: "Containers: Held boxes E2E" });
@@ -345,6 +346,47 @@ test("a rule for one customer, or for a saved view, is chosen from the account's
       exact: true,
     }),
   ).toBeVisible();
+});
+
+test("an admin's team rule for members is listed to a member, who cannot change it", async ({
+  page,
+  browser,
+}) => {
+  const stamp = Date.now();
+  const admin = `ada.${stamp}@alerts.example`;
+  const member = `mo.${stamp}@alerts.example`;
+  const account = await accountWithPeople(page.request, "E2E Team Rules Co", [
+    { email: admin, role: "admin", name: "Ada Admin" },
+    { email: member, role: "member", name: "Mo Member" },
+  ]);
+  await signInWithPassword(page, admin, account.people[0]!.password, "/settings/alerts");
+  await page.getByLabel("Name").fill("Holds for the floor");
+  await page.getByLabel("Tell me when").selectOption({ label: "Hold added" });
+  await page.getByLabel("Who is told").selectOption({ label: "The team: everyone with a role" });
+  // Nothing ticked: the form says so, and sends nothing.
+  await page.getByRole("button", { name: "Add rule" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Tick at least one role to tell.");
+  await page.getByRole("checkbox", { name: "Members" }).check();
+  await page.getByRole("button", { name: "Add rule" }).click();
+  const rules = page.getByRole("list", { name: "Alert rules" });
+  await expect(rules.getByText("For the team: members.", { exact: true })).toBeVisible();
+  await expect(rules.getByRole("button", { name: "Delete the rule Holds for the floor" })).toBeVisible();
+
+  const other = await browser.newContext();
+  const memberPage = await other.newPage();
+  await signInWithPassword(memberPage, member, account.people[1]!.password, "/settings/alerts");
+  const theirs = memberPage.getByRole("list", { name: "Alert rules" });
+  await expect(theirs.getByText("Holds for the floor", { exact: true })).toBeVisible();
+  await expect(
+    theirs.getByText(
+      "For the team: members. Set for you by an admin: only an owner or admin can change it.",
+      { exact: true },
+    ),
+  ).toBeVisible();
+  await expect(theirs.getByRole("button", { name: /Delete/ })).toHaveCount(0);
+  // A member is not offered the team's choice.
+  await expect(memberPage.getByLabel("Who is told")).toHaveCount(0);
+  await other.close();
 });
 
 test.describe("in Chicago", () => {

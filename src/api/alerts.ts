@@ -4,6 +4,7 @@
 // scope) and where it tells (its channels). Both programs read these schemas; the service also the kinds' words.
 import { z } from "zod";
 import { isoDateTime, listLinksSchema, listMetaSchema, selfLinkSchema } from "./json-api";
+import { ROLES } from "./roles";
 
 /** The kinds of rule, with the words the dashboard and the emails use for them. */
 export const ALERT_KINDS = {
@@ -99,6 +100,30 @@ export const alertScopeSchema = z
   .meta({ id: "AlertRuleScope" });
 export type AlertScope = z.infer<typeof alertScopeSchema>;
 
+/**
+ * Who a team rule tells (an owner or admin sets one): the account's members of some roles, or chosen people of the
+ * account by user id. A person's own rule has none (null).
+ */
+export const alertAudienceSchema = z
+  .union(
+    [
+      z.strictObject({
+        roles: z
+          .array(z.enum(ROLES, { error: `each role must be one of ${ROLES.join(", ")}` }))
+          .min(1, { error: "audience.roles must name at least one role" }),
+      }),
+      z.strictObject({
+        user_ids: z
+          .array(z.string().trim().min(1))
+          .min(1, { error: "audience.user_ids must name at least one person" })
+          .max(500),
+      }),
+    ],
+    { error: 'audience must be {"roles": [...]} or {"user_ids": [...]}, or null for your own rule' },
+  )
+  .meta({ id: "AlertRuleAudience" });
+export type AlertAudience = z.infer<typeof alertAudienceSchema>;
+
 const kindSchema = z.enum(ALERT_KIND_NAMES, {
   error: `kind must be one of ${ALERT_KIND_NAMES.join(", ")}`,
 });
@@ -130,6 +155,12 @@ export const alertRuleSchema = z
       chat_signing_secret: z.string().nullable(),
       /** How many alerts the rule raised in the day before now (by the service clock): above NOISY_RULE_PER_DAY, noisy. */
       fired_last_day: z.number().int(),
+      /** A team rule's people (set by an owner or admin); null: the person's own rule. */
+      audience: alertAudienceSchema.nullable(),
+      /** Whether the signed-in person may change or delete it: their own rule; a team rule, an owner or admin. */
+      editable: z.boolean(),
+      /** A team rule whose email the signed-in person stopped for themselves (its one-click unsubscribe). */
+      email_stopped_for_you: z.boolean(),
       created_at: isoDateTime,
       updated_at: isoDateTime,
     }),
@@ -183,6 +214,8 @@ export const alertRuleCreateBodySchema = bodyOf({
   channels: channelsSchema.default(["email", "in_app"]),
   slack_url: chatUrlSchema("slack_url").optional(),
   teams_url: chatUrlSchema("teams_url").optional(),
+  /** A team rule's people (owners and admins only); absent or null: your own rule. */
+  audience: alertAudienceSchema.nullable().optional(),
 }).meta({ id: "AlertRuleCreateBody" });
 
 /** `PATCH /v2/alert_rules/{id}`: any attribute; the kind stays. */
@@ -194,6 +227,8 @@ export const alertRuleEditBodySchema = bodyOf({
   channels: channelsSchema.optional(),
   slack_url: chatUrlSchema("slack_url").optional(),
   teams_url: chatUrlSchema("teams_url").optional(),
+  /** A team rule's people (owners and admins; a team rule stays one, and a person's own rule stays theirs). */
+  audience: alertAudienceSchema.optional(),
 }).meta({ id: "AlertRuleEditBody" });
 
 /**

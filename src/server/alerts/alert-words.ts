@@ -16,8 +16,17 @@ export function alertLink(alert: Pick<AlertRow, "containerId" | "shipmentId">, p
   return { label: "Open the tracking requests", url: `${base}/tracking-requests` };
 }
 
-/** "your alert rule “LFD this week” (Last free day within N days) in Acme matched". */
-export function whyWords(alert: Pick<AlertRow, "kind">, ruleName: string, account: { name: string }): string {
+/**
+ * "your alert rule “LFD this week” (Last free day within N days) in Acme matched"; a team rule's says an admin set
+ * it for the person.
+ */
+export function whyWords(
+  alert: Pick<AlertRow, "kind" | "team">,
+  ruleName: string,
+  account: { name: string },
+): string {
   const kind = ALERT_KINDS[alert.kind as AlertKind]?.label ?? alert.kind;
-  return `your alert rule “${ruleName}” (${kind}) in ${account.name} matched`;
+  return alert.team
+    ? `the team alert rule “${ruleName}” (${kind}), which an admin of ${account.name} set for you, matched`
+    : `your alert rule “${ruleName}” (${kind}) in ${account.name} matched`;
 }

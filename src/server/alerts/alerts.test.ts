@@ -380,7 +380,8 @@ describe("alerts", () => {
 
     // The rule goes; its (signed) unsubscribe link says so rather than failing.
     const secret = await authSecret(h.db, undefined);
-    const link = unsubscribeUrl("http://localhost", secret, ruleId).replace("http://localhost", "");
+    const anaId = (await findUserByEmail(h.db, "ana@alert.example"))!.id;
+    const link = unsubscribeUrl("http://localhost", secret, ruleId, anaId).replace("http://localhost", "");
     await h.db.delete(alertRules).where(eq(alertRules.id, ruleId));
     const answer = await h.app.request(`http://localhost${link}`, { method: "POST" });
     expect(answer.status).toBe(200);

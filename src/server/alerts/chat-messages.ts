@@ -6,7 +6,7 @@ import type { ChatChannel } from "../../api/alerts";
 import type { AlertRow } from "../db/alerts";
 import { alertLink, whyWords } from "./alert-words";
 
-type Alert = Pick<AlertRow, "title" | "details" | "kind" | "containerId" | "shipmentId">;
+type Alert = Pick<AlertRow, "title" | "details" | "kind" | "team" | "containerId" | "shipmentId">;
 interface Sender {
   ruleName: string;
   account: { name: string };

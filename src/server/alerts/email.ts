@@ -19,18 +19,26 @@ const escapeHtml = (text: string) =>
 /** The path of the one-click unsubscribe endpoint (outside /v2: it takes no key and no session). */
 export const UNSUBSCRIBE_PATH = "/alerts/unsubscribe";
 
-function signature(secret: string, ruleId: string): string {
-  return createHmac("sha256", secret).update(`alert-unsubscribe:${ruleId}`).digest("base64url");
+/** The link's signature: of the rule and the person it was sent to (links sent before team rules: the rule only). */
+function signature(secret: string, ruleId: string, userId: string | undefined): string {
+  const subject = userId === undefined ? ruleId : `${ruleId}:${userId}`;
+  return createHmac("sha256", secret).update(`alert-unsubscribe:${subject}`).digest("base64url");
 }
 
-export function unsubscribeUrl(publicUrl: string, secret: string, ruleId: string): string {
+/** The one-click link that stops the rule's email for the person (a team rule's: for them only). */
+export function unsubscribeUrl(publicUrl: string, secret: string, ruleId: string, userId: string): string {
   const base = publicUrl.replace(/\/+$/, "");
-  return `${base}${UNSUBSCRIBE_PATH}?rule=${ruleId}&sig=${signature(secret, ruleId)}`;
+  return `${base}${UNSUBSCRIBE_PATH}?rule=${ruleId}&user=${userId}&sig=${signature(secret, ruleId, userId)}`;
 }
 
-/** Whether `sig` is the signature of the rule's unsubscribe link. */
-export function validUnsubscribe(secret: string, ruleId: string, sig: string): boolean {
-  const expected = Buffer.from(signature(secret, ruleId));
+/** Whether `sig` is the signature of the rule's unsubscribe link (for the person, when the link names one). */
+export function validUnsubscribe(
+  secret: string,
+  ruleId: string,
+  userId: string | undefined,
+  sig: string,
+): boolean {
+  const expected = Buffer.from(signature(secret, ruleId, userId));
   const given = Buffer.from(sig);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
@@ -50,7 +58,9 @@ export function alertEmail(
   urls: { publicUrl: string; secret: string },
 ): AlertEmail {
   const link = alertLink(alert, urls.publicUrl);
-  const unsubscribe = alert.ruleId ? unsubscribeUrl(urls.publicUrl, urls.secret, alert.ruleId) : undefined;
+  const unsubscribe = alert.ruleId
+    ? unsubscribeUrl(urls.publicUrl, urls.secret, alert.ruleId, alert.userId)
+    : undefined;
   const why = `You get this because ${whyWords(alert, ruleName, account)}.`;
   const text = [
     alert.title,

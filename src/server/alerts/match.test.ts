@@ -25,6 +25,8 @@ const rule = (kind: string, extra: Partial<LiveRule> = {}): LiveRule => ({
   quietStart: null,
   quietEnd: null,
   timeZone: null,
+  audience: null,
+  postsChat: true,
   ...extra,
 });
 const facts: AlertFacts = {

@@ -141,10 +141,13 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
       createdAt: now,
       // A rule without the in-app channel keeps its alerts (the record that it fired) out of the unread count.
       readAt: d.rule.channels.includes("in_app") ? null : now,
+      team: d.rule.audience !== null,
     }));
     const stored = await insertAlerts(tx, rows);
-    const rules = new Map(drafts.map((d) => [d.rule.id, d.rule]));
-    const ruleOf = (alert: AlertRow) => (alert.ruleId ? rules.get(alert.ruleId) : undefined);
+    // A team rule is one LiveRule per person it tells: each alert's is its rule's for its person.
+    const rules = new Map(drafts.map((d) => [`${d.rule.id}/${d.rule.userId}`, d.rule]));
+    const ruleOf = (alert: AlertRow) =>
+      alert.ruleId ? rules.get(`${alert.ruleId}/${alert.userId}`) : undefined;
     // Each channel's delivery is logged with the alert (the history, and an email's outcome through its message).
     const deliveries: NewAlertDelivery[] = stored
       .filter((alert) => ruleOf(alert)?.channels.includes("in_app"))
@@ -166,7 +169,9 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
       );
       for (const alert of told) {
         const rule = ruleOf(alert)!;
-        // Each chat channel's message is its own outbox row, sent by the chat worker.
+        // Each chat channel's message is its own outbox row, sent by the chat worker; a team rule's goes once per
+        // change, with one of its people's alerts.
+        if (!rule.postsChat) continue;
         for (const channel of rule.channels.filter(isChatChannel)) {
           const target = channel === "slack" ? rule.slackUrl : rule.teamsUrl;
           if (!target) continue;

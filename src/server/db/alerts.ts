@@ -1,13 +1,14 @@
-// Alerts repository: a person's alert rules (scoped by account and person), the alerts worker's reads (the account
+// Alerts repository: a person's alert rules (their own, and the team rules an admin set for them), the alerts worker's reads (the account
 // event log after its cursor, the rules of the accounts in it, the facts the rules look at) and writes (alerts
 // stored once per rule and change, the cursor moved in the same transaction), and a person's notifications.
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "./connection";
 import {
   accountEvents,
   accounts,
   alertCursor,
+  alertRuleMutes,
   alertRules,
   alerts,
   containers,
@@ -25,19 +26,63 @@ export type AlertRuleValues = Pick<
   AlertRuleRow,
   "name" | "kind" | "threshold" | "holdName" | "scope" | "channels"
 > &
-  Partial<Pick<AlertRuleRow, "slackUrl" | "teamsUrl" | "chatSecret">>;
+  Partial<Pick<AlertRuleRow, "slackUrl" | "teamsUrl" | "chatSecret" | "audience">>;
 export type AlertRow = typeof alerts.$inferSelect;
 export type NewAlert = typeof alerts.$inferInsert;
 
+/** The rules a person made (their own, and the team rules they set), which their limit counts. */
 const mine = (accountId: string, userId: string) =>
   and(eq(alertRules.accountId, accountId), eq(alertRules.userId, userId));
 
-export function listAlertRules(db: Db, accountId: string, userId: string): Promise<AlertRuleRow[]> {
+/** Who asks: a person of the account, with their role; an owner or admin reads and changes every team rule. */
+export interface RuleReader {
+  accountId: string;
+  userId: string;
+  role: string;
+  admin: boolean;
+}
+
+/** Whether a team rule's audience names the person: their role, or them. */
+const audienceHas = (role: string, userId: string) =>
+  sql`((${alertRules.audience} -> 'roles') @> jsonb_build_array(${role}::text)
+    or (${alertRules.audience} -> 'user_ids') @> jsonb_build_array(${userId}::text))`;
+
+/** The rules a person sees: their own, and the team rules that tell them (an admin: every team rule). */
+const visibleTo = (who: RuleReader) =>
+  and(
+    eq(alertRules.accountId, who.accountId),
+    or(
+      and(isNull(alertRules.audience), eq(alertRules.userId, who.userId)),
+      and(isNotNull(alertRules.audience), who.admin ? undefined : audienceHas(who.role, who.userId)),
+    ),
+  );
+
+/** The rules a person may change: their own; an admin also every team rule. */
+const editableBy = (who: RuleReader) =>
+  and(
+    eq(alertRules.accountId, who.accountId),
+    or(
+      and(isNull(alertRules.audience), eq(alertRules.userId, who.userId)),
+      who.admin ? isNotNull(alertRules.audience) : sql`false`,
+    ),
+  );
+
+export function listAlertRules(db: Db, who: RuleReader): Promise<AlertRuleRow[]> {
   return db
     .select()
     .from(alertRules)
-    .where(mine(accountId, userId))
+    .where(visibleTo(who))
     .orderBy(asc(alertRules.createdAt), asc(alertRules.id));
+}
+
+/** Team rules a person turned the email of off for themselves, of those given. */
+export async function mutedRules(db: Db, userId: string, ruleIds: string[]): Promise<Set<string>> {
+  if (ruleIds.length === 0) return new Set();
+  const rows = await db
+    .select({ ruleId: alertRuleMutes.ruleId })
+    .from(alertRuleMutes)
+    .where(and(eq(alertRuleMutes.userId, userId), inArray(alertRuleMutes.ruleId, ruleIds)));
+  return new Set(rows.map((r) => r.ruleId));
 }
 
 /** How many alerts each rule raised since `since`, by rule id (rules that raised none are absent). */
@@ -56,17 +101,12 @@ export async function firingsSince(
   return new Map(rows.map((r) => [r.ruleId!, r.n]));
 }
 
-export async function getAlertRule(
-  db: Db,
-  accountId: string,
-  userId: string,
-  id: string,
-): Promise<AlertRuleRow | undefined> {
+export async function getAlertRule(db: Db, who: RuleReader, id: string): Promise<AlertRuleRow | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db
     .select()
     .from(alertRules)
-    .where(and(mine(accountId, userId), eq(alertRules.id, id)));
+    .where(and(visibleTo(who), eq(alertRules.id, id)));
   return row;
 }
 
@@ -94,8 +134,7 @@ export async function createAlertRule(
 
 export async function updateAlertRule(
   db: Db,
-  accountId: string,
-  userId: string,
+  who: RuleReader,
   id: string,
   values: Partial<AlertRuleValues>,
   now: Date,
@@ -104,37 +143,48 @@ export async function updateAlertRule(
   const [row] = await db
     .update(alertRules)
     .set({ ...values, updatedAt: now })
-    .where(and(mine(accountId, userId), eq(alertRules.id, id)))
+    .where(and(editableBy(who), eq(alertRules.id, id)))
     .returning();
   return row;
 }
 
-export async function deleteAlertRule(
-  db: Db,
-  accountId: string,
-  userId: string,
-  id: string,
-): Promise<boolean> {
+export async function deleteAlertRule(db: Db, who: RuleReader, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const deleted = await db
     .delete(alertRules)
-    .where(and(mine(accountId, userId), eq(alertRules.id, id)))
+    .where(and(editableBy(who), eq(alertRules.id, id)))
     .returning({ id: alertRules.id });
   return deleted.length > 0;
 }
 
 /**
- * One-click unsubscribe (the link's signature names the rule): takes email off the rule's channels. Answers the
- * rule's name, or undefined when the rule is gone.
+ * One-click unsubscribe (the link's signature names the rule, and the person it was sent to): a person's own rule
+ * loses its email channel; a team rule's email stops for that person only. Answers the rule's name and whether it
+ * is a team rule, or undefined when the rule is gone (or is not the link's person's).
  */
-export async function stopRuleEmail(db: Db, ruleId: string, now: Date): Promise<string | undefined> {
-  if (!isUuid(ruleId)) return undefined;
-  const [row] = await db
+export async function stopRuleEmail(
+  db: Db,
+  ruleId: string,
+  userId: string | undefined,
+  now: Date,
+): Promise<{ name: string; team: boolean } | undefined> {
+  if (!isUuid(ruleId) || (userId !== undefined && !isUuid(userId))) return undefined;
+  const [rule] = await db
+    .select({ name: alertRules.name, userId: alertRules.userId, audience: alertRules.audience })
+    .from(alertRules)
+    .where(eq(alertRules.id, ruleId));
+  if (!rule) return undefined;
+  if (rule.audience) {
+    if (userId === undefined) return undefined;
+    await db.insert(alertRuleMutes).values({ ruleId, userId, createdAt: now }).onConflictDoNothing();
+    return { name: rule.name, team: true };
+  }
+  if (userId !== undefined && userId !== rule.userId) return undefined;
+  await db
     .update(alertRules)
     .set({ channels: sql`array_remove(${alertRules.channels}, 'email')`, updatedAt: now })
-    .where(eq(alertRules.id, ruleId))
-    .returning({ name: alertRules.name });
-  return row?.name;
+    .where(eq(alertRules.id, ruleId));
+  return { name: rule.name, team: false };
 }
 
 // ---- The worker ----
@@ -186,9 +236,14 @@ export async function eventsAfter(db: Db, after: number, limit: number): Promise
   return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
 }
 
-/** A rule with its person's email, for the people who are still members of the rule's account. */
+/**
+ * A rule as it tells one person who is still a member of its account: a person's own rule, or a team rule once for
+ * each member its audience names (`userId` is then that member; `channels` without email when they muted it).
+ */
 export type LiveRule = AlertRuleRow & {
   email: string;
+  /** A team rule's Slack or Teams message goes once per change: from this one of its people's alerts. */
+  postsChat: boolean;
   /** The person's quiet hours in this account (HH:MM), and the zone they are in; null when none. */
   quietStart: string | null;
   quietEnd: string | null;
@@ -205,24 +260,46 @@ export async function liveRules(
   const rows = await db
     .select({
       rule: alertRules,
+      userId: members.userId,
       email: users.email,
       quietStart: members.quietStart,
       quietEnd: members.quietEnd,
       timeZone: members.summaryTimeZone,
+      muted: sql<boolean>`${alertRuleMutes.ruleId} is not null`,
     })
     .from(alertRules)
     .innerJoin(
       members,
-      and(eq(members.accountId, alertRules.accountId), eq(members.userId, alertRules.userId)),
+      and(
+        eq(members.accountId, alertRules.accountId),
+        sql`case when ${alertRules.audience} is null then ${members.userId} = ${alertRules.userId}
+          else ((${alertRules.audience} -> 'roles') @> jsonb_build_array(${members.role})
+            or (${alertRules.audience} -> 'user_ids') @> jsonb_build_array(${members.userId}::text)) end`,
+      ),
     )
-    .innerJoin(users, eq(users.id, alertRules.userId))
+    .innerJoin(users, eq(users.id, members.userId))
+    .leftJoin(
+      alertRuleMutes,
+      and(eq(alertRuleMutes.ruleId, alertRules.id), eq(alertRuleMutes.userId, members.userId)),
+    )
     .where(
       and(
         inArray(alertRules.accountId, accountIds),
         kinds ? inArray(alertRules.kind, [...kinds]) : undefined,
       ),
-    );
-  return rows.map(({ rule, ...person }) => ({ ...rule, ...person }));
+    )
+    .orderBy(asc(alertRules.id), asc(members.userId));
+  const chatFrom = new Set<string>();
+  return rows.map(({ rule, muted, ...person }) => {
+    const postsChat = !chatFrom.has(rule.id);
+    chatFrom.add(rule.id);
+    return {
+      ...rule,
+      ...person,
+      channels: muted ? rule.channels.filter((c) => c !== "email") : rule.channels,
+      postsChat,
+    };
+  });
 }
 
 /** What rules read of a shipment and its containers: scope facts and the words of the alert. */
@@ -398,7 +475,7 @@ export async function insertAlerts(tx: Db, rows: NewAlert[]): Promise<AlertRow[]
   return tx
     .insert(alerts)
     .values(rows)
-    .onConflictDoNothing({ target: [alerts.ruleId, alerts.dedupeKey] })
+    .onConflictDoNothing({ target: [alerts.ruleId, alerts.userId, alerts.dedupeKey] })
     .returning();
 }
 

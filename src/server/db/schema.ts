@@ -1437,7 +1437,10 @@ export const alertRules = pgTable(
     kind: text("kind").notNull(),
     threshold: integer("threshold"),
     holdName: text("hold_name"),
-    /** `{type: "all"}`, `{type: "shipping_line", id}`, `{type: "port_of_discharge", id}`, `{type: "tags", tags}`. */
+    /**
+     * `{type: "all"}`, `{type: "shipping_line", id}`, `{type: "port_of_discharge", id}`, `{type: "customer", id}`,
+     * `{type: "saved_view", id}`, `{type: "tags", tags}`.
+     */
     scope: jsonb("scope")
       .$type<{ type: string; id?: string; tags?: string[] }>()
       .notNull()
@@ -1448,6 +1451,11 @@ export const alertRules = pgTable(
     teamsUrl: text("teams_url"),
     /** Signs the rule's chat messages as webhooks are signed (Standard Webhooks), for a receiver that checks. */
     chatSecret: text("chat_secret"),
+    /**
+     * Null: the rule is its person's own (`user_id`). A team rule, set by an owner or admin (`user_id`, its author),
+     * tells the account's members of the roles (`{roles: [...]}`) or the people (`{user_ids: [...]}`) it names.
+     */
+    audience: jsonb("audience").$type<{ roles?: string[]; user_ids?: string[] }>(),
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -1485,16 +1493,34 @@ export const alerts = pgTable(
     title: text("title").notNull(),
     /** What changed, from what to what, as lines. */
     details: jsonb("details").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Raised by a team rule (set by an admin), not the person's own. */
+    team: boolean("team").notNull().default(false),
     createdAt: createdAt(),
     readAt: ts("read_at"),
   },
   (t) => [
-    uniqueIndex("alerts_rule_dedupe_idx").on(t.ruleId, t.dedupeKey),
+    // Once per rule, person and change: a team rule tells each of its people once.
+    uniqueIndex("alerts_rule_person_dedupe_idx").on(t.ruleId, t.userId, t.dedupeKey),
     index("alerts_user_created_idx").on(t.accountId, t.userId, t.createdAt.desc(), t.id.desc()),
     index("alerts_user_unread_idx")
       .on(t.accountId, t.userId, t.createdAt.desc(), t.id.desc())
       .where(sql`read_at is null`),
   ],
+);
+
+/** A person who turned a team rule's email off for themselves (its one-click unsubscribe): the bell still tells. */
+export const alertRuleMutes = pgTable(
+  "alert_rule_mutes",
+  {
+    ruleId: uuid("rule_id")
+      .notNull()
+      .references(() => alertRules.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.ruleId, t.userId] })],
 );
 
 /** The alerts worker's place in the account event log (`stream_seq`): one row, locked by the pass that moves it. */

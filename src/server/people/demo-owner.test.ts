@@ -21,12 +21,15 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** The demo owner as the alert rules' repository reads them. */
+const ownerReads = (accountId: string, userId: string) => ({ accountId, userId, role: "owner", admin: true });
+
 describe("the demo owner", () => {
   it("starts with alert rules for what costs money soon, and keeps the owner's changes on later starts", async () => {
     const { account } = await h.newAccount("Demo Logistics");
     const first = await ensureDemoOwner(h.db, dataDir, account.id, new Date());
     const owner = (await findUserByEmail(h.db, DEMO_OWNER_EMAIL))!;
-    const rules = await listAlertRules(h.db, account.id, owner.id);
+    const rules = await listAlertRules(h.db, ownerReads(account.id, owner.id));
     expect(rules.map((r) => [r.kind, r.threshold, r.channels])).toEqual([
       ["lfd_within", 2, ["in_app", "email"]],
       ["available_for_pickup", null, ["in_app", "email"]],
@@ -35,10 +38,10 @@ describe("the demo owner", () => {
     ]);
 
     // The next start: the same password, no second set of rules, and a rule the owner deleted stays deleted.
-    await deleteAlertRule(h.db, account.id, owner.id, rules[3]!.id);
+    await deleteAlertRule(h.db, ownerReads(account.id, owner.id), rules[3]!.id);
     const again = await ensureDemoOwner(h.db, dataDir, account.id, new Date());
     expect(again.password).toBe(first.password);
-    expect((await listAlertRules(h.db, account.id, owner.id)).map((r) => r.kind)).toEqual([
+    expect((await listAlertRules(h.db, ownerReads(account.id, owner.id))).map((r) => r.kind)).toEqual([
       "lfd_within",
       "available_for_pickup",
       "hold_added",

@@ -1,6 +1,7 @@
 // JSON:API resources of alerts: a person's alert rule (its scope spelled by SCAC and UN/LOCODE, as it was given) and
 // a notification (an alert as its person reads it, with the container, shipment and rule it is about).
 import type {
+  AlertAudience,
   AlertChannel,
   AlertDelivery,
   AlertKind,
@@ -8,8 +9,12 @@ import type {
   AlertScope,
   Notification,
 } from "../../api/alerts";
+import type { Role } from "../../api/roles";
 import type { AlertDeliveryView } from "../db/alert-deliveries";
 import type { AlertRow, AlertRuleRow } from "../db/alerts";
+
+const wireAudience = (audience: NonNullable<AlertRuleRow["audience"]>): AlertAudience =>
+  audience.user_ids ? { user_ids: audience.user_ids } : { roles: (audience.roles ?? []) as Role[] };
 
 /** What the scope's stored ids are called on the wire. */
 export interface ScopeNames {
@@ -34,8 +39,23 @@ export function wireScope(scope: AlertRuleRow["scope"], names: ScopeNames): Aler
   }
 }
 
-/** `fired`: the alerts it raised in the last day (none for a rule just made). */
-export function alertRuleResource(row: AlertRuleRow, names: ScopeNames, fired = 0): AlertRule {
+/** What the reader may do with a rule, and whether they stopped a team rule's email for themselves. */
+export interface RuleReading {
+  editable: boolean;
+  muted: boolean;
+}
+
+/**
+ * `fired`: the alerts it raised in the last day (none for a rule just made). A team rule read by one of its people
+ * who may not change it shows no chat addresses or secret: those are the admins' credentials.
+ */
+export function alertRuleResource(
+  row: AlertRuleRow,
+  names: ScopeNames,
+  reading: RuleReading,
+  fired = 0,
+): AlertRule {
+  const secrets = reading.editable;
   return {
     id: row.id,
     type: "alert_rule",
@@ -46,10 +66,13 @@ export function alertRuleResource(row: AlertRuleRow, names: ScopeNames, fired = 
       hold_name: row.holdName,
       scope: wireScope(row.scope, names),
       channels: row.channels as AlertChannel[],
-      slack_url: row.slackUrl,
-      teams_url: row.teamsUrl,
-      chat_signing_secret: row.chatSecret,
+      slack_url: secrets ? row.slackUrl : null,
+      teams_url: secrets ? row.teamsUrl : null,
+      chat_signing_secret: secrets ? row.chatSecret : null,
       fired_last_day: fired,
+      audience: row.audience ? wireAudience(row.audience) : null,
+      editable: reading.editable,
+      email_stopped_for_you: reading.muted,
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     },

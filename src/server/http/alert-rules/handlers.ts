@@ -1,20 +1,26 @@
-// /v2/alert_rules: a signed-in person's own alert rules (list, create, read, edit, delete), each with how often it
-// told in the last day. What the attributes are checked against (rule-values.ts) answers 422s with a pointer, and
-// nothing is stored.
+// /v2/alert_rules: a signed-in person's alert rules (list, create, read, edit, delete), each with how often it told
+// in the last day: their own, and the team rules an owner or admin set for their role or for them (read-only to
+// them; an owner or admin reads and changes every team rule). What the attributes are checked against
+// (rule-values.ts) answers 422s with a pointer, and nothing is stored.
 
 import { ALERT_RULES_PER_PERSON_MAX, type AlertKind } from "../../../api/alerts";
+import { attributePointer } from "../../../api/json-pointer";
+import { roleAtLeast } from "../../../api/roles";
 import {
+  type AlertRuleRow,
   createAlertRule,
   deleteAlertRule,
   firingsSince,
   getAlertRule,
   listAlertRules,
+  mutedRules,
+  type RuleReader,
   updateAlertRule,
 } from "../../db/alerts";
 import { alertRuleResource } from "../../resources/alerts";
 import { documentOf } from "../../resources/documents";
 import type { App, DataDeps } from "../env";
-import { ApiError, idMismatch, notFound } from "../errors";
+import { ApiError, idMismatch, invalidAttribute, notFound } from "../errors";
 import { personOf } from "../people-context";
 import { createRouter } from "../router";
 import { createRouteDef, deleteRoute, getRoute, listRoute, patchRoute } from "./routes";
@@ -25,10 +31,18 @@ import {
   checkKindValues,
   checkScopeOwner,
   scopeNames,
+  storedAudience,
   storedScope,
 } from "./rule-values";
 
 const DAY_MS = 86_400_000;
+
+const teamRuleOnly = () =>
+  new ApiError(403, {
+    code: "forbidden",
+    detail:
+      "This is a team rule: only an owner or admin can set or change one. Its emails can be stopped for you with the link in them.",
+  });
 
 export function alertRuleRoutes(
   deps: DataDeps & {
@@ -49,21 +63,37 @@ export function alertRuleRoutes(
     }
   };
   const names = scopeNames(reference);
-  const who = (c: { get(key: "principal"): Parameters<typeof personOf>[0] }) => {
+  const who = (c: { get(key: "principal"): Parameters<typeof personOf>[0] }): RuleReader => {
     const principal = c.get("principal");
-    return { accountId: principal.account.id, userId: personOf(principal).doer.userId };
+    const person = personOf(principal);
+    return {
+      accountId: principal.account.id,
+      userId: person.doer.userId,
+      role: person.role,
+      admin: roleAtLeast(person.role, "admin"),
+    };
   };
+  const editable = (reader: RuleReader, row: AlertRuleRow) => (row.audience ? reader.admin : true);
+  /** The rules as the reader reads them: what they may change, the team rules whose email they stopped, firings. */
+  async function resources(reader: RuleReader, rows: AlertRuleRow[]) {
+    const ids = rows.map((r) => r.id);
+    const fired = await firedLastDay(reader.accountId, ids);
+    const muted = await mutedRules(
+      db,
+      reader.userId,
+      rows.filter((r) => r.audience).map((r) => r.id),
+    );
+    return rows.map((r) =>
+      alertRuleResource(r, names, { editable: editable(reader, r), muted: muted.has(r.id) }, fired.get(r.id)),
+    );
+  }
 
   app.openapi(listRoute, async (c) => {
-    const { accountId, userId } = who(c);
-    const rows = await listAlertRules(db, accountId, userId);
-    const fired = await firedLastDay(
-      accountId,
-      rows.map((r) => r.id),
-    );
+    const reader = who(c);
+    const rows = await listAlertRules(db, reader);
     return c.json(
       {
-        data: rows.map((r) => alertRuleResource(r, names, fired.get(r.id))),
+        data: await resources(reader, rows),
         links: { self: "/v2/alert_rules" },
         meta: { size: rows.length, total: rows.length },
       },
@@ -72,8 +102,10 @@ export function alertRuleRoutes(
   });
 
   app.openapi(createRouteDef, async (c) => {
-    const { accountId, userId } = who(c);
+    const reader = who(c);
+    const { accountId, userId } = reader;
     const a = c.req.valid("json").data.attributes;
+    if (a.audience && !reader.admin) throw teamRuleOnly();
     const threshold = a.threshold ?? null;
     const holdName = a.hold_name ? a.hold_name.toLowerCase() : null;
     checkKindValues(a.kind, threshold, holdName);
@@ -83,6 +115,7 @@ export function alertRuleRoutes(
     await checkUrls(urls);
     const scope = storedScope(a.scope, reference);
     await checkScopeOwner(db, accountId, scope);
+    const audience = a.audience ? await storedAudience(db, accountId, a.audience) : null;
     const values = {
       name: a.name,
       kind: a.kind,
@@ -93,35 +126,43 @@ export function alertRuleRoutes(
       slackUrl: urls.slack_url,
       teamsUrl: urls.teams_url,
       chatSecret,
+      audience,
     };
     const row = await createAlertRule(db, accountId, userId, values, ALERT_RULES_PER_PERSON_MAX, clock.now());
     if (!row)
       throw new ApiError(422, {
         code: "limit_reached",
-        detail: `A person keeps at most ${ALERT_RULES_PER_PERSON_MAX} alert rules; delete one to add another.`,
+        detail: `A person keeps at most ${ALERT_RULES_PER_PERSON_MAX} alert rules (team rules they set count too); delete one to add another.`,
         source: { pointer: "/data" },
       });
     deps.onRulesChanged?.();
-    return c.json(documentOf(alertRuleResource(row, names), `/v2/alert_rules/${row.id}`), 201);
+    const [resource] = await resources(reader, [row]);
+    return c.json(documentOf(resource!, `/v2/alert_rules/${row.id}`), 201);
   });
 
   app.openapi(getRoute, async (c) => {
-    const { accountId, userId } = who(c);
+    const reader = who(c);
     const { id } = c.req.valid("param");
-    const row = await getAlertRule(db, accountId, userId, id);
+    const row = await getAlertRule(db, reader, id);
     if (!row) throw notFound("alert rule", id);
-    const fired = await firedLastDay(accountId, [id]);
-    return c.json(documentOf(alertRuleResource(row, names, fired.get(id)), `/v2/alert_rules/${id}`), 200);
+    const [resource] = await resources(reader, [row]);
+    return c.json(documentOf(resource!, `/v2/alert_rules/${id}`), 200);
   });
 
   app.openapi(patchRoute, async (c) => {
-    const { accountId, userId } = who(c);
+    const reader = who(c);
     const { id } = c.req.valid("param");
     const { data } = c.req.valid("json");
     if (data.id !== undefined && data.id !== id) throw idMismatch(data.id, id);
-    const current = await getAlertRule(db, accountId, userId, id);
+    const current = await getAlertRule(db, reader, id);
     if (!current) throw notFound("alert rule", id);
+    if (!editable(reader, current)) throw teamRuleOnly();
     const a = data.attributes;
+    if (a.audience && !current.audience)
+      throw invalidAttribute(
+        attributePointer("audience"),
+        "A person's own rule stays theirs; an owner or admin makes a team rule with POST /v2/alert_rules and an audience.",
+      );
     const threshold = a.threshold === undefined ? current.threshold : a.threshold;
     const holdName =
       a.hold_name === undefined ? current.holdName : a.hold_name ? a.hold_name.toLowerCase() : null;
@@ -134,17 +175,18 @@ export function alertRuleRoutes(
     const chatSecret = checkChatChannels(channels, urls, current.chatSecret);
     await checkUrls({ slack_url: a.slack_url, teams_url: a.teams_url });
     const scope = a.scope ? storedScope(a.scope, reference) : undefined;
-    if (scope) await checkScopeOwner(db, accountId, scope);
+    if (scope) await checkScopeOwner(db, reader.accountId, scope);
+    const audience = a.audience ? await storedAudience(db, reader.accountId, a.audience) : undefined;
     const row = await updateAlertRule(
       db,
-      accountId,
-      userId,
+      reader,
       id,
       {
         ...(a.name !== undefined ? { name: a.name } : {}),
         threshold,
         holdName,
         ...(scope ? { scope } : {}),
+        ...(audience ? { audience } : {}),
         channels,
         slackUrl: urls.slack_url,
         teamsUrl: urls.teams_url,
@@ -154,14 +196,17 @@ export function alertRuleRoutes(
     );
     if (!row) throw notFound("alert rule", id);
     deps.onRulesChanged?.();
-    const fired = await firedLastDay(accountId, [id]);
-    return c.json(documentOf(alertRuleResource(row, names, fired.get(id)), `/v2/alert_rules/${id}`), 200);
+    const [resource] = await resources(reader, [row]);
+    return c.json(documentOf(resource!, `/v2/alert_rules/${id}`), 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
-    const { accountId, userId } = who(c);
+    const reader = who(c);
     const { id } = c.req.valid("param");
-    if (!(await deleteAlertRule(db, accountId, userId, id))) throw notFound("alert rule", id);
+    const current = await getAlertRule(db, reader, id);
+    if (!current) throw notFound("alert rule", id);
+    if (!editable(reader, current)) throw teamRuleOnly();
+    if (!(await deleteAlertRule(db, reader, id))) throw notFound("alert rule", id);
     return c.json({ meta: { deleted: true as const } }, 200);
   });
   return app;

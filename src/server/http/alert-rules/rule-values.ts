@@ -1,7 +1,9 @@
-// What an alert rule's attributes are checked against before it is stored: the scope (a SCAC or UN/LOCODE known to
+// What an alert rule's attributes are checked against before it is stored: a team rule's people (members of the
+// account), the scope (a SCAC or UN/LOCODE known to
 // the reference data, stored by id; a customer or saved view of the account), the threshold and hold for the kind, and the Slack
 // and Teams addresses (https, resolving, public: as webhook addresses are). Each problem is a 422 with a pointer.
 import {
+  type AlertAudience,
   type AlertKind,
   type AlertScope,
   CHAT_CHANNELS,
@@ -14,6 +16,7 @@ import { quote } from "../../../api/quote";
 import type { AlertRuleRow } from "../../db/alerts";
 import type { Db } from "../../db/connection";
 import { getParty } from "../../db/parties";
+import { listMembers } from "../../db/people";
 import type { ReferenceData } from "../../db/reference-data";
 import { getSavedView } from "../../db/saved-views";
 import { isUuid } from "../../db/shipments";
@@ -85,6 +88,27 @@ export async function checkScopeOwner(db: Db, accountId: string, scope: AlertRul
       attributePointer("scope", "id"),
       `No customer of this account has the id ${quote(scope.id ?? "")}; GET /v2/parties lists them.`,
     );
+}
+
+/**
+ * A team rule's audience as stored: roles without repeats, or people by id (lower case, without repeats), each a
+ * member of the account (422 at the first one that is not). People removed later are simply not told.
+ */
+export async function storedAudience(
+  db: Db,
+  accountId: string,
+  audience: AlertAudience,
+): Promise<NonNullable<AlertRuleRow["audience"]>> {
+  if ("roles" in audience) return { roles: [...new Set(audience.roles)] };
+  const ids = [...new Set(audience.user_ids.map((id) => id.toLowerCase()))];
+  const memberIds = new Set((await listMembers(db, accountId)).map((m) => m.user.id));
+  const stranger = audience.user_ids.findIndex((id) => !memberIds.has(id.toLowerCase()));
+  if (stranger >= 0)
+    throw invalidAttribute(
+      attributePointer("audience", "user_ids", String(stranger)),
+      `No person of this account has the id ${quote(audience.user_ids[stranger]!)}; GET /v2/users lists them.`,
+    );
+  return { user_ids: ids };
 }
 
 export function checkKindValues(kind: AlertKind, threshold: number | null, holdName: string | null) {

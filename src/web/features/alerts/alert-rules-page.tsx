@@ -1,5 +1,6 @@
-// Settings → Alerts: the person's alert rules (what, where, how they are told, how often they told) with a delete
-// each, a form that creates one, the morning summary, quiet hours and the delivery history. The API checks what the
+// Settings → Alerts: the person's alert rules and the team rules that tell them (what, where, how they are told, who,
+// how often they told) with a delete each they may change, a form that creates one (an owner's or admin's: for the
+// team too), the morning summary, quiet hours and the delivery history. The API checks what the
 // forms send; its 422s are shown beside them, in its words.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -13,7 +14,7 @@ import {
   HOLD_KINDS,
   NOISY_RULE_PER_DAY,
 } from "../../../api/alerts";
-import { roleAtLeast } from "../../../api/roles";
+import { type Role, roleAtLeast } from "../../../api/roles";
 import { buttonClass } from "../../components/button";
 import { inputClass as fieldClass, labelClass } from "../../components/form-field";
 import { PageHeader } from "../../components/page-header";
@@ -23,6 +24,7 @@ import { MorningSummarySection } from "./morning-summary-form";
 import { isPersonOnlyRefusal, PersonOnlyNotice } from "./person-only";
 import { alertRulesQuery, type RuleInput, useCreateRule, useDeleteRule } from "./queries";
 import { QuietHoursSection } from "./quiet-hours-form";
+import { type AudienceChoice, AudienceFields, AudienceWords, audienceOf } from "./rule-audience";
 import { ScopeFields, type ScopeType, ScopeWords, scopeOf } from "./rule-scope";
 
 /** The dashboard's field, a little below its label. */
@@ -61,7 +63,7 @@ function FiredWords({ fired }: { fired: number }) {
 
 function RuleRow({ rule }: { rule: AlertRule }) {
   const remove = useDeleteRule();
-  const { name, channels, scope } = rule.attributes;
+  const { name, channels, scope, audience, editable, email_stopped_for_you } = rule.attributes;
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 py-3 dark:border-slate-800">
       <div className="min-w-0">
@@ -70,17 +72,26 @@ function RuleRow({ rule }: { rule: AlertRule }) {
           {kindWords(rule)} · <ScopeWords scope={scope} /> ·{" "}
           {channels.length ? LIST_WORDS.format(channels.map((c) => CHANNEL_WORDS[c])) : "no channel"}
         </p>
+        {audience ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            <AudienceWords audience={audience} />
+            {editable ? "" : ". Set for you by an admin: only an owner or admin can change it"}
+            {email_stopped_for_you ? ". Its emails are stopped for you" : ""}.
+          </p>
+        ) : null}
         <FiredWords fired={rule.attributes.fired_last_day} />
       </div>
-      <button
-        type="button"
-        className={buttonClass("danger-outline")}
-        disabled={remove.isPending}
-        onClick={() => remove.mutate(rule.id)}
-        aria-label={`Delete the rule ${name}`}
-      >
-        Delete
-      </button>
+      {editable ? (
+        <button
+          type="button"
+          className={buttonClass("danger-outline")}
+          disabled={remove.isPending}
+          onClick={() => remove.mutate(rule.id)}
+          aria-label={`Delete the rule ${name}`}
+        >
+          Delete
+        </button>
+      ) : null}
     </li>
   );
 }
@@ -115,9 +126,13 @@ function ChatUrlField(props: {
   );
 }
 
-function NewRuleForm() {
+function NewRuleForm({ oversees }: { oversees: boolean }) {
   const id = useId();
   const create = useCreateRule();
+  const [audienceChoice, setAudienceChoice] = useState<AudienceChoice>("me");
+  const [roles, setRoles] = useState<Role[]>([]);
+  const [people, setPeople] = useState<string[]>([]);
+  const [audienceProblem, setAudienceProblem] = useState<string | null>(null);
   const [name, setName] = useState("");
   const [kind, setKind] = useState<AlertKind>("lfd_within");
   const [threshold, setThreshold] = useState("2");
@@ -132,6 +147,14 @@ function NewRuleForm() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const audience = audienceOf(audienceChoice, roles, people);
+    if (audience === undefined) {
+      setAudienceProblem(
+        audienceChoice === "roles" ? "Tick at least one role to tell." : "Tick at least one person to tell.",
+      );
+      return;
+    }
+    setAudienceProblem(null);
     const input: RuleInput = {
       name: name.trim() || ALERT_KINDS[kind].label,
       kind,
@@ -146,6 +169,7 @@ function NewRuleForm() {
       ],
       slack_url: slackUrl?.trim() || null,
       teams_url: teamsUrl?.trim() || null,
+      audience,
     };
     create.mutate(input, {
       onSuccess: () => {
@@ -218,6 +242,17 @@ function NewRuleForm() {
           />
         </div>
       ) : null}
+      {oversees ? (
+        <AudienceFields
+          id={id}
+          choice={audienceChoice}
+          roles={roles}
+          people={people}
+          onChoice={setAudienceChoice}
+          onRoles={setRoles}
+          onPeople={setPeople}
+        />
+      ) : null}
       <ScopeFields
         id={id}
         type={scopeType}
@@ -271,9 +306,9 @@ function NewRuleForm() {
           onChange={setTeamsUrl}
         />
       ) : null}
-      {create.isError ? (
+      {audienceProblem || create.isError ? (
         <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-          {create.error.message}
+          {audienceProblem ?? create.error?.message}
         </p>
       ) : null}
       <button type="submit" className={buttonClass("primary")} disabled={create.isPending}>
@@ -323,7 +358,7 @@ export function AlertRulesPage() {
             )}
           </section>
           <section className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
-            <NewRuleForm />
+            <NewRuleForm oversees={oversees} />
           </section>
         </div>
       )}

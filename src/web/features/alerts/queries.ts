@@ -5,6 +5,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import {
+  type AlertAudience,
   type AlertChannel,
   type AlertKind,
   type AlertScope,
@@ -14,7 +15,12 @@ import {
   notificationDocumentSchema,
   notificationListDocumentSchema,
 } from "../../../api/alerts";
-import { type MorningSummary, personDocumentSchema, type QuietHours } from "../../../api/people";
+import {
+  type MorningSummary,
+  personDocumentSchema,
+  personListDocumentSchema,
+  type QuietHours,
+} from "../../../api/people";
 import { meKeys } from "../../lib/actor";
 import { apiRequest } from "../../lib/api-client";
 import { queryRoots } from "../../lib/query-roots";
@@ -139,7 +145,18 @@ export interface RuleInput {
   /** The incoming-webhook addresses of the Slack and Teams channels, when chosen. */
   slack_url: string | null;
   teams_url: string | null;
+  /** A team rule's people (owners and admins); null: the person's own rule. */
+  audience: AlertAudience | null;
 }
+
+/** The account's people, for a team rule's choice of people (an owner or admin reads them). */
+export const teamMembersQuery = () =>
+  queryOptions({
+    queryKey: [...alertKeys.all, "team-members"] as const,
+    queryFn: ({ signal }) =>
+      apiRequest("/v2/users", { schema: personListDocumentSchema, query: { "page[size]": 100 }, signal }),
+    staleTime: 60_000,
+  });
 
 export function useCreateRule() {
   const queryClient = useQueryClient();
