@@ -18,9 +18,11 @@ import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import pg from "pg";
 import type { Clock } from "../clock";
 import { createAccount } from "../db/accounts";
+import { createAlertRule } from "../db/alerts";
 import { type Database, openDatabase } from "../db/connection";
+import { addMember, createUser } from "../db/people";
 import { loadReferenceData, seedReferenceData } from "../db/reference-data";
-import { containers, shipments, trackingRequests } from "../db/schema";
+import { alerts, containers, shipments, trackingRequests } from "../db/schema";
 import { TRACKING_REQUESTS_CHANNEL } from "../db/tracking-requests";
 import { createLogger } from "../logger";
 import { createService } from "../service";
@@ -34,6 +36,9 @@ const HELP = `npm run bench:engine -- [options]
   --shipments N    sandbox shipments to track and refresh (default 3000, about 2.3 containers each)
   --requests N     tracking requests whose insert -> created time is measured (default 100)
   --spacing-ms N   pause between two of those requests (default 150)
+  --alert-people N people of the account with 5 alert rules each (default 0): the day's refresh then runs beside
+                   the event fan-out and the alerts worker as a service runs them (both run either way, so
+                   that 0 and 200 side by side show what alerts cost the engine)
   --db KIND        pglite, postgres or both (default both; postgres needs DATABASE_URL or TEST_DATABASE_URL)
   --json           one JSON line per database`;
 
@@ -46,6 +51,7 @@ const { values: args } = parseArgs({
   options: {
     shipments: { type: "string", default: "3000" },
     requests: { type: "string", default: "100" },
+    "alert-people": { type: "string", default: "0" },
     "spacing-ms": { type: "string", default: "150" },
     db: { type: "string", default: "both" },
     json: { type: "boolean", default: false },
@@ -55,6 +61,15 @@ const { values: args } = parseArgs({
 const SHIPMENTS = Number(args.shipments);
 const REQUESTS = Number(args.requests);
 const SPACING_MS = Number(args["spacing-ms"]);
+const ALERT_PEOPLE = Number(args["alert-people"]);
+/** Each bench person's rules: everything in the account, as a coordinator's first rules would be. */
+const ALERT_RULES = [
+  { kind: "vessel_arrived", threshold: null, channels: ["in_app", "email"] },
+  { kind: "available_for_pickup", threshold: null, channels: ["in_app"] },
+  { kind: "hold_added", threshold: null, channels: ["in_app"] },
+  { kind: "eta_moved", threshold: 24, channels: ["in_app"] },
+  { kind: "lfd_within", threshold: 2, channels: ["in_app"] },
+] as const;
 const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
 
 /** Real time from a start that the benchmark can move on by a simulated day. */
@@ -249,22 +264,44 @@ async function run(kind: "pglite" | "postgres") {
       logger,
       ...asInMain,
     });
+    // The service over the bench database (not started: the engine here is the bench's own, and of the service's
+    // workers only the event fan-out and the alerts worker run, beside the day's refresh).
+    const service = await createService(
+      testConfig({ rateLimitPerMinute: 100_000, trackingRequestLimitPerMinute: 100_000 }),
+      { database, clock, realClock: clock, logger, webRoot: null },
+    );
+    const { app, signals } = service;
+    await addAlertPeople(db, account.id, ALERT_PEOPLE, clock.now());
+    await service.webhookDelivery.fanOut();
+    await service.alerts.runOnce();
+    const alertsBefore = await alertCount(db, account.id);
+
     // The day's vessel positions first: a running engine records them as they come, not in the refresh.
     await engine.recordVesselPositions();
+    let refreshing = true;
+    service.alerts.start();
+    // As the webhook worker does: the engine's outbox fanned out into the account's event log, the alerts told.
+    const sidecar = (async () => {
+      while (refreshing) {
+        if ((await service.webhookDelivery.fanOut()) > 0) service.alerts.wake();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
     const refresh = await measure(server, async () => {
       while ((await engine.runOnce()).shipments > 0) {}
     });
+    refreshing = false;
+    await sidecar;
+    await service.alerts.stop();
+    while ((await service.webhookDelivery.fanOut()) > 0) {}
+    await service.alerts.runOnce();
+    const alertsRaised = (await alertCount(db, account.id)) - alertsBefore;
 
     // 3. New requests arriving one by one through the API while the worker (default settings) also has every
     // tracked shipment to refresh again: how long from insert to `created`.
     clock.advance(DAY);
     await engine.recordVesselPositions();
     await makeAllDue(database, clock);
-    // The service's app over the bench database (not started: the worker below is this engine's).
-    const { app, signals } = await createService(
-      testConfig({ rateLimitPerMinute: 100_000, trackingRequestLimitPerMinute: 100_000 }),
-      { database, clock, realClock: clock, logger, webRoot: null },
-    );
     const latency = await measure(server, async () => {
       // Wired as the service wires them: the API wakes the worker in process, NOTIFY across processes.
       const worker = startTrackingWorker(engine, { intervalMs: DEFAULT_INTERVAL_MS, logger });
@@ -326,6 +363,8 @@ async function run(kind: "pglite" | "postgres") {
         secondsPer100kContainers: per100k(refresh.seconds),
         nodeCpuSecondsPer100k: per100k(refresh.nodeCpuSeconds),
         serverCpuSecondsPer100k: per100k(refresh.serverCpuSeconds),
+        alertPeople: ALERT_PEOPLE,
+        alertsRaised,
       },
       latency: {
         p50Ms: Math.round(percentile(latency.value, 50)),
@@ -343,6 +382,41 @@ async function run(kind: "pglite" | "postgres") {
     await database.close();
     await drop();
   }
+}
+
+/** `people` members of the account, each with the bench's 5 alert rules. */
+async function addAlertPeople(db: Database["db"], accountId: string, people: number, now: Date) {
+  for (let i = 0; i < people; i++) {
+    const user = await createUser(db, {
+      email: `p${i}@engine-bench.example`,
+      name: `Person ${i}`,
+      emailVerified: true,
+      now,
+    });
+    await addMember(db, accountId, user.id, "member", now);
+    for (const rule of ALERT_RULES) {
+      await createAlertRule(
+        db,
+        accountId,
+        user.id,
+        {
+          name: rule.kind,
+          kind: rule.kind,
+          threshold: rule.threshold,
+          holdName: null,
+          scope: { type: "all" },
+          channels: [...rule.channels],
+        },
+        50,
+        now,
+      );
+    }
+  }
+}
+
+async function alertCount(db: Database["db"], accountId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(alerts).where(eq(alerts.accountId, accountId));
+  return row?.n ?? 0;
 }
 
 function round(n: number): number {
