@@ -286,14 +286,27 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
   }
 
   /** One batch of the log; `more`: it was full. */
-  async function eventBatch(): Promise<{ stored: number; more: boolean }> {
+  async function eventBatch(): Promise<{ stored: number; more: boolean; touched: string[] }> {
     return db.transaction(async (tx) => {
       const after = await lockAlertCursor(tx);
-      if (after === undefined) return { stored: 0, more: false };
+      if (after === undefined) return { stored: 0, more: false, touched: [] };
       const events = await eventsAfter(tx, after, batchSize);
-      if (events.length === 0) return { stored: 0, more: false };
+      if (events.length === 0) return { stored: 0, more: false, touched: [] };
       const accountIds = [...new Set(events.map((e) => e.accountId))];
-      const rules = (await liveRules(tx, accountIds)).filter((r) => !LFD_KINDS.includes(r.kind as AlertKind));
+      const all = await liveRules(tx, accountIds);
+      const rules = all.filter((r) => !LFD_KINDS.includes(r.kind as AlertKind));
+      // A box that changed in an account with last-free-day rules has its day checked at once, after the batch (a
+      // day just published, or moved into a rule's window, tells within seconds, not at the next daily check).
+      const lfdAccounts = new Set(
+        all.filter((r) => LFD_KINDS.includes(r.kind as AlertKind)).map((r) => r.accountId),
+      );
+      const touched = events.flatMap((e) =>
+        e.containerId &&
+        lfdAccounts.has(e.accountId) &&
+        (e.event === "container.updated" || e.event.startsWith("container.transport."))
+          ? [e.containerId]
+          : [],
+      );
       let stored = 0;
       if (rules.length > 0) {
         const ruled = new Set(rules.map((r) => r.accountId));
@@ -330,7 +343,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
         stored = await store(tx, drafts);
       }
       await moveAlertCursor(tx, events.at(-1)!.seq, clock.now());
-      return { stored, more: events.length === batchSize };
+      return { stored, more: events.length === batchSize, touched };
     });
   }
 
@@ -386,8 +399,12 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
     });
   }
 
-  /** The daily check: every waiting box whose last free day is near (or just passed), against the LFD rules. */
-  async function lfdCheck(): Promise<number> {
+  /**
+   * The daily check: every waiting box whose last free day is near (or just passed), against the LFD rules; with
+   * `containerIds`, only those boxes (ones that just changed).
+   */
+  async function lfdCheck(containerIds?: string[]): Promise<number> {
+    if (containerIds?.length === 0) return 0;
     const accountIds = await accountsWithRules(db, LFD_KINDS);
     if (accountIds.length === 0) return 0;
     const now = clock.now();
@@ -397,6 +414,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
       accountIds,
       new Date(now.getTime() - 7 * DAY_MS),
       new Date(now.getTime() + 62 * DAY_MS),
+      containerIds,
     );
     await markViews(db, rules, boxes, viewFilters, now);
     const byAccount = new Map<string, LiveRule[]>();
@@ -418,6 +436,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
       stored += batch.stored;
       if (!batch.more) break;
     }
+    // Every waiting box's day (which covers the boxes that just changed).
     stored += await lfdCheck();
     const released = await releaseHeld();
     if (stored > 0 || released > 0) options.onMailQueued?.();
@@ -439,15 +458,17 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
     running = (async () => {
       try {
         let stored = 0;
+        const touched = new Set<string>();
         do {
           again = false;
           for (let i = 0; i < 50; i++) {
             const batch = await eventBatch();
             stored += batch.stored;
+            for (const id of batch.touched) touched.add(id);
             if (!batch.more || stopped) break;
           }
         } while (again && !stopped);
-        if (withLfd && !stopped) stored += await lfdCheck();
+        if (!stopped) stored += await lfdCheck(withLfd ? undefined : [...touched]);
         const released = stopped ? 0 : await releaseHeld();
         if (stored > 0 || released > 0) {
           logger.debug("alerts stored", { stored, released });

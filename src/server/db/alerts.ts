@@ -422,6 +422,8 @@ export async function awaitingLastFreeDays(
   accountIds: string[],
   from: Date,
   until: Date,
+  /** Only these boxes (ones that just changed); every waiting box when absent. */
+  containerIds?: string[],
 ): Promise<(AlertFacts & { accountId: string })[]> {
   if (accountIds.length === 0) return [];
   const rows = await db
@@ -443,6 +445,7 @@ export async function awaitingLastFreeDays(
       and(
         inArray(containers.accountId, accountIds),
         eq(containers.awaitingPickup, true),
+        containerIds ? inArray(containers.id, containerIds) : undefined,
         sql`${containers.lastFreeDayAt} >= ${from.toISOString()}::timestamptz`,
         sql`${containers.lastFreeDayAt} < ${until.toISOString()}::timestamptz`,
       ),
