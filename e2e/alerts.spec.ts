@@ -152,6 +152,74 @@ test("a person's rule raises alerts that the bell counts and mails with a link a
   await expect(page.getByText("No rules yet.")).toBeVisible();
 });
 
+test("as the sandbox moves the person's own boxes on, a last free day coming into their rule's window rings the bell without a reload, and is emailed", async ({
+  page,
+}) => {
+  const email = `lou.${Date.now()}@alerts.example`;
+  const account = await accountWithPeople(
+    page.request,
+    "E2E Moving Co",
+    [{ email, role: "member", name: "Lou Moving" }],
+    { shipments: 30 },
+  );
+  await signInWithPassword(page, email, account.people[0]!.password, "/settings/alerts");
+  await page.getByLabel("Name").fill("E2E moving days");
+  await page.getByLabel("Tell me when").selectOption({ label: "Last free day within N days" });
+  await page.getByLabel("Days ahead (N)").fill("2");
+  await page.getByRole("button", { name: "Add rule" }).click();
+  await expect(page.getByRole("list", { name: "Alert rules" }).getByText("E2E moving days")).toBeVisible();
+  const bell = page.getByRole("banner").getByRole("link", { name: /^Notifications/ });
+  const unread = async () =>
+    Number(/(\d+) unread/.exec((await bell.getAttribute("aria-label")) ?? "")?.[1] ?? 0);
+  type Told = { id: string; attributes: { title: string; container_number: string } };
+  let latest: Told[] = [];
+  const told = async () => {
+    latest = (await (await page.request.get("/v2/notifications?page[size]=100")).json()).data as Told[];
+    return latest.map((n) => n.id);
+  };
+  // What the rule told at once (boxes already in its window) has settled: the count holds for two seconds.
+  let before = await told();
+  await expect
+    .poll(
+      async () => {
+        const now = await told();
+        const same = now.length === before.length;
+        before = now;
+        return same;
+      },
+      { intervals: [2_000] },
+    )
+    .toBe(true);
+  const bellBefore = await unread();
+
+  // The world moves a day at a time (the engine records what the lines say) until a box's day comes near.
+  let fresh: string[] = [];
+  for (let day = 1; day <= 8 && fresh.length === 0; day++) {
+    const moved = await page.request.post(`/__test__/accounts/${account.id}/advance`, {
+      data: { hours: 24 },
+    });
+    expect(moved.status()).toBe(200);
+    const newOnes = async () => {
+      fresh = (await told()).filter((id) => !before.includes(id));
+      return fresh.length;
+    };
+    // A day without a box coming near is no failure: the loop moves on another day.
+    await expect
+      .poll(newOnes, { timeout: 5_000 })
+      .toBeGreaterThan(0)
+      .catch(() => {});
+  }
+  expect(fresh.length, "a box's last free day came within 2 days in 8 simulated days").toBeGreaterThan(0);
+  // The bell, on the page as it was, counts the new ones.
+  await expect.poll(unread).toBeGreaterThanOrEqual(bellBefore + fresh.length);
+  const alert = latest.find((n) => n.id === fresh[0])!;
+  const container = alert.attributes.container_number;
+  expect(alert.attributes.title).toMatch(new RegExp(`^LFD (today|tomorrow|in 2 days): ${container}`));
+  const mail = await mailTo(email, container);
+  expect(mail.text).toContain(container);
+  expect(mail.text).toMatch(/Last free day: \d{4}-\d{2}-\d{2} \(/);
+});
+
 test("an alert email a mailbox refuses shows as not delivered in the history, and the person and the owner are told", async ({
   browser,
   request,

@@ -49,8 +49,11 @@ export async function accountWithPeople(
   request: APIRequestContext,
   companyName: string,
   people: { email: string; role: Role; name?: string }[],
-  /** `held_box`: also a shipment with a box held at its terminal, its last free day at most a day away. */
-  extra: { held_box?: boolean } = {},
+  /**
+   * `held_box`: also a shipment with a box held at its terminal, its last free day at most a day away; `shipments`:
+   * sandbox shipments tracked in the account (its world moves on with POST /__test__/accounts/:id/advance).
+   */
+  extra: { held_box?: boolean; shipments?: number } = {},
 ): Promise<{ id: string; people: TestPerson[] }> {
   const response = await request.post("/__test__/accounts", {
     data: { company_name: companyName.slice(0, 200), people, ...extra },

@@ -1,6 +1,7 @@
 // Service configuration: the only reader of process.env, validated once at start.
 import { isIP } from "node:net";
 import { z } from "zod";
+import { ALERT_EMAIL_GROUP_MINUTES } from "../api/alerts";
 import { parseSecretsKey } from "./secrets";
 
 const flag = z
@@ -32,6 +33,7 @@ const envSchema = z.object({
   WEBHOOKS_ALLOW_HTTP: flag.default(false),
   WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: flag.default(false),
   WEBHOOKS_INTERVAL_MS: z.coerce.number().int().min(20).default(100),
+  ALERT_EMAIL_GROUP_MINUTES: z.coerce.number().int().min(0).max(60).default(ALERT_EMAIL_GROUP_MINUTES),
   WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(64),
   WEBHOOKS_PER_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4_096).default(32),
@@ -139,6 +141,11 @@ export interface Config {
   webhooksAllowPrivateAddresses: boolean;
   /** How often the idle webhook worker looks for new events (and, every fourth time, for retries that fell due). */
   webhooksIntervalMs: number;
+  /**
+   * A person's alert emails raised within this many minutes of their last one wait for the window's end and go as
+   * one (10 by default; 0: every pass's alerts go at once, a person's as one email).
+   */
+  alertEmailGroupMinutes: number;
   /** Webhook delivery attempts in flight at once in this process. */
   webhooksConcurrency: number;
   /** Webhook delivery attempts in flight at once for one webhook, over all processes. */
@@ -245,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     webhooksAllowHttp: e.WEBHOOKS_ALLOW_HTTP,
     webhooksAllowPrivateAddresses: e.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
     webhooksIntervalMs: e.WEBHOOKS_INTERVAL_MS,
+    alertEmailGroupMinutes: e.ALERT_EMAIL_GROUP_MINUTES,
     webhooksConcurrency: e.WEBHOOKS_CONCURRENCY,
     webhooksPerWebhookConcurrency: e.WEBHOOKS_PER_WEBHOOK_CONCURRENCY,
     responseCacheMb: e.RESPONSE_CACHE_MB,

@@ -320,6 +320,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     publicUrl: config.publicUrl,
     secret,
     viewFilters: savedViewFilters(reference),
+    emailGroupMinutes: config.alertEmailGroupMinutes,
     onMailQueued: () => mail.wake(),
     onChatQueued: () => chat.wake(),
   });

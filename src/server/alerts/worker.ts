@@ -65,6 +65,8 @@ export interface AlertWorkerOptions {
   /** PUBLIC_URL (links in the emails) and the secret that signs their unsubscribe links. */
   publicUrl: string;
   secret: string;
+  /** A person's alert emails within this many minutes of their last wait and go as one (ALERT_EMAIL_GROUP_MINUTES). */
+  emailGroupMinutes?: number;
   /** A saved view's filters as its list parses them (rules scoped to a view); without it such rules hold nothing. */
   viewFilters?: ViewFilters;
   /** Told when emails were queued: the mail worker sends them at once. */
@@ -95,7 +97,6 @@ const DEFAULT_LFD_INTERVAL_MS = 300_000;
 const DAY_MS = 86_400_000;
 /** The people whose held and grouped emails are released in one transaction. */
 const HELD_PEOPLE = 100;
-const GROUP_MS = ALERT_EMAIL_GROUP_MINUTES * 60_000;
 
 /** The items by key, each group in the items' order. */
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
@@ -113,6 +114,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
   const { db, clock, logger } = options;
   const batchSize = options.batchSize ?? 200;
   const viewFilters: ViewFilters = options.viewFilters ?? (() => undefined);
+  const groupMs = (options.emailGroupMinutes ?? ALERT_EMAIL_GROUP_MINUTES) * 60_000;
   // Chat messages were queued since the chat worker was last told (a batch rolled back only wakes it for nothing).
   let chatQueued = false;
   const tellChat = () => {
@@ -239,8 +241,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
           ? quietUntil({ start: rule.quietStart, end: rule.quietEnd, timeZone: rule.timeZone }, at)
           : null;
       const last = recent.get(person)?.lastMailedAt?.getTime();
-      const windowEnd =
-        last !== undefined && last + GROUP_MS > now.getTime() ? new Date(last + GROUP_MS) : now;
+      const windowEnd = last !== undefined && last + groupMs > now.getTime() ? new Date(last + groupMs) : now;
       const quietEnd = quiet(windowEnd);
       if (quietEnd || windowEnd > now) {
         deliveries.push(

@@ -3,12 +3,7 @@
 // the person's others, or only counted past their hourly cap), newest first; an owner or admin sees everyone's.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import {
-  ALERT_EMAIL_GROUP_MINUTES,
-  ALERT_EMAIL_HOURLY_CAP,
-  type AlertDelivery,
-  type AlertDeliveryStatus,
-} from "../../../api/alerts";
+import { ALERT_EMAIL_HOURLY_CAP, type AlertDelivery, type AlertDeliveryStatus } from "../../../api/alerts";
 import { buttonClass } from "../../components/button";
 import { DateTime } from "../../components/date-time";
 import { plural } from "../../lib/format";
@@ -19,7 +14,7 @@ import { alertDeliveriesQuery } from "./queries";
 const STATUS_WORDS: Record<AlertDeliveryStatus, string> = {
   delivered: "Shown in the bell",
   held: "Held for quiet hours",
-  grouped: `Waiting ${ALERT_EMAIL_GROUP_MINUTES} minutes to go with the others`,
+  grouped: "Waiting a few minutes, to go with the others in one email",
   queued: "Queued",
   retrying: "Retrying",
   sent: "Sent",
