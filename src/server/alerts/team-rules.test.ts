@@ -147,7 +147,10 @@ describe("team alert rules", () => {
     expect((await get("vic", "/v2/alert_rules")).data.map((r: Doc) => r.attributes.name)).toEqual([
       "Arrivals for Vic",
     ]);
-    expect((await get("adam", "/v2/alert_rules")).data).toHaveLength(2);
+    const adams = (await get("adam", "/v2/alert_rules")).data;
+    expect(adams).toHaveLength(2);
+    // One change told two people: the rule told of one change.
+    expect(adams.find((r: Doc) => r.id === ruleId).attributes.fired_last_day).toBe(1);
     const patch = (who: string, attributes: Record<string, unknown>) =>
       asPerson(h, cookies[who]!, `/v2/alert_rules/${ruleId}`, {
         method: "PATCH",

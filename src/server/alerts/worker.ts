@@ -3,7 +3,8 @@
 // waiting containers' last free days by the service clock, in the zone of each day's place.
 //
 // Each batch is one transaction: the cursor row is locked (`FOR UPDATE SKIP LOCKED`: one process at a time, the
-// others skip the pass), the alerts are stored (`(rule_id, dedupe_key)` unique: at most once whatever happens) with
+// others skip the pass), the alerts are stored (`(rule_id, user_id, dedupe_key)` unique: at most once per rule,
+// person and change whatever happens; a team rule tells each of its people) with
 // their emails queued in the mail outbox, and the cursor moves past the batch. A crash before the commit loses
 // nothing (the batch is read again); a process started again goes on from the cursor. The daily check's alerts are
 // keyed by container and day, so running it every few minutes, in several processes, alerts once.

@@ -1,7 +1,20 @@
 // Alerts repository: a person's alert rules (their own, and the team rules an admin set for them), the alerts worker's reads (the account
 // event log after its cursor, the rules of the accounts in it, the facts the rules look at) and writes (alerts
 // stored once per rule and change, the cursor moved in the same transaction), and a person's notifications.
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "./connection";
 import {
@@ -85,7 +98,10 @@ export async function mutedRules(db: Db, userId: string, ruleIds: string[]): Pro
   return new Set(rows.map((r) => r.ruleId));
 }
 
-/** How many alerts each rule raised since `since`, by rule id (rules that raised none are absent). */
+/**
+ * How many changes each rule told of since `since`, by rule id (rules that told none are absent): a team rule's
+ * change counts once, however many people it told.
+ */
 export async function firingsSince(
   db: Db,
   accountId: string,
@@ -94,7 +110,7 @@ export async function firingsSince(
 ): Promise<Map<string, number>> {
   if (ruleIds.length === 0) return new Map();
   const rows = await db
-    .select({ ruleId: alerts.ruleId, n: count() })
+    .select({ ruleId: alerts.ruleId, n: countDistinct(alerts.dedupeKey) })
     .from(alerts)
     .where(and(eq(alerts.accountId, accountId), inArray(alerts.ruleId, ruleIds), gt(alerts.createdAt, since)))
     .groupBy(alerts.ruleId);
