@@ -10,11 +10,14 @@ import type { Db } from "./connection";
 import { queryRows } from "./raw-rows";
 import { alertDeliveries, alertRules, alerts, mailOutbox, members, users } from "./schema";
 import { isUuid } from "./shipments";
+import { chunksOf, rowsPerStatement } from "./statement-chunks";
 
 export type NewAlertDelivery = typeof alertDeliveries.$inferInsert;
 
 export async function insertAlertDeliveries(tx: Db, rows: NewAlertDelivery[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(alertDeliveries).values(rows);
+  for (const chunk of chunksOf(rows, rowsPerStatement(Object.keys(alertDeliveries).length))) {
+    await tx.insert(alertDeliveries).values(chunk);
+  }
 }
 
 /** One delivery as the history shows it: the alert it carried, the person, and the channel's outcome. */

@@ -33,6 +33,7 @@ import {
   users,
 } from "./schema";
 import { isUuid } from "./shipments";
+import { chunksOf, rowsPerStatement } from "./statement-chunks";
 
 export type AlertRuleRow = typeof alertRules.$inferSelect;
 export type AlertRuleValues = Pick<
@@ -490,12 +491,18 @@ export async function alertsByIds(db: Db, ids: string[]): Promise<AlertRow[]> {
 
 /** Stores the alerts not stored before (by rule and change); answers those it stored now. */
 export async function insertAlerts(tx: Db, rows: NewAlert[]): Promise<AlertRow[]> {
-  if (rows.length === 0) return [];
-  return tx
-    .insert(alerts)
-    .values(rows)
-    .onConflictDoNothing({ target: [alerts.ruleId, alerts.userId, alerts.dedupeKey] })
-    .returning();
+  const stored: AlertRow[] = [];
+  // A batch of changes in an account of many people is tens of thousands of alerts: several statements.
+  for (const chunk of chunksOf(rows, rowsPerStatement(Object.keys(alerts).length))) {
+    stored.push(
+      ...(await tx
+        .insert(alerts)
+        .values(chunk)
+        .onConflictDoNothing({ target: [alerts.ruleId, alerts.userId, alerts.dedupeKey] })
+        .returning()),
+    );
+  }
+  return stored;
 }
 
 // ---- A person's notifications ----
