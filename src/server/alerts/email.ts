@@ -1,8 +1,9 @@
 // An alert's email: a subject that says what happened, what changed in plain text and simple HTML, a link to the
 // container, the rule that sent it, and one-click unsubscribe (RFC 8058): `List-Unsubscribe` with a signed link
 // that works without signing in, and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`. The link's signature
-// (an HMAC of the rule's id under the service's auth secret) is its only credential; it can only turn the rule's
-// email off.
+// (an HMAC of the rule's and the person's ids under the service's auth secret) is its only credential; it can only
+// turn the rule's email off for that person. Several alerts of a person (grouped, held through quiet hours, or past
+// their hourly cap) go as one email that lists them, and counts those it does not list.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { ALERT_EMAIL_HOURLY_CAP } from "../../api/alerts";
 import type { AlertRow } from "../db/alerts";

@@ -10,14 +10,38 @@ import type { Db } from "./connection";
 import { queryRows } from "./raw-rows";
 import { alertDeliveries, alertRules, alerts, mailOutbox, members, users } from "./schema";
 import { isUuid } from "./shipments";
-import { chunksOf, rowsPerStatement } from "./statement-chunks";
 
 export type NewAlertDelivery = typeof alertDeliveries.$inferInsert;
 
+/** The deliveries, as one statement with the rows as one JSON parameter (a batch's can be tens of thousands). */
 export async function insertAlertDeliveries(tx: Db, rows: NewAlertDelivery[]): Promise<void> {
-  for (const chunk of chunksOf(rows, rowsPerStatement(Object.keys(alertDeliveries).length))) {
-    await tx.insert(alertDeliveries).values(chunk);
-  }
+  if (rows.length === 0) return;
+  const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+  const json = rows.map((r) => ({
+    account_id: r.accountId,
+    user_id: r.userId,
+    alert_id: r.alertId,
+    channel: r.channel,
+    mail_id: r.mailId ?? null,
+    target: r.target ?? null,
+    payload: r.payload ?? null,
+    status: r.status ?? null,
+    attempts: r.attempts ?? 0,
+    next_attempt_at: iso(r.nextAttemptAt),
+    last_error: r.lastError ?? null,
+    sent_at: iso(r.sentAt),
+    mailed_at: iso(r.mailedAt),
+    counted_only: r.countedOnly ?? false,
+    created_at: iso(r.createdAt) ?? new Date().toISOString(),
+  }));
+  await tx.execute(sql`insert into ${alertDeliveries} (account_id, user_id, alert_id, channel, mail_id, target,
+      payload, status, attempts, next_attempt_at, last_error, sent_at, mailed_at, counted_only, created_at)
+    select x.account_id, x.user_id, x.alert_id, x.channel, x.mail_id, x.target, x.payload, x.status, x.attempts,
+      x.next_attempt_at, x.last_error, x.sent_at, x.mailed_at, x.counted_only, x.created_at
+    from json_to_recordset(${JSON.stringify(json)}::json) as x(account_id uuid, user_id uuid, alert_id uuid,
+      channel text, mail_id uuid, target text, payload text, status text, attempts integer,
+      next_attempt_at timestamptz, last_error text, sent_at timestamptz, mailed_at timestamptz,
+      counted_only boolean, created_at timestamptz)`);
 }
 
 /** One delivery as the history shows it: the alert it carried, the person, and the channel's outcome. */

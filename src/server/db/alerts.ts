@@ -1,6 +1,8 @@
 // Alerts repository: a person's alert rules (their own, and the team rules an admin set for them), the alerts worker's reads (the account
 // event log after its cursor, the rules of the accounts in it, the facts the rules look at) and writes (alerts
 // stored once per rule and change, the cursor moved in the same transaction), and a person's notifications.
+
+import { randomUUID } from "node:crypto";
 import {
   and,
   asc,
@@ -17,6 +19,7 @@ import {
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "./connection";
+import { queryRows } from "./raw-rows";
 import {
   accountEvents,
   accounts,
@@ -33,7 +36,6 @@ import {
   users,
 } from "./schema";
 import { isUuid } from "./shipments";
-import { chunksOf, rowsPerStatement } from "./statement-chunks";
 
 export type AlertRuleRow = typeof alertRules.$inferSelect;
 export type AlertRuleValues = Pick<
@@ -489,20 +491,63 @@ export async function alertsByIds(db: Db, ids: string[]): Promise<AlertRow[]> {
     .orderBy(asc(alerts.createdAt), asc(alerts.id));
 }
 
-/** Stores the alerts not stored before (by rule and change); answers those it stored now. */
+/**
+ * Stores the alerts not stored before (by rule, person and change); answers those it stored now. One statement with
+ * the rows as one JSON parameter: a batch of changes in an account of many people is tens of thousands of alerts,
+ * which as parameters would be more than a statement carries (65,535), and cost far more to build than to insert.
+ */
 export async function insertAlerts(tx: Db, rows: NewAlert[]): Promise<AlertRow[]> {
-  const stored: AlertRow[] = [];
-  // A batch of changes in an account of many people is tens of thousands of alerts: several statements.
-  for (const chunk of chunksOf(rows, rowsPerStatement(Object.keys(alerts).length))) {
-    stored.push(
-      ...(await tx
-        .insert(alerts)
-        .values(chunk)
-        .onConflictDoNothing({ target: [alerts.ruleId, alerts.userId, alerts.dedupeKey] })
-        .returning()),
-    );
-  }
-  return stored;
+  if (rows.length === 0) return [];
+  const full: AlertRow[] = rows.map((r) => ({
+    id: r.id ?? randomUUID(),
+    accountId: r.accountId,
+    userId: r.userId,
+    ruleId: r.ruleId ?? null,
+    ruleName: r.ruleName,
+    kind: r.kind,
+    dedupeKey: r.dedupeKey,
+    eventId: r.eventId ?? null,
+    containerId: r.containerId ?? null,
+    shipmentId: r.shipmentId ?? null,
+    containerNumber: r.containerNumber ?? null,
+    title: r.title,
+    details: r.details ?? [],
+    team: r.team ?? false,
+    createdAt: r.createdAt ?? new Date(),
+    readAt: r.readAt ?? null,
+  }));
+  const json = full.map((r) => ({
+    id: r.id,
+    account_id: r.accountId,
+    user_id: r.userId,
+    rule_id: r.ruleId,
+    rule_name: r.ruleName,
+    kind: r.kind,
+    dedupe_key: r.dedupeKey,
+    event_id: r.eventId,
+    container_id: r.containerId,
+    shipment_id: r.shipmentId,
+    container_number: r.containerNumber,
+    title: r.title,
+    details: r.details,
+    team: r.team,
+    created_at: r.createdAt.toISOString(),
+    read_at: r.readAt?.toISOString() ?? null,
+  }));
+  const inserted = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into ${alerts} (id, account_id, user_id, rule_id, rule_name, kind, dedupe_key, event_id, container_id,
+        shipment_id, container_number, title, details, team, created_at, read_at)
+      select x.id, x.account_id, x.user_id, x.rule_id, x.rule_name, x.kind, x.dedupe_key, x.event_id, x.container_id,
+        x.shipment_id, x.container_number, x.title, x.details, x.team, x.created_at, x.read_at
+      from json_to_recordset(${JSON.stringify(json)}::json) as x(id uuid, account_id uuid, user_id uuid, rule_id uuid,
+        rule_name text, kind text, dedupe_key text, event_id uuid, container_id uuid, shipment_id uuid,
+        container_number text, title text, details jsonb, team boolean, created_at timestamptz, read_at timestamptz)
+      on conflict (rule_id, user_id, dedupe_key) do nothing
+      returning id`,
+  );
+  const stored = new Set(inserted.map((r) => r.id));
+  return full.filter((r) => stored.has(r.id));
 }
 
 // ---- A person's notifications ----
