@@ -20,6 +20,24 @@ export const portSchema = z
   .meta({ id: "Port" });
 export type Port = z.infer<typeof portSchema>;
 
+/** An inland city the hosted API calls a metro area (`GET /v2/metro_areas/{id}`, by id or UN/LOCODE). */
+export const metroAreaSchema = z
+  .object({
+    id: z.string(),
+    type: z.literal("metro_area"),
+    attributes: z.object({
+      name: z.string(),
+      code: z.string(),
+      state_abbr: z.string().nullable(),
+      country_code: z.string(),
+      time_zone: z.string(),
+      latitude: z.number().nullable(),
+      longitude: z.number().nullable(),
+    }),
+  })
+  .meta({ id: "MetroArea" });
+export type MetroArea = z.infer<typeof metroAreaSchema>;
+
 export const terminalSchema = z
   .object({
     id: z.string(),
@@ -37,7 +55,8 @@ export const terminalSchema = z
       zip: z.string().nullable(),
       country: z.string().nullable(),
     }),
-    relationships: z.object({ port: toOne("port") }),
+    /** Its place: `port` always; `metro_area` too when the place is an inland city (a rail ramp's). */
+    relationships: z.object({ port: toOne("port"), metro_area: toOne("metro_area") }),
   })
   .meta({ id: "Terminal" });
 export type Terminal = z.infer<typeof terminalSchema>;

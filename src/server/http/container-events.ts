@@ -116,7 +116,7 @@ export function containerEventRoutes(deps: Pick<DataDeps, "db" | "reference">): 
       if (port) included.add(portResource(port));
       const terminal =
         include.has("terminal") && row.terminalId ? reference.terminals.get(row.terminalId) : undefined;
-      if (terminal) included.add(terminalResource(terminal));
+      if (terminal) included.add(terminalResource(terminal, reference));
     }
     if (include.has("vessel")) {
       for (const vessel of await vesselResources(

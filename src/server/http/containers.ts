@@ -157,7 +157,7 @@ export function containerRoutes(deps: ContainerRouteDeps): App {
         ["pickup_facility", container.pickupFacilityId],
       ] as const) {
         const terminal = id ? reference.terminals.get(id) : undefined;
-        if (include.has(name) && terminal) included.add(terminalResource(terminal));
+        if (include.has(name) && terminal) included.add(terminalResource(terminal, reference));
       }
     }
     // Each container's events, in the order its relationships list them.

@@ -1,4 +1,4 @@
-// Compatibility: our shipment, container, terminal, port, shipping line, tracking request, transport event and raw
+// Compatibility: our shipment, container, terminal, port, metro area, shipping line, tracking request, transport event and raw
 // event resources validate against the hosted API's own schemas, so that clients written for it read ours unchanged.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -210,7 +210,7 @@ describe("compatibility with the hosted API's schemas", () => {
     expect(missingAttributes(container, "container")).toEqual([]);
   });
 
-  it("terminals, ports and shipping lines validate", async () => {
+  it("terminals, ports, metro areas and shipping lines validate", async () => {
     const terminal = await (
       await h.request(key, `/v2/terminals/${terminalId("USLAX", "APM Terminals", "APMT")}`)
     ).json();
@@ -218,6 +218,9 @@ describe("compatibility with the hosted API's schemas", () => {
     expect(missingAttributes(terminal.data, "terminal")).toEqual([]);
     const port = await (await h.request(key, "/v2/ports/NLRTM")).json();
     expect(validate(port.data, "port")).toEqual([]);
+    const metro = await (await h.request(key, "/v2/metro_areas/USCHI")).json();
+    expect(validate(metro.data, "metro_area")).toEqual([]);
+    expect(missingAttributes(metro.data, "metro_area")).toEqual([]);
     const lines = await (await h.request(key, "/v2/shipping_lines")).json();
     for (const line of lines.data) expect(validate(line, "shipping_line")).toEqual([]);
   });

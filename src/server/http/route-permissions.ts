@@ -27,6 +27,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "GET /v2/vessels/{id}/future_positions_with_coordinates": "read",
   "GET /v2/vessels/{id}/future_positions": "read",
   "GET /v2/ports/{id}": "read",
+  "GET /v2/metro_areas/{id}": "read",
   "GET /v2/terminals/{id}": "read",
   "GET /v2/shipping_lines": "read",
   "GET /v2/shipping_lines/{id}": "read",

@@ -5,7 +5,7 @@ import type { RawEvent, TransportEvent } from "../../api/events";
 import type { anyResourceSchema } from "../../api/json-api";
 import { rawEventName } from "../../api/milestones";
 import type { Party } from "../../api/parties";
-import type { Account, Port, ShippingLine, Terminal, User } from "../../api/reference";
+import type { Account, MetroArea, Port, ShippingLine, Terminal, User } from "../../api/reference";
 import type { Route, RouteLocation } from "../../api/routes";
 import type { Shipment, TrackingStoppedReason } from "../../api/shipments";
 import { iso } from "../../api/timestamps";
@@ -43,7 +43,35 @@ export function portResource(p: PortRow): Port {
   };
 }
 
-export function terminalResource(t: TerminalRow): Terminal & { links: { self: string } } {
+/**
+ * A place the hosted API calls a metro area: an inland city (a rail journey's destination, where the rail ramps
+ * are), from our reference ports of kind `inland`.
+ */
+export function metroAreaResource(p: PortRow): MetroArea {
+  return {
+    id: p.id,
+    type: "metro_area",
+    attributes: {
+      name: p.name,
+      code: p.locode,
+      state_abbr: p.stateAbbr,
+      country_code: p.countryCode,
+      time_zone: p.timeZone,
+      latitude: p.latitude,
+      longitude: p.longitude,
+    },
+  };
+}
+
+/**
+ * A terminal with its place: `port` always (an inland place is also a port here, GET /v2/ports/{id}), and, as the
+ * hosted API's rail terminals have it, `metro_area` when the place is an inland city.
+ */
+export function terminalResource(
+  t: TerminalRow,
+  reference: Pick<ReferenceData, "ports">,
+): Terminal & { links: { self: string } } {
+  const place = reference.ports.get(t.portId);
   return {
     id: t.id,
     type: "terminal",
@@ -60,7 +88,10 @@ export function terminalResource(t: TerminalRow): Terminal & { links: { self: st
       zip: t.zip,
       country: t.country,
     },
-    relationships: { port: ref("port", t.portId) },
+    relationships: {
+      port: ref("port", t.portId),
+      metro_area: ref("metro_area", place?.kind === "inland" ? place.id : null),
+    },
     links: { self: `/v2/terminals/${t.id}` },
   };
 }

@@ -74,7 +74,7 @@ export function transportEventSubject(
       containerOf(reference, container, shipment),
       shipment ? shipmentResource(shipment, reference) : undefined,
       location ? portResource(location) : undefined,
-      terminal ? terminalResource(terminal) : undefined,
+      terminal ? terminalResource(terminal, reference) : undefined,
       vesselOf(vessel),
     ),
   };
@@ -129,7 +129,7 @@ export function containerEventSubject(
   const related = [
     containerOf(reference, container, shipment),
     shipment ? shipmentResource(shipment, reference) : undefined,
-    terminal ? terminalResource(terminal) : undefined,
+    terminal ? terminalResource(terminal, reference) : undefined,
   ];
   if (event.event === "container.created") {
     return {

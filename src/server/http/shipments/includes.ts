@@ -28,8 +28,9 @@ export async function includeForShipments(
     if (include.has("port_of_lading")) addPort(included, portOf(s.portOfLadingId));
     if (include.has("port_of_discharge")) addPort(included, portOf(s.portOfDischargeId));
     if (include.has("destination")) addPort(included, portOf(s.destinationId));
-    if (include.has("pod_terminal")) addTerminal(included, terminalOf(s.podTerminalId));
-    if (include.has("destination_terminal")) addTerminal(included, terminalOf(s.destinationTerminalId));
+    if (include.has("pod_terminal")) addTerminal(included, terminalOf(s.podTerminalId), reference);
+    if (include.has("destination_terminal"))
+      addTerminal(included, terminalOf(s.destinationTerminalId), reference);
   }
   if (include.has("line_tracking_stopped_by_user")) {
     const ids = records
@@ -53,7 +54,7 @@ export async function includeForShipments(
       const shipment = shipmentsById.get(record.container.shipmentId);
       included.add(containerResource(record, { reference, shipment }));
       if (include.has("containers.pod_terminal"))
-        addTerminal(included, terminalOf(record.container.podTerminalId));
+        addTerminal(included, terminalOf(record.container.podTerminalId), reference);
     }
   }
 }
@@ -61,6 +62,10 @@ export async function includeForShipments(
 function addPort(included: Included, port: Parameters<typeof portResource>[0] | undefined) {
   if (port) included.add(portResource(port));
 }
-function addTerminal(included: Included, terminal: Parameters<typeof terminalResource>[0] | undefined) {
-  if (terminal) included.add(terminalResource(terminal));
+function addTerminal(
+  included: Included,
+  terminal: Parameters<typeof terminalResource>[0] | undefined,
+  reference: Parameters<typeof terminalResource>[1],
+) {
+  if (terminal) included.add(terminalResource(terminal, reference));
 }

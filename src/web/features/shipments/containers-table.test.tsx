@@ -52,7 +52,7 @@ const terminal = (id: string, name: string, nickname: string | null = null): [st
       zip: null,
       country: null,
     },
-    relationships: { port: { data: null } },
+    relationships: { port: { data: null }, metro_area: { data: null } },
   },
 ];
 
