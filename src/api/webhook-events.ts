@@ -94,7 +94,13 @@ export const WEBHOOK_EVENT_GROUPS = [
       ["container.updated", "Terminal data of the container changed (availability, holds, fees, deadlines)."],
       ["container.pod_terminal_changed", "The container's terminal at the port of discharge changed."],
       ["container.pickup_lfd.changed", "The last free day for pickup changed."],
+      ["container.pickup_lfd_terminal.changed", "The terminal's last free day changed."],
       ["container.pickup_lfd_line.changed", "The shipping line's last free day changed."],
+      [
+        "container.pickup_lfd_rail.changed",
+        "The rail facility's last free day at the inland destination changed.",
+      ],
+      ["container.pickup_appointment.changed", "The pickup appointment was made, moved or cancelled."],
     ],
   },
   {

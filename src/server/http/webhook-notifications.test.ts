@@ -271,8 +271,8 @@ describe("GET /v2/webhook_notifications/examples", () => {
       "vessel",
     ]);
     const all = await get("/v2/webhook_notifications/examples");
-    // The seed's 34 events and the two document events.
-    expect(all.body.data).toHaveLength(36);
+    // The seed's 34 events, the two document events, and three named container changes of the hosted API.
+    expect(all.body.data).toHaveLength(39);
     const extracted = all.body.data.find(
       (n: { attributes: { event: string } }) => n.attributes.event === "document.extracted",
     );

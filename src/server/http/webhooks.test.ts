@@ -242,8 +242,9 @@ describe("GET /v2/webhooks/events", () => {
       g.attributes.events.map((e) => e.name),
     );
     expect(names).toEqual([...WEBHOOK_EVENTS]);
-    // The seed's 34, and the hosted API's two document events (issue 32).
-    expect(names).toHaveLength(36);
+    // The seed's 34, the hosted API's two document events (issue 32), and its named changes of a terminal's and a
+    // rail facility's last free day and of a pickup appointment (issue 31).
+    expect(names).toHaveLength(39);
     expect(body.data.map((g: { attributes: { name: string } }) => g.attributes.name)).toEqual([
       "Vessel",
       "Rail",

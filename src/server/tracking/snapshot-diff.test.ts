@@ -163,6 +163,7 @@ describe("a changed container", () => {
     expect(outbox.map((o) => o.event)).toEqual([
       "container.updated",
       "container.pickup_lfd.changed",
+      "container.pickup_lfd_terminal.changed",
       "container.pod_terminal_changed",
     ]);
     expect(outbox[0]!.changes).toEqual({
@@ -181,6 +182,34 @@ describe("a changed container", () => {
     const { outbox } = refresh(before, after);
     expect(outbox.map((o) => o.event)).toEqual(["container.updated"]);
     expect(outbox[0]!.changes).toEqual({ pickup_lfd: { from: null, to: day(20).toISOString() } });
+  });
+
+  it("names a rail facility's changed last free day and every change of a pickup appointment", () => {
+    const before = snapshot([
+      container("MSCU1234565", atSeaLines(), terminalStatus({ lastFreeDayRail: day(24) })),
+    ]);
+    const moved = snapshot([
+      container(
+        "MSCU1234565",
+        atSeaLines(),
+        terminalStatus({ lastFreeDayRail: day(25), pickupAppointmentAt: day(21) }),
+      ),
+    ]);
+    expect(refresh(before, moved).outbox.map((o) => o.event)).toEqual([
+      "container.updated",
+      "container.pickup_lfd_rail.changed",
+      "container.pickup_appointment.changed",
+    ]);
+    // Cancelled: still a change of the appointment; a first rail day is not a changed one.
+    const cancelled = snapshot([
+      container("MSCU1234565", atSeaLines(), terminalStatus({ lastFreeDayRail: day(25) })),
+    ]);
+    expect(refresh(moved, cancelled).outbox.map((o) => o.event)).toEqual([
+      "container.updated",
+      "container.pickup_appointment.changed",
+    ]);
+    const first = snapshot([container("MSCU1234565", atSeaLines(), terminalStatus())]);
+    expect(refresh(first, before).outbox.map((o) => o.event)).toEqual(["container.updated"]);
   });
 
   it("updates a status change without announcing it", () => {

@@ -197,11 +197,21 @@ export function diffContainers(
       }
       if (Object.keys(changed).length) {
         outbox.push({ ...containerEvent(scope, containerId, "container.updated", now), changes: changed });
+        // A day first published is a change of the container (`container.updated`), not a changed day.
         if (changed.pickup_lfd && existing.lfdTerminal) {
           outbox.push(containerEvent(scope, containerId, "container.pickup_lfd.changed", now));
+          // The hosted API names the terminal's day both ways; a client may subscribe to either.
+          outbox.push(containerEvent(scope, containerId, "container.pickup_lfd_terminal.changed", now));
         }
         if (changed.pickup_lfd_line && existing.lfdLine) {
           outbox.push(containerEvent(scope, containerId, "container.pickup_lfd_line.changed", now));
+        }
+        if (changed.pickup_lfd_rail && existing.lfdRail) {
+          outbox.push(containerEvent(scope, containerId, "container.pickup_lfd_rail.changed", now));
+        }
+        // An appointment made, moved or cancelled: each is what a trucker plans by.
+        if (changed.pickup_appointment_at) {
+          outbox.push(containerEvent(scope, containerId, "container.pickup_appointment.changed", now));
         }
         if (changed.pod_terminal && existing.podTerminalId) {
           outbox.push(containerEvent(scope, containerId, "container.pod_terminal_changed", now));

@@ -226,11 +226,15 @@ export function exampleSubject(reference: ReferenceData, event: WebhookEventName
     return estimatedArrivalSubject(reference, { ...recorded, changes }, shipment, vessel);
   }
   const changeset: Record<string, [unknown, unknown]> =
-    event === "container.pickup_lfd.changed"
+    event === "container.pickup_lfd.changed" || event === "container.pickup_lfd_terminal.changed"
       ? { pickup_lfd: [at(4).toISOString(), at(5).toISOString()] }
       : event === "container.pickup_lfd_line.changed"
         ? { pickup_lfd_line: [at(3).toISOString(), at(4).toISOString()] }
-        : { available_for_pickup: [false, true] };
+        : event === "container.pickup_lfd_rail.changed"
+          ? { pickup_lfd_rail: [at(6).toISOString(), at(7).toISOString()] }
+          : event === "container.pickup_appointment.changed"
+            ? { pickup_appointment_at: [null, at(4).toISOString()] }
+            : { available_for_pickup: [false, true] };
   return containerEventSubject(reference, recorded, changeset, container, shipment);
 }
 
