@@ -45,8 +45,9 @@ describe("EVENT_GROUPS", () => {
       "container.transport.arrived_at_inland_destination",
       "container.transport.estimated.arrived_at_inland_destination",
     ]);
-    // The seed's 34, and the two of documents (document.extracted, document.extraction_failed).
-    expect(KNOWN_EVENT_COUNT).toBe(36);
+    // The seed's 34, the two of documents (document.extracted, document.extraction_failed), and the hosted API's
+    // named changes of a terminal's and a rail facility's last free day and of a pickup appointment.
+    expect(KNOWN_EVENT_COUNT).toBe(39);
     for (const e of EVENT_GROUPS.flatMap((g) => g.events)) expect(e.description).not.toBe("");
   });
 });
@@ -115,7 +116,7 @@ describe("eventsSummary", () => {
       "container.teleported",
     ]);
     expect(summary.all).toBe(false);
-    expect(summary.groups.map(groupCountWords)).toEqual(["Vessel", "Container (2 of 5)"]);
+    expect(summary.groups.map(groupCountWords)).toEqual(["Vessel", "Container (2 of 8)"]);
     expect(summary.other).toEqual(["container.teleported"]);
   });
 });
