@@ -1,7 +1,7 @@
-// Alerts repository: a person's alert rules (their own, and the team rules an admin set for them), the alerts worker's reads (the account
-// event log after its cursor, the rules of the accounts in it, the facts the rules look at) and writes (alerts
-// stored once per rule and change, the cursor moved in the same transaction), and a person's notifications.
-
+// Alerts repository: a person's alert rules (their own, and the team rules an admin set for them), the alerts
+// worker's reads (the account event log after its cursor, the rules of the accounts in it, each team rule once per
+// person it tells, the facts the rules look at) and writes (alerts stored once per rule, person and change, the
+// cursor moved in the same transaction), and a person's notifications.
 import { randomUUID } from "node:crypto";
 import {
   and,
