@@ -10,19 +10,14 @@ import { alertRules, alerts, containers, shipments } from "../db/schema";
 import { authSecret } from "../people/auth-secret";
 import { asPerson, personCookie } from "../testing/people-fixtures";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
-import { type ReceivedMessage, type SmtpSink, startSmtpSink } from "../testing/smtp-sink";
+import {
+  decodedBody,
+  headersOf,
+  type ReceivedMessage,
+  type SmtpSink,
+  startSmtpSink,
+} from "../testing/smtp-sink";
 import { unsubscribeUrl } from "./email";
-
-/** The body decoded from quoted-printable (UTF-8 bytes), for reading words and links. */
-const decoded = (raw: string) =>
-  Buffer.from(
-    raw
-      .replace(/=\r?\n/g, "")
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    "latin1",
-  ).toString("utf8");
-/** The headers with folded lines unfolded. */
-const headersOf = (raw: string) => raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
 
 // biome-ignore lint/suspicious/noExplicitAny: documents are read loosely, each check naming what it is about.
 type Doc = any;
@@ -272,7 +267,7 @@ describe("alerts", () => {
     expect(headersOf(mail[1]!.raw)).toMatch(/^Subject: Vessel arrived: MSCU1234565 at Los Angeles/m);
     expect(received.filter((m) => m.to.includes("ben@alert.example"))).toHaveLength(0);
     const hold = mail.find((m) => m.raw.includes("Hold added"))!;
-    const raw = decoded(hold.raw);
+    const raw = decodedBody(hold.raw);
     const headers = headersOf(hold.raw);
     expect(headers).toMatch(/^Subject: Hold added: MSCU1234565 at Los Angeles, on hold: customs/m);
     expect(raw).toContain("Holds: none → customs");

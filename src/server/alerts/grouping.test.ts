@@ -7,19 +7,10 @@ import { ALERT_EMAIL_HOURLY_CAP } from "../../api/alerts";
 import { recordArrival } from "../testing/alert-fixtures";
 import { asPerson, personCookie } from "../testing/people-fixtures";
 import { createHarness, type Harness } from "../testing/service-harness";
-import { type SmtpSink, startSmtpSink } from "../testing/smtp-sink";
+import { decodedBody, headersOf, type SmtpSink, startSmtpSink } from "../testing/smtp-sink";
 
 const MINUTE = 60_000;
-const subjectOf = (raw: string) =>
-  /^Subject: (.*(?:\r?\n[ \t].*)*)$/m.exec(raw)![1]!.replace(/\r?\n[ \t]+/g, " ");
-/** The body decoded from quoted-printable (UTF-8 bytes), for reading words. */
-const decoded = (raw: string) =>
-  Buffer.from(
-    raw
-      .replace(/=\r?\n/g, "")
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    "latin1",
-  ).toString("utf8");
+const subjectOf = (raw: string) => /^Subject: (.*)$/m.exec(headersOf(raw))![1]!;
 
 describe("a person's alert emails, grouped and capped", () => {
   let h: Harness;
@@ -32,7 +23,7 @@ describe("a person's alert emails, grouped and capped", () => {
   async function newMail(): Promise<{ subject: string; body: string }[]> {
     await h.service.alerts.runOnce();
     await h.mail.runOnce();
-    return smtp.received.splice(0).map((m) => ({ subject: subjectOf(m.raw), body: decoded(m.raw) }));
+    return smtp.received.splice(0).map((m) => ({ subject: subjectOf(m.raw), body: decodedBody(m.raw) }));
   }
 
   beforeAll(async () => {

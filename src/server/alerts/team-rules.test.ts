@@ -9,20 +9,11 @@ import { alertRules, alerts } from "../db/schema";
 import { recordArrival } from "../testing/alert-fixtures";
 import { asPerson, personCookie } from "../testing/people-fixtures";
 import { createHarness, type Harness } from "../testing/service-harness";
-import { type SmtpSink, startSmtpSink } from "../testing/smtp-sink";
+import { decodedBody, headersOf, type SmtpSink, startSmtpSink } from "../testing/smtp-sink";
 import { type Receiver, startReceiver } from "../webhooks/test-receiver";
 
 // biome-ignore lint/suspicious/noExplicitAny: documents are read loosely, each check naming what it is about.
 type Doc = any;
-
-/** The body decoded from quoted-printable (UTF-8 bytes), for reading words and links. */
-const decoded = (raw: string) =>
-  Buffer.from(
-    raw
-      .replace(/=\r?\n/g, "")
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    "latin1",
-  ).toString("utf8");
 
 describe("team alert rules", () => {
   let h: Harness;
@@ -131,7 +122,7 @@ describe("team alert rules", () => {
     const first = await arrival();
     expect(first.bell).toEqual(["ana", "ben", "vic"]);
     expect(first.emailed).toEqual(["ana", "ben"]);
-    const anaMail = decoded(first.mail.find((m) => m.to.includes("ana@team.example"))!.raw);
+    const anaMail = decodedBody(first.mail.find((m) => m.to.includes("ana@team.example"))!.raw);
     expect(anaMail).toContain(
       "the team alert rule “Arrivals for the team” (Vessel arrived), which an admin of Team Co set for you",
     );
@@ -162,10 +153,7 @@ describe("team alert rules", () => {
     );
 
     // Ana's one-click unsubscribe stops the email for her only; the bell still tells her.
-    const headers = first.mail
-      .find((m) => m.to.includes("ana@team.example"))!
-      .raw.split(/\r?\n\r?\n/)[0]!
-      .replace(/\r?\n[ \t]+/g, " ");
+    const headers = headersOf(first.mail.find((m) => m.to.includes("ana@team.example"))!.raw);
     const link = /^List-Unsubscribe: <([^>]+)>/m.exec(headers)![1]!;
     const stop = await h.app.request(link, {
       method: "POST",

@@ -13,17 +13,10 @@ import {
   TEST_PASSWORD,
 } from "../testing/people-fixtures";
 import { createHarness, type Harness } from "../testing/service-harness";
-import { type ReceivedMessage, type SmtpSink, startSmtpSink } from "../testing/smtp-sink";
-
-/** The message body decoded from quoted-printable (nodemailer folds long lines), for reading links. */
-function decoded(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
+import { decodedBody, type ReceivedMessage, type SmtpSink, startSmtpSink } from "../testing/smtp-sink";
 
 function linksIn(message: ReceivedMessage): string[] {
-  return [...new Set(decoded(message.raw).match(/https?:\/\/[^\s"<>]+/g) ?? [])];
+  return [...new Set(decodedBody(message.raw).match(/https?:\/\/[^\s"<>]+/g) ?? [])];
 }
 
 describe("mail over SMTP", () => {
@@ -60,7 +53,7 @@ describe("mail over SMTP", () => {
     expect(created.status).toBe(201);
     expect(await h.mail.runOnce()).toBe(1);
     const message = mailTo("ines@mail.example")!;
-    expect(decoded(message.raw)).toMatch(/invited you to Mail Co/);
+    expect(decodedBody(message.raw)).toMatch(/invited you to Mail Co/);
     const link = linksIn(message).find((l) => l.includes("/accept-invitation?token="))!;
     const token = new URL(link).searchParams.get("token")!;
     const accepted = await h.app.request("http://localhost/api/auth/invitation/accept", {
@@ -140,7 +133,7 @@ describe("mail over SMTP", () => {
     expect(asked.status).toBe(200);
     await h.mail.runOnce();
     const message = mailTo("vera@mail.example")!;
-    expect(decoded(message.raw)).toMatch(/Confirm that this email address is yours/);
+    expect(decodedBody(message.raw)).toMatch(/Confirm that this email address is yours/);
     const link = new URL(linksIn(message).find((l) => l.includes("/verify-email?token="))!);
     // Whatever page the request named, the link lands on the dashboard's own.
     expect(link.searchParams.get("callbackURL")).toBe("/confirm-email");

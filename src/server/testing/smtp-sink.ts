@@ -1,5 +1,6 @@
 // A real SMTP server on loopback for the service tests that send mail (the `smtp-server` package): it keeps what it
-// receives, raw, and can refuse chosen mailboxes as a real server does (a 550 for good, a 451 for now).
+// receives, raw, and can refuse chosen mailboxes as a real server does (a 550 for good, a 451 for now); and how the
+// tests read a raw message (its headers unfolded, its body decoded).
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMessage {
@@ -50,4 +51,19 @@ export async function startSmtpSink(
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A raw message's body decoded from quoted-printable (UTF-8 bytes), for reading its words and links. */
+export function decodedBody(raw: string): string {
+  return Buffer.from(
+    raw
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
+}
+
+/** A raw message's headers, folded lines unfolded (one header a line). */
+export function headersOf(raw: string): string {
+  return raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
 }
