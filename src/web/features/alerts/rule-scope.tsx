@@ -70,19 +70,20 @@ const SCOPE_LABELS: Record<
   tags: { label: "Tags", hint: "Separated by commas" },
 };
 
-function CustomerSelect(props: { id: string; value: string; onChange: (value: string) => void }) {
-  const { data, isPending } = useQuery(partiesListQuery({ size: CUSTOMER_CHOICES }));
-  const parties = data?.data ?? [];
-  if (!isPending && parties.length === 0)
-    return (
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        No customers yet: add them on the Customers page, then choose one here.
-      </p>
-    );
+interface PickProps {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A required choice of one of the account's things (a customer, a saved view), or a sentence when there is none. */
+function PickOne(
+  props: PickProps & { label: string; placeholder: string; options: { id: string; label: string }[] },
+) {
   return (
     <div>
       <label htmlFor={props.id} className={labelClass}>
-        Customer
+        {props.label}
       </label>
       <select
         id={props.id}
@@ -91,10 +92,10 @@ function CustomerSelect(props: { id: string; value: string; onChange: (value: st
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
       >
-        <option value="">Choose a customer</option>
-        {parties.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.attributes.company_name}
+        <option value="">{props.placeholder}</option>
+        {props.options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.label}
           </option>
         ))}
       </select>
@@ -102,41 +103,50 @@ function CustomerSelect(props: { id: string; value: string; onChange: (value: st
   );
 }
 
+const NoChoice = ({ children }: { children: string }) => (
+  <p className="text-sm text-slate-700 dark:text-slate-300">{children}</p>
+);
+
+function CustomerSelect(props: PickProps) {
+  const { data, isPending } = useQuery(partiesListQuery({ size: CUSTOMER_CHOICES }));
+  const parties = data?.data ?? [];
+  if (!isPending && parties.length === 0)
+    return <NoChoice>No customers yet: add them on the Customers page, then choose one here.</NoChoice>;
+  return (
+    <PickOne
+      {...props}
+      label="Customer"
+      placeholder="Choose a customer"
+      options={parties.map((p) => ({ id: p.id, label: p.attributes.company_name }))}
+    />
+  );
+}
+
 const LIST_WORDS = { containers: "Containers", shipments: "Shipments" } as const;
 
 /** The account's saved views (those kept in a browser only are not the service's to read: they cannot scope). */
-function SavedViewSelect(props: { id: string; value: string; onChange: (value: string) => void }) {
+function SavedViewSelect(props: PickProps) {
   const { data, isPending } = useQuery(savedViewsQuery());
-  if (isPending)
-    return <p className="text-sm text-slate-700 dark:text-slate-300">Loading the saved views…</p>;
-  if (data?.home !== "account" || data.views.length === 0)
+  if (isPending) return <NoChoice>Loading the saved views…</NoChoice>;
+  if (data?.home !== "account")
     return (
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        {data?.home === "account"
-          ? "No saved views yet: save a filtered list of containers or shipments as a view, then choose it here."
-          : "This server keeps no saved views (yours are in this browser only), so none can scope a rule."}
-      </p>
+      <NoChoice>
+        This server keeps no saved views (yours are in this browser only), so none can scope a rule.
+      </NoChoice>
+    );
+  if (data.views.length === 0)
+    return (
+      <NoChoice>
+        No saved views yet: save a filtered list of containers or shipments as a view, then choose it here.
+      </NoChoice>
     );
   return (
-    <div>
-      <label htmlFor={props.id} className={labelClass}>
-        Saved view
-      </label>
-      <select
-        id={props.id}
-        required
-        className={inputClass}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      >
-        <option value="">Choose a saved view</option>
-        {data.views.map((v) => (
-          <option key={v.id} value={v.id}>
-            {LIST_WORDS[v.list]}: {v.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <PickOne
+      {...props}
+      label="Saved view"
+      placeholder="Choose a saved view"
+      options={data.views.map((v) => ({ id: v.id, label: `${LIST_WORDS[v.list]}: ${v.name}` }))}
+    />
   );
 }
 
