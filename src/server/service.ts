@@ -320,6 +320,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     publicUrl: config.publicUrl,
     secret,
     viewFilters: savedViewFilters(reference),
+    realNow: authNow,
     emailGroupMinutes: config.alertEmailGroupMinutes,
     onMailQueued: () => mail.wake(),
     onChatQueued: () => chat.wake(),
@@ -328,6 +329,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   const summaries = createSummaryWorker({
     db,
     clock,
+    realNow: authNow,
     logger,
     outage,
     publicUrl: config.publicUrl,

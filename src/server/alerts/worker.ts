@@ -63,6 +63,11 @@ export interface AlertWorkerOptions {
   clock: Clock;
   logger: Logger;
   outage?: OutageReporter;
+  /**
+   * Real time, which the mail and chat workers send by: an email or chat message is due at once in real time,
+   * whatever the service clock reads (a sped-up demo's runs ahead of it). The system's by default.
+   */
+  realNow?: () => Date;
   /** PUBLIC_URL (links in the emails) and the secret that signs their unsubscribe links. */
   publicUrl: string;
   secret: string;
@@ -116,6 +121,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
   const batchSize = options.batchSize ?? 200;
   const viewFilters: ViewFilters = options.viewFilters ?? (() => undefined);
   const groupMs = (options.emailGroupMinutes ?? ALERT_EMAIL_GROUP_MINUTES) * 60_000;
+  const realNow = options.realNow ?? (() => new Date());
   // Chat messages were queued since the chat worker was last told (a batch rolled back only wakes it for nothing).
   let chatQueued = false;
   const tellChat = () => {
@@ -188,7 +194,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
               publicUrl: options.publicUrl,
             }),
             status: "pending",
-            nextAttemptAt: now,
+            nextAttemptAt: realNow(),
           });
           chats++;
         }
@@ -283,7 +289,14 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
       grouping,
       options,
     );
-    const queued = await sendLater(tx, accountId, { kind: "alert", to, ...mail }, now, mail.headers);
+    const queued = await sendLater(
+      tx,
+      accountId,
+      { kind: "alert", to, ...mail },
+      now,
+      mail.headers,
+      realNow(),
+    );
     return { mailId: queued.id, listed: mail.listed };
   }
 

@@ -17,7 +17,13 @@ export interface NewMail {
   links: string[];
   /** Extra headers (an alert's `List-Unsubscribe`); none for most messages. */
   headers?: Record<string, string> | null;
+  /** When it was queued, by the clock of what caused it. */
   now: Date;
+  /**
+   * When the mail worker may first send it, in real time (the worker's clock); `now` when absent. A message queued
+   * by the service clock, which a sped-up demo runs ahead of real time, must give this, or it waits that far.
+   */
+  dueAt?: Date;
 }
 
 /** Queues a message; pass the transaction of what causes it, so that a crash loses neither or both. */
@@ -34,7 +40,7 @@ export async function queueMail(db: Db, mail: NewMail): Promise<MailRow> {
       links: mail.links,
       headers: mail.headers ?? null,
       createdAt: mail.now,
-      nextAttemptAt: mail.now,
+      nextAttemptAt: mail.dueAt ?? mail.now,
     })
     .returning();
   return row!;

@@ -87,8 +87,11 @@ export async function sendLater(
   m: Message,
   now: Date,
   headers?: Record<string, string>,
+  /** Due in real time (see NewMail.dueAt); `now` when absent. */
+  dueAt?: Date,
 ) {
   return queueMail(db, {
+    dueAt,
     accountId,
     kind: m.kind,
     to: m.to,
