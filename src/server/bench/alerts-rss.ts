@@ -10,12 +10,11 @@ import { parseArgs } from "node:util";
 import { count, eq } from "drizzle-orm";
 import pg from "pg";
 import { createAccount } from "../db/accounts";
-import { createAlertRule } from "../db/alerts";
 import { openDatabase } from "../db/connection";
-import { addMember, createUser } from "../db/people";
 import { alertDeliveries, alerts, mailOutbox, shipments } from "../db/schema";
 import { startSmtpSink } from "../testing/smtp-sink";
 import { topUpDemoShipments } from "../tracking/demo-fleet";
+import { addAlertPeople, BENCH_ALERT_RULES } from "./alert-people";
 import { startService } from "./service-process";
 
 const { values } = parseArgs({
@@ -28,13 +27,6 @@ const { values } = parseArgs({
 });
 const SHIPMENTS = Number(values.shipments);
 const PEOPLE = Number(values.people);
-const RULES = [
-  { kind: "vessel_arrived", threshold: null, channels: ["in_app", "email"] },
-  { kind: "available_for_pickup", threshold: null, channels: ["in_app"] },
-  { kind: "hold_added", threshold: null, channels: ["in_app"] },
-  { kind: "eta_moved", threshold: 24, channels: ["in_app"] },
-  { kind: "lfd_within", threshold: 2, channels: ["in_app"] },
-] as const;
 
 const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 if (!serverUrl) throw new Error("set TEST_DATABASE_URL or DATABASE_URL to a PostgreSQL server");
@@ -57,32 +49,7 @@ try {
   const { db } = database;
   const now = new Date();
   const { account } = await createAccount(db, "Alerts RSS Co");
-  for (let i = 0; i < PEOPLE; i++) {
-    const user = await createUser(db, {
-      email: `p${i}@rss.example`,
-      name: `P ${i}`,
-      emailVerified: true,
-      now,
-    });
-    await addMember(db, account.id, user.id, "member", now);
-    for (const rule of RULES) {
-      await createAlertRule(
-        db,
-        account.id,
-        user.id,
-        {
-          name: rule.kind,
-          kind: rule.kind,
-          threshold: rule.threshold,
-          holdName: null,
-          scope: { type: "all" },
-          channels: [...rule.channels],
-        },
-        50,
-        now,
-      );
-    }
-  }
+  await addAlertPeople(db, account.id, PEOPLE, "rss.example", now);
   // In batches the API could take; the service's engine turns them into shipments.
   for (let made = 0; made < SHIPMENTS; made += 1_000) {
     await topUpDemoShipments(db, account.id, now, Math.min(SHIPMENTS, made + 1_000));
@@ -92,7 +59,9 @@ try {
   const deadline = Date.now() + 600_000;
   while ((await tracked()) < SHIPMENTS * 0.9 && Date.now() < deadline)
     await new Promise((r) => setTimeout(r, 2_000));
-  console.log(`${await tracked()} shipments tracked for ${PEOPLE} people with ${RULES.length} rules each.`);
+  console.log(
+    `${await tracked()} shipments tracked for ${PEOPLE} people with ${BENCH_ALERT_RULES.length} rules each.`,
+  );
   const rest = service.maxRssKb();
   service.resetMaxRss();
   const alertsOf = async () =>

@@ -18,9 +18,7 @@ import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import pg from "pg";
 import type { Clock } from "../clock";
 import { createAccount } from "../db/accounts";
-import { createAlertRule } from "../db/alerts";
 import { type Database, openDatabase } from "../db/connection";
-import { addMember, createUser } from "../db/people";
 import { loadReferenceData, seedReferenceData } from "../db/reference-data";
 import { alerts, containers, shipments, trackingRequests } from "../db/schema";
 import { TRACKING_REQUESTS_CHANNEL } from "../db/tracking-requests";
@@ -31,6 +29,7 @@ import { topUpDemoShipments } from "../tracking/demo-fleet";
 import { TrackingEngine } from "../tracking/engine";
 import { SandboxCarrierNetwork, sandboxNumber } from "../tracking/sandbox";
 import { startTrackingWorker } from "../tracking/worker";
+import { addAlertPeople } from "./alert-people";
 
 const HELP = `npm run bench:engine -- [options]
   --shipments N    sandbox shipments to track and refresh (default 3000, about 2.3 containers each)
@@ -62,14 +61,6 @@ const SHIPMENTS = Number(args.shipments);
 const REQUESTS = Number(args.requests);
 const SPACING_MS = Number(args["spacing-ms"]);
 const ALERT_PEOPLE = Number(args["alert-people"]);
-/** Each bench person's rules: everything in the account, as a coordinator's first rules would be. */
-const ALERT_RULES = [
-  { kind: "vessel_arrived", threshold: null, channels: ["in_app", "email"] },
-  { kind: "available_for_pickup", threshold: null, channels: ["in_app"] },
-  { kind: "hold_added", threshold: null, channels: ["in_app"] },
-  { kind: "eta_moved", threshold: 24, channels: ["in_app"] },
-  { kind: "lfd_within", threshold: 2, channels: ["in_app"] },
-] as const;
 const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
 
 /** Real time from a start that the benchmark can move on by a simulated day. */
@@ -271,7 +262,7 @@ async function run(kind: "pglite" | "postgres") {
       { database, clock, realClock: clock, logger, webRoot: null },
     );
     const { app, signals } = service;
-    await addAlertPeople(db, account.id, ALERT_PEOPLE, clock.now());
+    await addAlertPeople(db, account.id, ALERT_PEOPLE, "engine-bench.example", clock.now());
     await service.webhookDelivery.fanOut();
     await service.alerts.runOnce();
     const alertsBefore = await alertCount(db, account.id);
@@ -381,36 +372,6 @@ async function run(kind: "pglite" | "postgres") {
   } finally {
     await database.close();
     await drop();
-  }
-}
-
-/** `people` members of the account, each with the bench's 5 alert rules. */
-async function addAlertPeople(db: Database["db"], accountId: string, people: number, now: Date) {
-  for (let i = 0; i < people; i++) {
-    const user = await createUser(db, {
-      email: `p${i}@engine-bench.example`,
-      name: `Person ${i}`,
-      emailVerified: true,
-      now,
-    });
-    await addMember(db, accountId, user.id, "member", now);
-    for (const rule of ALERT_RULES) {
-      await createAlertRule(
-        db,
-        accountId,
-        user.id,
-        {
-          name: rule.kind,
-          kind: rule.kind,
-          threshold: rule.threshold,
-          holdName: null,
-          scope: { type: "all" },
-          channels: [...rule.channels],
-        },
-        50,
-        now,
-      );
-    }
   }
 }
 
