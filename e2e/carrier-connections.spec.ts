@@ -338,3 +338,52 @@ test("a number tracked through a carrier connection shows its container page", a
   await expect(timeline).toContainText(`“${wordings[0]}”`);
   await expect(timeline).toContainText(/“(LOAD Loaded|DEPA Departed|DISC Discharged|ARRI Arrived)”/);
 });
+
+test("a teammate's change to a connection being edited never overwrites what is typed", async ({
+  page,
+  request,
+  account,
+}) => {
+  // The page's clock is the test's to move: the connection's answer stays fresh for 30 s, after which coming
+  // back to the tab (from the carrier's portal, say) asks the API again.
+  await page.clock.install();
+  const headers = { Authorization: `Token ${account.apiKey}`, "Content-Type": "application/vnd.api+json" };
+  const created = await request.post("/v2/carrier_connections", {
+    headers,
+    data: {
+      data: {
+        type: "carrier_connection",
+        attributes: { scac: "HLCU", base_url: "https://carrier.example/tnt", auth_type: "none" },
+      },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const id = ((await created.json()) as { data: { id: string } }).data.id;
+  const path = `/v2/carrier_connections/${id}`;
+
+  await signIn(page, account, `/settings/carrier-connections/${id}`);
+  const label = page.getByRole("textbox", { name: "Label (optional)" });
+  const base = page.getByRole("textbox", { name: "Base address" });
+  await expect(base).toHaveValue("https://carrier.example/tnt");
+  await label.fill("Hapag production");
+
+  const patched = await request.patch(path, {
+    headers,
+    data: {
+      data: { type: "carrier_connection", id, attributes: { base_url: "https://carrier.example/tnt/v2" } },
+    },
+  });
+  expect(patched.status()).toBe(200);
+  const answer = page.waitForResponse((r) => r.url().endsWith(path) && r.request().method() === "GET");
+  await page.clock.fastForward("01:00");
+  await page.evaluate(() => window.dispatchEvent(new Event("visibilitychange")));
+  await answer;
+
+  // The label typed stays, beside the address as it was when they started; the notice lets them choose.
+  await expect(page.getByRole("status").filter({ hasText: "changed while you were editing" })).toBeVisible();
+  await expect(label).toHaveValue("Hapag production");
+  await expect(base).toHaveValue("https://carrier.example/tnt");
+  await page.getByRole("button", { name: "Discard my edits and show the saved settings" }).click();
+  await expect(label).toHaveValue("");
+  await expect(base).toHaveValue("https://carrier.example/tnt/v2");
+});

@@ -342,3 +342,70 @@ test("a failed delivery can be resent, and a webhook is deleted only after confi
   await page.goto(`/webhooks/${webhookId}`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/not found/i);
 });
+
+test("a change saved elsewhere while the settings are being edited never overwrites the edits", async ({
+  page,
+  request,
+  account,
+}) => {
+  // The page's clock is the test's to move: the webhook's answer stays fresh for 30 s, after which coming back
+  // to the tab asks the API again, as it would after a person went to copy an address from another window.
+  await page.clock.install();
+  const first = `${receiver.url}${freshPath("first")}`;
+  const created = await apiPost(request, account, "/v2/webhooks", {
+    data: { type: "webhook", attributes: { url: first, events: ["container.created"], active: true } },
+  });
+  expect(created.status()).toBe(201);
+  const id = ((await created.json()) as { data: { id: string } }).data.id;
+  const changeElsewhere = async (attributes: Record<string, unknown>) => {
+    const response = await request.patch(`/v2/webhooks/${id}`, {
+      headers: { Authorization: `Token ${account.apiKey}`, "Content-Type": "application/vnd.api+json" },
+      data: { data: { type: "webhook", id, attributes } },
+    });
+    expect(response.status()).toBe(200);
+  };
+  const comeBackLater = async () => {
+    const answer = page.waitForResponse(
+      (r) => r.url().endsWith(`/v2/webhooks/${id}`) && r.request().method() === "GET",
+    );
+    await page.clock.fastForward("01:00");
+    await page.evaluate(() => window.dispatchEvent(new Event("visibilitychange")));
+    await answer;
+  };
+
+  await signIn(page, account, `/webhooks/${id}`);
+  const address = page.getByRole("textbox", { name: "Address" });
+  const active = page.getByRole("checkbox", { name: "Active" });
+  const notice = page.getByRole("status").filter({ hasText: "changed while you were editing" });
+  await expect(address).toHaveValue(first);
+  const mine = `${receiver.url}${freshPath("mine")}`;
+  await address.fill(mine);
+
+  // A teammate (or a receiver answering 410) pauses it: the page learns of it, and what was typed stays.
+  await changeElsewhere({ active: false });
+  await comeBackLater();
+  await expect(page.getByText("This webhook is paused")).toBeVisible();
+  await expect(notice).toBeVisible();
+  await expect(address).toHaveValue(mine);
+  await expect(active).toBeChecked();
+
+  // The person takes the saved settings instead: their edit goes, the pause shows.
+  await page.getByRole("button", { name: "Discard my edits and show the saved settings" }).click();
+  await expect(notice).toBeHidden();
+  await expect(address).toHaveValue(first);
+  await expect(active).not.toBeChecked();
+
+  // With nothing edited, the next change elsewhere simply shows.
+  await changeElsewhere({ active: true, events: ["container.created", "container.updated"] });
+  await comeBackLater();
+  await expect(active).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "container.updated", exact: true })).toBeChecked();
+  await expect(notice).toBeHidden();
+
+  // Their own save is no change "elsewhere": the form shows what was saved, without the notice.
+  await address.fill(mine);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Webhook saved")).toBeVisible();
+  await expect(address).toHaveValue(mine);
+  await expect(notice).toBeHidden();
+});

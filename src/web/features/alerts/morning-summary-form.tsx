@@ -1,13 +1,15 @@
 // Settings → Alerts → Morning summary: whether the person gets one, at what local time, in which zone, every day or
 // on weekdays, and when the next is due. The service sends it only when something needs attention.
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useState, useSyncExternalStore } from "react";
+import { type FormEvent, useEffect, useId, useSyncExternalStore } from "react";
 import type { MorningSummary, SummaryDays } from "../../../api/people";
 import { buttonClass } from "../../components/button";
+import { ChangedElsewhere } from "../../components/changed-elsewhere";
 import { DateTime } from "../../components/date-time";
 import { inputClass as fieldClass, labelClass } from "../../components/form-field";
 import { meQuery } from "../../lib/actor";
 import { getSession, subscribeSession } from "../../lib/session";
+import { useSavedFormState } from "../../lib/use-saved-form-state";
 import { useSaveMySettings } from "./queries";
 import { TimeOfDayField } from "./time-of-day-field";
 
@@ -26,13 +28,14 @@ function zonesWith(current: string): string[] {
 function SummaryForm({ summary }: { summary: MorningSummary }) {
   const id = useId();
   const save = useSaveMySettings();
-  const [enabled, setEnabled] = useState(summary.enabled);
-  const [time, setTime] = useState(summary.time);
-  const [zone, setZone] = useState(summary.time_zone ?? browserTimeZone());
-  const [days, setDays] = useState<SummaryDays>(summary.days);
+  // The settings the person edits (not when the next summary is due, which moves as summaries are sent).
+  const saved = { enabled: summary.enabled, time: summary.time, zone: summary.time_zone, days: summary.days };
+  const form = useSavedFormState(saved, (s) => ({ ...s, zone: s.zone ?? browserTimeZone() }));
+  const { enabled, time, zone, days } = form.state;
+  const set = (next: Partial<typeof form.state>) => form.edit((current) => ({ ...current, ...next }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ morning_summary: { enabled, time, time_zone: zone, days } });
+    save.mutate({ morning_summary: { enabled, time, time_zone: zone, days } }, { onSuccess: form.settle });
   };
   return (
     <form onSubmit={submit} aria-labelledby={`${id}-title`} className="space-y-4">
@@ -44,11 +47,17 @@ function SummaryForm({ summary }: { summary: MorningSummary }) {
         containers of each, and links to the lists. Not sent when nothing needs attention.
       </p>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Send me a
-        morning summary
+        <input type="checkbox" checked={enabled} onChange={(e) => set({ enabled: e.target.checked })} /> Send
+        me a morning summary
       </label>
       <div className="grid gap-4 sm:grid-cols-3">
-        <TimeOfDayField id={`${id}-time`} label="Time" value={time} disabled={!enabled} onChange={setTime} />
+        <TimeOfDayField
+          id={`${id}-time`}
+          label="Time"
+          value={time}
+          disabled={!enabled}
+          onChange={(next) => set({ time: next })}
+        />
         <div>
           <label htmlFor={`${id}-zone`} className={labelClass}>
             Time zone
@@ -58,7 +67,7 @@ function SummaryForm({ summary }: { summary: MorningSummary }) {
             className={inputClass}
             value={zone}
             disabled={!enabled}
-            onChange={(e) => setZone(e.target.value)}
+            onChange={(e) => set({ zone: e.target.value })}
           >
             {zonesWith(zone).map((z) => (
               <option key={z} value={z}>
@@ -76,7 +85,7 @@ function SummaryForm({ summary }: { summary: MorningSummary }) {
             className={inputClass}
             value={days}
             disabled={!enabled}
-            onChange={(e) => setDays(e.target.value as SummaryDays)}
+            onChange={(e) => set({ days: e.target.value as SummaryDays })}
           >
             <option value="daily">Every day</option>
             <option value="weekdays">Monday to Friday</option>
@@ -94,6 +103,9 @@ function SummaryForm({ summary }: { summary: MorningSummary }) {
           "Morning summaries are off."
         )}
       </p>
+      {form.changedElsewhere ? (
+        <ChangedElsewhere what="Your morning summary settings" onTakeSaved={form.takeSaved} />
+      ) : null}
       {save.isError ? (
         <p role="alert" className="text-sm text-red-800 dark:text-red-300">
           {save.error.message}
@@ -111,10 +123,9 @@ export function MorningSummarySection() {
   const { data } = useQuery(meQuery());
   const summary = data?.data.attributes.morning_summary;
   if (!summary) return null;
-  // Keyed by what is saved, so that the fields start again from the service's answer after a save.
   return (
     <section className="mt-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-      <SummaryForm key={JSON.stringify(summary)} summary={summary} />
+      <SummaryForm summary={summary} />
     </section>
   );
 }

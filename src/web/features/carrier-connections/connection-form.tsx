@@ -5,6 +5,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { CARRIER_API_VERSIONS, CARRIER_AUTH_TYPES } from "../../../api/carrier-connections";
 import { buttonClass } from "../../components/button";
+import { ChangedElsewhere } from "../../components/changed-elsewhere";
 import {
   describedBy,
   FieldErrors,
@@ -15,6 +16,7 @@ import {
 } from "../../components/form-field";
 import { ApiError, describeError } from "../../lib/api-client";
 import { parseRetryAfter } from "../../lib/retry-after";
+import { useSavedFormState } from "../../lib/use-saved-form-state";
 import {
   type ConnectionField,
   type ConnectionFieldErrors,
@@ -52,6 +54,7 @@ export function ConnectionForm({
 }: {
   /** The form's accessible name. */
   label: string;
+  /** The saved settings (or a new connection's defaults): followed until the person edits, never over their edits. */
   initial: ConnectionFormState;
   submitLabel: string;
   /** Heading of the box of errors that belong to no field: "The connection was not created". */
@@ -62,7 +65,7 @@ export function ConnectionForm({
   footer?: ReactNode;
 }) {
   const { data: lines } = useSuspenseQuery(shippingLinesQuery());
-  const [state, setState] = useState(initial);
+  const { state, edit, changedElsewhere, takeSaved, settle } = useSavedFormState(initial, (saved) => saved);
   const [errors, setErrors] = useState<ConnectionFieldErrors>({});
   const [pending, setPending] = useState(false);
 
@@ -77,7 +80,7 @@ export function ConnectionForm({
 
   /** Changes some fields and forgets the errors shown for them: they are about what was there before. */
   const change = (next: Partial<ConnectionFormState>, ...fields: ConnectionField[]) => {
-    setState((current) => ({ ...current, ...next }));
+    edit((current) => ({ ...current, ...next }));
     if (fields.some((field) => errors[field])) {
       setErrors((current) => {
         const rest = { ...current };
@@ -106,6 +109,7 @@ export function ConnectionForm({
     setPending(true);
     try {
       await onSubmit(state);
+      settle();
     } catch (error) {
       show(errorsOf(error, state));
     } finally {
@@ -173,6 +177,9 @@ export function ConnectionForm({
   return (
     <form onSubmit={submit} noValidate aria-label={label} className="space-y-6">
       <FormErrorSummary title={failureTitle} errors={errors.form} focusRef={formError} />
+      {changedElsewhere ? (
+        <ChangedElsewhere what="This connection's settings" onTakeSaved={takeSaved} />
+      ) : null}
 
       <div className="grid gap-5">
         <div>

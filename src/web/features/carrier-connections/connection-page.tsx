@@ -95,10 +95,10 @@ export function ConnectionPage() {
           <h2 id={settingsHeading} className="mb-4 text-base font-semibold">
             Settings
           </h2>
-          {/* Keyed by the saved settings, so that the form starts over from what the API answered to a save, but
-              keeps what is being typed when only the status changes (a test). */}
+          {/* The form follows the saved settings (a save's answer, a teammate's change, push turned off by the
+              service) until the person edits, and keeps their edits from then on. */}
           <Allowed permission="integrations" what="Changing a carrier connection's settings" className="">
-            <EditConnection key={JSON.stringify(stateOfConnection(connection))} connection={connection} />
+            <EditConnection key={connection.id} connection={connection} />
           </Allowed>
         </section>
       </div>

@@ -2,6 +2,7 @@
 // validation errors appear beside the fields they are about, and the focus moves to the first of them.
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { buttonClass } from "../../components/button";
+import { ChangedElsewhere } from "../../components/changed-elsewhere";
 import {
   describedBy,
   FieldErrors,
@@ -12,6 +13,7 @@ import {
 } from "../../components/form-field";
 import { ApiError, describeError } from "../../lib/api-client";
 import { parseRetryAfter } from "../../lib/retry-after";
+import { useSavedFormState } from "../../lib/use-saved-form-state";
 import type { WebhookInput } from "./contract";
 import { orderedEvents } from "./event-groups";
 import { EventPicker } from "./event-picker";
@@ -20,6 +22,16 @@ import { type HeaderRow, headersFromRows, rowsFromHeaders } from "./header-rows"
 import { HeaderRowsEditor } from "./header-rows-editor";
 
 export const NEW_WEBHOOK: WebhookInput = { url: "", events: [], active: true, headers: [] };
+
+/** What the fields hold: the events as a set, the headers as editable rows. */
+type Fields = { url: string; active: boolean; events: Set<string>; headers: HeaderRow[] };
+
+const fieldsOf = (webhook: WebhookInput): Fields => ({
+  url: webhook.url,
+  active: webhook.active,
+  events: new Set(webhook.events),
+  headers: rowsFromHeaders(webhook.headers),
+});
 
 function errorsOf(error: unknown, headerKeys: readonly number[]): WebhookFieldErrors {
   if (error instanceof ApiError && error.status === 422) {
@@ -43,6 +55,7 @@ export function WebhookForm({
 }: {
   /** The form's accessible name. */
   label: string;
+  /** The saved webhook (or a new one's defaults): followed until the person edits, never over their edits. */
   initial: WebhookInput;
   submitLabel: string;
   /** Heading of the box of errors that belong to no field: "The webhook was not created". */
@@ -52,10 +65,9 @@ export function WebhookForm({
   /** Beside the submit button: a cancel link, a "saved" note. */
   footer?: ReactNode;
 }) {
-  const [url, setUrl] = useState(initial.url);
-  const [active, setActive] = useState(initial.active);
-  const [events, setEvents] = useState<Set<string>>(() => new Set(initial.events));
-  const [headers, setHeaders] = useState<HeaderRow[]>(() => rowsFromHeaders(initial.headers));
+  const { state, edit, changedElsewhere, takeSaved, settle } = useSavedFormState(initial, fieldsOf);
+  const { url, active, events, headers } = state;
+  const set = (next: Partial<Fields>) => edit((current) => ({ ...current, ...next }));
   const [errors, setErrors] = useState<WebhookFieldErrors>({});
   const [pending, setPending] = useState(false);
 
@@ -105,6 +117,7 @@ export function WebhookForm({
     setPending(true);
     try {
       await onSubmit({ url: url.trim(), events: chosen, active, headers: sent.headers });
+      settle();
     } catch (error) {
       show(errorsOf(error, sent.keys));
     } finally {
@@ -115,6 +128,7 @@ export function WebhookForm({
   return (
     <form onSubmit={submit} noValidate aria-label={label} className="space-y-6">
       <FormErrorSummary title={failureTitle} errors={errors.form} focusRef={formError} />
+      {changedElsewhere ? <ChangedElsewhere what="This webhook's settings" onTakeSaved={takeSaved} /> : null}
 
       <div>
         <label htmlFor={ids.url} className={labelClass}>
@@ -127,7 +141,7 @@ export function WebhookForm({
           inputMode="url"
           value={url}
           onChange={(event) => {
-            setUrl(event.target.value);
+            set({ url: event.target.value });
             if (errors.url) setErrors(({ url: _, ...rest }) => rest);
           }}
           autoComplete="off"
@@ -151,7 +165,7 @@ export function WebhookForm({
             id={ids.active}
             type="checkbox"
             checked={active}
-            onChange={(event) => setActive(event.target.checked)}
+            onChange={(event) => set({ active: event.target.checked })}
             aria-invalid={errors.active ? true : undefined}
             aria-describedby={describedBy(ids.active, true, errors.active)}
             className="h-4 w-4 accent-sky-700"
@@ -173,7 +187,7 @@ export function WebhookForm({
         errors={errors.events}
         firstRef={firstEvent}
         onChange={(next) => {
-          setEvents(next);
+          set({ events: next });
           if (errors.events) setErrors(({ events: _, ...rest }) => rest);
         }}
       />
@@ -184,7 +198,7 @@ export function WebhookForm({
         errors={errors.headers}
         rowErrors={errors.headerRows}
         inputs={headerInputs}
-        onChange={setHeaders}
+        onChange={(rows) => set({ headers: rows })}
       />
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5 dark:border-slate-800">

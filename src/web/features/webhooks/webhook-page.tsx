@@ -98,9 +98,10 @@ export function WebhookPage() {
             <h2 id={settingsHeading} className="mb-4 text-base font-semibold">
               Settings
             </h2>
-            {/* Keyed by the saved version, so that the form starts over from what the API answered. */}
+            {/* The form follows the saved webhook (a save's answer, a teammate's change, a 410 pausing it) until
+                the person edits, and keeps their edits from then on. */}
             <Allowed permission="integrations" what="Changing a webhook's settings">
-              <EditWebhook key={a.updated_at} webhook={webhook} />
+              <EditWebhook key={webhook.id} webhook={webhook} />
             </Allowed>
           </section>
         </div>
