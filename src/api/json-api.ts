@@ -67,7 +67,13 @@ export const errorObjectSchema = z
     code: z.string(),
     title: z.string(),
     detail: z.string(),
-    source: z.object({ pointer: z.string().optional(), parameter: z.string().optional() }).nullable(),
+    source: z
+      .object({
+        pointer: z.string().optional(),
+        parameter: z.string().optional(),
+        header: z.string().optional(),
+      })
+      .nullable(),
     meta: z.record(z.string(), z.unknown()).optional(),
   })
   .meta({ id: "Error" });

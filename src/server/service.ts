@@ -607,6 +607,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       dev: config.dev,
     }),
     unguarded: isSignedDocumentDownload,
+    idempotency: { db, clock: realClock, secretsKey: config.secretsKey },
   };
   const app = createApp(appDeps);
 

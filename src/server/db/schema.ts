@@ -1591,3 +1591,36 @@ export const failingEmails = pgTable("failing_emails", {
   reason: text("reason").notNull(),
   failedAt: ts("failed_at").notNull(),
 });
+
+/**
+ * Idempotency keys of POSTs (the `Idempotency-Key` header, issue 30 item 10), per account for 24 hours: the
+ * request's fingerprint, and once answered the answer, which a retry with the same key gets again. `subject_*`
+ * is written in the transaction of a creation, so that a retry after a crash between the commit and the answer
+ * finds what was created instead of creating it twice.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** SHA-256 of the method, the path with its query and the body: the same key with another request is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    /** When the key was first used: it is forgotten 24 hours later. */
+    createdAt: ts("created_at").notNull(),
+    /** When the request now holding the key began (real time): a holder silent past its lease is taken to have died. */
+    claimedAt: ts("claimed_at").notNull(),
+    subjectType: text("subject_type"),
+    subjectId: text("subject_id"),
+    /** The answer, once given: status, body and the headers a replay repeats. */
+    status: integer("status"),
+    body: text("body"),
+    contentType: text("content_type"),
+    location: text("location"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.key] }),
+    index("idempotency_keys_created_idx").on(t.createdAt),
+  ],
+);

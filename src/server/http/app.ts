@@ -18,6 +18,7 @@ import { resolveClient } from "./client-address";
 import { compression } from "./compression";
 import type { App, AppEnv } from "./env";
 import { ApiError, type ErrorStatus, errorObject } from "./errors";
+import { IDEMPOTENCY_HEADER, type IdempotencyDeps, idempotentPosts, REPLAYED_HEADER } from "./idempotency";
 import { mcpRoutes } from "./mcp/routes";
 import type { ServiceMetrics } from "./metrics";
 import { MAX_BODY_BYTES, requestId, writeBodyRules } from "./middleware";
@@ -68,6 +69,8 @@ export interface AppDeps {
   unguarded?: (method: string, path: string) => boolean;
   /** TRUST_PROXY: the client's address and scheme come from X-Forwarded-For / X-Forwarded-Proto. */
   trustProxy?: boolean;
+  /** Where POSTs' Idempotency-Keys are kept (http/idempotency.ts); without it the header is ignored. */
+  idempotency?: Omit<IdempotencyDeps, "app">;
 }
 
 export function createApp(deps: AppDeps): App {
@@ -87,9 +90,9 @@ export function createApp(deps: AppDeps): App {
     "/v2/*",
     cors({
       origin: "*",
-      // Last-Event-ID: the live stream's resume point (GET /v2/stream).
-      allowHeaders: ["Authorization", "Content-Type", "Last-Event-ID"],
-      exposeHeaders: ["Retry-After", "X-Request-Id", SERVICE_CLOCK_HEADER],
+      // Last-Event-ID: the live stream's resume point (GET /v2/stream); Idempotency-Key: a POST's retry key.
+      allowHeaders: ["Authorization", "Content-Type", "Last-Event-ID", IDEMPOTENCY_HEADER],
+      exposeHeaders: ["Retry-After", "X-Request-Id", SERVICE_CLOCK_HEADER, REPLAYED_HEADER],
       maxAge: 600,
     }),
   );
@@ -106,6 +109,7 @@ export function createApp(deps: AppDeps): App {
   app.use("/v2/*", refuseWrongMethodsOnFixedPaths(app));
   app.use("/v2/*", refuseNulInUrl);
   app.use("/v2/*", writeBodyRules);
+  if (deps.idempotency) app.use("/v2/*", idempotentPosts({ ...deps.idempotency, app }));
   if (deps.responseCache) app.use("/v2/*", deps.responseCache.middleware(responseCachePolicy));
 
   for (const router of deps.api) app.route("/", router);

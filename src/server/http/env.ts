@@ -16,6 +16,8 @@ export interface AppEnv {
     /** The client's address and scheme, honouring TRUST_PROXY (http/client-address.ts). */
     clientAddress: string;
     clientProtocol: string;
+    /** The Idempotency-Key this POST holds (http/idempotency.ts): its creation notes what it created under it. */
+    idempotency?: { accountId: string; key: string };
   };
 }
 

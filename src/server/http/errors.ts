@@ -23,7 +23,8 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 
 export interface ErrorSpec {
   code: string;
   detail: string;
-  source?: { pointer: string } | { parameter: string };
+  /** JSON:API's source: a body member, a query parameter, or a request header (JSON:API 1.1). */
+  source?: { pointer: string } | { parameter: string } | { header: string };
   meta?: Record<string, unknown>;
 }
 

@@ -111,6 +111,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: "Missing, unknown, revoked or expired API key, or no signed-in session",
   403: "Not allowed: the role or the key's scope lacks this operation's permission (x-permission), a cross-site request with the session cookie, two-factor enrolment required, or a suspended account",
   404: "No such resource in this account",
+  409: "Conflict: for a POST, a request with the same Idempotency-Key is still being processed (see Retry-After)",
   413: "Request body over 1 MB",
   415: "Body is not JSON",
   422: "An attribute is invalid (the error names it in source.pointer)",

@@ -5,6 +5,7 @@ import type { ActivityKind } from "../../api/people";
 import type { Role } from "../../api/roles";
 import { recordActivities } from "../db/activities";
 import type { Db } from "../db/connection";
+import { recordIdempotentSubject } from "../db/idempotency-keys";
 import type { TrackingActor } from "../db/shipments";
 import { type Doer, doneBy, type Origin } from "../people/activity";
 import type { Refusal } from "../people/roles";
@@ -110,6 +111,12 @@ export async function withActivity<T>(
           change.details,
         ),
       ]);
+    // A POST with an Idempotency-Key notes what it created in the same transaction: a retry after a crash between
+    // this commit and the answer then finds it (http/idempotency.ts) instead of creating it again.
+    const idempotency = c.get("idempotency");
+    if (idempotency && change?.subject && change.kind.endsWith(".created")) {
+      await recordIdempotentSubject(tx, idempotency.accountId, idempotency.key, change.subject);
+    }
     return result;
   });
 }

@@ -1,9 +1,11 @@
 // The background pass that keeps people's tables from growing without end: activity entries past the retention
-// (ACTIVITY_RETENTION_DAYS, 400 by default), sessions past their expiry, and sign-in failures no longer counted.
+// (ACTIVITY_RETENTION_DAYS, 400 by default), sessions past their expiry, sign-in failures no longer counted, and
+// the Idempotency-Keys their programs sent, a day after each was first used.
 // In batches, in real time, once an hour (and at start), on whichever process runs it: each delete is idempotent.
 import { type OutageReporter, reportBackgroundFailure } from "../background-errors";
 import { pruneActivities } from "../db/activities";
 import type { Db } from "../db/connection";
+import { pruneIdempotencyKeys } from "../db/idempotency-keys";
 import { deleteExpiredSessions } from "../db/sessions";
 import { pruneSignInFailures } from "../db/sign-in-failures";
 import type { Logger } from "../logger";
@@ -17,6 +19,7 @@ export async function prunePeopleTables(db: Db, retentionDays: number, now: Date
     pruned += batch;
   await deleteExpiredSessions(db, now);
   await pruneSignInFailures(db, new Date(now.getTime() - 24 * HOUR));
+  await pruneIdempotencyKeys(db, new Date(now.getTime() - 24 * HOUR));
   return pruned;
 }
 
