@@ -187,6 +187,7 @@ export async function call(
   path: string,
   body?: unknown,
   timeoutMs = 30_000,
+  headers: Record<string, string> = {},
 ): Promise<Outcome> {
   const startedAt = performance.now();
   try {
@@ -195,6 +196,7 @@ export async function call(
       headers: {
         authorization: `Token ${key}`,
         ...(body === undefined ? {} : { "content-type": "application/vnd.api+json" }),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
