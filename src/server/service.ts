@@ -252,9 +252,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     overrides.database ??
     (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }, {
       onConnectionLost: (error) =>
-        reportOutage
-          ? reportOutage(error)
-          : logger.warn("database connection lost", { error: error.message }),
+        reportOutage ? reportOutage(error) : logger.warn("database connection lost", logSafeError(error)),
       timeouts: config.databaseTimeouts,
     }));
   const { db } = database;
@@ -731,6 +729,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
         const worker = startSubscriptionWorker(dcsaPush, {
           intervalMs: tuning.dcsaPushIntervalMs ?? DCSA_PUSH_INTERVAL_MS,
           logger,
+          outage,
         });
         pushWorker = worker;
         signals.trackingRequests.on(() => worker.wake());

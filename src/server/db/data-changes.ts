@@ -6,6 +6,7 @@
 // committed first). The transactions running at a read are the ones PostgreSQL's snapshot lists, so no row
 // is missed, however long a transaction ran. Rows are pruned a minute after they are certainly visible.
 import { sql } from "drizzle-orm";
+import { logSafeError } from "../log-safe-error";
 import type { Logger } from "../logger";
 import type { Db } from "./connection";
 import { rowsOf } from "./raw-rows";
@@ -141,7 +142,7 @@ export class DataChangeFeed {
       if (!this.#failing) {
         this.#failing = true;
         this.#logger?.warn("data change log unreadable: answers are not kept until it can be read again", {
-          error: error instanceof Error ? error.message : String(error),
+          ...logSafeError(error),
         });
       }
       this.#listener.lost();

@@ -3,6 +3,7 @@
 // request whose write had already committed made clients retry it (a second tracking request from one POST).
 import type { RequestListener, Server, ServerResponse } from "node:http";
 import { Server as NetServer, type Socket } from "node:net";
+import { logSafeError } from "../log-safe-error";
 import type { Logger } from "../logger";
 
 /** How long running requests may take to finish once a stop is asked for; the rest are cut after it. */
@@ -175,7 +176,7 @@ export async function runShutdownSteps(
     } catch (error) {
       logger.error("shutdown step failed", {
         step: step.name,
-        error: error instanceof Error ? error.message : String(error),
+        ...logSafeError(error),
       });
     }
   }

@@ -3,6 +3,8 @@
 // flooding any of them. The bound holds for the whole engine, however many passes run at once.
 
 import type { Clock } from "../clock";
+import { isDatabaseUnavailable } from "../db/unavailable";
+import { logSafeError } from "../log-safe-error";
 import type { Logger } from "../logger";
 import type { CarrierAdapter, CarrierLookup, CarrierQuery } from "./carrier-adapter";
 import { Semaphore } from "./semaphore";
@@ -64,11 +66,15 @@ export class CarrierCalls {
     try {
       return await Promise.race([call, timeout]);
     } catch (error) {
-      this.#logger.error("carrier lookup failed", {
-        adapter: adapter.name,
-        scac: query.scac,
-        error: String(error),
-      });
+      // The database gone (the sandbox carrier reads it) is reported once for the whole outage, by the pass's
+      // next query (background-errors.ts), not once per lookup.
+      if (!isDatabaseUnavailable(error)) {
+        this.#logger.error("carrier lookup failed", {
+          adapter: adapter.name,
+          scac: query.scac,
+          ...logSafeError(error),
+        });
+      }
       return { outcome: "failed", reason: "unrecognized_response", retryable: true };
     } finally {
       clearTimeout(timer);

@@ -28,6 +28,8 @@ import {
   updateTrackingRequests,
   updateUnansweredShipments,
 } from "../db/tracking-work";
+import { isDatabaseUnavailable } from "../db/unavailable";
+import { logSafeError } from "../log-safe-error";
 import type { Logger } from "../logger";
 import type {
   CarrierAdapter,
@@ -189,17 +191,22 @@ export class TrackingEngine {
       await write(chunk);
       return;
     } catch (error) {
+      // The database gone: nothing to fall back to, and nothing to log here (the next pass's first query reports
+      // the outage, once for all of it: background-errors.ts); the leases run out and the items are tried again.
+      if (isDatabaseUnavailable(error)) return;
       if (chunk.length === 1) {
-        logger.error("tracking write failed", { id: chunk[0]!.row.id, error: String(error) });
+        logger.error("tracking write failed", { id: chunk[0]!.row.id, ...logSafeError(error) });
         return;
       }
-      logger.warn("tracking write failed; writing one at a time", { error: String(error) });
+      logger.warn("tracking write failed; writing one at a time", logSafeError(error));
     }
     for (const item of chunk) {
       try {
         await write([item]);
       } catch (error) {
-        logger.error("tracking write failed", { id: item.row.id, error: String(error) });
+        if (!isDatabaseUnavailable(error)) {
+          logger.error("tracking write failed", { id: item.row.id, ...logSafeError(error) });
+        }
       }
     }
   }

@@ -32,6 +32,7 @@ import { type Clock, systemClock } from "../clock";
 import type { Db } from "../db/connection";
 import { type Claim, claimDueNotifications, expireExhaustedNotifications } from "../db/notification-claims";
 import type { ReferenceData } from "../db/reference-data";
+import { logSafeError } from "../log-safe-error";
 import type { Logger } from "../logger";
 import { type PostResult, postWebhook, USER_AGENT } from "../net/guarded-post";
 import type { Resolver } from "../net/outbound-guard";
@@ -262,7 +263,7 @@ export class WebhookDelivery {
       logger.error("could not record a webhook delivery attempt", {
         notificationId: n.id,
         attempt: n.attempts,
-        error: String(error),
+        ...logSafeError(error),
       });
       return false;
     }

@@ -23,7 +23,9 @@ import {
   undispatchedIds,
 } from "../db/outbox";
 import type { ReferenceData } from "../db/reference-data";
+import { isDatabaseUnavailable } from "../db/unavailable";
 import { activeSubscriptions } from "../db/webhooks";
+import { logSafeError } from "../log-safe-error";
 import type { Logger } from "../logger";
 import { notificationBody } from "./payload";
 import { describeAccountEvents } from "./subjects";
@@ -85,7 +87,9 @@ async function fanOutBatch(deps: FanOutDeps, size: number): Promise<number> {
   } catch (error) {
     // One event that cannot be described must not hold up the others: take them one at a time. The failing one
     // stays undispatched (nothing is lost) and is logged on every pass until its cause is fixed.
-    deps.logger.error("webhook fan-out failed; retrying event by event", { error: String(error) });
+    // The database gone is the worker's to report, once for the whole outage (background-errors.ts).
+    if (isDatabaseUnavailable(error)) throw error;
+    deps.logger.error("webhook fan-out failed; retrying event by event", logSafeError(error));
     const ids = await undispatchedIds(deps.db, size);
     let done = 0;
     for (const id of ids) {
@@ -98,7 +102,7 @@ async function fanOutBatch(deps: FanOutDeps, size: number): Promise<number> {
       } catch (single) {
         deps.logger.error("webhook fan-out of an account event failed", {
           accountEventId: id,
-          error: String(single),
+          ...logSafeError(single),
         });
       }
     }

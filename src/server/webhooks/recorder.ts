@@ -16,6 +16,7 @@ import {
   GONE as GONE_REASON,
 } from "../db/notification-claims";
 import { type AttemptOutcome, type HandOver, recordOutcomes } from "../db/notifications";
+import { isDatabaseUnavailable } from "../db/unavailable";
 import { logSafeError } from "../log-safe-error";
 import type { Logger } from "../logger";
 import type { PostResult } from "../net/guarded-post";
@@ -144,12 +145,15 @@ export class OutcomeRecorder {
           );
         } catch (error) {
           // The leases stay; once they run out the notifications are claimed and sent again (same webhook-id).
-          for (const { entry } of batch) {
-            this.#deps.logger.error("could not record a webhook delivery attempt", {
-              notificationId: entry.notificationId,
-              attempt: entry.attempts,
-              error: String(error),
-            });
+          // While the database is out the worker reports the outage once; a line per attempt would say no more.
+          if (!isDatabaseUnavailable(error)) {
+            for (const { entry } of batch) {
+              this.#deps.logger.error("could not record a webhook delivery attempt", {
+                notificationId: entry.notificationId,
+                attempt: entry.attempts,
+                ...logSafeError(error),
+              });
+            }
           }
           written = new Set();
         }

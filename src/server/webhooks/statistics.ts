@@ -7,6 +7,8 @@
 // after nearly every batch); one analysis at a time.
 import type { Db } from "../db/connection";
 import { analyzeNotificationTables } from "../db/notifications";
+import { isDatabaseUnavailable } from "../db/unavailable";
+import { logSafeError } from "../log-safe-error";
 import type { Logger } from "../logger";
 
 /** Notifications added before the first analysis, and at least between two. */
@@ -44,7 +46,8 @@ export class WebhookStatistics {
       this.#threshold = (await analyzeNotificationTables(this.#db)) / 10;
     } catch (error) {
       // Only the plans suffer; delivery goes on.
-      this.#logger.warn("could not analyze the webhook tables", { error: String(error) });
+      if (!isDatabaseUnavailable(error))
+        this.#logger.warn("could not analyze the webhook tables", logSafeError(error));
     }
   }
 }

@@ -7,6 +7,7 @@ import { STREAM_HEARTBEAT_MS, VESSEL_POSITIONS_EVENT } from "../../../api/stream
 import type { Db } from "../../db/connection";
 import type { DataChange, DataChangeListener } from "../../db/data-changes";
 import { accountStreamAfter, pollStream, streamBounds } from "../../db/stream-log";
+import { logSafeError } from "../../log-safe-error";
 import type { Logger } from "../../logger";
 import { streamEventData } from "../../resources/stream-event";
 import { type SseChannel, sseComment, sseFrame } from "./sse-channel";
@@ -181,7 +182,7 @@ export class StreamHub implements DataChangeListener {
       if (!this.#failing) {
         this.#failing = true;
         this.#logger.warn("live stream: the event log cannot be read", {
-          error: error instanceof Error ? error.message : String(error),
+          ...logSafeError(error),
         });
       }
     }

@@ -2,6 +2,7 @@
 // connects, hands every chunk to the reader, and when the connection is refused, drops or goes silent, connects
 // again after a backoff that doubles up to a cap and starts over once data flows. Never throws, never gives up.
 import { connect, type Socket } from "node:net";
+import { logSafeError } from "../../log-safe-error";
 import type { Logger } from "../../logger";
 
 export interface TcpFeedOptions {
@@ -66,7 +67,7 @@ export class TcpFeed {
       this.#options.onText(text);
     });
     socket.on("timeout", () => socket.destroy(new Error("no data in time")));
-    socket.on("error", (error) => logger.warn("AIS feed error", { host, port, error: error.message }));
+    socket.on("error", (error) => logger.warn("AIS feed error", { host, port, ...logSafeError(error) }));
     socket.on("close", () => {
       if (this.#socket !== socket) return;
       this.#socket = null;

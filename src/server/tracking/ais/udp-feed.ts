@@ -1,6 +1,7 @@
 // Reads an AIS feed sent as UDP datagrams (what most receivers and forwarders send: AIS-catcher, rtl-ais,
 // OpenCPN); each datagram holds one or more whole lines. Binds the port and hands every datagram to the reader.
 import { createSocket, type Socket } from "node:dgram";
+import { logSafeError } from "../../log-safe-error";
 import type { Logger } from "../../logger";
 
 export interface UdpFeedOptions {
@@ -20,7 +21,7 @@ export class UdpFeed {
     this.#socket = createSocket("udp4");
     this.#socket.on("message", (message) => options.onDatagram(message.toString("latin1")));
     // A socket error after binding (rare on UDP) is logged; the socket stays open for the next datagram.
-    this.#socket.on("error", (error) => logger.warn("AIS UDP feed error", { error: error.message }));
+    this.#socket.on("error", (error) => logger.warn("AIS UDP feed error", logSafeError(error)));
     this.ready = new Promise((resolve, reject) => {
       this.#socket.once("error", reject);
       this.#socket.bind(options.port, options.host, () => {

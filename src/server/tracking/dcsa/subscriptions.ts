@@ -9,6 +9,7 @@
 // push with from the URL alone. Without a public address or a key, push is off and the connections say why.
 import { randomBytes } from "node:crypto";
 import { normalizeRequestNumber } from "../../../api/tracking-requests";
+import { type OutageReporter, reportBackgroundFailure } from "../../background-errors";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/connection";
 import {
@@ -245,7 +246,7 @@ export interface SubscriptionWorker {
 /** Runs the manager's passes every `intervalMs`, or at once when woken; a failed pass is logged and tried again. */
 export function startSubscriptionWorker(
   manager: Pick<DcsaSubscriptionManager, "runOnce">,
-  o: { intervalMs: number; logger: Logger },
+  o: { intervalMs: number; logger: Logger; outage?: OutageReporter },
 ): SubscriptionWorker {
   let stopped = false;
   let woken = false;
@@ -256,7 +257,7 @@ export function startSubscriptionWorker(
       try {
         await manager.runOnce();
       } catch (error) {
-        o.logger.error("dcsa subscription pass failed", { error: String(error) });
+        reportBackgroundFailure(o.logger, o.outage, "dcsa subscription pass failed", error);
       }
       if (stopped || woken) continue;
       let timer: NodeJS.Timeout | undefined;
