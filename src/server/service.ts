@@ -13,6 +13,7 @@ import type { Hono } from "hono";
 import { type ChatWorker, createChatWorker } from "./alerts/chat-worker";
 import { createSummaryWorker, type SummaryWorker } from "./alerts/summary-worker";
 import { type AlertWorker, createAlertWorker } from "./alerts/worker";
+import { reportBackgroundFailure } from "./background-errors";
 import { type Clock, ManualClock, systemClock } from "./clock";
 import type { Config } from "./config";
 import { DbCarrierConnectionStore } from "./db/carrier-connection-store";
@@ -742,7 +743,9 @@ export async function createService(config: Config, overrides: ServiceOverrides 
         notifierTimer = setInterval(() => {
           dcsaNotifier
             .notifyDue()
-            .catch((error) => logger.warn("DCSA sandbox notifier pass failed", logSafeError(error)));
+            .catch((error) =>
+              reportBackgroundFailure(logger, outage, "DCSA sandbox notifier pass failed", error),
+            );
         }, tuning.dcsaNotifierIntervalMs ?? DCSA_NOTIFIER_INTERVAL_MS);
       },
       stop: () => clearInterval(notifierTimer),

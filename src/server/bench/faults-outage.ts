@@ -102,7 +102,20 @@ export async function databaseOutage(ctx: ScenarioContext, kind: OutageKind): Pr
     await sleep(ctx.outageSeconds * 1000);
     proxy.restore();
     const outageEnd = performance.now();
-    const logLines = service.output.join("").split("\n").length - logLinesBefore;
+    const outageLines = service.output
+      .join("")
+      .split("\n")
+      .slice(logLinesBefore - 1, -1);
+    const logLines = outageLines.length;
+    // What they said, by message (a JSON line's "message"; any other line as it is, cut).
+    const said = new Map<string, number>();
+    for (const line of outageLines) {
+      let message = line.slice(0, 60);
+      try {
+        message = String((JSON.parse(line) as { message?: unknown }).message ?? message);
+      } catch {}
+      said.set(message, (said.get(message) ?? 0) + 1);
+    }
     ctx.log(`  ${scenario}: database back`);
     // Recovered once a write sent after the database's return is acknowledged.
     const recovered = () => outcomes.find((o) => o.write && ok(o) && o.startedAt >= outageEnd);
@@ -146,7 +159,11 @@ export async function databaseOutage(ctx: ScenarioContext, kind: OutageKind): Pr
         goal: "a few s",
         met: slowest <= 5_000,
       },
-      { scenario, name: "lines the service logged during the outage", value: String(logLines) },
+      {
+        scenario,
+        name: "lines the service logged during the outage",
+        value: `${logLines}${said.size ? `: ${[...said].map(([m, n]) => `${n} × "${m}"`).join(", ")}` : ""}`,
+      },
       {
         scenario,
         name: "recovery: database back -> first acknowledged write sent after",

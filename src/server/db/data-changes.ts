@@ -10,6 +10,7 @@ import { logSafeError } from "../log-safe-error";
 import type { Logger } from "../logger";
 import type { Db } from "./connection";
 import { rowsOf } from "./raw-rows";
+import { isDatabaseUnavailable } from "./unavailable";
 
 /** What changed: one account's rows, or rows every account shares (vessels and their positions). */
 export type DataChange = { account: string } | { everything: true };
@@ -57,6 +58,8 @@ export class DataChangeFeed {
   readonly #now: () => number;
   #position: Position | undefined;
   #failing = false;
+  /** The current failure was logged (an outage is not: the service logs it). */
+  #told = false;
   /** Reads one after another: a poll() waits for the read under way and then reads afresh. */
   #chain: Promise<void> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
@@ -141,9 +144,14 @@ export class DataChangeFeed {
       this.#position = undefined;
       if (!this.#failing) {
         this.#failing = true;
-        this.#logger?.warn("data change log unreadable: answers are not kept until it can be read again", {
-          ...logSafeError(error),
-        });
+        // A database outage is logged once by the service (its 503s say why nothing is kept); any other
+        // failure of the log is this module's to tell, once, and its end too.
+        this.#told = !isDatabaseUnavailable(error);
+        if (this.#told) {
+          this.#logger?.warn("data change log unreadable: answers are not kept until it can be read again", {
+            ...logSafeError(error),
+          });
+        }
       }
       this.#listener.lost();
     }
@@ -151,7 +159,7 @@ export class DataChangeFeed {
 
   #recovered() {
     this.#failing = false;
-    this.#logger?.info("data change log readable again");
+    if (this.#told) this.#logger?.info("data change log readable again");
     this.#listener.changed(undefined);
   }
 
