@@ -367,23 +367,30 @@ test("a teammate's change to a connection being edited never overwrites what is 
   await expect(base).toHaveValue("https://carrier.example/tnt");
   await label.fill("Hapag production");
 
-  const patched = await request.patch(path, {
-    headers,
-    data: {
-      data: { type: "carrier_connection", id, attributes: { base_url: "https://carrier.example/tnt/v2" } },
-    },
-  });
-  expect(patched.status()).toBe(200);
-  const answer = page.waitForResponse((r) => r.url().endsWith(path) && r.request().method() === "GET");
-  await page.clock.fastForward("01:00");
-  await page.evaluate(() => window.dispatchEvent(new Event("visibilitychange")));
-  await answer;
+  const changeElsewhere = async (attributes: Record<string, unknown>) => {
+    const patched = await request.patch(path, {
+      headers,
+      data: { data: { type: "carrier_connection", id, attributes } },
+    });
+    expect(patched.status()).toBe(200);
+    const answer = page.waitForResponse((r) => r.url().endsWith(path) && r.request().method() === "GET");
+    await page.clock.fastForward("01:00");
+    await page.evaluate(() => window.dispatchEvent(new Event("visibilitychange")));
+    await answer;
+  };
+  const notice = page.getByRole("status").filter({ hasText: "changed while you were editing" });
 
-  // The label typed stays, beside the address as it was when they started; the notice lets them choose.
-  await expect(page.getByRole("status").filter({ hasText: "changed while you were editing" })).toBeVisible();
-  await expect(label).toHaveValue("Hapag production");
-  await expect(base).toHaveValue("https://carrier.example/tnt");
-  await page.getByRole("button", { name: "Discard my edits and show the saved settings" }).click();
-  await expect(label).toHaveValue("");
+  // The address, which the person left, follows a teammate's change; the label they typed stays.
+  await changeElsewhere({ base_url: "https://carrier.example/tnt/v2" });
   await expect(base).toHaveValue("https://carrier.example/tnt/v2");
+  await expect(label).toHaveValue("Hapag production");
+  await expect(notice).toBeHidden();
+
+  // The teammate labels it too: the person's label stays, the notice lets them choose.
+  await changeElsewhere({ name: "Hapag (Lou's)" });
+  await expect(notice).toBeVisible();
+  await expect(label).toHaveValue("Hapag production");
+  await page.getByRole("button", { name: "Discard my edits and show the saved settings" }).click();
+  await expect(label).toHaveValue("Hapag (Lou's)");
+  await expect(notice).toBeHidden();
 });

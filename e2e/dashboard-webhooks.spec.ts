@@ -381,18 +381,25 @@ test("a change saved elsewhere while the settings are being edited never overwri
   const mine = `${receiver.url}${freshPath("mine")}`;
   await address.fill(mine);
 
-  // A teammate (or a receiver answering 410) pauses it: the page learns of it, and what was typed stays.
+  // A teammate (or a receiver answering 410) pauses it: the field the person left follows, what they typed stays.
   await changeElsewhere({ active: false });
   await comeBackLater();
   await expect(page.getByText("This webhook is paused")).toBeVisible();
+  await expect(active).not.toBeChecked();
+  await expect(address).toHaveValue(mine);
+  await expect(notice).toBeHidden();
+
+  // The address is changed elsewhere too, the field they typed in: their edit stays, and the form says so.
+  const theirs = `${receiver.url}${freshPath("theirs")}`;
+  await changeElsewhere({ url: theirs });
+  await comeBackLater();
   await expect(notice).toBeVisible();
   await expect(address).toHaveValue(mine);
-  await expect(active).toBeChecked();
 
-  // The person takes the saved settings instead: their edit goes, the pause shows.
+  // The person takes the saved settings instead: their edit goes.
   await page.getByRole("button", { name: "Discard my edits and show the saved settings" }).click();
   await expect(notice).toBeHidden();
-  await expect(address).toHaveValue(first);
+  await expect(address).toHaveValue(theirs);
   await expect(active).not.toBeChecked();
 
   // With nothing edited, the next change elsewhere simply shows.
