@@ -46,6 +46,16 @@ async function requestCount(apiKey: string): Promise<number> {
 
 const freshKey = () => `key-${randomBytes(8).toString("hex")}`;
 
+/** The claim a process leaves when it dies while handling a POST of `body` to /v2/tracking_requests with `key`. */
+async function claimAsADeadProcess(accountId: string, key: string, body: unknown) {
+  const request = new Request("http://localhost/v2/tracking_requests", {
+    method: "POST",
+    body: JSON.stringify(body),
+  });
+  const fingerprint = await fingerprintOf(request, "/v2/tracking_requests");
+  await claimIdempotencyKey(h.db, accountId, key, fingerprint, h.clock.now(), new Date(0));
+}
+
 describe("Idempotency-Key on POST", () => {
   it("answers a retry with the first answer, marked as replayed, and creates nothing more", async () => {
     const { apiKey } = await h.newAccount();
@@ -134,12 +144,7 @@ describe("Idempotency-Key on POST", () => {
     const body = newRequest();
     const key = freshKey();
     // What a process that died while handling the request leaves: the claim, nothing created, no answer.
-    const request = new Request("http://localhost/v2/tracking_requests", {
-      method: "POST",
-      body: JSON.stringify(body),
-    });
-    const fingerprint = await fingerprintOf(request, "/v2/tracking_requests");
-    await claimIdempotencyKey(h.db, account.id, key, fingerprint, h.clock.now(), new Date(0));
+    await claimAsADeadProcess(account.id, key, body);
 
     const busy = await post(apiKey, body, key);
     expect(busy.status).toBe(409);
@@ -164,12 +169,7 @@ describe("Idempotency-Key on POST", () => {
 
     // A crash between the commit and the answer: the claim and what was created, no answer kept.
     const lostKey = freshKey();
-    const request = new Request("http://localhost/v2/tracking_requests", {
-      method: "POST",
-      body: JSON.stringify(body),
-    });
-    const fingerprint = await fingerprintOf(request, "/v2/tracking_requests");
-    await claimIdempotencyKey(h.db, account.id, lostKey, fingerprint, h.clock.now(), new Date(0));
+    await claimAsADeadProcess(account.id, lostKey, body);
     await recordIdempotentSubject(h.db, account.id, lostKey, {
       type: "tracking_request",
       id: created.data.id,
