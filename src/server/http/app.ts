@@ -70,7 +70,7 @@ export interface AppDeps {
   /** TRUST_PROXY: the client's address and scheme come from X-Forwarded-For / X-Forwarded-Proto. */
   trustProxy?: boolean;
   /** Where POSTs' Idempotency-Keys are kept (http/idempotency.ts); without it the header is ignored. */
-  idempotency?: Omit<IdempotencyDeps, "app">;
+  idempotency?: Omit<IdempotencyDeps, "app" | "logger">;
 }
 
 export function createApp(deps: AppDeps): App {
@@ -109,7 +109,7 @@ export function createApp(deps: AppDeps): App {
   app.use("/v2/*", refuseWrongMethodsOnFixedPaths(app));
   app.use("/v2/*", refuseNulInUrl);
   app.use("/v2/*", writeBodyRules);
-  if (deps.idempotency) app.use("/v2/*", idempotentPosts({ ...deps.idempotency, app }));
+  if (deps.idempotency) app.use("/v2/*", idempotentPosts({ ...deps.idempotency, logger: deps.logger, app }));
   if (deps.responseCache) app.use("/v2/*", deps.responseCache.middleware(responseCachePolicy));
 
   for (const router of deps.api) app.route("/", router);

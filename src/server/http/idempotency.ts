@@ -18,6 +18,8 @@ import {
   releaseIdempotencyKey,
   takeOverIdempotencyKey,
 } from "../db/idempotency-keys";
+import { logSafeError } from "../log-safe-error";
+import type { Logger } from "../logger";
 import { openSecret, sealSecret } from "../secrets";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
@@ -41,6 +43,7 @@ export interface IdempotencyDeps {
   clock: Clock;
   /** Kept answers are sealed with it; without it, answers holding a secret are not kept. */
   secretsKey: Buffer | undefined;
+  logger: Pick<Logger, "warn">;
   /** The app itself, asked for a created resource when its creation's answer was lost. */
   app: { request: (path: string, init: RequestInit, env?: unknown) => Response | Promise<Response> };
 }
@@ -107,8 +110,14 @@ export function idempotentPosts(deps: IdempotencyDeps): MiddlewareHandler<AppEnv
       answer.status >= 200 && answer.status < 300 && isJson(answer)
         ? await keepable(answer, c.req.path, deps.secretsKey)
         : undefined;
-    if (kept) await keepIdempotentAnswer(deps.db, accountId, key, kept);
-    else await releaseIdempotencyKey(deps.db, accountId, key);
+    try {
+      if (kept) await keepIdempotentAnswer(deps.db, accountId, key, kept);
+      else await releaseIdempotencyKey(deps.db, accountId, key);
+    } catch (error) {
+      // The request's own answer stands (what it did is done). A retry finds the claim: what a creation made under
+      // it, or, once the lease has run out, nothing, and runs again.
+      deps.logger.warn("could not keep an idempotent answer", logSafeError(error));
+    }
   };
 }
 
