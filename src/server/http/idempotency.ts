@@ -84,7 +84,7 @@ export function idempotentPosts(deps: IdempotencyDeps): MiddlewareHandler<AppEnv
       }
       if (held.status !== null && held.body !== null) return replay(held, deps.secretsKey);
       if (held.subjectType !== null && held.subjectId !== null) {
-        return answerWithCreated(deps, c.req.raw.headers, c.env, held, accountId, key);
+        return answerWithCreated(deps, c.req.raw.headers, c.env, held, accountId, key, c.req.path);
       }
       const heldMs = now.getTime() - held.claimedAt.getTime();
       const takenOver =
@@ -163,6 +163,7 @@ async function answerWithCreated(
   held: IdempotencyRecord,
   accountId: string,
   key: string,
+  requestPath: string,
 ): Promise<Response> {
   const path = `/v2/${held.subjectType}s/${encodeURIComponent(held.subjectId!)}`;
   const headers = new Headers();
@@ -182,7 +183,7 @@ async function answerWithCreated(
     status: 201,
     headers: { "content-type": read.headers.get("content-type") ?? "application/json" },
   });
-  const kept = await keepable(created, "", deps.secretsKey);
+  const kept = await keepable(created, requestPath, deps.secretsKey);
   if (kept) await keepIdempotentAnswer(deps.db, accountId, key, kept);
   created.headers.set(REPLAYED_HEADER, "true");
   return created;

@@ -19,7 +19,7 @@ type Form<T> = {
 export type SavedFormState<T> = {
   state: T;
   /** The person's change of one or more fields. */
-  edit: (change: (state: T) => T) => void;
+  edit: (fields: Partial<T>) => void;
   /** The saved settings changed a field the person had changed too: their edit is shown, the notice says so. */
   changedElsewhere: boolean;
   /** Drops the edits and shows the latest saved settings (the person's choice after a conflict). */
@@ -69,7 +69,7 @@ export function useSavedFormState<S, T extends object>(
 
   return {
     state: current.state,
-    edit: (change) => setForm((f) => ({ ...f, state: change(f.state), adopt: false })),
+    edit: (fields) => setForm((f) => ({ ...f, state: { ...f.state, ...fields }, adopt: false })),
     changedElsewhere: current.conflict,
     takeSaved: () => setForm(fresh(latest.current.saved, latest.current.savedKey)),
     settle: () => setForm((f) => ({ ...f, conflict: false, adopt: true })),

@@ -32,7 +32,6 @@ function SummaryForm({ summary }: { summary: MorningSummary }) {
   const saved = { enabled: summary.enabled, time: summary.time, zone: summary.time_zone, days: summary.days };
   const form = useSavedFormState(saved, (s) => ({ ...s, zone: s.zone ?? browserTimeZone() }));
   const { enabled, time, zone, days } = form.state;
-  const set = (next: Partial<typeof form.state>) => form.edit((current) => ({ ...current, ...next }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate({ morning_summary: { enabled, time, time_zone: zone, days } }, { onSuccess: form.settle });
@@ -47,8 +46,8 @@ function SummaryForm({ summary }: { summary: MorningSummary }) {
         containers of each, and links to the lists. Not sent when nothing needs attention.
       </p>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={enabled} onChange={(e) => set({ enabled: e.target.checked })} /> Send
-        me a morning summary
+        <input type="checkbox" checked={enabled} onChange={(e) => form.edit({ enabled: e.target.checked })} />{" "}
+        Send me a morning summary
       </label>
       <div className="grid gap-4 sm:grid-cols-3">
         <TimeOfDayField
@@ -56,7 +55,7 @@ function SummaryForm({ summary }: { summary: MorningSummary }) {
           label="Time"
           value={time}
           disabled={!enabled}
-          onChange={(next) => set({ time: next })}
+          onChange={(next) => form.edit({ time: next })}
         />
         <div>
           <label htmlFor={`${id}-zone`} className={labelClass}>
@@ -67,7 +66,7 @@ function SummaryForm({ summary }: { summary: MorningSummary }) {
             className={inputClass}
             value={zone}
             disabled={!enabled}
-            onChange={(e) => set({ zone: e.target.value })}
+            onChange={(e) => form.edit({ zone: e.target.value })}
           >
             {zonesWith(zone).map((z) => (
               <option key={z} value={z}>
@@ -85,7 +84,7 @@ function SummaryForm({ summary }: { summary: MorningSummary }) {
             className={inputClass}
             value={days}
             disabled={!enabled}
-            onChange={(e) => set({ days: e.target.value as SummaryDays })}
+            onChange={(e) => form.edit({ days: e.target.value as SummaryDays })}
           >
             <option value="daily">Every day</option>
             <option value="weekdays">Monday to Friday</option>

@@ -19,7 +19,6 @@ function QuietForm({ quiet, timeZone }: { quiet: QuietHours | null; timeZone: st
     end: saved?.end ?? "07:00",
   }));
   const { on, start, end } = form.state;
-  const set = (next: Partial<typeof form.state>) => form.edit((current) => ({ ...current, ...next }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate({ quiet_hours: on ? { start, end } : null }, { onSuccess: form.settle });
@@ -30,8 +29,8 @@ function QuietForm({ quiet, timeZone }: { quiet: QuietHours | null; timeZone: st
         Quiet hours
       </h2>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={on} onChange={(e) => set({ on: e.target.checked })} /> Hold alert mail
-        during quiet hours
+        <input type="checkbox" checked={on} onChange={(e) => form.edit({ on: e.target.checked })} /> Hold
+        alert mail during quiet hours
       </label>
       <div className="grid gap-4 sm:grid-cols-2">
         <TimeOfDayField
@@ -39,14 +38,14 @@ function QuietForm({ quiet, timeZone }: { quiet: QuietHours | null; timeZone: st
           label="From"
           value={start}
           disabled={!on}
-          onChange={(next) => set({ start: next })}
+          onChange={(next) => form.edit({ start: next })}
         />
         <TimeOfDayField
           id={`${id}-end`}
           label="Until"
           value={end}
           disabled={!on}
-          onChange={(next) => set({ end: next })}
+          onChange={(next) => form.edit({ end: next })}
         />
       </div>
       <p role="status" className="text-sm text-slate-700 dark:text-slate-300">

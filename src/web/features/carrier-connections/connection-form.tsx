@@ -80,7 +80,7 @@ export function ConnectionForm({
 
   /** Changes some fields and forgets the errors shown for them: they are about what was there before. */
   const change = (next: Partial<ConnectionFormState>, ...fields: ConnectionField[]) => {
-    edit((current) => ({ ...current, ...next }));
+    edit(next);
     if (fields.some((field) => errors[field])) {
       setErrors((current) => {
         const rest = { ...current };

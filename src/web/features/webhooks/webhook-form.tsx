@@ -65,9 +65,8 @@ export function WebhookForm({
   /** Beside the submit button: a cancel link, a "saved" note. */
   footer?: ReactNode;
 }) {
-  const { state, edit, changedElsewhere, takeSaved, settle } = useSavedFormState(initial, fieldsOf);
+  const { state, edit: set, changedElsewhere, takeSaved, settle } = useSavedFormState(initial, fieldsOf);
   const { url, active, events, headers } = state;
-  const set = (next: Partial<Fields>) => edit((current) => ({ ...current, ...next }));
   const [errors, setErrors] = useState<WebhookFieldErrors>({});
   const [pending, setPending] = useState(false);
 
