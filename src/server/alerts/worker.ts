@@ -103,6 +103,11 @@ const DEFAULT_LFD_INTERVAL_MS = 300_000;
 const DAY_MS = 86_400_000;
 /** The people whose held and grouped emails are released in one transaction. */
 const HELD_PEOPLE = 100;
+/**
+ * About as many alerts as one transaction stores (a batch of changes stops at the change that reaches it; the last
+ * free days are checked in chunks of it): what the worker holds in memory at once.
+ */
+const MAX_ALERTS_PER_TRANSACTION = 1_000;
 
 /** The items by key, each group in the items' order. */
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
@@ -300,28 +305,22 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
     return { mailId: queued.id, listed: mail.listed };
   }
 
-  /** One batch of the log; `more`: it was full. */
+  /**
+   * One batch of the log; `more`: there is more to read. A batch stops early, at a change, once its alerts number
+   * MAX_ALERTS_PER_TRANSACTION: a batch of arrivals in an account of many people is otherwise tens of thousands of
+   * alerts held at once (each as a draft, a row, its JSON and the statement's text), which is what the service's
+   * memory peaks at under load.
+   */
   async function eventBatch(): Promise<{ stored: number; more: boolean; touched: string[] }> {
     return db.transaction(async (tx) => {
       const after = await lockAlertCursor(tx);
       if (after === undefined) return { stored: 0, more: false, touched: [] };
       const events = await eventsAfter(tx, after, batchSize);
       if (events.length === 0) return { stored: 0, more: false, touched: [] };
+      let more = events.length === batchSize;
       const accountIds = [...new Set(events.map((e) => e.accountId))];
       const all = await liveRules(tx, accountIds);
       const rules = all.filter((r) => !LFD_KINDS.includes(r.kind as AlertKind));
-      // A box that changed in an account with last-free-day rules has its day checked at once, after the batch (a
-      // day just published, or moved into a rule's window, tells within seconds, not at the next daily check).
-      const lfdAccounts = new Set(
-        all.filter((r) => LFD_KINDS.includes(r.kind as AlertKind)).map((r) => r.accountId),
-      );
-      const touched = events.flatMap((e) =>
-        e.containerId &&
-        lfdAccounts.has(e.accountId) &&
-        (e.event === "container.updated" || e.event.startsWith("container.transport."))
-          ? [e.containerId]
-          : [],
-      );
       let stored = 0;
       if (rules.length > 0) {
         const ruled = new Set(rules.map((r) => r.accountId));
@@ -344,21 +343,41 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
         const byContainer = new Map(boxes.map((f) => [f.containerId!, f]));
         const byShipment = new Map(ships.map((f) => [f.shipmentId!, f]));
         const byRequest = new Map(requests.map((r) => [r.id, r]));
-        const drafts = wanted.flatMap((event) => {
+        const drafts: AlertDraft[] = [];
+        for (const [i, event] of events.entries()) {
+          if (!ruled.has(event.accountId)) continue;
           const request =
             event.referenceType === "tracking_request" ? byRequest.get(event.referenceId) : undefined;
-          if (event.referenceType === "tracking_request" && !request) return [];
+          if (event.referenceType === "tracking_request" && !request) continue;
           const facts: AlertFacts | undefined = event.containerId
             ? byContainer.get(event.containerId)
             : event.shipmentId
               ? byShipment.get(event.shipmentId)
               : undefined;
-          return alertsForEvent(event, rules, request ? undefined : facts, request);
-        });
+          drafts.push(...alertsForEvent(event, rules, request ? undefined : facts, request));
+          // The changes after this one wait for the next transaction: the cursor stops here.
+          if (drafts.length >= MAX_ALERTS_PER_TRANSACTION && i < events.length - 1) {
+            events.length = i + 1;
+            more = true;
+            break;
+          }
+        }
         stored = await store(tx, drafts);
       }
+      // A box that changed in an account with last-free-day rules has its day checked at once, after the batch (a
+      // day just published, or moved into a rule's window, tells within seconds, not at the next daily check).
+      const lfdAccounts = new Set(
+        all.filter((r) => LFD_KINDS.includes(r.kind as AlertKind)).map((r) => r.accountId),
+      );
+      const touched = events.flatMap((e) =>
+        e.containerId &&
+        lfdAccounts.has(e.accountId) &&
+        (e.event === "container.updated" || e.event.startsWith("container.transport."))
+          ? [e.containerId]
+          : [],
+      );
       await moveAlertCursor(tx, events.at(-1)!.seq, clock.now());
-      return { stored, more: events.length === batchSize, touched };
+      return { stored, more, touched };
     });
   }
 
@@ -432,13 +451,17 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
       containerIds,
     );
     await markViews(db, rules, boxes, viewFilters, now);
-    const byAccount = new Map<string, LiveRule[]>();
-    for (const rule of rules) byAccount.set(rule.accountId, [...(byAccount.get(rule.accountId) ?? []), rule]);
-    const drafts = boxes.flatMap((box) => lfdAlerts(box, byAccount.get(box.accountId) ?? [], now));
+    const byAccount = groupBy(rules, (rule) => rule.accountId);
+    // The drafts are made a chunk at a time: the boxes near their day times the people of a large account is more
+    // than needs holding at once, and most were stored by an earlier check (the day's alert is kept once).
     let stored = 0;
-    for (let i = 0; i < drafts.length; i += 500) {
-      const chunk = drafts.slice(i, i + 500);
-      stored += await db.transaction((tx) => store(tx, chunk));
+    let chunk: AlertDraft[] = [];
+    for (const [i, box] of boxes.entries()) {
+      chunk.push(...lfdAlerts(box, byAccount.get(box.accountId) ?? [], now));
+      if (chunk.length < MAX_ALERTS_PER_TRANSACTION && i < boxes.length - 1) continue;
+      const drafts = chunk;
+      chunk = [];
+      stored += await db.transaction((tx) => store(tx, drafts));
     }
     return stored;
   }
