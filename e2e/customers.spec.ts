@@ -127,6 +127,44 @@ test("set a customer from the picker, add a new one, filter the list by it, rena
   await expect(page.getByText("for Initech Global Freight")).toBeVisible();
 });
 
+test("while the answer for the typed name is on its way, the picker offers only the names that hold it, and a pick lands", async ({
+  page,
+  account,
+}) => {
+  for (const name of ["Acme Shipping", "Globex Imports", "Initech Freight", "Umbrella Cargo"]) {
+    await apiPost(page.request, account, "/v2/parties", {
+      data: { type: "party", attributes: { company_name: name } },
+    });
+  }
+  await signIn(page, account, "/shipments");
+  // The list's answer for "initech" is held until the person has picked (a slow machine, a slow network): the
+  // list shows the earlier answer meanwhile, which must not offer names the typed text rules out (the option the
+  // person reaches for would move under the pointer when the answer lands).
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/v2\/parties\?.*initech/i, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Add filter" }).click();
+  const form = page.getByRole("form", { name: "Add filter" });
+  await form.getByLabel("Filter").selectOption({ label: "Customer" });
+  const value = form.getByRole("combobox", { name: "Value" });
+  await value.click();
+  const options = form.getByRole("listbox", { name: "Customers" }).getByRole("option");
+  await expect(options).toHaveCount(4);
+  await value.fill("initech");
+  await expect(options).toHaveCount(1);
+  await expect(options).toHaveText([/Initech Freight/]);
+  await options.first().click();
+  await expect(value).toHaveValue("Initech Freight");
+  release();
+  await form.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Customer: Initech Freight" })).toBeVisible();
+});
+
 test("a name the account already has is refused beside the field", async ({ page, account }) => {
   await apiPost(page.request, account, "/v2/parties", {
     data: { type: "party", attributes: { company_name: "Umbrella Cargo" } },

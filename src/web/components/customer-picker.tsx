@@ -55,7 +55,14 @@ export function CustomerPicker({
     placeholderData: keepPreviousData,
   });
 
-  const found = parties.data?.data ?? [];
+  // Until the list answers for what is typed, the answer it still shows (an earlier, shorter text's) is narrowed to
+  // the names holding the text: the options never include one the text rules out, and the one the person reaches
+  // for stays where it is when the answer comes (it moved under the pointer, and a click landed on nothing).
+  const stale = asked !== typed || parties.isPlaceholderData;
+  const needle = typed.toLowerCase();
+  const found = (parties.data?.data ?? []).filter(
+    (p) => !stale || p.attributes.company_name.toLowerCase().includes(needle),
+  );
   const exact = found.some((p) => p.attributes.company_name.toLowerCase() === typed.toLowerCase());
   // A name is offered for creation only once the list answers for it, so that "Add" never shadows a party that
   // exists but has not been found yet.
