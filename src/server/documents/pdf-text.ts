@@ -1,7 +1,8 @@
 // Reads a PDF's text off the service's event loop and out of its memory budget: in a worker thread
 // (pdf-text-worker.mjs) with a capped heap, one file at a time, and a watchdog that terminates the worker when the
 // file takes too long or the process's resident memory grows past a budget (a zip bomb inflates into array
-// buffers, which a heap cap does not count). A terminated worker is replaced for the next file, so one hostile
+// buffers, which a heap cap does not count), measured from when the thread is ready and net of what the service's
+// own thread grows meanwhile. A terminated worker is replaced for the next file, so one hostile
 // PDF costs its own read and nothing else. The worker is kept between files: loading PDF.js takes ~0.5 s.
 import { Worker } from "node:worker_threads";
 import { DOCUMENT_MAX_PAGES, type ExtractionFailure } from "../../api/document-types";
@@ -24,12 +25,24 @@ export interface PdfTextOptions {
 const WORKER_FILE = serverSourcePath("documents/pdf-text-worker.mjs");
 const WATCH_MS = 10;
 
+/** What the service's own thread holds (its heap and the buffers it made): growth of it is not the file's. */
+function mainThreadBytes(): number {
+  const { heapTotal, external } = process.memoryUsage();
+  return heapTotal + external;
+}
+
+interface ReaderThread {
+  worker: Worker;
+  /** Resolves when the thread has loaded PDF.js (false: it died first). */
+  ready: Promise<boolean>;
+}
+
 export class PdfTextReader {
   readonly #timeoutMs: number;
   readonly #heapMb: number;
   readonly #rssBudget: number;
   readonly #maxPages: number;
-  #worker: Worker | undefined;
+  #thread: ReaderThread | undefined;
   #next = 0;
   /** One file at a time: the worker reads one, and the RSS budget is measured against one. */
   #queue: Promise<unknown> = Promise.resolve();
@@ -48,12 +61,12 @@ export class PdfTextReader {
   }
 
   async close(): Promise<void> {
-    const worker = this.#worker;
-    this.#worker = undefined;
-    await worker?.terminate();
+    const thread = this.#thread;
+    this.#thread = undefined;
+    await thread?.worker.terminate();
   }
 
-  #spawn(): Worker {
+  #spawn(): ReaderThread {
     const worker = new Worker(WORKER_FILE, {
       resourceLimits: {
         maxOldGenerationSizeMb: this.#heapMb,
@@ -67,16 +80,25 @@ export class PdfTextReader {
     worker.stdout.resume();
     worker.stderr.resume();
     worker.unref();
-    return worker;
+    const ready = new Promise<boolean>((resolve) => {
+      const onReady = (message: { ready?: boolean }) => {
+        if (message.ready) resolve(true);
+      };
+      worker.on("message", onReady);
+      worker.once("error", () => resolve(false));
+      worker.once("exit", () => resolve(false));
+    });
+    return { worker, ready };
   }
 
   #readOne(bytes: Uint8Array): Promise<PdfText> {
-    if (!this.#worker) this.#worker = this.#spawn();
-    const worker = this.#worker;
+    if (!this.#thread) this.#thread = this.#spawn();
+    const thread = this.#thread;
+    const { worker } = thread;
     const id = ++this.#next;
-    const baseline = process.memoryUsage.rss();
     return new Promise<PdfText>((resolve) => {
       let settled = false;
+      let watch: NodeJS.Timeout | undefined;
       const finish = (answer: PdfText, kill: boolean) => {
         if (settled) return;
         settled = true;
@@ -86,7 +108,7 @@ export class PdfTextReader {
         worker.off("error", onError);
         worker.off("exit", onExit);
         if (kill) {
-          if (this.#worker === worker) this.#worker = undefined;
+          if (this.#thread === thread) this.#thread = undefined;
           void worker.terminate();
         }
         resolve(answer);
@@ -100,16 +122,23 @@ export class PdfTextReader {
       const onError = () => finish({ ok: false, reason: "too_large_to_read" }, true);
       const onExit = () => finish({ ok: false, reason: "too_large_to_read" }, true);
       const timer = setTimeout(() => finish({ ok: false, reason: "timed_out" }, true), this.#timeoutMs);
-      const watch = setInterval(() => {
-        if (process.memoryUsage.rss() - baseline > this.#rssBudget)
-          finish({ ok: false, reason: "too_large_to_read" }, true);
-      }, WATCH_MS);
       worker.on("message", onMessage);
       worker.on("error", onError);
       worker.on("exit", onExit);
-      // A copy is handed over (the caller may still hold the bytes); it is the worker's to drop.
-      const copy = new Uint8Array(bytes).buffer;
-      worker.postMessage({ id, bytes: copy, maxPages: this.#maxPages }, [copy]);
+      void thread.ready.then((ready) => {
+        if (settled || !ready) return;
+        // The file's cost: what the process grew by beyond what the service's own thread grew by meanwhile (a
+        // busy service allocates while a file is read; a zip bomb inflates in the reader's thread, counted).
+        const rss = process.memoryUsage.rss();
+        const main = mainThreadBytes();
+        watch = setInterval(() => {
+          const grown = process.memoryUsage.rss() - rss - Math.max(0, mainThreadBytes() - main);
+          if (grown > this.#rssBudget) finish({ ok: false, reason: "too_large_to_read" }, true);
+        }, WATCH_MS);
+        // A copy is handed over (the caller may still hold the bytes); it is the worker's to drop.
+        const copy = new Uint8Array(bytes).buffer;
+        worker.postMessage({ id, bytes: copy, maxPages: this.#maxPages }, [copy]);
+      });
     });
   }
 }
