@@ -151,8 +151,8 @@ test("a webhook made in the dashboard shows its secret once, gets a signed test 
     .getByRole("table", { name: "Webhooks" })
     .getByRole("row", { name: new RegExp(escapeRegExp(url)) });
   await expect(listed).toContainText("Active");
-  await expect(listed).toContainText("5 events");
-  await expect(listed).toContainText("Vessel (4 of 5)");
+  await expect(listed).toContainText("7 events");
+  await expect(listed).toContainText("Vessel (6 of 7)");
   await expect(listed).toContainText("Tracking request (1 of 4)");
   await expect(listed).toContainText("With 1 custom header");
 });

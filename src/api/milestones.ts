@@ -53,9 +53,7 @@ const RAW_ONLY_MILESTONES = [
   "carrier_release",
   "customs_release",
   "arrived_at_destination",
-  "not_available",
   "positioned_out",
-  "delivered",
 ] as const satisfies readonly MilestoneName[];
 export type TransportMilestone = Exclude<MilestoneName, (typeof RAW_ONLY_MILESTONES)[number]>;
 
@@ -65,6 +63,17 @@ const rawOnly: ReadonlySet<string> = new Set(RAW_ONLY_MILESTONES);
 export const TRANSPORT_MILESTONES: readonly TransportMilestone[] = MILESTONE_ORDER.filter(
   (name): name is TransportMilestone => !rawOnly.has(name),
 );
+
+/**
+ * The milestones whose carrier estimate is a transport event of its own (`container.transport.estimated.*`, as the
+ * hosted API names them): the departure from the port of lading, the arrival at the port of discharge and at the
+ * inland destination. Each new or moved estimate is announced.
+ */
+export const ESTIMATED_TRANSPORT_MILESTONES = [
+  "vessel_departed",
+  "vessel_arrived",
+  "arrived_at_inland_destination",
+] as const satisfies readonly TransportMilestone[];
 
 const RANK: ReadonlyMap<string, number> = new Map(MILESTONE_ORDER.map((name, i) => [name, i]));
 

@@ -19,6 +19,14 @@ export const WEBHOOK_EVENT_GROUPS = [
         "The vessel carrying the container departed the port of lading.",
       ],
       ["container.transport.vessel_berthed", "The vessel carrying the container berthed at the terminal."],
+      [
+        "container.transport.estimated.vessel_departed",
+        "The line's estimated departure from the port of lading was published or moved.",
+      ],
+      [
+        "container.transport.estimated.vessel_arrived",
+        "The line's estimated arrival at the port of discharge was published or moved.",
+      ],
     ],
   },
   {
@@ -64,6 +72,10 @@ export const WEBHOOK_EVENT_GROUPS = [
         "container.transport.full_out",
         "The full container was picked up at the port of discharge or destination.",
       ],
+      [
+        "container.transport.delivered",
+        "The line delivered the container to the consignee (a door delivery by its own truck).",
+      ],
       ["container.transport.empty_in", "The empty container was returned."],
     ],
   },
@@ -84,7 +96,13 @@ export const WEBHOOK_EVENT_GROUPS = [
   {
     id: "availability-events",
     name: "Availability",
-    events: [["container.transport.available", "The container became available for pickup."]],
+    events: [
+      ["container.transport.available", "The container became available for pickup."],
+      [
+        "container.transport.not_available",
+        "The container was reported not available for pickup (a hold at the terminal).",
+      ],
+    ],
   },
   {
     id: "container-events",

@@ -29,6 +29,8 @@ export interface ContainerChanges {
   rawDeletes: AccountRef[];
   transportInserts: TransportEventInsert[];
   transportUpdates: RowUpdate<TransportEventInsert>[];
+  /** Estimates' transport events whose estimate the carrier no longer shows (it happened, or was dropped). */
+  transportDeletes: AccountRef[];
 }
 
 /** A stored container as the diff sees it: what a change is announced for, and what identifies it. */
@@ -103,7 +105,7 @@ export type StoredRawEvent = Pick<
 
 export type StoredTransportEvent = Pick<
   TransportEventRow,
-  "id" | "carrierKey" | "timestamp" | "voyageNumber" | "locationId" | "terminalId" | "vesselId"
+  "id" | "carrierKey" | "timestamp" | "voyageNumber" | "locationId" | "terminalId" | "vesselId" | "event"
 >;
 
 /** A timestamp as milliseconds since the epoch (a JSON number), or null. */
@@ -134,7 +136,7 @@ export async function readStoredContainers(tx: Db, shipmentRefs: AccountRef[]): 
         from ${raw} where ${raw.containerId} = ${containers.id} and ${raw.accountId} = ${containers.accountId}),
       (select coalesce(json_agg(json_build_array(
           ${transport.id}, ${transport.carrierKey}, ${ms(transport.timestamp)}, ${transport.voyageNumber},
-          ${transport.locationId}, ${transport.terminalId}, ${transport.vesselId}
+          ${transport.locationId}, ${transport.terminalId}, ${transport.vesselId}, ${transport.event}
         )), '[]'::json)
         from ${transport} where ${transport.containerId} = ${containers.id}
           and ${transport.accountId} = ${containers.accountId}),
@@ -179,6 +181,7 @@ export async function readStoredContainers(tx: Db, shipmentRefs: AccountRef[]): 
       locationId: t[4] as string | null,
       terminalId: t[5] as string | null,
       vesselId: t[6] as string | null,
+      event: t[7] as string,
     })),
     ...keptOf(b[15] as unknown[]),
   }));
@@ -212,4 +215,5 @@ export async function writeContainerChanges(tx: Db, changes: ContainerChanges): 
   await deleteMany(tx, rawEvents, changes.rawDeletes);
   await insertMany(tx, transportEvents, changes.transportInserts);
   await updateMany(tx, transportEvents, ["id", "accountId"], changes.transportUpdates);
+  await deleteMany(tx, transportEvents, changes.transportDeletes);
 }

@@ -61,20 +61,29 @@ interface Identifier {
 }
 
 describe("GET /v2/containers/{id}/transport_events", () => {
-  it("lists one event per carrier line that happened, in time order, in its location's zone", async () => {
+  it("lists one event per carrier line that happened and per estimate of the arrival, in time order, in its location's zone", async () => {
     const path = `/v2/containers/${containerId}/transport_events`;
     const { status, body } = await getJson(path);
     expect(status).toBe(200);
     const document = transportEventListDocumentSchema.parse(body);
     const events = document.data.map((e) => transportEventSchema.parse(e));
-    const happened = (await allRaw()).filter((r) => !r.attributes.estimated);
+    const raw = await allRaw();
+    const happened = raw.filter((r) => !r.attributes.estimated);
+    const actual = events.filter((e) => !e.attributes.event.includes(".estimated."));
 
     expect(happened.length).toBeGreaterThanOrEqual(8);
-    expect(events.map((e) => e.attributes.event)).toEqual(
+    expect(actual.map((e) => e.attributes.event)).toEqual(
       happened.map((r) => `container.transport.${r.attributes.event}`),
     );
-    expect(events.map((e) => e.attributes.event)).toContain("container.transport.transshipment_departed");
-    expect(events.map((e) => e.attributes.timestamp)).toEqual(happened.map((r) => r.attributes.timestamp));
+    expect(actual.map((e) => e.attributes.event)).toContain("container.transport.transshipment_departed");
+    expect(actual.map((e) => e.attributes.timestamp)).toEqual(happened.map((r) => r.attributes.timestamp));
+    // The line's estimate of the arrival at the port of discharge is an event of its own, at the estimated time;
+    // other estimates (the discharge, availability) stay carrier lines only.
+    const estimates = events.filter((e) => e.attributes.event.includes(".estimated."));
+    const arrival = raw.find((r) => r.attributes.estimated && r.attributes.event === "vessel_arrived");
+    expect(estimates.map((e) => [e.attributes.event, e.attributes.timestamp])).toEqual([
+      ["container.transport.estimated.vessel_arrived", arrival!.attributes.timestamp],
+    ]);
     const times = events.map((e) => Date.parse(e.attributes.timestamp!));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     for (const event of events) {
@@ -141,18 +150,15 @@ describe("GET /v2/containers/{id}/transport_events", () => {
     expect(container.attributes.number).toBe(containerNumber);
     expect(included.filter((r) => r.type === "terminal").length).toBeGreaterThan(0);
     const raw = await allRaw();
+    // What the events name: the lines that happened, and the estimate of the arrival at the port of discharge.
+    const named = raw.filter((r) => !r.attributes.estimated || r.attributes.event === "vessel_arrived");
     const vesselNames = included.filter((r) => r.type === "vessel").map((r) => r.attributes.name);
-    const namedByActualLines = new Set(
-      raw
-        .filter((r) => !r.attributes.estimated && r.attributes.vessel_name)
-        .map((r) => r.attributes.vessel_name),
+    expect(new Set(vesselNames)).toEqual(
+      new Set(named.filter((r) => r.attributes.vessel_name).map((r) => r.attributes.vessel_name)),
     );
-    expect(new Set(vesselNames)).toEqual(namedByActualLines);
     const ports = included.filter((r) => r.type === "port");
     expect(ports.map((p) => p.attributes.code).sort()).toEqual(
-      [
-        ...new Set(raw.filter((r) => !r.attributes.estimated).map((r) => r.attributes.location_locode)),
-      ].sort(),
+      [...new Set(named.map((r) => r.attributes.location_locode))].sort(),
     );
   });
 

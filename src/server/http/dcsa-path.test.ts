@@ -172,7 +172,8 @@ async function whatTheApiServes(key: string, trackingRequestId: string) {
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-const milestoneOf = (event: string) => event.replace(/^container\.transport\./, "");
+/** The milestone of a transport event, an estimate's (`container.transport.estimated.…`) included. */
+const milestoneOf = (event: string) => event.replace(/^container\.transport\.(estimated\.)?/, "");
 /** Raw events name the inland arrival as the hosted API does; the code table by the milestone. */
 const bareName = (event: string | null) =>
   event === "arrived_at_destination" ? "arrived_at_inland_destination" : (event ?? "");

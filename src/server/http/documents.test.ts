@@ -2,8 +2,6 @@
 // path, links to tracked shipments and containers, the signed download, and every bad input of the issue (a PDF
 // claiming PNG, over 20 MB, another account's document, an expired or foreign link). Each answer of the hosted
 // paths is checked against the hosted API's own schema (its OpenAPI file, copied into src/server/testing).
-import Ajv from "ajv";
-import addFormats from "ajv-formats";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DocumentPayload } from "../../api/document-schemas";
@@ -13,8 +11,8 @@ import { signDownloadLink } from "../documents/download-links";
 import { startExtractionWorker } from "../documents/extraction-worker";
 import { PdfTextReader } from "../documents/pdf-text";
 import { arrivalNoticePdf, billOfLadingPdf, FIXTURE, pngImage } from "../testing/document-fixtures";
+import { expectHosted } from "../testing/hosted-openapi";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
-import hostedSpec from "../testing/terminal49-openapi.json" with { type: "json" };
 import { documentLinkKey } from "./documents/link-key";
 
 let h: Harness;
@@ -23,45 +21,6 @@ let accountId: string;
 let other: { apiKey: string; account: { id: string } };
 const reader = new PdfTextReader();
 let worker: ReturnType<typeof startExtractionWorker>;
-
-// biome-ignore lint/suspicious/noExplicitAny: the hosted OpenAPI file, read as JSON.
-const spec = hostedSpec as any;
-const HOSTED = "https://hosted.invalid/openapi";
-const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
-addFormats(ajv);
-/** OpenAPI 3.0's `nullable` as JSON Schema: `type: [t, "null"]`, through the whole tree. */
-function jsonSchemaOf(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(jsonSchemaOf);
-  if (!node || typeof node !== "object") return node;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(node)) {
-    if (k === "nullable" || k === "example" || k === "examples") continue;
-    out[k] =
-      k === "$ref" ? String(v).replace("#/components/schemas/", `${HOSTED}#/definitions/`) : jsonSchemaOf(v);
-  }
-  const n = node as { nullable?: boolean; type?: string; enum?: unknown[] };
-  if (n.nullable && typeof n.type === "string") {
-    out.type = [n.type, "null"];
-    if (n.enum) out.enum = [...new Set([...n.enum, null])];
-  }
-  return out;
-}
-// The hosted file names some schemas it does not define (`user`): those are left open.
-const referenced = [...JSON.stringify(spec).matchAll(/#\/components\/schemas\/([\w-]+)/g)].map((m) => m[1]!);
-const definitions = jsonSchemaOf(spec.components.schemas) as Record<string, object>;
-for (const name of referenced) definitions[name] ??= {};
-ajv.addSchema({ $id: HOSTED, definitions });
-// Links are relative to the service (`/v2/documents/…`), as every /v2 answer of this service gives them.
-ajv.addFormat("uri", /^(\/|https?:\/\/)/);
-/** The hosted schema of an answer: `paths[path][method].responses[status]`. */
-function hostedValidator(path: string, method: string, status: number) {
-  const schema = spec.paths[path][method].responses[String(status)].content["application/json"].schema;
-  return ajv.compile(jsonSchemaOf(schema) as object);
-}
-function expectHosted(path: string, method: string, status: number, body: unknown) {
-  const validate = hostedValidator(path, method, status);
-  expect(validate(body), `${method} ${path} ${status}: ${ajv.errorsText(validate.errors)}`).toBe(true);
-}
 
 beforeAll(async () => {
   h = await createHarness();

@@ -271,8 +271,9 @@ describe("GET /v2/webhook_notifications/examples", () => {
       "vessel",
     ]);
     const all = await get("/v2/webhook_notifications/examples");
-    // The seed's 34 events, the two document events, and three named container changes of the hosted API.
-    expect(all.body.data).toHaveLength(39);
+    // The seed's 34 events, the two document events, and seven events of the hosted API's (three named container
+    // changes, the estimated departure and arrival, not available, delivered).
+    expect(all.body.data).toHaveLength(43);
     const extracted = all.body.data.find(
       (n: { attributes: { event: string } }) => n.attributes.event === "document.extracted",
     );

@@ -101,10 +101,10 @@ describe("POST /v2/webhooks", () => {
       "'container.teleported' is not a known event name",
     ],
     [
-      "an event the seed does not list",
-      { ...VALID, events: ["container.transport.not_available"] },
+      "a movement no transport event stands for",
+      { ...VALID, events: ["container.transport.carrier_release"] },
       "/data/attributes/events/0",
-      "container.transport.not_available",
+      "container.transport.carrier_release",
     ],
     [
       "a repeated event",
@@ -243,8 +243,9 @@ describe("GET /v2/webhooks/events", () => {
     );
     expect(names).toEqual([...WEBHOOK_EVENTS]);
     // The seed's 34, the hosted API's two document events (issue 32), and its named changes of a terminal's and a
-    // rail facility's last free day and of a pickup appointment (issue 31).
-    expect(names).toHaveLength(39);
+    // rail facility's last free day and of a pickup appointment, its estimated departure and arrival, a box not
+    // available and a box delivered (issue 31).
+    expect(names).toHaveLength(43);
     expect(body.data.map((g: { attributes: { name: string } }) => g.attributes.name)).toEqual([
       "Vessel",
       "Rail",

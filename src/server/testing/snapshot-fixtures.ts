@@ -211,6 +211,7 @@ export function storedAfter(changes: ContainerChanges): StoredContainer[] {
         locationId: t.locationId ?? null,
         terminalId: t.terminalId ?? null,
         vesselId: t.vesselId ?? null,
+        event: t.event,
       })),
   }));
 }

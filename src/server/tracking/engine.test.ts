@@ -260,14 +260,19 @@ describe("TrackingEngine", () => {
       .select()
       .from(transportEvents)
       .where(eq(transportEvents.containerId, box!.id));
+    // What happened, and the line's estimates of the departure and the arrival at the port of discharge.
     expect(transport.map((t) => t.event).sort()).toEqual([
       "container.transport.empty_out",
+      "container.transport.estimated.vessel_arrived",
+      "container.transport.estimated.vessel_departed",
       "container.transport.full_in",
     ]);
 
     const outbox = await events();
     expect(outbox.map((e) => e.event).sort()).toEqual([
       "container.transport.empty_out",
+      "container.transport.estimated.vessel_arrived",
+      "container.transport.estimated.vessel_departed",
       "container.transport.full_in",
       "tracking_request.succeeded",
     ]);
@@ -342,7 +347,8 @@ describe("TrackingEngine", () => {
     expect(tr!.status).toBe("tracking_stopped");
     expect(await events("tracking_request.tracking_stopped")).toHaveLength(1);
 
-    // Every movement became one transport event and one outbox row, in the carrier's order.
+    // Every movement became one transport event and one outbox row, in the carrier's order; the estimates' events
+    // went as each happened.
     const transport = await h.db
       .select()
       .from(transportEvents)
@@ -359,7 +365,13 @@ describe("TrackingEngine", () => {
       "empty_in",
     ]);
     const outboxTransport = (await events()).filter((e) => e.referenceType === "transport_event");
-    expect(outboxTransport).toHaveLength(8);
+    expect(outboxTransport.filter((e) => !e.event.includes(".estimated."))).toHaveLength(8);
+    // The estimates were announced when first published, and the arrival's again when the carrier moved it.
+    expect(outboxTransport.filter((e) => e.event.includes(".estimated.")).map((e) => e.event)).toEqual([
+      "container.transport.estimated.vessel_departed",
+      "container.transport.estimated.vessel_arrived",
+      "container.transport.estimated.vessel_arrived",
+    ]);
   });
 
   it("leaves a stopped shipment frozen, and picks it up again when resumed", async () => {

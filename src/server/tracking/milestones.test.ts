@@ -18,6 +18,10 @@ describe("containerStatus", () => {
     [["vessel_discharged", "full_out", "empty_in"], "empty_returned"],
     [["vessel_discharged", "rail_loaded"], "loaded"],
     [["vessel_discharged", "rail_loaded", "rail_departed"], "on_rail"],
+    [["vessel_discharged", "not_available"], "not_available"],
+    [["vessel_discharged", "not_available", "available"], "available"],
+    [["vessel_discharged", "available", "full_out", "delivered"], "picked_up"],
+    [["full_out", "delivered", "empty_in"], "empty_returned"],
   ])("%j is %s", (names, status) => {
     expect(containerStatus({ events: happened(...names), terminal: null, hasRailLeg: false })).toBe(status);
   });
@@ -65,11 +69,34 @@ describe("containerStatus", () => {
 });
 
 describe("transportEventName", () => {
-  it("prefixes what has happened and drops estimates", () => {
+  it("prefixes what has happened, and the estimates of the departure and the arrivals as estimated events", () => {
     expect(transportEventName({ event: "vessel_departed", estimated: false })).toBe(
       "container.transport.vessel_departed",
     );
-    expect(transportEventName({ event: "vessel_departed", estimated: true })).toBeNull();
+    expect(transportEventName({ event: "vessel_departed", estimated: true })).toBe(
+      "container.transport.estimated.vessel_departed",
+    );
+    expect(transportEventName({ event: "vessel_arrived", estimated: true })).toBe(
+      "container.transport.estimated.vessel_arrived",
+    );
+    expect(transportEventName({ event: "arrived_at_inland_destination", estimated: true })).toBe(
+      "container.transport.estimated.arrived_at_inland_destination",
+    );
+  });
+
+  it("drops the estimates of other movements", () => {
+    expect(transportEventName({ event: "vessel_discharged", estimated: true })).toBeNull();
+    expect(transportEventName({ event: "transshipment_arrived", estimated: true })).toBeNull();
+    expect(transportEventName({ event: "available", estimated: true })).toBeNull();
+  });
+
+  it("makes transport events of a hold reported and a door delivery", () => {
+    expect(transportEventName({ event: "not_available", estimated: false })).toBe(
+      "container.transport.not_available",
+    );
+    expect(transportEventName({ event: "delivered", estimated: false })).toBe(
+      "container.transport.delivered",
+    );
   });
 
   it("makes no transport event of a line no milestone matches", () => {

@@ -1,17 +1,28 @@
 // What the carrier's event lines mean for a container: which become transport events, and the container's
 // current status. Pure functions, the same for every carrier adapter.
 import type { ContainerStatus } from "../../api/containers";
-import { TRANSPORT_MILESTONES } from "../../api/milestones";
+import { ESTIMATED_TRANSPORT_MILESTONES, TRANSPORT_MILESTONES } from "../../api/milestones";
 import type { CarrierEvent, CarrierTerminalStatus } from "./carrier-adapter";
 
 /** Raw event names that have a `container.transport.*` counterpart once they have actually happened. */
 const TRANSPORT_EVENT_NAMES: ReadonlySet<string> = new Set(TRANSPORT_MILESTONES);
+/** Raw event names whose estimates have a `container.transport.estimated.*` counterpart. */
+const ESTIMATED_EVENT_NAMES: ReadonlySet<string> = new Set(ESTIMATED_TRANSPORT_MILESTONES);
 
-/** The transport event an actual carrier line stands for, or null (estimates never become transport events). */
+/** The prefix of an estimate's transport event name. */
+export const ESTIMATED_PREFIX = "container.transport.estimated.";
+
+/**
+ * The transport event a carrier line stands for, or null: an actual line of a movement, or the estimate of a
+ * departure from the port of lading or an arrival at the port of discharge or inland destination (other estimates
+ * stay raw events only).
+ */
 export function transportEventName(event: Pick<CarrierEvent, "event" | "estimated">): string | null {
   // A line no milestone matches (event null) is kept as a raw event only: it never makes a transport event.
-  if (event.estimated || event.event === null || !TRANSPORT_EVENT_NAMES.has(event.event)) return null;
-  return `container.transport.${event.event}`;
+  if (event.event === null) return null;
+  if (event.estimated)
+    return ESTIMATED_EVENT_NAMES.has(event.event) ? `${ESTIMATED_PREFIX}${event.event}` : null;
+  return TRANSPORT_EVENT_NAMES.has(event.event) ? `container.transport.${event.event}` : null;
 }
 
 export interface StatusInput {
@@ -63,10 +74,14 @@ export function containerStatus({ events, terminal, hasRailLeg }: StatusInput): 
     case "rail_arrived":
     case "rail_unloaded":
     case "arrived_at_inland_destination":
+    // The terminal said it cannot go yet (a hold); what it says now about availability decides.
+    case "not_available":
       return atTerminal;
     case "available":
       return "available";
     case "full_out":
+    // Delivered to the consignee's door: still out, until it comes back empty.
+    case "delivered":
       return "picked_up";
     case "empty_in":
       return "empty_returned";

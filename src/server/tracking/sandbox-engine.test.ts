@@ -134,8 +134,52 @@ describe("the engine with the sandbox network", () => {
       "container.transport.full_out",
       "container.transport.empty_in",
       "tracking_request.tracking_stopped",
+      // The line's estimates, announced as they were published and moved; their events went as each happened.
+      "container.transport.estimated.vessel_departed",
+      "container.transport.estimated.vessel_arrived",
     ]) {
       expect(names).toContain(name);
+    }
+  });
+
+  it("announces a held box not available and a door delivery as they happen, each a transport event", async () => {
+    // A bill of lading (any line) with a box the terminal holds and a box the line delivers to the door.
+    const late = new Date(h.clock.now().getTime() + 200 * 24 * HOUR);
+    let number: string | undefined;
+    for (let seed = 0; seed < 3000 && !number; seed++) {
+      const candidate = sandboxNumber("CMDU", seed);
+      const query: CarrierQuery = {
+        requestType: "bill_of_lading",
+        number: candidate,
+        scac: "CMDU",
+        requestedAt: h.clock.now(),
+      };
+      const answer = sandbox.lookupNow(query, late);
+      if (answer.outcome !== "found") continue;
+      const events = answer.snapshot.containers.flatMap((c) => c.events.map((e) => e.event));
+      if (events.includes("not_available") && events.includes("delivered")) number = candidate;
+    }
+    expect(number).toBeDefined();
+    await track(number!);
+    for (let step = 0; step < 400; step++) {
+      h.clock.advance(6 * HOUR);
+      await engine.runUntilIdle();
+      const [s] = await h.db.select().from(shipments).where(eq(shipments.accountId, accountId));
+      if (s?.lineTrackingStoppedAt) break;
+    }
+    const outbox = await h.db.select().from(accountEvents).where(eq(accountEvents.accountId, accountId));
+    const transport = await h.db
+      .select()
+      .from(transportEvents)
+      .where(eq(transportEvents.accountId, accountId));
+    for (const name of ["container.transport.not_available", "container.transport.delivered"]) {
+      const announced = outbox.filter((e) => e.event === name);
+      expect(announced.length, name).toBeGreaterThan(0);
+      // Each names the transport event it announces, which the container's events list.
+      for (const e of announced) {
+        expect(e.referenceType).toBe("transport_event");
+        expect(transport.find((t) => t.id === e.referenceId)?.event).toBe(name);
+      }
     }
   });
 

@@ -181,7 +181,7 @@ describe("event columns", () => {
     });
   });
 
-  it("makes a transport event of a line that has happened, never of an estimate", () => {
+  it("makes a transport event of a line that has happened, and of a departure's estimate an estimated one", () => {
     expect(transportEventColumns(reference, departed, vesselIds)).toEqual({
       event: "container.transport.vessel_departed",
       timestamp: day(0),
@@ -190,7 +190,13 @@ describe("event columns", () => {
       terminalId: null,
       vesselId: VESSEL_ID,
     });
-    expect(transportEventColumns(reference, { ...departed, estimated: true }, vesselIds)).toBeNull();
+    expect(transportEventColumns(reference, { ...departed, estimated: true }, vesselIds)).toMatchObject({
+      event: "container.transport.estimated.vessel_departed",
+      timestamp: day(0),
+    });
+    expect(
+      transportEventColumns(reference, { ...departed, event: "vessel_loaded", estimated: true }, vesselIds),
+    ).toBeNull();
   });
 
   it("keeps a line no milestone matches as a raw event with a null event, and makes no transport event of it", () => {

@@ -60,7 +60,7 @@ const replaced = (lines: CarrierEvent[], event: string, change: Partial<CarrierE
   lines.map((l) => (l.event === event ? { ...l, ...change } : l));
 
 describe("a new container", () => {
-  it("is inserted with its lines as raw events, and transport events only for what has happened", () => {
+  it("is inserted with its lines as raw events, and transport events for what has happened and the arrival's estimate", () => {
     const { changes, outbox } = diffContainers(context(), {
       scope,
       snapshot: snapshot([container("MSCU1234565", atSeaLines())]),
@@ -86,6 +86,7 @@ describe("a new container", () => {
       "container.transport.full_in",
       "container.transport.vessel_loaded",
       "container.transport.vessel_departed",
+      "container.transport.estimated.vessel_arrived",
     ]);
     // One outbox row per movement, in the carrier's order, pointing at its transport event; on a new shipment
     // the container itself is not announced.
@@ -114,6 +115,58 @@ describe("a new container", () => {
       "container.transport.full_in",
       "container.transport.vessel_loaded",
       "container.transport.vessel_departed",
+      "container.transport.estimated.vessel_arrived",
+    ]);
+  });
+});
+
+describe("an estimate's transport event", () => {
+  const arrivalOf = (changes: { transportInserts: { event: string; id?: string }[] }) =>
+    changes.transportInserts.find((t) => t.event === "container.transport.estimated.vessel_arrived");
+
+  it("is announced again, updated in place, when the estimate moves", () => {
+    const before = snapshot([container("MSCU1234565", atSeaLines())]);
+    const later = snapshot([
+      container("MSCU1234565", replaced(atSeaLines(), "vessel_arrived", { at: day(15) })),
+    ]);
+    const stored = written(before);
+    const estimate = stored[0]!.transport.find(
+      (t) => t.event === "container.transport.estimated.vessel_arrived",
+    )!;
+    const { changes, outbox } = refresh(before, later);
+    expect(changes.transportInserts).toEqual([]);
+    expect(changes.transportUpdates).toEqual([
+      expect.objectContaining({ id: estimate.id, timestamp: day(15) }),
+    ]);
+    expect(outbox.map((o) => [o.event, o.referenceId])).toEqual([
+      ["container.transport.estimated.vessel_arrived", estimate.id],
+    ]);
+  });
+
+  it("is removed when the arrival happens, which is announced as the arrival", () => {
+    const before = snapshot([container("MSCU1234565", atSeaLines())]);
+    const arrived = snapshot([
+      container("MSCU1234565", replaced(atSeaLines(), "vessel_arrived", { estimated: false })),
+    ]);
+    const stored = written(before);
+    const estimate = stored[0]!.transport.find(
+      (t) => t.event === "container.transport.estimated.vessel_arrived",
+    )!;
+    const { changes, outbox } = refresh(before, arrived);
+    expect(changes.transportDeletes).toEqual([{ accountId: "account-1", id: estimate.id }]);
+    expect(arrivalOf(changes)).toBeUndefined();
+    expect(changes.transportInserts.map((t) => t.event)).toEqual(["container.transport.vessel_arrived"]);
+    expect(outbox.map((o) => o.event)).toEqual(["container.transport.vessel_arrived"]);
+  });
+
+  it("is neither written nor announced while the estimate stays", () => {
+    const s = snapshot([container("MSCU1234565", atSeaLines())]);
+    const { changes, outbox } = refresh(s, s);
+    expect([changes.transportInserts, changes.transportUpdates, changes.transportDeletes, outbox]).toEqual([
+      [],
+      [],
+      [],
+      [],
     ]);
   });
 });
@@ -229,7 +282,7 @@ describe("a changed container", () => {
     expect(outbox.map((o) => o.event)).toEqual(["container.transport.vessel_arrived"]);
   });
 
-  it("writes a new terminal check and a moved inland estimate, which no notification watches", () => {
+  it("writes a new terminal check and a moved inland estimate, announced as the estimate's event only", () => {
     const lines = [...atSeaLines(), line("arrived_at_inland_destination", day(20), { estimated: true })];
     const withDestination = (l: CarrierEvent[], checkedAt: Date) =>
       snapshot([container("MSCU1234565", l, terminalStatus({ checkedAt }))], {
@@ -239,7 +292,9 @@ describe("a changed container", () => {
     const { changes, outbox } = refresh(withDestination(lines, day(15)), withDestination(later, day(16)));
     expect(changes.containerUpdates).toHaveLength(1);
     expect(changes.containerUpdates[0]).toMatchObject({ terminalCheckedAt: day(16), indEtaAt: day(21) });
-    expect(outbox).toEqual([]);
+    expect(outbox.map((o) => o.event)).toEqual([
+      "container.transport.estimated.arrived_at_inland_destination",
+    ]);
   });
 });
 

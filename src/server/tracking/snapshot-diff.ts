@@ -14,6 +14,7 @@ import type {
 } from "../db/snapshots";
 import type { HeldShipment } from "../db/tracking-work";
 import type { CarrierEvent, CarrierSnapshot } from "./carrier-adapter";
+import { ESTIMATED_PREFIX } from "./milestones";
 import {
   aboardColumns,
   type ContainerColumns,
@@ -64,6 +65,7 @@ export function noChanges(): ContainerChanges {
     rawDeletes: [],
     transportInserts: [],
     transportUpdates: [],
+    transportDeletes: [],
   };
 }
 
@@ -226,6 +228,7 @@ export function diffContainers(
     const transport = diffTransportEvents(ctx, boxScope, box.events, existing?.transport ?? []);
     changes.transportInserts.push(...transport.transportInserts);
     changes.transportUpdates.push(...transport.transportUpdates);
+    changes.transportDeletes.push(...transport.transportDeletes);
     outbox.push(...transport.outbox);
   }
   return { changes, outbox };
@@ -284,23 +287,47 @@ export function diffRawEvents(
   return result;
 }
 
-/** Each line that has actually happened has one transport event, and one outbox row when it is new. */
+type TransportChanges = Pick<ContainerChanges, "transportInserts" | "transportUpdates" | "transportDeletes">;
+
+/**
+ * Each line that has actually happened has one transport event, and one outbox row when it is new. The estimate of
+ * a departure from the port of lading or an arrival at the port of discharge or inland destination has one too
+ * (`container.transport.estimated.*`), announced when it appears and again each time its time moves, and removed
+ * when the carrier no longer shows it (it happened: the actual line's event follows; or it was dropped).
+ */
 export function diffTransportEvents(
   ctx: DiffContext,
   scope: ContainerScope,
   events: CarrierEvent[],
   stored: StoredTransportEvent[],
-): Pick<ContainerChanges, "transportInserts" | "transportUpdates"> & { outbox: OutboxRow[] } {
-  const result: Pick<ContainerChanges, "transportInserts" | "transportUpdates"> & { outbox: OutboxRow[] } = {
+): TransportChanges & { outbox: OutboxRow[] } {
+  const result: TransportChanges & { outbox: OutboxRow[] } = {
     transportInserts: [],
     transportUpdates: [],
+    transportDeletes: [],
     outbox: [],
   };
-  const byKey = new Map(stored.map((t) => [t.carrierKey, t]));
+  // A line keeps its key from estimate to actual: an estimate's event and the actual one are told apart by kind.
+  const keyOf = (carrierKey: string | null, event: string) =>
+    `${event.startsWith(ESTIMATED_PREFIX) ? "estimate" : "actual"} ${carrierKey}`;
+  const byKey = new Map(stored.map((t) => [keyOf(t.carrierKey, t.event), t]));
+  const seen = new Set<string>();
+  const announce = (event: string, id: string) =>
+    result.outbox.push({
+      accountId: scope.accountId,
+      shipmentId: scope.shipmentId,
+      containerId: scope.containerId,
+      event,
+      referenceType: "transport_event",
+      referenceId: id,
+      createdAt: ctx.now,
+    });
   for (const e of events) {
     const values = transportEventColumns(ctx.reference, e, ctx.vesselIds);
     if (!values) continue;
-    const existing = byKey.get(e.key);
+    const key = keyOf(e.key, values.event);
+    seen.add(key);
+    const existing = byKey.get(key);
     if (!existing) {
       const id = ctx.newId();
       result.transportInserts.push({
@@ -314,15 +341,7 @@ export function diffTransportEvents(
         createdAt: ctx.now,
       });
       // One outbox row per new movement, in the carrier's order, so that deliveries keep that order.
-      result.outbox.push({
-        accountId: scope.accountId,
-        shipmentId: scope.shipmentId,
-        containerId: scope.containerId,
-        event: values.event,
-        referenceType: "transport_event",
-        referenceId: id,
-        createdAt: ctx.now,
-      });
+      announce(values.event, id);
     } else if (
       !sameTime(existing.timestamp, values.timestamp) ||
       existing.locationId !== values.locationId ||
@@ -331,6 +350,13 @@ export function diffTransportEvents(
       existing.voyageNumber !== values.voyageNumber
     ) {
       result.transportUpdates.push({ id: existing.id, accountId: scope.accountId, ...values });
+      // A moved estimate is news (a later arrival); a corrected time of what happened is not announced again.
+      if (e.estimated && !sameTime(existing.timestamp, values.timestamp)) announce(values.event, existing.id);
+    }
+  }
+  for (const t of stored) {
+    if (t.event.startsWith(ESTIMATED_PREFIX) && !seen.has(keyOf(t.carrierKey, t.event))) {
+      result.transportDeletes.push({ accountId: scope.accountId, id: t.id });
     }
   }
   return result;

@@ -8,8 +8,16 @@ import type { ShipmentPlan } from "./shipment-plan";
 import type { ShipmentTimeline, VoyageLeg } from "./shipment-timeline";
 import { carrierWording } from "./wording";
 
-/** Lines never publish when the consignee will collect the box or bring it back. */
-const NEVER_ESTIMATED: ReadonlySet<RawEventName> = new Set(["full_out", "empty_in"]);
+/**
+ * Lines never publish when the consignee will collect the box or bring it back, nor a hold or a delivery before
+ * it happens.
+ */
+const NEVER_ESTIMATED: ReadonlySet<RawEventName> = new Set([
+  "not_available",
+  "full_out",
+  "delivered",
+  "empty_in",
+]);
 
 interface Where {
   locode: string;
@@ -60,6 +68,7 @@ function whereOf(plan: ShipmentPlan, timeline: ShipmentTimeline, m: RawEventName
     case "rail_unloaded":
     case "arrived_at_inland_destination":
       return { locode: destination, terminal: ramp, leg: null };
+    case "not_available":
     case "available":
     case "full_out":
       return { locode: destination, terminal: ramp ?? podTerminal, leg: null };

@@ -164,12 +164,46 @@ describe("a shipment's life", () => {
             expect(new Set(box.events.map((e) => e.key)).size).toBe(box.events.length);
             for (const e of box.events) {
               expect(e.estimated).toBe(e.at.getTime() > now.getTime());
-              if (e.estimated) expect(["full_out", "empty_in"]).not.toContain(e.event);
+              if (e.estimated)
+                expect(["not_available", "full_out", "delivered", "empty_in"]).not.toContain(e.event);
             }
           }
         }
       }
     }
+  });
+
+  it("reports some held boxes not available after they land, and some door deliveries after the gate", () => {
+    let held = 0;
+    let delivered = 0;
+    let boxes = 0;
+    for (const scac of ["MAEU", "MSCU", "CMDU", "HLCU"]) {
+      for (let seed = 0; seed < 10; seed++) {
+        const final = history(query(scac, sandboxNumber(scac, seed)), 17 * HOUR).at(-1)?.snapshot;
+        for (const box of final?.containers ?? []) {
+          boxes++;
+          const at = (name: string) => box.events.find((e) => e.event === name)?.at.getTime();
+          const landed = at("arrived_at_inland_destination") ?? at("vessel_discharged")!;
+          const notAvailable = at("not_available");
+          if (notAvailable !== undefined) {
+            held++;
+            expect(notAvailable).toBeGreaterThan(landed);
+            expect(notAvailable).toBeLessThan(at("available")!);
+          }
+          const door = at("delivered");
+          if (door !== undefined) {
+            delivered++;
+            expect(door).toBeGreaterThan(at("full_out")!);
+            expect(door).toBeLessThan(at("empty_in")!);
+          }
+        }
+      }
+    }
+    // Neither happens to every box, and each happens to some.
+    expect(held).toBeGreaterThan(0);
+    expect(held).toBeLessThan(boxes);
+    expect(delivered).toBeGreaterThan(0);
+    expect(delivered).toBeLessThan(boxes);
   });
 
   it("turns every estimate into an actual under the same key", () => {

@@ -165,8 +165,15 @@ export function shipmentTimeline(plan: ShipmentPlan, knowledge: Knowledge): Ship
       ...c.holds.map((h) => landed + h.clearsAfterMs + 30 * MINUTE),
     );
     const { fullOut, appointmentAt } = pickupTimes(plan, c, available);
+    // A held box is reported not available half an hour after it lands (the holds clear hours later).
+    if (c.holds.length > 0) times.set("not_available", landed + 30 * MINUTE);
     times.set("available", available);
     times.set("full_out", fullOut);
+    // About one box in three goes by the line's own truck to the door, which the line reports delivered 1 to 6
+    // hours after the gate (the rest the consignee's trucker collects, which the line never hears of).
+    if (Math.floor(c.emptyReturnAfterPickupMs / HOUR) % 3 === 0) {
+      times.set("delivered", fullOut + HOUR + (c.emptyReturnAfterPickupMs % (5 * HOUR)));
+    }
     times.set("empty_in", fullOut + c.emptyReturnAfterPickupMs);
     return { times, availableUnheld, appointmentAt };
   });

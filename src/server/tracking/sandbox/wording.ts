@@ -36,7 +36,9 @@ const WORDINGS: Record<WordingStyle, Wording> = {
       rail_unloaded: "Unloaded from rail",
       arrived_at_inland_destination: "Arrival at final destination",
       available: "Available for delivery",
+      not_available: "Not available for delivery",
       full_out: "Gate out",
+      delivered: "Delivered to consignee",
       empty_in: "Gate in empty",
     },
     estimated: {
@@ -69,7 +71,9 @@ const WORDINGS: Record<WordingStyle, Wording> = {
       rail_unloaded: "Import Unloaded from Rail",
       arrived_at_inland_destination: "Arrived at Final Destination",
       available: "Import Available for Pickup",
+      not_available: "Import on Hold at Terminal",
       full_out: "Import to consignee",
+      delivered: "Import Delivered to Consignee",
       empty_in: "Empty received at CY",
     },
     estimated: {
@@ -103,7 +107,9 @@ const WORDINGS: Record<WordingStyle, Wording> = {
       rail_unloaded: "Unloaded from rail",
       arrived_at_inland_destination: "Arrival at inland destination",
       available: "Available for pickup",
+      not_available: "Not available for pickup",
       full_out: "Gate out for delivery to consignee",
+      delivered: "Delivered to consignee",
       empty_in: "Empty container returned",
     },
     estimated: {
@@ -135,7 +141,9 @@ const WORDINGS: Record<WordingStyle, Wording> = {
       rail_unloaded: "UNLOADED FROM RAIL",
       arrived_at_inland_destination: "ARRIVED AT FINAL DESTINATION",
       available: "AVAILABLE FOR PICK-UP",
+      not_available: "NOT AVAILABLE - ON HOLD",
       full_out: "CONTAINER TO CONSIGNEE",
+      delivered: "DELIVERED TO CONSIGNEE",
       empty_in: "EMPTY RETURNED TO DEPOT",
     },
     estimated: {

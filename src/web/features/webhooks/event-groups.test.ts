@@ -39,15 +39,29 @@ describe("EVENT_GROUPS", () => {
       "container.transport.empty_out",
       "container.transport.full_in",
       "container.transport.full_out",
+      "container.transport.delivered",
       "container.transport.empty_in",
+    ]);
+    expect(group("Availability").events.map((e) => e.name)).toEqual([
+      "container.transport.available",
+      "container.transport.not_available",
+    ]);
+    expect(
+      group("Vessel")
+        .events.map((e) => e.name)
+        .slice(-2),
+    ).toEqual([
+      "container.transport.estimated.vessel_departed",
+      "container.transport.estimated.vessel_arrived",
     ]);
     expect(group("Inland").events.map((e) => e.name)).toEqual([
       "container.transport.arrived_at_inland_destination",
       "container.transport.estimated.arrived_at_inland_destination",
     ]);
     // The seed's 34, the two of documents (document.extracted, document.extraction_failed), and the hosted API's
-    // named changes of a terminal's and a rail facility's last free day and of a pickup appointment.
-    expect(KNOWN_EVENT_COUNT).toBe(39);
+    // named changes of a terminal's and a rail facility's last free day and of a pickup appointment, its estimated
+    // departure and arrival, a box not available and a box delivered.
+    expect(KNOWN_EVENT_COUNT).toBe(43);
     for (const e of EVENT_GROUPS.flatMap((g) => g.events)) expect(e.description).not.toBe("");
   });
 });
