@@ -5,16 +5,17 @@
 // transport events and the examples are answers its schema accepts too.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { containers, shipments, trackingRequests } from "../db/schema";
+import { containers, shipments } from "../db/schema";
 import { createWebhook } from "../db/webhooks";
-import { createLogger } from "../logger";
 import { generateWebhookSecret } from "../net/webhook-signing";
 import { expectHosted, expectHostedSchema, hostedOpenApi } from "../testing/hosted-openapi";
+import { loopbackDelivery } from "../testing/loopback-delivery";
+import {
+  heldAndDeliveredBillOfLading,
+  requestSandboxBillOfLading,
+  sandboxEngine,
+} from "../testing/sandbox-shipments";
 import { createHarness, type Harness } from "../testing/service-harness";
-import type { CarrierQuery } from "../tracking/carrier-adapter";
-import { TrackingEngine } from "../tracking/engine";
-import { SandboxCarrierNetwork, sandboxNumber } from "../tracking/sandbox";
-import { WebhookDelivery } from "../webhooks/delivery";
 import { type Receiver, startReceiver } from "../webhooks/test-receiver";
 
 const HOUR = 3_600_000;
@@ -24,30 +25,11 @@ const EVENTS = [
   "container.transport.not_available",
   "container.transport.delivered",
 ];
-const sandbox = new SandboxCarrierNetwork();
 
 let h: Harness;
 let key: string;
 let accountId: string;
 let receiver: Receiver;
-
-/** A CMA CGM bill of lading not yet sailed, with a box the terminal holds and a box the line delivers to the door. */
-function heldAndDelivered(requestedAt: Date): string {
-  const late = new Date(requestedAt.getTime() + 200 * 24 * HOUR);
-  for (let seed = 0; seed < 3000; seed++) {
-    const number = sandboxNumber("CMDU", seed);
-    const query: CarrierQuery = { requestType: "bill_of_lading", number, scac: "CMDU", requestedAt };
-    const now = sandbox.lookupNow(query, requestedAt);
-    const then = sandbox.lookupNow(query, late);
-    if (now.outcome !== "found" || then.outcome !== "found") continue;
-    const sailed = now.snapshot.containers.some((c) =>
-      c.events.some((e) => e.event === "vessel_departed" && !e.estimated),
-    );
-    const names = then.snapshot.containers.flatMap((c) => c.events.map((e) => e.event));
-    if (!sailed && names.includes("not_available") && names.includes("delivered")) return number;
-  }
-  throw new Error("no unsailed bill of lading with a held box and a door delivery among 3000");
-}
 
 interface Ref {
   id: string;
@@ -126,36 +108,9 @@ describe("the hosted API's estimate, availability and delivery events", () => {
       },
       h.clock.now(),
     );
-    const engine = new TrackingEngine({
-      db: h.db,
-      reference: h.reference,
-      clock: h.clock,
-      leaseClock: h.clock,
-      adapters: [sandbox],
-      positions: sandbox,
-      logger: createLogger("silent"),
-    });
-    const delivery = new WebhookDelivery({
-      db: h.db,
-      reference: h.reference,
-      clock: h.clock,
-      leaseClock: h.clock,
-      logger: createLogger("silent"),
-      allowHttp: true,
-      allowPrivateAddresses: true,
-      timeoutMs: 10_000,
-      random: () => 0.5,
-    });
-    const number = heldAndDelivered(h.clock.now());
-    await h.db.insert(trackingRequests).values({
-      accountId,
-      requestType: "bill_of_lading",
-      requestNumber: number,
-      normalizedNumber: number,
-      scac: "CMDU",
-      nextAttemptAt: h.clock.now(),
-      createdAt: h.clock.now(),
-    });
+    const engine = sandboxEngine(h);
+    const delivery = loopbackDelivery(h);
+    await requestSandboxBillOfLading(h, accountId, "CMDU", heldAndDeliveredBillOfLading(h.clock.now()));
     // Before it sails: the container's transport events hold the line's estimates, as the hosted schema has them.
     await engine.runUntilIdle();
     const [box] = await h.db.select().from(containers).where(eq(containers.accountId, accountId));

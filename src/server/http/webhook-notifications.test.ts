@@ -6,10 +6,9 @@ import { GONE } from "../db/notification-claims";
 import { portId } from "../db/reference-data";
 import { accountEvents, transportEvents } from "../db/schema";
 import { createWebhook, type WebhookRow } from "../db/webhooks";
-import { createLogger } from "../logger";
 import { generateWebhookSecret } from "../net/webhook-signing";
+import { loopbackDelivery } from "../testing/loopback-delivery";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
-import { WebhookDelivery } from "../webhooks/delivery";
 import { type Receiver, startReceiver } from "../webhooks/test-receiver";
 
 let h: Harness;
@@ -22,19 +21,7 @@ let gone: WebhookRow;
 let shipmentId: string;
 let containerId: string;
 
-function worker() {
-  return new WebhookDelivery({
-    db: h.db,
-    reference: h.reference,
-    clock: h.clock,
-    leaseClock: h.clock,
-    logger: createLogger("silent"),
-    allowHttp: true,
-    allowPrivateAddresses: true,
-    timeoutMs: 10_000,
-    random: () => 0.5,
-  });
-}
+const worker = () => loopbackDelivery(h);
 
 /** A movement of the container, recorded with its outbox row as the tracking engine does. */
 async function record(event: string) {

@@ -3,10 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEBHOOK_EVENTS, webhookSchema } from "../../api/webhooks";
 import { loadConfig } from "../config";
-import { createLogger } from "../logger";
 import { verifyStandardWebhooks, verifyT49Signature } from "../net/webhook-signing";
+import { loopbackDelivery } from "../testing/loopback-delivery";
 import { createHarness, type Harness } from "../testing/service-harness";
-import { WebhookDelivery } from "../webhooks/delivery";
 import { type Receiver, startReceiver } from "../webhooks/test-receiver";
 import type { App } from "./env";
 
@@ -53,19 +52,7 @@ const VALID = {
   events: ["container.transport.vessel_departed", "tracking_request.succeeded"],
 };
 
-function worker() {
-  return new WebhookDelivery({
-    db: h.db,
-    reference: h.reference,
-    clock: h.clock,
-    leaseClock: h.clock,
-    logger: createLogger("silent"),
-    allowHttp: true,
-    allowPrivateAddresses: true,
-    timeoutMs: 10_000,
-    random: () => 0.5,
-  });
-}
+const worker = () => loopbackDelivery(h);
 
 describe("POST /v2/webhooks", () => {
   it("creates an active webhook and answers 201 with its generated secret", async () => {

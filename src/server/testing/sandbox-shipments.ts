@@ -33,6 +33,27 @@ export function findSandboxBillOfLading(
 }
 
 /**
+ * A CMA CGM bill of lading not yet sailed at `requestedAt` whose journey has a box the terminal holds (reported not
+ * available) and a box the line delivers to the door: every event of the journey's end happens to it.
+ */
+export function heldAndDeliveredBillOfLading(requestedAt: Date): string {
+  const late = new Date(requestedAt.getTime() + 200 * DAY);
+  for (let seed = 0; seed < 3000; seed++) {
+    const number = sandboxNumber("CMDU", seed);
+    const query = { requestType: "bill_of_lading" as const, number, scac: "CMDU", requestedAt };
+    const now = sandbox.lookupNow(query, requestedAt);
+    const then = sandbox.lookupNow(query, late);
+    if (now.outcome !== "found" || then.outcome !== "found") continue;
+    const sailed = now.snapshot.containers.some((c) =>
+      c.events.some((e) => e.event === "vessel_departed" && !e.estimated),
+    );
+    const names = then.snapshot.containers.flatMap((c) => c.events.map((e) => e.event));
+    if (!sailed && names.includes("not_available") && names.includes("delivered")) return number;
+  }
+  throw new Error("no unsailed CMA CGM bill of lading with a held box and a door delivery among 3000 seeds");
+}
+
+/**
  * MAEU bills of lading whose boxes show more actual events `toDays` after the request (made at TEST_NOW) than
  * `fromDays` after it, so that a look on day `toDays` finds something new for a shipment last looked at on day
  * `fromDays`, and whose journey is not over by then (a box still has a planned event), so that the line still
@@ -71,18 +92,9 @@ export function sailingAfterTransshipment(box: CarrierContainer): boolean {
   );
 }
 
-/**
- * Tracks a bill of lading for the account as a tracking request made at the clock's time, lets `elapsedMs` pass
- * and brings the shipment up to date; returns the shipment's containers, in number order.
- */
-export async function trackSandboxShipment(
-  h: Harness,
-  accountId: string,
-  scac: string,
-  number: string,
-  elapsedMs: number,
-) {
-  const engine = new TrackingEngine({
+/** A tracking engine that answers from the sandbox network on the harness's clock (tests drive it by hand). */
+export function sandboxEngine(h: Harness): TrackingEngine {
+  return new TrackingEngine({
     db: h.db,
     reference: h.reference,
     clock: h.clock,
@@ -91,6 +103,15 @@ export async function trackSandboxShipment(
     positions: sandbox,
     logger: createLogger("silent"),
   });
+}
+
+/** A tracking request for a bill of lading, made at the clock's time and due at once, as the API stores one. */
+export async function requestSandboxBillOfLading(
+  h: Harness,
+  accountId: string,
+  scac: string,
+  number: string,
+) {
   const [request] = await h.db
     .insert(trackingRequests)
     .values({
@@ -103,10 +124,26 @@ export async function trackSandboxShipment(
       createdAt: h.clock.now(),
     })
     .returning();
+  return request!;
+}
+
+/**
+ * Tracks a bill of lading for the account as a tracking request made at the clock's time, lets `elapsedMs` pass
+ * and brings the shipment up to date; returns the shipment's containers, in number order.
+ */
+export async function trackSandboxShipment(
+  h: Harness,
+  accountId: string,
+  scac: string,
+  number: string,
+  elapsedMs: number,
+) {
+  const engine = sandboxEngine(h);
+  const request = await requestSandboxBillOfLading(h, accountId, scac, number);
   await engine.runUntilIdle();
   h.clock.advance(elapsedMs);
   await engine.runUntilIdle();
-  const [tracked] = await h.db.select().from(trackingRequests).where(eq(trackingRequests.id, request!.id));
+  const [tracked] = await h.db.select().from(trackingRequests).where(eq(trackingRequests.id, request.id));
   if (!tracked?.shipmentId) throw new Error(`the sandbox did not find ${scac} ${number}`);
   const boxes = await h.db
     .select()

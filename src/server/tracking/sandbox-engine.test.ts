@@ -12,6 +12,7 @@ import {
   transportEvents,
 } from "../db/schema";
 import { createLogger } from "../logger";
+import { heldAndDeliveredBillOfLading, requestSandboxBillOfLading } from "../testing/sandbox-shipments";
 import { createHarness, type Harness } from "../testing/service-harness";
 import type { CarrierQuery } from "./carrier-adapter";
 import { TrackingEngine } from "./engine";
@@ -143,24 +144,8 @@ describe("the engine with the sandbox network", () => {
   });
 
   it("announces a held box not available and a door delivery as they happen, each a transport event", async () => {
-    // A bill of lading (any line) with a box the terminal holds and a box the line delivers to the door.
-    const late = new Date(h.clock.now().getTime() + 200 * 24 * HOUR);
-    let number: string | undefined;
-    for (let seed = 0; seed < 3000 && !number; seed++) {
-      const candidate = sandboxNumber("CMDU", seed);
-      const query: CarrierQuery = {
-        requestType: "bill_of_lading",
-        number: candidate,
-        scac: "CMDU",
-        requestedAt: h.clock.now(),
-      };
-      const answer = sandbox.lookupNow(query, late);
-      if (answer.outcome !== "found") continue;
-      const events = answer.snapshot.containers.flatMap((c) => c.events.map((e) => e.event));
-      if (events.includes("not_available") && events.includes("delivered")) number = candidate;
-    }
-    expect(number).toBeDefined();
-    await track(number!);
+    const number = heldAndDeliveredBillOfLading(h.clock.now());
+    await requestSandboxBillOfLading(h, accountId, "CMDU", number);
     for (let step = 0; step < 400; step++) {
       h.clock.advance(6 * HOUR);
       await engine.runUntilIdle();

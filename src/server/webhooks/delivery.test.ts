@@ -22,11 +22,11 @@ import {
   webhooks,
 } from "../db/schema";
 import { createWebhook, type WebhookRow } from "../db/webhooks";
-import { createLogger } from "../logger";
 import type { Resolver } from "../net/outbound-guard";
 import { generateWebhookSecret, verifyStandardWebhooks, verifyT49Signature } from "../net/webhook-signing";
+import { loopbackDelivery } from "../testing/loopback-delivery";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
-import { type DeliveryOptions, MAX_ATTEMPTS, WebhookDelivery } from "./delivery";
+import { type DeliveryOptions, MAX_ATTEMPTS } from "./delivery";
 import { type Receiver, startReceiver } from "./test-receiver";
 
 const MINUTE = 60_000;
@@ -54,20 +54,7 @@ beforeEach(async () => {
   receiver.reply = () => ({ status: 200, body: "ok" });
 });
 
-function worker(options: Partial<DeliveryOptions> = {}) {
-  return new WebhookDelivery({
-    db: h.db,
-    reference: h.reference,
-    clock: h.clock,
-    leaseClock: h.clock,
-    logger: createLogger("silent"),
-    allowHttp: true,
-    allowPrivateAddresses: true,
-    timeoutMs: 10_000,
-    random: () => 0.5,
-    ...options,
-  });
-}
+const worker = (options: Partial<DeliveryOptions> = {}) => loopbackDelivery(h, options);
 
 async function subscribe(
   accountId: string,

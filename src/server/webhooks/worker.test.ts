@@ -14,8 +14,8 @@ import {
   webhooks,
 } from "../db/schema";
 import { createWebhook, type WebhookRow } from "../db/webhooks";
-import { createLogger } from "../logger";
 import { generateWebhookSecret } from "../net/webhook-signing";
+import { loopbackDeliveryOptions } from "../testing/loopback-delivery";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
 import { type DeliveryOptions, WebhookDelivery } from "./delivery";
 import { type ReceivedRequest, type Receiver, startReceiver } from "./test-receiver";
@@ -45,17 +45,7 @@ beforeEach(async () => {
   receiver.reply = () => ({ status: 200, body: "ok" });
 });
 
-const options = (extra: Partial<DeliveryOptions> = {}): DeliveryOptions => ({
-  db: h.db,
-  reference: h.reference,
-  clock: h.clock,
-  leaseClock: h.clock,
-  logger: createLogger("silent"),
-  allowHttp: true,
-  allowPrivateAddresses: true,
-  random: () => 0.5,
-  ...extra,
-});
+const options = (extra: Partial<DeliveryOptions> = {}) => loopbackDeliveryOptions(h, extra);
 
 function start(extra: Partial<DeliveryOptions> = {}): WebhookWorker {
   const worker = startWebhookWorker({ ...options(extra), intervalMs: 20 });
