@@ -1,8 +1,7 @@
 // Calendar days in a place's own time zone: how far a deadline day is from "now", counted in the days of the zone
 // whose calendar it falls in. Shared by the dashboard and the MCP tools; "now" is always passed in (the service
 // clock's time), never read here, so that both count the same days.
-
-const DAY_MS = 86_400_000;
+import { DAY } from "./durations";
 
 /** One formatter per zone: making one costs far more than formatting with it. */
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
@@ -43,7 +42,7 @@ export function calendarDayIn(date: Date, timeZone: string | null | undefined): 
 export function daysUntil(iso: string, timeZone: string | null | undefined, now: Date): number {
   // Calendar dates read as UTC midnights are whole days apart, whatever daylight saving did in between.
   const day = (date: Date) => Date.parse(`${calendarDayIn(date, timeZone)}T00:00:00Z`);
-  return Math.round((day(new Date(iso)) - day(now)) / DAY_MS);
+  return Math.round((day(new Date(iso)) - day(now)) / DAY);
 }
 
 export type DeadlineUrgency = "past" | "today" | "tomorrow" | "later";

@@ -3,6 +3,7 @@
 // hold an instant end. Pure, so that daylight-saving changes are tested without waiting for one.
 
 import { calendarDayIn } from "../../api/calendar-days";
+import { DAY } from "../../api/durations";
 import type { SummaryDays } from "../../api/people";
 import { instantOfWallClock, zoneOffsetMs } from "../../api/zone-clock";
 
@@ -14,14 +15,12 @@ export interface SummarySchedule {
   days: SummaryDays;
 }
 
-const DAY_MS = 86_400_000;
-
 /** The calendar date (YYYY-MM-DD) the zone's clock shows at the instant (the zones are checked when saved). */
 const dateIn = (at: number, timeZone: string) => calendarDayIn(new Date(at), timeZone);
 
 /** `date` moved by whole calendar days. */
 function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 }
 
 const isWeekday = (date: string) => {
@@ -72,7 +71,7 @@ export function quietUntil(quiet: QuietHours, at: Date): Date | null {
   const today = dateIn(at.getTime(), quiet.timeZone);
   // Minutes past midnight on the zone's clock.
   const wall = at.getTime() + zoneOffsetMs(at.getTime(), quiet.timeZone);
-  const now = Math.floor((wall % DAY_MS) / 60_000);
+  const now = Math.floor((wall % DAY) / 60_000);
   const overnight = end < start;
   const inside = overnight ? now >= start || now < end : now >= start && now < end;
   if (!inside) return null;

@@ -21,6 +21,7 @@ import {
   isChatChannel,
   LFD_KINDS,
 } from "../../api/alerts";
+import { DAY } from "../../api/durations";
 import { type OutageReporter, reportBackgroundFailure } from "../background-errors";
 import type { Clock } from "../clock";
 import {
@@ -100,7 +101,6 @@ export interface AlertWorker {
 
 const DEFAULT_INTERVAL_MS = 1_000;
 const DEFAULT_LFD_INTERVAL_MS = 300_000;
-const DAY_MS = 86_400_000;
 /** The people whose held and grouped emails are released in one transaction. */
 const HELD_PEOPLE = 100;
 /**
@@ -446,8 +446,8 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
     const boxes = await awaitingLastFreeDays(
       db,
       accountIds,
-      new Date(now.getTime() - 7 * DAY_MS),
-      new Date(now.getTime() + 62 * DAY_MS),
+      new Date(now.getTime() - 7 * DAY),
+      new Date(now.getTime() + 62 * DAY),
       containerIds,
     );
     await markViews(db, rules, boxes, viewFilters, now);

@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import pg from "pg";
+import { DAY } from "../../api/durations";
 import type { Clock } from "../clock";
 import { createAccount } from "../db/accounts";
 import { type Database, openDatabase } from "../db/connection";
@@ -41,7 +42,6 @@ const HELP = `npm run bench:engine -- [options]
   --db KIND        pglite, postgres or both (default both; postgres needs DATABASE_URL or TEST_DATABASE_URL)
   --json           one JSON line per database`;
 
-const DAY = 86_400_000;
 /** The worker's default pause (TRACKING_INTERVAL_MS), so that the latency is what a default install sees. */
 const DEFAULT_INTERVAL_MS = 5_000;
 const REQUEST_SCACS = ["MAEU", "MSCU", "CMDU", "HLCU", "ONEY", "COSU"] as const;

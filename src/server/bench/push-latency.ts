@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { getRequestListener } from "@hono/node-server";
 import { eq } from "drizzle-orm";
+import { DAY } from "../../api/durations";
 import { shipments } from "../db/schema";
 import { createLogger } from "../logger";
 import {
@@ -24,7 +25,6 @@ import { createHarness } from "../testing/service-harness";
 import { TrackingEngine } from "../tracking/engine";
 import { startTrackingWorker, type Worker } from "../tracking/worker";
 
-const DAY = 86_400_000;
 const { values } = parseArgs({ options: { rounds: { type: "string", default: "10" } } });
 const rounds = Number(values.rounds);
 

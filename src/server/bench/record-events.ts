@@ -1,6 +1,8 @@
 // Container events written as the tracking engine writes them (a transport event and its account event, the
 // outbox row the webhook worker fans out), in one transaction: how the webhook benchmark and the fault suite give
 // the webhook worker work without running the engine. Each becomes one notification per subscribed webhook.
+
+import { DAY } from "../../api/durations";
 import type { Db } from "../db/connection";
 import { portId, terminalId } from "../db/reference-data";
 import { accountEvents, transportEvents } from "../db/schema";
@@ -15,7 +17,6 @@ export interface EventToRecord {
 
 /** Rows per statement: two statements a slice, well under PostgreSQL's limit on bound parameters. */
 const SLICE = 500;
-const DAY_MS = 86_400_000;
 
 /** Records the events in one transaction; returns when it has committed. */
 export async function recordContainerEvents(db: Db, list: EventToRecord[]): Promise<void> {
@@ -32,7 +33,7 @@ export async function recordContainerEvents(db: Db, list: EventToRecord[]): Prom
             containerId: e.containerId,
             event: e.event,
             // A minute apart, a month ago: in the past, as carriers report them, and in a stable order.
-            timestamp: new Date(recordedAt.getTime() - 30 * DAY_MS + (i + j) * 60_000),
+            timestamp: new Date(recordedAt.getTime() - 30 * DAY + (i + j) * 60_000),
             voyageNumber: "077W",
             locationId: portId("USLAX"),
             terminalId: terminalId("USLAX", "APM Terminals", "APMT"),

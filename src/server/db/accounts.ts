@@ -1,10 +1,10 @@
 // Accounts and their API keys. Keys are random, shown once, and stored only as a SHA-256 hash.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
+import { isUuid } from "../../api/ids";
 import type { ApiKeyScope } from "../../api/roles";
 import type { Db } from "./connection";
 import { accounts, apiKeys } from "./schema";
-import { isUuid } from "./shipments";
 
 export type AccountRow = typeof accounts.$inferSelect;
 

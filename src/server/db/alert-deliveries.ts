@@ -6,10 +6,10 @@
 // process that died mid-send leaves it to another), then settled as sent, retried or failed.
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AlertDeliveryStatus } from "../../api/alerts";
+import { isUuid } from "../../api/ids";
 import type { Db } from "./connection";
 import { queryRows } from "./raw-rows";
 import { alertDeliveries, alertRules, alerts, mailOutbox, members, users } from "./schema";
-import { isUuid } from "./shipments";
 
 export type NewAlertDelivery = typeof alertDeliveries.$inferInsert;
 

@@ -18,6 +18,7 @@ import {
   sql,
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { isUuid } from "../../api/ids";
 import type { Db } from "./connection";
 import { queryRows } from "./raw-rows";
 import {
@@ -35,7 +36,6 @@ import {
   trackingRequests,
   users,
 } from "./schema";
-import { isUuid } from "./shipments";
 
 export type AlertRuleRow = typeof alertRules.$inferSelect;
 export type AlertRuleValues = Pick<

@@ -1,11 +1,11 @@
 // API keys as people manage them (/v2/api_keys): the account's keys newest first, one key, revoking one, and the
 // batched "last used" write. Creating one and checking a presented key are in accounts.ts, beside the hashing.
 import { and, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { isUuid } from "../../api/ids";
 import type { ApiKeyRow } from "./accounts";
 import type { Db } from "./connection";
 import { type ListOrder, type PageEdges, type PageRequest, readPage } from "./list-window";
 import { apiKeys } from "./schema";
-import { isUuid } from "./shipments";
 
 const ORDER: ListOrder = { at: apiKeys.createdAt, tie: apiKeys.id };
 

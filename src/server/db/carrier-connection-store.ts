@@ -9,12 +9,12 @@
 // so that the adapter fails the lookup clearly and the dashboard shows why.
 import { and, eq } from "drizzle-orm";
 import type { CarrierAuthType, CarrierConnectionStatus } from "../../api/carrier-connections";
+import { isUuid } from "../../api/ids";
 import { openSecret, SealedSecretError } from "../secrets";
 import type { AccountRef } from "./account-scope";
 import { type CarrierConnectionRow, recordCarrierConnectionStatus } from "./carrier-connections";
 import type { Db } from "./connection";
 import { carrierConnections } from "./schema";
-import { isUuid } from "./shipments";
 
 /** How the carrier wants to be asked; the secrets in it are opened (never log one). */
 export type OpenedAuth =

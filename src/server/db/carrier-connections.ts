@@ -3,10 +3,10 @@
 // here already sealed; the store that opens them is carrier-connection-store.ts.
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { CarrierConnectionStatus } from "../../api/carrier-connections";
+import { isUuid } from "../../api/ids";
 import type { AccountRef } from "./account-scope";
 import type { Db } from "./connection";
 import { carrierConnections } from "./schema";
-import { isUuid } from "./shipments";
 
 export type CarrierConnectionRow = typeof carrierConnections.$inferSelect;
 

@@ -3,9 +3,9 @@
 // per-container limit. The due time is the engine's own queue (shipments.next_refresh_at), so a crash after the
 // commit loses nothing and several processes share the look as they share every refresh (db/tracking-work.ts).
 import { and, eq } from "drizzle-orm";
+import { isUuid } from "../../api/ids";
 import type { Db } from "./connection";
 import { containers, shipments } from "./schema";
-import { isUuid } from "./shipments";
 
 export type RefreshAsk =
   | { outcome: "not_found" }

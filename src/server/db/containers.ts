@@ -1,5 +1,6 @@
 // Container repository: account-scoped reads and writes of containers and the ids of their events.
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { isUuid } from "../../api/ids";
 import type { ContainerSortField, SortKey } from "../../api/triage";
 import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
@@ -17,7 +18,6 @@ import {
 } from "./list-filters";
 import { type ListOrder, type PageEdges, type PageRequest, pageWindow, readPage } from "./list-window";
 import { containers, rawEvents, transportEvents } from "./schema";
-import { isUuid } from "./shipments";
 import { readSortedPage, type SortColumn } from "./sorted-page";
 
 export type ContainerRow = typeof containers.$inferSelect;

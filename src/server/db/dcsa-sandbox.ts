@@ -2,9 +2,9 @@
 // about (its anchor), and the simulated carrier's event subscriptions. Neither belongs to an account: the publisher
 // stands in for a shipping line, which knows its subscribers by callback address, not by our accounts.
 import { and, asc, desc, eq } from "drizzle-orm";
+import { isUuid } from "../../api/ids";
 import type { Db } from "./connection";
 import { dcsaSandboxAnchors, dcsaSandboxSubscriptions } from "./schema";
-import { isUuid } from "./shipments";
 
 export interface SandboxAnchorKey {
   scac: string;

@@ -4,9 +4,9 @@
 // chunks at a time. A blob is `uploading` until its last chunk is in; only a `complete` one can be attached or
 // read. Every read and write is scoped by account, except the sweep of abandoned uploads, which serves all.
 import { and, asc, eq, gte, lt, notExists, sql } from "drizzle-orm";
+import { isUuid } from "../../api/ids";
 import type { Db } from "./connection";
 import { documentBlobChunks, documentBlobs, documents } from "./schema";
-import { isUuid } from "./shipments";
 
 export type DocumentBlobRow = typeof documentBlobs.$inferSelect;
 

@@ -4,9 +4,9 @@
 // tracked after the document came links it at once, and one no longer tracked unlinks it. Every query is scoped
 // by account; a discarded document reads as absent.
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { isUuid } from "../../api/ids";
 import type { Db } from "./connection";
 import { documentBlobs, documentJobs, documentNumbers, documentRepresentations, documents } from "./schema";
-import { isUuid } from "./shipments";
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type RepresentationRow = typeof documentRepresentations.$inferSelect;

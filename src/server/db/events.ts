@@ -1,10 +1,10 @@
 // Event repository: a container's transport events in time order and its raw events in the carrier's order,
 // always scoped by account.
 import { and, asc, count, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { isUuid } from "../../api/ids";
 import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
 import { rawEvents, transportEvents } from "./schema";
-import { isUuid } from "./shipments";
 
 export type TransportEventRow = typeof transportEvents.$inferSelect;
 export type RawEventRow = typeof rawEvents.$inferSelect;

@@ -3,9 +3,9 @@
 // submissions received (email_submissions), with the count of the last hour the inbound limits read.
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, gte } from "drizzle-orm";
+import { isUuid } from "../../api/ids";
 import type { Db } from "./connection";
 import { emailSubmissions, inboundEmailSettings } from "./schema";
-import { isUuid } from "./shipments";
 
 export type InboundEmailRow = typeof inboundEmailSettings.$inferSelect;
 export type EmailSubmissionRow = typeof emailSubmissions.$inferSelect;

@@ -1,11 +1,11 @@
 // Invitations to an account: created with the hash of the emailed token, listed newest first, revoked, and taken
 // once (single use: the status changes from pending in the same statement that checks it and the expiry).
 import { and, count, eq, gt, sql } from "drizzle-orm";
+import { isUuid } from "../../api/ids";
 import type { Role } from "../../api/roles";
 import type { Db } from "./connection";
 import { type ListOrder, type PageEdges, type PageRequest, readPage } from "./list-window";
 import { accounts, invitations } from "./schema";
-import { isUuid } from "./shipments";
 
 export type InvitationRow = typeof invitations.$inferSelect;
 

@@ -19,11 +19,12 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
+import { isUuid } from "../../api/ids";
 import type { LfdWindow } from "../../api/triage";
 import type { Db } from "./connection";
 import { containers, parties, shipments, vessels } from "./schema";
 import { type PlaceMatches, type SearchPlaces, searchPlaces } from "./search-places";
-import { isUuid, likePattern } from "./shipments";
+import { likePattern } from "./sql-helpers";
 
 /** The parsed, validated filters of a list request (http/list-query.ts builds it from `filter[…]` and `q`). */
 export interface ListFilterSpec {

@@ -2,9 +2,10 @@
 // a shipment's customer_name follows its party by the trigger of migration 0016, so a rename here reaches the
 // shipments (and, through 0014's triggers, their containers' copies) in the same transaction.
 import { and, asc, count, eq, ilike, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { isUuid } from "../../api/ids";
 import type { Db } from "./connection";
 import { parties, shipments } from "./schema";
-import { isUuid, likePattern } from "./shipments";
+import { likePattern } from "./sql-helpers";
 
 export type PartyRow = typeof parties.$inferSelect;
 export interface PartyRecord {

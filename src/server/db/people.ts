@@ -1,10 +1,10 @@
 // People and memberships: users (one per email, everywhere), the accounts each belongs to with a role, and the
 // queries member management needs. Every read of an account's people is scoped by the account's memberships.
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { isUuid } from "../../api/ids";
 import type { Role } from "../../api/roles";
 import type { Db } from "./connection";
 import { accounts, members, sessions, userLogins, users, verifications } from "./schema";
-import { isUuid } from "./shipments";
 
 export type UserRow = typeof users.$inferSelect;
 export type MemberRow = typeof members.$inferSelect;

@@ -2,9 +2,9 @@
 // account. Writes take the account's row lock, so that two requests at once can neither pass the account's limit
 // nor give two views of a list the same name; they answer what stopped them instead of throwing.
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { isUuid } from "../../api/ids";
 import type { Db } from "./connection";
 import { accounts, savedViews } from "./schema";
-import { isUuid } from "./shipments";
 
 export type SavedViewRow = typeof savedViews.$inferSelect;
 export type SavedViewValues = Pick<SavedViewRow, "name" | "list" | "search">;

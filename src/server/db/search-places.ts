@@ -8,7 +8,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "./connection";
 import { ports, vessels } from "./schema";
-import { likePattern } from "./shipments";
+import { likePattern } from "./sql-helpers";
 
 /** The most ids of one kind written into a list's statement. */
 export const PLACES_LISTED = 200;

@@ -6,7 +6,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { SEARCH_LIMIT, SEARCH_RESULT_TYPES, type SearchResultType } from "../../api/search";
 import { normalizeRequestNumber } from "../../api/tracking-requests";
 import type { Db } from "./connection";
-import { likePattern } from "./shipments";
+import { likePattern } from "./sql-helpers";
 import { trackingRequestTextMatch } from "./tracking-requests";
 import { visibleVesselIds } from "./vessels";
 

@@ -1,11 +1,11 @@
 // Sign-in sessions as the service reads them on every cookie-authenticated request: a session by its token with
 // its person and the account it acts in, a person's sessions, ending them, and the batched "last seen" write.
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { isUuid } from "../../api/ids";
 import type { Role } from "../../api/roles";
 import type { AccountRow } from "./accounts";
 import type { Db } from "./connection";
 import { accounts, members, sessions, users } from "./schema";
-import { isUuid } from "./shipments";
 
 export type SessionRow = typeof sessions.$inferSelect;
 

@@ -14,6 +14,7 @@ import {
   type WithSubquery,
 } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { isUuid } from "../../api/ids";
 import type { ShipmentSortField, SortKey } from "../../api/triage";
 import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
@@ -48,14 +49,6 @@ export interface ShipmentRecord {
   containerIds: string[];
   /** How many of its containers are in each journey phase (`containers_by_phase`). */
   containersByPhase: Record<string, number>;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids are UUIDs; anything else cannot exist, and must not reach the database as a bad cast. */
-export const isUuid = (id: string) => UUID.test(id);
-
-export function likePattern(term: string): string {
-  return `%${term.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
 /** What each `sort` field of /v2/shipments orders by. */

@@ -1,9 +1,9 @@
 // An account's single sign-on providers (OpenID Connect). The stored `oidc_config` is sealed by the caller (people/
 // sso.ts seals it with SECRETS_KEY); this module never sees a secret in clear.
 import { and, desc, eq, ne } from "drizzle-orm";
+import { isUuid } from "../../api/ids";
 import type { Db } from "./connection";
 import { ssoProviders } from "./schema";
-import { isUuid } from "./shipments";
 
 export type SsoProviderRow = typeof ssoProviders.$inferSelect;
 

@@ -17,6 +17,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
+import { isUuid } from "../../api/ids";
 import type { NewTrackingRequestInput } from "../../api/new-tracking-request";
 import {
   IN_PROGRESS_TRACKING_REQUEST_STATUSES,
@@ -28,7 +29,7 @@ import type { Db } from "./connection";
 import { listCount } from "./list-counts";
 import { type ListOrder, type PageEdges, type PageRequest, pageWindow, readPage } from "./list-window";
 import { accountEvents, containers, shipments, trackingRequests } from "./schema";
-import { isUuid, likePattern } from "./shipments";
+import { likePattern } from "./sql-helpers";
 
 export type TrackingRequestRow = typeof trackingRequests.$inferSelect;
 

@@ -1,10 +1,10 @@
 // Vessel repository: vessels an account may see (those that carry or carried its containers), the containers aboard
 // them now, their positions, and the carrier lines and shipments a container's journey and the fleet are read from.
 import { and, asc, eq, exists, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { isUuid } from "../../api/ids";
 import type { Db } from "./connection";
 import { queryRows } from "./raw-rows";
 import { containers, rawEvents, shipments, vesselPositions, vessels } from "./schema";
-import { isUuid } from "./shipments";
 
 export type VesselRow = typeof vessels.$inferSelect;
 export type VesselPositionRow = typeof vesselPositions.$inferSelect;

@@ -2,11 +2,11 @@
 // Never sees an HTTP request. (The delivery worker's claims are in notification-claims.ts, the fan-out's inserts
 // and the attempts' outcomes in notifications.ts.)
 import { and, asc, count, eq, inArray, type SQL } from "drizzle-orm";
+import { isUuid } from "../../api/ids";
 import type { Db } from "./connection";
 import { listCount } from "./list-counts";
 import { type ListOrder, type PageEdges, type PageRequest, pageWindow, readPage } from "./list-window";
 import { webhookNotificationLogs, webhookNotifications, webhooks } from "./schema";
-import { isUuid } from "./shipments";
 
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type NotificationRow = typeof webhookNotifications.$inferSelect;

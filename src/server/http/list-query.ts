@@ -3,6 +3,7 @@
 // whose source.parameter names the parameter, with a detail that says what would be right.
 import { z } from "zod";
 import { CONTAINER_STATUSES } from "../../api/containers";
+import { isUuid } from "../../api/ids";
 import { TRACKING_STOPPED_REASONS } from "../../api/shipments";
 import {
   JOURNEY_PHASES,
@@ -16,7 +17,6 @@ import {
 import type { ListFilterSpec } from "../db/list-filters";
 import type { PageRequest } from "../db/list-window";
 import type { ReferenceData } from "../db/reference-data";
-import { isUuid } from "../db/shipments";
 import { badParameter, quote } from "./errors";
 import { parseBoolean } from "./query-params";
 

@@ -7,6 +7,7 @@
 // shared demo account for every other test (requiring two-factor, single sign-on).
 import { Hono } from "hono";
 import { z } from "zod";
+import { HOUR } from "../../api/durations";
 import { ROLES } from "../../api/roles";
 import type { Clock, ManualClock } from "../clock";
 import { createAccount, getAccount } from "../db/accounts";
@@ -69,8 +70,6 @@ const newPersonBody = z.object({
   email_verified: z.boolean().default(true),
 });
 
-const HOUR_MS = 3_600_000;
-
 /** Long enough for the engine to turn 200 requests into shipments on a slow machine. */
 const SETTLE_TIMEOUT_MS = 120_000;
 
@@ -124,11 +123,11 @@ export function testControlRoutes(control: TestControl, db: Db): Hono<AppEnv> {
     if (!z.uuid().safeParse(accountId).success || !(await getAccount(db, accountId)))
       throw notFound("account", accountId);
     const before = await countAccountEvents(db, accountId);
-    const shiftMs = control.timeShifts.advance(accountId, parsed.data.hours * HOUR_MS);
+    const shiftMs = control.timeShifts.advance(accountId, parsed.data.hours * HOUR);
     if (!parsed.data.refresh) {
       return c.json({
         account_id: accountId,
-        hours_ahead: shiftMs / HOUR_MS,
+        hours_ahead: shiftMs / HOUR,
         shipments_refreshed: 0,
         events: 0,
       });
@@ -138,7 +137,7 @@ export function testControlRoutes(control: TestControl, db: Db): Hono<AppEnv> {
     const events = (await countAccountEvents(db, accountId)) - before;
     return c.json({
       account_id: accountId,
-      hours_ahead: shiftMs / HOUR_MS,
+      hours_ahead: shiftMs / HOUR,
       shipments_refreshed: due,
       events,
     });

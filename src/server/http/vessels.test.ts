@@ -2,6 +2,7 @@
 // across the 180th meridian), the fleet (compact, paged, positions on request), the voyage a single vessel sails for
 // the account, and which vessels and containers an account may see.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DAY, HOUR } from "../../api/durations";
 import { singleDocument } from "../../api/json-api";
 import { fleetDocumentSchema, vesselDetailSchema, vesselSchema } from "../../api/vessels";
 import { PORTS } from "../db/reference/ports";
@@ -11,8 +12,6 @@ import { isOnLand } from "../geo/land";
 import { haversineNm, type LatLon } from "../geo/route-geometry";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
 import {
-  DAY,
-  HOUR,
   insertLines,
   insertPacificJourney,
   insertVessel,

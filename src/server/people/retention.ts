@@ -2,6 +2,8 @@
 // (ACTIVITY_RETENTION_DAYS, 400 by default), sessions past their expiry, sign-in failures no longer counted, and
 // the Idempotency-Keys their programs sent, a day after each was first used.
 // In batches, in real time, once an hour (and at start), on whichever process runs it: each delete is idempotent.
+
+import { HOUR } from "../../api/durations";
 import { type OutageReporter, reportBackgroundFailure } from "../background-errors";
 import { pruneActivities } from "../db/activities";
 import type { Db } from "../db/connection";
@@ -9,8 +11,6 @@ import { pruneIdempotencyKeys } from "../db/idempotency-keys";
 import { deleteExpiredSessions } from "../db/sessions";
 import { pruneSignInFailures } from "../db/sign-in-failures";
 import type { Logger } from "../logger";
-
-const HOUR = 3_600_000;
 
 export async function prunePeopleTables(db: Db, retentionDays: number, now: Date): Promise<number> {
   let pruned = 0;

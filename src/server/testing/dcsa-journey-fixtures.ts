@@ -1,5 +1,7 @@
 // DCSA T&T 2.2 events for tests, built in code as a carrier would send them: transport calls along a journey
 // (Shanghai → Singapore → Los Angeles → by rail to Chicago), and transport and equipment events at them.
+
+import { DAY } from "../../api/durations";
 import type {
   DcsaClassifier,
   DcsaEquipmentEvent,
@@ -10,7 +12,6 @@ import type {
   DcsaTransportEvent,
 } from "../tracking/dcsa/types";
 
-export const DAY = 86_400_000;
 /** Day 0 of every fixture journey. */
 export const T0 = Date.parse("2026-10-01T00:00:00Z");
 export const day = (n: number) => new Date(T0 + n * DAY);

@@ -6,6 +6,7 @@
 // 10% are discharged at the port of discharge and 10% are booked but not loaded yet; every fifth shipment has two
 // containers. Vessels are spread along their lanes, and the containers aboard one share its lane.
 import { sql } from "drizzle-orm";
+import { DAY, HOUR } from "../../api/durations";
 import type { Db } from "../db/connection";
 import { portId, shippingLineId } from "../db/reference-data";
 import { refreshAboardColumns } from "../db/vessels";
@@ -17,8 +18,6 @@ import { TEST_NOW } from "./service-harness";
 /** An array sent as one parameter (Drizzle's template would spread it into a list of them). */
 const arr = (values: readonly unknown[]) => sql.param(values);
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 const REPORT_MS = 10 * 60_000;
 const WEEK_REPORTS = (7 * DAY) / REPORT_MS;
 

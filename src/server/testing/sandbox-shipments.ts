@@ -1,14 +1,13 @@
 // Real shipments for service tests: tracking requests that the engine answers from the sandbox carrier network on
 // the harness's hand-driven clock, so that events, vessels and terminal data are exactly what the service writes.
 import { asc, eq } from "drizzle-orm";
+import { DAY } from "../../api/durations";
 import { containers, trackingRequests } from "../db/schema";
 import { createLogger } from "../logger";
 import type { CarrierContainer, CarrierLookup, CarrierSnapshot } from "../tracking/carrier-adapter";
 import { TrackingEngine } from "../tracking/engine";
 import { SandboxCarrierNetwork, sandboxNumber } from "../tracking/sandbox";
 import { type Harness, TEST_NOW } from "./service-harness";
-
-const DAY = 86_400_000;
 
 export const sandbox = new SandboxCarrierNetwork();
 

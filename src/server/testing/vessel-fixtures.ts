@@ -1,6 +1,7 @@
 // Fixtures for the vessel, route and map tests: vessels, their position reports along real sea routes, and the
 // carrier lines of a container that sails Shanghai → Busan (feeder) → Los Angeles and goes on by rail.
 import { eq } from "drizzle-orm";
+import { DAY, HOUR } from "../../api/durations";
 import type { Db } from "../db/connection";
 import { portId } from "../db/reference-data";
 import { containers, rawEvents, shipments, vesselPositions, vessels } from "../db/schema";
@@ -12,8 +13,6 @@ import { ABOARD_EVENTS } from "../tracking/journey";
 import { containerStatus } from "../tracking/milestones";
 import { TEST_NOW } from "./service-harness";
 
-export const HOUR = 3_600_000;
-export const DAY = 24 * HOUR;
 export const NOW = new Date(TEST_NOW);
 const at = (iso: string) => new Date(iso);
 

@@ -1,6 +1,8 @@
 // Keeps the demo account's shipments alive: about 60 tracked at any time, each one a real tracking request
 // that the engine turns into a shipment from the sandbox network, so the demo shows what users will see.
 // A top-up counts and adds under the demo's lock, so that processes topping up at once add the missing ones once.
+
+import { DAY } from "../../api/durations";
 import { normalizeRequestNumber } from "../../api/tracking-requests";
 import type { Db } from "../db/connection";
 import { withDemoLock } from "../db/demo-account";
@@ -53,7 +55,6 @@ export async function topUpDemoShipments(
  * last free days are, instead of most of it on the water.
  */
 const DEMO_REQUEST_AGES_DAYS = [0, 0, 0, 6, 12, 18, 24] as const;
-const DAY = 86_400_000;
 
 function demoRequest(seed: number, now: Date): TrackingRequestValues {
   const scac = DEMO_SCACS[seed % DEMO_SCACS.length]!;

@@ -7,6 +7,7 @@
 // carrier (carrier-calls.ts), and writes the answers a few dozen shipments per transaction with set-based
 // statements (snapshot-writer.ts), the outbox rows in the same transaction as the change.
 
+import { DAY, HOUR, MINUTE } from "../../api/durations";
 import type { Clock } from "../clock";
 import type { AccountRef } from "../db/account-scope";
 import type { Db } from "../db/connection";
@@ -44,10 +45,6 @@ import { Semaphore } from "./semaphore";
 import { type NewShipment, writeNewShipments, writeShipmentUpdates } from "./snapshot-writer";
 import { stopReasonForSilence } from "./stop-rules";
 import { VesselTracker } from "./vessel-tracker";
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 /** How long a claim holds, in real time (the lease clock); longer than a batch's lookups and writes take. */
 const LEASE_MS = 2 * MINUTE;

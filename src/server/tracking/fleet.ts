@@ -3,6 +3,8 @@
 // page), and the voyage each sails for the account, read from the journeys of one container per leg. Positions
 // (the recent track and the estimated path to the next port) only when asked for: they are most of the weight
 // and of the work.
+
+import { DAY } from "../../api/durations";
 import type { Db } from "../db/connection";
 import type { PortRow, ReferenceData } from "../db/reference-data";
 import {
@@ -30,7 +32,6 @@ import {
 import { CALL_EVENTS, lastPortCall } from "./port-calls";
 
 const TRACK_DAYS = 7;
-const DAY_MS = 86_400_000;
 /**
  * Tolerances of the simplified lines, in degrees (0.02° ≈ 1.2 nm): far below what a map of a fleet shows, and
  * they turn a week of reports every 10 minutes (~1,000 points) into a few dozen.
@@ -174,7 +175,7 @@ export async function fleetPage(
       ? positionsSince(
           deps.db,
           rows.map((r) => r.vessel.id),
-          new Date(now.getTime() - TRACK_DAYS * DAY_MS),
+          new Date(now.getTime() - TRACK_DAYS * DAY),
         )
       : undefined,
   ]);

@@ -4,13 +4,13 @@
 // The sandbox's sailings follow their weekly calendar, so whether the demo's few dozen shipments hold such a box
 // depends on the day; searching when the shipment was asked for makes one exist on any day, from the real
 // network, rather than from a stand-in.
+
+import { DAY, HOUR } from "../../api/durations";
 import { normalizeRequestNumber } from "../../api/tracking-requests";
 import type { TrackingRequestValues } from "../db/tracking-requests";
 import type { CarrierContainer } from "./carrier-adapter";
 import { type SandboxCarrierNetwork, sandboxNumber } from "./sandbox";
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 /** Far from the demo's seeds, so that no test account shares a number with the demo. */
 const FIRST_SEED = 70_000;
 const SEEDS = 24;

@@ -1,9 +1,9 @@
 // When the engine stops tracking a shipment by itself, and with which of the hosted API's
 // `line_tracking_stopped_reason` values. Pure rules over what the carrier shows, so every adapter gets them.
+
+import { DAY } from "../../api/durations";
 import { TRACKING_STOP_WINDOW_DAYS, type TrackingStoppedReason } from "../../api/shipments";
 import type { CarrierSnapshot } from "./carrier-adapter";
-
-const DAY = 86_400_000;
 
 /**
  * A shipment that arrived this long ago and is still not finished is not going to tell us more: containers

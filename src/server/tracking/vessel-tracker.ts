@@ -2,6 +2,7 @@
 // the raw events of every tracked container, so the set is read from the database at most once a minute; in
 // between, vessels that this engine writes onto shipments join it at once. Positions are written in bulk.
 
+import { MINUTE } from "../../api/durations";
 import type { Clock } from "../clock";
 import type { Db } from "../db/connection";
 import {
@@ -12,7 +13,6 @@ import {
 } from "../db/vessel-tracking";
 import type { CarrierVesselPosition, VesselPositionSource } from "./carrier-adapter";
 
-const MINUTE = 60_000;
 /** How often positions are recorded, and how old the set of tracked vessels may get. */
 export const VESSEL_POSITIONS_INTERVAL_MS = MINUTE;
 /** Vessel tracks are kept from this far back when a vessel is first seen. */

@@ -3,6 +3,7 @@
 // has exactly the shape a receiver will later get. Every id is fresh, so an example never matches real data.
 import { randomUUID } from "node:crypto";
 import { EMPTY_FIELDS, fullVersionOf, SCHEMA_VERSION } from "../../api/document-schemas";
+import { DAY } from "../../api/durations";
 import type { WebhookEventName } from "../../api/webhooks";
 import type { ContainerRecord } from "../db/containers";
 import type { TransportEventRow } from "../db/events";
@@ -20,9 +21,6 @@ import {
   trackingRequestSubject,
   transportEventSubject,
 } from "./payload";
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
 export function exampleSubject(reference: ReferenceData, event: WebhookEventName, now: Date): Subject {
   const at = (days: number) => new Date(now.getTime() + days * DAY);

@@ -2,12 +2,10 @@
 // The one place the dashboard formats dates, with one cache of Intl.DateTimeFormat instances for every page.
 import { type DeadlineUrgency, daysUntil, urgencyOf } from "../../api/calendar-days";
 import type { ContainerStatus } from "../../api/containers";
+import { DAY as DAY_MS, HOUR } from "../../api/durations";
 import { containerStatusWords as statusWords } from "../../api/milestone-words";
 import { TRACKING_STOP_WINDOW_DAYS, type TrackingStoppedReason } from "../../api/shipments";
 import { serviceNow } from "./service-clock";
-
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 
 /**
  * Every Intl.DateTimeFormat the dashboard uses, made once per locale, zone and options: constructing one costs a
@@ -175,8 +173,8 @@ export function etaChange(estimated: string | null, original: string | null): st
   if (Number.isNaN(diff)) return null;
   const sign = diff > 0 ? "+" : "\u2212";
   const abs = Math.abs(diff);
-  if (abs >= DAY_MS - HOUR_MS / 2) return `${sign}${Math.round(abs / DAY_MS)} d`;
-  const hours = Math.round(abs / HOUR_MS);
+  if (abs >= DAY_MS - HOUR / 2) return `${sign}${Math.round(abs / DAY_MS)} d`;
+  const hours = Math.round(abs / HOUR);
   return hours === 0 ? null : `${sign}${hours} h`;
 }
 

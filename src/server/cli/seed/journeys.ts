@@ -3,6 +3,8 @@
 //
 // Copies move by whole weeks (a tracked one less the few hours since its last lookup): the network's services sail
 // weekly, so a copy keeps the weekday and the local hour of every event, and still reads like a real schedule.
+
+import { DAY, HOUR, WEEK } from "../../../api/durations";
 import type { CarrierContainer, CarrierSnapshot } from "../../tracking/carrier-adapter";
 import { SandboxCarrierNetwork, sandboxNumber } from "../../tracking/sandbox";
 import { allCarrierProfiles } from "../../tracking/sandbox/carrier-profiles";
@@ -15,10 +17,6 @@ import {
   NO_UPDATES_WINDOW_MS,
   stopReasonForSnapshot,
 } from "../../tracking/stop-rules";
-
-export const HOUR = 3_600_000;
-export const DAY = 24 * HOUR;
-export const WEEK = 7 * DAY;
 
 export type StopReason = AutomaticStopReason | "cancelled_by_user";
 

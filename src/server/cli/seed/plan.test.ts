@@ -2,6 +2,7 @@
 // events per container, tracked share, stop reasons, every stage) and only valid, unique numbers.
 import { beforeAll, describe, expect, it } from "vitest";
 import { isValidContainerNumber } from "../../../api/container-number";
+import { DAY } from "../../../api/durations";
 import { normalizeRequestNumber } from "../../../api/tracking-requests";
 import { containerStatus, transportEventName } from "../../tracking/milestones";
 import { SandboxCarrierNetwork } from "../../tracking/sandbox";
@@ -9,7 +10,7 @@ import { carrierProfile } from "../../tracking/sandbox/carrier-profiles";
 import { parseNumber } from "../../tracking/sandbox/number-formats";
 import { Random } from "../../tracking/sandbox/random";
 import { UniqueValues } from "./identities";
-import { buildJourneyLibrary, DAY, type JourneyLibrary, weightedLines } from "./journeys";
+import { buildJourneyLibrary, type JourneyLibrary, weightedLines } from "./journeys";
 import {
   HISTORY,
   type PlannedRequest,

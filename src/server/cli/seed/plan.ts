@@ -1,6 +1,7 @@
 // The plan of a scale account: which journey each synthetic shipment copies and when, its numbers, containers and
 // tracking request, and the tracking requests that never became a shipment. Pure: nothing here touches a database.
 import { randomUUID } from "node:crypto";
+import { DAY, HOUR, WEEK } from "../../../api/durations";
 import type { TrackingRequestStatus } from "../../../api/tracking-request-statuses";
 import type { RequestType } from "../../tracking/carrier-adapter";
 import { sandboxNumber } from "../../tracking/sandbox";
@@ -8,7 +9,7 @@ import { carrierProfile } from "../../tracking/sandbox/carrier-profiles";
 import { generateNumber } from "../../tracking/sandbox/number-formats";
 import type { Random } from "../../tracking/sandbox/random";
 import { containerNumber, customerName, redigit, refNumbers, tags, type UniqueValues } from "./identities";
-import { DAY, HOUR, type JourneyLibrary, type JourneyTemplate, type StopReason, WEEK } from "./journeys";
+import type { JourneyLibrary, JourneyTemplate, StopReason } from "./journeys";
 
 /** How long the account has been tracking: shipments were created over this much time. */
 export const HISTORY = 730 * DAY;

@@ -6,13 +6,14 @@
 // shipment (tens of milliseconds, minutes for thousands), and writing the same snapshot again is a no-op for it,
 // which the seeder's service test checks.
 import { randomUUID } from "node:crypto";
+import { DAY, HOUR } from "../../../api/durations";
 import { normalizeRequestNumber } from "../../../api/tracking-requests";
 import type { RequestType } from "../../tracking/carrier-adapter";
 import { SandboxCarrierNetwork, sandboxNumber } from "../../tracking/sandbox";
 import type { Random } from "../../tracking/sandbox/random";
 import { stopReasonForSnapshot } from "../../tracking/stop-rules";
 import { refNumbers, tags, type UniqueValues } from "./identities";
-import { addMoment, DAY, HOUR, type JourneyLibrary } from "./journeys";
+import { addMoment, type JourneyLibrary } from "./journeys";
 import type { PlannedShipment } from "./plan";
 
 /** Mostly bills of lading, some bookings and single containers, as the demo account tracks. */

@@ -1,8 +1,8 @@
 // /v2/activity: the account's log (admins), or one's own entries (members, viewers, keys: a key sees its own).
+import { isUuid } from "../../../api/ids";
 import { ACTIVITY_ACTOR_TYPES, ACTIVITY_KINDS } from "../../../api/people";
 import { roleAtLeast } from "../../../api/roles";
 import { type ActivityFilter, listActivities } from "../../db/activities";
-import { isUuid } from "../../db/shipments";
 import { activityResource } from "../../resources/activities";
 import type { App } from "../env";
 import { badParameter } from "../errors";

@@ -4,6 +4,7 @@
 // (rule-values.ts) answers 422s with a pointer, and nothing is stored.
 
 import { ALERT_RULES_PER_PERSON_MAX, type AlertKind } from "../../../api/alerts";
+import { DAY } from "../../../api/durations";
 import { attributePointer } from "../../../api/json-pointer";
 import { roleAtLeast } from "../../../api/roles";
 import {
@@ -35,8 +36,6 @@ import {
   storedScope,
 } from "./rule-values";
 
-const DAY_MS = 86_400_000;
-
 const teamRuleOnly = () =>
   new ApiError(403, {
     code: "forbidden",
@@ -55,7 +54,7 @@ export function alertRuleRoutes(
   const { db, clock, reference } = deps;
   /** Each rule's alerts in the day before now (by the service clock). */
   const firedLastDay = (accountId: string, ruleIds: string[]) =>
-    firingsSince(db, accountId, ruleIds, new Date(clock.now().getTime() - DAY_MS));
+    firingsSince(db, accountId, ruleIds, new Date(clock.now().getTime() - DAY));
   const checkUrls = async (given: { slack_url?: string | null; teams_url?: string | null }) => {
     for (const attribute of ["slack_url", "teams_url"] as const) {
       const url = given[attribute];

@@ -11,6 +11,7 @@ import {
   isChatChannel,
   thresholdProblem,
 } from "../../../api/alerts";
+import { isUuid } from "../../../api/ids";
 import { attributePointer } from "../../../api/json-pointer";
 import { quote } from "../../../api/quote";
 import type { AlertRuleRow } from "../../db/alerts";
@@ -19,7 +20,6 @@ import { getParty } from "../../db/parties";
 import { listMembers } from "../../db/people";
 import type { ReferenceData } from "../../db/reference-data";
 import { getSavedView } from "../../db/saved-views";
-import { isUuid } from "../../db/shipments";
 import {
   ForbiddenAddressError,
   type Resolver,

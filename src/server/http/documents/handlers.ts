@@ -4,6 +4,7 @@
 // an unknown one is.
 import { parseSchemaId } from "../../../api/document-schemas";
 import { DOCUMENT_TYPES, isDocumentFileType } from "../../../api/document-types";
+import { isUuid } from "../../../api/ids";
 import {
   DOCUMENT_SORTS,
   type DocumentFilter,
@@ -23,7 +24,6 @@ import {
   rotateInboundToken,
   updateInboundEmail,
 } from "../../db/inbound-email";
-import { isUuid } from "../../db/shipments";
 import { signDownloadLink } from "../../documents/download-links";
 import { numbersOf } from "../../documents/extraction";
 import { documentViews, submissionViews } from "../../documents/views";

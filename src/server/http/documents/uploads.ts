@@ -4,10 +4,10 @@
 // bypass the 1 MB JSON rule (middleware.ts) and are read as they arrive into the database, at most 20 MB.
 import { DOCUMENT_MAX_BYTES } from "../../../api/document-types";
 import { documentCreateBodySchema } from "../../../api/documents";
+import { isUuid } from "../../../api/ids";
 import type { Db } from "../../db/connection";
 import { blobBytes, type DocumentBlobRow, getCompleteBlob } from "../../db/document-blobs";
 import { createDocument, documentWithChecksum, getDocumentForJob } from "../../db/documents";
-import { isUuid } from "../../db/shipments";
 import { isUploadRefusal, refusalDetail, storeUpload, type UploadRefusal } from "../../documents/blob-upload";
 import { checkDownloadLink } from "../../documents/download-links";
 import { declaredFileType } from "../../documents/file-types";

@@ -2,6 +2,9 @@
 // thousands), a vessel with its positions in a time window and the voyage it sails for the account, and its
 // estimated future positions to a port. An account sees only the vessels that carry or carried its containers;
 // any other vessel reads as 404.
+
+import { DAY } from "../../../api/durations";
+import { isUuid } from "../../../api/ids";
 import {
   DEFAULT_POSITIONS_WINDOW_DAYS,
   FLEET_PAGE_SIZE_DEFAULT,
@@ -14,7 +17,6 @@ import {
   SHOW_POSITIONS_TOLERANCE,
 } from "../../../api/vessels";
 import type { PortRow } from "../../db/reference-data";
-import { isUuid } from "../../db/shipments";
 import { findVisibleVessel, positionsBetween, type VesselRow } from "../../db/vessels";
 import { projectPositions } from "../../geo/route-geometry";
 import { seaRoute } from "../../geo/sea-route";
@@ -30,7 +32,7 @@ import { pageDocument, parsePage } from "../paging";
 import { parseBoolean } from "../query-params";
 import { createRouter } from "../router";
 import { parseCoordinate, parseTimestamp, parseTolerance } from "./query";
-import { DAY_MS, fleetRoute, futureRoute, futureWithCoordinatesRoute, getRoute } from "./routes";
+import { fleetRoute, futureRoute, futureWithCoordinatesRoute, getRoute } from "./routes";
 
 export function vesselRoutes(deps: DataDeps): App {
   const app = createRouter();
@@ -138,7 +140,7 @@ export function vesselRoutes(deps: DataDeps): App {
     const toGiven = parseTimestamp(SHOW_POSITIONS_TO, query[SHOW_POSITIONS_TO]);
     const tolerance = parseTolerance(SHOW_POSITIONS_TOLERANCE, query[SHOW_POSITIONS_TOLERANCE]);
     const to = toGiven ?? now;
-    const from = fromGiven ?? new Date(now.getTime() - DEFAULT_POSITIONS_WINDOW_DAYS * DAY_MS);
+    const from = fromGiven ?? new Date(now.getTime() - DEFAULT_POSITIONS_WINDOW_DAYS * DAY);
     if (from > to) {
       // Name the bound the caller set; when both are set, the start is the one out of place.
       const name = fromGiven || !toGiven ? SHOW_POSITIONS_FROM : SHOW_POSITIONS_TO;

@@ -20,7 +20,6 @@ import { ABOARD_LISTED } from "../../db/vessels";
 import { booleanFilter, errorResponses, jsonBody, pageQuery } from "../openapi-common";
 
 const tags = ["Vessels"];
-export const DAY_MS = 86_400_000;
 
 const vesselParam = z.object({
   id: z.string().openapi({

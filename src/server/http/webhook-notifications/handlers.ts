@@ -1,6 +1,7 @@
 // /v2/webhook_notifications: the delivery log (list with filters, read with the payload and attempts), resend of a
 // failed notification, and example payloads.
 import { randomUUID } from "node:crypto";
+import { isUuid } from "../../../api/ids";
 import {
   isWebhookEvent,
   WEBHOOK_DELIVERY_STATUSES,
@@ -8,7 +9,6 @@ import {
   WEBHOOK_NOTIFICATION_INCLUDES,
 } from "../../../api/webhooks";
 import type { Clock } from "../../clock";
-import { isUuid } from "../../db/shipments";
 import { getNotification, listNotifications, resendNotification } from "../../db/webhooks";
 import { documentOf, Included } from "../../resources/documents";
 import { deliveredNotificationDocument } from "../../resources/webhooks";

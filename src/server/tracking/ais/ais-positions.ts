@@ -11,6 +11,8 @@
 // receivers), thinned to one per THIN_MS unless the course turns by TURN_DEGREES or more, and bounded per vessel
 // and overall, oldest dropped first. Vessels AIS has not heard get no positions: a real vessel's track is real or
 // absent, never the sandbox's invention.
+
+import { MINUTE } from "../../../api/durations";
 import type { Db } from "../../db/connection";
 import { vesselsByImo } from "../../db/vessel-tracking";
 import type { CarrierVesselPosition, VesselPositionSource } from "../carrier-adapter";
@@ -20,7 +22,6 @@ import type { AisPositionReport, AisStaticData } from "./ais-messages";
 import type { AisMessageSink } from "./nmea-reader";
 import { reportTime } from "./report-time";
 
-const MINUTE = 60_000;
 /** The map draws a week of a track from reports about ten minutes apart; five keeps every turn's shape. */
 export const THIN_MS = 5 * MINUTE;
 /** A course change this large keeps a report however soon it follows the last one. */

@@ -1,5 +1,7 @@
 // Starts the AIS positions source from the configuration: a TCP or UDP NMEA feed into the reader, the reader into
 // the positions source the engine reads. Logs the counters once a minute at debug and frees stale fragments.
+
+import { MINUTE } from "../../../api/durations";
 import type { Db } from "../../db/connection";
 import type { Logger } from "../../logger";
 import { AisCounters } from "./ais-counters";
@@ -7,8 +9,6 @@ import { AisPositions, databaseDirectory, type VesselDirectory } from "./ais-pos
 import { NmeaReader } from "./nmea-reader";
 import { TcpFeed } from "./tcp-feed";
 import { UdpFeed } from "./udp-feed";
-
-const MINUTE = 60_000;
 
 export interface AisSourceOptions {
   tcp?: { host: string; port: number };

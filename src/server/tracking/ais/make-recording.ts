@@ -10,6 +10,7 @@
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { MINUTE } from "../../../api/durations";
 import type { CarrierVesselPosition } from "../carrier-adapter";
 import { allShips } from "../sandbox/fleet";
 import { nmeaChecksum, nmeaLine, readNmeaLine } from "./nmea-sentence";
@@ -22,7 +23,6 @@ interface GgEncoded {
 const require = createRequire(import.meta.url);
 const { AisEncode } = require("ggencoder") as { AisEncode: new (msg: Record<string, unknown>) => GgEncoded };
 
-const MINUTE = 60_000;
 const OUT = fileURLToPath(new URL("./fixtures/recorded.nmea", import.meta.url));
 
 function encode(msg: Record<string, unknown>): { payload: string; fillBits: number } {

@@ -7,6 +7,7 @@
 // carrier said; a carrier that is down is paused per connection (connection-backoff.ts), so one failing carrier
 // never delays another's lookups. What the call showed is recorded on the connection after every call.
 import type { CarrierConnectionStatus } from "../../../api/carrier-connections";
+import { HOUR } from "../../../api/durations";
 import type { Clock } from "../../clock";
 import type { Logger } from "../../logger";
 import type { CarrierAdapter, CarrierLookup, CarrierQuery, CarrierSnapshot } from "../carrier-adapter";
@@ -14,7 +15,6 @@ import type { CarrierConnectionStore, DcsaCallFailure, DcsaClient, DcsaConnectio
 import { ConnectionBackoff } from "./connection-backoff";
 import { dcsaSnapshot } from "./snapshot";
 
-const HOUR = 3_600_000;
 /**
  * A connection's status is written when it changes, else at most this often: every lookup of every shipment goes
  * through the connection, and writing its row each time would make it the busiest row of the database.

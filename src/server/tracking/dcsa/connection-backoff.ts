@@ -1,8 +1,7 @@
 // How long to leave a carrier connection alone after it failed (5xx, timeouts, refused connections): exponential
 // with jitter per connection, so that one carrier in trouble is asked less and less often while every other
 // connection goes on as usual, and a carrier coming back is not hit by every waiting lookup at the same instant.
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
+import { MINUTE, SECOND } from "../../../api/durations";
 
 export interface BackoffOptions {
   /** The first pause. */

@@ -5,11 +5,11 @@
 // the one truth, and a pushed event only says when to ask for it.
 
 import { randomBytes } from "node:crypto";
+import { isUuid } from "../../../api/ids";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/connection";
 import type { MadeDue } from "../../db/dcsa-subscriptions";
 import { makeNotifiedWorkDue, subscriptionForNotification } from "../../db/dcsa-subscriptions";
-import { isUuid } from "../../db/shipments";
 import type { Logger } from "../../logger";
 import { openSecret, SealedSecretError } from "../../secrets";
 import { referencesNamedBy } from "./notification-references";

@@ -6,6 +6,8 @@
 // carrier sends a new event when a plan becomes an estimate and an estimate an actual, and all of them must update
 // the same line. Of several events for one line the actual wins, else the latest estimate, else the latest plan.
 // DCSA T&T says nothing of the terminal's holds, fees or availability: `terminal` stays null.
+
+import { DAY, HOUR, MINUTE } from "../../../api/durations";
 import { MILESTONE_ORDER } from "../../../api/milestones";
 import type {
   CarrierContainer,
@@ -29,9 +31,6 @@ import {
 } from "./event-mapping";
 import type { DcsaClassifier, DcsaEquipmentEvent, DcsaEvent, DcsaLocation, DcsaTransportCall } from "./types";
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 /** The sandbox's cadence (sandbox/snapshot.ts): never sooner than this, never later than that. */
 export const MIN_CHECK_INTERVAL = 15 * MINUTE;
 export const MAX_CHECK_INTERVAL = 6 * HOUR;

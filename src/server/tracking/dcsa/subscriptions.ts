@@ -8,6 +8,7 @@
 // (`${DCSA_CALLBACK_BASE_URL}/dcsa/notifications/<row id>`), so that the receiver knows which secret to check a
 // push with from the URL alone. Without a public address or a key, push is off and the connections say why.
 import { randomBytes } from "node:crypto";
+import { MINUTE } from "../../../api/durations";
 import { normalizeRequestNumber } from "../../../api/tracking-requests";
 import { type OutageReporter, reportBackgroundFailure } from "../../background-errors";
 import type { Clock } from "../../clock";
@@ -39,7 +40,6 @@ import type {
 /** Where carriers push to, under the service's public address; the receiver (http/dcsa-notifications.ts) is here. */
 export const DCSA_NOTIFICATIONS_PATH = "/dcsa/notifications";
 
-const MINUTE = 60_000;
 /** A row left pending this long lost its process before the carrier answered: asked again. */
 const PENDING_LEASE_MS = 2 * MINUTE;
 /** A subscription the carrier refused is asked for again after this long (its credentials may have been fixed). */

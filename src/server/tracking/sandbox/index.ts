@@ -4,6 +4,7 @@
 // same snapshot, and a later `now` only reveals more of the same plan, plus the delays announced meanwhile.
 
 import { iso6346CheckDigit } from "../../../api/container-number";
+import { MINUTE } from "../../../api/durations";
 import type { Clock } from "../../clock";
 import type {
   CarrierAdapter,
@@ -17,7 +18,6 @@ import type { AccountTimeShifts } from "./account-time-shifts";
 import { type CarrierProfile, carrierProfile } from "./carrier-profiles";
 import { shipByImo } from "./fleet";
 import { lanesOf, laneWeight } from "./lanes";
-import { MINUTE } from "./local-time";
 import {
   awaitsManifest,
   generateNumber,

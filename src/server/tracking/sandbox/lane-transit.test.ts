@@ -2,9 +2,9 @@
 // PUBLISHED (ranges from the lines' and forwarders' published schedules), and for every lane a bound from its
 // direct sea passage.
 import { describe, expect, it } from "vitest";
+import { DAY } from "../../../api/durations";
 import { SHIPPING_LINES } from "../../db/reference/shipping-lines";
 import { type Lane, lanesOf } from "./lanes";
-import { DAY } from "./local-time";
 import { seaDistanceNm } from "./sea-legs";
 import { EPOCH, firstSailingArrivingFrom } from "./service-schedule";
 import { laneVoyage } from "./shipment-timeline";

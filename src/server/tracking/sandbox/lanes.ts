@@ -3,8 +3,9 @@
 // A line sells, for each pair of ports, one routing: its quickest direct one, or failing any, its quickest relay
 // through a hub, and only routings that stay near the direct sea passage and, through a hub, connect within
 // days: what carriers publish, rather than every way a box could go round the loops.
+
+import { DAY, HOUR } from "../../../api/durations";
 import { haversineNm } from "../../geo/route-geometry";
-import { DAY, HOUR } from "./local-time";
 import { port, regionOf } from "./places";
 import { seaDistanceNm } from "./sea-legs";
 import {

@@ -1,10 +1,6 @@
-// Time units and port-local calendar days: last free days are dates at a terminal, not instants.
+// Port-local calendar days: last free days are dates at a terminal, not instants.
+import { HOUR } from "../../../api/durations";
 import { zoneOffsetMs } from "../../../api/zone-clock";
-
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
-export const WEEK = 7 * DAY;
 
 /** Midnight, in the zone, of the day `dayOffset` days after the local date of `at` (a UTC instant, ms). */
 export function localMidnight(at: number, timeZone: string, dayOffset = 0): number {

@@ -1,7 +1,7 @@
 // Inland moves by rail from North American ports: which ramps each port's railroads serve, and how long the train takes.
+import { MINUTE } from "../../../api/durations";
 import { haversineNm } from "../../geo/route-geometry";
 import type { CarrierTerminal } from "../carrier-adapter";
-import { MINUTE } from "./local-time";
 import { port } from "./places";
 
 export interface RailMove {

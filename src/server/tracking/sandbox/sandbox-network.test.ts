@@ -1,6 +1,7 @@
 // Tests of the sandbox carrier network's answers: deterministic, credible, and consistent as time moves on.
 import { describe, expect, it } from "vitest";
 import { isValidContainerNumber } from "../../../api/container-number";
+import { DAY, HOUR, MINUTE } from "../../../api/durations";
 import { ManualClock } from "../../clock";
 import { PORTS } from "../../db/reference/ports";
 import { SHIPPING_LINES } from "../../db/reference/shipping-lines";
@@ -17,7 +18,6 @@ import { AccountTimeShifts } from "./account-time-shifts";
 import { carrierProfile } from "./carrier-profiles";
 import { allShips } from "./fleet";
 import { SandboxCarrierNetwork, sandboxNumber } from "./index";
-import { DAY, HOUR, MINUTE } from "./local-time";
 import { awaitsManifest, generateNumber, isUnknownBillOfLading } from "./number-formats";
 import { Random } from "./random";
 

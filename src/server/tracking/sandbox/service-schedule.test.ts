@@ -1,6 +1,6 @@
 // Tests of the liner timetables: realistic speeds and stays, one place per ship at a time, delays announced and recovered.
 import { describe, expect, it } from "vitest";
-import { HOUR } from "./local-time";
+import { HOUR } from "../../../api/durations";
 import {
   EPOCH,
   firstSailingDepartingFrom,

@@ -8,7 +8,7 @@
 // Some sailings run late (weather on a leg, a berth queue at a port); the delay is part of the real timetable
 // from the moment it happens, and the line recovers it on the later legs before the round trip ends.
 
-import { DAY, HOUR, MINUTE, WEEK } from "./local-time";
+import { DAY, HOUR, MINUTE, WEEK } from "../../../api/durations";
 import { hashOf, Random } from "./random";
 import { type SeaLeg, seaLeg } from "./sea-legs";
 import { SERVICES, type ServiceDefinition } from "./services";

@@ -5,11 +5,11 @@
 // its life. Times that depend on ships are not stored here: they are read off the sailings' timetables.
 
 import { iso6346CheckDigit } from "../../../api/container-number";
+import { DAY, HOUR, MINUTE } from "../../../api/durations";
 import { LESSOR_OWNER_CODES, REEFER_LESSOR_OWNER_CODES } from "../../../api/number-formats";
 import type { RequestType } from "../carrier-adapter";
 import type { CarrierProfile } from "./carrier-profiles";
 import { type Lane, lanesOf, laneWeight } from "./lanes";
-import { DAY, HOUR, MINUTE } from "./local-time";
 import { generateNumber } from "./number-formats";
 import { port } from "./places";
 import { type RailMove, railMovesFrom } from "./rail";

@@ -1,8 +1,9 @@
 // When each milestone of a planned shipment happens: really (the ships' actual timetables), or as published at `now`.
+import { HOUR, MINUTE } from "../../../api/durations";
 import type { RawEventName } from "../carrier-adapter";
 import { type Ship, shipOfSailing } from "./fleet";
 import { connectingSailing, type Lane, type LaneLeg } from "./lanes";
-import { HOUR, localTimeOfDay, MINUTE } from "./local-time";
+import { localTimeOfDay } from "./local-time";
 import { port } from "./places";
 import { railTransitMs } from "./rail";
 import {

@@ -1,8 +1,8 @@
 // The whole picture the sandbox carrier gives for a planned shipment at `now`, and when it is worth asking again.
+import { DAY, HOUR, MINUTE } from "../../../api/durations";
 import type { CarrierContainer, CarrierSnapshot, CarrierVessel } from "../carrier-adapter";
 import { containerEvents } from "./container-events";
 import { vesselOf } from "./fleet";
-import { DAY, HOUR, MINUTE } from "./local-time";
 import { carrierPlace, serviceTerminal } from "./places";
 import { rampOf } from "./rail";
 import type { ShipmentPlan } from "./shipment-plan";

@@ -1,6 +1,7 @@
 // What the port terminal (or, for rail moves, the inland ramp) reports about a box at `now`: availability, holds, fees, free days.
+import { DAY, MINUTE } from "../../../api/durations";
 import type { CarrierTerminalStatus, RawEventName } from "../carrier-adapter";
-import { DAY, localMidnight, MINUTE } from "./local-time";
+import { localMidnight } from "./local-time";
 import { port } from "./places";
 import type { ContainerPlan, ShipmentPlan } from "./shipment-plan";
 import type { ContainerTimeline } from "./shipment-timeline";

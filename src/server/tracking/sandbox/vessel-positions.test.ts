@@ -1,12 +1,12 @@
 // Tests of the AIS-like feed: at sea on the sea routes, alongside at the ports the events name, fast enough to poll.
 import { describe, expect, it } from "vitest";
+import { DAY, MINUTE } from "../../../api/durations";
 import { PORTS } from "../../db/reference/ports";
 import { isOnLand } from "../../geo/land";
 import { haversineNm, type LatLon } from "../../geo/route-geometry";
 import type { CarrierVesselPosition } from "../carrier-adapter";
 import { allShips, type Ship } from "./fleet";
 import { SandboxCarrierNetwork, sandboxNumber } from "./index";
-import { DAY, MINUTE } from "./local-time";
 import { EPOCH } from "./service-schedule";
 
 const net = new SandboxCarrierNetwork();

@@ -1,8 +1,8 @@
 // AIS-like position reports of a sandbox ship, read off its real (delay-included) timetable and its sea routes.
+import { HOUR, MINUTE } from "../../../api/durations";
 import { positionAlong } from "../../geo/route-geometry";
 import type { CarrierVesselPosition } from "../carrier-adapter";
 import type { Ship } from "./fleet";
-import { HOUR, MINUTE } from "./local-time";
 import { hashOf } from "./random";
 import {
   EPOCH,

@@ -1,6 +1,8 @@
 // The fleet as the map and its list use it: one flat record per vessel with lines ready to draw (longitudes
 // unwrapped, so a Pacific crossing is one continuous line), the selected vessel's track, path and cargo, and the
 // URL filters applied to the fleet. No Leaflet here.
+
+import { DAY } from "../../../api/durations";
 import { type Port, portSchema } from "../../../api/reference";
 import type {
   FleetCargo,
@@ -169,8 +171,6 @@ export function byArrival(vessels: FleetVesselView[]): FleetVesselView[] {
   return vessels.sort((a, b) => at.get(a.id)! - at.get(b.id)! || a.name.localeCompare(b.name));
 }
 
-const DAY_MS = 86_400_000;
-
 /** The vessels that match the URL filters: some of their cargo is on the line and bound for the port. */
 export function filterFleet(
   vessels: readonly FleetVesselView[],
@@ -186,7 +186,7 @@ export function filterFleet(
     if (!cargoMatches) return false;
     if (search.within > 0) {
       const arrival = arrivalTime(v);
-      if (arrival === null || arrival > now + search.within * DAY_MS) return false;
+      if (arrival === null || arrival > now + search.within * DAY) return false;
     }
     return true;
   });

@@ -1,6 +1,8 @@
 // What the vessel panel says of a vessel's motion and arrival, decided apart from React so that its facts agree:
 // a vessel that is stopped gets no arrival time worked out from its speed (it has none), a projection from its
 // speed is always named as such beside the carrier's ETA, and the "last port" is the vessel's own last call.
+
+import { HOUR } from "../../../api/durations";
 import type { Port } from "../../../api/reference";
 import type { FleetVesselView, LastPortCall } from "./fleet";
 
@@ -95,8 +97,6 @@ export type SpeedArrival =
   /** Already arrived, or no estimated path: nothing to say. */
   | { kind: "silent" };
 
-const HOUR_MS = 3_600_000;
-
 export function speedArrival(
   vessel: FleetVesselView,
   motion: Motion,
@@ -107,6 +107,6 @@ export function speedArrival(
   if (motion.kind !== "under_way") return { kind: "none", reason: "stopped" };
   if (!projected) return { kind: "silent" };
   const eta = vessel.nextPortEta ? Date.parse(vessel.nextPortEta) : null;
-  const differs = eta === null || Math.abs(Date.parse(projected) - eta) > HOUR_MS;
+  const differs = eta === null || Math.abs(Date.parse(projected) - eta) > HOUR;
   return { kind: "projected", at: projected, knots: motion.knots, differs };
 }

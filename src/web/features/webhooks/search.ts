@@ -3,6 +3,7 @@
 // to its default. This ships in the app's first script (the router validates every address), so it uses the
 // contract's plain event list, not its schemas.
 import { z } from "zod";
+import { isUuid } from "../../../api/ids";
 import { isWebhookEvent, WEBHOOK_DELIVERY_STATUSES } from "../../../api/webhook-events";
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -22,8 +23,6 @@ export type WebhooksSearch = z.infer<typeof webhooksSearchSchema>;
 
 export const DELIVERY_FILTERS = ["all", ...WEBHOOK_DELIVERY_STATUSES] as const;
 export type DeliveryFilter = (typeof DELIVERY_FILTERS)[number];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const NOTIFICATIONS_SEARCH_DEFAULTS = {
   page: 1,
@@ -53,7 +52,7 @@ export const notificationsSearchSchema = z.object({
     .string()
     .trim()
     .transform((value) => value.toLowerCase())
-    .refine((value) => value === "" || UUID.test(value))
+    .refine((value) => value === "" || isUuid(value))
     .default("")
     .catch(""),
 });

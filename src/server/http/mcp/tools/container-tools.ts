@@ -5,6 +5,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { type Container, containerSchema } from "../../../../api/containers";
 import { rawEventListDocumentSchema, transportEventListDocumentSchema } from "../../../../api/events";
+import { isUuid } from "../../../../api/ids";
 import { includedOfType } from "../../../../api/included";
 import { anyResourceSchema, listDocument, singleDocument } from "../../../../api/json-api";
 import { containerStatusWords } from "../../../../api/milestone-words";
@@ -23,8 +24,6 @@ import {
   timelineOf,
   whereNow,
 } from "./container-answer";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const containerDocument = singleDocument(containerSchema);
 const containerList = listDocument(containerSchema);
@@ -54,7 +53,7 @@ export const getContainerInput = {
 
 /** The container's id: as given, or the tracked container with exactly that number (via the list's number filter). */
 async function containerIdOf(api: ApiCaller, given: string): Promise<string> {
-  if (UUID.test(given)) return given;
+  if (isUuid(given)) return given;
   const number = given.replace(/[\s-]/g, "").toUpperCase();
   const found = await api.request("/v2/containers", {
     schema: containerList,

@@ -3,6 +3,7 @@
 // from the /v2 API alone. A name is looked up among the vessels carrying the account's containers now.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { isUuid } from "../../../../api/ids";
 import { includedOfType } from "../../../../api/included";
 import { singleDocument } from "../../../../api/json-api";
 import { type Port, portSchema } from "../../../../api/reference";
@@ -18,7 +19,6 @@ import {
 import { ApiCallError, type ApiCaller } from "../api-caller";
 import { answering, timeInZone, toolAnswer } from "../tool-result";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const IMO = /^(?:IMO\s*)?(\d{7})$/i;
 /** The containers aboard named one by one; the rest are counted. */
 export const CARGO_LISTED = 5;
@@ -44,7 +44,7 @@ const vesselWords = (v: NamedVessel) => (v.imo ? `${v.name} (IMO ${v.imo})` : v.
 
 /** The id or IMO the API's vessel route takes; a name is looked for in the account's fleet, then by search. */
 async function vesselKeyOf(api: ApiCaller, given: string): Promise<string> {
-  if (UUID.test(given)) return given;
+  if (isUuid(given)) return given;
   const imo = IMO.exec(given.replace(/\s+/g, " "));
   if (imo) return imo[1]!;
   const name = nameKey(given);

@@ -4,7 +4,7 @@
 // announces a delay (or a new connection at the hub), a handful of instants in a shipment's life. Bisecting the
 // answer between the anchor and now finds those instants to the minute (the sandbox's resolution) in a few dozen
 // lookups. The notifier depends on it: an estimate is sent once when it is made, not again at every pass.
-import { MINUTE } from "../local-time";
+import { MINUTE } from "../../../../api/durations";
 
 /** A line's estimated time at world time t; null when the sandbox showed no estimate of it then. */
 export type EstimatesAt = (t: number) => Map<string, number | null>;
