@@ -5,7 +5,7 @@
 // (tables on a desktop, cards on a phone). Each page is one soft expectation: a failure names every page that has
 // violations, each with its rule, its elements and what axe says is wrong, and the test's annotations count them.
 import AxeBuilder from "@axe-core/playwright";
-import { sandboxNumber } from "../src/server/tracking/sandbox";
+import { sandboxNumber } from "../src/server/tracking/sandbox/network";
 import { type Receiver, startReceiver } from "../src/server/webhooks/test-receiver";
 import {
   type Account,

@@ -2,7 +2,7 @@
 // lines fit asks which), numbers not in their line's format are stopped before sending with the row and column
 // named, and the page follows every created request until the line has answered, ending with the counts the API
 // itself gives. CSV and Excel files read the same way. Every test works in an account of its own.
-import { sandboxNumber } from "../src/server/tracking/sandbox";
+import { sandboxNumber } from "../src/server/tracking/sandbox/network";
 import { isUnknownBillOfLading } from "../src/server/tracking/sandbox/number-formats";
 import { type Account, apiGet, expect, type Page, signIn, test } from "./fixtures";
 import { xlsxOf } from "./xlsx";

@@ -5,7 +5,7 @@
 // Each test has an account of its own, so no other test's connections show in its list.
 import { createServer } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
-import { sandboxNumber } from "../src/server/tracking/sandbox";
+import { sandboxNumber } from "../src/server/tracking/sandbox/network";
 import { apiGet, expect, type Page, signIn, test } from "./fixtures";
 
 /** The e2e server's DCSA_SANDBOX_API_KEY (playwright.config.ts): the key its publisher asks for. */

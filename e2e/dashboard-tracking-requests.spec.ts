@@ -1,7 +1,7 @@
 // Dashboard tracking requests: the form (with the API's errors beside its fields), the list and its filters in
 // the URL, bulk entry from a CSV file with per-row outcomes and retries, and a request becoming a shipment.
 // Every test works in an account of its own, so its numbers are never another test's duplicates.
-import { sandboxNumber } from "../src/server/tracking/sandbox";
+import { sandboxNumber } from "../src/server/tracking/sandbox/network";
 import { type Account, apiPost, expect, type Page, signIn, test } from "./fixtures";
 import { underWayNumber } from "./sandbox-numbers";
 

@@ -1,5 +1,5 @@
 // Numbers of the sandbox carrier network that the end-to-end tests track, chosen for what the test needs of them.
-import { SandboxCarrierNetwork, sandboxNumber } from "../src/server/tracking/sandbox";
+import { SandboxCarrierNetwork, sandboxNumber } from "../src/server/tracking/sandbox/network";
 
 /**
  * A Maersk bill of lading whose journey is still under way ten days from now. The line goes on tracking it, so a

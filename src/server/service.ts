@@ -95,10 +95,10 @@ import {
 } from "./tracking/dcsa/subscriptions";
 import { topUpDemoShipments } from "./tracking/demo-fleet";
 import { TrackingEngine } from "./tracking/engine";
-import { SandboxCarrierNetwork } from "./tracking/sandbox";
 import { AccountTimeShifts } from "./tracking/sandbox/account-time-shifts";
 import { SandboxDcsaNotifier } from "./tracking/sandbox/dcsa/notifier";
 import { SandboxDcsaPublisher } from "./tracking/sandbox/dcsa/publisher";
+import { SandboxCarrierNetwork } from "./tracking/sandbox/network";
 import { trackDocumentNumbers } from "./tracking/track-document-numbers";
 import { startTrackingWorker, type Worker } from "./tracking/worker";
 import { WebhookDelivery } from "./webhooks/delivery";

@@ -28,7 +28,7 @@ import { createService } from "../service";
 import { testConfig } from "../testing/service-harness";
 import { topUpDemoShipments } from "../tracking/demo-fleet";
 import { TrackingEngine } from "../tracking/engine";
-import { SandboxCarrierNetwork, sandboxNumber } from "../tracking/sandbox";
+import { SandboxCarrierNetwork, sandboxNumber } from "../tracking/sandbox/network";
 import { startTrackingWorker } from "../tracking/worker";
 import { addAlertPeople } from "./alert-people";
 

@@ -13,7 +13,7 @@ import { createHarness, type Harness } from "../testing/service-harness";
 import { createCarrierAdapters } from "../tracking/dcsa/adapter";
 import type { DcsaEvent } from "../tracking/dcsa/types";
 import { TrackingEngine } from "../tracking/engine";
-import { sandboxNumber } from "../tracking/sandbox";
+import { sandboxNumber } from "../tracking/sandbox/network";
 
 const DAY = 86_400_000;
 

@@ -16,7 +16,7 @@ import { findSandboxBillOfLading } from "../testing/sandbox-shipments";
 import { TEST_NOW } from "../testing/service-harness";
 import type { CarrierSnapshot, RequestType } from "../tracking/carrier-adapter";
 import { DCSA_CODE_ROWS } from "../tracking/dcsa/event-codes";
-import { sandboxNumber } from "../tracking/sandbox";
+import { sandboxNumber } from "../tracking/sandbox/network";
 
 const DAY = 86_400_000;
 /** Milestones DCSA can express: the code table's rows. Every other one is the terminal's, not the carrier's. */

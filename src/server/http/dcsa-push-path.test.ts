@@ -17,7 +17,7 @@ import { signedNotification } from "../testing/dcsa-push-fixtures";
 import { createDcsaWorld, type DcsaWorld } from "../testing/dcsa-world";
 import { sandbox } from "../testing/sandbox-shipments";
 import type { CarrierLookup } from "../tracking/carrier-adapter";
-import { sandboxNumber } from "../tracking/sandbox";
+import { sandboxNumber } from "../tracking/sandbox/network";
 import { startTrackingWorker } from "../tracking/worker";
 
 const DAY = 86_400_000;

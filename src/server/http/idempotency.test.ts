@@ -10,7 +10,7 @@ import { idempotencyKeys } from "../db/schema";
 import { prunePeopleTables } from "../people/retention";
 import { asPerson, personCookie } from "../testing/people-fixtures";
 import { createHarness, type Harness } from "../testing/service-harness";
-import { sandboxNumber } from "../tracking/sandbox";
+import { sandboxNumber } from "../tracking/sandbox/network";
 import { fingerprintOf, KEY_LEASE_MS } from "./idempotency";
 
 let h: Harness;

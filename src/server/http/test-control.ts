@@ -18,8 +18,8 @@ import { countUnsettledShipments, makeAccountShipmentsDue } from "../db/tracking
 import { createPerson } from "../people/operator";
 import { topUpDemoShipments } from "../tracking/demo-fleet";
 import type { TrackingEngine } from "../tracking/engine";
-import type { SandboxCarrierNetwork } from "../tracking/sandbox";
 import type { AccountTimeShifts } from "../tracking/sandbox/account-time-shifts";
+import type { SandboxCarrierNetwork } from "../tracking/sandbox/network";
 import { heldBoxRequest } from "../tracking/sandbox-held-box";
 import { isLoopbackClient } from "./client-address";
 import type { AppEnv } from "./env";

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trackingRequestSchema } from "../../api/tracking-requests";
 import { accountEvents, trackingRequests } from "../db/schema";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
-import { sandboxNumber } from "../tracking/sandbox";
-import { CREATE_LIMIT_DETAIL } from "./tracking-requests/index";
+import { sandboxNumber } from "../tracking/sandbox/network";
+import { CREATE_LIMIT_DETAIL } from "./tracking-requests/routes";
 
 let h: Harness;
 let key: string;

@@ -6,7 +6,7 @@ import { containers, trackingRequests } from "../db/schema";
 import { createLogger } from "../logger";
 import type { CarrierContainer, CarrierLookup, CarrierSnapshot } from "../tracking/carrier-adapter";
 import { TrackingEngine } from "../tracking/engine";
-import { SandboxCarrierNetwork, sandboxNumber } from "../tracking/sandbox";
+import { SandboxCarrierNetwork, sandboxNumber } from "../tracking/sandbox/network";
 import { type Harness, TEST_NOW } from "./service-harness";
 
 export const sandbox = new SandboxCarrierNetwork();

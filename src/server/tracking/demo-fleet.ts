@@ -8,7 +8,7 @@ import type { Db } from "../db/connection";
 import { withDemoLock } from "../db/demo-account";
 import { insertTrackingRequests, type TrackingRequestValues, trackingLoad } from "../db/tracking-requests";
 import type { RequestType } from "./carrier-adapter";
-import { sandboxNumber } from "./sandbox";
+import { sandboxNumber } from "./sandbox/network";
 
 export const DEMO_ACTIVE_SHIPMENTS = 60;
 

@@ -13,7 +13,7 @@ import { createLogger } from "../logger";
 import { createHarness, type Harness, TEST_NOW } from "../testing/service-harness";
 import type { CarrierAdapter, CarrierLookup, CarrierQuery } from "./carrier-adapter";
 import { type EngineDeps, TrackingEngine } from "./engine";
-import { SandboxCarrierNetwork, sandboxNumber } from "./sandbox";
+import { SandboxCarrierNetwork, sandboxNumber } from "./sandbox/network";
 import { startTrackingWorker, type Worker } from "./worker";
 
 const DAY = 86_400_000;

@@ -8,7 +8,7 @@ import { createHarness, type Harness } from "../testing/service-harness";
 import type { CarrierQuery } from "./carrier-adapter";
 import { topUpDemoShipments } from "./demo-fleet";
 import { TrackingEngine } from "./engine";
-import { SandboxCarrierNetwork, sandboxNumber } from "./sandbox";
+import { SandboxCarrierNetwork, sandboxNumber } from "./sandbox/network";
 
 const HOUR = 3_600_000;
 let h: Harness;

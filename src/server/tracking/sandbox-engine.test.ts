@@ -16,7 +16,7 @@ import { heldAndDeliveredBillOfLading, requestSandboxBillOfLading } from "../tes
 import { createHarness, type Harness } from "../testing/service-harness";
 import type { CarrierQuery } from "./carrier-adapter";
 import { TrackingEngine } from "./engine";
-import { SandboxCarrierNetwork, sandboxNumber } from "./sandbox";
+import { SandboxCarrierNetwork, sandboxNumber } from "./sandbox/network";
 
 const HOUR = 3_600_000;
 const sandbox = new SandboxCarrierNetwork();

@@ -9,7 +9,7 @@ import { DAY, HOUR } from "../../api/durations";
 import { normalizeRequestNumber } from "../../api/tracking-requests";
 import type { TrackingRequestValues } from "../db/tracking-requests";
 import type { CarrierContainer } from "./carrier-adapter";
-import { type SandboxCarrierNetwork, sandboxNumber } from "./sandbox";
+import { type SandboxCarrierNetwork, sandboxNumber } from "./sandbox/network";
 
 /** Far from the demo's seeds, so that no test account shares a number with the demo. */
 const FIRST_SEED = 70_000;

@@ -11,7 +11,7 @@ import { generateWebhookSecret, verifyStandardWebhooks, verifyT49Signature } fro
 import { createHarness, type Harness } from "../testing/service-harness";
 import { topUpDemoShipments } from "../tracking/demo-fleet";
 import { TrackingEngine } from "../tracking/engine";
-import { SandboxCarrierNetwork } from "../tracking/sandbox";
+import { SandboxCarrierNetwork } from "../tracking/sandbox/network";
 import { WebhookDelivery } from "./delivery";
 import { type Receiver, startReceiver } from "./test-receiver";
 

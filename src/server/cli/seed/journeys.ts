@@ -6,9 +6,9 @@
 
 import { DAY, HOUR, WEEK } from "../../../api/durations";
 import type { CarrierContainer, CarrierSnapshot } from "../../tracking/carrier-adapter";
-import { SandboxCarrierNetwork, sandboxNumber } from "../../tracking/sandbox";
 import { allCarrierProfiles } from "../../tracking/sandbox/carrier-profiles";
 import { lanesOf } from "../../tracking/sandbox/lanes";
+import { SandboxCarrierNetwork, sandboxNumber } from "../../tracking/sandbox/network";
 import { Random } from "../../tracking/sandbox/random";
 import {
   ARRIVAL_WINDOW_MS,

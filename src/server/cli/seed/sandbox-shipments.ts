@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { DAY, HOUR } from "../../../api/durations";
 import { normalizeRequestNumber } from "../../../api/tracking-requests";
 import type { RequestType } from "../../tracking/carrier-adapter";
-import { SandboxCarrierNetwork, sandboxNumber } from "../../tracking/sandbox";
+import { SandboxCarrierNetwork, sandboxNumber } from "../../tracking/sandbox/network";
 import type { Random } from "../../tracking/sandbox/random";
 import { stopReasonForSnapshot } from "../../tracking/stop-rules";
 import { refNumbers, tags, type UniqueValues } from "./identities";

@@ -8,7 +8,7 @@ import { createLogger } from "../../logger";
 import { createHarness, type Harness } from "../../testing/service-harness";
 import { TrackingEngine } from "../../tracking/engine";
 import { ABOARD_EVENTS } from "../../tracking/journey";
-import { SandboxCarrierNetwork } from "../../tracking/sandbox";
+import { SandboxCarrierNetwork } from "../../tracking/sandbox/network";
 import { type SeedOptions, type SeedResult, seedScaleAccount } from "./seed-account";
 
 let h: Harness;

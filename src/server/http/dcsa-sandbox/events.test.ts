@@ -7,7 +7,7 @@ import { createDcsaSandboxHarness, type DcsaSandboxHarness } from "../../testing
 import { findSandboxBillOfLading, sandbox } from "../../testing/sandbox-shipments";
 import { TEST_NOW } from "../../testing/service-harness";
 import type { DcsaEvent } from "../../tracking/dcsa/types";
-import { sandboxNumber } from "../../tracking/sandbox";
+import { sandboxNumber } from "../../tracking/sandbox/network";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

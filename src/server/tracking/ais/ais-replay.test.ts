@@ -11,7 +11,7 @@ import { ServiceMetrics } from "../../http/metrics";
 import { createLogger } from "../../logger";
 import { createHarness, type Harness } from "../../testing/service-harness";
 import { TrackingEngine } from "../engine";
-import { SandboxCarrierNetwork } from "../sandbox";
+import { SandboxCarrierNetwork } from "../sandbox/network";
 import { registerAisMetrics } from "./ais-metrics";
 import { THIN_MS, TURN_DEGREES } from "./ais-positions";
 import { type AisSource, startAisSource } from "./ais-source";

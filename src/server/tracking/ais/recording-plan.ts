@@ -1,6 +1,6 @@
 // What the recorded NMEA file (fixtures/recorded.nmea) holds, shared by the script that makes it and the tests
 // that replay it: the sandbox shipment whose vessels it reports, the time it covers, and the bad lines in it.
-import { SandboxCarrierNetwork, sandboxNumber } from "../sandbox";
+import { SandboxCarrierNetwork, sandboxNumber } from "../sandbox/network";
 
 /** The tracking request the recording's vessels belong to (the service tests track the same one). */
 export const RECORDING_SCAC = "CMDU";

@@ -17,7 +17,7 @@ import { isValidImo } from "../vessel-ids";
 import { AccountTimeShifts } from "./account-time-shifts";
 import { carrierProfile } from "./carrier-profiles";
 import { allShips } from "./fleet";
-import { SandboxCarrierNetwork, sandboxNumber } from "./index";
+import { SandboxCarrierNetwork, sandboxNumber } from "./network";
 import { awaitsManifest, generateNumber, isUnknownBillOfLading } from "./number-formats";
 import { Random } from "./random";
 

@@ -6,7 +6,7 @@ import { isOnLand } from "../../geo/land";
 import { haversineNm, type LatLon } from "../../geo/route-geometry";
 import type { CarrierVesselPosition } from "../carrier-adapter";
 import { allShips, type Ship } from "./fleet";
-import { SandboxCarrierNetwork, sandboxNumber } from "./index";
+import { SandboxCarrierNetwork, sandboxNumber } from "./network";
 import { EPOCH } from "./service-schedule";
 
 const net = new SandboxCarrierNetwork();

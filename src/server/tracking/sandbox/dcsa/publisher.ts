@@ -14,7 +14,7 @@ import {
 } from "../../../db/dcsa-sandbox";
 import type { CarrierQuery, CarrierSnapshot, RequestType } from "../../carrier-adapter";
 import type { DcsaEvent } from "../../dcsa/types";
-import type { SandboxCarrierNetwork } from "../index";
+import type { SandboxCarrierNetwork } from "../network";
 import { normalizeNumber } from "../number-formats";
 import { type EstimatesAt, lastEstimateChanges } from "./estimate-history";
 import { dcsaLinesOf, sandboxDcsaEvents } from "./translate";

@@ -1,2 +1,0 @@
-// parties: routes.ts (the routes as documented), handlers.ts (what each does).
-export { partyRoutes } from "./handlers";

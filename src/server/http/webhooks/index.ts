@@ -1,2 +1,0 @@
-// webhooks: routes.ts (the routes as documented), handlers.ts (what each does).
-export { webhookRoutes } from "./handlers";
