@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findSandboxBillOfLading, trackSandboxShipment } from "../testing/sandbox-shipments";
 import { createHarness, type Harness } from "../testing/service-harness";
 import { ABOARD_EVENTS } from "../tracking/journey";
+import { refreshAboardColumns } from "./cargo-aboard";
 import { containers } from "./schema";
 import { readStoredContainers } from "./snapshots";
-import { refreshAboardColumns } from "./vessels";
 
 const DAY = 86_400_000;
 let h: Harness;

@@ -5,9 +5,11 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { anyResourceSchema } from "../../api/json-api";
 import { mapGeoJsonSchema, routeSchema } from "../../api/routes";
 import { getContainer } from "../db/containers";
+import { journeyEvents } from "../db/journeys";
 import { getShipments } from "../db/shipments";
 import { stableUuid } from "../db/stable-id";
-import { getVessels, journeyEvents, positionsBetween, visibleVesselIds } from "../db/vessels";
+import { positionsBetween } from "../db/vessel-positions";
+import { getVessels, visibleVesselIds } from "../db/vessels";
 import { documentOf, Included } from "../resources/documents";
 import {
   portResource,

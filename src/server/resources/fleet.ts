@@ -2,8 +2,9 @@
 // single vessel with the voyage it sails for the account and every container aboard.
 import { iso } from "../../api/timestamps";
 import type { FleetCargo, FleetCargoSummary, FleetVessel, VesselDetail } from "../../api/vessels";
+import type { CargoRecord } from "../db/cargo-aboard";
 import type { ReferenceData } from "../db/reference-data";
-import type { CargoRecord, VesselRow } from "../db/vessels";
+import type { VesselRow } from "../db/vessels";
 import type { FleetEntry, PortCall, PositionInput, Voyage } from "./inputs";
 import { vesselResource } from "./serialize";
 

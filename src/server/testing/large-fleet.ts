@@ -7,9 +7,9 @@
 // containers. Vessels are spread along their lanes, and the containers aboard one share its lane.
 import { sql } from "drizzle-orm";
 import { DAY, HOUR } from "../../api/durations";
+import { refreshAboardColumns } from "../db/cargo-aboard";
 import type { Db } from "../db/connection";
 import { portId, shippingLineId } from "../db/reference-data";
-import { refreshAboardColumns } from "../db/vessels";
 import { positionAlong } from "../geo/route-geometry";
 import { routeBetweenPorts } from "../geo/sea-route";
 import { ABOARD_EVENTS } from "../tracking/journey";

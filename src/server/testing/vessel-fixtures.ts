@@ -2,10 +2,10 @@
 // carrier lines of a container that sails Shanghai → Busan (feeder) → Los Angeles and goes on by rail.
 import { eq } from "drizzle-orm";
 import { DAY, HOUR } from "../../api/durations";
+import { refreshAboardColumns } from "../db/cargo-aboard";
 import type { Db } from "../db/connection";
 import { portId } from "../db/reference-data";
 import { containers, rawEvents, shipments, vesselPositions, vessels } from "../db/schema";
-import { refreshAboardColumns } from "../db/vessels";
 import { positionAlong } from "../geo/route-geometry";
 import { routeBetweenPorts } from "../geo/sea-route";
 import type { RawEventName } from "../tracking/carrier-adapter";

@@ -5,19 +5,17 @@
 // and of the work.
 
 import { DAY } from "../../api/durations";
-import type { Db } from "../db/connection";
-import type { PortRow, ReferenceData } from "../db/reference-data";
 import {
   type CargoRecord,
-  type ContainerJourneyRecord,
   cargoRecords,
-  containerJourneys,
   containersAboard,
   fleetPage as fleetPageRows,
-  positionsSince,
-  type VesselRow,
-  vesselCallLines,
-} from "../db/vessels";
+} from "../db/cargo-aboard";
+import type { Db } from "../db/connection";
+import { type ContainerJourneyRecord, containerJourneys, vesselCallLines } from "../db/journeys";
+import type { PortRow, ReferenceData } from "../db/reference-data";
+import { positionsSince } from "../db/vessel-positions";
+import type { VesselRow } from "../db/vessels";
 import { seaRoute } from "../geo/sea-route";
 import type { FleetEntry, PortCall, PositionInput, Voyage } from "../resources/inputs";
 import {

@@ -4,7 +4,8 @@
 import type { MapFeature, MapGeoJson } from "../../api/routes";
 import { iso } from "../../api/timestamps";
 import type { PortRow } from "../db/reference-data";
-import type { VesselPositionRow, VesselRow } from "../db/vessels";
+import type { VesselPositionRow } from "../db/vessel-positions";
+import type { VesselRow } from "../db/vessels";
 import type { LatLon } from "../geo/route-geometry";
 import { seaRoute } from "../geo/sea-route";
 import { type Journey, type Leg, stopLabels } from "./journey";

@@ -1,7 +1,7 @@
 // A vessel's own last port call, read from the carrier lines that place it at a port (loaded, departed, arrived,
 // berthed, discharged there), whichever of the account's containers they belong to: unlike the port the account's
 // cargo was loaded at, it is the port the vessel itself was at last, and whether it has left it.
-import type { VesselCallLine } from "../db/vessels";
+import type { VesselCallLine } from "../db/journeys";
 import type { PortCall } from "../resources/inputs";
 import { SEA_EVENTS } from "./journey";
 

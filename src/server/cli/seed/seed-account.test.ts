@@ -2,8 +2,8 @@
 // a second run that changes nothing, and sandbox shipments the tracking engine refreshes like its own.
 import { and, count, eq, isNotNull, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refreshAboardColumns } from "../../db/cargo-aboard";
 import { accountEvents, accounts, containers, shipments, transportEvents } from "../../db/schema";
-import { refreshAboardColumns } from "../../db/vessels";
 import { createLogger } from "../../logger";
 import { createHarness, type Harness } from "../../testing/service-harness";
 import { TrackingEngine } from "../../tracking/engine";

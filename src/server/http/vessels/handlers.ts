@@ -17,7 +17,8 @@ import {
   SHOW_POSITIONS_TOLERANCE,
 } from "../../../api/vessels";
 import type { PortRow } from "../../db/reference-data";
-import { findVisibleVessel, positionsBetween, type VesselRow } from "../../db/vessels";
+import { positionsBetween } from "../../db/vessel-positions";
+import { findVisibleVessel, type VesselRow } from "../../db/vessels";
 import { projectPositions } from "../../geo/route-geometry";
 import { seaRoute } from "../../geo/sea-route";
 import { thinTrack } from "../../geo/thin-track";

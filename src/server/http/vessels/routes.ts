@@ -16,7 +16,7 @@ import {
   vesselDetailSchema,
   vesselSchema,
 } from "../../../api/vessels";
-import { ABOARD_LISTED } from "../../db/vessels";
+import { ABOARD_LISTED } from "../../db/cargo-aboard";
 import { booleanFilter, errorResponses, jsonBody, pageQuery } from "../openapi-common";
 
 const tags = ["Vessels"];
