@@ -461,7 +461,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
       if (chunk.length < MAX_ALERTS_PER_TRANSACTION && i < boxes.length - 1) continue;
       const drafts = chunk;
       chunk = [];
-      stored += await db.transaction((tx) => store(tx, drafts));
+      if (drafts.length > 0) stored += await db.transaction((tx) => store(tx, drafts));
     }
     return stored;
   }
