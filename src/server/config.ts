@@ -37,6 +37,7 @@ const envSchema = z.object({
   WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(64),
   WEBHOOKS_PER_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4_096).default(32),
+  HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(300).default(50),
   METRICS_PUBLIC: flag.default(false),
   SANDBOX_PAUSED: flag.default(false),
   TEST_CONTROL: flag.default(false),
@@ -152,6 +153,8 @@ export interface Config {
   webhooksPerWebhookConcurrency: number;
   /** Memory for /v2 answers kept until the account's data changes (http/response-cache.ts); 0 keeps none. */
   responseCacheMb: number;
+  /** How far the heap may grow past its live data before a full collection, in percent (heap-growth.ts; 0: V8's). */
+  heapGrowingPercent: number;
   /** Serve `/metrics` to any client; by default only to loopback clients (a scraper on the same host or a proxy). */
   metricsPublic: boolean;
   /** Serve the dashboard from Vite's dev server with hot reload instead of the built files. */
@@ -256,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     webhooksConcurrency: e.WEBHOOKS_CONCURRENCY,
     webhooksPerWebhookConcurrency: e.WEBHOOKS_PER_WEBHOOK_CONCURRENCY,
     responseCacheMb: e.RESPONSE_CACHE_MB,
+    heapGrowingPercent: e.HEAP_GROWING_PERCENT,
     metricsPublic: e.METRICS_PUBLIC,
     dev: argv.includes("--dev"),
     testControl: e.TEST_CONTROL,

@@ -3,12 +3,14 @@ import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { loadConfig } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
+import { limitHeapGrowth } from "./heap-growth";
 import { answerClientErrors } from "./http/client-errors";
 import { RequestTracker, stopOnSignals } from "./http/graceful-shutdown";
 import { createService } from "./service";
 import { startupBanner } from "./startup-banner";
 
 const config = loadConfig();
+limitHeapGrowth(config.heapGrowingPercent);
 const service = await createService(config).catch((error: unknown) => {
   // Another process has the embedded database open: say so, without a stack trace.
   if (!(error instanceof DataDirLockedError)) throw error;
