@@ -121,9 +121,11 @@ describe("the hosted API's estimate, availability and delivery events", () => {
     expect(earlyNames).toContain("container.transport.estimated.vessel_departed");
     expect(earlyNames).toContain("container.transport.estimated.vessel_arrived");
 
+    // Half a day at a time, as the worker would see it; what happened meanwhile is in the carrier's lines.
     for (let step = 0; step < 400; step++) {
-      h.clock.advance(6 * HOUR);
+      h.clock.advance(12 * HOUR);
       await engine.runUntilIdle();
+      // Notified as the service does, right after: an estimate's event is gone once its movement happens.
       await delivery.runUntilIdle();
       const [s] = await h.db.select().from(shipments).where(eq(shipments.accountId, accountId));
       if (s?.lineTrackingStoppedAt) break;

@@ -147,7 +147,7 @@ describe("the engine with the sandbox network", () => {
     const number = heldAndDeliveredBillOfLading(h.clock.now());
     await requestSandboxBillOfLading(h, accountId, "CMDU", number);
     for (let step = 0; step < 400; step++) {
-      h.clock.advance(6 * HOUR);
+      h.clock.advance(12 * HOUR);
       await engine.runUntilIdle();
       const [s] = await h.db.select().from(shipments).where(eq(shipments.accountId, accountId));
       if (s?.lineTrackingStoppedAt) break;
