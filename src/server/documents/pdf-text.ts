@@ -82,7 +82,9 @@ export class PdfTextReader {
     worker.unref();
     const ready = new Promise<boolean>((resolve) => {
       const onReady = (message: { ready?: boolean }) => {
-        if (message.ready) resolve(true);
+        if (!message.ready) return;
+        worker.off("message", onReady);
+        resolve(true);
       };
       worker.on("message", onReady);
       worker.once("error", () => resolve(false));

@@ -307,11 +307,12 @@ export function diffTransportEvents(
     transportDeletes: [],
     outbox: [],
   };
-  // A line keeps its key from estimate to actual: an estimate's event and the actual one are told apart by kind.
-  const keyOf = (carrierKey: string | null, event: string) =>
-    `${event.startsWith(ESTIMATED_PREFIX) ? "estimate" : "actual"} ${carrierKey}`;
-  const byKey = new Map(stored.map((t) => [keyOf(t.carrierKey, t.event), t]));
-  const seen = new Set<string>();
+  // A line keeps its key from estimate to actual: an estimate's event and the actual one are kept apart by kind.
+  const actualByKey = new Map<string | null, StoredTransportEvent>();
+  const estimateByKey = new Map<string | null, StoredTransportEvent>();
+  for (const t of stored)
+    (t.event.startsWith(ESTIMATED_PREFIX) ? estimateByKey : actualByKey).set(t.carrierKey, t);
+  const estimatesShown = new Set<string>();
   const announce = (event: string, id: string) =>
     result.outbox.push({
       accountId: scope.accountId,
@@ -325,9 +326,8 @@ export function diffTransportEvents(
   for (const e of events) {
     const values = transportEventColumns(ctx.reference, e, ctx.vesselIds);
     if (!values) continue;
-    const key = keyOf(e.key, values.event);
-    seen.add(key);
-    const existing = byKey.get(key);
+    if (e.estimated) estimatesShown.add(e.key);
+    const existing = (e.estimated ? estimateByKey : actualByKey).get(e.key);
     if (!existing) {
       const id = ctx.newId();
       result.transportInserts.push({
@@ -354,10 +354,9 @@ export function diffTransportEvents(
       if (e.estimated && !sameTime(existing.timestamp, values.timestamp)) announce(values.event, existing.id);
     }
   }
-  for (const t of stored) {
-    if (t.event.startsWith(ESTIMATED_PREFIX) && !seen.has(keyOf(t.carrierKey, t.event))) {
+  for (const [key, t] of estimateByKey) {
+    if (key === null || !estimatesShown.has(key))
       result.transportDeletes.push({ accountId: scope.accountId, id: t.id });
-    }
   }
   return result;
 }
