@@ -1,6 +1,8 @@
 // A container's journey read from its carrier lines: the stops (port of lading, transshipment ports, port of
 // discharge, inland destination), the vessel legs between them, which leg the container is on now, and the
 // geometry helpers the route, map and fleet endpoints share. Pure functions: no database, no HTTP.
+
+import { isMove, MILESTONE_MOVES, type MovePhase, whereAfter } from "../../api/where-now";
 import { bearingDegrees, haversineNm, type LatLon } from "../geo/route-geometry";
 import { unwrapLongitudes } from "../geo/sea-route";
 import type { Movement, RouteStop, TransportMode } from "../resources/inputs";
@@ -65,23 +67,15 @@ export interface ShipmentOutline {
   destinationAtaAt: Date | null;
 }
 
-export type Role = "load" | "depart" | "arrive" | "discharge";
+/** What a sea milestone does: the box goes aboard, the vessel leaves, arrives, the box comes off. */
+export type Role = MovePhase;
 
-export const SEA_EVENTS: Readonly<Record<string, Role>> = {
-  vessel_loaded: "load",
-  transshipment_loaded: "load",
-  feeder_loaded: "load",
-  vessel_departed: "depart",
-  transshipment_departed: "depart",
-  feeder_departed: "depart",
-  vessel_arrived: "arrive",
-  vessel_berthed: "arrive",
-  transshipment_arrived: "arrive",
-  feeder_arrived: "arrive",
-  vessel_discharged: "discharge",
-  transshipment_discharged: "discharge",
-  feeder_discharged: "discharge",
-};
+/** The sea milestones and their roles, from the shared groupings (src/api/where-now.ts). */
+export const SEA_EVENTS: Readonly<Record<string, Role>> = Object.fromEntries(
+  Object.entries(MILESTONE_MOVES).flatMap(([name, move]) =>
+    move?.mode === "vessel" ? [[name, move.phase]] : [],
+  ),
+);
 
 /**
  * The carrier lines after which a container is aboard the vessel they name, when one is the last that happened
@@ -91,8 +85,8 @@ export const ABOARD_EVENTS: readonly string[] = Object.entries(SEA_EVENTS)
   .filter(([, role]) => role !== "discharge")
   .map(([event]) => event);
 
-const RAIL_OUT = new Set(["rail_loaded", "rail_departed"]);
-const RAIL_IN = new Set(["rail_arrived", "rail_unloaded", "arrived_at_inland_destination"]);
+const railOut = (event: string) => isMove(event, "rail", "load", "depart");
+const railIn = (event: string) => isMove(event, "rail", "arrive", "discharge");
 
 const emptyMovement = (): Movement => ({
   mode: null,
@@ -151,14 +145,14 @@ export function buildJourney(events: readonly JourneyEvent[], shipment: Shipment
   const stopOfEvent = new Map<JourneyEvent, number>();
   for (const e of ordered) {
     const role = SEA_EVENTS[e.event];
-    const railOut = RAIL_OUT.has(e.event);
-    const railIn = RAIL_IN.has(e.event);
-    if ((!role && !railOut && !railIn) || !e.locationId) continue;
+    const out = railOut(e.event);
+    const inbound = railIn(e.event);
+    if ((!role && !out && !inbound) || !e.locationId) continue;
     let draft = drafts.at(-1);
     if (!draft || draft.portId !== e.locationId) {
       draft = {
         portId: e.locationId,
-        byRail: railIn,
+        byRail: inbound,
         times: {},
         inVessel: null,
         outVessel: null,
@@ -168,7 +162,7 @@ export function buildJourney(events: readonly JourneyEvent[], shipment: Shipment
     }
     stopOfEvent.set(e, drafts.length - 1);
     draft.updatedAt = later(draft.updatedAt, e.createdAt);
-    const slot = role ?? (e.event === "rail_loaded" ? "railLoad" : railOut ? "railOut" : "railIn");
+    const slot = role ?? (isMove(e.event, "rail", "load") ? "railLoad" : out ? "railOut" : "railIn");
     // The first line of a role wins (a carrier may repeat one); a line with a time beats one without.
     const existing = draft.times[slot];
     if (!existing || (!existing.timestamp && e.timestamp)) draft.times[slot] = e;
@@ -312,23 +306,23 @@ function progressOf(
   const happened = ordered.filter((e) => !e.estimated);
   const last = happened.at(-1);
   if (!last) return { state: "ashore", stop: null };
-  const role = SEA_EVENTS[last.event];
+  // Where the box is after it, by the rules the dashboard and the MCP answers share; this journey's legs are
+  // the sea legs, so a box aboard a train is ashore at its last stop, as one off every carrier is.
+  const where = whereAfter(last.event);
   const stop = stopOf.get(last);
-  if (!role || !stop) {
-    // A gate, availability or rail line: off the vessels, at the last stop with a line.
+  if (where.kind !== "aboard" || where.mode !== "vessel" || !stop) {
     const lastAt = [...happened].reverse().find((e) => stopOf.has(e));
     const at = lastAt ? stopOf.get(lastAt) : undefined;
     return { state: "ashore", stop: at ? stops.indexOf(at) : null };
   }
   const index = stops.indexOf(stop);
-  if (role === "discharge") return { state: "ashore", stop: index };
-  if (role === "arrive") {
+  if (where.state === "arrived") {
     const leg = legs.findIndex((l) => l.to === index);
     return leg === -1 ? { state: "ashore", stop: index } : { state: "arrived", leg };
   }
   const leg = legs.findIndex((l) => l.from === index);
   if (leg === -1) return { state: "ashore", stop: index };
-  return { state: role === "depart" ? "sailing" : "loaded", leg };
+  return { state: where.state === "moving" ? "sailing" : "loaded", leg };
 }
 
 /** Labels the hosted map uses: POL, TS1, TS2…, POD, and DEST for an inland destination. */

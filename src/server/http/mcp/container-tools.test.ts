@@ -7,6 +7,7 @@ import { daysUntil } from "../../../api/calendar-days";
 import { type Container, containerSchema } from "../../../api/containers";
 import { transportEventListDocumentSchema } from "../../../api/events";
 import { listDocument, singleDocument } from "../../../api/json-api";
+import { hasLeftTerminal } from "../../../api/pickup";
 import { portSchema } from "../../../api/reference";
 import { routeLocationSchema } from "../../../api/routes";
 import { SERVICE_CLOCK_HEADER } from "../../../api/triage";
@@ -18,11 +19,13 @@ import {
   trackSandboxShipment,
 } from "../../testing/sandbox-shipments";
 import { createHarness, type Harness } from "../../testing/service-harness";
-import type { CarrierContainer } from "../../tracking/carrier-adapter";
+import type { CarrierContainer, CarrierSnapshot } from "../../tracking/carrier-adapter";
 import { timeInZone } from "./tool-result";
-import type { PickupAnswer, TimelineEntry, WhereNow } from "./tools/container-answer";
+import type { TimelineEntry } from "./tools/container-answer";
 import { MAX_WAYPOINTS } from "./tools/container-answer";
 import { registerContainerTools } from "./tools/container-tools";
+import type { PickupAnswer } from "./tools/pickup-answer";
+import type { WhereNow } from "./tools/where-on-route";
 
 const DAY = 86_400_000;
 
@@ -298,5 +301,55 @@ describe("get_container: a box held at its terminal", () => {
       );
       expect(listed.data.some((c) => c.id === held.id)).toBe(lfd === window);
     }
+  });
+});
+
+/** A box whose last actual line puts it at its inland destination, off the train and not picked up. */
+function atRailRamp(snapshot: CarrierSnapshot): boolean {
+  const destination = snapshot.destination?.locode;
+  return snapshot.containers.some((box) => {
+    const last = box.events.filter((e) => !e.estimated).at(-1);
+    return (
+      last !== undefined &&
+      last.place?.locode === destination &&
+      !["full_out", "delivered", "empty_in"].includes(last.event ?? "")
+    );
+  });
+}
+
+describe("get_container: a box at its inland rail ramp", () => {
+  let h: Harness;
+  let key: string;
+  let tools: ToolClient;
+  let box: Container;
+
+  beforeAll(async () => {
+    h = await createHarness();
+    const own = await h.newAccount("Inland Co");
+    key = own.apiKey;
+    const number = findSandboxBillOfLading("MAEU", h.clock.now(), 36 * DAY, atRailRamp);
+    const tracked = await trackSandboxShipment(h, own.account.id, "MAEU", number, 36 * DAY);
+    const boxes = await Promise.all(tracked.containers.map((c) => apiContainer(h, key, c.id)));
+    box = boxes.find((c) => !hasLeftTerminal(c.attributes))!;
+    tools = await connectTools(h, key, registerContainerTools);
+  });
+  afterAll(async () => {
+    await tools.close();
+    await h.close();
+  });
+
+  it("says it is at the inland destination, as the timeline does, not at the port of discharge's terminal", async () => {
+    const shipment = (await apiJson(h, key, `/v2/shipments/${box.relationships.shipment.data!.id}`)).body.data;
+    const result = await tools.call("get_container", { container: box.id });
+    const answer = result.structuredContent as unknown as GetContainerAnswer;
+    expect(answer.where_now.kind).toBe("at_inland_destination");
+    expect(answer.where_now.place).toMatchObject({
+      name: shipment.attributes.destination_name,
+      locode: shipment.attributes.destination_locode,
+    });
+    expect(answer.where_now.terminal).toBeNull();
+    expect(answer.where_now.location_at_terminal).toBeNull();
+    expect(textOf(result)).toContain(`At ${shipment.attributes.destination_name}`);
+    expect(textOf(result)).not.toContain(box.attributes.port_of_discharge_name!);
   });
 });

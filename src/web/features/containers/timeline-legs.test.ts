@@ -172,4 +172,14 @@ describe("where the container is now", () => {
     expect(done.position).toMatchObject({ kind: "returned", last: { name: "empty_in" } });
     expect(done.legs.filter((l) => l.progress !== "done").map((l) => l.key)).toEqual([done.currentLeg]);
   });
+
+  it("counts an arrival at the inland destination as the end of a rail leg, as the service's journey does", () => {
+    const transports = [
+      transport("vessel_discharged", "2026-11-25T20:00:00Z", "USLAX", { vesselId: "ocean", voyage: "001E" }),
+      transport("arrived_at_inland_destination", "2026-12-01T09:00:00Z", "USCHI"),
+    ];
+    const { legs, position } = buildJourney(mergeEvents(sources(transports, [], VESSELS)));
+    expect(outline(legs).slice(-2)).toEqual(["rail 1 USLAX→USCHI done", "inland USCHI current"]);
+    expect(position).toMatchObject({ kind: "at_place", place: { locode: "USCHI" } });
+  });
 });

@@ -1,6 +1,7 @@
 // Groups a container's ordered milestones into the legs of its journey (origin, each vessel leg, transshipment,
 // destination, rail, inland) and says where the container is now. Pure, like the merge it follows.
 import type { Milestone, Place, VesselRef } from "../../../api/timeline-merge";
+import { isMove, moveOf, placeMarkOf, whereNowOfTimeline } from "../../../api/where-now";
 
 /** A stay at one place: every milestone there, in order. */
 export type StayKind = "origin" | "transshipment" | "destination" | "inland" | "empty_return" | "stop";
@@ -49,56 +50,21 @@ export interface Journey {
   currentLeg: string | null;
 }
 
-const VESSEL_OUT = new Set([
-  "vessel_loaded",
-  "vessel_departed",
-  "feeder_loaded",
-  "feeder_departed",
-  "transshipment_loaded",
-  "transshipment_departed",
-]);
-const VESSEL_IN = new Set([
-  "vessel_arrived",
-  "vessel_berthed",
-  "vessel_discharged",
-  "feeder_arrived",
-  "feeder_discharged",
-  "transshipment_arrived",
-  "transshipment_discharged",
-]);
-const RAIL_OUT = new Set(["rail_loaded", "rail_departed"]);
-const RAIL_IN = new Set(["rail_arrived", "rail_unloaded"]);
+// What each milestone does and which place it marks come from the rules the service and the MCP answers share.
+const vesselOut = (name: string | null) => isMove(name, "vessel", "load", "depart");
+const vesselIn = (name: string | null) => isMove(name, "vessel", "arrive", "discharge");
+const railOut = (name: string | null) => isMove(name, "rail", "load", "depart");
+const railIn = (name: string | null) => isMove(name, "rail", "arrive", "discharge");
 /** The milestone that starts a movement; a carrier that reports only loading starts it there. */
-const DEPARTED = new Set(["vessel_departed", "feeder_departed", "transshipment_departed", "rail_departed"]);
-const ARRIVED = new Set([
-  "vessel_arrived",
-  "feeder_arrived",
-  "transshipment_arrived",
-  "rail_arrived",
-  "arrived_at_inland_destination",
-]);
-const DISCHARGE_PORT = new Set(["vessel_arrived", "vessel_berthed", "vessel_discharged"]);
-const HUB = new Set([
-  "transshipment_arrived",
-  "transshipment_discharged",
-  "transshipment_loaded",
-  "transshipment_departed",
-  "feeder_arrived",
-  "feeder_discharged",
-]);
-const INLAND = new Set([
-  "rail_arrived",
-  "rail_unloaded",
-  "arrived_at_inland_destination",
-  "arrived_at_destination",
-]);
+const departed = (name: string | null) => moveOf(name)?.phase === "depart";
+const arrived = (name: string | null) => moveOf(name)?.phase === "arrive";
 
 /** Whether it happened: transport events, and lines the carrier shows as happened. */
 export const happened = (m: Milestone) => m.state !== "planned";
 
 const placeKey = (place: Place) => place.locode ?? place.name;
-const has = (milestones: Milestone[], names: Set<string>) =>
-  milestones.some((m) => m.name !== null && names.has(m.name));
+const marks = (milestones: Milestone[], mark: ReturnType<typeof placeMarkOf>) =>
+  milestones.some((m) => placeMarkOf(m.name) === mark);
 
 function progressOf(milestones: Milestone[]): Progress {
   const count = milestones.filter(happened).length;
@@ -129,27 +95,12 @@ function staysOf(milestones: readonly Milestone[]): Stay[] {
 
 function moveBetween(from: Stay, to: Stay, numbers: Record<MoveMode, number>): Move {
   const outbound = [...from.milestones].reverse();
-  const lastOut = outbound.find((m) => m.name !== null && (VESSEL_OUT.has(m.name) || RAIL_OUT.has(m.name)));
-  const firstIn = to.milestones.find(
-    (m) => m.name !== null && (VESSEL_IN.has(m.name) || RAIL_IN.has(m.name)),
-  );
+  const lastOut = outbound.find((m) => vesselOut(m.name) || railOut(m.name));
+  const firstIn = to.milestones.find((m) => vesselIn(m.name) || railIn(m.name));
   const mode: MoveMode =
-    lastOut?.name && VESSEL_OUT.has(lastOut.name)
-      ? "vessel"
-      : lastOut?.name && RAIL_OUT.has(lastOut.name)
-        ? "rail"
-        : firstIn?.name && VESSEL_IN.has(firstIn.name)
-          ? "vessel"
-          : firstIn?.name && RAIL_IN.has(firstIn.name)
-            ? "rail"
-            : "road";
-  const departure =
-    outbound.find((m) => m.name !== null && DEPARTED.has(m.name)) ??
-    lastOut ??
-    from.milestones.at(-1) ??
-    null;
-  const arrival =
-    to.milestones.find((m) => m.name !== null && ARRIVED.has(m.name)) ?? firstIn ?? to.milestones[0] ?? null;
+    (lastOut && (moveOf(lastOut.name)?.mode ?? null)) ?? (firstIn && moveOf(firstIn.name)?.mode) ?? "road";
+  const departure = outbound.find((m) => departed(m.name)) ?? lastOut ?? from.milestones.at(-1) ?? null;
+  const arrival = to.milestones.find((m) => arrived(m.name)) ?? firstIn ?? to.milestones[0] ?? null;
   numbers[mode] += 1;
   return {
     type: "move",
@@ -170,19 +121,11 @@ function moveBetween(from: Stay, to: Stay, numbers: Record<MoveMode, number>): M
 function kindOf(stay: Stay, index: number, arrivedBy: MoveMode | null): StayKind {
   const m = stay.milestones;
   if (index === 0) return "origin";
-  if (has(m, DISCHARGE_PORT)) return "destination";
-  if (has(m, HUB)) return "transshipment";
-  if (arrivedBy === "rail" || has(m, INLAND)) return "inland";
+  if (marks(m, "port_of_discharge")) return "destination";
+  if (marks(m, "transshipment")) return "transshipment";
+  if (arrivedBy === "rail" || marks(m, "inland")) return "inland";
   if (m.every((x) => x.name === "empty_in")) return "empty_return";
   return "stop";
-}
-
-/** The last milestone that happened: what the transport events say first, else the carrier's own lines. */
-function lastHappened(milestones: readonly Milestone[]): Milestone | undefined {
-  return (
-    milestones.findLast((m) => m.state === "done") ??
-    milestones.findLast((m) => m.state === "carrier_only" && m.name !== null)
-  );
 }
 
 export function buildJourney(milestones: readonly Milestone[]): Journey {
@@ -198,7 +141,8 @@ export function buildJourney(milestones: readonly Milestone[]): Journey {
     legs.push(stay);
   });
 
-  const last = lastHappened(milestones);
+  // Where it is after the last milestone that happened, by the rules the service and the MCP answers share.
+  const { where, last } = whereNowOfTimeline(milestones);
   if (!last) {
     return { legs, position: { kind: "not_started", next: milestones[0] ?? null }, currentLeg: null };
   }
@@ -209,12 +153,19 @@ export function buildJourney(milestones: readonly Milestone[]): Journey {
   const after = legs[stayIndex + 1];
   let position: Position;
   let currentLeg = stay.key;
-  if (after?.type === "move" && after.departure === last && after.progress !== "done") {
+  if (
+    where.kind === "aboard" &&
+    where.state !== "arrived" &&
+    after?.type === "move" &&
+    after.departure === last &&
+    after.progress !== "done"
+  ) {
+    // Moving once it has left, or once it is loaded where the carrier reports no departure.
     position = { kind: "moving", move: after, last };
     currentLeg = after.key;
-  } else if (last.name === "empty_in") {
+  } else if (where.kind === "returned") {
     position = { kind: "returned", place: stay.place, last };
-  } else if (last.name === "full_out" || last.name === "delivered") {
+  } else if (where.kind === "picked_up") {
     position = { kind: "picked_up", place: stay.place, last, next };
   } else {
     position = { kind: "at_place", place: stay.place, last, next };

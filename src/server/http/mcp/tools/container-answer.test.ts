@@ -2,7 +2,8 @@
 // waypoints, and the days-left words.
 import { describe, expect, it } from "vitest";
 import type { MapFeature, MapGeoJson } from "../../../../api/routes";
-import { daysLeftWords, MAX_WAYPOINTS, projectedPath } from "./container-answer";
+import { MAX_WAYPOINTS, projectedPath } from "./container-answer";
+import { daysLeftWords } from "./pickup-answer";
 
 /** A leg of `count` points along a curve across the Pacific, as the map's estimated legs draw them. */
 function leg(

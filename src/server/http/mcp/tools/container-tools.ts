@@ -1,5 +1,5 @@
 // The MCP tool `get_container`: "where is container MSCU1234567 and can I pick it up tomorrow?" answered from the
-// /v2 API alone (the container with its terminal and shipment, its route, and on request its events and map),
+// /v2 API alone (the container with its terminal and shipment, its route and its events, and on request its map),
 // with the dashboard's own pickup rules counted against the service clock the API's answer carries.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
@@ -16,14 +16,9 @@ import { shipmentSchema } from "../../../../api/shipments";
 import { SERVICE_CLOCK_HEADER } from "../../../../api/triage";
 import { ApiCallError, type ApiCaller } from "../api-caller";
 import { answering, timeInZone, toolAnswer } from "../tool-result";
-import {
-  pickupAnswer,
-  pickupWords,
-  projectedPath,
-  routePorts,
-  timelineOf,
-  whereNow,
-} from "./container-answer";
+import { projectedPath, routePorts, timelineMilestones, timelineOf } from "./container-answer";
+import { pickupAnswer, pickupWords } from "./pickup-answer";
+import { whereNow } from "./where-now-answer";
 
 const containerDocument = singleDocument(containerSchema);
 const containerList = listDocument(containerSchema);
@@ -81,10 +76,17 @@ export async function getContainer(
 ) {
   const id = await containerIdOf(api, input.container);
   const path = `/v2/containers/${encodeURIComponent(id)}`;
-  const [{ data: document, headers }, route] = await Promise.all([
+  // The events always: where the box is now is read from its timeline, as the dashboard reads it.
+  const [{ data: document, headers }, route, transport, raw] = await Promise.all([
     api.answer(path, { schema: containerDocument, query: { include: "shipment,pod_terminal" } }),
     api.request(`${path}/route`, { schema: routeDocument }),
+    api.request(`${path}/transport_events`, {
+      schema: transportEventListDocumentSchema,
+      query: { include: "location,terminal,vessel", ...EVENTS_PAGE },
+    }),
+    api.request(`${path}/raw_events`, { schema: rawEventListDocumentSchema, query: { include: "location" } }),
   ]);
+  const milestones = timelineMilestones(transport, raw);
   const container: Container = document.data;
   const terminalId = container.relationships.pod_terminal.data?.id;
   const terminal =
@@ -94,7 +96,7 @@ export async function getContainer(
     (shipmentId && includedOfType(document.included, "shipment", shipmentSchema).get(shipmentId)) || null;
   const a = container.attributes;
   const now = serviceNow(headers);
-  const where = whereNow(container, shipment, terminal, route);
+  const where = whereNow(container, shipment, terminal, route, milestones);
   const pickup = pickupAnswer(container, now);
   const structured: Record<string, unknown> = {
     container: {
@@ -112,19 +114,7 @@ export async function getContainer(
     where_now: where,
     pickup,
   };
-  if (input.include_timeline) {
-    const [transport, raw] = await Promise.all([
-      api.request(`${path}/transport_events`, {
-        schema: transportEventListDocumentSchema,
-        query: { include: "location,terminal,vessel", ...EVENTS_PAGE },
-      }),
-      api.request(`${path}/raw_events`, {
-        schema: rawEventListDocumentSchema,
-        query: { include: "location" },
-      }),
-    ]);
-    structured.timeline = timelineOf(transport, raw);
-  }
+  if (input.include_timeline) structured.timeline = timelineOf(milestones);
   if (input.include_route) {
     const map = await api.request(`${path}/map_geojson`, { schema: mapGeoJsonSchema });
     structured.route = { ports: routePorts(route), path_ahead: projectedPath(map) };
