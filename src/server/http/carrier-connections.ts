@@ -1,12 +1,10 @@
 // /v2/carrier_connections: an account's links from a shipping line to its DCSA Track & Trace API (list, create,
-// read, edit, delete) and `POST …/test`, which makes one real call through the DCSA client and records what it got.
+// read, edit, delete) and `POST …/test`, which makes one real call to the carrier (tracking/dcsa/connection-test.ts).
 // Bodies are checked by carrier-connection-input.ts; no answer and no log line ever holds a secret.
 //
 // These reads are not kept by the response cache (response-cache-policy.ts lists what is): the table is not in the
 // change log, and an edit must be seen at once. The store the engine reads through is told of every write.
-import { randomUUID } from "node:crypto";
 import { attributePointer } from "../../api/json-pointer";
-import { openCarrierConnection, UnreadableConnectionError } from "../db/carrier-connection-store";
 import {
   type CarrierConnectionRow,
   createCarrierConnection,
@@ -14,16 +12,12 @@ import {
   getCarrierConnection,
   isRefusal,
   listCarrierConnections,
-  recordCarrierConnectionStatus,
   updateCarrierConnection,
 } from "../db/carrier-connections";
-import {
-  type ConnectionTestOutcome,
-  carrierConnectionResource,
-  carrierConnectionTestResource,
-} from "../resources/carrier-connections";
+import { carrierConnectionResource, carrierConnectionTestResource } from "../resources/carrier-connections";
 import { documentOf } from "../resources/documents";
 import type { DcsaClient } from "../tracking/dcsa/connection";
+import { testCarrierConnection } from "../tracking/dcsa/connection-test";
 import { checkCarrierConnectionInput } from "./carrier-connection-input";
 import {
   createRouteDef,
@@ -175,39 +169,12 @@ export function carrierConnectionRoutes(deps: CarrierConnectionRouteDeps): App {
           "This service is not set up to call carriers, so the connection cannot be tested; ask the operator.",
       });
     }
-    const started = performance.now();
-    let outcome: Omit<ConnectionTestOutcome, "id" | "connectionId" | "checkedAt">;
-    try {
-      const probe = await dcsaClient.probe(openCarrierConnection(row, deps.secretsKey));
-      outcome = probe;
-    } catch (error) {
-      if (!(error instanceof UnreadableConnectionError)) throw error;
-      // No call is made with a secret that cannot be opened; the user is told how to mend it.
-      outcome = {
-        ok: false,
-        status: "error",
-        httpStatus: null,
-        detail: error.message,
-        url: `${row.baseUrl}/v2/events`,
-        durationMs: performance.now() - started,
-      };
-    }
-    const checkedAt = clock.now();
-    const recorded = await recordCarrierConnectionStatus(
-      db,
-      { accountId, id: row.id },
-      outcome.status,
-      outcome.detail,
-      checkedAt,
+    const { outcome, connection } = await testCarrierConnection(
+      { db, clock, dcsaClient, secretsKey: deps.secretsKey },
+      row,
     );
     changed(accountId);
-    const test = carrierConnectionTestResource({
-      ...outcome,
-      id: randomUUID(),
-      connectionId: row.id,
-      checkedAt,
-    });
-    return c.json({ data: test, included: [resource(recorded ?? row)] }, 200);
+    return c.json({ data: carrierConnectionTestResource(outcome), included: [resource(connection)] }, 200);
   });
   return app;
 }

@@ -10,7 +10,6 @@ import {
 import { getContainer } from "../db/containers";
 import { listTransportEvents, rawEventsOf } from "../db/events";
 import { getShipments } from "../db/shipments";
-import { getVessels, visibleVesselIds } from "../db/vessels";
 import { documentOf, Included } from "../resources/documents";
 import {
   containerResource,
@@ -21,6 +20,7 @@ import {
   transportEventResource,
   vesselResource,
 } from "../resources/serialize";
+import { accountVessels } from "../tracking/account-vessels";
 import type { App, DataDeps } from "./env";
 import { notFound } from "./errors";
 import { errorResponses, idParam, includeQueryOf, jsonBody, pageQuery } from "./openapi-common";
@@ -72,20 +72,12 @@ export function containerEventRoutes(deps: Pick<DataDeps, "db" | "reference">): 
   }
 
   /**
-   * Vessel resources in the order the events first name them; a vessel the account's cargo is only booked on
-   * goes out without its position.
+   * Vessel resources in the order the events first name them, by the account's view of vessels (a vessel its
+   * cargo is only booked on goes out without its position).
    */
   async function vesselResources(accountId: string, ids: (string | null)[]) {
-    const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-    const [rows, visible] = await Promise.all([
-      getVessels(db, wanted),
-      visibleVesselIds(db, accountId, wanted),
-    ]);
-    const byId = new Map(rows.map((v) => [v.id, v]));
-    return wanted.flatMap((id) => {
-      const v = byId.get(id);
-      return v ? [vesselResource(v, { hidePosition: !visible.has(v.id) })] : [];
-    });
+    const { vessels, visible } = await accountVessels(db, accountId, ids);
+    return [...vessels.values()].map((v) => vesselResource(v, { hidePosition: !visible.has(v.id) }));
   }
 
   app.openapi(transportEventsRoute, async (c) => {

@@ -4,12 +4,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { anyResourceSchema } from "../../api/json-api";
 import { mapGeoJsonSchema, routeSchema } from "../../api/routes";
-import { getContainer } from "../db/containers";
-import { journeyEvents } from "../db/journeys";
-import { getShipments } from "../db/shipments";
 import { stableUuid } from "../db/stable-id";
 import { positionsBetween } from "../db/vessel-positions";
-import { getVessels, visibleVesselIds } from "../db/vessels";
 import { documentOf, Included } from "../resources/documents";
 import {
   portResource,
@@ -18,7 +14,7 @@ import {
   shipmentResource,
   vesselResource,
 } from "../resources/serialize";
-import { buildJourney, milestoneLines } from "../tracking/journey";
+import { containerJourney } from "../tracking/container-journey";
 import { journeyMap } from "../tracking/journey-map";
 import type { App, DataDeps } from "./env";
 import { notFound } from "./errors";
@@ -67,32 +63,9 @@ export function containerRouteRoutes(deps: DataDeps): App {
   const { db, reference, clock } = deps;
 
   async function journeyOf(accountId: string, id: string) {
-    const record = await getContainer(db, accountId, id);
-    if (!record) throw notFound("container", id);
-    const { container } = record;
-    const [shipmentRecord] = await getShipments(db, accountId, [container.shipmentId]);
-    if (!shipmentRecord) throw notFound("container", id);
-    const events = (await journeyEvents(db, accountId, [container.id])).get(container.id) ?? [];
-    const journey = buildJourney(milestoneLines(events), shipmentRecord.shipment);
-    const vesselIds = journey.stops
-      .flatMap((s) => [s.inbound.vesselId, s.outbound.vesselId])
-      .filter((v): v is string => v !== null);
-    const [vessels, visible] = await Promise.all([
-      getVessels(db, vesselIds),
-      visibleVesselIds(db, accountId, vesselIds),
-    ]);
-    const updatedAt = events.reduce(
-      (latest, e) => (e.createdAt > latest ? e.createdAt : latest),
-      container.updatedAt,
-    );
-    return {
-      container,
-      shipmentRecord,
-      journey,
-      vessels: new Map(vessels.map((v) => [v.id, v])),
-      visible,
-      updatedAt,
-    };
+    const found = await containerJourney(db, accountId, id);
+    if (!found) throw notFound("container", id);
+    return found;
   }
 
   app.openapi(routeRoute, async (c) => {

@@ -339,7 +339,8 @@ describe("get_container: a box at its inland rail ramp", () => {
   });
 
   it("says it is at the inland destination, as the timeline does, not at the port of discharge's terminal", async () => {
-    const shipment = (await apiJson(h, key, `/v2/shipments/${box.relationships.shipment.data!.id}`)).body.data;
+    const shipment = (await apiJson(h, key, `/v2/shipments/${box.relationships.shipment.data!.id}`)).body
+      .data;
     const result = await tools.call("get_container", { container: box.id });
     const answer = result.structuredContent as unknown as GetContainerAnswer;
     expect(answer.where_now.kind).toBe("at_inland_destination");
