@@ -461,8 +461,9 @@ describe("retries", () => {
       error: "no response within 300 ms",
     });
 
+    // The retry, by a worker that waits as long as a loaded machine may need for the quick answer.
     h.clock.advance(MINUTE);
-    expect(await w.runOnce()).toMatchObject({ sent: 1, succeeded: 1 });
+    expect(await worker({ timeoutMs: 30_000 }).runOnce()).toMatchObject({ sent: 1, succeeded: 1 });
     expect((await notificationsOf(webhook.id))[0]!.deliveryStatus).toBe("succeeded");
   });
 

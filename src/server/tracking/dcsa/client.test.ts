@@ -640,7 +640,8 @@ describe("probe", () => {
     ["no answer", () => {}, "not_reachable", null, "No answer from the carrier within 300 ms"],
   ] as const)("words %s for the user", async (_, answer, status, httpStatus, detail) => {
     carrier.handle((_req, res) => answer(res));
-    const probe = await client({ timeoutMs: 300 }).probe(connection(apiKey));
+    // Only the case that waits for the timeout has a short one: a loaded machine may take long to answer.
+    const probe = await client(httpStatus === null ? { timeoutMs: 300 } : {}).probe(connection(apiKey));
     expect(probe).toMatchObject({ ok: status === "ok", status, httpStatus });
     expect(probe.detail).toMatch(
       typeof detail === "string" ? new RegExp(`^${detail.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) : detail,
