@@ -10,11 +10,11 @@ import {
   carrierConnectionDocumentSchema,
   carrierConnectionListDocumentSchema,
   carrierConnectionTestDocumentSchema,
-} from "../../api/carrier-connections";
-import { carrierConnections, dcsaSubscriptions } from "../db/schema";
-import { openSecret, sealSecret } from "../secrets";
-import { createHarness, type Harness } from "../testing/service-harness";
-import type { DcsaClient, DcsaConnection, DcsaProbe } from "../tracking/dcsa/connection";
+} from "../../../api/carrier-connections";
+import { carrierConnections, dcsaSubscriptions } from "../../db/schema";
+import { openSecret, sealSecret } from "../../secrets";
+import { createHarness, type Harness } from "../../testing/service-harness";
+import type { DcsaClient, DcsaConnection, DcsaProbe } from "../../tracking/dcsa/connection";
 
 const SECRETS_KEY = randomBytes(32);
 const API_KEY = "k3y-that-must-never-show-up";

@@ -1,10 +1,10 @@
 // /v2/carrier_connections: an account's links from a shipping line to its DCSA Track & Trace API (list, create,
 // read, edit, delete) and `POST …/test`, which makes one real call to the carrier (tracking/dcsa/connection-test.ts).
-// Bodies are checked by carrier-connection-input.ts; no answer and no log line ever holds a secret.
+// Bodies are checked by input.ts; no answer and no log line ever holds a secret.
 //
 // These reads are not kept by the response cache (response-cache-policy.ts lists what is): the table is not in the
 // change log, and an edit must be seen at once. The store the engine reads through is told of every write.
-import { attributePointer } from "../../api/json-pointer";
+import { attributePointer } from "../../../api/json-pointer";
 import {
   type CarrierConnectionRow,
   createCarrierConnection,
@@ -13,25 +13,21 @@ import {
   isRefusal,
   listCarrierConnections,
   updateCarrierConnection,
-} from "../db/carrier-connections";
-import { carrierConnectionResource, carrierConnectionTestResource } from "../resources/carrier-connections";
-import { documentOf } from "../resources/documents";
-import type { DcsaClient } from "../tracking/dcsa/connection";
-import { testCarrierConnection } from "../tracking/dcsa/connection-test";
-import { checkCarrierConnectionInput } from "./carrier-connection-input";
+} from "../../db/carrier-connections";
 import {
-  createRouteDef,
-  deleteRoute,
-  getRoute,
-  listRoute,
-  patchRoute,
-  testRoute,
-} from "./carrier-connection-routes";
-import type { App, DataDeps } from "./env";
-import { ApiError, badParameter, idMismatch, invalidAttribute, notFound, quote } from "./errors";
-import { pageDocument, parsePage } from "./paging";
-import { withActivity } from "./people-context";
-import { createRouter } from "./router";
+  carrierConnectionResource,
+  carrierConnectionTestResource,
+} from "../../resources/carrier-connections";
+import { documentOf } from "../../resources/documents";
+import type { DcsaClient } from "../../tracking/dcsa/connection";
+import { testCarrierConnection } from "../../tracking/dcsa/connection-test";
+import type { App, DataDeps } from "../env";
+import { ApiError, badParameter, idMismatch, invalidAttribute, notFound, quote } from "../errors";
+import { pageDocument, parsePage } from "../paging";
+import { withActivity } from "../people-context";
+import { createRouter } from "../router";
+import { checkCarrierConnectionInput } from "./input";
+import { createRouteDef, deleteRoute, getRoute, listRoute, patchRoute, testRoute } from "./routes";
 
 const duplicate = (scac: string) =>
   invalidAttribute(

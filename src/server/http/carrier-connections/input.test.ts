@@ -2,12 +2,12 @@
 // names, and what an edit resets; the service test covers each refusal's wording through the API.
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CarrierConnectionRow } from "../db/carrier-connections";
-import { openDatabase } from "../db/connection";
-import { loadReferenceData, type ReferenceData, seedReferenceData } from "../db/reference-data";
-import { openSecret } from "../secrets";
-import { checkCarrierConnectionInput } from "./carrier-connection-input";
-import { ApiError } from "./errors";
+import type { CarrierConnectionRow } from "../../db/carrier-connections";
+import { openDatabase } from "../../db/connection";
+import { loadReferenceData, type ReferenceData, seedReferenceData } from "../../db/reference-data";
+import { openSecret } from "../../secrets";
+import { ApiError } from "../errors";
+import { checkCarrierConnectionInput } from "./input";
 
 const KEY = randomBytes(32);
 let reference: ReferenceData;

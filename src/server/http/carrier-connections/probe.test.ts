@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   carrierConnectionDocumentSchema,
   carrierConnectionTestDocumentSchema,
-} from "../../api/carrier-connections";
-import { type FakeCarrier, json, startFakeCarrier } from "../testing/fake-carrier";
-import { createHarness, type Harness } from "../testing/service-harness";
-import { HttpDcsaClient } from "../tracking/dcsa/client";
+} from "../../../api/carrier-connections";
+import { type FakeCarrier, json, startFakeCarrier } from "../../testing/fake-carrier";
+import { createHarness, type Harness } from "../../testing/service-harness";
+import { HttpDcsaClient } from "../../tracking/dcsa/client";
+import type { DcsaClient } from "../../tracking/dcsa/connection";
 
 const GOOD_KEY = "the-carriers-key-1234";
 const WRONG_KEY = "a-wrong-key-5678";
@@ -19,13 +20,27 @@ let carrier: FakeCarrier;
 let h: Harness;
 let key: string;
 
+/**
+ * The real client, patient while the carrier answers (a loaded machine may take seconds to serve a loopback call)
+ * and impatient only where the test waits for the timeout, against a carrier that never answers.
+ */
+const patient = new HttpDcsaClient({ timeoutMs: 30_000 });
+const impatient = new HttpDcsaClient({ timeoutMs: 300 });
+let client: DcsaClient = patient;
+const switchable: DcsaClient = {
+  events: (connection, query) => client.events(connection, query),
+  probe: (connection) => client.probe(connection),
+  subscribe: (connection, body) => client.subscribe(connection, body),
+  unsubscribe: (connection, id) => client.unsubscribe(connection, id),
+};
+
 beforeAll(async () => {
   carrier = await startFakeCarrier();
   h = await createHarness({
     carrierConnections: {
       secretsKey: randomBytes(32),
       carrierConnectionsAllowInternal: true,
-      dcsaClient: new HttpDcsaClient({ timeoutMs: 300 }),
+      dcsaClient: switchable,
     },
   });
   key = (await h.newAccount("Probe")).apiKey;
@@ -101,7 +116,10 @@ describe("POST /v2/carrier_connections/{id}/test with the real DCSA client", () 
 
     // A carrier that never answers: not reachable once the client's timeout is up.
     carrier.handle(() => {});
-    const silent = await tested(connection.id);
+    client = impatient;
+    const silent = await tested(connection.id).finally(() => {
+      client = patient;
+    });
     expect(silent.data.attributes).toMatchObject({ ok: false, status: "not_reachable", http_status: null });
     expect(h.logs.join("\n")).not.toMatch(new RegExp(`${GOOD_KEY}|${WRONG_KEY}`));
   });

@@ -7,9 +7,9 @@ import {
   carrierConnectionEditBodySchema,
   carrierConnectionListDocumentSchema,
   carrierConnectionTestDocumentSchema,
-} from "../../api/carrier-connections";
-import { errorDocumentSchema } from "../../api/json-api";
-import { errorResponses, idParam, jsonBody, pageQuery, requestBodyOf } from "./openapi-common";
+} from "../../../api/carrier-connections";
+import { errorDocumentSchema } from "../../../api/json-api";
+import { errorResponses, idParam, jsonBody, pageQuery, requestBodyOf } from "../openapi-common";
 
 const tags = ["Carrier connections"];
 

@@ -1,7 +1,7 @@
 // Service tests: listing, reading and editing containers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { containerSchema } from "../../api/containers";
-import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
+import { containerSchema } from "../../../api/containers";
+import { createHarness, type Harness, insertShipment } from "../../testing/service-harness";
 
 let h: Harness;
 let key: string;

@@ -1,7 +1,7 @@
 // Service tests: a container's transport events and raw events, from a real sandbox shipment that is on the water
 // after a transshipment: order, paging, includes, account scoping and the errors a client can cause.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { containerSchema } from "../../api/containers";
+import { containerSchema } from "../../../api/containers";
 import {
   type RawEvent,
   rawEventListDocumentSchema,
@@ -9,13 +9,13 @@ import {
   type TransportEvent,
   transportEventListDocumentSchema,
   transportEventSchema,
-} from "../../api/events";
+} from "../../../api/events";
 import {
   findSandboxBillOfLading,
   sailingAfterTransshipment,
   trackSandboxShipment,
-} from "../testing/sandbox-shipments";
-import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
+} from "../../testing/sandbox-shipments";
+import { createHarness, type Harness, insertShipment } from "../../testing/service-harness";
 
 const DAY = 86_400_000;
 

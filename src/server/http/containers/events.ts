@@ -6,11 +6,11 @@ import {
   rawEventListDocumentSchema,
   TRANSPORT_EVENT_INCLUDES,
   transportEventListDocumentSchema,
-} from "../../api/events";
-import { getContainer } from "../db/containers";
-import { listTransportEvents, rawEventsOf } from "../db/events";
-import { getShipments } from "../db/shipments";
-import { documentOf, Included } from "../resources/documents";
+} from "../../../api/events";
+import { getContainer } from "../../db/containers";
+import { listTransportEvents, rawEventsOf } from "../../db/events";
+import { getShipments } from "../../db/shipments";
+import { documentOf, Included } from "../../resources/documents";
 import {
   containerResource,
   portResource,
@@ -19,14 +19,14 @@ import {
   terminalResource,
   transportEventResource,
   vesselResource,
-} from "../resources/serialize";
-import { accountVessels } from "../tracking/account-vessels";
-import type { App, DataDeps } from "./env";
-import { notFound } from "./errors";
-import { errorResponses, idParam, includeQueryOf, jsonBody, pageQuery } from "./openapi-common";
-import { pageDocument, parsePage } from "./paging";
-import { parseInclude } from "./query-params";
-import { createRouter } from "./router";
+} from "../../resources/serialize";
+import { accountVessels } from "../../tracking/account-vessels";
+import type { App, DataDeps } from "../env";
+import { notFound } from "../errors";
+import { errorResponses, idParam, includeQueryOf, jsonBody, pageQuery } from "../openapi-common";
+import { pageDocument, parsePage } from "../paging";
+import { parseInclude } from "../query-params";
+import { createRouter } from "../router";
 
 const tags = ["Containers"];
 

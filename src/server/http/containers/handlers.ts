@@ -1,119 +1,30 @@
 // /v2/containers: list, read and edit containers (the id in the path, or in data.id as the hosted API allows).
-import { createRoute, z } from "@hono/zod-openapi";
+import type { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { CONTAINER_INCLUDES, containerEditableAttributesSchema, containerSchema } from "../../api/containers";
-import { listDocument, singleDocument } from "../../api/json-api";
-import { CONTAINER_SORT_FIELDS } from "../../api/triage";
-import { type ContainerRecord, getContainer, listContainers, updateContainer } from "../db/containers";
-import { rawEventsOf, transportEventsOf } from "../db/events";
-import { getShipments } from "../db/shipments";
-import { getVessels } from "../db/vessels";
-import { documentOf, Included } from "../resources/documents";
+import { CONTAINER_INCLUDES, type containerEditableAttributesSchema } from "../../../api/containers";
+import { CONTAINER_SORT_FIELDS } from "../../../api/triage";
+import { type ContainerRecord, getContainer, listContainers, updateContainer } from "../../db/containers";
+import { rawEventsOf, transportEventsOf } from "../../db/events";
+import { getShipments } from "../../db/shipments";
+import { getVessels } from "../../db/vessels";
+import { documentOf, Included } from "../../resources/documents";
 import {
   containerResource,
   rawEventResource,
   shipmentResource,
   terminalResource,
   transportEventResource,
-} from "../resources/serialize";
-import { type ContainerRefreshDeps, registerContainerRefreshRoute } from "./container-refresh";
-import { registerContainerSummaryRoute } from "./container-summary";
-import type { App, AppEnv, DataDeps } from "./env";
-import { idMismatch, notFound } from "./errors";
-import { parseListFilters, parseSort, refuseCursors } from "./list-query";
-import {
-  cursorQuery,
-  errorResponses,
-  idParam,
-  includeQueryOf,
-  jsonBody,
-  pageQuery,
-  requestBodyOf,
-} from "./openapi-common";
-import { pageDocument, parsePage } from "./paging";
-import { withActivity } from "./people-context";
-import { parseInclude } from "./query-params";
-import { createRouter } from "./router";
-import { sortQuery, triageFilterQuery } from "./triage-openapi";
-
-const tags = ["Containers"];
-const containerDocument = singleDocument(containerSchema);
-
-const listRoute = createRoute({
-  method: "get",
-  path: "/v2/containers",
-  tags,
-  summary: "List containers, newest first or sorted, filtered",
-  request: {
-    query: z.object({
-      ...pageQuery,
-      ...cursorQuery,
-      ...includeQueryOf(CONTAINER_INCLUDES),
-      q: z.string().optional().openapi({
-        description:
-          "Part of a container number, or of anything a search of shipments finds (bill of lading and reference numbers, tags, customer, vessel, port names and LOCODEs): a shipment's term finds its containers.",
-      }),
-      "filter[number]": z.string().optional().openapi({ description: "Part of a container number." }),
-      ...sortQuery(
-        CONTAINER_SORT_FIELDS,
-        "The shipment's dates (ETA/ATA at the port of discharge and the destination, departure from the port of lading) and its bill of lading number order its containers. `last_free_day_at` is the container's effective last free day, the earliest of the terminal's and the line's. Ascending by `available_for_pickup` puts available containers first.",
-      ),
-      ...triageFilterQuery(""),
-    }),
-  },
-  responses: {
-    200: jsonBody(listDocument(containerSchema), "A page of containers"),
-    ...errorResponses(400, 401, 429),
-  },
-});
-
-const getRoute = createRoute({
-  method: "get",
-  path: "/v2/containers/{id}",
-  tags,
-  summary: "Get a container",
-  request: { params: idParam, query: z.object(includeQueryOf(CONTAINER_INCLUDES)) },
-  responses: { 200: jsonBody(containerDocument, "The container"), ...errorResponses(400, 401, 404, 429) },
-});
-
-const editBody = (idRequired: boolean) =>
-  z.object({
-    data: z.object({
-      type: z.literal("container").optional(),
-      id: idRequired
-        ? z.string({ error: "data.id is required: the id of the container to edit" })
-        : z.string().optional(),
-      attributes: containerEditableAttributesSchema,
-    }),
-  });
-
-function patchContent(idRequired: boolean) {
-  return requestBodyOf(editBody(idRequired), true);
-}
-
-const patchRoute = createRoute({
-  method: "patch",
-  path: "/v2/containers/{id}",
-  tags,
-  summary: "Edit a container's reference numbers",
-  request: { params: idParam, body: patchContent(false) },
-  responses: {
-    200: jsonBody(containerDocument, "The updated container"),
-    ...errorResponses(400, 401, 404, 415, 422, 429),
-  },
-});
-
-const patchByBodyRoute = createRoute({
-  method: "patch",
-  path: "/v2/containers",
-  tags,
-  summary: "Edit a container named by data.id",
-  request: { body: patchContent(true) },
-  responses: {
-    200: jsonBody(containerDocument, "The updated container"),
-    ...errorResponses(400, 401, 404, 415, 422, 429),
-  },
-});
+} from "../../resources/serialize";
+import type { App, AppEnv, DataDeps } from "../env";
+import { idMismatch, notFound } from "../errors";
+import { parseListFilters, parseSort, refuseCursors } from "../list-query";
+import { pageDocument, parsePage } from "../paging";
+import { withActivity } from "../people-context";
+import { parseInclude } from "../query-params";
+import { createRouter } from "../router";
+import { type ContainerRefreshDeps, registerContainerRefreshRoute } from "./refresh";
+import { getRoute, listRoute, patchByBodyRoute, patchRoute } from "./routes";
+import { registerContainerSummaryRoute } from "./summary";
 
 export type ContainerRouteDeps = DataDeps & ContainerRefreshDeps;
 

@@ -7,13 +7,13 @@ import {
   REFRESH_INTERVAL_SECONDS,
   type RefreshResult,
   refreshResultSchema,
-} from "../../api/container-refresh";
-import { errorDocumentSchema } from "../../api/json-api";
-import type { Clock } from "../clock";
-import { askContainerRefresh } from "../db/container-refresh";
-import type { App, DataDeps } from "./env";
-import { ApiError, notFound } from "./errors";
-import { errorResponses, idParam, jsonBody } from "./openapi-common";
+} from "../../../api/container-refresh";
+import { errorDocumentSchema } from "../../../api/json-api";
+import type { Clock } from "../../clock";
+import { askContainerRefresh } from "../../db/container-refresh";
+import type { App, DataDeps } from "../env";
+import { ApiError, notFound } from "../errors";
+import { errorResponses, idParam, jsonBody } from "../openapi-common";
 
 const refreshRoute = createRoute({
   method: "patch",

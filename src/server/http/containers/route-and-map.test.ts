@@ -1,10 +1,10 @@
 // Service tests: a container's route (route locations, vessel legs, included resources) and its map GeoJSON.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MapFeature, mapGeoJsonSchema, routeLocationSchema, routeSchema } from "../../api/routes";
-import { portId } from "../db/reference-data";
-import { isOnLand } from "../geo/land";
-import { haversineNm, type LatLon } from "../geo/route-geometry";
-import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
+import { type MapFeature, mapGeoJsonSchema, routeLocationSchema, routeSchema } from "../../../api/routes";
+import { portId } from "../../db/reference-data";
+import { isOnLand } from "../../geo/land";
+import { haversineNm, type LatLon } from "../../geo/route-geometry";
+import { createHarness, type Harness, insertShipment } from "../../testing/service-harness";
 import {
   insertLines,
   insertPacificJourney,
@@ -12,7 +12,7 @@ import {
   NOW,
   OCEAN_LEG,
   sailVessel,
-} from "../testing/vessel-fixtures";
+} from "../../testing/vessel-fixtures";
 
 let h: Harness;
 let key: string;

@@ -2,24 +2,24 @@
 // it, as route locations with their vessel legs, and as one GeoJSON feature collection for a map
 // (tracking/journey-map.ts draws it).
 import { createRoute, z } from "@hono/zod-openapi";
-import { anyResourceSchema } from "../../api/json-api";
-import { mapGeoJsonSchema, routeSchema } from "../../api/routes";
-import { stableUuid } from "../db/stable-id";
-import { positionsBetween } from "../db/vessel-positions";
-import { documentOf, Included } from "../resources/documents";
+import { anyResourceSchema } from "../../../api/json-api";
+import { mapGeoJsonSchema, routeSchema } from "../../../api/routes";
+import { stableUuid } from "../../db/stable-id";
+import { positionsBetween } from "../../db/vessel-positions";
+import { documentOf, Included } from "../../resources/documents";
 import {
   portResource,
   routeLocationResource,
   routeResource,
   shipmentResource,
   vesselResource,
-} from "../resources/serialize";
-import { containerJourney } from "../tracking/container-journey";
-import { journeyMap } from "../tracking/journey-map";
-import type { App, DataDeps } from "./env";
-import { notFound } from "./errors";
-import { errorResponses, idParam, jsonBody } from "./openapi-common";
-import { createRouter } from "./router";
+} from "../../resources/serialize";
+import { containerJourney } from "../../tracking/container-journey";
+import { journeyMap } from "../../tracking/journey-map";
+import type { App, DataDeps } from "../env";
+import { notFound } from "../errors";
+import { errorResponses, idParam, jsonBody } from "../openapi-common";
+import { createRouter } from "../router";
 
 const tags = ["Containers"];
 

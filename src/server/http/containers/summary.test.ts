@@ -1,9 +1,9 @@
 // Service tests: GET /v2/containers/summary counts what needs attention, by the service clock, in the account's
 // own rows only, and every count's filters list exactly that many rows; the X-Service-Clock header.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AttentionCount, containerSummarySchema, SERVICE_CLOCK_HEADER } from "../../api/triage";
-import { createHarness, type Harness } from "../testing/service-harness";
-import { at, buildTriageFixture, type TriageFixture } from "../testing/triage-fixture";
+import { type AttentionCount, containerSummarySchema, SERVICE_CLOCK_HEADER } from "../../../api/triage";
+import { createHarness, type Harness } from "../../testing/service-harness";
+import { at, buildTriageFixture, type TriageFixture } from "../../testing/triage-fixture";
 
 let h: Harness;
 let key: string;

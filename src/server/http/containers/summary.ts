@@ -2,7 +2,7 @@
 // very code the list parses them with and counting with the list's own count, so that following a count's
 // filters lists exactly that many rows.
 import { createRoute } from "@hono/zod-openapi";
-import { singleDocument } from "../../api/json-api";
+import { singleDocument } from "../../../api/json-api";
 import {
   ATTENTION_STOP_REASONS,
   type AttentionCount,
@@ -10,17 +10,17 @@ import {
   containerSummarySchema,
   filterParamsOf,
   type ListFilters,
-} from "../../api/triage";
-import { countContainers } from "../db/containers";
-import { holdNamesOnHold } from "../db/hold-names";
-import type { FilterClock } from "../db/list-filters";
-import { countShipments } from "../db/shipments";
-import { countTrackingRequests } from "../db/tracking-requests";
-import { documentOf } from "../resources/documents";
-import type { App, DataDeps } from "./env";
-import { parseListFilters } from "./list-query";
-import { errorResponses, jsonBody } from "./openapi-common";
-import { parseStatuses } from "./tracking-requests/query";
+} from "../../../api/triage";
+import { countContainers } from "../../db/containers";
+import { holdNamesOnHold } from "../../db/hold-names";
+import type { FilterClock } from "../../db/list-filters";
+import { countShipments } from "../../db/shipments";
+import { countTrackingRequests } from "../../db/tracking-requests";
+import { documentOf } from "../../resources/documents";
+import type { App, DataDeps } from "../env";
+import { parseListFilters } from "../list-query";
+import { errorResponses, jsonBody } from "../openapi-common";
+import { parseStatuses } from "../tracking-requests/query";
 
 export const summaryRoute = createRoute({
   method: "get",
