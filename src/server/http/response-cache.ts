@@ -12,6 +12,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { DataChange, DataChangeListener } from "../db/data-changes";
 import { acceptsGzip, GZIP_THRESHOLD_BYTES, gzipBytes } from "./compression";
 import type { AppEnv } from "./env";
+import { type KeptAnswer, KeptAnswers } from "./kept-answers";
 
 /** How long an answer at `path` may be kept, in milliseconds; undefined: not kept. */
 export type CachePolicy = (path: string, query: URLSearchParams) => number | undefined;
@@ -32,16 +33,6 @@ export interface ResponseCacheStats {
   listening: boolean;
 }
 
-interface Entry {
-  readonly key: string;
-  readonly accountId: string;
-  readonly expires: number;
-  readonly contentType: string;
-  readonly body: Uint8Array<ArrayBuffer>;
-  gzipped: Promise<Uint8Array<ArrayBuffer>> | undefined;
-  bytes: number;
-}
-
 /** What an answer was read under: it may be kept only if neither moved meanwhile. */
 interface Stamp {
   everything: number;
@@ -49,24 +40,20 @@ interface Stamp {
 }
 
 export class ResponseCache implements DataChangeListener {
-  readonly #maxBytes: number;
   readonly #now: () => number;
-  /** In least-recently-used order: the first is evicted first. */
-  readonly #entries = new Map<string, Entry>();
-  readonly #keysByAccount = new Map<string, Set<string>>();
+  readonly #kept: KeptAnswers;
   /** Answers being read, by key: a second request for the same answer waits for the first instead of reading too. */
   readonly #reading = new Map<string, Promise<void>>();
   /** Counts of changes, per account and of everything, that stamps compare. */
   readonly #accountChanges = new Map<string, number>();
   #everythingChanges = 0;
-  #bytes = 0;
   #listening = true;
   #hits = 0;
   #misses = 0;
 
   constructor(options: ResponseCacheOptions) {
-    this.#maxBytes = options.maxBytes;
     this.#now = options.now ?? Date.now;
+    this.#kept = new KeptAnswers(options.maxBytes, this.#now);
   }
 
   /** Rows changed (db/data-changes.ts); undefined when changes may have gone unheard (reading again after a loss). */
@@ -74,9 +61,7 @@ export class ResponseCache implements DataChangeListener {
     if (change === undefined) this.#listening = true;
     if (change === undefined || "everything" in change) {
       this.#everythingChanges += 1;
-      this.#entries.clear();
-      this.#keysByAccount.clear();
-      this.#bytes = 0;
+      this.#kept.clear();
       return;
     }
     this.#dropAccount(change.account);
@@ -92,8 +77,8 @@ export class ResponseCache implements DataChangeListener {
     return {
       hits: this.#hits,
       misses: this.#misses,
-      entries: this.#entries.size,
-      bytes: this.#bytes,
+      entries: this.#kept.size,
+      bytes: this.#kept.bytes,
       listening: this.#listening,
     };
   }
@@ -119,11 +104,11 @@ export class ResponseCache implements DataChangeListener {
       if (ttlMs === undefined || !this.#listening) return next();
       const url = c.req.url;
       const key = `${accountId} ${url.slice(url.indexOf("/", url.indexOf("//") + 2))}`;
-      let entry = this.#fresh(key);
+      let entry = this.#kept.fresh(key);
       const reading = entry ? undefined : this.#reading.get(key);
       if (reading) {
         await reading;
-        entry = this.#fresh(key);
+        entry = this.#kept.fresh(key);
       }
       if (entry) {
         this.#hits += 1;
@@ -146,7 +131,7 @@ export class ResponseCache implements DataChangeListener {
       const res = c.res;
       const contentType = res.headers.get("Content-Type");
       if (res.status !== 200 || !contentType || res.headers.has("Content-Encoding")) return;
-      const entry: Entry = {
+      const entry: KeptAnswer = {
         key,
         accountId,
         expires: this.#now() + ttlMs,
@@ -155,7 +140,7 @@ export class ResponseCache implements DataChangeListener {
         gzipped: undefined,
         bytes: 0,
       };
-      if (this.#listening && this.#unchanged(accountId, stamp)) this.#keep(entry);
+      if (this.#listening && this.#unchanged(accountId, stamp)) this.#kept.keep(entry);
       const { body, headers } = await this.#encoded(c, entry);
       c.res = new Response(body, { status: 200, headers });
     } finally {
@@ -165,20 +150,20 @@ export class ResponseCache implements DataChangeListener {
   }
 
   /** The answer from memory, with what earlier middleware set on this request (rate limits, CORS). */
-  async #respond(c: Context<AppEnv>, entry: Entry) {
+  async #respond(c: Context<AppEnv>, entry: KeptAnswer) {
     const { body, headers } = await this.#encoded(c, entry);
     return c.body(body, 200, headers);
   }
 
   /** The body in the encoding the client accepts: gzipped once per entry, when it is worth it. */
-  async #encoded(c: Context<AppEnv>, entry: Entry) {
+  async #encoded(c: Context<AppEnv>, entry: KeptAnswer) {
     const headers: Record<string, string> = { "Content-Type": entry.contentType, Vary: "Accept-Encoding" };
     if (entry.body.byteLength < GZIP_THRESHOLD_BYTES || !acceptsGzip(c.req.header("Accept-Encoding")))
       return { body: entry.body, headers };
     if (!entry.gzipped) {
       entry.gzipped = gzipBytes(entry.body);
       entry.gzipped.then(
-        (gzipped) => this.#grow(entry, gzipped.byteLength),
+        (gzipped) => this.#kept.grow(entry, gzipped.byteLength),
         () => {
           entry.gzipped = undefined;
         },
@@ -190,64 +175,9 @@ export class ResponseCache implements DataChangeListener {
     return { body, headers };
   }
 
-  #fresh(key: string): Entry | undefined {
-    const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires <= this.#now()) {
-      this.#delete(entry);
-      return undefined;
-    }
-    // Most recently used last.
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
-    return entry;
-  }
-
-  #keep(entry: Entry) {
-    const old = this.#entries.get(entry.key);
-    if (old) this.#delete(old);
-    this.#entries.set(entry.key, entry);
-    let keys = this.#keysByAccount.get(entry.accountId);
-    if (!keys) {
-      keys = new Set();
-      this.#keysByAccount.set(entry.accountId, keys);
-    }
-    keys.add(entry.key);
-    this.#grow(entry, entry.body.byteLength);
-  }
-
-  /** Counts more bytes for a kept entry, and evicts the least recently used ones while over the budget. */
-  #grow(entry: Entry, bytes: number) {
-    if (this.#entries.get(entry.key) !== entry) return;
-    entry.bytes += bytes;
-    this.#bytes += bytes;
-    for (const oldest of this.#entries.values()) {
-      if (this.#bytes <= this.#maxBytes) break;
-      this.#delete(oldest);
-    }
-  }
-
-  #delete(entry: Entry) {
-    if (this.#entries.get(entry.key) !== entry) return;
-    this.#entries.delete(entry.key);
-    this.#bytes -= entry.bytes;
-    const keys = this.#keysByAccount.get(entry.accountId);
-    keys?.delete(entry.key);
-    if (keys?.size === 0) this.#keysByAccount.delete(entry.accountId);
-  }
-
   #dropAccount(accountId: string) {
     this.#accountChanges.set(accountId, (this.#accountChanges.get(accountId) ?? 0) + 1);
-    const keys = this.#keysByAccount.get(accountId);
-    if (!keys) return;
-    for (const key of keys) {
-      const entry = this.#entries.get(key);
-      if (entry) {
-        this.#entries.delete(key);
-        this.#bytes -= entry.bytes;
-      }
-    }
-    this.#keysByAccount.delete(accountId);
+    this.#kept.dropAccount(accountId);
   }
 
   #stamp(accountId: string): Stamp {
