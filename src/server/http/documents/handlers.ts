@@ -1,6 +1,6 @@
-// /v2/documents, /v2/document_schemas, /v2/email_submissions and /v2/inbound_email: parse, call the repositories
-// and the documents package, answer with the hosted shapes. The streamed uploads and the signed download are in
-// uploads.ts, registered first on the same router. Another account's document, submission or upload is a 404, as
+// /v2/documents and /v2/document_schemas: parse, call the repositories and the documents package, answer with the
+// hosted shapes. The streamed uploads and the signed download are in uploads.ts, registered first on the same
+// router; the email submissions and the inbound address in email-handlers.ts. Another account's document, submission or upload is a 404, as
 // an unknown one is.
 import { parseSchemaId } from "../../../api/document-schemas";
 import { DOCUMENT_TYPES, isDocumentFileType } from "../../../api/document-types";
@@ -17,24 +17,18 @@ import {
   setRotation,
   updateDocument,
 } from "../../db/documents";
-import {
-  getEmailSubmission,
-  inboundEmailOf,
-  listEmailSubmissions,
-  rotateInboundToken,
-  updateInboundEmail,
-} from "../../db/inbound-email";
 import { signDownloadLink } from "../../documents/download-links";
 import { numbersOf } from "../../documents/extraction";
-import { documentViews, submissionViews } from "../../documents/views";
+import { documentViews } from "../../documents/views";
 import { documentOf } from "../../resources/documents";
-import { documentSchemaResource, inboundEmailResource } from "../../resources/shipping-documents";
+import { documentSchemaResource } from "../../resources/shipping-documents";
 import type { App, DataDeps } from "../env";
 import { ApiError, badParameter, idMismatch, notFound } from "../errors";
 import { parseSort } from "../list-query";
 import { pageDocument, parsePage } from "../paging";
 import { parseInclude } from "../query-params";
 import { createRouter } from "../router";
+import { registerEmailRoutes } from "./email-handlers";
 import { documentLinkKey } from "./link-key";
 import * as r from "./routes";
 import { registerUploadRoutes } from "./uploads";
@@ -48,7 +42,6 @@ const INCLUDES = [
   "current_extraction",
   "email_submission",
 ];
-const SUBMISSION_INCLUDES = ["account", "user", "documents", "documents.last_document_representation"];
 
 export interface DocumentRouterDeps extends DataDeps {
   /** Told when a document was stored or asked to be read again: this process's extraction worker looks at once. */
@@ -226,61 +219,6 @@ export function documentRoutes(deps: DocumentRouterDeps): App {
     return c.json({ data: resource, links: { self: resource.links.self } }, 200);
   });
 
-  app.openapi(r.submissionsRoute, async (c) => {
-    const query = c.req.valid("query");
-    const accountId = c.get("principal").account.id;
-    // As the hosted API: documents and their representations unless the client names its own includes.
-    const include = parseInclude(
-      query.include ?? "documents,documents.last_document_representation",
-      SUBMISSION_INCLUDES,
-    );
-    const page = parsePage(query);
-    const { rows, total } = await listEmailSubmissions(db, accountId, {
-      offset: page.offset,
-      limit: page.size,
-    });
-    const view = await submissionViews(db, reference, accountId, rows, include);
-    return c.json(pageDocument(c.req.url, page, { total }, view.data, view.included), 200);
-  });
-
-  app.openapi(r.submissionRoute, async (c) => {
-    const { id } = c.req.valid("param");
-    const accountId = c.get("principal").account.id;
-    const include = parseInclude(
-      c.req.valid("query").include ?? "documents,documents.last_document_representation",
-      SUBMISSION_INCLUDES,
-    );
-    const row = await getEmailSubmission(db, accountId, id);
-    if (!row) throw notFound("email submission", id);
-    const view = await submissionViews(db, reference, accountId, [row], include);
-    return c.json(documentOf(view.data[0]!, `/v2/email_submissions/${id}`, view.included), 200);
-  });
-
-  const domain = deps.inboundMailDomain;
-  const inbound = (row: Parameters<typeof inboundEmailResource>[0]) => ({
-    data: inboundEmailResource(row, domain),
-    links: { self: "/v2/inbound_email" },
-  });
-  app.openapi(r.inboundGetRoute, async (c) =>
-    c.json(inbound(await inboundEmailOf(db, c.get("principal").account.id, clock.now())), 200),
-  );
-  app.openapi(r.inboundPatchRoute, async (c) => {
-    const a = c.req.valid("json").data.attributes;
-    const row = await updateInboundEmail(
-      db,
-      c.get("principal").account.id,
-      {
-        ...(a.allowed_sender_domains ? { allowedSenderDomains: [...new Set(a.allowed_sender_domains)] } : {}),
-        ...(a.auto_track_document_types
-          ? { autoTrackDocumentTypes: [...new Set(a.auto_track_document_types)] }
-          : {}),
-      },
-      clock.now(),
-    );
-    return c.json(inbound(row), 200);
-  });
-  app.openapi(r.inboundRotateRoute, async (c) =>
-    c.json(inbound(await rotateInboundToken(db, c.get("principal").account.id, clock.now())), 200),
-  );
+  registerEmailRoutes(app, deps);
   return app;
 }

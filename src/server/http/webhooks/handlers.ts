@@ -1,6 +1,5 @@
 // /v2/webhooks: subscriptions (create, list, read, edit, delete), the event names, a test notification through
-// the delivery worker, and the hosted API's one-off test delivery to any address (`trigger`).
-
+// the delivery worker, and the hosted API's one-off test delivery to any address (`trigger`, webhooks/trigger.ts).
 import { randomUUID } from "node:crypto";
 import { attributePointer } from "../../../api/json-pointer";
 import { WEBHOOK_EVENT_GROUPS, type WebhookEventName } from "../../../api/webhooks";
@@ -14,15 +13,13 @@ import {
   updateWebhook,
   type WebhookChanges,
 } from "../../db/webhooks";
-import { postWebhook, USER_AGENT } from "../../net/guarded-post";
-import type { Resolver } from "../../net/outbound-guard";
 import { webhookUrlProblem } from "../../net/outbound-guard";
-import { generateWebhookSecret, standardWebhooksSignature, t49Signature } from "../../net/webhook-signing";
+import { generateWebhookSecret } from "../../net/webhook-signing";
 import { documentOf } from "../../resources/documents";
 import { webhookEventCategoryResource, webhookResource } from "../../resources/webhooks";
-import { DEFAULT_TIMEOUT_MS } from "../../webhooks/delivery";
 import { exampleSubject } from "../../webhooks/examples";
 import { notificationBody } from "../../webhooks/payload";
+import { type TriggerSettings, triggerTestDelivery } from "../../webhooks/trigger";
 import type { App, DataDeps } from "../env";
 import { idMismatch, invalidAttribute, notFound } from "../errors";
 import { pageDocument, parsePage } from "../paging";
@@ -41,16 +38,12 @@ import {
   testRoute,
   triggerRoute,
 } from "./routes";
-/** How webhook addresses are checked and test deliveries are sent. */
-export interface WebhookSettings {
+/** How webhook addresses are checked and test deliveries (`POST /v2/webhooks/trigger`) are sent. */
+export interface WebhookSettings extends TriggerSettings {
   /** Accept plain `http` webhook addresses (local use only). */
   allowHttp: boolean;
   /** Let deliveries reach loopback and private addresses (local development only). */
   allowPrivateAddresses: boolean;
-  /** Timeout of `POST /v2/webhooks/trigger`'s delivery; 10 s by default. */
-  timeoutMs?: number;
-  /** Host name resolution of `POST /v2/webhooks/trigger`; the system resolver by default. */
-  resolve?: Resolver;
   /** The addresses deliveries leave from, as the operator set them (`GET /v2/webhooks/ips`). */
   egress: { ips: string[]; updatedAt: Date };
 }
@@ -91,36 +84,18 @@ export function webhookRoutes(
   app.openapi(triggerRoute, async (c) => {
     const { url, event, secret } = c.req.valid("json");
     checkUrl(url, "/url");
-    const now = clock.now();
-    const id = randomUUID();
-    const payload = notificationBody(
-      { id, event, createdAt: now, webhookId: null, test: true },
-      exampleSubject(reference, event as WebhookEventName, now),
+    const { requestHeaders, requestBody, result } = await triggerTestDelivery(
+      { url, event: event as WebhookEventName, secret },
+      { reference, now: clock.now(), settings },
     );
-    const timestamp = Math.floor(Date.now() / 1000);
-    const headers: Record<string, string> = {
-      "Content-Type": "application/json",
-      "User-Agent": USER_AGENT,
-      "webhook-id": id,
-      "webhook-timestamp": String(timestamp),
-    };
-    if (secret) {
-      headers["X-T49-Webhook-Signature"] = t49Signature(secret, payload);
-      headers["webhook-signature"] = standardWebhooksSignature(secret, id, timestamp, payload);
-    }
-    const result = await postWebhook(url, payload, headers, {
-      timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      allowPrivateAddresses: settings.allowPrivateAddresses,
-      resolve: settings.resolve,
-    });
     return c.json(
       {
         url,
         succeeded: result.ok,
         error: result.error,
         status_code: result.statusCode,
-        request_headers: headers,
-        request_body: payload,
+        request_headers: requestHeaders,
+        request_body: requestBody,
         response_headers: result.responseHeaders,
         response_body: result.responseHead,
       },
