@@ -14,8 +14,10 @@ import {
 import { type EmailSubmissionRow, getEmailSubmission } from "../db/inbound-email";
 import type { ReferenceData } from "../db/reference-data";
 import { shipmentsByRefs } from "../db/shipments";
+import { containerResource } from "../resources/containers";
 import { Included } from "../resources/documents";
-import { containerResource, type Resource, shipmentResource } from "../resources/serialize";
+import type { Resource } from "../resources/refs";
+import { shipmentResource } from "../resources/shipments";
 import {
   documentResource,
   emailSubmissionResource,

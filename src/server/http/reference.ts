@@ -9,7 +9,7 @@ import {
   portResource,
   shippingLineResource,
   terminalResource,
-} from "../resources/serialize";
+} from "../resources/reference";
 import type { App, DataDeps } from "./env";
 import { ApiError } from "./errors";
 import { errorResponses, idParam, jsonBody } from "./openapi-common";

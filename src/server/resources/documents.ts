@@ -1,6 +1,6 @@
 // JSON:API documents as every /v2 answer, webhook payload and stream shapes them: `included` without duplicates,
 // the single-resource document (data, included, links) and the list document (data, included, links, meta).
-import type { Resource } from "./serialize";
+import type { Resource } from "./refs";
 
 /** Collects included resources, keeping the first copy of each (type, id) and never the primary data. */
 export class Included {

@@ -6,7 +6,7 @@ import type { CargoRecord } from "../db/cargo-aboard";
 import type { ReferenceData } from "../db/reference-data";
 import type { VesselRow } from "../db/vessels";
 import type { FleetEntry, PortCall, PositionInput, Voyage } from "./inputs";
-import { vesselResource } from "./serialize";
+import { vesselResource } from "./vessels";
 
 const portRef = (id: string | null) => ({ data: id ? { id, type: "port" as const } : null });
 

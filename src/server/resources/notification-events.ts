@@ -6,7 +6,7 @@ import { iso } from "../../api/timestamps";
 import type { ContainerRow } from "../db/containers";
 import type { ReferenceData } from "../db/reference-data";
 import type { ShipmentRow } from "../db/shipments";
-import { type Resource, ref } from "./serialize";
+import { type Resource, ref } from "./refs";
 
 /** The recorded account event a notification-only object stands for. */
 export interface RecordedEvent {

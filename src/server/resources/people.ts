@@ -3,7 +3,7 @@ import type { MorningSummary, Person } from "../../api/people";
 import type { FailingEmail } from "../db/mail-outbox";
 import type { SummarySettings } from "../db/morning-summaries";
 import type { MemberRecord } from "../db/people";
-import { splitName } from "./serialize";
+import { splitName } from "./account";
 
 /** `failing`: the failing addresses among the people's (`failingEmailsAmong`), by address in lower case. */
 export function personResource(m: MemberRecord, failing?: Map<string, FailingEmail>): Person {

@@ -20,7 +20,7 @@ import type {
 import type { DocumentBlobRow } from "../db/document-blobs";
 import type { DocumentLinks, DocumentRow, RepresentationRow } from "../db/documents";
 import type { EmailSubmissionRow, InboundEmailRow } from "../db/inbound-email";
-import { ref } from "./serialize";
+import { ref } from "./refs";
 
 const untracked = (links: DocumentLinks | undefined): UntrackedNumber[] =>
   (links?.untracked ?? []).map((n) => ({

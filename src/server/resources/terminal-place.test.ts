@@ -2,7 +2,7 @@
 // city (a rail ramp's), as the hosted rail terminals carry it.
 import { describe, expect, it } from "vitest";
 import type { PortRow, TerminalRow } from "../db/reference-data";
-import { metroAreaResource, terminalResource } from "./serialize";
+import { metroAreaResource, terminalResource } from "./reference";
 
 const place = (id: string, kind: string): PortRow => ({
   id,

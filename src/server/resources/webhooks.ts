@@ -10,7 +10,7 @@ import type {
   WebhookNotificationLog,
 } from "../../api/webhooks";
 import type { NotificationLogRow, NotificationSummary, WebhookRow } from "../db/webhooks";
-import type { Resource } from "./serialize";
+import type { Resource } from "./refs";
 
 /** A group of webhook events as `GET /v2/webhooks/events` lists them: each event with what it means. */
 export function webhookEventCategoryResource(group: (typeof WEBHOOK_EVENT_GROUPS)[number]) {

@@ -11,7 +11,7 @@ import { portId, type ReferenceData, shippingLineId, terminalId } from "../db/re
 import type { ShipmentRecord } from "../db/shipments";
 import type { TrackingRequestRow } from "../db/tracking-requests";
 import type { VesselRow } from "../db/vessels";
-import type { Resource } from "../resources/serialize";
+import type { Resource } from "../resources/refs";
 import { documentResource, representationResource } from "../resources/shipping-documents";
 import {
   containerEventSubject,

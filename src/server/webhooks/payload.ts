@@ -14,23 +14,19 @@ import type { ReferenceData } from "../db/reference-data";
 import type { ShipmentRecord } from "../db/shipments";
 import type { TrackingRequestRow } from "../db/tracking-requests";
 import type { VesselRow } from "../db/vessels";
+import { containerResource, zonesOf } from "../resources/containers";
 import { Included } from "../resources/documents";
+import { transportEventResource } from "../resources/events";
 import {
   containerUpdatedEventResource,
   estimatedEventResource,
   podTerminalChangedEventResource,
 } from "../resources/notification-events";
-import {
-  containerResource,
-  portResource,
-  type Resource,
-  shipmentResource,
-  terminalResource,
-  transportEventResource,
-  vesselResource,
-  zonesOf,
-} from "../resources/serialize";
+import { portResource, terminalResource } from "../resources/reference";
+import type { Resource } from "../resources/refs";
+import { shipmentResource } from "../resources/shipments";
 import { trackingRequestResource } from "../resources/tracking-request";
+import { vesselResource } from "../resources/vessels";
 import { deliveredNotificationDocument, type NotificationHeader } from "../resources/webhooks";
 
 export type { NotificationHeader, Resource };

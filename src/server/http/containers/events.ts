@@ -10,16 +10,12 @@ import {
 import { getContainer } from "../../db/containers";
 import { listTransportEvents, rawEventsOf } from "../../db/events";
 import { getShipments } from "../../db/shipments";
+import { containerResource } from "../../resources/containers";
 import { documentOf, Included } from "../../resources/documents";
-import {
-  containerResource,
-  portResource,
-  rawEventResource,
-  shipmentResource,
-  terminalResource,
-  transportEventResource,
-  vesselResource,
-} from "../../resources/serialize";
+import { rawEventResource, transportEventResource } from "../../resources/events";
+import { portResource, terminalResource } from "../../resources/reference";
+import { shipmentResource } from "../../resources/shipments";
+import { vesselResource } from "../../resources/vessels";
 import { accountVessels } from "../../tracking/account-vessels";
 import type { App, DataDeps } from "../env";
 import { notFound } from "../errors";

@@ -7,14 +7,11 @@ import { type ContainerRecord, getContainer, listContainers, updateContainer } f
 import { rawEventsOf, transportEventsOf } from "../../db/events";
 import { getShipments } from "../../db/shipments";
 import { getVessels } from "../../db/vessels";
+import { containerResource } from "../../resources/containers";
 import { documentOf, Included } from "../../resources/documents";
-import {
-  containerResource,
-  rawEventResource,
-  shipmentResource,
-  terminalResource,
-  transportEventResource,
-} from "../../resources/serialize";
+import { rawEventResource, transportEventResource } from "../../resources/events";
+import { terminalResource } from "../../resources/reference";
+import { shipmentResource } from "../../resources/shipments";
 import type { App, AppEnv, DataDeps } from "../env";
 import { idMismatch, notFound } from "../errors";
 import { parseListFilters, parseSort, refuseCursors } from "../list-query";

@@ -7,13 +7,10 @@ import { mapGeoJsonSchema, routeSchema } from "../../../api/routes";
 import { stableUuid } from "../../db/stable-id";
 import { positionsBetween } from "../../db/vessel-positions";
 import { documentOf, Included } from "../../resources/documents";
-import {
-  portResource,
-  routeLocationResource,
-  routeResource,
-  shipmentResource,
-  vesselResource,
-} from "../../resources/serialize";
+import { portResource } from "../../resources/reference";
+import { routeLocationResource, routeResource } from "../../resources/routes";
+import { shipmentResource } from "../../resources/shipments";
+import { vesselResource } from "../../resources/vessels";
 import { containerJourney } from "../../tracking/container-journey";
 import { journeyMap } from "../../tracking/journey-map";
 import type { App, DataDeps } from "../env";

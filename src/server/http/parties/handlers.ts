@@ -1,7 +1,7 @@
 // /v2/parties: the companies an account ships for (list, create, read, rename), as the hosted API has them.
 import { createParty, DuplicatePartyName, getParty, listParties, renameParty } from "../../db/parties";
 import { documentOf } from "../../resources/documents";
-import { partyResource } from "../../resources/serialize";
+import { partyResource } from "../../resources/parties";
 import type { App, DataDeps } from "../env";
 import { invalidAttribute, notFound } from "../errors";
 import { pageDocument, parsePage } from "../paging";

@@ -12,7 +12,7 @@ import {
   updateShipment,
 } from "../../db/shipments";
 import { documentOf, Included } from "../../resources/documents";
-import { shipmentResource } from "../../resources/serialize";
+import { shipmentResource } from "../../resources/shipments";
 import type { App, DataDeps } from "../env";
 import { idMismatch, invalidAttribute, notFound, quote } from "../errors";
 import { parseListFilters, parseSort, refuseCursors } from "../list-query";

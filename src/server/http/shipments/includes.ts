@@ -3,14 +3,11 @@
 import { getContainers } from "../../db/containers";
 import { getParties } from "../../db/parties";
 import { getStoppers, type ShipmentRecord } from "../../db/shipments";
+import { userResource } from "../../resources/account";
+import { containerResource } from "../../resources/containers";
 import type { Included } from "../../resources/documents";
-import {
-  containerResource,
-  partyResource,
-  portResource,
-  terminalResource,
-  userResource,
-} from "../../resources/serialize";
+import { partyResource } from "../../resources/parties";
+import { portResource, terminalResource } from "../../resources/reference";
 import type { DataDeps } from "../env";
 
 /** Resolves `include` paths of shipments into included resources. */

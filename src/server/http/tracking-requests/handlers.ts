@@ -16,8 +16,9 @@ import {
   type TrackingRequestRow,
   updateTrackingRequest,
 } from "../../db/tracking-requests";
+import { accountResource } from "../../resources/account";
 import { documentOf, Included } from "../../resources/documents";
-import { accountResource, shipmentResource } from "../../resources/serialize";
+import { shipmentResource } from "../../resources/shipments";
 import { trackingRequestResource } from "../../resources/tracking-request";
 import type { App, DataDeps } from "../env";
 import { ApiError, idMismatch, notFound } from "../errors";
