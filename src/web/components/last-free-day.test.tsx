@@ -1,8 +1,8 @@
 // Unit tests of the last free day as lists show it: the effective (earliest) day, its words, its tone, its sources.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { containerFixture } from "../lib/container-fixture";
-import { fixServiceClockAt } from "../lib/fixed-service-clock";
+import { containerFixture } from "../testing/container-fixture";
+import { fixServiceClockAt } from "../testing/fixed-service-clock";
 import { LastFreeDay, LastFreeDayOn, lfdTone } from "./last-free-day";
 
 // The service's clock (here the browser's, no answer having said otherwise): Monday 23 Nov 2026, noon in New York.

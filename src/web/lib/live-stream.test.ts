@@ -3,7 +3,7 @@
 // a hidden tab lets its connection go and resumes when shown, and closing stops everything.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { StreamEvent, StreamReady } from "../../api/stream";
-import { accountEvent, fakeService, readyEvent as ready } from "./fake-live-service";
+import { accountEvent, fakeService, readyEvent as ready } from "../testing/fake-live-service";
 import { RETRY_MAX_MS } from "./live-backoff";
 import {
   HIDDEN_GRACE_MS,

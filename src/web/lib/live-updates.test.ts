@@ -3,7 +3,7 @@
 // refreshes everything, while the first connection refreshes nothing.
 import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { accountEvent, fakeService, readyEvent } from "./fake-live-service";
+import { accountEvent, fakeService, readyEvent } from "../testing/fake-live-service";
 import { COALESCE_MS, QUIET_MS } from "./live-batch";
 import { changedIdsNow, connectLiveUpdates, markChanged, markSeen } from "./live-updates";
 

@@ -13,7 +13,7 @@ import {
   shipmentSheetRows,
 } from "../features/shipments/sheet-columns";
 import { SHIPMENT_COLUMNS } from "../features/shipments/shipment-columns";
-import { containerFixture } from "./container-fixture";
+import { containerFixture } from "../testing/container-fixture";
 import { shipmentFixture } from "./shipment-fixture";
 import { dayIn, type SheetColumn, sheetColumnsFor, sheetOf, wallClock } from "./spreadsheet";
 

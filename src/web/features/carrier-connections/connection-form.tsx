@@ -2,7 +2,7 @@
 // address, its authentication (only the fields of the chosen type are shown), push and the operator's "internal"
 // flag. The API's validation errors appear beside the fields they are about, and the focus moves to the first.
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from "react";
 import { CARRIER_API_VERSIONS, CARRIER_AUTH_TYPES } from "../../../api/carrier-connections";
 import { buttonClass } from "../../components/button";
 import { ChangedElsewhere } from "../../components/changed-elsewhere";
@@ -16,6 +16,7 @@ import {
 } from "../../components/form-field";
 import { ApiError, describeError } from "../../lib/api-client";
 import { parseRetryAfter } from "../../lib/retry-after";
+import { byName, shippingLinesQuery } from "../../lib/shipping-lines";
 import { useSavedFormState } from "../../lib/use-saved-form-state";
 import {
   type ConnectionField,
@@ -25,7 +26,6 @@ import {
   hasErrors,
 } from "./form-errors";
 import { type ConnectionFormState, checkConnectionForm } from "./form-state";
-import { shippingLinesQuery } from "./queries";
 import { SecretInput } from "./secret-input";
 import { AUTH_TYPE_WORDS } from "./words";
 
@@ -64,7 +64,8 @@ export function ConnectionForm({
   /** Beside the submit button: a cancel link. */
   footer?: ReactNode;
 }) {
-  const { data: lines } = useSuspenseQuery(shippingLinesQuery());
+  const { data: apiLines } = useSuspenseQuery(shippingLinesQuery());
+  const lines = useMemo(() => byName(apiLines), [apiLines]);
   const { state, edit, changedElsewhere, takeSaved, settle } = useSavedFormState(initial, (saved) => saved);
   const [errors, setErrors] = useState<ConnectionFieldErrors>({});
   const [pending, setPending] = useState(false);

@@ -7,7 +7,6 @@ import {
   carrierConnectionTestSchema,
 } from "../../../api/carrier-connections";
 import { singleDocument } from "../../../api/json-api";
-import { shippingLineSchema } from "../../../api/reference";
 
 export type { CarrierConnection, CarrierConnectionTest };
 
@@ -18,4 +17,3 @@ export const connectionDocument = singleDocument(carrierConnectionSchema);
 export const connectionTestDocument = z.object({ data: carrierConnectionTestSchema });
 /** A delete answers `{meta: {deleted: true}}` like the webhooks, or 204 with no body: either is fine. */
 export const deletedDocument = z.unknown();
-export const shippingLinesDocument = z.object({ data: z.array(shippingLineSchema) });

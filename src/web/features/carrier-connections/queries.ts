@@ -1,5 +1,5 @@
-// Carrier connections' server state: queryOptions factories (keys general → specific), the shipping lines the
-// form picks from, and the mutations (create, edit, delete, test), each refreshing what it changes by key.
+// Carrier connections' server state: queryOptions factories (keys general → specific) and the mutations (create,
+// edit, delete, test), each refreshing what it changes by key.
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CarrierConnectionWritable } from "../../../api/carrier-connections";
 import { apiRequest } from "../../lib/api-client";
@@ -10,7 +10,6 @@ import {
   connectionListDocument,
   connectionTestDocument,
   deletedDocument,
-  shippingLinesDocument,
 } from "./contract";
 
 export const connectionKeys = {
@@ -39,18 +38,6 @@ export function connectionQuery(id: string) {
   return queryOptions({
     queryKey: connectionKeys.detail(id),
     queryFn: ({ signal }) => apiRequest(path(id), { schema: connectionDocument, signal }),
-  });
-}
-
-/** Every shipping line the API supports, by name (one unpaged list that rarely changes). */
-export function shippingLinesQuery() {
-  return queryOptions({
-    // The same key as the tracking request form's, so that the list is fetched once for both.
-    queryKey: ["shipping-lines"] as const,
-    queryFn: ({ signal }) => apiRequest("/v2/shipping_lines", { schema: shippingLinesDocument, signal }),
-    staleTime: 60 * 60_000,
-    select: (document) =>
-      [...document.data].sort((a, b) => a.attributes.name.localeCompare(b.attributes.name)),
   });
 }
 

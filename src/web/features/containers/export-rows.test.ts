@@ -1,6 +1,6 @@
 // Unit tests of the containers CSV's rows: port-local ISO dates with the zone named, holds and tags, empty values.
 import { describe, expect, it } from "vitest";
-import { containerFixture } from "../../lib/container-fixture";
+import { containerFixture } from "../../testing/container-fixture";
 import { CONTAINER_CSV_FIELDS, containerCsvRow } from "./export-rows";
 
 const rowOf = (overrides: Parameters<typeof containerFixture>[0]) =>

@@ -4,8 +4,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Terminal } from "../../../api/reference";
-import { containerFixture } from "../../lib/container-fixture";
-import { fixServiceClockAt } from "../../lib/fixed-service-clock";
+import { containerFixture } from "../../testing/container-fixture";
+import { fixServiceClockAt } from "../../testing/fixed-service-clock";
 import { containerColumns, whereNowWords } from "./containers-table";
 
 fixServiceClockAt("2026-11-23T17:00:00Z");

@@ -12,11 +12,11 @@ import { FieldErrors, FieldHint, inputClass, labelClass } from "../../components
 import { PageHeader } from "../../components/page-header";
 import { usePermission } from "../../lib/actor";
 import { plural } from "../../lib/format";
+import { shippingLinesQuery } from "../../lib/shipping-lines";
 import { BulkProgressBar } from "./bulk-progress-bar";
 import { isAlreadyTracked, isChoosing, isLookingUp } from "./bulk-resolve";
 import { BulkRowsTable } from "./bulk-rows-table";
 import { linesByScac } from "./line-match";
-import { shippingLinesQuery } from "./queries";
 import { useBulkTracking } from "./use-bulk-tracking";
 
 const EXAMPLE = `For example:

@@ -1,11 +1,9 @@
-// Tracking requests' server state: queryOptions factories (keys general → specific), the shipping lines they
-// name, and creating one. Lists and pages of requests still being worked on refresh by themselves.
+// Tracking requests' server state: queryOptions factories (keys general → specific) and creating one (the
+// shipping lines they name are lib/shipping-lines.ts's). Lists and pages of requests still being worked on refresh by themselves.
 
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 import { type InferNumberResult, inferNumberDocumentSchema } from "../../../api/infer-number";
 import { normalizeNumber } from "../../../api/number-formats";
-import { shippingLineSchema } from "../../../api/reference";
 import { apiRequest } from "../../lib/api-client";
 import { queryRoots } from "../../lib/query-roots";
 import {
@@ -64,18 +62,6 @@ export function trackingRequestQuery(id: string) {
       const request = query.state.data?.data;
       return request ? pollInterval([request]) : false;
     },
-  });
-}
-
-const shippingLinesDocument = z.object({ data: z.array(shippingLineSchema) });
-
-/** Every shipping line the API supports (one unpaged list that rarely changes). */
-export function shippingLinesQuery() {
-  return queryOptions({
-    queryKey: ["shipping-lines"] as const,
-    queryFn: ({ signal }) => apiRequest("/v2/shipping_lines", { schema: shippingLinesDocument, signal }),
-    staleTime: 60 * 60_000,
-    select: (document) => document.data,
   });
 }
 

@@ -9,8 +9,9 @@ import { DateTime } from "../../components/date-time";
 import { LabelChips } from "../../components/label-list-editor";
 import { PageHeader } from "../../components/page-header";
 import { useSeenWhileOpen } from "../../lib/live-updates";
+import { shippingLinesQuery } from "../../lib/shipping-lines";
 import { linesByScac } from "./line-match";
-import { pollInterval, shippingLinesQuery, trackingRequestQuery } from "./queries";
+import { pollInterval, trackingRequestQuery } from "./queries";
 import { RequestResult, ShippingLineName, StatusBadge } from "./request-bits";
 import { REQUEST_TYPE_WORDS, STATUS_EXPLANATIONS } from "./words";
 

@@ -2,7 +2,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { RouteErrorPage } from "../../components/error-page";
 import { ConnectionPage } from "../../features/carrier-connections/connection-page";
-import { connectionQuery, shippingLinesQuery } from "../../features/carrier-connections/queries";
+import { connectionQuery } from "../../features/carrier-connections/queries";
+import { shippingLinesQuery } from "../../lib/shipping-lines";
 
 export const Route = createFileRoute("/_authenticated/settings/carrier-connections/$connectionId")({
   codeSplitGroupings: [["loader", "component"], ["errorComponent"]],

@@ -2,7 +2,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { RouteErrorPage } from "../../components/error-page";
 import { NewConnectionPage } from "../../features/carrier-connections/new-connection-page";
-import { shippingLinesQuery } from "../../features/carrier-connections/queries";
+import { shippingLinesQuery } from "../../lib/shipping-lines";
 
 export const Route = createFileRoute("/_authenticated/settings/carrier-connections/new")({
   codeSplitGroupings: [["loader", "component"], ["errorComponent"]],

@@ -1,8 +1,9 @@
 // /tracking-requests/$trackingRequestId: one tracking request, where it stands and what came of it.
 import { createFileRoute } from "@tanstack/react-router";
 import { RouteErrorPage } from "../../components/error-page";
-import { shippingLinesQuery, trackingRequestQuery } from "../../features/tracking-requests/queries";
+import { trackingRequestQuery } from "../../features/tracking-requests/queries";
 import { TrackingRequestPage } from "../../features/tracking-requests/tracking-request-page";
+import { shippingLinesQuery } from "../../lib/shipping-lines";
 
 export const Route = createFileRoute("/_authenticated/tracking-requests/$trackingRequestId")({
   codeSplitGroupings: [["loader", "component"], ["errorComponent"]],

@@ -2,13 +2,14 @@
 import { createFileRoute, stripSearchParams } from "@tanstack/react-router";
 import { RouteErrorPage } from "../../components/error-page";
 import { TrackingRequestsSkeleton } from "../../features/tracking-requests/list-skeleton";
-import { shippingLinesQuery, trackingRequestsListQuery } from "../../features/tracking-requests/queries";
+import { trackingRequestsListQuery } from "../../features/tracking-requests/queries";
 import {
   TRACKING_REQUESTS_SEARCH_DEFAULTS,
   trackingRequestsSearchSchema,
 } from "../../features/tracking-requests/search";
 import { TrackingRequestsPage } from "../../features/tracking-requests/tracking-requests-page";
 import { loadList } from "../../lib/list-query";
+import { shippingLinesQuery } from "../../lib/shipping-lines";
 
 export const Route = createFileRoute("/_authenticated/tracking-requests/")({
   // The loader and its queries load with the page, so that the app's first script does not grow.

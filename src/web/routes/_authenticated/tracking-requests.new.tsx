@@ -2,7 +2,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { RouteErrorPage } from "../../components/error-page";
 import { NewTrackingRequestPage } from "../../features/tracking-requests/new-tracking-request-page";
-import { shippingLinesQuery } from "../../features/tracking-requests/queries";
+import { shippingLinesQuery } from "../../lib/shipping-lines";
 
 export const Route = createFileRoute("/_authenticated/tracking-requests/new")({
   codeSplitGroupings: [["loader", "component"], ["errorComponent"]],
