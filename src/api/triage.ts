@@ -98,6 +98,8 @@ export type JourneyPhase = (typeof JOURNEY_PHASES)[number];
 
 /** The most days ahead `filter[arriving_within_days]` looks. */
 export const MAX_ARRIVING_WITHIN_DAYS = 365;
+/** The largest `filter[eta_changed]` in hours (about eleven years): a bound that keeps the number sane. */
+export const MAX_ETA_CHANGE_HOURS = 100_000;
 
 /** Tracking stop reasons that need a person's attention (the line stopped answering or cancelled the booking). */
 export const ATTENTION_STOP_REASONS = [

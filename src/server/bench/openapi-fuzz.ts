@@ -21,10 +21,16 @@ const checker = responseChecker(setup.document);
 const counts = new Map<string, Map<number, number>>();
 const problems = new Map<string, { count: number; example: string }>();
 
-const requests = fc.sample(requestArbitrary(setup.document, setup.ids, { nulBytes: values["nul-bytes"] }), {
-  numRuns: runs,
-  seed,
-});
+const requests = fc.sample(
+  requestArbitrary(setup.document, setup.ids, {
+    nulBytes: values["nul-bytes"],
+    knownBodies: setup.knownBodies,
+  }),
+  {
+    numRuns: runs,
+    seed,
+  },
+);
 const started = performance.now();
 for (const request of requests) {
   const response = await send(setup.h, setup.key, request);

@@ -70,6 +70,51 @@ describe("the OpenAPI document", () => {
     expect((await h.request(key, "/v2/shipments?include=secrets")).status).toBe(400);
     expect((await h.request(key, "/v2/shipments?include=containers")).status).toBe(200);
   });
+
+  it("declares the checks the API makes of a parameter, so that what it allows is answered (issue 30 item 13)", async () => {
+    const schemaOf = (path: string, name: string) =>
+      doc.paths[path].get.parameters.find((p: { name: string }) => p.name === name).schema;
+    const allows = (path: string, name: string, value: string) =>
+      new RegExp(schemaOf(path, name).pattern).test(value);
+    // Blank and spaced lists, which the API reads as none and trims.
+    for (const include of ["", " ", "containers, ,customer "]) {
+      expect(allows("/v2/shipments", "include", include)).toBe(true);
+      const query = `/v2/shipments?include=${encodeURIComponent(include)}`;
+      expect((await h.request(key, query)).status, include).toBe(200);
+    }
+    expect(allows("/v2/shipments", "filter[port_of_discharge]", "USSAV, uslax")).toBe(true);
+    expect(allows("/v2/shipments", "filter[port_of_discharge]", "Savannah")).toBe(false);
+    expect(allows("/v2/shipments", "filter[shipping_line]", "MAEU,cmdu")).toBe(true);
+    expect(allows("/v2/shipments", "filter[shipping_line]", "MAERSK1")).toBe(false);
+    expect(allows("/v2/carrier_connections", "filter[scac]", "maeu")).toBe(true);
+    expect(schemaOf("/v2/shipments", "filter[arriving_within_days]")).toMatchObject({
+      type: "integer",
+      minimum: 1,
+      maximum: 365,
+    });
+    expect(schemaOf("/v2/shipments", "filter[eta_changed]")).toMatchObject({
+      type: "number",
+      exclusiveMinimum: 0,
+    });
+    expect(schemaOf("/v2/shipments", "filter[lfd_before]").anyOf).toEqual([
+      { type: "string", format: "date" },
+      { type: "string", format: "date-time" },
+    ]);
+    expect(schemaOf("/v2/activity", "filter[user_id]")).toMatchObject({ format: "uuid" });
+    expect(schemaOf("/v2/webhook_notifications/examples", "event").enum).toContain(
+      "tracking_request.succeeded",
+    );
+    expect(schemaOf("/v2/vessels/{id}/future_positions_with_coordinates", "latitude")).toMatchObject({
+      type: "number",
+      minimum: -90,
+      maximum: 90,
+    });
+    const trigger = doc.paths["/v2/webhooks/trigger"].post.requestBody.content["application/json"].schema;
+    expect(trigger.properties.event.enum).toContain("container.transport.vessel_arrived");
+    // A number as the document types one is read as that number.
+    expect((await h.request(key, "/v2/shipments?filter[eta_changed]=2.4e1")).status).toBe(200);
+    expect((await h.request(key, "/v2/shipments?filter[eta_changed]=0")).status).toBe(400);
+  });
 });
 
 describe("wrong methods on fixed paths", () => {

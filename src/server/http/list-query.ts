@@ -11,6 +11,7 @@ import {
   type LfdWindow,
   type ListFilterName,
   MAX_ARRIVING_WITHIN_DAYS,
+  MAX_ETA_CHANGE_HOURS,
   type SortKey,
   sortKeysOf,
 } from "../../api/triage";
@@ -152,8 +153,9 @@ function lineIdsOf(query: Query, reference: ReferenceData): string[] | undefined
 function hoursOf(query: Query, name: ListFilterName): number | undefined {
   const raw = filterValue(query, name);
   if (raw === undefined) return undefined;
-  const hours = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(hours > 0) || hours > 100_000) {
+  // A number as the document types it (JSON's syntax, an exponent allowed); not hex, not Infinity.
+  const hours = /^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(hours > 0) || hours > MAX_ETA_CHANGE_HOURS) {
     throw badParameter(
       param(name),
       `${param(name)} must be a number of hours greater than 0 (24 for a day) (got ${quote(raw)}).`,

@@ -40,6 +40,14 @@ export function commaListPattern(words: readonly string[]): string {
   return `^${word}(?:,${word})*$`;
 }
 
+/**
+ * A comma-separated list of `item`s as the lenient readers take it (query-params.ts's `include`, list-query.ts's
+ * filters): spaces around each item, and empty items, ignored; blank is none.
+ */
+export function commaSeparatedPattern(item: string): string {
+  return String.raw`^\s*(?:${item})?\s*(?:,\s*(?:${item})?\s*)*$`;
+}
+
 /** `include`: a comma-separated list of the relationship paths this endpoint can include, and nothing else. */
 export function includeQueryOf(allowed: readonly string[], description?: string) {
   return {
@@ -47,7 +55,7 @@ export function includeQueryOf(allowed: readonly string[], description?: string)
       .string()
       .optional()
       .openapi({
-        pattern: commaListPattern(allowed),
+        pattern: commaSeparatedPattern(allowed.map(escapeRegExp).join("|")),
         description: description ?? `Comma-separated relationship paths to include: ${allowed.join(", ")}.`,
       }),
   };

@@ -17,7 +17,10 @@ describe("the API against its OpenAPI document", () => {
     const checker = responseChecker(setup.document);
     await fc.assert(
       fc.asyncProperty(
-        requestArbitrary(setup.document, setup.ids, { nulBytes: process.env.FUZZ_NUL_BYTES === "1" }),
+        requestArbitrary(setup.document, setup.ids, {
+          nulBytes: process.env.FUZZ_NUL_BYTES === "1",
+          knownBodies: setup.knownBodies,
+        }),
         async (request) => {
           const response = await send(setup.h, setup.key, request);
           const problem = checker.problem(

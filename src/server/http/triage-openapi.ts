@@ -3,8 +3,13 @@
 import { z } from "@hono/zod-openapi";
 import { CONTAINER_STATUSES } from "../../api/containers";
 import { TRACKING_STOPPED_REASONS } from "../../api/shipments";
-import { JOURNEY_PHASES, LFD_WINDOWS, MAX_ARRIVING_WITHIN_DAYS } from "../../api/triage";
-import { booleanFilter, commaListPattern } from "./openapi-common";
+import {
+  JOURNEY_PHASES,
+  LFD_WINDOWS,
+  MAX_ARRIVING_WITHIN_DAYS,
+  MAX_ETA_CHANGE_HOURS,
+} from "../../api/triage";
+import { booleanFilter, commaListPattern, commaSeparatedPattern } from "./openapi-common";
 
 const text = (description: string, extra: Record<string, unknown> = {}) =>
   z
@@ -15,6 +20,12 @@ const text = (description: string, extra: Record<string, unknown> = {}) =>
 const time = (description: string) =>
   text(
     `${description} An ISO 8601 date-time with its offset (2026-11-25T14:00:00Z), or a date (its 00:00 UTC).`,
+    {
+      anyOf: [
+        { type: "string", format: "date" },
+        { type: "string", format: "date-time" },
+      ],
+    },
   );
 
 /** `sort` over a list's fields: comma-separated, `-` for descending. */
@@ -61,15 +72,20 @@ export function triageFilterQuery(containerNote: string) {
     "filter[eta_after]": time("ETA at the port of discharge at or after this time."),
     "filter[arriving_within_days]": text(
       `A whole number of days N from 1 to ${MAX_ARRIVING_WITHIN_DAYS}: not yet arrived at the port of discharge, with an ETA there from now (the service clock, the X-Service-Clock header) to N days later. What arrives this week: 7.`,
-      { pattern: "^\\d+$", example: "7" },
+      { type: "integer", minimum: 1, maximum: MAX_ARRIVING_WITHIN_DAYS, example: "7" },
     ),
     "filter[port_of_discharge]": text(
       "Ports of discharge: UN/LOCODEs (USSAV) or port ids, comma-separated (any of). A LOCODE no port has matches nothing.",
-      { example: "USSAV" },
+      {
+        pattern: commaSeparatedPattern(
+          "(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[A-Za-z]{2}[A-Za-z2-9]{3})",
+        ),
+        example: "USSAV",
+      },
     ),
     "filter[shipping_line]": text(
       "Shipping lines by SCAC (or an alternative SCAC of the line), comma-separated (any of).",
-      { example: "MAEU" },
+      { pattern: commaSeparatedPattern("[A-Za-z]{2,4}"), example: "MAEU" },
     ),
     "filter[vessel]": text(
       "Vessel at the port of discharge: IMO numbers (7 digits) or whole names in any case, comma-separated (any of).",
@@ -83,7 +99,7 @@ export function triageFilterQuery(containerNote: string) {
     ),
     "filter[eta_changed]": text(
       "A number of hours N greater than 0: the ETA at the port of discharge differs from the original ETA by more than N hours.",
-      { pattern: "^\\d+(\\.\\d+)?$", example: "24" },
+      { type: "number", exclusiveMinimum: 0, maximum: MAX_ETA_CHANGE_HOURS, example: "24" },
     ),
   };
 }

@@ -1,5 +1,8 @@
 // The account the OpenAPI fuzzer works in: a harness whose webhook test deliveries never leave the process, and
-// one resource of each kind, whose ids the fuzzer uses in paths alongside unknown ones.
+// resources of each kind, whose ids the fuzzer uses in paths alongside unknown ones (several webhooks, so that a
+// DELETE does not leave the rest of the run without one), and the bodies that create a webhook and a tracking
+// request, which the schemas alone cannot generate.
+import fc from "fast-check";
 import { portId, terminalId } from "../db/reference-data";
 import type { KnownIds } from "./openapi-fuzz";
 import { createHarness, type Harness, insertShipment } from "./service-harness";
@@ -10,7 +13,18 @@ export interface FuzzSetup {
   // biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document as the app serves it.
   document: any;
   ids: KnownIds;
+  knownBodies: Record<string, fc.Arbitrary<unknown>>;
 }
+
+/** How many webhooks the account starts with. */
+const WEBHOOKS = 12;
+
+const webhookBody = (n: number | string) => ({
+  data: {
+    type: "webhook",
+    attributes: { url: `https://hooks.example.com/fuzz/${n}`, events: ["container.transport.full_out"] },
+  },
+});
 
 export async function fuzzHarness(): Promise<FuzzSetup> {
   const h = await createHarness({
@@ -25,17 +39,12 @@ export async function fuzzHarness(): Promise<FuzzSetup> {
   const { apiKey: key, account } = await h.newAccount("Fuzz");
   const document = await (await h.request(null, "/v2/openapi.json")).json();
   const { shipment, containers } = await insertShipment(h.db, account.id);
-  const webhook = await (
-    await h.request(key, "/v2/webhooks", {
-      method: "POST",
-      json: {
-        data: {
-          type: "webhook",
-          attributes: { url: "https://hooks.example.com/fuzz", events: ["container.transport.full_out"] },
-        },
-      },
-    })
-  ).json();
+  const webhooks: string[] = [];
+  for (let n = 0; n < WEBHOOKS; n++) {
+    const created = await h.request(key, "/v2/webhooks", { method: "POST", json: webhookBody(n) });
+    webhooks.push(((await created.json()) as { data: { id: string } }).data.id);
+  }
+  const webhook = { data: { id: webhooks[0]! } };
   const notification = await (
     await h.request(key, `/v2/webhooks/${webhook.data.id}/test`, { method: "POST" })
   ).json();
@@ -53,11 +62,20 @@ export async function fuzzHarness(): Promise<FuzzSetup> {
   const ids: KnownIds = {
     shipments: [shipment.id],
     containers: containers.map((c) => c.id),
-    webhooks: [webhook.data.id],
+    webhooks,
     webhook_notifications: [notification.data.id],
     tracking_requests: [trackingRequest.data?.id].filter(Boolean),
     ports: ["USLAX", portId("USLAX")],
     terminals: [terminalId("USLAX", "APM Terminals", "APMT")],
   };
-  return { h, key, document, ids };
+  const knownBodies = {
+    "POST /v2/webhooks": fc.uuid().map(webhookBody),
+    "POST /v2/tracking_requests": fc.stringMatching(/^\d{9}$/).map((digits) => ({
+      data: {
+        type: "tracking_request",
+        attributes: { request_type: "bill_of_lading", request_number: `MAEU${digits}`, scac: "MAEU" },
+      },
+    })),
+  };
+  return { h, key, document, ids, knownBodies };
 }

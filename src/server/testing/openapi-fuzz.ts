@@ -21,6 +21,11 @@ export interface FuzzRequest {
 export interface FuzzOptions {
   /** Strings may carry NUL bytes (U+0000). */
   nulBytes: boolean;
+  /**
+   * Bodies that succeed, by operation ("POST /v2/webhooks"), for what a schema cannot generate (an https address,
+   * a number in a line's format): without them a creation would only ever be refused.
+   */
+  knownBodies?: Record<string, fc.Arbitrary<Json>>;
 }
 
 /** Ids that exist in the fuzzed account, by the path segment before `{id}`; the fuzzer also sends unknown ones. */
@@ -171,8 +176,10 @@ export function requestArbitrary(
       // Half the requests have only valid parameters; in the rest any parameter may be anything.
       const validQuery: Record<string, fc.Arbitrary<Json>> = {};
       const anyQuery: Record<string, fc.Arbitrary<Json>> = {};
+      const required: string[] = [];
       for (const parameter of (operation.parameters ?? []) as Json[]) {
         if (parameter.in !== "query") continue;
+        if (parameter.required) required.push(parameter.name);
         // Cursors are valid only as the API gave them out (in links), which a generator cannot do.
         if (
           !String(parameter.name).startsWith("page[after") &&
@@ -182,13 +189,24 @@ export function requestArbitrary(
         anyQuery[parameter.name] = maybeValid(document, parameter.schema, options);
       }
       const queryArb = fc.oneof(
-        fc.record(validQuery, { requiredKeys: [] }),
+        // A request of valid parameters has the required ones.
+        fc.record(validQuery, { requiredKeys: required.filter((name) => name in validQuery) }),
         fc.record(anyQuery, { requiredKeys: [] }),
       );
       const content = operation.requestBody?.content ?? {};
       const mediaType = Object.keys(content)[0];
+      const goodBody = options.knownBodies?.[name];
+      const knownArb = goodBody
+        ? [
+            {
+              weight: 4,
+              arbitrary: goodBody.map((b) => ({ type: "application/json", text: JSON.stringify(b) })),
+            },
+          ]
+        : [];
       const bodyArb: fc.Arbitrary<{ type?: string; text?: string }> = mediaType
         ? fc.oneof(
+            ...knownArb,
             {
               weight: 4,
               arbitrary: valid(document, content[mediaType].schema, options).map((b) => ({
@@ -271,9 +289,13 @@ export function responseChecker(document: Json): Checker {
     }
     return compiled.get(key);
   };
+  const queryProblem = queryAgreement(document, ajv, rewrite);
+  const bodyProblem = bodyAgreement(document, ajv, rewrite);
   return {
     problem(request, status, contentType, body) {
       if (status >= 500) return `answered ${status}: ${body.slice(0, 300)}`;
+      const disagreement = queryProblem(request, status, body) ?? bodyProblem(request, status);
+      if (disagreement) return disagreement;
       if (status === 200 && contentType?.startsWith("text/event-stream")) {
         const [method, template] = request.operation.split(" ") as [string, string];
         const listed = document.paths[template]?.[method.toLowerCase()]?.responses?.["200"]?.content;
@@ -300,6 +322,106 @@ export function responseChecker(document: Json): Checker {
       }
       return undefined;
     },
+  };
+}
+
+/** Query parameters the API alone can judge: a cursor is valid only as the API gave it out (in links). */
+const JUDGED_BY_THE_API = /^page\[(after|before)\]$/;
+
+/**
+ * The query string and the document agree: a value the parameter's schema forbids is not accepted (a 2xx), and a
+ * request whose every query value the schemas allow is not refused for one of them (a 400 naming a parameter).
+ * Either way a client that trusts the document is misled.
+ */
+function queryAgreement(
+  document: Json,
+  ajv: Ajv2020,
+  rewrite: (schema: Json) => Json,
+): (request: FuzzRequest, status: number, body: string) => string | undefined {
+  const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
+  const validatorOf = (operation: string, name: string, schema: Json) => {
+    const key = `${operation} ${name}`;
+    let validate = compiled.get(key);
+    if (!validate) {
+      validate = ajv.compile(rewrite(schema));
+      compiled.set(key, validate);
+    }
+    return validate;
+  };
+  return (request, status, body) => {
+    if (status === 401 || status === 429) return undefined;
+    const [method, template] = request.operation.split(" ") as [string, string];
+    const parameters: Json[] = document.paths[template]?.[method.toLowerCase()]?.parameters ?? [];
+    const search = new URL(request.path, "http://fuzz").searchParams;
+    const forbidden: string[] = [];
+    for (const parameter of parameters) {
+      if (parameter.in !== "query" || JUDGED_BY_THE_API.test(parameter.name)) continue;
+      const value = search.get(parameter.name);
+      if (value === null && parameter.required) forbidden.push(`no ${parameter.name}`);
+      if (value === null || !parameter.schema) continue;
+      const schema = resolveRef(document, parameter.schema);
+      const typed = schema?.type === "integer" || schema?.type === "number" ? Number(value) : value;
+      const validate = validatorOf(request.operation, parameter.name, parameter.schema);
+      // An integer in a query string is written in digits, as OpenAPI's tools read one (not 1e3, not 7.0).
+      const unwritten =
+        typeof typed === "number" &&
+        (value.trim() === "" ||
+          Number.isNaN(typed) ||
+          (schema.type === "integer" && !/^[+-]?\d+$/.test(value)));
+      if (!validate(typed) || unwritten)
+        forbidden.push(`${parameter.name}=${JSON.stringify(value).slice(0, 60)}`);
+    }
+    if (status >= 200 && status < 300 && forbidden.length > 0)
+      return `accepted ${forbidden.join(", ")}, which the document forbids`;
+    if (status === 400 && forbidden.length === 0) {
+      const queryNames = parameters.filter((p) => p.in === "query").map((p) => String(p.name));
+      // A refusal that names two parameters is about how they go together (from after to), which a schema of
+      // each alone cannot say; the operation's description does.
+      const aboutOne = (e: Json) =>
+        queryNames.filter((name) => String(e.detail ?? "").includes(name)).length <= 1;
+      const named = (JSON.parse(body) as Json).errors?.find(
+        (e: Json) =>
+          typeof e?.source?.parameter === "string" &&
+          queryNames.includes(e.source.parameter) &&
+          !JUDGED_BY_THE_API.test(e.source.parameter) &&
+          aboutOne(e),
+      );
+      if (named) return `refused ${named.source.parameter}, which the document allows: ${named.detail}`;
+    }
+    return undefined;
+  };
+}
+
+/**
+ * The request body and the document agree: a write whose body the document requires is not accepted without one,
+ * and a JSON body its schema forbids is not accepted (a 2xx).
+ */
+function bodyAgreement(
+  document: Json,
+  ajv: Ajv2020,
+  rewrite: (schema: Json) => Json,
+): (request: FuzzRequest, status: number) => string | undefined {
+  const compiled = new Map<string, ReturnType<typeof ajv.compile> | null>();
+  return (request, status) => {
+    if (status < 200 || status >= 300) return undefined;
+    const [method, template] = request.operation.split(" ") as [string, string];
+    const requestBody = document.paths[template]?.[method.toLowerCase()]?.requestBody;
+    if (!requestBody) return undefined;
+    if (request.body === undefined || request.body === "")
+      return requestBody.required ? "accepted no body, which the document requires" : undefined;
+    const schema = requestBody.content?.["application/json"]?.schema;
+    if (!schema) return undefined;
+    if (!compiled.has(request.operation)) compiled.set(request.operation, ajv.compile(rewrite(schema)));
+    const validate = compiled.get(request.operation)!;
+    let parsed: Json;
+    try {
+      parsed = JSON.parse(request.body);
+    } catch {
+      return "accepted a body that is not JSON";
+    }
+    return validate(parsed)
+      ? undefined
+      : `accepted a body the document forbids (${ajv.errorsText(validate.errors)}): ${request.body.slice(0, 120)}`;
   };
 }
 

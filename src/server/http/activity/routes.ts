@@ -18,8 +18,11 @@ export const listRoute = createRoute({
         .string()
         .optional()
         .openapi({ type: "string", enum: [...ACTIVITY_ACTOR_TYPES] }),
-      "filter[user_id]": z.string().optional().openapi({ description: "A person's id." }),
-      "filter[api_key_id]": z.string().optional().openapi({ description: "An API key's id." }),
+      "filter[user_id]": z.string().optional().openapi({ format: "uuid", description: "A person's id." }),
+      "filter[api_key_id]": z
+        .string()
+        .optional()
+        .openapi({ format: "uuid", description: "An API key's id." }),
       "filter[kind]": z
         .string()
         .optional()

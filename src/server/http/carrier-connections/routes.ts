@@ -27,7 +27,8 @@ export const listRoute = createRoute({
     query: z.object({
       ...pageQuery,
       "filter[scac]": z.string().optional().openapi({
-        description: "The shipping line's SCAC (an alternative SCAC finds its line's connection).",
+        pattern: String.raw`^\s*[A-Za-z0-9]{1,10}\s*$`,
+        description: "The shipping line's SCAC (an alternative SCAC finds its line's connection); any case.",
         example: "MAEU",
       }),
     }),

@@ -36,7 +36,8 @@ function sameCalendarDate(value: string, date: Date): boolean {
   );
 }
 
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+/** A number as JSON and the OpenAPI document write one (an exponent allowed); not hex, not Infinity. */
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 export function parseCoordinate(name: string, raw: string | undefined, limit: number, errors: ApiError[]) {
   if (raw === undefined || raw.trim() === "") {

@@ -103,16 +103,21 @@ const portQuery = (what: string, fromVoyage: string) =>
     .string()
     .optional()
     .openapi({
+      // Blank reads as left out; the API trims what it is given.
+      pattern: String.raw`^\s*(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[A-Za-z]{2}[A-Za-z2-9]{3})?\s*$`,
       description: `The ${what}: its id (UUID) or UN/LOCODE. Left out, ${fromVoyage} of the vessel's current voyage for the account (as \`GET /v2/vessels/{id}\` gives it); a 400 when the vessel carries none of the account's containers now. The hosted API requires it; its SDK calls without it.`,
       example: "USLAX",
     });
-const coordinateQuery = (what: string, example: string) =>
+const coordinateQuery = (what: string, example: string, limit: number) =>
   z
     .string()
     .optional()
     .openapi({
       param: { required: true },
-      description: `The ${what} to start from, in decimal degrees.`,
+      type: "number",
+      minimum: -limit,
+      maximum: limit,
+      description: `The ${what} to start from, in decimal degrees (-${limit} to ${limit}).`,
       example,
     });
 
@@ -127,8 +132,8 @@ export const futureWithCoordinatesRoute = createRoute({
     query: z.object({
       port_id: portQuery("port the vessel sails to", "the next port"),
       previous_port_id: portQuery("port the vessel last left", "the previous port"),
-      latitude: coordinateQuery("latitude", "31.2"),
-      longitude: coordinateQuery("longitude", "-140.5"),
+      latitude: coordinateQuery("latitude", "31.2", 90),
+      longitude: coordinateQuery("longitude", "-140.5", 180),
     }),
   },
   responses: {

@@ -64,7 +64,10 @@ export const examplesRoute = createRoute({
     "What a notification for `event` looks like as delivered, with example data: the notification in `data`, the resources it delivers in `included`. Every event's when none is named.",
   request: {
     query: z.object({
-      event: z.string().optional().openapi({ description: "An event name (GET /v2/webhooks/events)." }),
+      event: z
+        .string()
+        .optional()
+        .openapi({ enum: [...WEBHOOK_EVENTS], description: "An event name (GET /v2/webhooks/events)." }),
     }),
   },
   responses: {

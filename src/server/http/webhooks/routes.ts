@@ -2,6 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { listDocument, singleDocument } from "../../../api/json-api";
 import {
+  WEBHOOK_EVENTS,
   webhookCreateAttributesSchema,
   webhookEditAttributesSchema,
   webhookEventCategorySchema,
@@ -69,7 +70,14 @@ export const triggerRoute = createRoute({
   summary: "Send a one-off test delivery to an address",
   description:
     "Sends an example notification for `event` to `url` right away, without a webhook, and answers with what was sent and received. With `secret`, the request is signed as deliveries are. Nothing is recorded.",
-  request: { body: body(webhookTriggerBodySchema) },
+  request: {
+    // The event names listed in the document, which the body's check alone would not show.
+    body: body(
+      webhookTriggerBodySchema.extend({
+        event: webhookTriggerBodySchema.shape.event.openapi({ enum: [...WEBHOOK_EVENTS] }),
+      }),
+    ),
+  },
   responses: {
     200: jsonBody(webhookTriggerResultSchema, "The outcome of the delivery attempt"),
     ...errorResponses(400, 401, 415, 422, 429),
