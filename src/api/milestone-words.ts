@@ -52,7 +52,8 @@ const CONTAINER_STATUS_WORDS: Record<ContainerStatus, string> = {
   new: "New, not yet loaded",
   on_ship: "On the vessel",
   available: "Available for pickup",
-  not_available: "At terminal, not available",
+  // Where it waits (the terminal, or the inland rail ramp) is the "where is it now" answer's to say.
+  not_available: "Not available for pickup",
   grounded: "Grounded at terminal",
   on_rail: "On rail",
   picked_up: "Picked up",

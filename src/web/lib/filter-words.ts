@@ -57,7 +57,7 @@ export const FILTER_DEFINITIONS: Record<ListFilterName, FilterDefinition> = {
   eta_changed: { label: "ETA moved by more than", kind: "hours" },
 };
 
-/** A filter's value in words: "within 2 days", "yes", "Available for pickup or At terminal, not available". */
+/** A filter's value in words: "within 2 days", "yes", "Available for pickup or Not available for pickup". */
 export function filterValueWords(name: ListFilterName, value: string): string {
   const definition = FILTER_DEFINITIONS[name];
   switch (definition.kind) {

@@ -41,7 +41,7 @@ describe("filterChipWords", () => {
     expect(filterChipWords("lfd", "within_2_days")).toBe("LFD: within 2 days");
     expect(filterChipWords("on_hold", "true")).toBe("On hold: yes");
     expect(filterChipWords("status", "available,not_available")).toBe(
-      "Status: Available for pickup or At terminal, not available",
+      "Status: Available for pickup or Not available for pickup",
     );
     expect(filterChipWords("eta_changed", "24")).toBe("ETA moved by more than: 24 h");
     expect(filterChipWords("tags", "urgent,reefer")).toBe("Tags: urgent, reefer");
