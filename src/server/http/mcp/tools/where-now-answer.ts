@@ -4,6 +4,7 @@
 // ramp since when, on rail, picked up or returned. Every time is in the zone of its place, named.
 import type { Container } from "../../../../api/containers";
 import { containerStatusWords } from "../../../../api/milestone-words";
+import { hasLeftTerminal } from "../../../../api/pickup";
 import type { Terminal } from "../../../../api/reference";
 import type { Shipment } from "../../../../api/shipments";
 import type { Milestone, Place } from "../../../../api/timeline-merge";
@@ -48,23 +49,20 @@ export function whereNow(
   const atPod =
     placeMarkOf(last?.name ?? null) === "port_of_discharge" ||
     (place?.locode != null && place.locode === a.port_of_discharge_locode);
-  switch (where.kind) {
-    case "returned":
-      return returnedEmpty(a, last);
-    case "picked_up":
-      return pickedUp(a, shipment, inland, last);
-    case "aboard":
-      if (where.mode === "rail")
-        return where.state === "arrived" ? atInland(a, shipment, last) : onRail(a, shipment);
-      if (where.state === "arrived" && atPod) return atTerminal(a, terminal);
-      return alongTheRoute(container, routeStops(route));
-    case "ashore":
-      if (inland) return atInland(a, shipment, last);
-      if (atPod) return atTerminal(a, terminal);
-      return alongTheRoute(container, routeStops(route));
-    case "not_started":
-      return alongTheRoute(container, routeStops(route));
+  // The terminal's word that the box has left counts before the line's gate-out line arrives.
+  if (where.kind === "returned" || (hasLeftTerminal(a) && a.empty_terminated_at))
+    return returnedEmpty(a, last);
+  if (where.kind === "picked_up" || hasLeftTerminal(a)) return pickedUp(a, shipment, inland, last);
+  if (where.kind === "aboard") {
+    if (where.mode === "rail")
+      return where.state === "arrived" ? atInland(a, shipment, last) : onRail(a, shipment);
+    if (where.state === "arrived" && atPod) return atTerminal(a, terminal);
+  } else if (where.kind === "ashore") {
+    if (inland) return atInland(a, shipment, last);
+    if (atPod) return atTerminal(a, terminal);
   }
+  // Not started, aboard a vessel, or waiting at a port before the port of discharge: along the route.
+  return alongTheRoute(container, routeStops(route));
 }
 
 const podPlace = (a: Attributes): PlaceAnswer | null =>
