@@ -70,9 +70,13 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       const reason =
         refusal.response ?? (typeof safe.error === "string" ? safe.error.slice(0, 300) : "send failed");
       if (refusal.permanent) {
-        // Refused for good: trying again for a day would only be refused again, and hide it meanwhile.
-        await settleMail(db, claim, { status: "failed", error: reason });
-        if (refusal.address) await markEmailFailing(db, claim.to, reason, now());
+        // Refused for good: trying again for a day would only be refused again, and hide it meanwhile. The outcome
+        // and the address's failing mark are one write, so that no page reads the bounce in the delivery history
+        // without the "email not delivered" banner that goes with it (a reload between two writes did, under load).
+        await db.transaction(async (tx) => {
+          await settleMail(tx, claim, { status: "failed", error: reason });
+          if (refusal.address) await markEmailFailing(tx, claim.to, reason, now());
+        });
         logger.warn("mail refused for good", { kind: claim.kind, address: refusal.address, ...safe });
       } else if (claim.attempts >= MAIL_ATTEMPTS) {
         await settleMail(db, claim, { status: "failed", error: reason });
