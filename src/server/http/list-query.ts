@@ -19,7 +19,7 @@ import type { ListFilterSpec } from "../db/list-filters";
 import type { PageRequest } from "../db/list-window";
 import type { ReferenceData } from "../db/reference-data";
 import { badParameter, quote } from "./errors";
-import { parseBoolean } from "./query-params";
+import { parseBoolean, queryNumber } from "./query-params";
 
 /** `sort=-pod_eta_at,number` as keys over `allowed`; an unknown field is a 400 naming it and listing the allowed. */
 export function parseSort<F extends string>(raw: string | undefined, allowed: readonly F[]): SortKey<F>[] {
@@ -153,8 +153,8 @@ function lineIdsOf(query: Query, reference: ReferenceData): string[] | undefined
 function hoursOf(query: Query, name: ListFilterName): number | undefined {
   const raw = filterValue(query, name);
   if (raw === undefined) return undefined;
-  // A number as the document types it (JSON's syntax, an exponent allowed); not hex, not Infinity.
-  const hours = /^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(raw) ? Number(raw) : Number.NaN;
+  // A number as the document types it (JSON's syntax, an exponent allowed).
+  const hours = queryNumber(raw);
   if (!(hours > 0) || hours > MAX_ETA_CHANGE_HOURS) {
     throw badParameter(
       param(name),

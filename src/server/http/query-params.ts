@@ -1,6 +1,16 @@
-// Query parameters that several resources share: `include` against the relationship paths a resource allows, and
-// boolean filters. (Paging is in paging.ts.)
+// Query parameters that several resources share: `include` against the relationship paths a resource allows,
+// boolean filters, and numbers. (Paging is in paging.ts.)
 import { badParameter } from "./errors";
+
+/** A number as JSON and the OpenAPI document write one (an exponent allowed): not hex, not Infinity. */
+const JSON_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/** The number a query value writes, trimmed; NaN for anything else (hex, words, blank, too large to be finite). */
+export function queryNumber(raw: string): number {
+  const text = raw.trim();
+  const value = JSON_NUMBER.test(text) ? Number(text) : Number.NaN;
+  return Number.isFinite(value) ? value : Number.NaN;
+}
 
 /** Returns the requested include paths; an unknown one is a 400 naming the parameter. */
 export function parseInclude(raw: string | undefined, allowed: readonly string[]): Set<string> {

@@ -2,6 +2,7 @@
 // tolerance that thins a track.
 import { POSITIONS_TOLERANCE_MAX_METERS } from "../../../api/vessels";
 import { type ApiError, badParameter } from "../errors";
+import { queryNumber } from "../query-params";
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
@@ -36,16 +37,13 @@ function sameCalendarDate(value: string, date: Date): boolean {
   );
 }
 
-/** A number as JSON and the OpenAPI document write one (an exponent allowed); not hex, not Infinity. */
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-
 export function parseCoordinate(name: string, raw: string | undefined, limit: number, errors: ApiError[]) {
   if (raw === undefined || raw.trim() === "") {
     errors.push(badParameter(name, `${name} is required: the ${name} to start from, in decimal degrees.`));
     return undefined;
   }
-  const value = Number(raw.trim());
-  if (!DECIMAL.test(raw.trim()) || !Number.isFinite(value) || Math.abs(value) > limit) {
+  const value = queryNumber(raw);
+  if (Number.isNaN(value) || Math.abs(value) > limit) {
     errors.push(
       badParameter(name, `${name} must be a number of degrees from -${limit} to ${limit} (got '${raw}').`),
     );
