@@ -1,8 +1,9 @@
 // Service tests of alert deliveries over real SMTP (a local smtp-server that refuses some mailboxes): every channel's
 // delivery is logged and readable at /v2/alert_deliveries (a person's own, an admin's everyone's), a mailbox refused
 // for good (550) fails its message at once and marks the address failing for its person and the admins, a
-// temporary refusal (451) is retried, and mail that goes through again clears the failing mark.
-import { eq } from "drizzle-orm";
+// temporary refusal (451) is retried, and mail that goes through again clears the failing mark. A refusal's outcome
+// and the failing mark are written together or not at all.
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALERT_EMAIL_GROUP_MINUTES } from "../../api/alerts";
 import { mailOutbox } from "../db/schema";
@@ -148,5 +149,36 @@ describe("alert deliveries", () => {
     expect((await get(gus, "/v2/users/me")).body.data.attributes.email_failing).toBeNull();
     const his = await get(gus, "/v2/alert_deliveries?filter[channel]=email");
     expect(his.body.data.map((d: Doc) => d.attributes.status)).toEqual(["sent", "failed"]);
+  });
+
+  it("writes a refused message's outcome and the address's failing mark together, or neither", async () => {
+    // The database refuses the failing mark (a trigger, on the real table): had the outcome been written apart,
+    // the history would read "failed" while the person's banner stayed away, as a page read between two writes
+    // did under load (issue 35).
+    await h.db.execute(sql`CREATE FUNCTION refuse_failing_mark() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'failing mark refused by the test'; END $$`);
+    await h.db.execute(sql`CREATE TRIGGER refuse_failing_mark BEFORE INSERT ON failing_emails
+      FOR EACH ROW EXECUTE FUNCTION refuse_failing_mark()`);
+    try {
+      refused.set("ana@delivery.example", 550);
+      h.clock.advance(ALERT_EMAIL_GROUP_MINUTES * 60_000);
+      await arrival("MSCU5550001");
+      await expect(h.mail.runOnce()).rejects.toThrow(/insert into "failing_emails"/);
+      const [row] = await h.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, "ana@delivery.example"))
+        .orderBy(sql`${mailOutbox.createdAt} desc`)
+        .limit(1);
+      expect(row!.status).not.toBe("failed");
+      expect(row!.lastError).toBeNull();
+      expect((await get(ana, "/v2/users/me")).body.data.attributes.email_failing).toBeNull();
+      const hers = await get(ana, "/v2/alert_deliveries?filter[status]=failed");
+      expect(hers.body.data).toEqual([]);
+    } finally {
+      refused.delete("ana@delivery.example");
+      await h.db.execute(sql`DROP TRIGGER refuse_failing_mark ON failing_emails`);
+      await h.db.execute(sql`DROP FUNCTION refuse_failing_mark()`);
+    }
   });
 });

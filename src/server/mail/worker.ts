@@ -60,9 +60,12 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     }
     try {
       await transport.send(claim);
-      await settleMail(db, claim, { status: "sent", at: now() });
-      // The address takes mail again (a mailbox made, a typo fixed): no longer shown as failing.
-      await clearEmailFailing(db, claim.to);
+      // The address takes mail again (a mailbox made, a typo fixed): no longer shown as failing. One write with the
+      // outcome, as a refusal's is below.
+      await db.transaction(async (tx) => {
+        await settleMail(tx, claim, { status: "sent", at: now() });
+        await clearEmailFailing(tx, claim.to);
+      });
       logger.info("mail sent", { kind: claim.kind });
     } catch (error) {
       const safe = logSafeError(error);
