@@ -1,11 +1,12 @@
 // Settings → Alerts → History: where each alert went and what became of it (the bell at once; an email or a Slack or
 // Teams message queued, retried with the last answer, sent, or failed; an email held for quiet hours or grouped with
 // the person's others, or only counted past their hourly cap), newest first; an owner or admin sees everyone's.
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
 import { ALERT_EMAIL_HOURLY_CAP, type AlertDelivery, type AlertDeliveryStatus } from "../../../api/alerts";
 import { buttonClass } from "../../components/button";
 import { DateTime } from "../../components/date-time";
+import { meKeys } from "../../lib/actor";
 import { plural } from "../../lib/format";
 import { PHONE_QUERY, useMediaQuery } from "../../lib/use-media-query";
 import { AlertTitleLink } from "./alert-title-link";
@@ -60,12 +61,25 @@ function channelWords(d: AlertDelivery): string {
   }
 }
 
+/**
+ * Reads the people's "email not delivered" marks again after each fresh read of the history. The server writes a
+ * bounce and its mark together, but the page reads them with two requests: had the bounce landed between them, the
+ * history would show "Not delivered" under a page with no banner saying so (issue 35 caught it under load).
+ */
+function useMarksReadAfter(historyReadAt: number) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (historyReadAt > 0) void queryClient.invalidateQueries({ queryKey: meKeys.all });
+  }, [historyReadAt, queryClient]);
+}
+
 export function DeliveryHistory({ everyone }: { everyone: boolean }) {
   // Cards on a phone: a table of long addresses would scroll sideways.
   const phone = useMediaQuery(PHONE_QUERY);
   const [page, setPage] = useState(1);
   const [failed, setFailed] = useState(false);
   const query = useQuery({ ...alertDeliveriesQuery({ page, failed }), placeholderData: keepPreviousData });
+  useMarksReadAfter(query.isPlaceholderData ? 0 : query.dataUpdatedAt);
   const failedId = useId();
   const total = query.data?.meta.total ?? 0;
   const last = Math.max(1, Math.ceil(total / PAGE_SIZE));
