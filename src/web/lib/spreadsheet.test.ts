@@ -14,7 +14,7 @@ import {
 } from "../features/shipments/sheet-columns";
 import { SHIPMENT_COLUMNS } from "../features/shipments/shipment-columns";
 import { containerFixture } from "../testing/container-fixture";
-import { shipmentFixture } from "./shipment-fixture";
+import { shipmentFixture } from "../testing/shipment-fixture";
 import { dayIn, type SheetColumn, sheetColumnsFor, sheetOf, wallClock } from "./spreadsheet";
 
 /** The sheet as a spreadsheet program would read it back. */

@@ -1,7 +1,7 @@
 // Unit tests of the shipments CSV's rows: each date in its own port's local time with the zone named, lists joined,
 // empty values left empty.
 import { describe, expect, it } from "vitest";
-import { shipmentFixture } from "../../lib/shipment-fixture";
+import { shipmentFixture } from "../../testing/shipment-fixture";
 import { SHIPMENT_CSV_FIELDS, shipmentCsvRow } from "./export-rows";
 
 const rowOf = (shipment = shipmentFixture()) =>
