@@ -47,6 +47,14 @@ describe("columns parameter", () => {
   it("lists the visible columns in the table's order", () => {
     expect(columnsParamOf(columns, { eta: true, tags: true, line: false })).toBe("bol,eta,tags");
   });
+  it("never names a control column (the rows' checkboxes), which always shows", () => {
+    const withBoxes: DataColumn<unknown>[] = [
+      { id: "select", header: "Select", cell, control: true },
+      ...columns,
+    ];
+    expect(columnsParamOf(withBoxes, { eta: true, tags: false, line: true })).toBe("bol,eta,line");
+    expect(visibilityOf(withBoxes, {}, "eta")).not.toHaveProperty("select");
+  });
 });
 
 describe("the kept choice", () => {

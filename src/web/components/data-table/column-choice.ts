@@ -76,7 +76,7 @@ export function columnsParamOf<T>(
   visibility: ColumnVisibilityState,
 ): string {
   return columns
-    .filter((column) => !column.hideable || visibility[column.id] !== false)
+    .filter((column) => !column.control && (!column.hideable || visibility[column.id] !== false))
     .map((column) => column.id)
     .join(",");
 }

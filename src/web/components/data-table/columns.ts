@@ -36,6 +36,11 @@ export interface DataColumn<T> {
    * columns is a title.
    */
   card?: "title" | "fact" | "hidden";
+  /**
+   * A control, not data (the rows' checkboxes, row-selection.tsx): always shown, and never named in the `columns`
+   * parameter, so that links and saved views name the same columns with or without it.
+   */
+  control?: boolean;
 }
 
 /** What the shared table uses of TanStack Table: sorting (done by the API) and column visibility. */

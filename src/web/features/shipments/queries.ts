@@ -8,7 +8,8 @@ import { queryRoots } from "../../lib/query-roots";
 import { type ShipmentsListView, shipmentsListParams } from "./search";
 
 const shipmentListDocument = listDocument(shipmentSchema);
-const shipmentDocument = singleDocument(shipmentSchema);
+/** What every change of one shipment answers: the shipment as it is now. */
+export const shipmentDocument = singleDocument(shipmentSchema);
 
 export const SHIPMENT_DETAIL_INCLUDE = [
   "containers",

@@ -1,6 +1,7 @@
 // The shipments list: search, tracking filter, triage filters (chips), order and columns on the shared table, and
 // server-side paging, all kept in the URL; saved as a named view, or downloaded as CSV or an Excel spreadsheet
-// (every page of it).
+// (every page of it); rows chosen with their checkboxes are stopped, resumed, tagged, given a customer or
+// downloaded together (bulk-bar.tsx).
 import { getRouteApi, Link, useRouter } from "@tanstack/react-router";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { type Shipment, shipmentSchema } from "../../../api/shipments";
@@ -8,6 +9,7 @@ import { type ListFilters, sortKeysOf, sortParamOf } from "../../../api/triage";
 import { buttonClass } from "../../components/button";
 import { parseColumnsParam, visibleColumnsParam } from "../../components/data-table/column-choice";
 import { DataTable } from "../../components/data-table/data-table";
+import { useChosenIds, useRowSelection } from "../../components/data-table/row-selection";
 import { UpdatedRowsNote } from "../../components/data-table/updated-rows-note";
 import { EmptyState } from "../../components/empty-state";
 import { FilterBar } from "../../components/filter-bar";
@@ -23,6 +25,7 @@ import { useListQuery } from "../../lib/list-query";
 import { useChangedIds } from "../../lib/live-updates";
 import { useCurrentView } from "../../lib/saved-views";
 import { sheetColumnsFor } from "../../lib/spreadsheet";
+import { BulkBar } from "./bulk-bar";
 import { SHIPMENT_CSV_FIELDS, shipmentCsvRow } from "./export-rows";
 import { shipmentsListQuery } from "./queries";
 import {
@@ -255,6 +258,9 @@ function orderWords(sort: string): string {
   return `by ${words}${first.descending ? ", descending" : ""}`;
 }
 
+const shipmentKey = (shipment: Shipment) => shipment.id;
+const shipmentLabel = (shipment: Shipment) => shipment.attributes.bill_of_lading_number;
+
 function ShipmentsTable({
   shipments,
   busy,
@@ -284,14 +290,26 @@ function ShipmentsTable({
   );
   const sortKeys = useMemo(() => sortKeysOf(search.sort), [search.sort]);
   const changed = useChangedIds("shipment");
+  const selection = useRowSelection({
+    rows: shipments,
+    rowKey: shipmentKey,
+    label: shipmentLabel,
+    noun: "shipments",
+  });
+  const columns = useMemo(() => [selection.column, ...SHIPMENT_COLUMNS], [selection.column]);
+  const chosenIds = useChosenIds(selection.choice);
+  const chosen = useMemo(
+    () => shipments.filter((shipment) => chosenIds.includes(shipment.id)),
+    [shipments, chosenIds],
+  );
 
   return (
     <DataTable
       tableId={TABLE_ID}
       caption="Shipments"
-      columns={SHIPMENT_COLUMNS}
+      columns={columns}
       rows={shipments}
-      rowKey={(shipment) => shipment.id}
+      rowKey={shipmentKey}
       rowProps={prefetchProps}
       changedRowIds={changed}
       busy={busy}
@@ -299,6 +317,7 @@ function ShipmentsTable({
         <div className="space-y-2">
           {toolbar}
           <UpdatedRowsNote kind="shipment" shownIds={shipments.map((s) => s.id)} />
+          <BulkBar chosen={chosen} onClear={() => selection.choice.clear()} />
         </div>
       }
       empty={empty}

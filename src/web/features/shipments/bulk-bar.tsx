@@ -1,0 +1,246 @@
+// The bar over the shipments list once rows are chosen: stop or resume tracking, add or remove a tag, set or clear
+// the customer, or download the chosen rows as CSV; then what became of each row (bulk-edit.ts says how each is
+// done and told). Stopping asks first. A role that may not change shipments is offered the download only.
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import type { Shipment } from "../../../api/shipments";
+import { NotAllowed } from "../../components/allowed";
+import { buttonClass } from "../../components/button";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { CustomerPicker } from "../../components/customer-picker";
+import { downloadBlob } from "../../components/use-export";
+import { usePermission } from "../../lib/actor";
+import { apiRequest } from "../../lib/api-client";
+import { CsvWriter } from "../../lib/csv-writer";
+import { exportFileName } from "../../lib/export-file-name";
+import { calendarDate, plural } from "../../lib/format";
+import { queryRoots } from "../../lib/query-roots";
+import { useServiceNow } from "../../lib/service-clock";
+import { actionWords, type BulkAction, type BulkOutcome, outcomeWords, runBulk } from "./bulk-edit";
+import { SHIPMENT_CSV_FIELDS, shipmentCsvRow } from "./export-rows";
+import { shipmentDocument } from "./queries";
+
+const fieldClass =
+  "w-44 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
+
+const RESULT_WORDS: Record<BulkOutcome["result"], string> = {
+  done: "Done",
+  skipped: "Skipped",
+  failed: "Failed",
+};
+
+export function BulkBar({ chosen, onClear }: { chosen: readonly Shipment[]; onClear: () => void }) {
+  const may = usePermission("track");
+  const queryClient = useQueryClient();
+  const now = useServiceNow();
+  const [confirmStop, setConfirmStop] = useState(false);
+  const [running, setRunning] = useState<{ action: BulkAction; done: number; of: number } | null>(null);
+  const [report, setReport] = useState<{ action: BulkAction; outcomes: BulkOutcome[] } | null>(null);
+  const [tag, setTag] = useState("");
+  const [customerText, setCustomerText] = useState("");
+  const tagId = useId();
+  const customerId = useId();
+
+  const run = async (action: BulkAction) => {
+    const rows = [...chosen];
+    setReport(null);
+    setRunning({ action, done: 0, of: rows.length });
+    const outcomes = await runBulk(
+      action,
+      rows,
+      (call) => apiRequest(call.path, { method: call.method, body: call.body, schema: shipmentDocument }),
+      { onOutcome: () => setRunning((r) => (r ? { ...r, done: r.done + 1 } : r)) },
+    );
+    setRunning(null);
+    setReport({ action, outcomes });
+    // Every list and page the rows show on, and what a tracking change or a customer changes elsewhere.
+    await Promise.all(
+      [
+        queryRoots.shipments,
+        queryRoots.containers,
+        queryRoots.trackingRequests,
+        queryRoots.map,
+        queryRoots.parties,
+      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
+  };
+
+  const download = () => {
+    const writer = new CsvWriter(SHIPMENT_CSV_FIELDS);
+    writer.write(chosen.map(shipmentCsvRow));
+    const day = calendarDate(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
+    downloadBlob(writer.toBlob(), exportFileName("shipments-selected", day, "csv"));
+  };
+
+  const busy = running !== null;
+  const trimmedTag = tag.trim();
+  const count = plural(chosen.length, "shipment");
+  if (chosen.length === 0 && !running && !report) return null;
+
+  return (
+    <section
+      aria-label="Actions on the chosen shipments"
+      className="mb-3 space-y-3 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm dark:border-sky-900 dark:bg-sky-950/40"
+    >
+      {chosen.length > 0 ? (
+        <div className="flex flex-wrap items-end gap-x-4 gap-y-3">
+          <p className="self-center font-medium">{count} selected</p>
+          {may.ok ? (
+            <>
+              <div className="flex gap-2">
+                <button
+                  type="button"
+                  className={buttonClass("secondary")}
+                  disabled={busy}
+                  aria-haspopup="dialog"
+                  onClick={() => setConfirmStop(true)}
+                >
+                  Stop tracking
+                </button>
+                <button
+                  type="button"
+                  className={buttonClass("secondary")}
+                  disabled={busy}
+                  onClick={() => run({ kind: "resume" })}
+                >
+                  Resume tracking
+                </button>
+              </div>
+              <form
+                className="flex items-end gap-2"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  if (trimmedTag) void run({ kind: "add_tag", tag: trimmedTag });
+                }}
+              >
+                <label htmlFor={tagId} className="flex flex-col gap-1">
+                  <span className="text-xs font-medium text-slate-700 dark:text-slate-300">Tag</span>
+                  <input
+                    id={tagId}
+                    className={fieldClass}
+                    value={tag}
+                    maxLength={100}
+                    onChange={(event) => setTag(event.target.value)}
+                  />
+                </label>
+                <button type="submit" className={buttonClass("secondary")} disabled={busy || !trimmedTag}>
+                  Add tag
+                </button>
+                <button
+                  type="button"
+                  className={buttonClass("secondary")}
+                  disabled={busy || !trimmedTag}
+                  onClick={() => run({ kind: "remove_tag", tag: trimmedTag })}
+                >
+                  Remove tag
+                </button>
+              </form>
+              <div className="flex items-end gap-2">
+                <label htmlFor={customerId} className="flex flex-col gap-1">
+                  <span className="text-xs font-medium text-slate-700 dark:text-slate-300">Set customer</span>
+                  <CustomerPicker
+                    id={customerId}
+                    text={customerText}
+                    onTextChange={setCustomerText}
+                    disabled={busy}
+                    className="w-52"
+                    onPick={(party) => {
+                      setCustomerText("");
+                      void run({
+                        kind: "set_customer",
+                        customer: { id: party.id, name: party.attributes.company_name },
+                      });
+                    }}
+                  />
+                </label>
+                <button
+                  type="button"
+                  className={buttonClass("secondary")}
+                  disabled={busy}
+                  onClick={() => run({ kind: "set_customer", customer: null })}
+                >
+                  Clear customer
+                </button>
+              </div>
+            </>
+          ) : (
+            <NotAllowed may={may} what="Changing shipments" />
+          )}
+          <button type="button" className={buttonClass("secondary")} onClick={download}>
+            Download selected (CSV)
+          </button>
+          <button
+            type="button"
+            className={buttonClass("ghost")}
+            onClick={() => {
+              setReport(null);
+              onClear();
+            }}
+            disabled={busy}
+          >
+            Clear selection
+          </button>
+        </div>
+      ) : null}
+      <div role="status" aria-live="polite" aria-label="Outcome">
+        {running ? (
+          <p>
+            {actionWords(running.action)}: {running.done} of {running.of}…
+          </p>
+        ) : report ? (
+          <BulkReport action={report.action} outcomes={report.outcomes} onDismiss={() => setReport(null)} />
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={confirmStop}
+        title={`Stop tracking ${count}?`}
+        confirmLabel="Stop tracking"
+        confirmVariant="danger"
+        onConfirm={() => {
+          setConfirmStop(false);
+          void run({ kind: "stop" });
+        }}
+        onClose={() => setConfirmStop(false)}
+      >
+        They get no further updates from their shipping lines until tracking is resumed. Shipments already
+        stopped are left as they are.
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+/** What became of each row: the count in words, then the rows that were not done, with why. */
+function BulkReport({
+  action,
+  outcomes,
+  onDismiss,
+}: {
+  action: BulkAction;
+  outcomes: readonly BulkOutcome[];
+  onDismiss: () => void;
+}) {
+  const notDone = outcomes.filter((o) => o.result !== "done");
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="font-medium">{outcomeWords(action, outcomes)}</p>
+        <button type="button" className={buttonClass("ghost", "px-2 py-0.5 text-xs")} onClick={onDismiss}>
+          Dismiss
+        </button>
+      </div>
+      {notDone.length > 0 ? (
+        <ul aria-label="Rows not done" className="space-y-1">
+          {notDone.map((o) => (
+            <li key={o.id}>
+              <span className="font-mono">{o.number}</span>:{" "}
+              <span className={o.result === "failed" ? "text-red-700 dark:text-red-300" : undefined}>
+                {RESULT_WORDS[o.result]}
+              </span>
+              , {o.detail}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
