@@ -136,6 +136,13 @@ test("a viewer is offered no control that writes, anywhere, and is told why in e
     await expect(views.getByRole("button", { name: `Rename view ${VIEW}` })).toHaveCount(0);
     await expect(views.getByRole("button", { name: `Delete view ${VIEW}` })).toHaveCount(0);
     await theirs.keyboard.press("Escape");
+    // Rows chosen: the download of them, and no action that changes them.
+    await main.getByRole("checkbox", { name: "Select all shipments shown" }).check();
+    const bulk = main.getByRole("region", { name: "Actions on the chosen shipments" });
+    await expect(bulk.getByText("Changing shipments is not available to you.")).toBeVisible();
+    await expect(bulk.getByRole("button", { name: "Download selected (CSV)" })).toBeVisible();
+    for (const name of ["Stop tracking", "Resume tracking", "Add tag", "Remove tag", "Clear customer"])
+      await expect(bulk.getByRole("button", { name })).toHaveCount(0);
 
     // Customers: listed, neither added nor renamed.
     await theirs.goto("/customers");
