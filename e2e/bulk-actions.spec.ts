@@ -113,3 +113,38 @@ test("chosen shipments are tagged, stopped, resumed, given a customer and downlo
   await bar.getByRole("button", { name: "Clear selection" }).click();
   await expect(bar).toBeHidden();
 });
+
+test("chosen containers are refreshed together, a second ask is refused row by row in the API's words, and they download", async ({
+  page,
+  account,
+}) => {
+  await signIn(page, account, "/containers");
+  const table = page.getByRole("table", { name: "Containers" });
+  const list = await apiGet<{ data: { attributes: { number: string } }[] }>(
+    page.request,
+    account,
+    "/v2/containers?page[size]=100",
+  );
+  const [first, second] = list.data.map((c) => c.attributes.number) as [string, string];
+  await expect(table.getByRole("link", { name: first })).toBeVisible();
+  await table.getByRole("checkbox", { name: `Select ${first}` }).check();
+  await table.getByRole("checkbox", { name: `Select ${second}` }).check();
+  const bar = page.getByRole("region", { name: "Actions on the chosen containers" });
+  await expect(bar.getByText("2 containers selected")).toBeVisible();
+  const status = bar.getByRole("status", { name: "Outcome" });
+
+  await bar.getByRole("button", { name: "Refresh now" }).click();
+  await expect(status).toContainText("Refresh now: 2 done.");
+  // Asked again at once: the API allows one refresh a container in a while, and each row says so.
+  await bar.getByRole("button", { name: "Refresh now" }).click();
+  await expect(status).toContainText("Refresh now: 0 done, 2 failed.");
+  const notDone = status.getByRole("list", { name: "Rows not done" });
+  await expect(notDone.getByRole("listitem")).toHaveCount(2);
+  await expect(notDone.getByRole("listitem").filter({ hasText: first })).toContainText("Failed");
+
+  const download = page.waitForEvent("download");
+  await bar.getByRole("button", { name: "Download selected (CSV)" }).click();
+  const lines = (await readFile(await (await download).path(), "utf8")).trim().split(/\r\n/);
+  expect(lines).toHaveLength(3);
+  expect(lines.slice(1).map((line) => line.includes(first) || line.includes(second))).toEqual([true, true]);
+});

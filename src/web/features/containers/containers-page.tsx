@@ -1,14 +1,16 @@
 // The containers list a coordinator triages from: status, holds, last free day, availability, port, ETA, vessel,
 // shipment and tags, on the shared table (sorted by the API from its headers, columns chosen in its Columns menu),
 // filtered by chips, every bit of it in the URL; saved as a named view, or downloaded as CSV or an Excel
-// spreadsheet of the columns shown (every page of it).
+// spreadsheet of the columns shown (every page of it); rows chosen with their checkboxes are refreshed or
+// downloaded together (bulk-bar.tsx).
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { useEffect, useMemo } from "react";
-import { containerSchema } from "../../../api/containers";
+import { type Container, containerSchema } from "../../../api/containers";
 import { type ListFilters, sortKeysOf, sortParamOf } from "../../../api/triage";
 import { buttonClass } from "../../components/button";
 import { parseColumnsParam, visibleColumnsParam } from "../../components/data-table/column-choice";
 import { DataTable } from "../../components/data-table/data-table";
+import { useChosenIds, useRowSelection } from "../../components/data-table/row-selection";
 import { UpdatedRowsNote } from "../../components/data-table/updated-rows-note";
 import { EmptyState } from "../../components/empty-state";
 import { FilterBar } from "../../components/filter-bar";
@@ -24,6 +26,7 @@ import { useListQuery } from "../../lib/list-query";
 import { useChangedIds } from "../../lib/live-updates";
 import { useCurrentView } from "../../lib/saved-views";
 import { sheetColumnsFor } from "../../lib/spreadsheet";
+import { ContainersBulkBar } from "./bulk-bar";
 import { CONTAINER_COLUMNS } from "./containers-columns";
 import { CONTAINER_CSV_FIELDS, containerCsvRow } from "./export-rows";
 import { rememberContainersSearch } from "./list-memory";
@@ -35,6 +38,9 @@ const route = getRouteApi("/_authenticated/containers/");
 
 /** The table's id: the browser keeps its column choice under it, and saved views read it from there. */
 const TABLE_ID = "containers";
+
+const containerKey = (container: Container) => container.id;
+const containerLabel = (container: Container) => container.attributes.number;
 
 /** The search without its filters, to set a new set of them. */
 function withoutFilters(search: ContainersSearch): ContainersSearch {
@@ -56,6 +62,15 @@ export function ContainersPage() {
   const navigate = route.useNavigate();
   const { data, dataUpdatedAt, updating } = useListQuery(containersListQuery(containersListView(search)));
   const changed = useChangedIds("container");
+  const selection = useRowSelection({
+    rows: data.data,
+    rowKey: containerKey,
+    label: containerLabel,
+    noun: "containers",
+  });
+  const columns = useMemo(() => [selection.column, ...CONTAINER_COLUMNS], [selection.column]);
+  const chosenIds = useChosenIds(selection.choice);
+  const chosen = useMemo(() => data.data.filter((c) => chosenIds.includes(c.id)), [data.data, chosenIds]);
   const currentView = useCurrentView("containers", search);
   const filters = filtersOfSearch(search);
   const filtered = Object.keys(filters).length > 0 || search.q !== "";
@@ -129,9 +144,9 @@ export function ContainersPage() {
       <DataTable
         tableId={TABLE_ID}
         caption="Containers"
-        columns={CONTAINER_COLUMNS}
+        columns={columns}
         rows={data.data}
-        rowKey={(container) => container.id}
+        rowKey={containerKey}
         changedRowIds={changed}
         busy={updating}
         minWidthClass="min-w-[72rem]"
@@ -149,6 +164,7 @@ export function ContainersPage() {
               }
             />
             <UpdatedRowsNote kind="container" shownIds={data.data.map((c) => c.id)} />
+            <ContainersBulkBar chosen={chosen} onClear={() => selection.choice.clear()} />
           </div>
         }
         sort={{

@@ -5,29 +5,25 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { Shipment } from "../../../api/shipments";
 import { NotAllowed } from "../../components/allowed";
+import { BulkReport } from "../../components/bulk-report";
 import { buttonClass } from "../../components/button";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { CustomerPicker } from "../../components/customer-picker";
 import { downloadBlob } from "../../components/use-export";
 import { usePermission } from "../../lib/actor";
 import { apiRequest } from "../../lib/api-client";
+import type { BulkOutcome } from "../../lib/bulk-run";
 import { CsvWriter } from "../../lib/csv-writer";
 import { exportFileName } from "../../lib/export-file-name";
 import { calendarDate, plural } from "../../lib/format";
 import { queryRoots } from "../../lib/query-roots";
 import { useServiceNow } from "../../lib/service-clock";
-import { actionWords, type BulkAction, type BulkOutcome, outcomeWords, runBulk } from "./bulk-edit";
+import { actionWords, type BulkAction, runShipmentsBulk } from "./bulk-edit";
 import { SHIPMENT_CSV_FIELDS, shipmentCsvRow } from "./export-rows";
 import { shipmentDocument } from "./queries";
 
 const fieldClass =
   "w-44 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
-
-const RESULT_WORDS: Record<BulkOutcome["result"], string> = {
-  done: "Done",
-  skipped: "Skipped",
-  failed: "Failed",
-};
 
 export function BulkBar({ chosen, onClear }: { chosen: readonly Shipment[]; onClear: () => void }) {
   const may = usePermission("track");
@@ -45,7 +41,7 @@ export function BulkBar({ chosen, onClear }: { chosen: readonly Shipment[]; onCl
     const rows = [...chosen];
     setReport(null);
     setRunning({ action, done: 0, of: rows.length });
-    const outcomes = await runBulk(
+    const outcomes = await runShipmentsBulk(
       action,
       rows,
       (call) => apiRequest(call.path, { method: call.method, body: call.body, schema: shipmentDocument }),
@@ -188,7 +184,11 @@ export function BulkBar({ chosen, onClear }: { chosen: readonly Shipment[]; onCl
             {actionWords(running.action)}: {running.done} of {running.of}…
           </p>
         ) : report ? (
-          <BulkReport action={report.action} outcomes={report.outcomes} onDismiss={() => setReport(null)} />
+          <BulkReport
+            action={actionWords(report.action)}
+            outcomes={report.outcomes}
+            onDismiss={() => setReport(null)}
+          />
         ) : null}
       </div>
       <ConfirmDialog
@@ -206,41 +206,5 @@ export function BulkBar({ chosen, onClear }: { chosen: readonly Shipment[]; onCl
         stopped are left as they are.
       </ConfirmDialog>
     </section>
-  );
-}
-
-/** What became of each row: the count in words, then the rows that were not done, with why. */
-function BulkReport({
-  action,
-  outcomes,
-  onDismiss,
-}: {
-  action: BulkAction;
-  outcomes: readonly BulkOutcome[];
-  onDismiss: () => void;
-}) {
-  const notDone = outcomes.filter((o) => o.result !== "done");
-  return (
-    <div className="space-y-2">
-      <div className="flex flex-wrap items-center gap-3">
-        <p className="font-medium">{outcomeWords(action, outcomes)}</p>
-        <button type="button" className={buttonClass("ghost", "px-2 py-0.5 text-xs")} onClick={onDismiss}>
-          Dismiss
-        </button>
-      </div>
-      {notDone.length > 0 ? (
-        <ul aria-label="Rows not done" className="space-y-1">
-          {notDone.map((o) => (
-            <li key={o.id}>
-              <span className="font-mono">{o.number}</span>:{" "}
-              <span className={o.result === "failed" ? "text-red-700 dark:text-red-300" : undefined}>
-                {RESULT_WORDS[o.result]}
-              </span>
-              , {o.detail}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
   );
 }

@@ -1,8 +1,9 @@
-// Tests of what a bulk action does to each chosen shipment: the call it makes or why it skips the row, the row's
-// outcome (the API's words when it refuses), a few calls at a time, and the outcome told in words.
+// Tests of what a bulk action does to each chosen shipment: the call it makes or why it skips the row, and each
+// row's outcome named by its bill of lading (the API's words when it refuses).
 import { describe, expect, it } from "vitest";
+import { type BulkCall, outcomeWords } from "../../lib/bulk-run";
 import { shipmentFixture } from "../../testing/shipment-fixture";
-import { BULK_CONCURRENCY, type BulkCall, outcomeWords, runBulk, stepOf } from "./bulk-edit";
+import { actionWords, runShipmentsBulk, stepOf } from "./bulk-edit";
 
 const tracked = shipmentFixture({ bill_of_lading_number: "MEDU1111111", tags: ["import"] }, "s-1");
 const stopped = shipmentFixture(
@@ -62,11 +63,11 @@ describe("a bulk action on one shipment", () => {
   });
 });
 
-describe("running a bulk action", () => {
-  it("tells each row's outcome in the list's order, with the API's words for a refusal", async () => {
+describe("running a bulk action on shipments", () => {
+  it("names each row by its bill of lading and tells its outcome in the list's order", async () => {
     const rows = [tracked, stopped, shipmentFixture({ bill_of_lading_number: "MEDU3333333" }, "s-3")];
     const calls: BulkCall[] = [];
-    const outcomes = await runBulk({ kind: "stop" }, rows, async (call) => {
+    const outcomes = await runShipmentsBulk({ kind: "stop" }, rows, async (call) => {
       calls.push(call);
       if (call.path.includes("s-3")) throw new Error("This needs the member role.");
     });
@@ -75,32 +76,12 @@ describe("running a bulk action", () => {
       "/v2/shipments/s-3/stop_tracking",
     ]);
     expect(outcomes).toEqual([
-      { id: "s-1", number: "MEDU1111111", result: "done" },
-      { id: "s-2", number: "MEDU2222222", result: "skipped", detail: "tracking was already stopped" },
-      { id: "s-3", number: "MEDU3333333", result: "failed", detail: "This needs the member role." },
+      { id: "s-1", name: "MEDU1111111", result: "done" },
+      { id: "s-2", name: "MEDU2222222", result: "skipped", detail: "tracking was already stopped" },
+      { id: "s-3", name: "MEDU3333333", result: "failed", detail: "This needs the member role." },
     ]);
-    expect(outcomeWords({ kind: "stop" }, outcomes)).toBe("Stop tracking: 1 done, 1 skipped, 1 failed.");
-  });
-
-  it("makes a few calls at a time, not the whole selection at once", async () => {
-    const rows = Array.from({ length: 12 }, (_, i) => shipmentFixture({}, `s-${i}`));
-    let open = 0;
-    let most = 0;
-    const release: (() => void)[] = [];
-    const running = runBulk({ kind: "stop" }, rows, async () => {
-      open += 1;
-      most = Math.max(most, open);
-      await new Promise<void>((resolve) => release.push(resolve));
-      open -= 1;
-    });
-    // Let each waiting call go once the calls in flight have all started.
-    while (release.length > 0 || open > 0) {
-      await Promise.resolve();
-      release.shift()?.();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    }
-    const outcomes = await running;
-    expect(outcomes.every((o) => o.result === "done")).toBe(true);
-    expect(most).toBe(BULK_CONCURRENCY);
+    expect(outcomeWords(actionWords({ kind: "stop" }), outcomes)).toBe(
+      "Stop tracking: 1 done, 1 skipped, 1 failed.",
+    );
   });
 });

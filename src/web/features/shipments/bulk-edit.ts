@@ -1,7 +1,8 @@
 // What an action on several shipments at once does to each (stop or resume tracking, add or remove a tag, set or
-// clear the customer), row by row through the same /v2 calls the shipment page makes, and how its outcome is told:
-// per row, honestly (done, skipped and why, or the API's own words of refusal), as bulk tracking tells its rows.
+// clear the customer), through the same /v2 calls the shipment page makes; lib/bulk-run.ts carries it out row by
+// row and tells each row's outcome.
 import type { Shipment } from "../../../api/shipments";
+import { type BulkCall, type BulkOutcome, type BulkStep, runBulk } from "../../lib/bulk-run";
 
 export type BulkAction =
   | { kind: "stop" }
@@ -9,25 +10,6 @@ export type BulkAction =
   | { kind: "add_tag"; tag: string }
   | { kind: "remove_tag"; tag: string }
   | { kind: "set_customer"; customer: { id: string; name: string } | null };
-
-/** One /v2 call, as apiRequest takes it. */
-export interface BulkCall {
-  path: string;
-  method: "PATCH";
-  body?: unknown;
-}
-
-/** What an action does to one shipment: a call to make, or nothing to do and why. */
-export type BulkStep = { call: BulkCall } | { skip: string };
-
-export interface BulkOutcome {
-  id: string;
-  /** The shipment's bill of lading number, to name the row. */
-  number: string;
-  result: "done" | "skipped" | "failed";
-  /** Why skipped, or the API's words of refusal. */
-  detail?: string;
-}
 
 const shipmentPath = (id: string) => `/v2/shipments/${encodeURIComponent(id)}`;
 const patch = (shipment: Shipment, content: { attributes?: object; relationships?: object }): BulkCall => ({
@@ -87,51 +69,21 @@ export function actionWords(action: BulkAction): string {
   }
 }
 
-/** "Stop tracking: 3 done, 1 skipped, 1 failed." */
-export function outcomeWords(action: BulkAction, outcomes: readonly BulkOutcome[]): string {
-  const count = (result: BulkOutcome["result"]) => outcomes.filter((o) => o.result === result).length;
-  const parts = [`${count("done")} done`];
-  if (count("skipped") > 0) parts.push(`${count("skipped")} skipped`);
-  if (count("failed") > 0) parts.push(`${count("failed")} failed`);
-  return `${actionWords(action)}: ${parts.join(", ")}.`;
-}
-
-/** How many calls run side by side: a few, as a person's browser would, not the whole selection at once. */
-export const BULK_CONCURRENCY = 4;
-
-/**
- * Carries the action out on each shipment, BULK_CONCURRENCY at a time, telling each outcome as it comes; `send`
- * makes the call (apiRequest) and throws the API's refusal. Stops starting new calls when the signal aborts.
- */
-export async function runBulk(
+/** Carries the action out on each shipment (lib/bulk-run.ts), each named by its bill of lading number. */
+export function runShipmentsBulk(
   action: BulkAction,
   shipments: readonly Shipment[],
   send: (call: BulkCall) => Promise<unknown>,
-  options: { onOutcome?: (outcome: BulkOutcome) => void; signal?: AbortSignal } = {},
+  options: { onOutcome?: (outcome: BulkOutcome) => void } = {},
 ): Promise<BulkOutcome[]> {
-  const outcomes: BulkOutcome[] = new Array(shipments.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < shipments.length && !options.signal?.aborted) {
-      const index = next++;
-      const shipment = shipments[index]!;
-      const named = { id: shipment.id, number: shipment.attributes.bill_of_lading_number };
-      const step = stepOf(action, shipment);
-      let outcome: BulkOutcome;
-      if ("skip" in step) outcome = { ...named, result: "skipped", detail: step.skip };
-      else {
-        try {
-          await send(step.call);
-          outcome = { ...named, result: "done" };
-        } catch (error) {
-          const detail = error instanceof Error && error.message ? error.message : "the request failed";
-          outcome = { ...named, result: "failed", detail };
-        }
-      }
-      outcomes[index] = outcome;
-      options.onOutcome?.(outcome);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, shipments.length) }, worker));
-  return outcomes.filter((o) => o !== undefined);
+  return runBulk(
+    shipments,
+    {
+      id: (shipment) => shipment.id,
+      name: (shipment) => shipment.attributes.bill_of_lading_number,
+      step: (shipment) => stepOf(action, shipment),
+    },
+    send,
+    options,
+  );
 }
