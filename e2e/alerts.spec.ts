@@ -165,7 +165,9 @@ test("as the sandbox moves the person's own boxes on, a last free day coming int
   await signInWithPassword(page, email, account.people[0]!.password, "/settings/alerts");
   await page.getByLabel("Name").fill("E2E moving days");
   await page.getByLabel("Tell me when").selectOption({ label: "Last free day within N days" });
-  await page.getByLabel("Days ahead (N)").fill("2");
+  // A week: the account's world runs ahead of the service's clock as it is moved, so a box discharged there has a
+  // last free day some days ahead of the clock's today; two days caught one only at some hours of the day.
+  await page.getByLabel("Days ahead (N)").fill("7");
   await page.getByRole("button", { name: "Add rule" }).click();
   await expect(page.getByRole("list", { name: "Alert rules" }).getByText("E2E moving days")).toBeVisible();
   const bell = page.getByRole("banner").getByRole("link", { name: /^Notifications/ });
@@ -193,29 +195,31 @@ test("as the sandbox moves the person's own boxes on, a last free day coming int
   const bellBefore = await unread();
 
   // The world moves a day at a time (the engine records what the lines say) until a box's day comes near.
-  let fresh: string[] = [];
-  for (let day = 1; day <= 8 && fresh.length === 0; day++) {
+  // The advance answers once what it changed is people's alerts, and says how many it raised in the account. A day
+  // without a box coming near is no failure: the loop moves on another day.
+  let raised = 0;
+  for (let day = 1; day <= 8 && raised === 0; day++) {
     const moved = await page.request.post(`/__test__/accounts/${account.id}/advance`, {
       data: { hours: 24 },
     });
     expect(moved.status()).toBe(200);
-    const newOnes = async () => {
+    raised = ((await moved.json()) as { alerts: number }).alerts;
+  }
+  expect(raised, "a box's last free day came within 7 days in 8 simulated days").toBeGreaterThan(0);
+  // The list reads them once the service's kept answers have heard of the change.
+  let fresh: string[] = [];
+  await expect
+    .poll(async () => {
       fresh = (await told()).filter((id) => !before.includes(id));
       return fresh.length;
-    };
-    // A day without a box coming near is no failure: the loop moves on another day.
-    await expect
-      .poll(newOnes, { timeout: 5_000 })
-      .toBeGreaterThan(0)
-      .catch(() => {});
-  }
-  expect(fresh.length, "a box's last free day came within 2 days in 8 simulated days").toBeGreaterThan(0);
+    })
+    .toBeGreaterThanOrEqual(raised);
   // The bell, on the page as it was, counts the new ones.
   await expect.poll(unread).toBeGreaterThanOrEqual(bellBefore + fresh.length);
   const alerts = latest.filter((n) => fresh.includes(n.id));
   for (const alert of alerts) {
     const container = alert.attributes.container_number;
-    expect(alert.attributes.title).toMatch(new RegExp(`^LFD (today|tomorrow|in 2 days): ${container}`));
+    expect(alert.attributes.title).toMatch(new RegExp(`^LFD (today|tomorrow|in [2-7] days): ${container}`));
   }
   // Each is emailed. Boxes whose day came near together come as one email ("2 alerts: LFD in 2 days: <the
   // first> and 1 more"), so every box is looked for in the mails' text, not only in their subjects.

@@ -580,7 +580,12 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       onTrackingRequestCreated: wakeTracking,
     }),
     ...(config.testControl
-      ? [testControlRoutes({ engine, clock, sandboxClock, sandbox, timeShifts }, db)]
+      ? [
+          testControlRoutes(
+            { engine, clock, sandboxClock, sandbox, timeShifts, eventLog: webhookDelivery, alerts },
+            db,
+          ),
+        ]
       : []),
     // The sandbox as a DCSA carrier: outside /v2 and its keys, like a shipping line's own API.
     dcsaSandboxMount(db, {

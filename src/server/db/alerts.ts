@@ -214,6 +214,12 @@ const CURSOR_ID = 1;
  * Locks the worker's cursor for the transaction (creating it at the log's current end the first time, so that a
  * new installation does not alert on history) and answers its position; undefined when another process holds it.
  */
+/** How many alerts the account's people have been raised, all told (the end-to-end tests' control counts them). */
+export async function countAccountAlerts(db: Db, accountId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(alerts).where(eq(alerts.accountId, accountId));
+  return row?.n ?? 0;
+}
+
 export async function lockAlertCursor(tx: Db): Promise<number | undefined> {
   await tx.execute(sql`insert into ${alertCursor} (id, last_seq)
     values (${CURSOR_ID}, (select coalesce(max(stream_seq), 0) from ${accountEvents}))

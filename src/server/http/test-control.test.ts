@@ -5,21 +5,25 @@ import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
-import { asc, eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isWebhookEvent } from "../../api/webhook-events";
-import { accountEvents } from "../db/schema";
+import { addAlertPeople } from "../bench/alert-people";
+import { accountEvents, alerts } from "../db/schema";
+import type { Service } from "../service";
 import { asPerson, signIn } from "../testing/people-fixtures";
-import { createHarness, type Harness } from "../testing/service-harness";
+import { createHarness, type Harness, TEST_NOW } from "../testing/service-harness";
 import type { App } from "./env";
 
 let h: Harness;
 let app: App;
+let service: Service;
 
 beforeAll(async () => {
   h = await createHarness();
   // Paused, as in the e2e server: only an account that test control moves on sees its world change.
-  app = (await h.anotherService({ testControl: true, sandboxPaused: true })).app;
+  service = await h.anotherService({ testControl: true, sandboxPaused: true });
+  app = service.app;
 });
 afterAll(() => h.close());
 
@@ -155,7 +159,7 @@ describe("test control", () => {
 
     // Moving the world only records nothing: the shipments wait for their turn (or a user's "refresh now").
     const quiet = await post(`/__test__/accounts/${moved.id}/advance`, { hours: 48, refresh: false });
-    expect(quiet.body).toMatchObject({ hours_ahead: 48, shipments_refreshed: 0, events: 0 });
+    expect(quiet.body).toMatchObject({ hours_ahead: 48, shipments_refreshed: 0, events: 0, alerts: 0 });
     expect(await eventNames(moved.id)).toEqual(eventsBefore);
 
     const { status, body } = await post(`/__test__/accounts/${moved.id}/advance`, { hours: 96 });
@@ -172,6 +176,35 @@ describe("test control", () => {
     // The still account's world did not move: the same shipments, containers and events as before.
     expect(await snapshotOf(still.api_key)).toEqual(stillBefore);
     expect(await eventNames(still.id)).toEqual(stillEventsBefore);
+  });
+
+  it("answers a move of the world once what it changed has become people's alerts", async () => {
+    const made = await post("/__test__/accounts", { company_name: "E2E Alerted", shipments: 5 });
+    expect(made.status).toBe(201);
+    const accountId: string = made.body.id;
+    await addAlertPeople(
+      h.db,
+      accountId,
+      1,
+      `alerted-${randomUUID().slice(0, 8)}.example`,
+      new Date(TEST_NOW),
+    );
+    const alertsOf = async () =>
+      (await h.db.select({ n: count() }).from(alerts).where(eq(alerts.accountId, accountId)))[0]!.n;
+    // Where a started service's worker stands: past everything recorded so far.
+    await service.alerts.runOnce();
+    const before = await alertsOf();
+    // Three weeks on: vessels arrive, boxes are discharged and released, days come near.
+    const moved = await post(`/__test__/accounts/${accountId}/advance`, { hours: 21 * 24 });
+    expect(moved.status).toBe(200);
+    expect(moved.body.events).toBeGreaterThan(0);
+    // Raised before the answer, by nothing but the advance (no worker runs in this service): a pass now finds
+    // nothing left to raise.
+    const after = await alertsOf();
+    expect(after).toBeGreaterThan(before);
+    expect(moved.body.alerts).toBe(after - before);
+    await service.alerts.runOnce();
+    expect(await alertsOf()).toBe(after);
   });
 
   it("answers 404 for an account that does not exist, and 422 for hours that are not a positive number", async () => {
