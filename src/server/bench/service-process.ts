@@ -42,6 +42,26 @@ export function rssKb(pid: number): number | undefined {
   }
 }
 
+/**
+ * The node options `npm start` gives the service (package.json's start script: `node <options> dist/server/main.mjs`),
+ * so that a benchmark's service runs with them too; read from the script, so that the two cannot drift.
+ */
+export function startOptions(startScript = packageStartScript()): string[] {
+  const match = /\bnode((?:\s+--[\w-]+(?:=\S+)?)*)\s+dist\/server\/main\.mjs\b/.exec(startScript);
+  if (!match) throw new Error(`npm start does not run dist/server/main.mjs with node: ${startScript}`);
+  return match[1]!
+    .trim()
+    .split(/\s+/)
+    .filter((option) => option !== "");
+}
+
+function packageStartScript(): string {
+  const pkg = JSON.parse(readFileSync(`${PROJECT_ROOT}package.json`, "utf8")) as {
+    scripts: { start: string };
+  };
+  return pkg.scripts.start;
+}
+
 /** Builds the bundle `npm start` runs, from this tree's sources. */
 export function buildService() {
   const built = spawnSync(process.execPath, ["--import", "tsx", BUILD], {
@@ -52,7 +72,8 @@ export function buildService() {
 }
 
 /**
- * Starts the service as `npm start` runs it (its bundle, built afresh from this tree's sources, with plain node) in
+ * Starts the service as `npm start` runs it (its bundle, built afresh from this tree's sources, with plain node and
+ * the start script's node options) in
  * a process of its own (so that its pid is the service's), with the rate limit out of the way and quiet logs, and
  * waits until it answers. Start-up includes the tracking engine's
  * first passes, which take a while on a large database.
@@ -70,7 +91,7 @@ export async function startService(options: {
 }): Promise<ServiceProcess> {
   if (options.build !== false) buildService();
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [BUNDLE], {
+  const child: ChildProcess = spawn(process.execPath, [...startOptions(), BUNDLE], {
     env: {
       ...options.env,
       PORT: String(port),
