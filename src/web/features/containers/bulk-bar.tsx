@@ -6,7 +6,7 @@ import { useState } from "react";
 import { refreshResultSchema } from "../../../api/container-refresh";
 import type { Container } from "../../../api/containers";
 import { NotAllowed } from "../../components/allowed";
-import { BulkReport } from "../../components/bulk-report";
+import { BulkBarFrame } from "../../components/bulk-bar-frame";
 import { buttonClass } from "../../components/button";
 import { downloadBlob } from "../../components/use-export";
 import { usePermission } from "../../lib/actor";
@@ -59,48 +59,25 @@ export function ContainersBulkBar({
     downloadBlob(writer.toBlob(), exportFileName("containers-selected", day, "csv"));
   };
 
-  if (chosen.length === 0 && !running && !report) return null;
   const busy = running !== null;
   return (
-    <section
-      aria-label="Actions on the chosen containers"
-      className="mb-3 space-y-3 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm dark:border-sky-900 dark:bg-sky-950/40"
-    >
-      {chosen.length > 0 ? (
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
-          <p className="font-medium">{plural(chosen.length, "container")} selected</p>
-          {may.ok ? (
-            <button type="button" className={buttonClass("secondary")} disabled={busy} onClick={refresh}>
-              {REFRESH}
-            </button>
-          ) : (
-            <NotAllowed may={may} what="Refreshing containers" />
-          )}
-          <button type="button" className={buttonClass("secondary")} onClick={download}>
-            Download selected (CSV)
+    <BulkBarFrame
+      label="Actions on the chosen containers"
+      chosenWords={chosen.length > 0 ? `${plural(chosen.length, "container")} selected` : null}
+      actions={
+        may.ok ? (
+          <button type="button" className={buttonClass("secondary")} disabled={busy} onClick={refresh}>
+            {REFRESH}
           </button>
-          <button
-            type="button"
-            className={buttonClass("ghost")}
-            onClick={() => {
-              setReport(null);
-              onClear();
-            }}
-            disabled={busy}
-          >
-            Clear selection
-          </button>
-        </div>
-      ) : null}
-      <div role="status" aria-live="polite" aria-label="Outcome">
-        {running ? (
-          <p>
-            {REFRESH}: {running.done} of {running.of}…
-          </p>
-        ) : report ? (
-          <BulkReport action={REFRESH} outcomes={report} onDismiss={() => setReport(null)} />
-        ) : null}
-      </div>
-    </section>
+        ) : (
+          <NotAllowed may={may} what="Refreshing containers" />
+        )
+      }
+      onDownload={download}
+      onClear={onClear}
+      running={running ? { action: REFRESH, ...running } : null}
+      report={report ? { action: REFRESH, outcomes: report } : null}
+      onDismiss={() => setReport(null)}
+    />
   );
 }

@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { Shipment } from "../../../api/shipments";
 import { NotAllowed } from "../../components/allowed";
-import { BulkReport } from "../../components/bulk-report";
+import { BulkBarFrame } from "../../components/bulk-bar-frame";
 import { buttonClass } from "../../components/button";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { CustomerPicker } from "../../components/customer-picker";
@@ -71,17 +71,13 @@ export function BulkBar({ chosen, onClear }: { chosen: readonly Shipment[]; onCl
   const busy = running !== null;
   const trimmedTag = tag.trim();
   const count = plural(chosen.length, "shipment");
-  if (chosen.length === 0 && !running && !report) return null;
-
   return (
-    <section
-      aria-label="Actions on the chosen shipments"
-      className="mb-3 space-y-3 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm dark:border-sky-900 dark:bg-sky-950/40"
-    >
-      {chosen.length > 0 ? (
-        <div className="flex flex-wrap items-end gap-x-4 gap-y-3">
-          <p className="self-center font-medium">{count} selected</p>
-          {may.ok ? (
+    <>
+      <BulkBarFrame
+        label="Actions on the chosen shipments"
+        chosenWords={chosen.length > 0 ? `${count} selected` : null}
+        actions={
+          may.ok ? (
             <>
               <div className="flex gap-2">
                 <button
@@ -161,36 +157,14 @@ export function BulkBar({ chosen, onClear }: { chosen: readonly Shipment[]; onCl
             </>
           ) : (
             <NotAllowed may={may} what="Changing shipments" />
-          )}
-          <button type="button" className={buttonClass("secondary")} onClick={download}>
-            Download selected (CSV)
-          </button>
-          <button
-            type="button"
-            className={buttonClass("ghost")}
-            onClick={() => {
-              setReport(null);
-              onClear();
-            }}
-            disabled={busy}
-          >
-            Clear selection
-          </button>
-        </div>
-      ) : null}
-      <div role="status" aria-live="polite" aria-label="Outcome">
-        {running ? (
-          <p>
-            {actionWords(running.action)}: {running.done} of {running.of}…
-          </p>
-        ) : report ? (
-          <BulkReport
-            action={actionWords(report.action)}
-            outcomes={report.outcomes}
-            onDismiss={() => setReport(null)}
-          />
-        ) : null}
-      </div>
+          )
+        }
+        onDownload={download}
+        onClear={onClear}
+        running={running ? { action: actionWords(running.action), done: running.done, of: running.of } : null}
+        report={report ? { action: actionWords(report.action), outcomes: report.outcomes } : null}
+        onDismiss={() => setReport(null)}
+      />
       <ConfirmDialog
         open={confirmStop}
         title={`Stop tracking ${count}?`}
@@ -205,6 +179,6 @@ export function BulkBar({ chosen, onClear }: { chosen: readonly Shipment[]; onCl
         They get no further updates from their shipping lines until tracking is resumed. Shipments already
         stopped are left as they are.
       </ConfirmDialog>
-    </section>
+    </>
   );
 }
