@@ -3,8 +3,12 @@
 // then what became of each row (BulkReport). Shown while rows are chosen, an action runs, or its report is up.
 import type { ReactNode } from "react";
 import type { BulkOutcome } from "../lib/bulk-run";
+import { exportFileName } from "../lib/export-file-name";
+import { calendarDate } from "../lib/format";
+import { useServiceNow } from "../lib/service-clock";
 import { BulkReport } from "./bulk-report";
 import { buttonClass } from "./button";
+import { downloadBlob } from "./use-export";
 
 export interface BulkProgress {
   /** The action in words: "Stop tracking". */
@@ -17,7 +21,7 @@ export function BulkBarFrame({
   label,
   chosenWords,
   actions,
-  onDownload,
+  download,
   onClear,
   running,
   report,
@@ -29,13 +33,23 @@ export function BulkBarFrame({
   chosenWords: string | null;
   /** The list's own actions (or why the role has none). */
   actions: ReactNode;
-  onDownload: () => void;
+  /**
+   * The chosen rows as CSV: the file's name (the day is added) and the file, made by the list (which loads the CSV
+   * writer with its first download, as its full export does).
+   */
+  download: { name: string; csv: () => Promise<Blob> };
   onClear: () => void;
   running: BulkProgress | null;
   report: { action: string; outcomes: readonly BulkOutcome[] } | null;
   onDismiss: () => void;
 }) {
+  const now = useServiceNow();
   if (chosenWords === null && !running && !report) return null;
+  const save = async () => {
+    // The day in the browser's zone: the file is named for the person saving it, as the list's downloads are.
+    const day = calendarDate(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
+    downloadBlob(await download.csv(), exportFileName(download.name, day, "csv"));
+  };
   return (
     <section
       aria-label={label}
@@ -45,7 +59,7 @@ export function BulkBarFrame({
         <div className="flex flex-wrap items-end gap-x-4 gap-y-3">
           <p className="self-center font-medium">{chosenWords}</p>
           {actions}
-          <button type="button" className={buttonClass("secondary")} onClick={onDownload}>
+          <button type="button" className={buttonClass("secondary")} onClick={save}>
             Download selected (CSV)
           </button>
           <button

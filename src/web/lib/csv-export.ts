@@ -31,3 +31,14 @@ export async function exportListCsv<R extends z.ZodType>(list: {
   });
   return { blob: writer.toBlob(), rows: writer.rows };
 }
+
+/** A CSV of rows the page already holds (the rows chosen in a list), written as the list's own export writes them. */
+export function rowsCsv<T>(
+  fields: readonly string[],
+  rows: readonly T[],
+  rowOf: (row: T) => CsvValue[],
+): Blob {
+  const writer = new CsvWriter(fields);
+  writer.write(rows.map(rowOf));
+  return writer.toBlob();
+}

@@ -8,14 +8,10 @@ import type { Container } from "../../../api/containers";
 import { NotAllowed } from "../../components/allowed";
 import { BulkBarFrame } from "../../components/bulk-bar-frame";
 import { buttonClass } from "../../components/button";
-import { downloadBlob } from "../../components/use-export";
 import { usePermission } from "../../lib/actor";
 import { apiRequest } from "../../lib/api-client";
 import { type BulkOutcome, runBulk } from "../../lib/bulk-run";
-import { CsvWriter } from "../../lib/csv-writer";
-import { exportFileName } from "../../lib/export-file-name";
-import { calendarDate, plural } from "../../lib/format";
-import { useServiceNow } from "../../lib/service-clock";
+import { plural } from "../../lib/format";
 import { CONTAINER_CSV_FIELDS, containerCsvRow } from "./export-rows";
 
 const REFRESH = "Refresh now";
@@ -28,7 +24,6 @@ export function ContainersBulkBar({
   onClear: () => void;
 }) {
   const may = usePermission("track");
-  const now = useServiceNow();
   const [running, setRunning] = useState<{ done: number; of: number } | null>(null);
   const [report, setReport] = useState<BulkOutcome[] | null>(null);
 
@@ -52,13 +47,6 @@ export function ContainersBulkBar({
     setReport(outcomes);
   };
 
-  const download = () => {
-    const writer = new CsvWriter(CONTAINER_CSV_FIELDS);
-    writer.write(chosen.map(containerCsvRow));
-    const day = calendarDate(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
-    downloadBlob(writer.toBlob(), exportFileName("containers-selected", day, "csv"));
-  };
-
   const busy = running !== null;
   return (
     <BulkBarFrame
@@ -73,7 +61,11 @@ export function ContainersBulkBar({
           <NotAllowed may={may} what="Refreshing containers" />
         )
       }
-      onDownload={download}
+      download={{
+        name: "containers-selected",
+        csv: async () =>
+          (await import("../../lib/csv-export")).rowsCsv(CONTAINER_CSV_FIELDS, chosen, containerCsvRow),
+      }}
       onClear={onClear}
       running={running ? { action: REFRESH, ...running } : null}
       report={report ? { action: REFRESH, outcomes: report } : null}

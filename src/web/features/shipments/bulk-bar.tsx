@@ -9,15 +9,11 @@ import { BulkBarFrame } from "../../components/bulk-bar-frame";
 import { buttonClass } from "../../components/button";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { CustomerPicker } from "../../components/customer-picker";
-import { downloadBlob } from "../../components/use-export";
 import { usePermission } from "../../lib/actor";
 import { apiRequest } from "../../lib/api-client";
 import type { BulkOutcome } from "../../lib/bulk-run";
-import { CsvWriter } from "../../lib/csv-writer";
-import { exportFileName } from "../../lib/export-file-name";
-import { calendarDate, plural } from "../../lib/format";
+import { plural } from "../../lib/format";
 import { queryRoots } from "../../lib/query-roots";
-import { useServiceNow } from "../../lib/service-clock";
 import { actionWords, type BulkAction, runShipmentsBulk } from "./bulk-edit";
 import { SHIPMENT_CSV_FIELDS, shipmentCsvRow } from "./export-rows";
 import { shipmentDocument } from "./queries";
@@ -28,7 +24,6 @@ const fieldClass =
 export function BulkBar({ chosen, onClear }: { chosen: readonly Shipment[]; onClear: () => void }) {
   const may = usePermission("track");
   const queryClient = useQueryClient();
-  const now = useServiceNow();
   const [confirmStop, setConfirmStop] = useState(false);
   const [running, setRunning] = useState<{ action: BulkAction; done: number; of: number } | null>(null);
   const [report, setReport] = useState<{ action: BulkAction; outcomes: BulkOutcome[] } | null>(null);
@@ -59,13 +54,6 @@ export function BulkBar({ chosen, onClear }: { chosen: readonly Shipment[]; onCl
         queryRoots.parties,
       ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
-  };
-
-  const download = () => {
-    const writer = new CsvWriter(SHIPMENT_CSV_FIELDS);
-    writer.write(chosen.map(shipmentCsvRow));
-    const day = calendarDate(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
-    downloadBlob(writer.toBlob(), exportFileName("shipments-selected", day, "csv"));
   };
 
   const busy = running !== null;
@@ -159,7 +147,11 @@ export function BulkBar({ chosen, onClear }: { chosen: readonly Shipment[]; onCl
             <NotAllowed may={may} what="Changing shipments" />
           )
         }
-        onDownload={download}
+        download={{
+          name: "shipments-selected",
+          csv: async () =>
+            (await import("../../lib/csv-export")).rowsCsv(SHIPMENT_CSV_FIELDS, chosen, shipmentCsvRow),
+        }}
         onClear={onClear}
         running={running ? { action: actionWords(running.action), done: running.done, of: running.of } : null}
         report={report ? { action: actionWords(report.action), outcomes: report.outcomes } : null}
