@@ -148,6 +148,12 @@ export const accountSettingsSchema = z
       company_name: z.string(),
       /** Every member must sign in with a second factor; set by an owner. */
       require_two_factor: z.boolean(),
+      /**
+       * Mail sent here becomes the account's documents (its email submissions); the address is the secret, so
+       * rotate it with POST /v2/inbound_email/rotate if it leaks. Null when the service takes no mail in
+       * (INBOUND_MAIL_DOMAIN unset). Its settings are at /v2/inbound_email.
+       */
+      inbound_email_address: z.string().nullable(),
       created_at: isoDateTime,
     }),
   })

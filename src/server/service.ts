@@ -27,6 +27,7 @@ import { loadReferenceData, type ReferenceData, seedReferenceData } from "./db/r
 import { openServiceClock } from "./db/service-clock";
 import { TRACKING_REQUESTS_CHANNEL } from "./db/tracking-requests";
 import { type ExtractionWorker, startExtractionWorker } from "./documents/extraction-worker";
+import { inboundAddressOf } from "./documents/inbound-address";
 import { startInboundMail } from "./documents/inbound-mail";
 import { PdfTextReader } from "./documents/pdf-text";
 import { accountRoutes } from "./http/account/handlers";
@@ -491,7 +492,13 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     now: authNow,
   });
   // What people's routes tell when something they ended must be refused here at once (elsewhere within 5 s).
-  const people = { db, now: authNow, forgetCredentials: () => guards.forget() };
+  const people = {
+    db,
+    now: authNow,
+    forgetCredentials: () => guards.forget(),
+    inboundAddress: (accountId: string) =>
+      inboundAddressOf(db, accountId, config.inboundMail?.domain, authNow()),
+  };
 
   const wakeTracking = () => signals.trackingRequests.emit();
   const refreshShipments = () => signals.shipmentRefreshes.emit();

@@ -56,6 +56,8 @@ export interface PeopleRouteDeps {
   onMailQueued?: () => void;
   /** Told when sessions ended, keys were revoked or roles changed here: this process forgets what it remembered. */
   forgetCredentials?: () => void;
+  /** The address the account's paperwork can be mailed to, null when the service takes no mail in. */
+  inboundAddress: (accountId: string) => Promise<string | null>;
 }
 
 export function originOfRequest(c: Context<AppEnv>, now: () => Date = () => new Date()): Origin {

@@ -150,12 +150,17 @@ export function documentUploadResource(blob: DocumentBlobRow) {
   };
 }
 
+/** The address mail for an account goes to, `<token>@<domain>`; null when the service takes no mail in. */
+export function inboundAddress(token: string, domain: string | undefined): string | null {
+  return domain ? `${token}@${domain}` : null;
+}
+
 export function inboundEmailResource(row: InboundEmailRow, domain: string | undefined): InboundEmail {
   return {
     id: row.accountId,
     type: "inbound_email",
     attributes: {
-      address: domain ? `${row.token}@${domain}` : null,
+      address: inboundAddress(row.token, domain),
       enabled: domain !== undefined,
       allowed_sender_domains: row.allowedSenderDomains,
       auto_track_document_types: row.autoTrackDocumentTypes as DocumentType[],

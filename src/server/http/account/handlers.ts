@@ -1,5 +1,6 @@
 // /v2/account: the account the request acts in, and its settings (owners).
 
+import type { AccountRow } from "../../db/accounts";
 import { updateAccount } from "../../people/account";
 import { accountSettingsResource } from "../../resources/account-settings";
 import { documentOf } from "../../resources/documents";
@@ -8,11 +9,14 @@ import { doerOf, originOfRequest, type PeopleRouteDeps, refusalError } from "../
 import { createRouter } from "../router";
 import { editRoute, getRoute } from "./routes";
 
-export function accountRoutes(deps: Pick<PeopleRouteDeps, "db" | "now" | "forgetCredentials">): App {
+export function accountRoutes(
+  deps: Pick<PeopleRouteDeps, "db" | "now" | "forgetCredentials" | "inboundAddress">,
+): App {
   const app = createRouter();
-  app.openapi(getRoute, (c) =>
-    c.json(documentOf(accountSettingsResource(c.get("principal").account), "/v2/account"), 200),
-  );
+  const accountDocument = async (account: AccountRow) =>
+    documentOf(accountSettingsResource(account, await deps.inboundAddress(account.id)), "/v2/account");
+
+  app.openapi(getRoute, async (c) => c.json(await accountDocument(c.get("principal").account), 200));
 
   app.openapi(editRoute, async (c) => {
     const principal = c.get("principal");
@@ -26,7 +30,7 @@ export function accountRoutes(deps: Pick<PeopleRouteDeps, "db" | "now" | "forget
     });
     if (!result.ok) throw refusalError(result);
     deps.forgetCredentials?.();
-    return c.json(documentOf(accountSettingsResource(result.account), "/v2/account"), 200);
+    return c.json(await accountDocument(result.account), 200);
   });
   return app;
 }

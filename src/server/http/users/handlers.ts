@@ -22,7 +22,7 @@ import { createRouter } from "../router";
 import { editMeRoute, editRoute, listRoute, meRoute, removeRoute } from "./routes";
 
 export function userRoutes(
-  deps: Pick<PeopleRouteDeps, "db" | "now" | "forgetCredentials"> & {
+  deps: Pick<PeopleRouteDeps, "db" | "now" | "forgetCredentials" | "inboundAddress"> & {
     /** The service's clock: morning summaries come at the person's time by it. */
     serviceClock: Clock;
   },
@@ -41,7 +41,8 @@ export function userRoutes(
     person.attributes.morning_summary = morningSummaryResource(summary);
     person.attributes.quiet_hours =
       summary.quietStart && summary.quietEnd ? { start: summary.quietStart, end: summary.quietEnd } : null;
-    return documentOf(person, "/v2/users/me", [accountSettingsResource(principal.account)]);
+    const inboundAddress = await deps.inboundAddress(principal.account.id);
+    return documentOf(person, "/v2/users/me", [accountSettingsResource(principal.account, inboundAddress)]);
   }
 
   // Before /v2/users/{id}, so that "me" is not read as an id.
