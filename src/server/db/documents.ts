@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { isUuid } from "../../api/ids";
 import type { Db } from "./connection";
+import { type ListOrder, type PageEdges, type PageRequest, readPage } from "./list-window";
 import { documentBlobs, documentJobs, documentNumbers, documentRepresentations, documents } from "./schema";
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -135,14 +136,46 @@ export type DocumentWithFile = {
   file: { filename: string; contentType: string; byteSize: number };
 };
 
+/** The list's default order, newest first, as its index has it; pages in it are read by keyset. */
+const NEWEST_FIRST: ListOrder = { at: documents.createdAt, tie: documents.id };
+
+/** Whether `sort` is the list's default order (newest first), the one that pages by cursor. */
+export function isDefaultDocumentOrder(sort: DocumentSort): boolean {
+  return sort.field === "created_at" && sort.descending;
+}
+
+/**
+ * A page of the account's documents. In the default order (newest first) the page is read by keyset or by number
+ * as the other lists are (list-window.ts), and its edges name where the next and previous pages start; in a
+ * client's order (`sort=`) it is read by number, and has no edges.
+ */
 export async function listDocuments(
   db: Db,
   accountId: string,
   filter: DocumentFilter,
   sort: DocumentSort,
-  page: { offset: number; limit: number },
-): Promise<{ rows: DocumentWithFile[]; total: number }> {
+  page: PageRequest,
+): Promise<{ rows: DocumentWithFile[]; total: number; edges: PageEdges | undefined }> {
   const where = and(...filterConditions(accountId, filter));
+  const counted = async () => (await db.select({ n: count() }).from(documents).where(where))[0]?.n ?? 0;
+  const select = () =>
+    db
+      .select({ document: documents, file: FILE })
+      .from(documents)
+      .innerJoin(documentBlobs, eq(documentBlobs.id, documents.blobId));
+  if (isDefaultDocumentOrder(sort))
+    return readPage(
+      page,
+      NEWEST_FIRST,
+      counted,
+      (plan) =>
+        select()
+          .where(and(where, plan.where))
+          .orderBy(...plan.orderBy)
+          .limit(plan.limit)
+          .offset(plan.offset),
+      (r) => ({ at: r.document.createdAt, tie: r.document.id }),
+    );
   const direction = (column: SQL | typeof documents.createdAt) =>
     sort.descending ? desc(column) : asc(column);
   const order =
@@ -151,16 +184,15 @@ export async function listDocuments(
       : sort.field === "added_by"
         ? [direction(sql`${documents.source}`), desc(documents.createdAt)]
         : [direction(documents.createdAt)];
-  const rows = await db
-    .select({ document: documents, file: FILE })
-    .from(documents)
-    .innerJoin(documentBlobs, eq(documentBlobs.id, documents.blobId))
-    .where(where)
-    .orderBy(...order, desc(documents.id))
-    .offset(page.offset)
-    .limit(page.limit);
-  const [total] = await db.select({ n: count() }).from(documents).where(where);
-  return { rows, total: total?.n ?? 0 };
+  const [rows, total] = await Promise.all([
+    select()
+      .where(where)
+      .orderBy(...order, desc(documents.id))
+      .offset((page.number - 1) * page.size)
+      .limit(page.size),
+    counted(),
+  ]);
+  return { rows, total, edges: undefined };
 }
 
 /** Documents by id (an email's), with their files, in the account. */

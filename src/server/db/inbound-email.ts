@@ -2,9 +2,10 @@
 // address, the sender domains it accepts and the document types whose numbers are tracked at once; and the email
 // submissions received (email_submissions), with the count of the last hour the inbound limits read.
 import { randomBytes } from "node:crypto";
-import { and, count, desc, eq, gte } from "drizzle-orm";
+import { and, count, eq, gte } from "drizzle-orm";
 import { isUuid } from "../../api/ids";
 import type { Db } from "./connection";
+import { type PageEdges, type PageRequest, readPage } from "./list-window";
 import { emailSubmissions, inboundEmailSettings } from "./schema";
 
 export type InboundEmailRow = typeof inboundEmailSettings.$inferSelect;
@@ -97,16 +98,21 @@ export async function getEmailSubmission(db: Db, accountId: string, id: string) 
 export async function listEmailSubmissions(
   db: Db,
   accountId: string,
-  page: { offset: number; limit: number },
-): Promise<{ rows: EmailSubmissionRow[]; total: number }> {
+  page: PageRequest,
+): Promise<{ rows: EmailSubmissionRow[]; total: number; edges: PageEdges | undefined }> {
   const where = eq(emailSubmissions.accountId, accountId);
-  const rows = await db
-    .select()
-    .from(emailSubmissions)
-    .where(where)
-    .orderBy(desc(emailSubmissions.createdAt), desc(emailSubmissions.id))
-    .offset(page.offset)
-    .limit(page.limit);
-  const [total] = await db.select({ n: count() }).from(emailSubmissions).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return readPage(
+    page,
+    { at: emailSubmissions.createdAt, tie: emailSubmissions.id },
+    async () => (await db.select({ n: count() }).from(emailSubmissions).where(where))[0]?.n ?? 0,
+    (plan) =>
+      db
+        .select()
+        .from(emailSubmissions)
+        .where(and(where, plan.where))
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset),
+    (r) => ({ at: r.createdAt, tie: r.id }),
+  );
 }

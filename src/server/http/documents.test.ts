@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DocumentPayload } from "../../api/document-schemas";
 import { getDocumentForJob } from "../db/documents";
-import { shipments } from "../db/schema";
+import { emailSubmissions, shipments } from "../db/schema";
 import { signDownloadLink } from "../documents/download-links";
 import { startExtractionWorker } from "../documents/extraction-worker";
 import { PdfTextReader } from "../documents/pdf-text";
@@ -270,5 +270,77 @@ describe("bad uploads", () => {
     expectHosted("/document_schemas/{id}", "get", 200, schema);
     const types = await json(await h.request(key, "/v2/documents/types"));
     expectHosted("/documents/types", "get", 200, types);
+  });
+});
+
+describe("paging the documents and email submissions", () => {
+  /** Walks a list by its links.next from `first`, reading `size` a page; `between` runs after the first page. */
+  async function walk(apiKey: string, first: string, size: number, between?: () => Promise<void>) {
+    const seen: string[] = [];
+    let next: string | undefined = first;
+    while (next) {
+      const url = new URL(next, "http://localhost");
+      const page = await json(await h.request(apiKey, url.pathname + url.search));
+      seen.push(...page.data.map((d: { id: string }) => d.id));
+      if (page.data.length === size) {
+        next = page.links.next;
+        expect(next).toContain("page[after]=");
+      } else next = undefined;
+      if (between && seen.length === size) await between();
+    }
+    return seen;
+  }
+
+  it("walks the documents newest first by cursor, seeing none twice while new ones arrive", async () => {
+    const owner = await h.newAccount();
+    const upload = async (i: number) => {
+      h.clock.advance(1_000);
+      const response = await h.request(owner.apiKey, "/v2/documents", {
+        method: "POST",
+        body: form(pngImage(200 + i), `scan-${i}.png`, "image/png"),
+      });
+      expect(response.status).toBe(201);
+      return (await json(response)).data.id as string;
+    };
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await upload(i));
+    const seen = await walk(
+      owner.apiKey,
+      "/v2/documents?page[size]=2",
+      2,
+      async () => void (await upload(99)),
+    );
+    expect(seen).toEqual([...ids].reverse());
+
+    const sorted = await h.request(owner.apiKey, "/v2/documents?sort=document_type&page[after]=abc");
+    expect(sorted.status).toBe(400);
+    expect((await json(sorted)).errors[0].source).toEqual({ parameter: "page[after]" });
+    const forged = await h.request(owner.apiKey, "/v2/documents?page[after]=bm90LWEtY3Vyc29y");
+    expect(forged.status).toBe(400);
+    expect((await json(forged)).errors[0].source).toEqual({ parameter: "page[after]" });
+    // A sorted list still pages by number.
+    const byType = await json(
+      await h.request(owner.apiKey, "/v2/documents?sort=-added_by&page[size]=4&page[number]=2"),
+    );
+    expect(byType.data).toHaveLength(2);
+    expect(byType.meta.total).toBe(6);
+  });
+
+  it("walks the email submissions by cursor too", async () => {
+    const owner = await h.newAccount();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const [row] = await h.db
+        .insert(emailSubmissions)
+        .values({
+          accountId: owner.account.id,
+          subject: `Arrival notice ${i}`,
+          createdAt: new Date(Date.now() - (10 - i) * 60_000),
+        })
+        .returning();
+      ids.push(row!.id);
+    }
+    expect(await walk(owner.apiKey, "/v2/email_submissions?page[size]=2", 2)).toEqual([...ids].reverse());
+    expect(await walk(other.apiKey, "/v2/email_submissions?page[size]=2", 2)).toEqual([]);
   });
 });

@@ -31,13 +31,10 @@ export function registerEmailRoutes(app: App, deps: DocumentRouterDeps): void {
       query.include ?? "documents,documents.last_document_representation",
       SUBMISSION_INCLUDES,
     );
-    const page = parsePage(query);
-    const { rows, total } = await listEmailSubmissions(db, accountId, {
-      offset: page.offset,
-      limit: page.size,
-    });
+    const page = parsePage(query, { cursors: true });
+    const { rows, total, edges } = await listEmailSubmissions(db, accountId, page);
     const view = await submissionViews(db, reference, accountId, rows, include);
-    return c.json(pageDocument(c.req.url, page, { total }, view.data, view.included), 200);
+    return c.json(pageDocument(c.req.url, page, { total, edges }, view.data, view.included), 200);
   });
 
   app.openapi(r.submissionRoute, async (c) => {

@@ -11,6 +11,7 @@ import {
   discardDocument,
   enqueueDocumentJob,
   getDocumentForJob,
+  isDefaultDocumentOrder,
   listDocuments,
   replaceDocumentNumbers,
   representationsByIds,
@@ -24,7 +25,7 @@ import { documentOf } from "../../resources/documents";
 import { documentSchemaResource } from "../../resources/shipping-documents";
 import type { App, DataDeps } from "../env";
 import { ApiError, badParameter, idMismatch, notFound } from "../errors";
-import { parseSort } from "../list-query";
+import { parseSort, refuseCursors } from "../list-query";
 import { pageDocument, parsePage } from "../paging";
 import { parseInclude } from "../query-params";
 import { createRouter } from "../router";
@@ -76,8 +77,9 @@ export function documentRoutes(deps: DocumentRouterDeps): App {
     const query = c.req.valid("query");
     const accountId = c.get("principal").account.id;
     const include = parseInclude(query.include, INCLUDES);
-    const [sort] = parseSort(query.sort, DOCUMENT_SORTS);
-    const page = parsePage(query);
+    const sort = parseSort(query.sort, DOCUMENT_SORTS)[0] ?? { field: "created_at", descending: true };
+    const page = parsePage(query, { cursors: true });
+    if (!isDefaultDocumentOrder(sort)) refuseCursors(page);
     const filter: DocumentFilter = {
       filename: query["filter[filename]"]?.trim() || undefined,
       reference: query["filter[reference]"]?.toUpperCase().replace(/[\s-]+/g, "") || undefined,
@@ -96,15 +98,9 @@ export function documentRoutes(deps: DocumentRouterDeps): App {
         throw badParameter("filter[shipment_id]", "filter[shipment_id] must be a shipment id (a UUID).");
       filter.shipmentId = shipmentId;
     }
-    const { rows, total } = await listDocuments(
-      db,
-      accountId,
-      filter,
-      sort ? { field: sort.field, descending: sort.descending } : { field: "created_at", descending: true },
-      { offset: page.offset, limit: page.size },
-    );
+    const { rows, total, edges } = await listDocuments(db, accountId, filter, sort, page);
     const view = await documentViews(db, reference, accountId, rows, include);
-    return c.json(pageDocument(c.req.url, page, { total }, view.data, view.included), 200);
+    return c.json(pageDocument(c.req.url, page, { total, edges }, view.data, view.included), 200);
   });
 
   app.openapi(r.typesRoute, (c) =>

@@ -20,6 +20,7 @@ import { listDocument, selfLinkSchema, singleDocument } from "../../../api/json-
 import { DOCUMENT_INCLUDES, SUBMISSION_INCLUDES } from "../../documents/views";
 import {
   commaListPattern,
+  cursorQuery,
   errorResponses,
   idParam,
   includeQueryOf,
@@ -71,6 +72,7 @@ export const listRoute = createRoute({
         description: "Documents that name this shipment or one of its containers.",
       }),
       ...pageQuery,
+      ...cursorQuery,
     }),
   },
   responses: { 200: jsonBody(listDocument(documentSchema), "Documents"), ...errorResponses(400, 401, 429) },
@@ -191,7 +193,7 @@ export const submissionsRoute = createRoute({
   summary: "List email submissions",
   description:
     "Mail received at the account's inbound address, newest first; includes documents and their representations unless `include` says otherwise.",
-  request: { query: z.object({ ...includeQueryOf(SUBMISSION_INCLUDES), ...pageQuery }) },
+  request: { query: z.object({ ...includeQueryOf(SUBMISSION_INCLUDES), ...pageQuery, ...cursorQuery }) },
   responses: {
     200: jsonBody(listDocument(emailSubmissionSchema), "Email submissions"),
     ...errorResponses(400, 401, 429),
