@@ -91,7 +91,10 @@ export async function startService(options: {
 }): Promise<ServiceProcess> {
   if (options.build !== false) buildService();
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...startOptions(), BUNDLE], {
+  // BENCH_SERVICE_NODE_ARGS adds node options of one's own, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see
+  // where the service's time goes under a benchmark's load.
+  const extra = process.env.BENCH_SERVICE_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...startOptions(), ...extra, BUNDLE], {
     env: {
       ...options.env,
       PORT: String(port),
