@@ -216,6 +216,8 @@ export const ACTIVITY_KINDS = [
   "shipment.tracking_stopped",
   "shipment.tracking_resumed",
   "container.updated",
+  "share_link.created",
+  "share_link.revoked",
   /** A refused attempt worth an administrator's eye: a role raised by oneself, a cross-site write, … */
   "security.refused",
 ] as const;

@@ -63,6 +63,8 @@ import { savedViewFilters } from "./http/saved-views/view-filters";
 import { searchRoutes } from "./http/search";
 import { securityHeaders } from "./http/security-headers";
 import { sessionRoutes } from "./http/sessions/handlers";
+import { shareLinkRoutes } from "./http/share-links/handlers";
+import { sharedShipmentRoutes } from "./http/shared-shipment";
 import { shipmentRoutes } from "./http/shipments/handlers";
 import { ssoProviderRoutes } from "./http/sso-providers/handlers";
 import { streamRoutes } from "./http/stream/handlers";
@@ -530,6 +532,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     }),
     webhookNotificationRoutes({ ...data, realClock }),
     savedViewRoutes(data),
+    shareLinkRoutes({ db, now: authNow, publicUrl: config.publicUrl }),
     carrierConnectionRoutes({
       ...data,
       secretsKey: config.secretsKey,
@@ -576,6 +579,8 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     }),
     // One-click unsubscribe from an alert rule's email: the signed link is its credential (no key, no session).
     alertUnsubscribeRoutes({ db, secret, now: authNow }),
+    // What a shipment's share link opens: the link's token is its credential (no key, no session).
+    sharedShipmentRoutes({ ...data, realClock: { now: authNow } }),
     operationsRoutes({ db, metrics, metricsPublic: config.metricsPublic, readiness }),
     // Carriers' pushes: public (no API key), each checked against its subscription's secret.
     dcsaNotificationRoutes({

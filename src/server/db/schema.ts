@@ -1624,3 +1624,36 @@ export const idempotencyKeys = pgTable(
     index("idempotency_keys_created_idx").on(t.createdAt),
   ],
 );
+
+/**
+ * Read-only links to one shipment for someone outside the account (a customer): the link's token is the only
+ * credential, kept as its SHA-256 (the link is shown once, when made). A link ends at `expires_at` or when revoked;
+ * revoked links stay, so the account can see who shared what, and who stopped it.
+ */
+export const shipmentShareLinks = pgTable(
+  "shipment_share_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    shipmentId: uuid("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    /** Hex SHA-256 of the token in the link; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The token's last characters, so that people can tell links apart; never enough to open one. */
+    tokenHint: text("token_hint").notNull(),
+    /** Whether the page shows the map of the journey. */
+    showMap: boolean("show_map").notNull().default(true),
+    /** The shipment's documents the page offers for download (others it never shows). */
+    documentIds: uuid("document_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    /** Who made it: a person's or an API key's name at the time (the activity log holds the ids). */
+    createdByName: text("created_by_name").notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+    revokedAt: ts("revoked_at"),
+    revokedByName: text("revoked_by_name"),
+  },
+  (t) => [index("shipment_share_links_shipment_idx").on(t.accountId, t.shipmentId, t.createdAt.desc())],
+);

@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { join, resolve, sep } from "node:path";
 import { Hono } from "hono";
+import { SHARED_PAGE_PATH } from "../../api/share-links";
 import type { AppEnv } from "./env";
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -53,9 +54,12 @@ export function dashboardRoutes(webRoot: string): Hono<AppEnv> {
       });
     }
     if (!existsSync(indexPath)) return next();
-    return c.html(await readFile(indexPath, "utf8"), 200, {
-      "Cache-Control": "no-cache",
-    });
+    // A shared shipment's page is for the one who has its link: never indexed or kept (security-headers.ts sends
+    // no referrer from it).
+    const shared: Record<string, string> = path.startsWith(`${SHARED_PAGE_PATH}/`)
+      ? { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" }
+      : { "Cache-Control": "no-cache" };
+    return c.html(await readFile(indexPath, "utf8"), 200, shared);
   });
   return routes;
 }

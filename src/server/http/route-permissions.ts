@@ -9,6 +9,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   // Reads of the account's data: every role and every key.
   "GET /v2/shipments": "read",
   "GET /v2/shipments/{id}": "read",
+  "GET /v2/shipments/{id}/share_links": "read",
   "GET /v2/tracking_requests": "read",
   "GET /v2/tracking_requests/{id}": "read",
   // Works out a number's line and type; changes nothing (the tracking form asks it as one types).
@@ -62,6 +63,9 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "PATCH /v2/shipments/{id}": "track",
   "PATCH /v2/shipments/{id}/stop_tracking": "track",
   "PATCH /v2/shipments/{id}/resume_tracking": "track",
+  // A read-only link to a shipment for someone outside the account: sharing its data is a tracking decision.
+  "POST /v2/shipments/{id}/share_links": "track",
+  "DELETE /v2/shipments/{id}/share_links/{link_id}": "track",
   "PATCH /v2/containers": "track",
   "PATCH /v2/containers/{id}": "track",
   "PATCH /v2/containers/{id}/refresh": "track",

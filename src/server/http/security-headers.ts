@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import { SHARED_API_PATH, SHARED_PAGE_PATH } from "../../api/share-links";
 import type { ContentSecuritySettings } from "../config";
 import { REFERENCE_STYLE } from "./api-reference-page";
 import { DEV_MAIL_STYLE } from "./auth-routes";
@@ -125,8 +126,23 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     contentSecurityPolicy: stylePolicy(DEV_MAIL_STYLE),
   });
   const notAPage = secureHeaders({ ...common, xFrameOptions: "DENY", contentSecurityPolicy: nothingPolicy });
+  // A shared shipment's page and data: its address holds the link's token, which no other site may be sent.
+  const sharedPage = secureHeaders({
+    ...common,
+    referrerPolicy: "no-referrer",
+    xFrameOptions: frameOptions,
+    contentSecurityPolicy: options.dev ? undefined : dashboardPolicy(options),
+  });
+  const sharedData = secureHeaders({
+    ...common,
+    referrerPolicy: "no-referrer",
+    xFrameOptions: "DENY",
+    contentSecurityPolicy: nothingPolicy,
+  });
   return (c, next) => {
     const path = c.req.path;
+    if (path.startsWith(`${SHARED_API_PATH}/`)) return sharedData(c, next);
+    if (path.startsWith(`${SHARED_PAGE_PATH}/`)) return sharedPage(c, next);
     if (path === DOCS_PATH) return docs(c, next);
     if (DEV_MAIL.test(path)) return devMail(c, next);
     return NOT_A_PAGE.test(path) ? notAPage(c, next) : page(c, next);
