@@ -105,12 +105,14 @@ test("a viewer is offered no control that writes, anywhere, and is told why in e
     await expect(notAvailable(theirs, "Editing reference numbers, tags and the customer")).toContainText(
       "Your role is viewer; this needs a member or above.",
     );
+    await expect(notAvailable(theirs, "Sharing a shipment")).toBeVisible();
     for (const name of [
       "Stop tracking",
       "Edit reference numbers",
       "Edit tags",
       "Set customer",
       "Change customer",
+      "Make share link",
     ])
       await expect(main.getByRole("button", { name })).toHaveCount(0);
     await expect(main.getByRole("heading", { name: "Tags" })).toBeVisible();
@@ -236,7 +238,13 @@ test("a member tracks, stops, refreshes, edits, saves views and uploads, but add
     const main = theirs.getByRole("main");
     await signInWithPassword(theirs, member.email, member.password, `/shipments/${things.shipmentId}`);
     await expect(theirs.getByRole("button", { name: /^Signed in as Meg Member/ })).toBeVisible();
-    for (const name of ["Stop tracking", "Edit reference numbers", "Edit tags", "Set customer"])
+    for (const name of [
+      "Stop tracking",
+      "Edit reference numbers",
+      "Edit tags",
+      "Set customer",
+      "Make share link",
+    ])
       await expect(main.getByRole("button", { name })).toBeVisible();
     await expect(main.getByText(/is not available to you/)).toHaveCount(0);
 

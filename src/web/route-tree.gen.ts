@@ -20,6 +20,7 @@ import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticate
 import { Route as AuthenticatedAttentionRouteImport } from './routes/_authenticated/attention'
 import { Route as AuthenticatedMapRouteImport } from './routes/_authenticated/map'
 import { Route as AuthenticatedNotificationsRouteImport } from './routes/_authenticated/notifications'
+import { Route as SharedTokenRouteImport } from './routes/shared.$token'
 import { Route as AuthenticatedContainersIndexRouteImport } from './routes/_authenticated/containers.index'
 import { Route as AuthenticatedContainersContainerIdRouteImport } from './routes/_authenticated/containers.$containerId'
 import { Route as AuthenticatedCustomersIndexRouteImport } from './routes/_authenticated/customers.index'
@@ -101,6 +102,11 @@ const AuthenticatedNotificationsRoute =
     path: '/notifications',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const SharedTokenRoute = SharedTokenRouteImport.update({
+  id: '/shared/$token',
+  path: '/shared/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthenticatedContainersIndexRoute =
   AuthenticatedContainersIndexRouteImport.update({
     id: '/containers/',
@@ -263,6 +269,7 @@ export interface FileRoutesByFullPath {
   '/attention': typeof AuthenticatedAttentionRoute
   '/map': typeof AuthenticatedMapRoute
   '/notifications': typeof AuthenticatedNotificationsRoute
+  '/shared/$token': typeof SharedTokenRoute
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/documents/$documentId': typeof AuthenticatedDocumentsDocumentIdRoute
   '/settings/activity': typeof AuthenticatedSettingsActivityRoute
@@ -300,6 +307,7 @@ export interface FileRoutesByTo {
   '/attention': typeof AuthenticatedAttentionRoute
   '/map': typeof AuthenticatedMapRoute
   '/notifications': typeof AuthenticatedNotificationsRoute
+  '/shared/$token': typeof SharedTokenRoute
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/documents/$documentId': typeof AuthenticatedDocumentsDocumentIdRoute
   '/settings/activity': typeof AuthenticatedSettingsActivityRoute
@@ -339,6 +347,7 @@ export interface FileRoutesById {
   '/_authenticated/attention': typeof AuthenticatedAttentionRoute
   '/_authenticated/map': typeof AuthenticatedMapRoute
   '/_authenticated/notifications': typeof AuthenticatedNotificationsRoute
+  '/shared/$token': typeof SharedTokenRoute
   '/_authenticated/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/_authenticated/documents/$documentId': typeof AuthenticatedDocumentsDocumentIdRoute
   '/_authenticated/settings/activity': typeof AuthenticatedSettingsActivityRoute
@@ -378,6 +387,7 @@ export interface FileRouteTypes {
     | '/attention'
     | '/map'
     | '/notifications'
+    | '/shared/$token'
     | '/containers/$containerId'
     | '/documents/$documentId'
     | '/settings/activity'
@@ -415,6 +425,7 @@ export interface FileRouteTypes {
     | '/attention'
     | '/map'
     | '/notifications'
+    | '/shared/$token'
     | '/containers/$containerId'
     | '/documents/$documentId'
     | '/settings/activity'
@@ -453,6 +464,7 @@ export interface FileRouteTypes {
     | '/_authenticated/attention'
     | '/_authenticated/map'
     | '/_authenticated/notifications'
+    | '/shared/$token'
     | '/_authenticated/containers/$containerId'
     | '/_authenticated/documents/$documentId'
     | '/_authenticated/settings/activity'
@@ -488,6 +500,7 @@ export interface RootRouteChildren {
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SignInRoute: typeof SignInRoute
+  SharedTokenRoute: typeof SharedTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -568,6 +581,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/notifications'
       preLoaderRoute: typeof AuthenticatedNotificationsRouteImport
       parentRoute: typeof AuthenticatedRoute
+    }
+    '/shared/$token': {
+      id: '/shared/$token'
+      path: '/shared/$token'
+      fullPath: '/shared/$token'
+      preLoaderRoute: typeof SharedTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_authenticated/containers/': {
       id: '/_authenticated/containers/'
@@ -832,6 +852,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForgotPasswordRoute: ForgotPasswordRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SignInRoute: SignInRoute,
+  SharedTokenRoute: SharedTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

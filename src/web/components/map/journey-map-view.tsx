@@ -7,6 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import L from "leaflet";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { CircleMarker, MapContainer, Polyline, Tooltip, useMap } from "react-leaflet";
+import type { MapGeoJson } from "../../../api/routes";
 import { describeError } from "../../lib/api-client";
 import { formatDateTime } from "../../lib/format";
 import { DateTime } from "../date-time";
@@ -34,21 +35,32 @@ export default function JourneyMapView({
   const inlandPort = useQuery({ ...portQuery(inland?.portId ?? ""), enabled: inland !== undefined });
   const port = inlandPort.data?.data;
   const { etaAt = null, ataAt = null } = inland ?? {};
-  const drawing = useMemo(() => {
-    if (!data) return null;
-    const destination: InlandDestination | null = port ? { port, etaAt, ataAt } : null;
-    return journeyDrawing(data, destination);
-  }, [data, port, etaAt, ataAt]);
-  const [land, onLand] = useLandState();
+  const destination = useMemo(
+    (): InlandDestination | null => (port ? { port, etaAt, ataAt } : null),
+    [port, etaAt, ataAt],
+  );
 
   if (isPending || (inland && inlandPort.isPending)) return <MapPlaceholder text="Loading the journey…" />;
-  if (error || !drawing) {
+  if (error || !data) {
     return (
       <p role="alert" className="text-sm text-slate-600 dark:text-slate-400">
         The map of this journey is not available: {describeError(error)}
       </p>
     );
   }
+  return <JourneyDrawingView map={data} destination={destination} />;
+}
+
+/** The map of a journey whose GeoJSON (and inland destination) the caller has: a shared shipment's page. */
+export function JourneyDrawingView({
+  map,
+  destination,
+}: {
+  map: MapGeoJson;
+  destination: InlandDestination | null;
+}) {
+  const drawing = useMemo(() => journeyDrawing(map, destination), [map, destination]);
+  const [land, onLand] = useLandState();
   const vessel = drawing.vessel?.properties;
   const places = drawing.ports.map((p) => `${p.properties.name} (${p.properties.label})`);
   if (drawing.inland) places.push(`${drawing.inland.port.attributes.name} (inland destination)`);

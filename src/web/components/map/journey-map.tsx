@@ -2,9 +2,14 @@
 // container pages. This module is light: Leaflet and the atlas load in their own chunk when the map is rendered,
 // so the pages that use it do not grow.
 import { Component, lazy, type ReactNode, Suspense } from "react";
+import type { MapGeoJson } from "../../../api/routes";
 import type { Shipment } from "../../../api/shipments";
+import type { InlandDestination } from "./journey-geometry";
 
 const JourneyMapView = lazy(() => import("./journey-map-view"));
+const JourneyDrawingView = lazy(() =>
+  import("./journey-map-view").then((m) => ({ default: m.JourneyDrawingView })),
+);
 
 /** The inland destination beyond the port of discharge, from the shipment (the map GeoJSON stops at the port). */
 export interface InlandStop {
@@ -23,21 +28,53 @@ export interface JourneyMapProps {
 
 export function JourneyMap({ containerId, inland, caption, className = "" }: JourneyMapProps) {
   return (
+    <JourneyMapSection id={`journey-map-${containerId}`} caption={caption} className={className}>
+      <JourneyMapView containerId={containerId} inland={inland} />
+    </JourneyMapSection>
+  );
+}
+
+/** The journey map of data the page already has (a shared shipment's, which reads no /v2 API). */
+export function GivenJourneyMap({
+  map,
+  destination,
+  caption,
+  className = "",
+}: {
+  map: MapGeoJson;
+  destination: InlandDestination | null;
+  caption?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <JourneyMapSection id="journey-map-given" caption={caption} className={className}>
+      <JourneyDrawingView map={map} destination={destination} />
+    </JourneyMapSection>
+  );
+}
+
+function JourneyMapSection({
+  id,
+  caption,
+  className,
+  children,
+}: {
+  id: string;
+  caption?: ReactNode;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
     <section
-      aria-labelledby={`journey-map-${containerId}`}
+      aria-labelledby={id}
       className={`rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900 ${className}`}
     >
-      <h2
-        id={`journey-map-${containerId}`}
-        className="mb-1 text-base font-semibold text-slate-900 dark:text-slate-100"
-      >
+      <h2 id={id} className="mb-1 text-base font-semibold text-slate-900 dark:text-slate-100">
         Route map
       </h2>
       {caption ? <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">{caption}</p> : null}
       <MapErrorBoundary>
-        <Suspense fallback={<MapPlaceholder text="Loading the map…" />}>
-          <JourneyMapView containerId={containerId} inland={inland} />
-        </Suspense>
+        <Suspense fallback={<MapPlaceholder text="Loading the map…" />}>{children}</Suspense>
       </MapErrorBoundary>
     </section>
   );

@@ -20,6 +20,7 @@ import { ContainersTable } from "./containers-table";
 import { CustomerField } from "./customer-field";
 import { EditableLabels } from "./editable-labels";
 import { shipmentQuery } from "./queries";
+import { ShareLinks } from "./share-links";
 import { EtaChangeBadge, TrackingBadge } from "./shipment-bits";
 import { ShipmentDocuments } from "./shipment-documents";
 import { TrackingControl } from "./tracking-control";
@@ -202,6 +203,7 @@ export function ShipmentPage() {
         <ContainersTable containers={containers} terminals={terminals} inlandName={a.destination_name} />
       </section>
       <ShipmentDocuments shipmentId={shipment.id} />
+      <ShareLinks shipmentId={shipment.id} />
     </>
   );
 }
