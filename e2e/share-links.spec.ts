@@ -64,6 +64,9 @@ test("a shared shipment opens without a session, shows nothing the account keeps
   await expect(guest.getByRole("navigation", { name: "Main" })).toHaveCount(0);
   await expectAccessible(guest, "the shared shipment page");
 
+  // The link opens this shipment's page and nothing else: the API itself still asks who is asking.
+  expect((await guest.request.get(`/v2/shipments/${shipment.id}`)).status()).toBe(401);
+
   // A token with its last characters changed opens nothing.
   const other = `${path.slice(0, -4)}${path.endsWith("AAAA") ? "BBBB" : "AAAA"}`;
   await guest.goto(other);
