@@ -196,6 +196,25 @@ describe("making and revoking links", () => {
     expect((await json(await h.request(owner.apiKey, path))).data.length).toBe(before);
   });
 
+  it("makes a link from a POST without a body, with the defaults, and answers a malformed shipment id 404", async () => {
+    const bare = await h.app.request(`http://localhost${linksOf(shipment.shipment.id)}`, {
+      method: "POST",
+      headers: { authorization: `Token ${owner.apiKey}` },
+    });
+    expect(bare.status).toBe(201);
+    const a = (await json(bare)).data.attributes;
+    expect(a).toMatchObject({ show_map: true, document_ids: [], status: "active" });
+    expect(Date.parse(a.expires_at) - Date.parse(a.created_at)).toBe(30 * 86_400_000);
+    const malformed = await h.request(owner.apiKey, linksOf("not-a-uuid"), { method: "POST", json: {} });
+    expect(malformed.status).toBe(404);
+    const nul = await h.request(owner.apiKey, linksOf("%00"), { method: "POST", json: {} });
+    expect(nul.status).toBe(400);
+    const revoke = await h.request(owner.apiKey, `${linksOf(shipment.shipment.id)}/zzz`, {
+      method: "DELETE",
+    });
+    expect(revoke.status).toBe(404);
+  });
+
   it("is another account's 404, and a viewer's 403", async () => {
     const other = await h.newAccount();
     expect((await h.request(other.apiKey, linksOf(shipment.shipment.id))).status).toBe(404);

@@ -69,7 +69,8 @@ export function shareLinkRoutes(
     const principal = c.get("principal");
     const accountId = principal.account.id;
     const { id } = c.req.valid("param");
-    const attributes = c.req.valid("json")?.data.attributes ?? {};
+    // A POST without a body (no content type) is not validated: its defaults are these.
+    const attributes = c.req.valid("json")?.data?.attributes ?? {};
     const record = await shipmentOf(accountId, id);
     const documentIds = await offeredDocuments(accountId, id, attributes.document_ids ?? []);
     const token = newShareToken();
