@@ -101,6 +101,8 @@ export interface DocumentFilter {
   emailSubmissionId?: string;
   /** Documents that name the shipment's bill of lading or booking, or one of its containers. */
   shipmentId?: string;
+  /** Documents whose reading is in one of these states (`pending`, `extracted`, `failed`). */
+  extractionStatuses?: string[];
 }
 
 const effectiveType = sql`coalesce(${documents.documentTypeManual}, ${documents.documentType})`;
@@ -111,6 +113,8 @@ function filterConditions(accountId: string, f: DocumentFilter): SQL[] {
     conditions.push(sql`${documents.name} ilike ${`%${f.filename.replace(/[\\%_]/g, "\\$&")}%`}`);
   if (f.documentTypes?.length) conditions.push(sql`${effectiveType} in ${f.documentTypes}`);
   if (f.emailSubmissionId) conditions.push(eq(documents.emailSubmissionId, f.emailSubmissionId));
+  if (f.extractionStatuses?.length)
+    conditions.push(inArray(documents.extractionStatus, f.extractionStatuses));
   if (f.reference)
     conditions.push(
       sql`exists (select from ${documentNumbers} n where n.account_id = ${accountId} and n.document_id = ${documents.id} and n.number = ${f.reference})`,

@@ -291,7 +291,7 @@ describe("paging the documents and email submissions", () => {
     return seen;
   }
 
-  it("walks the documents newest first by cursor, seeing none twice while new ones arrive", async () => {
+  it("walks the documents newest first by cursor, seeing none twice while new ones arrive, and counts those still read", async () => {
     const owner = await h.newAccount();
     const upload = async (i: number) => {
       h.clock.advance(1_000);
@@ -318,6 +318,20 @@ describe("paging the documents and email submissions", () => {
     const forged = await h.request(owner.apiKey, "/v2/documents?page[after]=bm90LWEtY3Vyc29y");
     expect(forged.status).toBe(400);
     expect((await json(forged)).errors[0].source).toEqual({ parameter: "page[after]" });
+    // What is still being read, counted by the extraction status filter; a status that does not exist is a 400.
+    const count = async (status: string) =>
+      (
+        await json(
+          await h.request(owner.apiKey, `/v2/documents?filter[extraction_status]=${status}&page[size]=1`),
+        )
+      ).meta.total;
+    expect(await count("pending")).toBe(6);
+    await worker.runUntilIdle();
+    expect(await count("pending")).toBe(0);
+    expect(await count("extracted,failed")).toBe(6);
+    const unknown = await h.request(owner.apiKey, "/v2/documents?filter[extraction_status]=done");
+    expect(unknown.status).toBe(400);
+    expect((await json(unknown)).errors[0].source).toEqual({ parameter: "filter[extraction_status]" });
     // A sorted list still pages by number.
     const byType = await json(
       await h.request(owner.apiKey, "/v2/documents?sort=-added_by&page[size]=4&page[number]=2"),

@@ -3,7 +3,7 @@
 // router; the email submissions and the inbound address in email-handlers.ts. Another account's document, submission or upload is a 404, as
 // an unknown one is.
 import { parseSchemaId } from "../../../api/document-schemas";
-import { DOCUMENT_TYPES, isDocumentFileType } from "../../../api/document-types";
+import { DOCUMENT_TYPES, EXTRACTION_STATUSES, isDocumentFileType } from "../../../api/document-types";
 import { isUuid } from "../../../api/ids";
 import {
   DOCUMENT_SORTS,
@@ -85,6 +85,14 @@ export function documentRoutes(deps: DocumentRouterDeps): App {
       reference: query["filter[reference]"]?.toUpperCase().replace(/[\s-]+/g, "") || undefined,
       documentTypes: query["filter[document_types]"]?.split(",").filter(Boolean),
     };
+    const statuses = query["filter[extraction_status]"]?.split(",").filter(Boolean);
+    for (const status of statuses ?? [])
+      if (!(EXTRACTION_STATUSES as readonly string[]).includes(status))
+        throw badParameter(
+          "filter[extraction_status]",
+          `'${status}' is not an extraction status; give ${EXTRACTION_STATUSES.join(", ")}, or several separated by commas.`,
+        );
+    if (statuses?.length) filter.extractionStatuses = statuses;
     const types = new Set<string>(DOCUMENT_TYPES.map((t) => t.code));
     for (const t of filter.documentTypes ?? [])
       if (!types.has(t))

@@ -3,7 +3,7 @@
 // schemas and email submissions; plus this service's inbound email settings. The two streamed uploads and the
 // signed download are documented in upload-routes.ts.
 import { createRoute, z } from "@hono/zod-openapi";
-import { DOCUMENT_TYPE_CODES } from "../../../api/document-types";
+import { DOCUMENT_TYPE_CODES, EXTRACTION_STATUSES } from "../../../api/document-types";
 import {
   acceptedSchema,
   documentEditBodySchema,
@@ -66,6 +66,14 @@ export const listRoute = createRoute({
         .openapi({
           pattern: commaListPattern(DOCUMENT_TYPE_CODES),
           description: "Comma-separated document types.",
+        }),
+      "filter[extraction_status]": z
+        .string()
+        .optional()
+        .openapi({
+          pattern: commaListPattern(EXTRACTION_STATUSES),
+          description:
+            "Documents whose reading is pending, extracted or failed (comma-separated); this service's own filter: `filter[extraction_status]=pending&page[size]=1` counts what is still being read in `meta.total`.",
         }),
       "filter[shipment_id]": z.string().optional().openapi({
         format: "uuid",
