@@ -114,7 +114,7 @@ function Stop({
   );
 }
 
-function SharedShipmentView({ shipment: s }: { shipment: SharedShipment }) {
+export function SharedShipmentView({ shipment: s }: { shipment: SharedShipment }) {
   const pod = s.port_of_discharge?.time_zone;
   return (
     <>
