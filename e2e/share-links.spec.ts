@@ -54,6 +54,8 @@ test("a shared shipment opens without a session, shows nothing the account keeps
   const path = new URL(url).pathname;
   const opened = await guest.goto(path);
   expect(opened?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  // The page's address holds the token: no other site is sent it.
+  expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
   await expect(guest.getByRole("heading", { level: 1, name: `Shipment ${number}` })).toBeVisible();
   const containers = guest.getByRole("region", { name: "Containers" });
   await expect(containers.getByRole("heading", { name: container.data.attributes.number })).toBeVisible();
