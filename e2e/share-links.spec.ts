@@ -65,6 +65,11 @@ test("a shared shipment opens without a session, shows nothing the account keeps
   await expect(guest.getByText("Acme Secret Imports")).toHaveCount(0);
   await expect(guest.getByRole("navigation", { name: "Main" })).toHaveCount(0);
   await expectAccessible(guest, "the shared shipment page");
+  // On a customer's phone, in the dark theme.
+  await guest.setViewportSize({ width: 390, height: 844 });
+  await guest.emulateMedia({ colorScheme: "dark" });
+  await expect(guest.getByRole("figure", { name: "Map of the journey" })).toBeVisible();
+  await expectAccessible(guest, "the shared shipment page on a phone, dark");
 
   // The link opens this shipment's page and nothing else: the API itself still asks who is asking.
   expect((await guest.request.get(`/v2/shipments/${shipment.id}`)).status()).toBe(401);
