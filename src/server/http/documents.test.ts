@@ -358,3 +358,45 @@ describe("paging the documents and email submissions", () => {
     expect(await walk(other.apiKey, "/v2/email_submissions?page[size]=2", 2)).toEqual([]);
   });
 });
+
+describe("reading documents behind the API's reads", () => {
+  it("waits before each job and before writing its outcome, for as long as it is told", async () => {
+    // Nothing else due: the jobs of the tests above were all read.
+    await worker.runUntilIdle();
+    const owner = await h.newAccount();
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(pngImage(400))], { type: "image/png" }), "scan.png");
+    const id = (await json(await h.request(owner.apiKey, "/v2/documents", { method: "POST", body: form })))
+      .data.id;
+    const asked: (() => void)[] = [];
+    const held = startExtractionWorker(
+      {
+        db: h.db,
+        reference: h.reference,
+        clock: { now: () => new Date() },
+        logger: { error() {}, warn() {}, info() {}, debug() {} } as never,
+        readPdf: (b) => reader.read(b),
+        yieldToReads: () => new Promise<void>((resolve) => asked.push(resolve)),
+      },
+      false,
+    );
+    const status = async () =>
+      (await json(await h.request(owner.apiKey, `/v2/documents/${id}`))).data.attributes.extraction_status;
+    /** Until the worker has asked to wait once more. */
+    const asks = async () => {
+      while (asked.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      return asked.shift()!;
+    };
+    const running = held.runUntilIdle();
+    const beforeJob = await asks();
+    expect(await status()).toBe("pending");
+    beforeJob();
+    const beforeOutcome = await asks();
+    // Read, but its outcome not written while the worker waits.
+    expect(await status()).toBe("pending");
+    beforeOutcome();
+    await running;
+    expect(await status()).not.toBe("pending");
+    await held.stop();
+  });
+});
