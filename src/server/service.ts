@@ -245,13 +245,13 @@ const DCSA_NOTIFIER_INTERVAL_MS = 3_000;
 /** How often uploads are swept: those cut short an hour ago (a process died), and those no document took in a day. */
 const BLOB_SWEEP_INTERVAL_MS = 600_000;
 const STALE_UPLOAD_MS = 3_600_000;
-const UNATTACHED_UPLOAD_MS = 86_400_000;
 /**
  * The longest a document's background step (its reading, its outcome's write) and an upload's write wait for the
  * API's reads in flight: long enough for a list to be answered, short enough that steady reading starves neither.
  */
 const EXTRACTION_YIELD_MS = 250;
 const UPLOAD_WRITE_YIELD_MS = 100;
+const UNATTACHED_UPLOAD_MS = 86_400_000;
 
 export async function createService(config: Config, overrides: ServiceOverrides = {}): Promise<Service> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
@@ -500,10 +500,9 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     },
     now: authNow,
   });
+  // What people's routes tell when something they ended must be refused here at once (elsewhere within 5 s).
   // The API's reads in flight: documents' background work lets them go first (http/read-traffic.ts).
   const readTraffic = new ReadTraffic();
-  // What people's routes tell when something they ended must be refused here at once (elsewhere within 5 s), and
-  // the address the account's paperwork can be mailed to.
   const people = {
     db,
     now: authNow,
