@@ -56,7 +56,6 @@ import { ServiceMetrics } from "./http/metrics";
 import { notificationRoutes } from "./http/notifications/handlers";
 import { operationsRoutes, type ReadinessCheck } from "./http/operations";
 import { partyRoutes } from "./http/parties/handlers";
-import { ReadTraffic } from "./http/read-traffic";
 import { referenceRoutes } from "./http/reference";
 import { ResponseCache } from "./http/response-cache";
 import { savedViewRoutes } from "./http/saved-views/handlers";
@@ -245,12 +244,6 @@ const DCSA_NOTIFIER_INTERVAL_MS = 3_000;
 /** How often uploads are swept: those cut short an hour ago (a process died), and those no document took in a day. */
 const BLOB_SWEEP_INTERVAL_MS = 600_000;
 const STALE_UPLOAD_MS = 3_600_000;
-/**
- * The longest a document's background step (its reading, its outcome's write) and an upload's write wait for the
- * API's reads in flight: long enough for a list to be answered, short enough that steady reading starves neither.
- */
-const EXTRACTION_YIELD_MS = 250;
-const UPLOAD_WRITE_YIELD_MS = 100;
 const UNATTACHED_UPLOAD_MS = 86_400_000;
 
 export async function createService(config: Config, overrides: ServiceOverrides = {}): Promise<Service> {
@@ -501,8 +494,6 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     now: authNow,
   });
   // What people's routes tell when something they ended must be refused here at once (elsewhere within 5 s).
-  // The API's reads in flight: documents' background work lets them go first (http/read-traffic.ts).
-  const readTraffic = new ReadTraffic();
   const people = {
     db,
     now: authNow,
@@ -555,7 +546,6 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     }),
     documentRoutes({
       ...data,
-      yieldToReads: () => readTraffic.quiet(UPLOAD_WRITE_YIELD_MS),
       onDocumentStored: () => signals.documents.emit(),
       inboundMailDomain: config.inboundMail?.domain,
     }),
@@ -634,7 +624,6 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     }),
     unguarded: isSignedDocumentDownload,
     idempotency: { db, clock: realClock, secretsKey: config.secretsKey },
-    readTraffic,
   };
   const app = createApp(appDeps);
 
@@ -714,7 +703,6 @@ export async function createService(config: Config, overrides: ServiceOverrides 
           outage,
           intervalMs: tuning.extractionIntervalMs,
           readPdf: (bytes) => pdfText.read(bytes),
-          yieldToReads: () => readTraffic.quiet(EXTRACTION_YIELD_MS),
           // Numbers of a document of a type the account trusts are tracked at once, as a tracking request would be.
           track: async (accountId, numbers, refNumbers) => {
             await trackDocumentNumbers(db, reference, clock.now(), accountId, numbers, refNumbers);

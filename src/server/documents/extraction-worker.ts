@@ -34,11 +34,6 @@ export interface ExtractionWorkerOptions extends ExtractionDeps {
   intervalMs?: number;
   leaseMs?: number;
   track?: TrackNumbers;
-  /**
-   * Waits while the API's reads are in flight (http/read-traffic.ts), before each job and before its outcome is
-   * written: nobody waits on a document being read, and a person waits on the list they asked for.
-   */
-  yieldToReads?: () => Promise<void>;
   /** Told after each settled job (tests and the benchmark wait on it). */
   onSettled?: (documentId: string, status: "extracted" | "failed") => void;
 }
@@ -71,7 +66,6 @@ export function startExtractionWorker(o: ExtractionWorkerOptions, autostart = tr
   }
 
   async function runJob(job: DocumentJobRow, lease: Date) {
-    await o.yieldToReads?.();
     const found = await getDocumentForJob(o.db, job.accountId, job.documentId);
     if (!found) {
       // Discarded meanwhile: nothing to read, nothing to announce.
@@ -100,7 +94,6 @@ export function startExtractionWorker(o: ExtractionWorkerOptions, autostart = tr
       job.kind === "reclassify" ? "reclassify" : "extract",
       o,
     );
-    await o.yieldToReads?.();
     const settled = await settleDocumentJob(o.db, job, lease, outcome, o.clock.now());
     if (!settled) return;
     o.onSettled?.(job.documentId, outcome.status);

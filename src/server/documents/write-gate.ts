@@ -1,18 +1,16 @@
 // At most a few upload writes in the database at once. The embedded database runs one statement at a time, in
 // order: ten uploads at once would put ten writes ahead of every other request's read (the shipments list waited
 // half a second behind a batch of uploads). Gated, each read waits behind at most `permits` upload writes; on
-// PostgreSQL it costs nothing that matters, uploads being a few statements each. Given `yieldTo` (the API's reads
-// in flight, http/read-traffic.ts), each write also waits for the reads that came first.
+// PostgreSQL it costs nothing that matters, uploads being a few statements each.
 export type WriteGate = <T>(write: () => Promise<T>) => Promise<T>;
 
-export function writeGate(permits: number, yieldTo?: () => Promise<void>): WriteGate {
+export function writeGate(permits: number): WriteGate {
   let active = 0;
   const waiting: (() => void)[] = [];
   return async (write) => {
     if (active >= permits) await new Promise<void>((resolve) => waiting.push(resolve));
     active += 1;
     try {
-      await yieldTo?.();
       return await write();
     } finally {
       active -= 1;

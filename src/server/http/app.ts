@@ -25,7 +25,6 @@ import { MAX_BODY_BYTES, requestId, writeBodyRules } from "./middleware";
 import { refuseNulInUrl } from "./nul-guard";
 import { documentSharedAnswers } from "./openapi-answers";
 import { defaultHook } from "./openapi-common";
-import type { ReadTraffic } from "./read-traffic";
 import type { ResponseCache } from "./response-cache";
 import { responseCachePolicy } from "./response-cache-policy";
 import { serviceClockHeader } from "./service-clock-header";
@@ -70,8 +69,6 @@ export interface AppDeps {
   unguarded?: (method: string, path: string) => boolean;
   /** TRUST_PROXY: the client's address and scheme come from X-Forwarded-For / X-Forwarded-Proto. */
   trustProxy?: boolean;
-  /** Counts the /v2 reads in flight, for background work that lets them go first. None: nothing waits on reads. */
-  readTraffic?: ReadTraffic;
   /** Where POSTs' Idempotency-Keys are kept (http/idempotency.ts); without it the header is ignored. */
   idempotency?: Omit<IdempotencyDeps, "app" | "logger">;
 }
@@ -85,8 +82,6 @@ export function createApp(deps: AppDeps): App {
   app.use("*", deps.metrics.middleware());
   app.use("*", resolveClient(deps.trustProxy ?? false));
   app.use("*", requestId);
-  // From a read's arrival: background work lets the reads in flight go first (read-traffic.ts).
-  if (deps.readTraffic) app.use("/v2/*", deps.readTraffic.middleware());
   // Outside compression and the error handler's answers: every answer gets them, a 404, a 500 and a kept one too.
   app.use("*", deps.securityHeaders);
   // JSON lists and the dashboard's scripts shrink four to ten times; clients that do not ask get them as they are.

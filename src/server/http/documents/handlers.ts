@@ -49,8 +49,6 @@ export interface DocumentRouterDeps extends DataDeps {
   onDocumentStored?: () => void;
   /** INBOUND_MAIL_DOMAIN, when the inbound SMTP listener runs: accounts' addresses are `<token>@<domain>`. */
   inboundMailDomain?: string;
-  /** Waits while the API's reads are in flight (read-traffic.ts), before each upload write; none by default. */
-  yieldToReads?: () => Promise<void>;
 }
 
 export function documentRoutes(deps: DocumentRouterDeps): App {
@@ -59,7 +57,7 @@ export function documentRoutes(deps: DocumentRouterDeps): App {
   const linkKey = documentLinkKey(deps);
   const woken = () => deps.onDocumentStored?.();
   // The streamed uploads first: /v2/documents/types and /v2/documents/{id} must not take their paths.
-  registerUploadRoutes(app, { db, clock, linkKey, onDocumentStored: woken, yieldToReads: deps.yieldToReads });
+  registerUploadRoutes(app, { db, clock, linkKey, onDocumentStored: woken });
 
   /** One document in the hosted single-resource document. */
   const single = async (accountId: string, id: string, include: Set<string>) => {

@@ -60,13 +60,11 @@ export interface UploadRouteDeps extends Pick<DataDeps, "db" | "clock"> {
   /** The download links' signing key (link-key.ts), shared with the router's download_url. */
   linkKey: () => Promise<string>;
   onDocumentStored: () => void;
-  /** Waits while the API's reads are in flight, before each upload write. */
-  yieldToReads?: () => Promise<void>;
 }
 
 export function registerUploadRoutes(app: App, deps: UploadRouteDeps) {
   const { db, clock, linkKey } = deps;
-  const gate = writeGate(2, deps.yieldToReads);
+  const gate = writeGate(2);
   registerUploadDocs(app);
 
   app.post("/v2/document_uploads", async (c) => {
