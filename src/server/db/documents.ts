@@ -340,6 +340,17 @@ export interface DocumentLinks {
  * What each document links to: the shipments whose bill of lading or booking it names, the containers it names
  * and their shipments; and the numbers it names that the account does not track.
  */
+/** Which of these documents name the shipment or one of its containers (what a share link may offer). */
+export async function documentsNamingShipment(
+  db: Db,
+  accountId: string,
+  shipmentId: string,
+  documentIds: readonly string[],
+): Promise<Set<string>> {
+  const links = await documentLinks(db, accountId, documentIds.filter(isUuid));
+  return new Set([...links].filter(([, l]) => l.shipmentIds.includes(shipmentId)).map(([id]) => id));
+}
+
 export async function documentLinks(
   db: Db,
   accountId: string,

@@ -5,6 +5,7 @@
 // them, recorded in the activity log, refused to viewers and to other accounts, rate-limited, and never indexed.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DAY } from "../../api/durations";
 import { sharedShipmentSchema } from "../../api/share-links";
 import { replaceDocumentNumbers } from "../db/documents";
 import { pngImage } from "../testing/document-fixtures";
@@ -78,7 +79,7 @@ describe("a share link", () => {
       document_ids: [documentId],
     });
     expect(Date.parse(body.data.attributes.expires_at) - Date.parse(body.data.attributes.created_at)).toBe(
-      7 * 86_400_000,
+      7 * DAY,
     );
 
     const shared = await open(url);
@@ -159,7 +160,7 @@ describe("a share link", () => {
     const view = await json(await open(made.data.attributes.url));
     expect(view.map).toBeNull();
     expect(view.documents).toEqual([]);
-    h.authClock.advance(86_400_000 + 1_000);
+    h.authClock.advance(DAY + 1_000);
     expect((await open(made.data.attributes.url)).status).toBe(404);
     const list = await json(await h.request(owner.apiKey, linksOf(shipment.shipment.id)));
     const expired = list.data.find((l: { id: string }) => l.id === made.data.id);
@@ -204,7 +205,7 @@ describe("making and revoking links", () => {
     expect(bare.status).toBe(201);
     const a = (await json(bare)).data.attributes;
     expect(a).toMatchObject({ show_map: true, document_ids: [], status: "active" });
-    expect(Date.parse(a.expires_at) - Date.parse(a.created_at)).toBe(30 * 86_400_000);
+    expect(Date.parse(a.expires_at) - Date.parse(a.created_at)).toBe(30 * DAY);
     const malformed = await h.request(owner.apiKey, linksOf("not-a-uuid"), { method: "POST", json: {} });
     expect(malformed.status).toBe(404);
     const nul = await h.request(owner.apiKey, linksOf("%00"), { method: "POST", json: {} });

@@ -9,7 +9,7 @@ import { Hono } from "hono";
 import { SHARED_API_PATH } from "../../api/share-links";
 import type { Clock } from "../clock";
 import { getContainers } from "../db/containers";
-import { documentLinks, documentsByIds } from "../db/documents";
+import { documentsByIds, documentsNamingShipment } from "../db/documents";
 import { transportEventsOf } from "../db/events";
 import { openShareLink, type ShareLinkRow } from "../db/share-links";
 import { getShipment } from "../db/shipments";
@@ -75,11 +75,11 @@ export function sharedShipmentRoutes(
   /** The link's documents that still name its shipment and are not discarded. */
   async function offered(link: ShareLinkRow) {
     if (link.documentIds.length === 0) return [];
-    const [rows, links] = await Promise.all([
+    const [rows, naming] = await Promise.all([
       documentsByIds(db, link.accountId, link.documentIds),
-      documentLinks(db, link.accountId, link.documentIds),
+      documentsNamingShipment(db, link.accountId, link.shipmentId, link.documentIds),
     ]);
-    return rows.filter((r) => links.get(r.document.id)?.shipmentIds.includes(link.shipmentId));
+    return rows.filter((r) => naming.has(r.document.id));
   }
 
   app.get(`${SHARED_API_PATH}/:token`, async (c) => {

@@ -1,10 +1,10 @@
 // /v2/shipments/{id}/share_links: a shipment's read-only links for people outside the account. Making one checks
 // the documents it offers are the shipment's; making and revoking are recorded in the activity log with the link.
 
-import { isUuid } from "../../../api/ids";
+import { DAY } from "../../../api/durations";
 import { attributePointer } from "../../../api/json-pointer";
 import { SHARE_LINK_DAYS_DEFAULT, SHARED_PAGE_PATH } from "../../../api/share-links";
-import { documentLinks } from "../../db/documents";
+import { documentsNamingShipment } from "../../db/documents";
 import { createShareLink, listShareLinks, newShareToken, revokeShareLink } from "../../db/share-links";
 import { getShipment } from "../../db/shipments";
 import { displayName } from "../../people/activity";
@@ -15,8 +15,6 @@ import { invalidAttribute, notFound } from "../errors";
 import { doerOf, withActivity } from "../people-context";
 import { createRouter } from "../router";
 import { createRouteDef, listRoute, revokeRoute } from "./routes";
-
-const DAY_MS = 86_400_000;
 
 export function shareLinkRoutes(
   deps: Pick<DataDeps, "db"> & {
@@ -38,9 +36,9 @@ export function shareLinkRoutes(
   /** The ids as given, each a document that names this shipment or one of its containers. */
   async function offeredDocuments(accountId: string, shipmentId: string, ids: string[]): Promise<string[]> {
     const unique = [...new Set(ids)];
-    const links = await documentLinks(db, accountId, unique.filter(isUuid));
+    const naming = await documentsNamingShipment(db, accountId, shipmentId, unique);
     unique.forEach((id, i) => {
-      if (!links.get(id)?.shipmentIds.includes(shipmentId))
+      if (!naming.has(id))
         throw invalidAttribute(
           attributePointer("document_ids", String(i)),
           `${id} is not a document of this shipment: a link can offer only documents that name the shipment or one of its containers (GET /v2/documents?filter[shipment_id]=${shipmentId}).`,
@@ -87,9 +85,7 @@ export function shareLinkRoutes(
           documentIds,
           createdByName: displayName(doerOf(principal)),
           now: at,
-          expiresAt: new Date(
-            at.getTime() + (attributes.expires_in_days ?? SHARE_LINK_DAYS_DEFAULT) * DAY_MS,
-          ),
+          expiresAt: new Date(at.getTime() + (attributes.expires_in_days ?? SHARE_LINK_DAYS_DEFAULT) * DAY),
         }),
       (link) => ({
         kind: "share_link.created",
