@@ -104,6 +104,8 @@ export function registerSubscriptionRoutes(routes: Hono, deps: SubscriptionRoute
     if (!parsed.ok) return dcsaError(c, 400, "invalidInput", parsed.message);
     const refused = await callbackRefused(c, parsed.callbackUrl);
     if (refused) return refused;
+    const reference = referenceOf(parsed.filters);
+    if (reference) await deps.publisher.anchor(scacOf(c), reference);
     const row = await createSandboxSubscription(db, {
       scac: scacOf(c),
       callbackUrl: parsed.callbackUrl,

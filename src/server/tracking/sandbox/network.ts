@@ -40,7 +40,7 @@ const REQUEST_TYPE_NAMES: Readonly<Record<RequestType, string>> = {
   container: "container number",
 };
 
-function supportsRequestType(profile: CarrierProfile, requestType: RequestType): boolean {
+export function supportsRequestType(profile: CarrierProfile, requestType: RequestType): boolean {
   const { line } = profile;
   if (requestType === "bill_of_lading") return line.billOfLading;
   if (requestType === "booking_number") return line.bookingNumber;

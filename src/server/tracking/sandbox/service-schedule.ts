@@ -5,10 +5,13 @@
 // is back at the first call when its next sailing starts, and is in exactly one place at any instant.
 // Ships sail the headhaul (the legs of a loop's first bound: Asia to America or Europe, the trade lines sell on
 // transit time) at the design speed, and take the loop's slack on the backhaul, then in port.
-// Some sailings run late (weather on a leg, a berth queue at a port); the delay is part of the real timetable
-// from the moment it happens, and the line recovers it on the later legs before the round trip ends.
+// Many sailings run late: weather slows a leg, or the ship lies at anchor off a port waiting for a berth (queues
+// follow each port's season, port-congestion.ts). A delay is part of the real timetable from the moment it
+// happens, and the line recovers it on the later legs before the round trip ends. What the line *shows* of it,
+// late and in part, is carrier-estimates.ts.
 
 import { DAY, HOUR, MINUTE, WEEK } from "../../../api/durations";
+import { queueAt } from "./port-congestion";
 import { hashOf, Random } from "./random";
 import { type SeaLeg, seaLeg } from "./sea-legs";
 import { SERVICES, type ServiceDefinition } from "./services";
@@ -30,8 +33,6 @@ export const DESIGN_SPEED_KNOTS = 18.5;
 const ECONOMICAL_KNOTS = 16;
 const MIN_STAY = 12 * HOUR;
 const MAX_STAY = 36 * HOUR;
-/** Share of sailings that run late somewhere on their round trip. */
-const DELAYED_SHARE = 0.35;
 
 export interface ServiceLayout {
   service: ServiceDefinition;
@@ -197,10 +198,14 @@ export interface SailingTimes {
 }
 
 export interface Delay {
+  /**
+   * Weather slows leg `leg` from `startsAt` on; congestion holds the ship at anchor off call `leg + 1` from
+   * `startsAt` (it reaches the anchorage) until it can come in, so that it arrives late.
+   */
   kind: "weather" | "congestion";
-  /** Weather slows leg `leg`; congestion holds the ship off call `leg + 1` before it can berth. */
   leg: number;
   hours: number;
+  startsAt: number;
 }
 
 export interface Sailing {
@@ -210,9 +215,8 @@ export interface Sailing {
   start: number;
   planned: SailingTimes;
   actual: SailingTimes;
-  delay: Delay | null;
-  /** When the line publishes the revised times; before it, its estimates still show the plan. */
-  delayAnnouncedAt: number | null;
+  /** What made it late, in the order it happened; the line learns of each only after it starts. */
+  delays: readonly Delay[];
 }
 
 export function sailingStart(layout: ServiceLayout, s: number): number {
@@ -238,13 +242,53 @@ export function voyageNumber(layout: ServiceLayout, s: number, callIndex: number
 /** Timetables are kept to the minute, as lines publish them. */
 const toMinute = (t: number) => Math.round(t / MINUTE) * MINUTE;
 
+/** How the sea time of one leg is spent, beyond sailing it at its planned speed. */
+interface LegShape {
+  /** Weather: from `at`, `nm` miles into the leg, the ship sails the rest slower (the leg's time includes it). */
+  slowdown: { at: number; nm: number } | null;
+  /** Congestion: time at anchor off the next call before it can come in. */
+  waitMs: number;
+}
+
+const PLAIN: LegShape = { slowdown: null, waitMs: 0 };
+
+/** Where ships wait for a berth: a few miles short of the port on the leg's own route. */
+export function anchorageNm(distanceNm: number): number {
+  return Math.min(8, distanceNm / 4);
+}
+
+function legPieces(departure: number, sailMs: number, distanceNm: number, shape: LegShape): LegPiece[] {
+  const end = departure + sailMs + shape.waitMs;
+  const pieces: LegPiece[] = [];
+  let t = departure;
+  let nm = 0;
+  if (shape.slowdown) {
+    pieces.push({ start: toMinute(t), end: toMinute(shape.slowdown.at), fromNm: 0, toNm: shape.slowdown.nm });
+    t = shape.slowdown.at;
+    nm = shape.slowdown.nm;
+  }
+  if (shape.waitMs <= 0) {
+    pieces.push({ start: toMinute(t), end: toMinute(end), fromNm: nm, toNm: distanceNm });
+    return pieces;
+  }
+  // Sailing on at the same speed to the anchorage, lying there, then the approach.
+  const anchorage = distanceNm - anchorageNm(distanceNm);
+  const sailingLeft = end - shape.waitMs - t;
+  const toAnchorage = t + (sailingLeft * (anchorage - nm)) / (distanceNm - nm);
+  const leaves = toAnchorage + shape.waitMs;
+  pieces.push({ start: toMinute(t), end: toMinute(toAnchorage), fromNm: nm, toNm: anchorage });
+  pieces.push({ start: toMinute(toAnchorage), end: toMinute(leaves), fromNm: anchorage, toNm: anchorage });
+  pieces.push({ start: toMinute(leaves), end: toMinute(end), fromNm: anchorage, toNm: distanceNm });
+  return pieces;
+}
+
 function timesFrom(
   layout: ServiceLayout,
   start: number,
   stays: readonly number[],
   berthings: readonly number[],
   seas: readonly number[],
-  slowdown: { leg: number; at: number; nm: number } | null,
+  shapes: readonly LegShape[],
 ): SailingTimes {
   const calls: CallTimes[] = [];
   const legs: LegPiece[][] = [];
@@ -257,16 +301,10 @@ function timesFrom(
       berthed: toMinute(arrival + (berthings[i] ?? 0)),
       departure: toMinute(departure),
     });
-    const end = departure + (seas[i] ?? 0);
-    if (slowdown && slowdown.leg === i) {
-      legs.push([
-        { start: toMinute(departure), end: toMinute(slowdown.at), fromNm: 0, toNm: slowdown.nm },
-        { start: toMinute(slowdown.at), end: toMinute(end), fromNm: slowdown.nm, toNm: leg.distanceNm },
-      ]);
-    } else {
-      legs.push([{ start: toMinute(departure), end: toMinute(end), fromNm: 0, toNm: leg.distanceNm }]);
-    }
-    t = end;
+    const shape = shapes[i] ?? PLAIN;
+    const pieces = legPieces(departure, seas[i] ?? 0, leg.distanceNm, shape);
+    legs.push(pieces);
+    t = departure + (seas[i] ?? 0) + shape.waitMs;
   });
   return { calls, legs };
 }
@@ -278,17 +316,12 @@ interface Slack {
   capacity: number;
 }
 
-function recoverySlack(
-  layout: ServiceLayout,
-  stays: readonly number[],
-  firstStay: number,
-  firstLeg: number,
-): Slack[] {
+function recoverySlack(layout: ServiceLayout, firstStay: number, firstLeg: number): Slack[] {
   const slack: Slack[] = [];
   const n = layout.legs.length;
   for (let i = Math.min(firstStay, firstLeg); i < n; i++) {
     if (i >= firstStay)
-      slack.push({ kind: "stay", index: i, capacity: Math.max(0, (stays[i] ?? 0) - MIN_STAY) });
+      slack.push({ kind: "stay", index: i, capacity: Math.max(0, (layout.stayMs[i] ?? 0) - MIN_STAY) });
     if (i >= firstLeg) {
       const fastest = ((layout.legs[i]?.distanceNm ?? 0) / PLAN_MAX_KNOTS) * HOUR;
       slack.push({ kind: "leg", index: i, capacity: Math.max(0, (layout.seaMs[i] ?? 0) - fastest) });
@@ -297,73 +330,111 @@ function recoverySlack(
   return slack;
 }
 
-function buildSailing(layout: ServiceLayout, s: number): Sailing {
-  const start = sailingStart(layout, s);
-  const planned = timesFrom(layout, start, layout.stayMs, layout.berthingMs, layout.seaMs, null);
-  const onTime = { layout, number: s, start, planned, actual: planned, delay: null, delayAnnouncedAt: null };
-  const rng = new Random(`delay/${layout.service.code}/${s}`);
-  if (!rng.chance(DELAYED_SHARE)) return onTime;
-  const n = layout.legs.length;
-  // The last leg ends at the next sailing's start, which must stay on time: delays strike earlier legs.
-  const eligible = layout.legs.map((_, i) => i).filter((i) => i < n - 1 && (layout.seaMs[i] ?? 0) >= DAY);
-  if (eligible.length === 0) return onTime;
-  const j = rng.pick(eligible);
-  const kind = rng.chance(0.6) ? "weather" : "congestion";
-  const fraction = rng.between(0.15, 0.6);
-  const leg = layout.legs[j] as SeaLeg;
-  const departure = planned.calls[j]?.departure ?? start;
-  const announcedAt = departure + fraction * (layout.seaMs[j] ?? 0);
-  const slack =
-    kind === "weather"
-      ? recoverySlack(layout, layout.stayMs, j + 1, j + 1)
-      : recoverySlack(layout, layout.stayMs, j + 2, j + 1);
-  const recoverable = 0.8 * sum(slack.map((x) => x.capacity));
-  let delayMs: number;
-  if (kind === "weather") {
-    const remainingNm = leg.distanceNm * (1 - fraction);
-    const slowest =
-      (remainingNm / PLAN_MIN_KNOTS - remainingNm / (layout.legKnots[j] ?? PLAN_MIN_KNOTS)) * HOUR;
-    delayMs = Math.min(rng.between(8, 60) * HOUR, slowest, recoverable);
-  } else {
-    delayMs = Math.min(rng.between(12, 72) * HOUR, recoverable);
-  }
-  delayMs = Math.floor(delayMs / MINUTE) * MINUTE;
-  if (delayMs < 3 * HOUR) return onTime;
+/** Share of sailings slowed by weather somewhere on a long leg. */
+const WEATHER_SHARE = 0.4;
 
-  // Recover it: first half of each element's slack in turn, then whatever is still missing, greedily.
-  const absorbed = new Map<Slack, number>();
-  let remaining = delayMs;
-  for (const pass of [0.5, 1]) {
-    for (const x of slack) {
-      const take = Math.min(remaining, x.capacity * pass - (absorbed.get(x) ?? 0));
-      if (take <= 0) continue;
-      absorbed.set(x, (absorbed.get(x) ?? 0) + take);
-      remaining -= take;
+/** The delays a sailing meets before their recovery, in leg order; each is cut to what the loop can recover. */
+function delaysOf(layout: ServiceLayout, s: number, planned: SailingTimes): Delay[] {
+  const rng = new Random(`delay/${layout.service.code}/${s}`);
+  const n = layout.legs.length;
+  const found: Omit<Delay, "hours" | "startsAt">[] = [];
+  const wanted: number[] = [];
+  // The last leg ends at the next sailing's start, which must stay on time: delays strike earlier legs.
+  const longLegs = layout.legs.map((_, i) => i).filter((i) => i < n - 1 && (layout.seaMs[i] ?? 0) >= DAY);
+  let weatherLeg: number | null = null;
+  if (longLegs.length > 0 && rng.chance(WEATHER_SHARE)) weatherLeg = rng.pick(longLegs);
+  for (let j = 0; j < n - 1; j++) {
+    if (j === weatherLeg) {
+      found.push({ kind: "weather", leg: j });
+      wanted.push(rng.between(12, 72) * HOUR);
+    }
+    const port = layout.service.calls[j + 1] as string;
+    const queue = queueAt(port, planned.calls[j + 1]?.arrival ?? planned.calls[0]?.arrival ?? 0);
+    if (rng.chance(queue.chance)) {
+      found.push({ kind: "congestion", leg: j });
+      wanted.push(queue.typicalMs * rng.between(0.5, 2.2));
     }
   }
+  return found.map((d, k) => ({ ...d, hours: (wanted[k] ?? 0) / HOUR, startsAt: 0 }));
+}
+
+function buildSailing(layout: ServiceLayout, s: number): Sailing {
+  const start = sailingStart(layout, s);
+  const noShapes = layout.legs.map(() => PLAIN);
+  const planned = timesFrom(layout, start, layout.stayMs, layout.berthingMs, layout.seaMs, noShapes);
+  const onTime: Sailing = { layout, number: s, start, planned, actual: planned, delays: [] };
+  const wanted = delaysOf(layout, s, planned);
+  if (wanted.length === 0) return onTime;
+
   const stays = [...layout.stayMs];
   const seas = [...layout.seaMs];
-  const berthings = [...layout.berthingMs];
-  for (const [x, ms] of absorbed) {
-    if (x.kind === "stay") stays[x.index] = (stays[x.index] ?? 0) - ms;
-    else seas[x.index] = (seas[x.index] ?? 0) - ms;
+  const shapes: LegShape[] = layout.legs.map(() => ({ slowdown: null, waitMs: 0 }));
+  const absorbed = new Map<string, number>();
+  const delays: Delay[] = [];
+  /** Legs slowed by weather: how far in the slowdown starts, and the time it adds. */
+  const weather = new Map<number, { fraction: number; delayMs: number }>();
+  const rng = new Random(`delay-shape/${layout.service.code}/${s}`);
+  for (const want of wanted) {
+    const j = want.leg;
+    const leg = layout.legs[j] as SeaLeg;
+    // Weather is made up from the next call on; a queue from the stay at the port it holds the ship off.
+    const slack = recoverySlack(layout, j + 1, j + 1);
+    const left = (x: Slack) => x.capacity - (absorbed.get(`${x.kind}/${x.index}`) ?? 0);
+    const recoverable = 0.8 * sum(slack.map(left));
+    let delayMs = want.hours * HOUR;
+    let fraction = 0;
+    if (want.kind === "weather") {
+      fraction = rng.between(0.15, 0.6);
+      const remainingNm = leg.distanceNm * (1 - fraction);
+      const slowest =
+        (remainingNm / PLAN_MIN_KNOTS - remainingNm / (layout.legKnots[j] ?? PLAN_MIN_KNOTS)) * HOUR;
+      delayMs = Math.min(delayMs, slowest);
+    }
+    delayMs = Math.floor(Math.min(delayMs, recoverable) / MINUTE) * MINUTE;
+    if (delayMs < 3 * HOUR) continue;
+    // Recover it: first half of each element's slack in turn, then whatever is still missing, greedily.
+    let remaining = delayMs;
+    for (const pass of [0.5, 1]) {
+      for (const x of slack) {
+        const key = `${x.kind}/${x.index}`;
+        const take = Math.min(remaining, x.capacity * pass - (absorbed.get(key) ?? 0));
+        if (take <= 0) continue;
+        absorbed.set(key, (absorbed.get(key) ?? 0) + take);
+        if (x.kind === "stay") stays[x.index] = (stays[x.index] ?? 0) - take;
+        else seas[x.index] = (seas[x.index] ?? 0) - take;
+        remaining -= take;
+      }
+    }
+    if (want.kind === "weather") {
+      seas[j] = (seas[j] ?? 0) + delayMs;
+      delays.push({ kind: "weather", leg: j, hours: delayMs / HOUR, startsAt: 0 });
+      weather.set(j, { fraction, delayMs });
+    } else {
+      (shapes[j] as LegShape).waitMs += delayMs;
+      delays.push({ kind: "congestion", leg: j, hours: delayMs / HOUR, startsAt: 0 });
+    }
   }
-  let slowdown: { leg: number; at: number; nm: number } | null = null;
-  if (kind === "weather") {
-    seas[j] = (seas[j] ?? 0) + delayMs;
-    slowdown = { leg: j, at: announcedAt, nm: leg.distanceNm * fraction };
-  } else {
-    // Waiting at the anchorage for a berth: the ship arrives on time and berths (and leaves) late.
-    stays[j + 1] = (stays[j + 1] ?? 0) + delayMs;
-    berthings[j + 1] = (berthings[j + 1] ?? 0) + delayMs;
+  if (delays.length === 0) return onTime;
+  // Place the slowdowns in time now that every leg's departure and sea time are final: the ship keeps the leg's
+  // pace (recovery may have quickened it) until the weather strikes, `fraction` of the way along.
+  const draft = timesFrom(layout, start, stays, layout.berthingMs, seas, shapes);
+  for (const [j, w] of weather) {
+    const departure = draft.calls[j]?.departure ?? start;
+    const pace = (seas[j] ?? 0) - w.delayMs;
+    (shapes[j] as LegShape).slowdown = {
+      at: departure + w.fraction * pace,
+      nm: (layout.legs[j]?.distanceNm ?? 0) * w.fraction,
+    };
   }
-  const actual = timesFrom(layout, start, stays, berthings, seas, slowdown);
-  return {
-    ...onTime,
-    actual,
-    delay: { kind, leg: j, hours: delayMs / HOUR },
-    delayAnnouncedAt: toMinute(announcedAt),
-  };
+  const actual = timesFrom(layout, start, stays, layout.berthingMs, seas, shapes);
+  for (const d of delays) {
+    const pieces = actual.legs[d.leg] ?? [];
+    d.startsAt =
+      d.kind === "weather"
+        ? (pieces[1]?.start ?? pieces[0]?.start ?? start)
+        : (pieces.find((p) => p.fromNm === p.toNm)?.start ?? pieces[0]?.start ?? start);
+  }
+  return { ...onTime, actual, delays };
 }
 
 const SAILING_CACHE_LIMIT = 20_000;
@@ -380,11 +451,6 @@ export function sailing(layout: ServiceLayout, s: number): Sailing {
   }
   sailingCache.set(key, built);
   return built;
-}
-
-/** The times the line publishes at `now`: the plan until a delay is announced, the real times after. */
-export function publishedTimes(s: Sailing, now: number): SailingTimes {
-  return s.delayAnnouncedAt !== null && now >= s.delayAnnouncedAt ? s.actual : s.planned;
 }
 
 /** The first sailing whose planned arrival at call `callIndex` is at or after `t`. */

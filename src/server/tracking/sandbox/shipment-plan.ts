@@ -12,7 +12,7 @@ import type { CarrierProfile } from "./carrier-profiles";
 import { type Lane, lanesOf, laneWeight } from "./lanes";
 import { generateNumber } from "./number-formats";
 import { port } from "./places";
-import { type RailMove, railMovesFrom } from "./rail";
+import { type RailMove, railMovesFrom, railTransitMs } from "./rail";
 import { Random } from "./random";
 import { firstSailingArrivingFrom, serviceLayout } from "./service-schedule";
 
@@ -70,6 +70,51 @@ export interface ShipmentPlan {
   containers: ContainerPlan[];
   /** Rail: one train carries every box of the shipment. */
   trainDepartsAfterLastLoadMs: number;
+  /** Rail: how much longer than its timetable the train really takes (the line shows the timetable until it arrives). */
+  railExtraMs: number;
+  /**
+   * The booked first sailing is blanked, or the boxes are left behind (rolled): they go `by` sailings later. The
+   * line tells `noticeMs` after the booked departure (before it, for a blank sailing).
+   */
+  roll: { cause: "blank_sailing" | "rolled"; by: number; noticeMs: number } | null;
+  /** Via a hub: the boxes miss their connection and take the next sailing; the line tells `noticeMs` after it left. */
+  missedConnection: { noticeMs: number } | null;
+}
+
+/** Share of shipments whose booked sailing is blanked, and of those rolled to a later one at the port of lading. */
+const BLANK_SAILING_SHARE = 0.04;
+const ROLLED_SHARE = 0.08;
+/** Share of relayed shipments that miss their connection at the hub. */
+const MISSED_CONNECTION_SHARE = 0.12;
+
+/** What goes wrong for a shipment beyond its ships' delays; a stream of its own, so the rest of the plan is as before. */
+function disruptionsOf(
+  profile: CarrierProfile,
+  requestType: RequestType,
+  number: string,
+  lane: Lane,
+  rail: RailMove | null,
+): Pick<ShipmentPlan, "railExtraMs" | "roll" | "missedConnection"> {
+  const rng = new Random(`shipment-disruptions/${profile.scac}/${requestType}/${number}`);
+  // The TEST line's one lane runs as booked: tests read exact times off it.
+  if (profile.scac === "TEST") return { railExtraMs: 0, roll: null, missedConnection: null };
+  const railExtraMs = rail ? toMinute(railTransitMs(lane.pod, rail.destination) * rng.between(0, 0.45)) : 0;
+  const draw = rng.float();
+  const roll =
+    draw < BLANK_SAILING_SHARE
+      ? { cause: "blank_sailing" as const, by: 1, noticeMs: -toMinute(rng.between(7, 21) * DAY) }
+      : draw < BLANK_SAILING_SHARE + ROLLED_SHARE
+        ? {
+            cause: "rolled" as const,
+            by: rng.chance(0.8) ? 1 : 2,
+            noticeMs: toMinute(rng.between(-24, 12) * HOUR),
+          }
+        : null;
+  const missedConnection =
+    lane.legs.length > 1 && rng.chance(MISSED_CONNECTION_SHARE)
+      ? { noticeMs: toMinute(rng.between(0, 24) * HOUR) }
+      : null;
+  return { railExtraMs, roll, missedConnection };
 }
 
 /** Durations are kept to the minute, like every time the sandbox reports. */
@@ -271,5 +316,6 @@ export function planShipment(request: PlanRequest): ShipmentPlan {
     firstSailing,
     containers,
     trainDepartsAfterLastLoadMs: toMinute(rng.between(2, 8) * HOUR),
+    ...disruptionsOf(profile, requestType, number, lane, rail),
   };
 }

@@ -1,19 +1,13 @@
 // When each milestone of a planned shipment happens: really (the ships' actual timetables), or as published at `now`.
 import { HOUR, MINUTE } from "../../../api/durations";
 import type { RawEventName } from "../carrier-adapter";
+import { publishedTimes } from "./carrier-estimates";
 import { type Ship, shipOfSailing } from "./fleet";
 import { connectingSailing, type Lane, type LaneLeg } from "./lanes";
 import { localTimeOfDay } from "./local-time";
 import { port } from "./places";
 import { railTransitMs } from "./rail";
-import {
-  type CallTimes,
-  publishedTimes,
-  type Sailing,
-  type SailingTimes,
-  sailing,
-  voyageNumber,
-} from "./service-schedule";
+import { type CallTimes, type Sailing, type SailingTimes, sailing, voyageNumber } from "./service-schedule";
 import type { ContainerPlan, ShipmentPlan } from "./shipment-plan";
 
 /** Which timetable a timeline reads: the one that really happens, or what the line has published at an instant. */
@@ -94,22 +88,45 @@ function pickupTimes(
 /**
  * The ships a box of the lane rides when it boards sailing `firstSailing` of the first leg's service, under one
  * knowledge. Published knowledge also decides the connection at the hub: the first sailing leaving at least a
- * day after the first ship berths there, as far as the line knows when.
+ * day after the first ship berths there, as far as the line knows when. A box that misses its connection takes
+ * the next one, which the line shows from `missed.noticeMs` after the one it missed left.
  */
-export function laneVoyage(lane: Lane, firstSailing: number, knowledge: Knowledge): VoyageLeg[] {
+export function laneVoyage(
+  lane: Lane,
+  firstSailing: number,
+  knowledge: Knowledge,
+  missed: { noticeMs: number } | null = null,
+): VoyageLeg[] {
   const [firstLeg, secondLeg] = lane.legs;
   const first = voyageLeg(firstLeg, firstSailing, knowledge);
   if (!secondLeg) return [first];
-  return [first, voyageLeg(secondLeg, connectingSailing(secondLeg, first.to.berthed), knowledge)];
+  let connection = connectingSailing(secondLeg, first.to.berthed);
+  if (missed) {
+    const left = sailing(secondLeg.layout, connection).planned.calls[secondLeg.fromCall]?.departure ?? 0;
+    if (knowledge.kind === "actual" || knowledge.now >= left + missed.noticeMs) connection += 1;
+  }
+  return [first, voyageLeg(secondLeg, connection, knowledge)];
+}
+
+/** The first leg's sailing the boxes really board, or the one the line shows at an instant (a roll told or not). */
+function boardedSailing(plan: ShipmentPlan, knowledge: Knowledge): number {
+  const { roll } = plan;
+  if (!roll) return plan.firstSailing;
+  if (knowledge.kind === "actual") return plan.firstSailing + roll.by;
+  const firstLeg = plan.lane.legs[0];
+  const booked = sailing(firstLeg.layout, plan.firstSailing).planned.calls[firstLeg.fromCall]?.departure ?? 0;
+  return knowledge.now >= booked + roll.noticeMs ? plan.firstSailing + roll.by : plan.firstSailing;
 }
 
 /** The shipment's milestones under one knowledge. */
 export function shipmentTimeline(plan: ShipmentPlan, knowledge: Knowledge): ShipmentTimeline {
   const firstLeg = plan.lane.legs[0];
-  const legs = laneVoyage(plan.lane, plan.firstSailing, knowledge);
+  const legs = laneVoyage(plan.lane, boardedSailing(plan, knowledge), knowledge, plan.missedConnection);
   const first = legs[0] as VoyageLeg;
   const last = legs[legs.length - 1] as VoyageLeg;
-  const plannedPolArrival = first.sailing.planned.calls[firstLeg.fromCall]?.arrival ?? first.from.arrival;
+  // The boxes are gated in for the sailing they were booked on, whichever they then board.
+  const booked = sailing(firstLeg.layout, plan.firstSailing);
+  const plannedPolArrival = booked.planned.calls[firstLeg.fromCall]?.arrival ?? first.from.arrival;
 
   const perBox = plan.containers.map((c) => {
     const times = new Map<RawEventName, number>();
@@ -143,7 +160,13 @@ export function shipmentTimeline(plan: ShipmentPlan, knowledge: Knowledge): Ship
       (c, i) => (perBox[i]?.get("vessel_discharged") ?? 0) + c.railLoadAfterDischargeMs,
     );
     railDeparted = Math.max(...loads) + plan.trainDepartsAfterLastLoadMs;
-    railArrived = railDeparted + railTransitMs(plan.lane.pod, plan.rail.destination);
+    const timetable = railTransitMs(plan.lane.pod, plan.rail.destination);
+    // The line shows the train's timetable until it has arrived; the train takes what it takes.
+    railArrived = railDeparted + timetable + (knowledge.kind === "actual" ? plan.railExtraMs : 0);
+    if (knowledge.kind === "published" && railArrived <= knowledge.now) {
+      // A train past its timetable: the line moves the arrival on in 12-hour steps, never into the past.
+      railArrived += Math.ceil((knowledge.now - railArrived + 1) / (12 * HOUR)) * 12 * HOUR;
+    }
     plan.containers.forEach((c, i) => {
       const times = perBox[i] as Map<RawEventName, number>;
       const unloaded = (railArrived as number) + c.railUnloadAfterArrivalMs;

@@ -1,10 +1,12 @@
 // The whole picture the sandbox carrier gives for a planned shipment at `now`, and when it is worth asking again.
 import { DAY, HOUR, MINUTE } from "../../../api/durations";
 import type { CarrierContainer, CarrierSnapshot, CarrierVessel } from "../carrier-adapter";
+import { nextRevisionAfter } from "./carrier-estimates";
 import { containerEvents } from "./container-events";
 import { vesselOf } from "./fleet";
 import { carrierPlace, serviceTerminal } from "./places";
 import { rampOf } from "./rail";
+import { sailing } from "./service-schedule";
 import type { ShipmentPlan } from "./shipment-plan";
 import { type ShipmentTimeline, shipmentTimeline, type VoyageLeg } from "./shipment-timeline";
 import { terminalStatus } from "./terminal-status";
@@ -33,8 +35,14 @@ function nextChange(
     if (box.appointmentAt !== null) consider(box.appointmentAt - 2 * DAY);
   }
   for (const leg of [...actual.legs, ...published.legs]) {
-    for (const s of leg.sailings) consider(s.delayAnnouncedAt);
+    for (const s of leg.sailings) consider(nextRevisionAfter(s, now));
   }
+  // A roll or a missed connection is told at an instant of its own.
+  const firstLeg = plan.lane.legs[0];
+  const booked = sailing(firstLeg.layout, plan.firstSailing).planned.calls[firstLeg.fromCall]?.departure;
+  if (plan.roll && booked !== undefined) consider(booked + plan.roll.noticeMs);
+  const hubLeg = published.legs[1];
+  if (plan.missedConnection && hubLeg) consider(hubLeg.from.departure + plan.missedConnection.noticeMs);
   return next;
 }
 

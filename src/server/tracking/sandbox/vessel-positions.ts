@@ -18,8 +18,12 @@ export const REPORT_INTERVAL_MS = 10 * MINUTE;
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
-/** Speed over ground wobbles a little around the planned speed, as real AIS readings do (never out of 14–20). */
+/**
+ * Speed over ground wobbles a little around the planned speed, as real AIS readings do (never out of 14–20 under
+ * way); a ship lying at anchor for a berth drifts at a few tenths of a knot.
+ */
 function reportedSpeed(imo: string, at: number, nominal: number): number {
+  if (nominal === 0) return (hashOf(`${imo}/${at}`) % 4) / 10;
   const wobble = ((hashOf(`${imo}/${at}`) % 61) - 30) / 100;
   return round(Math.min(MAX_SPEED_KNOTS, Math.max(MIN_SPEED_KNOTS, nominal + wobble)), 1);
 }

@@ -1,7 +1,8 @@
 // When the sandbox made each of its current estimates: the `eventCreatedDateTime` of an EST event.
 //
 // The sandbox answers "what the line shows at t" and never "since when": an estimate changes only when the line
-// announces a delay (or a new connection at the hub), a handful of instants in a shipment's life. Bisecting the
+// revises it (carrier-estimates.ts: every few days, at a delay's news, in the last two days; or a new
+// connection or a roll), some ten instants in a shipment's life. Bisecting the
 // answer between the anchor and now finds those instants to the minute (the sandbox's resolution) in a few dozen
 // lookups. The notifier depends on it: an estimate is sent once when it is made, not again at every pass.
 import { MINUTE } from "../../../../api/durations";

@@ -63,6 +63,14 @@ export class SandboxDcsaPublisher {
   }
 
   /**
+   * Fixes the reference's moment at `at` (now by default) if nothing has yet: a subscription to it is the first
+   * request about it, so that the events it is sent later are those of the world it subscribed to.
+   */
+  async anchor(scac: string, ref: SandboxDcsaReference, at: Date = this.worldNow()): Promise<void> {
+    await this.events(scac, ref, at);
+  }
+
+  /**
    * Every event of the reference at world time `at` (now by default), in the order they happen. A reference the
    * sandbox does not know (or not yet: a booking awaiting its bill of lading) has none.
    */
