@@ -130,6 +130,40 @@ test("a late infer_number answer never changes the line box while the person is 
   await expect(box).toHaveValue(/\(HLCU\)/);
 });
 
+test("a late infer_number answer never fills the line box once the person has opened its list", async ({
+  page,
+  account,
+}) => {
+  await signIn(page, account, "/tracking-requests/new");
+  // Hold infer_number's answer until the person has opened the line's list and closed it again (on a busy
+  // machine the answer came between that and their typing, and their "maersk" was appended to its guess).
+  let release: () => void = () => {};
+  const opened = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let answered = false;
+  await page.route("**/v2/tracking_requests/infer_number", async (route) => {
+    await opened;
+    await route.continue();
+    answered = true;
+  });
+  await page.getByRole("textbox", { name: "Bill of lading number" }).fill(newNumber("MAEU", 11));
+  await page.waitForRequest("**/v2/tracking_requests/infer_number");
+  const box = page.getByRole("combobox", { name: "Shipping line" });
+  await box.focus();
+  await box.press("ArrowDown");
+  const listbox = page.getByRole("listbox", { name: "Shipping line" });
+  await expect(listbox).toBeVisible();
+  await box.press("Escape");
+  await expect(listbox).toBeHidden();
+  release();
+  await expect.poll(() => answered).toBe(true);
+  // The answer is in, and the box is still the person's: empty, for them to type in.
+  await expect(box).toHaveValue("");
+  await box.pressSequentially("maersk");
+  await expect(box).toHaveValue("maersk");
+});
+
 test("the API's validation errors are shown beside the fields they are about", async ({ page, account }) => {
   await signIn(page, account, "/tracking-requests/new");
 

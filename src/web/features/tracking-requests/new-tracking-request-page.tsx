@@ -299,7 +299,8 @@ export function NewTrackingRequestPage() {
               setScac(next);
               clearError("scac");
             }}
-            // From the first key typed in the box the line is the person's to choose: the guess no longer moves it.
+            // From the first key pressed in the box (a letter, or an arrow that opens the list) the line is the
+            // person's to choose: the guess no longer moves it.
             onTyping={() => setScacChosen((chosen) => chosen ?? scac)}
             invalid={Boolean(errors.scac)}
             describedBy={describedBy(ids.scac, true, errors.scac)}

@@ -30,8 +30,9 @@ export function ShippingLineCombobox({
   value: string;
   onChange: (scac: string) => void;
   /**
-   * Called as the person types in the box, before anything is chosen: a form that fills the line in from an
-   * answer (infer_number) stops doing so from then on, so that a late answer never lands in their typing.
+   * Called at the person's first key in the box (a letter, or an arrow that opens the list), before the key
+   * acts: a form that fills the line in from an answer (infer_number) stops doing so from then on, so that a
+   * late answer never lands in their typing or under the list they opened.
    */
   onTyping?: () => void;
   /** Lines that cannot track this type are shown but cannot be chosen. */
@@ -135,6 +136,8 @@ export function ShippingLineCombobox({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Passing through with Tab (or holding a modifier) is not choosing.
+    if (event.key !== "Tab" && event.key !== "Shift" && !event.metaKey && !event.ctrlKey) onTyping?.();
     switch (event.key) {
       case "ArrowDown":
         event.preventDefault();
