@@ -49,10 +49,11 @@ function lastRevision(s: Sailing, callIndex: number, at: number, habits: Habits)
   return last;
 }
 
-/** In the last day before a call the line firms its estimate up twice, from the berth planning. */
+/** In the last day or so before a call the line firms its estimate up twice, from the berth planning. */
 function firmUps(s: Sailing, callIndex: number): number[] {
   const arrival = s.actual.calls[callIndex]?.arrival ?? 0;
-  return [24, 12].map((h) => arrival - h * HOUR);
+  const rng = new Random(`estimate-firm-ups/${s.layout.service.code}/${s.number}/${callIndex}`);
+  return [rng.between(18, 30), rng.between(6, 14)].map((h) => arrival - Math.round(h * HOUR));
 }
 
 /** Toward the end the line admits all it knows; far off, its optimistic share. */
@@ -70,14 +71,14 @@ function shiftAt(s: Sailing, callIndex: number, r: number, habits: Habits): numb
   const moving = s.delays.filter((d) => moves(d, callIndex));
   const total = moving.reduce((sum, d) => sum + d.hours, 0);
   const timeToGo = actual.arrival - r;
-  // In the last day the berth plan tells the line everything, a queue it has not yet admitted included.
-  const known =
-    timeToGo <= DAY
-      ? total
-      : moving.filter((d) => d.startsAt + lagOf(s, d) <= r).reduce((sum, d) => sum + d.hours, 0);
-  const admitted = total > 0 ? delta * (known / total) * admittedShare(timeToGo, habits) : 0;
-  // Noise only once the ship is under way: before it, the line shows its pro forma.
-  if (r < s.start) return admitted;
+  // From its first firm-up the berth plan tells the line everything, a queue it has not yet admitted included.
+  const firm = r >= (firmUps(s, callIndex)[0] ?? Number.POSITIVE_INFINITY);
+  const known = firm
+    ? total
+    : moving.filter((d) => d.startsAt + lagOf(s, d) <= r).reduce((sum, d) => sum + d.hours, 0);
+  const admitted = total > 0 ? delta * (known / total) * (firm ? 1 : admittedShare(timeToGo, habits)) : 0;
+  // Noise only once the ship is under way (before it, the line shows its pro forma) and until the berth plan.
+  if (r < s.start || firm) return admitted;
   // One draw per revision for the whole sailing, so that its calls keep their order; leaning early.
   const lean = new Random(`estimate-noise/${s.layout.service.code}/${s.number}/${r}`).between(-1, 0.5);
   return admitted + lean * Math.min(18 * HOUR, 0.06 * Math.max(0, timeToGo));
