@@ -117,6 +117,13 @@ export const LAYER_RULES: LayerRule[] = [
     to: { path: `^src/server/(${FEATURE_NAMES}|http|geo|db|resources|mail)/` },
   },
   {
+    name: "eta-never-reads-the-sandbox",
+    comment:
+      "The arrival predictor (tracking/eta/, its tests included) sees only what the service observes: the sandbox's hidden true voyages are out of its reach.",
+    from: { path: "^src/server/tracking/eta/" },
+    to: { path: "^src/server/tracking/sandbox/" },
+  },
+  {
     name: "web-testing-not-in-the-app",
     comment: "The dashboard's code never imports its unit tests' fixtures (src/web/testing/).",
     from: { path: "^src/web/", pathNot: ACROSS },

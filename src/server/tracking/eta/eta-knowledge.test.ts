@@ -1,0 +1,95 @@
+// Tests of what the arrival predictor learns: port queues, how to weigh the line's estimate, trains.
+import { describe, expect, it } from "vitest";
+import { DAY, HOUR } from "../../../api/durations";
+import { EtaKnowledge } from "./eta-knowledge";
+
+const T0 = Date.UTC(2026, 5, 1);
+
+describe("port queues", () => {
+  it("judge a port by the last three weeks of calls, the waits' median counting those that came straight in", () => {
+    const k = new EtaKnowledge();
+    // An old spell of long waits, then three weeks of mostly waiting a day.
+    for (let i = 0; i < 5; i++) k.addPortCall("USLAX", T0 - 40 * DAY + i * DAY, 5 * DAY);
+    for (let i = 0; i < 10; i++) k.addPortCall("USLAX", T0 - 20 * DAY + i * DAY, i < 7 ? DAY : 0);
+    const queue = k.portQueue("USLAX", T0);
+    expect(queue.calls).toBe(10);
+    expect(queue.waitedShare).toBeCloseTo(0.7);
+    expect(queue.typicalWaitMs).toBe(DAY);
+    expect(queue.expectedWaitMs).toBe(DAY);
+    // Before the recent calls happened, only the old ones count; another port knows nothing.
+    expect(k.portQueue("USLAX", T0 - 25 * DAY).typicalWaitMs).toBe(5 * DAY);
+    expect(k.portQueue("NLRTM", T0)).toMatchObject({ calls: 0, expectedWaitMs: 0 });
+  });
+
+  it("expect no wait where fewer than half of the ships waited", () => {
+    const k = new EtaKnowledge();
+    for (let i = 0; i < 10; i++) k.addPortCall("USSAV", T0 - i * DAY, i < 3 ? 2 * DAY : 0);
+    expect(k.portQueue("USSAV", T0)).toMatchObject({
+      waitedShare: 0.3,
+      expectedWaitMs: 0,
+      typicalWaitMs: 2 * DAY,
+    });
+  });
+});
+
+describe("blends", () => {
+  it("trust the line where it was right, ourselves where we were, with the misses' spread as the window", () => {
+    const k = new EtaKnowledge();
+    for (let i = 0; i < 40; i++) {
+      const wobble = ((i % 5) - 2) * HOUR;
+      k.addMiss("CNSHA>USLAX|at_sea/4-8d/line-far", T0 - i * HOUR, {
+        oursMs: wobble,
+        lineMs: -DAY + 3 * wobble,
+      });
+      k.addMiss("CNSHA>USLAX|at_sea/0-12h/line-near", T0 - i * HOUR, {
+        oursMs: 10 * HOUR + 4 * wobble,
+        lineMs: wobble,
+      });
+    }
+    const far = k.blend("CNSHA>USLAX|at_sea/4-8d/line-far", T0);
+    expect(far?.oursWeight).toBeGreaterThan(0.9);
+    expect(Math.abs(far?.medianMs ?? DAY)).toBeLessThanOrEqual(HOUR);
+    expect(far?.p10Ms).toBeLessThan(0);
+    expect(far?.p90Ms).toBeGreaterThan(0);
+    const near = k.blend("CNSHA>USLAX|at_sea/0-12h/line-near", T0);
+    expect(near?.oursWeight).toBeLessThan(0.1);
+  });
+
+  it("pool other ways of estimating at the same lead when a bucket has too few misses, and know nothing before any", () => {
+    const k = new EtaKnowledge();
+    expect(k.blend("CNSHA>USLAX|track/2-4d/line-far", T0)).toBeNull();
+    for (let i = 0; i < 40; i++)
+      k.addMiss("VNSGN>USLAX|at_sea/2-4d/line-far", T0 - i * HOUR, { oursMs: 0, lineMs: -DAY });
+    expect(k.blend("CNSHA>USLAX|track/2-4d/line-far", T0)?.count).toBe(40);
+    // Misses of boxes that arrive later are not known yet.
+    expect(k.blend("CNSHA>USLAX|track/2-4d/line-far", T0 - 30 * HOUR)?.count ?? 0).toBeLessThan(30);
+  });
+
+  it("learn a lane's own blend where it has a past, every lane's where it has not", () => {
+    const k = new EtaKnowledge();
+    for (let i = 0; i < 40; i++) {
+      // On the backhaul the line is right; on the headhaul we are.
+      k.addMiss("USLAX>CNSHA|track/4-8d/line-far", T0 - i * HOUR, {
+        oursMs: 20 * HOUR,
+        lineMs: i % 2 ? HOUR : -HOUR,
+      });
+      k.addMiss("CNSHA>USLAX|track/4-8d/line-far", T0 - i * HOUR, {
+        oursMs: i % 2 ? HOUR : -HOUR,
+        lineMs: -DAY,
+      });
+    }
+    expect(k.blend("USLAX>CNSHA|track/4-8d/line-far", T0)?.oursWeight).toBeLessThan(0.1);
+    expect(k.blend("CNSHA>USLAX|track/4-8d/line-far", T0)?.oursWeight).toBeGreaterThan(0.9);
+    expect(k.blend("CNNGB>USLGB|track/4-8d/line-far", T0)?.count).toBe(80);
+  });
+});
+
+describe("trains", () => {
+  it("learn a route's transit, and how all trains ran against their timetables", () => {
+    const k = new EtaKnowledge();
+    for (let i = 0; i < 6; i++) k.addTrain("USLAX>USCHI", T0 - i * DAY, (4 + i * 0.1) * DAY, 4 * DAY);
+    expect(k.trainSpread("USLAX>USCHI", T0)?.medianMs).toBeCloseTo(4.3 * DAY, -5);
+    expect(k.trainSpread("USSAV>USATL", T0)).toBeNull();
+    expect(k.trainRatio(T0)?.medianMs).toBeCloseTo(1.075, 1);
+  });
+});
