@@ -31,6 +31,29 @@ function escapeRegExp(text: string): string {
 
 const table = (page: Page) => page.getByRole("table", { name: "Tracking requests" });
 
+/**
+ * Holds the answers to infer_number until `release()`, which lets them through and resolves once one has been
+ * answered: a slow machine or network, on cue.
+ */
+async function holdInferNumber(page: Page): Promise<{ release: () => Promise<void> }> {
+  let open: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let answered = false;
+  await page.route("**/v2/tracking_requests/infer_number", async (route) => {
+    await released;
+    await route.continue();
+    answered = true;
+  });
+  return {
+    release: async () => {
+      open();
+      await expect.poll(() => answered).toBe(true);
+    },
+  };
+}
+
 /** Picks a shipping line in the combobox with the keyboard: type, arrow to it, Enter. */
 async function chooseLine(page: Page, typed: string, option: RegExp) {
   const box = page.getByRole("combobox", { name: "Shipping line" });
@@ -98,16 +121,7 @@ test("a late infer_number answer never changes the line box while the person is 
   await signIn(page, account, "/tracking-requests/new");
   // Hold infer_number's answer until the person has started typing a line of their own, as a slow machine or a
   // slow network would: the guess it brings (Maersk, by the MAEU prefix) lands in the middle of their typing.
-  let release: () => void = () => {};
-  const typed = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let answered = false;
-  await page.route("**/v2/tracking_requests/infer_number", async (route) => {
-    await typed;
-    await route.continue();
-    answered = true;
-  });
+  const answer = await holdInferNumber(page);
 
   const number = newNumber("MAEU", 7);
   await page.getByRole("textbox", { name: "Bill of lading number" }).fill(number);
@@ -116,8 +130,7 @@ test("a late infer_number answer never changes the line box while the person is 
   await box.fill("hapag");
   const listbox = page.getByRole("listbox", { name: "Shipping line" });
   await expect(listbox).toBeVisible();
-  release();
-  await expect.poll(() => answered).toBe(true);
+  await answer.release();
   // The answer is in (its words under the number may say so), yet what they typed and the list they opened stay.
   await expect(box).toHaveValue("hapag");
   await expect(listbox).toBeVisible();
@@ -137,16 +150,7 @@ test("a late infer_number answer never fills the line box once the person has op
   await signIn(page, account, "/tracking-requests/new");
   // Hold infer_number's answer until the person has opened the line's list and closed it again (on a busy
   // machine the answer came between that and their typing, and their "maersk" was appended to its guess).
-  let release: () => void = () => {};
-  const opened = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let answered = false;
-  await page.route("**/v2/tracking_requests/infer_number", async (route) => {
-    await opened;
-    await route.continue();
-    answered = true;
-  });
+  const answer = await holdInferNumber(page);
   await page.getByRole("textbox", { name: "Bill of lading number" }).fill(newNumber("MAEU", 11));
   await page.waitForRequest("**/v2/tracking_requests/infer_number");
   const box = page.getByRole("combobox", { name: "Shipping line" });
@@ -156,8 +160,7 @@ test("a late infer_number answer never fills the line box once the person has op
   await expect(listbox).toBeVisible();
   await box.press("Escape");
   await expect(listbox).toBeHidden();
-  release();
-  await expect.poll(() => answered).toBe(true);
+  await answer.release();
   // The answer is in, and the box is still the person's: empty, for them to type in.
   await expect(box).toHaveValue("");
   await box.pressSequentially("maersk");
