@@ -90,7 +90,11 @@ test("a connection to the service's own DCSA publisher is created, tested, fixed
   await page.getByLabel("Ask the carrier to push events").check();
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Maersk sandbox", { exact: true })).toBeVisible();
+  // A saved change asks for a new test; the last result still reads "Working", so the status is what to wait on
+  // (under load the API was read before the new test had finished, and said "untested").
+  await expect(status).toContainText("Not tested yet");
   await page.getByRole("button", { name: "Test connection" }).click();
+  await expect(status).toContainText("Working");
   await expect(result).toContainText("Working");
   const saved = await apiGet(page.request, account, "/v2/carrier_connections");
   expect(saved.data).toHaveLength(1);

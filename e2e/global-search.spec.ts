@@ -24,8 +24,16 @@ test("Ctrl-K finds a container and a shipment; the arrows move, Enter opens", as
       url.pathname.startsWith("/v2/ports/");
     if (dialogOpen && searching) asked.push(url.pathname);
   });
-  const containers = await apiGet(page.request, demo, "/v2/containers?page[size]=5&page[number]=2");
-  const container = containers.data[1];
+  // A container whose shipment was not tracked by that very number: such a shipment matches the number whole
+  // too, and shipments rank before containers.
+  const requests = await apiGet(page.request, demo, "/v2/tracking_requests?page[size]=100");
+  const requested = new Set(
+    requests.data.map((r: { attributes: { request_number: string } }) => r.attributes.request_number),
+  );
+  const containers = await apiGet(page.request, demo, "/v2/containers?page[size]=30&page[number]=1");
+  const container = containers.data.find(
+    (c: { attributes: { number: string } }, i: number) => i >= 5 && !requested.has(c.attributes.number),
+  );
   const number: string = container.attributes.number;
   const shipments = await apiGet(page.request, demo, "/v2/shipments?page[size]=5&page[number]=3");
   const shipment = shipments.data[2];

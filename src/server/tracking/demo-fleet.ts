@@ -52,9 +52,11 @@ export async function topUpDemoShipments(
 /**
  * How long ago the demo "asked" for each shipment. A fresh request catches a journey anywhere in its first
  * weeks; asking some of them earlier puts more of the demo at the destination terminal, where holds, fees and
- * last free days are, instead of most of it on the water.
+ * last free days are, and on the rail to inland ramps, instead of most of it on the water. Spread over a month,
+ * since journeys run late as real ones do (the sandbox's queues, weather and rolls): with the ages up to 24 days
+ * the demo had no box on the rail for days at a time.
  */
-const DEMO_REQUEST_AGES_DAYS = [0, 0, 0, 6, 12, 18, 24] as const;
+const DEMO_REQUEST_AGES_DAYS = [0, 0, 0, 8, 14, 20, 26, 32] as const;
 
 function demoRequest(seed: number, now: Date): TrackingRequestValues {
   const scac = DEMO_SCACS[seed % DEMO_SCACS.length]!;
