@@ -16,18 +16,40 @@ interface Habits {
   phaseMs: number;
   /** Share of a known delay the line admits while the arrival is more than three days off. */
   optimism: number;
+  /** When the line first shows each delay (in the order of the sailing's delays). */
+  heardAt: readonly number[];
+  /** Per call, the two instants the line firms its estimate up from the berth plan, earlier first. */
+  firmUps: readonly (readonly number[])[];
 }
+
+/** Kept per sailing (sailings are themselves kept): the engine asks about the same ones many times a pass. */
+const habitsKept = new WeakMap<Sailing, Habits>();
 
 function habitsOf(s: Sailing): Habits {
-  const rng = new Random(`estimate-habits/${s.layout.service.code}/${s.number}`);
+  const kept = habitsKept.get(s);
+  if (kept) return kept;
+  const key = `${s.layout.service.code}/${s.number}`;
+  const rng = new Random(`estimate-habits/${key}`);
   const rhythmMs = Math.round(rng.between(4, 8) * DAY);
-  return { rhythmMs, phaseMs: Math.round(rng.between(0, rhythmMs)), optimism: rng.between(0.1, 0.5) };
-}
-
-/** How long after a delay begins the line first shows it: hours for weather, up to days for a queue. */
-function lagOf(s: Sailing, d: Delay): number {
-  const rng = new Random(`estimate-lag/${s.layout.service.code}/${s.number}/${d.leg}/${d.kind}`);
-  return Math.round((d.kind === "weather" ? rng.between(12, 60) : rng.between(24, 96)) * HOUR);
+  const habits: Habits = {
+    rhythmMs,
+    phaseMs: Math.round(rng.between(0, rhythmMs)),
+    optimism: rng.between(0.1, 0.5),
+    // Hours after a delay begins for weather, up to days for a queue.
+    heardAt: s.delays.map((d) => {
+      const lag = new Random(`estimate-lag/${key}/${d.leg}/${d.kind}`);
+      return (
+        d.startsAt + Math.round((d.kind === "weather" ? lag.between(12, 60) : lag.between(24, 96)) * HOUR)
+      );
+    }),
+    // In the last day or so before a call, twice.
+    firmUps: s.actual.calls.map((call, i) => {
+      const firm = new Random(`estimate-firm-ups/${key}/${i}`);
+      return [firm.between(18, 30), firm.between(6, 14)].map((h) => call.arrival - Math.round(h * HOUR));
+    }),
+  };
+  habitsKept.set(s, habits);
+  return habits;
 }
 
 /** Whether a delay on leg `d.leg` moves call i: weather and queues on a leg delay its arrival and all after. */
@@ -41,19 +63,12 @@ function lastRevision(s: Sailing, callIndex: number, at: number, habits: Habits)
     const left = s.actual.calls[k]?.departure ?? Number.POSITIVE_INFINITY;
     if (left <= at && left > last) last = left;
   }
-  for (const d of s.delays) {
-    const heard = d.startsAt + lagOf(s, d);
+  s.delays.forEach((d, k) => {
+    const heard = habits.heardAt[k] ?? Number.POSITIVE_INFINITY;
     if (moves(d, callIndex) && heard <= at && heard > last) last = heard;
-  }
-  for (const firmUp of firmUps(s, callIndex)) if (firmUp <= at && firmUp > last) last = firmUp;
+  });
+  for (const firmUp of habits.firmUps[callIndex] ?? []) if (firmUp <= at && firmUp > last) last = firmUp;
   return last;
-}
-
-/** In the last day or so before a call the line firms its estimate up twice, from the berth planning. */
-function firmUps(s: Sailing, callIndex: number): number[] {
-  const arrival = s.actual.calls[callIndex]?.arrival ?? 0;
-  const rng = new Random(`estimate-firm-ups/${s.layout.service.code}/${s.number}/${callIndex}`);
-  return [rng.between(18, 30), rng.between(6, 14)].map((h) => arrival - Math.round(h * HOUR));
 }
 
 /** Toward the end the line admits all it knows; far off, its optimistic share. */
@@ -72,10 +87,12 @@ function shiftAt(s: Sailing, callIndex: number, r: number, habits: Habits): numb
   const total = moving.reduce((sum, d) => sum + d.hours, 0);
   const timeToGo = actual.arrival - r;
   // From its first firm-up the berth plan tells the line everything, a queue it has not yet admitted included.
-  const firm = r >= (firmUps(s, callIndex)[0] ?? Number.POSITIVE_INFINITY);
-  const known = firm
-    ? total
-    : moving.filter((d) => d.startsAt + lagOf(s, d) <= r).reduce((sum, d) => sum + d.hours, 0);
+  const firm = r >= (habits.firmUps[callIndex]?.[0] ?? Number.POSITIVE_INFINITY);
+  let known = 0;
+  s.delays.forEach((d, k) => {
+    if (moves(d, callIndex) && (firm || (habits.heardAt[k] ?? Number.POSITIVE_INFINITY) <= r))
+      known += d.hours;
+  });
   const admitted = total > 0 ? delta * (known / total) * (firm ? 1 : admittedShare(timeToGo, habits)) : 0;
   // Noise only once the ship is under way (before it, the line shows its pro forma) and until the berth plan.
   if (r < s.start || firm) return admitted;
@@ -132,17 +149,20 @@ export function publishedTimes(s: Sailing, now: number): SailingTimes {
   return { calls: s.planned.calls.map((_, i) => publishedCall(s, i, now, habits)), legs: s.actual.legs };
 }
 
+/** What the line shows for one call at `now`: a timeline needs two calls of a sailing, not all of them. */
+export function publishedCallTimes(s: Sailing, callIndex: number, now: number): CallTimes | undefined {
+  if (now < s.start || callIndex < 0 || callIndex >= s.planned.calls.length)
+    return s.planned.calls[callIndex];
+  return publishedCall(s, callIndex, now, habitsOf(s));
+}
+
 /** The next instant after `now` at which the line may revise the sailing's estimates without a milestone. */
 export function nextRevisionAfter(s: Sailing, now: number): number {
   const habits = habitsOf(s);
   const base = s.start + habits.phaseMs;
   let next = base + (Math.floor((now - base) / habits.rhythmMs) + 1) * habits.rhythmMs;
-  for (const d of s.delays) {
-    const heard = d.startsAt + lagOf(s, d);
-    if (heard > now && heard < next) next = heard;
-  }
-  for (let i = 0; i < s.actual.calls.length; i++) {
-    for (const firmUp of firmUps(s, i)) if (firmUp > now && firmUp < next) next = firmUp;
-  }
+  for (const heard of habits.heardAt) if (heard > now && heard < next) next = heard;
+  for (const firmUps of habits.firmUps)
+    for (const firmUp of firmUps) if (firmUp > now && firmUp < next) next = firmUp;
   return next;
 }

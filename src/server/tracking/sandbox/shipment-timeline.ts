@@ -1,21 +1,17 @@
 // When each milestone of a planned shipment happens: really (the ships' actual timetables), or as published at `now`.
 import { HOUR, MINUTE } from "../../../api/durations";
 import type { RawEventName } from "../carrier-adapter";
-import { publishedTimes } from "./carrier-estimates";
+import { publishedCallTimes } from "./carrier-estimates";
 import { type Ship, shipOfSailing } from "./fleet";
 import { connectingSailing, type Lane, type LaneLeg } from "./lanes";
 import { localTimeOfDay } from "./local-time";
 import { port } from "./places";
 import { railTransitMs } from "./rail";
-import { type CallTimes, type Sailing, type SailingTimes, sailing, voyageNumber } from "./service-schedule";
+import { type CallTimes, type Sailing, sailing, voyageNumber } from "./service-schedule";
 import type { ContainerPlan, ShipmentPlan } from "./shipment-plan";
 
 /** Which timetable a timeline reads: the one that really happens, or what the line has published at an instant. */
 export type Knowledge = { kind: "actual" } | { kind: "published"; now: number };
-
-function timesOf(s: Sailing, knowledge: Knowledge): SailingTimes {
-  return knowledge.kind === "actual" ? s.actual : publishedTimes(s, knowledge.now);
-}
 
 /** A ship's part of the journey, as known. */
 export interface VoyageLeg {
@@ -31,7 +27,8 @@ export interface VoyageLeg {
 }
 
 function callOf(s: Sailing, callIndex: number, knowledge: Knowledge): CallTimes {
-  const call = timesOf(s, knowledge).calls[callIndex];
+  const call =
+    knowledge.kind === "actual" ? s.actual.calls[callIndex] : publishedCallTimes(s, callIndex, knowledge.now);
   if (!call) throw new Error(`Sailing ${s.number} of ${s.layout.service.code} has no call ${callIndex}`);
   return call;
 }
