@@ -8,6 +8,7 @@
 //
 //   SHIPMENTS=1500 npx tsx src/server/bench/eta-backtest.ts   (BY_BASIS=1 adds the figures per way of estimating)
 import { DAY, HOUR, MINUTE } from "../../api/durations";
+import { MinHeap } from "../geo/shortest-path";
 import { type ArrivalObservation, predictArrival, type VesselFix } from "../tracking/eta/arrival-predictor";
 import { EtaKnowledge } from "../tracking/eta/eta-knowledge";
 import { predictInlandArrival } from "../tracking/eta/inland-predictor";
@@ -15,6 +16,7 @@ import { shipOfSailing } from "../tracking/sandbox/fleet";
 import { port, regionOf } from "../tracking/sandbox/places";
 import {
   measureShipment,
+  podArrival,
   type ShipmentReliability,
   sampleShipments,
   summarize,
@@ -54,46 +56,24 @@ interface Task {
   run: () => void;
 }
 
-/** Lessons waiting for their moment (an arrival), earliest first: a binary heap on `at`. */
+/** Lessons waiting for their moment (an arrival), taught in time order. */
 class Lessons {
-  readonly #heap: { at: number; learn: () => void }[] = [];
+  /** Each lesson by its id; a taught one is dropped, so that what it held goes. */
+  readonly #learn: ((() => void) | undefined)[] = [];
+  readonly #due = new MinHeap();
 
   push(lesson: { at: number; learn: () => void }): void {
-    const h = this.#heap;
-    h.push(lesson);
-    let i = h.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if ((h[parent] as { at: number }).at <= lesson.at) break;
-      h[i] = h[parent] as { at: number; learn: () => void };
-      i = parent;
-    }
-    h[i] = lesson;
+    this.#due.push(this.#learn.length, lesson.at);
+    this.#learn.push(lesson.learn);
   }
 
-  /** Teaches every lesson due at or before `now`, in time order. */
+  /** Teaches every lesson due at or before `now`. */
   teachUntil(now: number): void {
-    const h = this.#heap;
-    while (h.length > 0 && (h[0] as { at: number }).at <= now) {
-      const top = h[0] as { at: number; learn: () => void };
-      const last = h.pop() as { at: number; learn: () => void };
-      if (h.length > 0) {
-        let i = 0;
-        for (;;) {
-          const l = 2 * i + 1;
-          const r = l + 1;
-          let m = i;
-          if (l < h.length && (h[l] as { at: number }).at < (m === i ? last.at : (h[m] as { at: number }).at))
-            m = l;
-          if (r < h.length && (h[r] as { at: number }).at < (m === i ? last.at : (h[m] as { at: number }).at))
-            m = r;
-          if (m === i) break;
-          h[i] = h[m] as { at: number; learn: () => void };
-          i = m;
-        }
-        h[i] = last;
-      }
-      top.learn();
+    while (this.#due.size > 0 && this.#due.peekPriority() <= now) {
+      const id = this.#due.pop();
+      const learn = this.#learn[id];
+      this.#learn[id] = undefined;
+      learn?.();
     }
   }
 }
@@ -102,8 +82,6 @@ const knowledge = new EtaKnowledge();
 const pending = new Lessons();
 const scored: Scored[] = [];
 const inland: { carrierMs: number; oursMs: number; inside: boolean }[] = [];
-
-const podArrival = (t: ShipmentTimeline) => (t.legs[t.legs.length - 1] as VoyageLeg).to.arrival;
 
 function tradeOf(plan: ShipmentPlan): string {
   return `${regionOf(plan.lane.pol)} > ${regionOf(plan.lane.pod)}`;

@@ -67,13 +67,18 @@ export function shortestLanePath(
   return { path, start, goal: goalVia };
 }
 
-/** Binary min-heap of node ids by priority, in parallel arrays (no per-entry objects). */
-class MinHeap {
+/** Binary min-heap of ids (numbers) by priority, in parallel arrays (no per-entry objects). */
+export class MinHeap {
   private readonly ids: number[] = [];
   private readonly priorities: number[] = [];
 
   get size(): number {
     return this.ids.length;
+  }
+
+  /** The least priority held, or +Infinity when empty. */
+  peekPriority(): number {
+    return this.priorities[0] ?? Number.POSITIVE_INFINITY;
   }
 
   push(id: number, priority: number): void {

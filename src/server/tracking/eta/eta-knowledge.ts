@@ -6,7 +6,10 @@
 // arrived), in time order; every question is asked "as of" an instant and reads only the window before it.
 
 import { DAY } from "../../../api/durations";
+import { type Spread, spreadOf } from "./spread";
 import { TrackMemory } from "./track-memory";
+
+export type { Spread } from "./spread";
 
 /** A port's queue lately: how many calls waited at anchor, and for how long those that did. */
 export interface PortQueue {
@@ -16,14 +19,6 @@ export interface PortQueue {
   typicalWaitMs: number;
   /** Median wait over all calls (waits of zero included): what a coming ship should expect. */
   expectedWaitMs: number;
-}
-
-/** The spread of past values (train transits, say): their median and 10th and 90th percentiles. */
-export interface Spread {
-  count: number;
-  medianMs: number;
-  p10Ms: number;
-  p90Ms: number;
 }
 
 /**
@@ -51,22 +46,6 @@ export const OUTCOME_WINDOW_MS = 120 * DAY;
 const ALL_ROUTES = "*";
 /** Fewer past misses than this in a bucket and the predictor uses the wider pooled one. */
 const MIN_SPREAD = 30;
-
-function quantile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return 0;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))));
-  return sorted[i] as number;
-}
-
-function spreadOf(values: number[]): Spread {
-  values.sort((a, b) => a - b);
-  return {
-    count: values.length,
-    medianMs: quantile(values, 0.5),
-    p10Ms: quantile(values, 0.1),
-    p90Ms: quantile(values, 0.9),
-  };
-}
 
 /** One past estimate: how far our raw estimate and the line's missed the arrival (estimate minus arrival). */
 interface Miss {
@@ -115,10 +94,7 @@ function append<T>(map: Map<string, Dated<T>[]>, key: string, entry: Dated<T>): 
 /** "USLAX>CNSHA|at_sea/2-4d/line-far" without its lane. */
 const generalPart = (bucket: string) => bucket.slice(bucket.indexOf("|") + 1);
 
-function median(values: number[]): number {
-  values.sort((a, b) => a - b);
-  return quantile(values, 0.5);
-}
+const median = (values: number[]) => spreadOf(values).medianMs;
 
 export class EtaKnowledge {
   /** Where ships bound for each port were, and how long they then took. */

@@ -4,8 +4,9 @@
 // It learns from ships that have arrived (their AIS fixes over the weeks before), so it knows each service's
 // calls on the way, its usual stays and its usual waits without knowing any timetable.
 
-import { DAY } from "../../../api/durations";
+import { DAY, HOUR } from "../../../api/durations";
 import { haversineNm } from "../../geo/spherical";
+import { type Spread, spreadOf } from "./spread";
 
 export interface TrackPoint {
   /** The ship's IMO number: a liner repeats its rotation, so its own earlier passes are the best guide. */
@@ -18,13 +19,9 @@ export interface TrackPoint {
   toArrivalMs: number;
 }
 
-export interface Similar {
-  count: number;
+export interface Similar extends Spread {
   /** Whether the ship's own earlier passes chose them (ships that took about as long as it did). */
   ownPasses: boolean;
-  medianMs: number;
-  p10Ms: number;
-  p90Ms: number;
 }
 
 /** Fixes within this distance and this much of the same heading are the same place on the same way. */
@@ -38,16 +35,15 @@ interface Stored extends TrackPoint {
   arrivedAt: number;
 }
 
-const cellOf = (lat: number, lon: number) =>
-  `${Math.floor(lat / CELL_DEGREES)}/${Math.floor(((((lon + 180) % 360) + 360) % 360) / CELL_DEGREES)}`;
+const COLUMNS = 360 / CELL_DEGREES;
+const rowOf = (lat: number) => Math.floor(lat / CELL_DEGREES);
+/** Columns wrap at the antimeridian, so that a cell's neighbours across it are found. */
+const colOf = (lon: number) => ((Math.floor((lon + 180) / CELL_DEGREES) % COLUMNS) + COLUMNS) % COLUMNS;
+const cellKey = (row: number, col: number) => `${row}/${((col % COLUMNS) + COLUMNS) % COLUMNS}`;
 
 function headingGap(a: number, b: number): number {
   const d = Math.abs(a - b) % 360;
   return d > 180 ? 360 - d : d;
-}
-
-function quantile(sorted: readonly number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))] as number;
 }
 
 export class TrackMemory {
@@ -61,7 +57,7 @@ export class TrackMemory {
       cells = new Map();
       this.#byPort.set(port, cells);
     }
-    const key = cellOf(point.lat, point.lon);
+    const key = cellKey(rowOf(point.lat), colOf(point.lon));
     const list = cells.get(key) ?? [];
     list.push({ ...point, arrivedAt });
     cells.set(key, list);
@@ -73,12 +69,11 @@ export class TrackMemory {
     if (!cells) return null;
     const found: number[] = [];
     const own: number[] = [];
-    const row = Math.floor(here.lat / CELL_DEGREES);
-    const col = Math.floor(((((here.lon + 180) % 360) + 360) % 360) / CELL_DEGREES);
-    const columns = 360 / CELL_DEGREES;
+    const row = rowOf(here.lat);
+    const col = colOf(here.lon);
     for (let dr = -1; dr <= 1; dr++) {
       for (let dc = -1; dc <= 1; dc++) {
-        for (const p of cells.get(`${row + dr}/${(((col + dc) % columns) + columns) % columns}`) ?? []) {
+        for (const p of cells.get(cellKey(row + dr, col + dc)) ?? []) {
           if (p.arrivedAt > now || p.arrivedAt <= now - WINDOW_MS) continue;
           if ((p.headingDegrees === null) !== (here.headingDegrees === null)) continue;
           if (p.headingDegrees !== null && here.headingDegrees !== null) {
@@ -95,19 +90,10 @@ export class TrackMemory {
     // steadier than one earlier voyage's own delays.
     let chosen: number[] | null = found.length >= MIN_SIMILAR ? found : null;
     if (own.length > 0) {
-      own.sort((a, b) => a - b);
-      const guide = quantile(own, 0.5);
-      const alike = found.filter((t) => Math.abs(t - guide) <= 0.2 * guide + 12 * 3_600_000);
+      const guide = spreadOf(own).medianMs;
+      const alike = found.filter((t) => Math.abs(t - guide) <= 0.2 * guide + 12 * HOUR);
       chosen = alike.length >= MIN_SIMILAR ? alike : own;
     }
-    if (!chosen) return null;
-    chosen.sort((a, b) => a - b);
-    return {
-      count: chosen.length,
-      ownPasses: own.length > 0,
-      medianMs: quantile(chosen, 0.5),
-      p10Ms: quantile(chosen, 0.1),
-      p90Ms: quantile(chosen, 0.9),
-    };
+    return chosen ? { ...spreadOf(chosen), ownPasses: own.length > 0 } : null;
   }
 }

@@ -10,7 +10,7 @@ import { allCarrierProfiles } from "./carrier-profiles";
 import { lanesOf } from "./lanes";
 import { sandboxNumber, supportsRequestType } from "./network";
 import { planShipment, type ShipmentPlan } from "./shipment-plan";
-import { shipmentTimeline, type VoyageLeg } from "./shipment-timeline";
+import { type ShipmentTimeline, shipmentTimeline, type VoyageLeg } from "./shipment-timeline";
 
 export interface ShipmentReliability {
   plan: ShipmentPlan;
@@ -33,7 +33,8 @@ export interface Reliability {
 const SAMPLE_EVERY = 3 * HOUR;
 const REQUEST_TYPES = ["bill_of_lading", "booking_number", "container"] as const;
 
-const podArrival = (legs: readonly VoyageLeg[]) => (legs[legs.length - 1] as VoyageLeg).to.arrival;
+/** The arrival at the port of discharge of a timeline, as known to it. */
+export const podArrival = (t: ShipmentTimeline) => (t.legs[t.legs.length - 1] as VoyageLeg).to.arrival;
 
 /** A shipment of the line whose booked sailing leaves around `departsAround`, picked by `seed`. */
 function shipmentAround(scac: string, seed: number, departsAround: number): ShipmentPlan {
@@ -48,12 +49,12 @@ function shipmentAround(scac: string, seed: number, departsAround: number): Ship
 export function measureShipment(plan: ShipmentPlan): ShipmentReliability {
   const booked = shipmentTimeline(plan, { kind: "published", now: 0 }).legs[0] as VoyageLeg;
   const from = booked.from.departure - 14 * DAY;
-  const promised = podArrival(shipmentTimeline(plan, { kind: "published", now: from }).legs);
-  const arrived = podArrival(shipmentTimeline(plan, { kind: "actual" }).legs);
+  const promised = podArrival(shipmentTimeline(plan, { kind: "published", now: from }));
+  const arrived = podArrival(shipmentTimeline(plan, { kind: "actual" }));
   let etaChanges = 0;
   let shown = promised;
   for (let t = from + SAMPLE_EVERY; t < arrived; t += SAMPLE_EVERY) {
-    const now = podArrival(shipmentTimeline(plan, { kind: "published", now: t }).legs);
+    const now = podArrival(shipmentTimeline(plan, { kind: "published", now: t }));
     if (now !== shown) etaChanges++;
     shown = now;
   }
