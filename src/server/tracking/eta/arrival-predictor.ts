@@ -13,7 +13,7 @@
 
 import { DAY, HOUR } from "../../../api/durations";
 import { seaRoute } from "../../geo/sea-route";
-import type { EtaKnowledge, PortQueue } from "./eta-knowledge";
+import { type EtaKnowledge, MIN_QUEUE_CALLS, type PortQueue } from "./eta-knowledge";
 
 export interface VesselFix {
   /** The ship's IMO number. */
@@ -83,6 +83,9 @@ const miles = (nm: number) => `${Math.round(nm).toLocaleString("en-US")} nm`;
 
 function queueWords(queue: PortQueue, port: string): string {
   if (queue.calls === 0) return `no recent calls at ${port} to judge its queue by`;
+  if (queue.calls < MIN_QUEUE_CALLS) {
+    return `${queue.calls} recent ${queue.calls === 1 ? "call" : "calls"} at ${port}, too few to judge its queue by`;
+  }
   if (queue.waitedShare === 0) return `ships have come straight in at ${port} lately`;
   const waited = Math.round(queue.waitedShare * queue.calls);
   return `${waited} of ${queue.calls} ships waited at anchor off ${port} lately, typically ${days(queue.typicalWaitMs)}`;

@@ -1,7 +1,7 @@
 // Tests of what the arrival predictor learns: port queues, how to weigh the line's estimate, trains.
 import { describe, expect, it } from "vitest";
 import { DAY, HOUR } from "../../../api/durations";
-import { EtaKnowledge } from "./eta-knowledge";
+import { EtaKnowledge, MIN_QUEUE_CALLS } from "./eta-knowledge";
 
 const T0 = Date.UTC(2026, 5, 1);
 
@@ -19,6 +19,14 @@ describe("port queues", () => {
     // Before the recent calls happened, only the old ones count; another port knows nothing.
     expect(k.portQueue("USLAX", T0 - 25 * DAY).typicalWaitMs).toBe(5 * DAY);
     expect(k.portQueue("NLRTM", T0)).toMatchObject({ calls: 0, expectedWaitMs: 0 });
+  });
+
+  it("expect no wait from a port with too few recent calls to judge (one ship's long wait is not a queue)", () => {
+    const k = new EtaKnowledge();
+    for (let i = 0; i < MIN_QUEUE_CALLS - 1; i++) k.addPortCall("USNYC", T0 - i * DAY, 3 * DAY);
+    expect(k.portQueue("USNYC", T0)).toMatchObject({ calls: MIN_QUEUE_CALLS - 1, expectedWaitMs: 0 });
+    k.addPortCall("USNYC", T0 - 10 * DAY, 3 * DAY);
+    expect(k.portQueue("USNYC", T0).expectedWaitMs).toBe(3 * DAY);
   });
 
   it("expect no wait where fewer than half of the ships waited", () => {

@@ -44,6 +44,8 @@ export const PORT_WINDOW_MS = 21 * DAY;
 /** Misses a bucket's correction and window are learned from. */
 export const OUTCOME_WINDOW_MS = 120 * DAY;
 const ALL_ROUTES = "*";
+/** Fewer recent calls than this and a port's queue is not judged (one ship's long wait is not a queue). */
+export const MIN_QUEUE_CALLS = 5;
 /** Fewer past misses than this in a bucket and the predictor uses the wider pooled one. */
 const MIN_SPREAD = 30;
 
@@ -118,7 +120,7 @@ export class EtaKnowledge {
       waitedShare: waits.length === 0 ? 0 : waited.length / waits.length,
       typicalWaitMs: waited.length === 0 ? 0 : median(waited),
       // The median, not the mean: a coming ship either waits or does not, and the middle case is the best bet.
-      expectedWaitMs: waits.length === 0 ? 0 : median(waits),
+      expectedWaitMs: waits.length < MIN_QUEUE_CALLS ? 0 : median(waits),
     };
   }
 
