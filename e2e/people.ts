@@ -51,9 +51,10 @@ export async function accountWithPeople(
   people: { email: string; role: Role; name?: string }[],
   /**
    * `held_box`: also a shipment with a box held at its terminal, its last free day at most a day away; `shipments`:
-   * sandbox shipments tracked in the account (its world moves on with POST /__test__/accounts/:id/advance).
+   * sandbox shipments tracked in the account (its world moves on with POST /__test__/accounts/:id/advance);
+   * `late_at_sea`: also a shipment whose ship sails well behind its line's ETA (predicted late).
    */
-  extra: { held_box?: boolean; shipments?: number } = {},
+  extra: { held_box?: boolean; shipments?: number; late_at_sea?: boolean } = {},
 ): Promise<{ id: string; people: TestPerson[] }> {
   const response = await request.post("/__test__/accounts", {
     data: { company_name: companyName.slice(0, 200), people, ...extra },

@@ -1,6 +1,7 @@
 // Shipment resource of the /v2 contract, its stop reasons and the body of a shipment edit.
 import { z } from "zod";
 import { nullableDateTime, toMany, toOne } from "./json-api";
+import { predictedArrivalAttributes } from "./predicted-arrival";
 import { JOURNEY_PHASES } from "./triage";
 
 /** Why tracking stopped; the hosted API's values. */
@@ -70,6 +71,8 @@ export const shipmentAttributesSchema = z.object({
    * src/api/triage.ts), phases with none left out: `{"at_port": 2, "picked_up": 1}`.
    */
   containers_by_phase: z.partialRecord(z.enum(JOURNEY_PHASES), z.number().int()),
+  /** Beyond the hosted API: our own predicted arrival at the port of discharge (src/api/predicted-arrival.ts). */
+  ...predictedArrivalAttributes,
 });
 export type ShipmentAttributes = z.infer<typeof shipmentAttributesSchema>;
 

@@ -10,9 +10,9 @@ import type { TRACKING_STOPPED_REASONS } from "./shipments";
  * `last_free_day_at` is the earliest effective last free day among the shipment's containers.
  * `next_arrival` is the ETA at the port of discharge of shipments not yet arrived there: what arrives next comes
  * first, and those that have arrived come after every one still coming (where `pod_eta_at` would put last
- * month's arrivals first).
+ * month's arrivals first). `pod_predicted_arrival_at` is our own predicted arrival there (shipments only).
  */
-export const SHIPMENT_SORT_FIELDS = [
+const SHARED_SORT_FIELDS = [
   "next_arrival",
   "pod_eta_at",
   "pod_ata_at",
@@ -25,6 +25,7 @@ export const SHIPMENT_SORT_FIELDS = [
   "updated_at",
   "bill_of_lading_number",
 ] as const;
+export const SHIPMENT_SORT_FIELDS = [...SHARED_SORT_FIELDS, "pod_predicted_arrival_at"] as const;
 export type ShipmentSortField = (typeof SHIPMENT_SORT_FIELDS)[number];
 
 /**
@@ -34,7 +35,7 @@ export type ShipmentSortField = (typeof SHIPMENT_SORT_FIELDS)[number];
  * containers first when ascending.
  */
 export const CONTAINER_SORT_FIELDS = [
-  ...SHIPMENT_SORT_FIELDS,
+  ...SHARED_SORT_FIELDS,
   "pod_discharged_at",
   "available_for_pickup",
   "number",
@@ -154,6 +155,11 @@ export const LIST_FILTERS = {
   tracking_stopped_reason: "tracking_stopped_reason",
   /** A number of hours N (> 0): the ETA at the port of discharge differs from the original ETA by more than N hours. */
   eta_changed: "eta_changed",
+  /**
+   * A number of hours N (> 0): our own predicted arrival at the port of discharge is more than N hours later than
+   * the line's ETA, not yet arrived (src/api/predicted-arrival.ts).
+   */
+  predicted_late: "predicted_late",
 } as const;
 export type ListFilterName = keyof typeof LIST_FILTERS;
 

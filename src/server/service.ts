@@ -38,6 +38,7 @@ import { alertUnsubscribeRoutes } from "./http/alert-unsubscribe";
 import { apiGuards } from "./http/api-guards";
 import { apiKeyRoutes } from "./http/api-keys/handlers";
 import { type AppDeps, createApp } from "./http/app";
+import { arrivalPredictionRoutes } from "./http/arrival-predictions/handlers";
 import { authRoutes } from "./http/auth-routes";
 import { carrierConnectionRoutes } from "./http/carrier-connections/handlers";
 import { containerEventRoutes } from "./http/containers/events";
@@ -98,6 +99,7 @@ import {
 } from "./tracking/dcsa/subscriptions";
 import { topUpDemoShipments } from "./tracking/demo-fleet";
 import { TrackingEngine } from "./tracking/engine";
+import { type ArrivalForecaster, createArrivalForecaster } from "./tracking/eta/forecaster";
 import { AccountTimeShifts } from "./tracking/sandbox/account-time-shifts";
 import { SandboxDcsaNotifier } from "./tracking/sandbox/dcsa/notifier";
 import { SandboxDcsaPublisher } from "./tracking/sandbox/dcsa/publisher";
@@ -219,6 +221,8 @@ export interface Service {
   chat: ChatWorker;
   /** Mails the morning summaries due by the service clock once started; tests drive it with `runOnce`. */
   summaries: SummaryWorker;
+  /** Works out our predicted arrivals once started; tests drive it with `runOnce`. */
+  forecaster: ArrivalForecaster;
   signals: {
     /** A tracking request was stored pending, or a carrier's push named one: the engine looks at requests. */
     trackingRequests: Signal;
@@ -337,6 +341,8 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     publicUrl: config.publicUrl,
     onMailQueued: () => mail.wake(),
   });
+  // Our own predicted arrivals, from what the engine records (tracking/eta).
+  const forecaster = createArrivalForecaster({ db, reference, clock, logger, outage });
   const signals = {
     trackingRequests: new Signal(),
     shipmentRefreshes: new Signal(),
@@ -533,6 +539,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     webhookNotificationRoutes({ ...data, realClock }),
     savedViewRoutes(data),
     shareLinkRoutes({ db, now: authNow, publicUrl: config.publicUrl }),
+    arrivalPredictionRoutes({ db }),
     carrierConnectionRoutes({
       ...data,
       secretsKey: config.secretsKey,
@@ -594,7 +601,17 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     ...(config.testControl
       ? [
           testControlRoutes(
-            { engine, clock, sandboxClock, sandbox, timeShifts, eventLog: webhookDelivery, alerts },
+            {
+              engine,
+              clock,
+              sandboxClock,
+              sandbox,
+              timeShifts,
+              eventLog: webhookDelivery,
+              alerts,
+              forecaster,
+              reference,
+            },
             db,
           ),
         ]
@@ -728,6 +745,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     },
     { name: "alerts worker", start: () => alerts.start(), stop: () => alerts.stop() },
     { name: "morning summaries", start: () => summaries.start(), stop: () => summaries.stop() },
+    { name: "arrival forecaster", start: () => forecaster.start(), stop: () => forecaster.stop() },
     { name: "mail worker", start: () => mail.start(), stop: () => mail.stop() },
     { name: "chat worker", start: () => chat.start(), stop: () => chat.stop() },
     {
@@ -802,6 +820,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     alerts,
     chat,
     summaries,
+    forecaster,
     signals,
     async start() {
       for (const part of parts) await part.start?.();

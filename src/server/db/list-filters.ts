@@ -55,6 +55,8 @@ export interface ListFilterSpec {
   trackingStoppedReasons?: string[];
   /** Hours. */
   etaChangedHours?: number;
+  /** Hours: our predicted arrival is later than the line's ETA by more than this (not yet arrived). */
+  predictedLateHours?: number;
   /** Search term (`q`). */
   q?: string;
   /** The ports and vessels `q` names (db/search-places.ts): set before the list's condition is built. */
@@ -70,6 +72,8 @@ export interface FilterClock {
 
 /** The shipment columns shipment-level filters read: the shipment's own, or a container's copies. */
 interface ShipmentColumns {
+  /** The shipment's id (a container's shipment's). */
+  shipmentId: AnyColumn;
   podEtaAt: AnyColumn;
   podOriginalEtaAt: AnyColumn;
   /** The ETA while not yet arrived at the port of discharge. */
@@ -86,6 +90,7 @@ interface ShipmentColumns {
 }
 
 const OF_SHIPMENTS: ShipmentColumns = {
+  shipmentId: shipments.id,
   podEtaAt: shipments.podEtaAt,
   podOriginalEtaAt: shipments.podOriginalEtaAt,
   nextArrivalAt: shipments.nextArrivalAt,
@@ -100,6 +105,7 @@ const OF_SHIPMENTS: ShipmentColumns = {
 };
 
 const OF_CONTAINERS: ShipmentColumns = {
+  shipmentId: containers.shipmentId,
   podEtaAt: containers.shipmentPodEtaAt,
   podOriginalEtaAt: containers.shipmentPodOriginalEtaAt,
   nextArrivalAt: containers.nextArrivalAt,
@@ -184,6 +190,14 @@ function shipmentLevel(
   if (f.etaChangedHours !== undefined) {
     out.push(
       sql`abs(extract(epoch from ${col.podEtaAt} - ${col.podOriginalEtaAt})) > ${f.etaChangedHours * 3600}`,
+    );
+  }
+  if (f.predictedLateHours !== undefined) {
+    // The shipments' own column, for both lists: predictions are the shipment's (shipments_account_predicted_late_idx).
+    out.push(
+      sql`${col.shipmentId} in (select ${shipments.id} from ${shipments}
+        where ${shipments.accountId} = ${accountId}::uuid
+          and ${shipments.predictedLateSeconds} > ${f.predictedLateHours * 3600})`,
     );
   }
   return out;

@@ -499,6 +499,24 @@ export const shipments = pgTable(
      */
     lastFreeDayAt: ts("last_free_day_at"),
     lastFreeDayTimeZone: text("last_free_day_time_zone"),
+    // ---- Our own predicted arrival at the port of discharge (tracking/eta), kept by the arrival forecaster ----
+    podPredictedArrivalAt: ts("pod_predicted_arrival_at"),
+    /** The prediction's window: 8 in 10 arrivals like this one came between these two times. */
+    podPredictedArrivalP10At: ts("pod_predicted_arrival_p10_at"),
+    podPredictedArrivalP90At: ts("pod_predicted_arrival_p90_at"),
+    /** One sentence on what the prediction rests on. */
+    podPredictedArrivalReason: text("pod_predicted_arrival_reason"),
+    /** When it was last worked out. */
+    podPredictedAt: ts("pod_predicted_at"),
+    /** The first departure estimate from the port of lading the forecaster saw: how late the box then left. */
+    polOriginalEtdAt: ts("pol_original_etd_at"),
+    /**
+     * How many seconds later than the line's ETA we expect the ships to arrive, while not yet arrived:
+     * `filter[predicted_late]` (negative: earlier).
+     */
+    predictedLateSeconds: doublePrecision("predicted_late_seconds").generatedAlwaysAs(
+      sql`case when pod_ata_at is null then extract(epoch from (pod_predicted_arrival_at - pod_eta_at)) end`,
+    ),
   },
   (t) => [
     index("shipments_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
@@ -523,7 +541,14 @@ export const shipments = pgTable(
       pol_atd: t.polAtdAt,
       last_free_day: t.lastFreeDayAt,
       bill_of_lading: t.billOfLadingNumber,
+      pod_predicted_arrival: t.podPredictedArrivalAt,
     }),
+    // The shipments predicted late (filter[predicted_late]), for both lists: the containers' filter asks it for ids.
+    index("shipments_account_predicted_late_idx")
+      .on(t.accountId, t.predictedLateSeconds, t.id)
+      .where(sql`predicted_late_seconds > 0`),
+    // The forecaster's pass: shipments still coming, in id order.
+    index("shipments_coming_idx").on(t.id).where(sql`pod_ata_at is null and pod_eta_at is not null`),
     // Filters whose counts (`meta.total`) are read from an index alone.
     index("shipments_account_line_idx").on(t.accountId, t.shippingLineId),
     // With the id: a search (`q`) that names a port or a vessel counts its shipments as the union of these
@@ -864,6 +889,38 @@ export const trackingRequests = pgTable(
       columns: [t.accountId, t.customerId],
       foreignColumns: [parties.accountId, parties.id],
     }),
+  ],
+);
+
+/**
+ * The history of our predicted arrivals at a shipment's port of discharge, beside the line's ETA at the time: the
+ * container page's chart, and what the predictor learns its misses from once the ships are in. A row is written
+ * when the prediction or the line's ETA moves, and at least once a day.
+ */
+export const arrivalPredictions = pgTable(
+  "arrival_predictions",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    shipmentId: uuid("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    madeAt: ts("made_at").notNull(),
+    predictedAt: ts("predicted_at").notNull(),
+    p10At: ts("p10_at").notNull(),
+    p90At: ts("p90_at").notNull(),
+    /** The line's ETA when the prediction was made. */
+    carrierEtaAt: ts("carrier_eta_at").notNull(),
+    reason: text("reason").notNull(),
+    /** How it was made (anchored, at_sea, track, schedule), and its uncorrected estimate and learning bucket. */
+    basis: text("basis").notNull(),
+    rawAt: ts("raw_at").notNull(),
+    bucket: text("bucket").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shipmentId, t.madeAt] }),
+    index("arrival_predictions_made_idx").on(t.madeAt),
   ],
 );
 

@@ -64,6 +64,7 @@ const SHIPMENT_SORT_COLUMNS: Record<ShipmentSortField, Omit<SortColumn, keyof So
   created_at: { column: shipments.createdAt, indexDescending: true },
   updated_at: { column: shipments.updatedAt },
   bill_of_lading_number: { column: shipments.billOfLadingNumber },
+  pod_predicted_arrival_at: { column: shipments.podPredictedArrivalAt },
 };
 
 const SHIPMENT_ORDER: ListOrder = {

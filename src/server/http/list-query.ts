@@ -211,6 +211,7 @@ export function parseListFilters(query: Query, reference: ReferenceData): ListFi
   if (reasons)
     spec.trackingStoppedReasons = oneOf("tracking_stopped_reason", reasons, TRACKING_STOPPED_REASONS);
   spec.etaChangedHours = hoursOf(query, "eta_changed");
+  spec.predictedLateHours = hoursOf(query, "predicted_late");
   const q = query.q?.trim();
   if (q) spec.q = q;
   // Undefined members stay out, so that an unfiltered request reads the kept counts.

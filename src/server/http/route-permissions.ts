@@ -10,6 +10,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "GET /v2/shipments": "read",
   "GET /v2/shipments/{id}": "read",
   "GET /v2/shipments/{id}/share_links": "read",
+  "GET /v2/shipments/{id}/arrival_predictions": "read",
   "GET /v2/tracking_requests": "read",
   "GET /v2/tracking_requests/{id}": "read",
   // Works out a number's line and type; changes nothing (the tracking form asks it as one types).

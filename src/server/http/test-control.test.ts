@@ -145,6 +145,30 @@ describe("test control", () => {
     expect(held.length).toBeGreaterThan(0);
   });
 
+  it("adds a shipment whose ship sails well behind its line's ETA, already predicted late, when asked", async () => {
+    const made = await overLoopback(async (base) => {
+      const response = await fetch(`${base}/__test__/accounts`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ company_name: "E2E Late", late_at_sea: true }),
+      });
+      expect(response.status).toBe(201);
+      return (await response.json()) as { id: string; api_key: string };
+    });
+    const late = (await (await h.request(made.api_key, "/v2/shipments?filter[predicted_late]=24")).json())
+      .data as {
+      attributes: {
+        pod_eta_at: string;
+        pod_predicted_arrival_at: string;
+        pod_predicted_arrival_reason: string;
+      };
+    }[];
+    expect(late).toHaveLength(1);
+    const a = late[0]!.attributes;
+    expect(Date.parse(a.pod_predicted_arrival_at) - Date.parse(a.pod_eta_at)).toBeGreaterThan(24 * 3_600_000);
+    expect(a.pod_predicted_arrival_reason).toMatch(/is sailing \d+\.\d kn with [\d,]+ nm to go/);
+  });
+
   it("moves one account's world on and records its real events, leaving every other account as it was", async () => {
     const make = (company_name: string) =>
       post("/__test__/accounts", { company_name, shipments: 5 }).then(async ({ status, body }) => {

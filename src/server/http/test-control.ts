@@ -14,6 +14,7 @@ import { createAccount, getAccount } from "../db/accounts";
 import { countAccountAlerts } from "../db/alerts";
 import type { Db } from "../db/connection";
 import { countAccountEvents } from "../db/outbox";
+import type { ReferenceData } from "../db/reference-data";
 import { countUnsettledTrackingRequests, insertTrackingRequests } from "../db/tracking-requests";
 import { countUnsettledShipments, makeAccountShipmentsDue } from "../db/tracking-work";
 import { createPerson } from "../people/operator";
@@ -22,6 +23,7 @@ import type { TrackingEngine } from "../tracking/engine";
 import type { AccountTimeShifts } from "../tracking/sandbox/account-time-shifts";
 import type { SandboxCarrierNetwork } from "../tracking/sandbox/network";
 import { heldBoxRequest } from "../tracking/sandbox-held-box";
+import { lateAtSeaRequest } from "../tracking/sandbox-late-box";
 import { isLoopbackClient } from "./client-address";
 import type { AppEnv } from "./env";
 import { ApiError, notFound } from "./errors";
@@ -39,6 +41,9 @@ export interface TestControl {
   eventLog: { fanOut(): Promise<number> };
   /** People's alerts: an advance answers once what it changed has become alerts. */
   alerts: { runOnce(): Promise<number> };
+  /** Our predicted arrivals: worked out before an answer, as the alerts are. */
+  forecaster: { runOnce(): Promise<number> };
+  reference: ReferenceData;
 }
 
 const newAccountBody = z.object({
@@ -47,6 +52,8 @@ const newAccountBody = z.object({
   shipments: z.number().int().min(0).max(200).default(0),
   /** Also a shipment with a box held at its terminal now, its last free day at most a day away. */
   held_box: z.boolean().default(false),
+  /** Also a shipment whose ship sails to its port of discharge well behind the line's ETA (predicted late). */
+  late_at_sea: z.boolean().default(false),
   /** People of the account, made as the operator's `create-user` makes them (email verified, a new password). */
   people: z
     .array(z.object({ email: z.email(), role: z.enum(ROLES), name: z.string().min(1).max(200).optional() }))
@@ -109,7 +116,18 @@ export function testControlRoutes(control: TestControl, db: Db): Hono<AppEnv> {
       if (!request) throw new Error("the sandbox has no shipment with a box held at its terminal");
       await insertTrackingRequests(db, account.id, [request]);
     }
-    if (parsed.data.shipments > 0 || parsed.data.held_box) await settle(control, db, account.id);
+    if (parsed.data.late_at_sea) {
+      const now = control.clock.now();
+      const world = control.sandboxClock?.now() ?? now;
+      const request = await lateAtSeaRequest(control.sandbox, control.reference, world, now);
+      if (!request) throw new Error("the sandbox has no shipment sailing well behind its line's ETA");
+      await insertTrackingRequests(db, account.id, [request]);
+    }
+    const tracked = parsed.data.shipments > 0 || parsed.data.held_box || parsed.data.late_at_sea;
+    if (tracked) {
+      await settle(control, db, account.id);
+      await control.forecaster.runOnce();
+    }
     return c.json({ id: account.id, api_key: apiKey, people }, 201);
   });
 
@@ -141,6 +159,7 @@ export function testControlRoutes(control: TestControl, db: Db): Hono<AppEnv> {
     }
     const due = await makeAccountShipmentsDue(db, accountId, control.clock.now());
     await settle(control, db, accountId);
+    await control.forecaster.runOnce();
     // What the world's move changed is people's alerts (a last free day come near) before the answer, not at the
     // workers' next passes: on a busy machine those came after a test had stopped looking (issue 35). The alerts
     // read the events once the fan-out has numbered them.

@@ -101,5 +101,9 @@ export function triageFilterQuery(containerNote: string) {
       "A number of hours N greater than 0: the ETA at the port of discharge differs from the original ETA by more than N hours.",
       { type: "number", exclusiveMinimum: 0, maximum: MAX_ETA_CHANGE_HOURS, example: "24" },
     ),
+    "filter[predicted_late]": text(
+      "A number of hours N greater than 0: our own predicted arrival at the port of discharge (`pod_predicted_arrival_at`) is more than N hours later than the line's ETA, not yet arrived.",
+      { type: "number", exclusiveMinimum: 0, maximum: MAX_ETA_CHANGE_HOURS, example: "24" },
+    ),
   };
 }

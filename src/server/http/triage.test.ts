@@ -88,6 +88,8 @@ function shipmentValue(s: FixtureShipment, field: string): Value {
       return time(r.updatedAt);
     case "bill_of_lading_number":
       return r.billOfLadingNumber;
+    case "pod_predicted_arrival_at":
+      return time(r.podPredictedArrivalAt);
     case "last_free_day_at": {
       // Only boxes still waiting at the terminal count (the fixture's are at the port, none went inland).
       const waiting = s.containers.filter(
@@ -334,6 +336,9 @@ describe("filters", () => {
     ],
     ["filter[eta_changed]=24", (x) => [f.s.savannah.shipment.id, f.s.shanghai.shipment.id].includes(x.s.id)],
     ["filter[eta_changed]=30.5", (x) => x.s.id === f.s.savannah.shipment.id],
+    // Savannah is predicted 24 hours after the line's ETA; `later` earlier than it (and stopped).
+    ["filter[predicted_late]=23.5", (x) => x.s.id === f.s.savannah.shipment.id],
+    ["filter[predicted_late]=24", () => false],
     ["filter[phase]=at_port", (x) => phaseOf(x) === "at_port"],
     ["filter[phase]=on_water,picked_up", (x) => ["on_water", "picked_up"].includes(phaseOf(x)!)],
     ["filter[phase]=awaiting_departure", (x) => phaseOf(x) === "awaiting_departure"],
@@ -405,6 +410,8 @@ describe("filters", () => {
       ["filter[eta_changed]=0", "filter[eta_changed]"],
       ["filter[eta_changed]=-5", "filter[eta_changed]"],
       ["filter[eta_changed]=a%20day", "filter[eta_changed]"],
+      ["filter[predicted_late]=0", "filter[predicted_late]"],
+      ["filter[predicted_late]=late", "filter[predicted_late]"],
       ["filter[phase]=sailing", "filter[phase]"],
       ["filter[arriving_within_days]=0", "filter[arriving_within_days]"],
       ["filter[arriving_within_days]=366", "filter[arriving_within_days]"],

@@ -3,6 +3,7 @@ import type { Shipment, TrackingStoppedReason } from "../../api/shipments";
 import { iso } from "../../api/timestamps";
 import type { ReferenceData } from "../db/reference-data";
 import type { ShipmentRecord } from "../db/shipments";
+import { predictedArrivalOf } from "./predicted-arrival";
 import { ref } from "./refs";
 
 export function shipmentResource(record: ShipmentRecord, reference: ReferenceData): Shipment {
@@ -50,6 +51,7 @@ export function shipmentResource(record: ShipmentRecord, reference: ReferenceDat
       last_free_day_at: iso(s.lastFreeDayAt),
       last_free_day_timezone: s.lastFreeDayTimeZone,
       containers_by_phase: record.containersByPhase,
+      ...predictedArrivalOf(s),
     },
     relationships: {
       port_of_lading: ref("port", s.portOfLadingId),

@@ -124,6 +124,8 @@ export async function buildTriageFixture(
       podVesselId: vessel!.id,
       podEtaAt: at(46),
       podOriginalEtaAt: at(-2),
+      // We expect it a day later than the line says.
+      podPredictedArrivalAt: at(70),
       polEtdAt: at(-400),
       polAtdAt: at(-399),
       destinationEtaAt: at(80),
@@ -188,6 +190,7 @@ export async function buildTriageFixture(
       portOfDischargeId: portId("USSAV"),
       podEtaAt: at(120),
       podOriginalEtaAt: at(120),
+      podPredictedArrivalAt: at(100),
       polEtdAt: at(-10),
       lineTrackingStoppedAt: at(-3),
       lineTrackingStoppedReason: "cancelled_by_user",

@@ -55,6 +55,7 @@ export const FILTER_DEFINITIONS: Record<ListFilterName, FilterDefinition> = {
     options: TRACKING_STOPPED_REASONS.map((r) => ({ value: r, words: stoppedReasonWords(r) })),
   },
   eta_changed: { label: "ETA moved by more than", kind: "hours" },
+  predicted_late: { label: "Predicted later than the line's ETA by more than", kind: "hours" },
 };
 
 /** A filter's value in words: "within 2 days", "yes", "Available for pickup or Not available for pickup". */

@@ -56,6 +56,7 @@ const VALID: Record<ListFilterName, (value: string) => boolean> = {
   tracking_stopped: isBoolean,
   tracking_stopped_reason: anyOf(TRACKING_STOPPED_REASONS),
   eta_changed: (value) => /^\d+(\.\d+)?$/.test(value) && Number(value) > 0,
+  predicted_late: (value) => /^\d+(\.\d+)?$/.test(value) && Number(value) > 0,
 };
 
 export function isValidFilterValue(name: ListFilterName, value: string): boolean {

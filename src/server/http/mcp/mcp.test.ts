@@ -10,12 +10,14 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MILESTONE_MEANINGS, MILESTONE_ORDER } from "../../../api/milestones";
 import type { SearchDocument } from "../../../api/search";
 import type { CreatedAccount } from "../../db/accounts";
 import { insertAlerts } from "../../db/alerts";
 import { findUserByEmail } from "../../db/people";
+import { shipments } from "../../db/schema";
 import { addPerson, personCookie } from "../../testing/people-fixtures";
 import { createHarness, type Harness, insertShipment } from "../../testing/service-harness";
 import { type ApiFetch, apiCaller } from "./api-caller";
@@ -140,6 +142,37 @@ describe("/mcp over streamable HTTP", () => {
     expect(shipment.containers[0].holds).toEqual(["customs"]);
     expect(textOf(result)).toContain("MAEU700000001");
     expect(textOf(result)).toContain("MSKU7000011");
+  });
+
+  it("get_shipment gives our predicted arrival beside the line's ETA, and list_shipments finds it predicted late", async () => {
+    const other = await insertShipment(h.db, mine.account.id, { billOfLading: "MAEU700000003" });
+    await h.db
+      .update(shipments)
+      .set({
+        podEtaAt: new Date("2026-11-25T14:00:00Z"),
+        podPredictedArrivalAt: new Date("2026-11-27T02:00:00Z"),
+        podPredictedArrivalP10At: new Date("2026-11-26T14:00:00Z"),
+        podPredictedArrivalP90At: new Date("2026-11-28T02:00:00Z"),
+        podPredictedArrivalReason: "Ships wait 1.5 days at anchor off Los Angeles this week.",
+      })
+      .where(eq(shipments.id, other.shipment.id));
+    const result = await call("get_shipment", { id: other.shipment.id });
+    const pod = (result.structuredContent as Loose).port_of_discharge;
+    // 02:00 UTC is 18:00 the day before in Los Angeles (PST).
+    expect(pod.predicted_arrival).toEqual({
+      at: `2026-11-26 18:00 ${pod.eta.split(" ")[2]}`,
+      earliest: `2026-11-26 06:00 ${pod.eta.split(" ")[2]}`,
+      latest: `2026-11-27 18:00 ${pod.eta.split(" ")[2]}`,
+      reason: "Ships wait 1.5 days at anchor off Los Angeles this week.",
+    });
+    expect(textOf(result)).toContain(
+      "Our predicted arrival: 2026-11-26 18:00 America/Los_Angeles (likely between 2026-11-26 06:00 America/Los_Angeles and 2026-11-27 18:00 America/Los_Angeles). Ships wait 1.5 days",
+    );
+    const late = await call("list_shipments", { predicted_late: 24 });
+    expect((late.structuredContent as Loose).shipments.map((s: { id: string }) => s.id)).toEqual([
+      other.shipment.id,
+    ]);
+    await h.db.delete(shipments).where(eq(shipments.id, other.shipment.id));
   });
 
   it("list_shipments and list_containers answer the API's rows and total for the same filters and sort", async () => {

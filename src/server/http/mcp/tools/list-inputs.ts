@@ -79,6 +79,13 @@ export const listFilterInputs = {
     .positive()
     .optional()
     .describe("Hours N: the ETA at the port of discharge moved more than N hours from the original ETA."),
+  predicted_late: z
+    .number()
+    .positive()
+    .optional()
+    .describe(
+      "Hours N: our own predicted arrival is more than N hours later than the line's ETA (not yet arrived).",
+    ),
 } satisfies Record<ListFilterName, z.ZodType>;
 
 type FilterArgs = { [K in ListFilterName]?: z.infer<(typeof listFilterInputs)[K]> };

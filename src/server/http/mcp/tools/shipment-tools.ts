@@ -70,6 +70,17 @@ const shipmentOutput = {
     eta: z.string().nullable().describe("In the port's zone."),
     original_eta: z.string().nullable(),
     ata: z.string().nullable(),
+    predicted_arrival: z
+      .object({
+        at: z.string().nullable(),
+        earliest: z.string().nullable(),
+        latest: z.string().nullable(),
+        reason: z.string().nullable(),
+      })
+      .nullable()
+      .describe(
+        "Our own predicted arrival (not the line's ETA), with the window 8 in 10 such arrivals fall in and why; null once arrived or before there is one.",
+      ),
   }),
   destination: portOutput
     .extend({ eta: z.string().nullable(), ata: z.string().nullable() })
@@ -86,6 +97,15 @@ const shipmentOutput = {
   tracking: trackingOutput,
   containers: z.array(containerRowOutput),
 };
+
+/** Our prediction in a sentence, beside the line's ETA the first line gave. */
+function predictionWords(
+  p: { at: string | null; earliest: string | null; latest: string | null; reason: string | null } | null,
+): string[] {
+  if (!p?.at) return [];
+  const window = p.earliest && p.latest ? ` (likely between ${p.earliest} and ${p.latest})` : "";
+  return [`Our predicted arrival: ${p.at}${window}.${p.reason ? ` ${p.reason}` : ""}`];
+}
 
 export function registerShipmentTools(server: McpServer, api: ApiCaller): void {
   server.registerTool(
@@ -126,6 +146,14 @@ export function registerShipmentTools(server: McpServer, api: ApiCaller): void {
             eta: timeInZone(a.pod_eta_at, a.pod_timezone),
             original_eta: timeInZone(a.pod_original_eta_at, a.pod_timezone),
             ata: timeInZone(a.pod_ata_at, a.pod_timezone),
+            predicted_arrival: a.pod_predicted_arrival_at
+              ? {
+                  at: timeInZone(a.pod_predicted_arrival_at, a.pod_timezone),
+                  earliest: timeInZone(a.pod_predicted_arrival_window?.earliest_at ?? null, a.pod_timezone),
+                  latest: timeInZone(a.pod_predicted_arrival_window?.latest_at ?? null, a.pod_timezone),
+                  reason: a.pod_predicted_arrival_reason,
+                }
+              : null,
           },
           destination:
             a.destination_locode || a.destination_name
@@ -149,6 +177,7 @@ export function registerShipmentTools(server: McpServer, api: ApiCaller): void {
           containers.length === 0
             ? "No containers yet."
             : `${containers.length} container${containers.length === 1 ? "" : "s"}: ${containers.map(containerWords).join("; ")}.`,
+          ...predictionWords(structured.port_of_discharge.predicted_arrival),
           stopWords(structured.tracking),
         ];
         return toolAnswer(lines.join("\n"), structured);

@@ -1,0 +1,46 @@
+// Our predicted arrival as a shipment and its containers carry it (src/api/predicted-arrival.ts), and a row of a
+// shipment's history of predictions.
+import type { ArrivalPrediction } from "../../api/predicted-arrival";
+import { iso } from "../../api/timestamps";
+import type { PredictionHistoryRow } from "../db/arrival-predictions";
+import type { ShipmentRow } from "../db/shipments";
+
+type PredictedColumns = Pick<
+  ShipmentRow,
+  | "podAtaAt"
+  | "podPredictedArrivalAt"
+  | "podPredictedArrivalP10At"
+  | "podPredictedArrivalP90At"
+  | "podPredictedArrivalReason"
+>;
+
+export function predictedArrivalOf(s: PredictedColumns | undefined) {
+  // Once the ships are in, the arrival is a fact (pod_ata_at): the last prediction stays in the history only.
+  const coming = s && s.podAtaAt === null && s.podPredictedArrivalAt !== null;
+  return {
+    pod_predicted_arrival_at: coming ? iso(s.podPredictedArrivalAt) : null,
+    pod_predicted_arrival_window:
+      coming && s.podPredictedArrivalP10At && s.podPredictedArrivalP90At
+        ? {
+            earliest_at: s.podPredictedArrivalP10At.toISOString(),
+            latest_at: s.podPredictedArrivalP90At.toISOString(),
+          }
+        : null,
+    pod_predicted_arrival_reason: coming ? s.podPredictedArrivalReason : null,
+  };
+}
+
+export function arrivalPredictionResource(shipmentId: string, row: PredictionHistoryRow): ArrivalPrediction {
+  return {
+    id: `${shipmentId}:${row.madeAt.toISOString()}`,
+    type: "arrival_prediction",
+    attributes: {
+      made_at: row.madeAt.toISOString(),
+      predicted_arrival_at: row.predictedAt.toISOString(),
+      earliest_at: row.p10At.toISOString(),
+      latest_at: row.p90At.toISOString(),
+      carrier_eta_at: row.carrierEtaAt.toISOString(),
+      reason: row.reason,
+    },
+  };
+}

@@ -1,0 +1,169 @@
+// The arrival forecaster: every few minutes it works out our predicted arrival at the port of discharge of every
+// shipment still coming, from what the service has recorded since the last pass (the line's ETA and departure,
+// the AIS fixes of the ship its boxes are aboard), and writes those that moved onto the shipment, with a row of
+// history when the prediction or the line's ETA moved (or a day went by). What the predictor has learned (its
+// own past misses, the ports' queues, the ships' tracks) is read from the records again every few hours.
+import { DAY, HOUR, MINUTE } from "../../../api/durations";
+import type { OutageReporter } from "../../background-errors";
+import type { Clock } from "../../clock";
+import {
+  type ComingShipment,
+  comingShipments,
+  type Fix,
+  fixesBetween,
+  type PredictionWrite,
+  writePredictions,
+} from "../../db/arrival-predictions";
+import type { Db } from "../../db/connection";
+import type { ReferenceData } from "../../db/reference-data";
+import type { Logger } from "../../logger";
+import { pollingLoop } from "../../polling-loop";
+import { type ArrivalObservation, predictArrival } from "./arrival-predictor";
+import type { EtaKnowledge } from "./eta-knowledge";
+import { learnFromRecords } from "./learned-from-records";
+
+/** Shipments read and written per transaction. */
+const BATCH = 500;
+/** What was learned is read again after this much service time. */
+const RELEARN_EVERY_MS = 6 * HOUR;
+/** A prediction that moved less than this (and whose words did not) is left as it is. */
+const SHOWN_CHANGE_MS = 30 * MINUTE;
+/** A row of history when the prediction moved this much, when the line's ETA moved, or after this long. */
+const HISTORY_CHANGE_MS = HOUR;
+const HISTORY_EVERY_MS = 12 * HOUR;
+
+export interface ArrivalForecasterOptions {
+  db: Db;
+  reference: ReferenceData;
+  /** The service clock, by which predictions are made and dated. */
+  clock: Clock;
+  logger: Logger;
+  outage?: OutageReporter;
+  intervalMs?: number;
+}
+
+export interface ArrivalForecaster {
+  start(): void;
+  /** One pass over every shipment still coming (tests); answers how many predictions it wrote. */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** A reason's words without its figures: "lain at anchor for 1.2 days" and "for 1.3 days" say the same. */
+const wordsOf = (reason: string) => reason.replace(/[\d.,]+/g, "#");
+
+function observationOf(
+  s: ComingShipment,
+  reference: ReferenceData,
+  fixes: readonly Fix[],
+  now: number,
+): ArrivalObservation | null {
+  const pod = reference.ports.get(s.portOfDischargeId);
+  if (!pod) return null;
+  const pol = s.portOfLadingId ? reference.ports.get(s.portOfLadingId) : undefined;
+  const vessel = s.vessel;
+  return {
+    now,
+    pod: { locode: pod.locode, name: pod.name, lat: pod.latitude, lon: pod.longitude },
+    carrierEta: s.podEtaAt,
+    carrierFirstEta: s.podOriginalEtaAt ?? s.podEtaAt,
+    polDeparture: {
+      firstEstimate: s.polOriginalEtdAt ?? s.polEtdAt ?? s.polAtdAt ?? now,
+      actual: s.polAtdAt,
+    },
+    fixes: vessel ? fixes.map((f) => ({ ...f, vessel: vessel.imo ?? vessel.id })) : [],
+    vesselName: vessel?.name || null,
+    lane: `${pol?.locode ?? "?"}>${pod.locode}`,
+  };
+}
+
+/** The prediction for `s` as it should be written, or null when what is shown and recorded still stands. */
+export function predictionWrite(
+  s: ComingShipment,
+  o: ArrivalObservation,
+  knowledge: EtaKnowledge,
+): PredictionWrite | null {
+  const p = predictArrival(o, knowledge);
+  const shown = s.current;
+  const moved =
+    !shown ||
+    Math.abs(shown.at - p.at) >= SHOWN_CHANGE_MS ||
+    Math.abs(shown.p10 - p.p10) >= SHOWN_CHANGE_MS ||
+    Math.abs(shown.p90 - p.p90) >= SHOWN_CHANGE_MS ||
+    wordsOf(shown.reason) !== wordsOf(p.reason);
+  const last = s.lastRecorded;
+  const record =
+    !last ||
+    Math.abs(last.predictedAt - p.at) >= HISTORY_CHANGE_MS ||
+    last.carrierEtaAt !== o.carrierEta ||
+    o.now - last.madeAt >= HISTORY_EVERY_MS;
+  const firstEtd = s.polOriginalEtdAt === null && s.polEtdAt !== null;
+  if (!moved && !record && !firstEtd) return null;
+  return {
+    shipmentId: s.id,
+    accountId: s.accountId,
+    at: p.at,
+    p10: p.p10,
+    p90: p.p90,
+    reason: p.reason,
+    polOriginalEtdAt: s.polEtdAt,
+    history: record ? { carrierEtaAt: o.carrierEta, basis: p.basis, rawAt: p.rawAt, bucket: p.bucket } : null,
+  };
+}
+
+export function createArrivalForecaster(options: ArrivalForecasterOptions): ArrivalForecaster {
+  const { db, reference, clock, logger } = options;
+  let knowledge: { learnedAt: number; value: EtaKnowledge } | null = null;
+
+  const knowledgeAt = async (now: number) => {
+    if (!knowledge || Math.abs(now - knowledge.learnedAt) >= RELEARN_EVERY_MS) {
+      knowledge = { learnedAt: now, value: await learnFromRecords(db, reference, now) };
+    }
+    return knowledge.value;
+  };
+
+  const runOnce = async () => {
+    const now = clock.now().getTime();
+    const learned = await knowledgeAt(now);
+    // Each ship's fixes are read once a pass, however many shipments it carries.
+    const fixesOf = new Map<string, Fix[]>();
+    let written = 0;
+    let after: string | null = null;
+    for (;;) {
+      const batch = await comingShipments(db, after, BATCH);
+      if (batch.length === 0) break;
+      after = (batch.at(-1) as ComingShipment).id;
+      const unread = [
+        ...new Set(batch.flatMap((s) => (s.vessel && !fixesOf.has(s.vessel.id) ? [s.vessel.id] : []))),
+      ];
+      const read = await fixesBetween(db, unread, now - DAY, now);
+      for (const id of unread) fixesOf.set(id, read.get(id) ?? []);
+      const writes: PredictionWrite[] = [];
+      for (const s of batch) {
+        const o = observationOf(s, reference, s.vessel ? (fixesOf.get(s.vessel.id) ?? []) : [], now);
+        const write = o && predictionWrite(s, o, learned);
+        if (write) writes.push(write);
+      }
+      await writePredictions(db, now, writes);
+      written += writes.length;
+      if (batch.length < BATCH) break;
+    }
+    if (written > 0) logger.debug("arrival predictions written", { written });
+    return written;
+  };
+
+  const loop = pollingLoop(
+    async () => {
+      await runOnce();
+      // A pass covers every shipment: the next comes at the interval.
+      return 0;
+    },
+    {
+      logger,
+      outage: options.outage,
+      intervalMs: options.intervalMs ?? 5 * MINUTE,
+      failure: "arrival forecast pass failed",
+    },
+  );
+  return { start: () => loop.start(), runOnce, stop: () => loop.stop() };
+}
