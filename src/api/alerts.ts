@@ -16,6 +16,7 @@ export const ALERT_KINDS = {
   hold_added: { label: "Hold added", threshold: null },
   hold_released: { label: "Hold released", threshold: null },
   eta_moved: { label: "ETA moved by more than N hours", threshold: "hours" },
+  predicted_late: { label: "Predicted later than the line's ETA by more than N hours", threshold: "hours" },
   vessel_departed: { label: "Vessel departed", threshold: null },
   vessel_arrived: { label: "Vessel arrived", threshold: null },
   vessel_discharged: { label: "Discharged from the vessel", threshold: null },
@@ -30,6 +31,11 @@ export const ALERT_KIND_NAMES = Object.keys(ALERT_KINDS) as [AlertKind, ...Alert
 
 /** The kinds the daily last-free-day check raises (by the service clock, in the zone of the day's place). */
 export const LFD_KINDS: readonly AlertKind[] = ["lfd_passed", "lfd_today", "lfd_tomorrow", "lfd_within"];
+/**
+ * The kinds the forecast check raises every few minutes: our own predicted arrival (src/api/predicted-arrival.ts)
+ * later than the line's ETA by more than the rule's hours; once per shipment and line's ETA.
+ */
+export const PREDICTION_KINDS: readonly AlertKind[] = ["predicted_late"];
 /** The kinds that may name one hold (customs, freight, USDA…); without one, any hold. */
 export const HOLD_KINDS: readonly AlertKind[] = ["hold_added", "hold_released"];
 

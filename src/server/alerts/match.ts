@@ -1,7 +1,7 @@
 // Which rules a change matches, and what the alert says: plain functions over an event (or a container's last free
 // day on a given date) and the facts the rules look at, so that the worker only reads, calls these, and writes.
 import type { AlertKind } from "../../api/alerts";
-import type { AlertFacts, LiveRule, LoggedEvent, RequestFacts } from "../db/alerts";
+import type { AlertFacts, LiveRule, LoggedEvent, PredictedLateFacts, RequestFacts } from "../db/alerts";
 
 /** An alert before it is stored: the rule it is for, its once-only key, and its words. */
 export interface AlertDraft {
@@ -208,6 +208,36 @@ export function alertsForEvent(
         ),
       );
     }
+  }
+  return drafts;
+}
+
+/**
+ * The forecast's alerts for one shipment we predict later than its line's ETA: one per matching rule whose hours it
+ * exceeds, once per shipment and line's ETA (the key names the ETA: a line that moves its ETA and is still too
+ * optimistic is told of again).
+ */
+export function predictedLateAlerts(facts: PredictedLateFacts, rules: LiveRule[]): AlertDraft[] {
+  const late = hours(facts.predictedAt.getTime() - facts.podEtaAt.getTime());
+  const zone = facts.portZone ?? "UTC";
+  const drafts: AlertDraft[] = [];
+  for (const rule of rules) {
+    if (rule.accountId !== facts.accountId || rule.kind !== "predicted_late") continue;
+    if (late <= (rule.threshold ?? 0) || !inScope(rule.scope, facts)) continue;
+    drafts.push({
+      rule,
+      dedupeKey: `predicted_late:${facts.shipmentId}:${facts.podEtaAt.toISOString()}`,
+      eventId: null,
+      containerId: null,
+      shipmentId: facts.shipmentId,
+      containerNumber: null,
+      title: `Predicted ${late} h later than the line's ETA: ${subjectOf(facts)}${where(facts)}`,
+      details: [
+        `Line's ETA: ${localTime(facts.podEtaAt.toISOString(), zone)}`,
+        `Our prediction: ${localTime(facts.predictedAt.toISOString(), zone)}`,
+        ...(facts.reason ? [`Why: ${facts.reason}`] : []),
+      ],
+    });
   }
   return drafts;
 }

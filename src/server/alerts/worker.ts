@@ -20,6 +20,7 @@ import {
   type AlertKind,
   isChatChannel,
   LFD_KINDS,
+  PREDICTION_KINDS,
 } from "../../api/alerts";
 import { DAY } from "../../api/durations";
 import { type OutageReporter, reportBackgroundFailure } from "../background-errors";
@@ -46,6 +47,7 @@ import {
   lockAlertCursor,
   moveAlertCursor,
   type NewAlert,
+  predictedLateShipments,
   shipmentFacts,
   trackingRequestFacts,
 } from "../db/alerts";
@@ -54,7 +56,7 @@ import type { Logger } from "../logger";
 import { sendLater } from "../mail/messages";
 import { chatPayload } from "./chat-messages";
 import { type Grouping, groupedAlertsEmail } from "./email";
-import { type AlertDraft, alertsForEvent, lfdAlerts } from "./match";
+import { type AlertDraft, alertsForEvent, lfdAlerts, predictedLateAlerts } from "./match";
 import { quietUntil } from "./summary-schedule";
 import { markViews, type ViewFilters } from "./view-scope";
 
@@ -320,7 +322,10 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
       let more = events.length === batchSize;
       const accountIds = [...new Set(events.map((e) => e.accountId))];
       const all = await liveRules(tx, accountIds);
-      const rules = all.filter((r) => !LFD_KINDS.includes(r.kind as AlertKind));
+      // The checks' kinds are raised by the clock and the forecast, not by events.
+      const rules = all.filter(
+        (r) => !LFD_KINDS.includes(r.kind as AlertKind) && !PREDICTION_KINDS.includes(r.kind as AlertKind),
+      );
       let stored = 0;
       if (rules.length > 0) {
         const ruled = new Set(rules.map((r) => r.accountId));
@@ -466,6 +471,27 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
     return stored;
   }
 
+  /**
+   * The forecast check: every tracked shipment we predict later than its line's ETA by more than a rule's hours
+   * (with the last-free-day check: predictions move every few minutes, not with the event log).
+   */
+  async function predictionCheck(): Promise<number> {
+    const accountIds = await accountsWithRules(db, PREDICTION_KINDS);
+    if (accountIds.length === 0) return 0;
+    const rules = await liveRules(db, accountIds, PREDICTION_KINDS);
+    const fewestHours = Math.min(...rules.map((r) => r.threshold ?? 0));
+    const late = await predictedLateShipments(db, accountIds, fewestHours * 3600);
+    await markViews(db, rules, late, viewFilters, clock.now());
+    const byAccount = groupBy(rules, (rule) => rule.accountId);
+    const drafts = late.flatMap((s) => predictedLateAlerts(s, byAccount.get(s.accountId) ?? []));
+    let stored = 0;
+    for (let i = 0; i < drafts.length; i += MAX_ALERTS_PER_TRANSACTION) {
+      const chunk = drafts.slice(i, i + MAX_ALERTS_PER_TRANSACTION);
+      stored += await db.transaction((tx) => store(tx, chunk));
+    }
+    return stored;
+  }
+
   async function runOnce(): Promise<number> {
     while (running) await running;
     let stored = 0;
@@ -474,8 +500,9 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
       stored += batch.stored;
       if (!batch.more) break;
     }
-    // Every waiting box's day (which covers the boxes that just changed).
+    // Every waiting box's day (which covers the boxes that just changed), and every shipment predicted late.
     stored += await lfdCheck();
+    stored += await predictionCheck();
     const released = await releaseHeld();
     if (stored > 0 || released > 0) options.onMailQueued?.();
     tellChat();
@@ -507,6 +534,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
           }
         } while (again && !stopped);
         if (!stopped) stored += await lfdCheck(withLfd ? undefined : [...touched]);
+        if (!stopped && withLfd) stored += await predictionCheck();
         const released = stopped ? 0 : await releaseHeld();
         if (stored > 0 || released > 0) {
           logger.debug("alerts stored", { stored, released });

@@ -405,6 +405,61 @@ export async function shipmentFacts(db: Db, accountIds: string[], ids: string[])
   }));
 }
 
+/** A tracked shipment we predict later than its line's ETA, with its facts (no container). */
+export interface PredictedLateFacts extends AlertFacts {
+  accountId: string;
+  podEtaAt: Date;
+  predictedAt: Date;
+  reason: string | null;
+}
+
+/**
+ * The accounts' tracked shipments still coming whose predicted arrival is more than `minSeconds` later than the
+ * line's ETA (shipments_account_predicted_late_idx finds them).
+ */
+export async function predictedLateShipments(
+  db: Db,
+  accountIds: string[],
+  minSeconds: number,
+): Promise<PredictedLateFacts[]> {
+  if (accountIds.length === 0) return [];
+  const rows = await db
+    .select({
+      accountId: shipments.accountId,
+      podEtaAt: shipments.podEtaAt,
+      predictedAt: shipments.podPredictedArrivalAt,
+      reason: shipments.podPredictedArrivalReason,
+      ...shipmentFactColumns,
+    })
+    .from(shipments)
+    .innerJoin(shippingLines, eq(shippingLines.id, shipments.shippingLineId))
+    .leftJoin(ports, eq(ports.id, shipments.portOfDischargeId))
+    .leftJoin(destinations, eq(destinations.id, shipments.destinationId))
+    .where(
+      and(
+        inArray(shipments.accountId, accountIds),
+        gt(shipments.predictedLateSeconds, minSeconds),
+        isNull(shipments.lineTrackingStoppedAt),
+      ),
+    );
+  return rows.flatMap((r) =>
+    r.podEtaAt && r.predictedAt
+      ? [
+          {
+            ...r,
+            podEtaAt: r.podEtaAt,
+            predictedAt: r.predictedAt,
+            containerId: null,
+            containerNumber: null,
+            lastFreeDayAt: null,
+            lastFreeDayZone: null,
+            awaitingPickup: false,
+          },
+        ]
+      : [],
+  );
+}
+
 export interface RequestFacts {
   id: string;
   number: string;

@@ -1,0 +1,76 @@
+// Service test of the forecast's alert: a shipment we predict more than a rule's hours later than its line's ETA is
+// told of once, again when the line moves its ETA and is still too optimistic, and not when it is late by less.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HOUR } from "../../api/durations";
+import { alerts, shipments } from "../db/schema";
+import { asPerson, personCookie } from "../testing/people-fixtures";
+import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
+
+describe("a shipment predicted late", () => {
+  let h: Harness;
+  let accountId: string;
+  let ana: string;
+
+  beforeAll(async () => {
+    h = await createHarness();
+    accountId = (await h.newAccount("Forecast Co")).account.id;
+    ana = await personCookie(h, accountId, "ana@forecast.example", "member");
+  });
+  afterAll(() => h.close());
+
+  /** Sets the line's ETA `etaInHours` from now and our prediction `lateBy` hours after it. */
+  const predict = (id: string, etaInHours: number, lateBy: number) => {
+    const eta = h.clock.now().getTime() + etaInHours * HOUR;
+    return h.db
+      .update(shipments)
+      .set({
+        podEtaAt: new Date(eta),
+        podPredictedArrivalAt: new Date(eta + lateBy * HOUR),
+        podPredictedArrivalReason: "Ships wait 2.1 days at anchor off Los Angeles this week.",
+      })
+      .where(eq(shipments.id, id));
+  };
+  const titles = async () => (await h.db.select().from(alerts).orderBy(alerts.createdAt)).map((a) => a.title);
+
+  it("is told once per line's ETA, when it is later by more than the rule's hours", async () => {
+    const made = await asPerson(h, ana, "/v2/alert_rules", {
+      method: "POST",
+      json: {
+        data: { attributes: { name: "Late", kind: "predicted_late", threshold: 24, channels: ["in_app"] } },
+      },
+    });
+    expect(made.status).toBe(201);
+    const late = await insertShipment(h.db, accountId, { billOfLading: "MAEU900000001" });
+    const nearly = await insertShipment(h.db, accountId, { billOfLading: "MAEU900000002" });
+    const stopped = await insertShipment(h.db, accountId, { billOfLading: "MAEU900000003", stopped: true });
+    await predict(late.shipment.id, 72, 30);
+    await predict(nearly.shipment.id, 72, 20);
+    await predict(stopped.shipment.id, 72, 48);
+
+    await h.service.alerts.runOnce();
+    expect(await titles()).toEqual([
+      "Predicted 30 h later than the line's ETA: MAEU900000001 at Los Angeles",
+    ]);
+    const [alert] = await h.db.select().from(alerts);
+    expect(alert!.shipmentId).toBe(late.shipment.id);
+    expect(alert!.details).toContain("Why: Ships wait 2.1 days at anchor off Los Angeles this week.");
+
+    // Nothing new: the same shipment and line's ETA are told of once.
+    await h.service.alerts.runOnce();
+    expect(await titles()).toHaveLength(1);
+
+    // The line moves its ETA two hours later; we still expect it 28 hours after that.
+    await predict(late.shipment.id, 74, 28);
+    await h.service.alerts.runOnce();
+    expect((await titles()).at(-1)).toBe(
+      "Predicted 28 h later than the line's ETA: MAEU900000001 at Los Angeles",
+    );
+
+    // Arrived: not late any more, whatever was last predicted.
+    await h.db.update(shipments).set({ podAtaAt: h.clock.now() }).where(eq(shipments.id, late.shipment.id));
+    await predict(late.shipment.id, 80, 40);
+    await h.service.alerts.runOnce();
+    expect(await titles()).toHaveLength(2);
+  });
+});
