@@ -8,6 +8,7 @@ import { activeHolds } from "../../../api/pickup";
 import { terminalSchema } from "../../../api/reference";
 import { shipmentSchema } from "../../../api/shipments";
 import { mergeEvents } from "../../../api/timeline-merge";
+import { ArrivalForecast } from "../../components/arrival-forecast/arrival-forecast";
 import { DateTime } from "../../components/date-time";
 import { inlandStopOf, JourneyMap } from "../../components/map/journey-map";
 import { UpdatedAgo } from "../../components/updated-ago";
@@ -113,6 +114,9 @@ export function ContainerPage() {
         <ContainerTimeline journey={journey} />
         <div className="space-y-6">
           <PickupPanel container={container} terminal={terminal} pickupFacility={pickupFacility} />
+          {r.shipment.data ? (
+            <ArrivalForecast shipmentId={r.shipment.data.id} facts={a} timeZone={a.pod_timezone} />
+          ) : null}
           <JourneyMap containerId={container.id} inland={inlandStopOf(shipment)} />
           <section
             aria-labelledby="details-heading"

@@ -77,6 +77,15 @@ export const SHIPMENT_SHEET_COLUMNS: Readonly<Record<string, readonly Column[]>>
       (r) => r.shipment.attributes.pod_timezone,
     ),
   ],
+  predicted: [
+    ...zonedTimeColumns<ShipmentSheetRow>(
+      "Our predicted arrival",
+      "datetime",
+      (r) => r.shipment.attributes.pod_predicted_arrival_at,
+      (r) => r.shipment.attributes.pod_timezone,
+    ),
+    text("Why we predict it", (s) => s.attributes.pod_predicted_arrival_reason, 60),
+  ],
   arrived: zonedTimeColumns<ShipmentSheetRow>(
     "Arrived",
     "datetime",

@@ -2,6 +2,7 @@
 // that cost money), which of them sort through the API, and which are hidden until chosen.
 import type { Shipment } from "../../../api/shipments";
 import type { ShipmentSortField } from "../../../api/triage";
+import { versusLineWords } from "../../components/arrival-forecast/arrival-forecast";
 import type { DataColumn } from "../../components/data-table/columns";
 import { RowLink } from "../../components/data-table/row-link";
 import { DateTime } from "../../components/date-time";
@@ -171,6 +172,24 @@ export const SHIPMENT_COLUMNS: readonly ShipmentColumn[] = [
         actualLabel="Arrived"
       />
     ),
+  },
+  {
+    id: "predicted",
+    header: "Our prediction",
+    hideable: true,
+    hiddenByDefault: true,
+    sortField: "pod_predicted_arrival_at",
+    cell: ({ attributes: a }) =>
+      a.pod_predicted_arrival_at ? (
+        <span title={a.pod_predicted_arrival_reason ?? undefined}>
+          <DateTime iso={a.pod_predicted_arrival_at} timeZone={a.pod_timezone} />
+          <span className="block text-xs text-(--muted-text)">
+            {versusLineWords(a.pod_predicted_arrival_at, a.pod_eta_at) ?? "About the line's ETA"}
+          </span>
+        </span>
+      ) : (
+        <NotKnown>None</NotKnown>
+      ),
   },
   {
     id: "arrived",

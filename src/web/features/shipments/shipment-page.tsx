@@ -9,6 +9,7 @@ import { findIncluded, includedOfType } from "../../../api/included";
 import { portSchema, type Terminal, terminalSchema, userSchema } from "../../../api/reference";
 import type { Shipment } from "../../../api/shipments";
 import { NotAllowed } from "../../components/allowed";
+import { versusLineWords } from "../../components/arrival-forecast/arrival-forecast";
 import { DateTime } from "../../components/date-time";
 import { inlandStopOf, JourneyMap } from "../../components/map/journey-map";
 import { PageHeader } from "../../components/page-header";
@@ -253,6 +254,13 @@ function Journey({
           )}
           {a.pod_original_eta_at && a.pod_original_eta_at !== a.pod_eta_at ? (
             <TimeFact label="First estimate" iso={a.pod_original_eta_at} timeZone={a.pod_timezone} />
+          ) : null}
+          {a.pod_predicted_arrival_at ? (
+            <TimeFact label="Our prediction" iso={a.pod_predicted_arrival_at} timeZone={a.pod_timezone}>
+              <span className="block text-xs text-(--muted-text)">
+                {versusLineWords(a.pod_predicted_arrival_at, a.pod_eta_at) ?? "About the line's ETA"}
+              </span>
+            </TimeFact>
           ) : null}
         </Stop>
         {hasDestination ? (

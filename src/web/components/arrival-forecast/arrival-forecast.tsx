@@ -1,0 +1,119 @@
+// "When does it arrive?": the line's ETA at the port of discharge beside our own predicted arrival, the window 8 in
+// 10 such arrivals fall in, the one sentence it rests on, and the chart of how both moved (with the arrival once it
+// happened). Shown on the container and shipment pages; nothing when there is neither a prediction nor a history.
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useId } from "react";
+import { etaChange } from "../../lib/format";
+import { serviceNow } from "../../lib/service-clock";
+import { DateTime } from "../date-time";
+import { ArrivalChart } from "./arrival-chart";
+import { arrivalPredictionsQuery } from "./queries";
+
+export interface ForecastFacts {
+  pod_eta_at: string | null;
+  pod_ata_at: string | null;
+  pod_predicted_arrival_at: string | null;
+  pod_predicted_arrival_window: { earliest_at: string; latest_at: string } | null;
+  pod_predicted_arrival_reason: string | null;
+  port_of_discharge_name: string | null;
+}
+
+/** "1 day later than the line's ETA", "5 hours earlier …"; null within the hour. */
+export function versusLineWords(predicted: string, line: string | null): string | null {
+  const change = etaChange(predicted, line);
+  if (!change) return null;
+  const [amount = "", unit] = change.slice(1).split(" ");
+  const unitWord = unit === "d" ? "day" : "hour";
+  const plural = amount === "1" ? "" : "s";
+  return `${amount} ${unitWord}${plural} ${change.startsWith("+") ? "later" : "earlier"} than the line's ETA`;
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500 dark:text-slate-400">{term}</dt>
+      <dd className="text-sm text-slate-900 dark:text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+export function ArrivalForecast({
+  shipmentId,
+  facts,
+  timeZone,
+}: {
+  shipmentId: string;
+  facts: ForecastFacts;
+  /** The port of discharge's zone, which every time here is read in. */
+  timeZone: string | null;
+}) {
+  const headingId = useId();
+  const { data } = useQuery(arrivalPredictionsQuery(shipmentId));
+  const history = data?.data ?? [];
+  const predicted = facts.pod_predicted_arrival_at;
+  if (!predicted && history.length === 0) return null;
+  const window = facts.pod_predicted_arrival_window;
+  const versus = predicted ? versusLineWords(predicted, facts.pod_eta_at) : null;
+  const late = versus?.includes("later") ?? false;
+  const port = facts.port_of_discharge_name ?? "the port of discharge";
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id={headingId} className="text-base font-semibold text-slate-900 dark:text-slate-100">
+        When does it reach {port}?
+      </h2>
+      <dl className="mt-3 grid gap-3 sm:grid-cols-2">
+        {facts.pod_ata_at ? (
+          <Fact term="Arrived">
+            <DateTime iso={facts.pod_ata_at} timeZone={timeZone} />
+          </Fact>
+        ) : (
+          <>
+            <Fact term="Line's ETA">
+              {facts.pod_eta_at ? <DateTime iso={facts.pod_eta_at} timeZone={timeZone} /> : "Not known"}
+            </Fact>
+            {predicted ? (
+              <Fact term="Our prediction">
+                <DateTime iso={predicted} timeZone={timeZone} />
+                {versus ? (
+                  <span
+                    className={`ml-1.5 inline-block rounded px-1 py-px text-xs font-medium ${
+                      late
+                        ? "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-200"
+                        : "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-200"
+                    }`}
+                  >
+                    {versus}
+                  </span>
+                ) : null}
+              </Fact>
+            ) : null}
+            {window ? (
+              <Fact term="Likely between">
+                <DateTime iso={window.earliest_at} timeZone={timeZone} /> and{" "}
+                <DateTime iso={window.latest_at} timeZone={timeZone} />
+              </Fact>
+            ) : null}
+          </>
+        )}
+      </dl>
+      {predicted && facts.pod_predicted_arrival_reason ? (
+        <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
+          <span className="font-medium">Why: </span>
+          {facts.pod_predicted_arrival_reason}
+        </p>
+      ) : null}
+      {history.length > 0 ? (
+        <ArrivalChart
+          history={history}
+          arrivedAt={facts.pod_ata_at}
+          now={serviceNow().getTime()}
+          timeZone={timeZone}
+        />
+      ) : null}
+    </section>
+  );
+}
