@@ -41,6 +41,8 @@ test("a shipment predicted more than a day late is listed under the filter, show
   await expect(term("Likely between")).toBeVisible();
   await expect(forecast.getByText(/is sailing \d+\.\d kn with [\d,]+ nm to go/)).toBeVisible();
   await expect(forecast.getByRole("img", { name: /^How the arrival estimates moved/ })).toBeVisible();
+  // The route map says it too, beside the line's ETA of the ship sailing there.
+  await expect(page.getByText(/, ETA .+ \(we expect it .+\)\.$/)).toBeVisible();
   await forecast.getByText("The estimates as a table").click();
   const table = forecast.getByRole("table", { name: "Each estimate of the arrival, oldest first" });
   await expect(table.getByRole("columnheader", { name: "Our prediction" })).toBeVisible();

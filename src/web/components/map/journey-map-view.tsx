@@ -26,9 +26,11 @@ import { VesselMarker } from "./vessel-marker";
 export default function JourneyMapView({
   containerId,
   inland,
+  predictedArrivalAt = null,
 }: {
   containerId: string;
   inland?: InlandStop;
+  predictedArrivalAt?: string | null;
 }) {
   const { data, error, isPending } = useQuery(containerMapQuery(containerId));
   // The inland leg is a nicety: while its port loads, or if it cannot, the sea journey is drawn without it.
@@ -48,16 +50,19 @@ export default function JourneyMapView({
       </p>
     );
   }
-  return <JourneyDrawingView map={data} destination={destination} />;
+  return <JourneyDrawingView map={data} destination={destination} predictedArrivalAt={predictedArrivalAt} />;
 }
 
 /** The map of a journey whose GeoJSON (and inland destination) the caller has: a shared shipment's page. */
 export function JourneyDrawingView({
   map,
   destination,
+  predictedArrivalAt = null,
 }: {
   map: MapGeoJson;
   destination: InlandDestination | null;
+  /** Our own predicted arrival at the port of discharge: said when the ship is sailing there. */
+  predictedArrivalAt?: string | null;
 }) {
   const drawing = useMemo(() => journeyDrawing(map, destination), [map, destination]);
   const [land, onLand] = useLandState();
@@ -99,6 +104,12 @@ export function JourneyDrawingView({
             {vessel.arrival_port_eta ? (
               <>
                 , ETA <DateTime iso={vessel.arrival_port_eta} timeZone={vessel.arrival_port_time_zone} />
+              </>
+            ) : null}
+            {predictedArrivalAt && vessel.arrival_port_label === "POD" ? (
+              <>
+                {" "}
+                (we expect it <DateTime iso={predictedArrivalAt} timeZone={vessel.arrival_port_time_zone} />)
               </>
             ) : null}
             .

@@ -21,15 +21,23 @@ export interface InlandStop {
 export interface JourneyMapProps {
   containerId: string;
   inland?: InlandStop;
+  /** Our own predicted arrival at the port of discharge, said beside the line's ETA while the ship sails there. */
+  predictedArrivalAt?: string | null;
   /** Said above the map, e.g. which container's journey it is. */
   caption?: ReactNode;
   className?: string;
 }
 
-export function JourneyMap({ containerId, inland, caption, className = "" }: JourneyMapProps) {
+export function JourneyMap({
+  containerId,
+  inland,
+  predictedArrivalAt,
+  caption,
+  className = "",
+}: JourneyMapProps) {
   return (
     <JourneyMapSection id={`journey-map-${containerId}`} caption={caption} className={className}>
-      <JourneyMapView containerId={containerId} inland={inland} />
+      <JourneyMapView containerId={containerId} inland={inland} predictedArrivalAt={predictedArrivalAt} />
     </JourneyMapSection>
   );
 }

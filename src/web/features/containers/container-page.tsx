@@ -117,7 +117,11 @@ export function ContainerPage() {
           {r.shipment.data ? (
             <ArrivalForecast shipmentId={r.shipment.data.id} facts={a} timeZone={a.pod_timezone} />
           ) : null}
-          <JourneyMap containerId={container.id} inland={inlandStopOf(shipment)} />
+          <JourneyMap
+            containerId={container.id}
+            inland={inlandStopOf(shipment)}
+            predictedArrivalAt={a.pod_predicted_arrival_at}
+          />
           <section
             aria-labelledby="details-heading"
             className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"

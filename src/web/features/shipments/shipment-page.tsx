@@ -188,6 +188,7 @@ export function ShipmentPage() {
           className="mt-6"
           containerId={containers[0].id}
           inland={inlandStopOf(shipment)}
+          predictedArrivalAt={a.pod_predicted_arrival_at}
           caption={
             containers.length > 1
               ? `Shown for container ${containers[0].attributes.number}, the first of ${containers.length}.`
