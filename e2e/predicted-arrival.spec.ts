@@ -48,6 +48,15 @@ test("a shipment predicted more than a day late is listed under the filter, show
   await expect(table.getByRole("columnheader", { name: "Our prediction" })).toBeVisible();
   await expect(table.getByRole("row")).not.toHaveCount(1);
 
+  // Needs attention counts its container under "Arriving late", and the count opens the list it counts.
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Needs attention" })).toBeVisible();
+  await page.getByRole("link", { name: /We predict more than 24 h later than the line/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Containers" })).toBeVisible();
+  await expect(page.getByRole("table").getByRole("row")).toHaveCount(
+    1 + shipment.relationships.containers.data.length,
+  );
+
   // A rule for shipments predicted more than a day late tells of this one at once; the bell counts it.
   await page.goto("/settings/alerts");
   await expect(page.getByRole("heading", { level: 1, name: "Alert rules" })).toBeVisible();

@@ -208,6 +208,8 @@ export const containerSummarySchema = z
       lfd_within_2_days: attentionCountSchema,
       /** ETA at the port of discharge moved more than 24 hours from the original ETA, not yet arrived. */
       eta_slipped: attentionCountSchema,
+      /** Our own predicted arrival more than 24 hours later than the line's ETA, not yet arrived. */
+      predicted_late: attentionCountSchema,
       /** Tracking requests that failed (the line did not know the number, …). */
       tracking_failed: attentionCountSchema,
       /** Shipments whose tracking the line stopped (ATTENTION_STOP_REASONS). */

@@ -336,9 +336,9 @@ describe("filters", () => {
     ],
     ["filter[eta_changed]=24", (x) => [f.s.savannah.shipment.id, f.s.shanghai.shipment.id].includes(x.s.id)],
     ["filter[eta_changed]=30.5", (x) => x.s.id === f.s.savannah.shipment.id],
-    // Savannah is predicted 24 hours after the line's ETA; `later` earlier than it (and stopped).
-    ["filter[predicted_late]=23.5", (x) => x.s.id === f.s.savannah.shipment.id],
-    ["filter[predicted_late]=24", () => false],
+    // Savannah is predicted 26 hours after the line's ETA; `later` earlier than it (and stopped).
+    ["filter[predicted_late]=25.5", (x) => x.s.id === f.s.savannah.shipment.id],
+    ["filter[predicted_late]=26", () => false],
     ["filter[phase]=at_port", (x) => phaseOf(x) === "at_port"],
     ["filter[phase]=on_water,picked_up", (x) => ["on_water", "picked_up"].includes(phaseOf(x)!)],
     ["filter[phase]=awaiting_departure", (x) => phaseOf(x) === "awaiting_departure"],

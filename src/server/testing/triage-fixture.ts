@@ -124,8 +124,8 @@ export async function buildTriageFixture(
       podVesselId: vessel!.id,
       podEtaAt: at(46),
       podOriginalEtaAt: at(-2),
-      // We expect it a day later than the line says.
-      podPredictedArrivalAt: at(70),
+      // We expect it 26 hours later than the line says.
+      podPredictedArrivalAt: at(72),
       polEtdAt: at(-400),
       polAtdAt: at(-399),
       destinationEtaAt: at(80),

@@ -71,6 +71,12 @@ describe("GET /v2/containers/summary", () => {
     expect([a.lfd_passed.count, a.lfd_today.count, a.lfd_within_2_days.count]).toEqual([2, 1, 1]);
     // Savannah's ETA moved 48 hours and it has one container at sea; Shanghai's arrived.
     expect(a.eta_slipped.count).toBe(1);
+    // We predict Savannah 26 hours after the line's ETA: both its containers.
+    expect(a.predicted_late).toEqual({
+      count: 2,
+      list: "containers",
+      filters: { "filter[predicted_late]": "24" },
+    });
     expect(a.tracking_failed).toEqual({
       count: 1,
       list: "tracking_requests",

@@ -76,6 +76,7 @@ export function registerContainerSummaryRoute(app: App, deps: DataDeps) {
       lfdToday,
       lfdSoon,
       etaSlipped,
+      predictedLate,
       failed,
       stoppedByLine,
       ...holds
@@ -88,6 +89,7 @@ export function registerContainerSummaryRoute(app: App, deps: DataDeps) {
       at(containers({ lfd: "within_2_days" })),
       // Not yet arrived: still on the water (or not yet loaded).
       at(containers({ eta_changed: "24", status: "new,on_ship" })),
+      at(containers({ predicted_late: "24" })),
       at({ list: "tracking_requests", filters: { "filter[status]": "failed" } }),
       at({
         list: "shipments",
@@ -108,6 +110,7 @@ export function registerContainerSummaryRoute(app: App, deps: DataDeps) {
         lfd_today: lfdToday,
         lfd_within_2_days: lfdSoon,
         eta_slipped: etaSlipped,
+        predicted_late: predictedLate,
         tracking_failed: failed,
         tracking_stopped_by_line: stoppedByLine,
       },

@@ -79,10 +79,19 @@ function groupsOf(s: Summary): Group[] {
     },
     {
       id: "eta",
-      title: "ETA slipped",
-      description: "Still at sea, with an ETA more than 24 hours away from the line's first estimate.",
-      rows: [{ label: "ETA slipped more than 24 h", count: s.eta_slipped, noun: CONTAINERS, tone: "warn" }],
-      clear: "No arriving container's ETA has moved by more than 24 hours.",
+      title: "Arriving late",
+      description:
+        "Still at sea, with an ETA more than 24 hours away from the line's first estimate, or our own prediction more than 24 hours later than the line's ETA.",
+      rows: [
+        { label: "ETA slipped more than 24 h", count: s.eta_slipped, noun: CONTAINERS, tone: "warn" },
+        {
+          label: "We predict more than 24 h later than the line",
+          count: s.predicted_late,
+          noun: CONTAINERS,
+          tone: "warn",
+        },
+      ],
+      clear: "No arriving container's ETA has moved by more than 24 hours, and we predict none a day late.",
     },
     {
       id: "tracking",
