@@ -160,6 +160,11 @@ export const LIST_FILTERS = {
    * the line's ETA, not yet arrived (src/api/predicted-arrival.ts).
    */
   predicted_late: "predicted_late",
+  /**
+   * Expected events missing, comma-separated (any of): `departure`, `arrival`, `availability`
+   * (src/api/expected-events.ts): a milestone that should have happened by now and that nobody reported.
+   */
+  expected_missing: "expected_missing",
 } as const;
 export type ListFilterName = keyof typeof LIST_FILTERS;
 
@@ -210,6 +215,8 @@ export const containerSummarySchema = z
       eta_slipped: attentionCountSchema,
       /** Our own predicted arrival more than 24 hours later than the line's ETA, not yet arrived. */
       predicted_late: attentionCountSchema,
+      /** Expected news missing (departure, arrival or availability overdue: src/api/expected-events.ts). */
+      expected_missing: attentionCountSchema,
       /** Tracking requests that failed (the line did not know the number, …). */
       tracking_failed: attentionCountSchema,
       /** Shipments whose tracking the line stopped (ATTENTION_STOP_REASONS). */

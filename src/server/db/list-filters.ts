@@ -19,6 +19,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
+import { MISSING_AFTER_MS, type MissingEvent } from "../../api/expected-events";
 import { isUuid } from "../../api/ids";
 import type { LfdWindow } from "../../api/triage";
 import type { Db } from "./connection";
@@ -57,6 +58,8 @@ export interface ListFilterSpec {
   etaChangedHours?: number;
   /** Hours: our predicted arrival is later than the line's ETA by more than this (not yet arrived). */
   predictedLateHours?: number;
+  /** Expected events missing (any of): src/api/expected-events.ts. */
+  expectedMissing?: MissingEvent[];
   /** Search term (`q`). */
   q?: string;
   /** The ports and vessels `q` names (db/search-places.ts): set before the list's condition is built. */
@@ -246,7 +249,7 @@ function lfdWindow(window: LfdWindow, clock: FilterClock): SQL[] {
   }
 }
 
-function containerLevel(f: ListFilterSpec, clock: FilterClock): SQL[] {
+function containerLevel(accountId: string, f: ListFilterSpec, clock: FilterClock): SQL[] {
   const out: SQL[] = [];
   if (f.statuses?.length) out.push(inArray(containers.currentStatus, f.statuses));
   if (f.phases?.length) out.push(inArray(containers.journeyPhase, f.phases));
@@ -264,7 +267,39 @@ function containerLevel(f: ListFilterSpec, clock: FilterClock): SQL[] {
   if (f.lfdBefore) out.push(lt(containers.lastFreeDayAt, f.lfdBefore));
   if (f.lfdAfter) out.push(gte(containers.lastFreeDayAt, f.lfdAfter));
   if (f.lfd) out.push(...lfdWindow(f.lfd, clock));
+  if (f.expectedMissing?.length) out.push(missingCondition(accountId, f.expectedMissing, clock));
   return out;
+}
+
+/**
+ * `filter[expected_missing]`: src/api/expected-events.ts's missingEvent as SQL, one branch a kind, each read through
+ * its own index (the account's boxes not yet sailed; its coming shipments' boxes; its boxes waiting for pickup),
+ * so that the count of a large account does not test every container.
+ */
+function missingCondition(accountId: string, kinds: readonly MissingEvent[], clock: FilterClock): SQL {
+  const before = (ms: number) => timestamp(new Date(clock.now.getTime() - ms));
+  const branches: SQL[] = [];
+  if (kinds.includes("departure")) {
+    branches.push(sql`select c.id from ${containers} c
+      where c.account_id = ${accountId}::uuid and c.current_status = 'new'
+        and c.shipment_pol_atd_at is null and c.shipment_pol_etd_at < ${before(MISSING_AFTER_MS.departure)}
+        and c.shipment_line_tracking_stopped_at is null`);
+  }
+  if (kinds.includes("arrival")) {
+    branches.push(sql`select c.id from ${shipments} s join ${containers} c on c.shipment_id = s.id
+      where s.account_id = ${accountId}::uuid and s.line_tracking_stopped_at is null
+        and s.pod_ata_at is null and s.pol_atd_at is not null
+        and case when s.pod_predicted_arrival_p90_at is not null
+          then s.pod_predicted_arrival_p90_at < ${before(MISSING_AFTER_MS.arrival)}
+          else s.pod_eta_at < ${before(MISSING_AFTER_MS.arrivalWithoutPrediction)} end`);
+  }
+  if (kinds.includes("availability")) {
+    branches.push(sql`select c.id from ${containers} c
+      where c.account_id = ${accountId}::uuid and c.awaiting_pickup
+        and c.pod_discharged_at < ${before(MISSING_AFTER_MS.availability)} and c.pod_full_out_at is null
+        and not c.availability_known and c.shipment_line_tracking_stopped_at is null`);
+  }
+  return sql`${containers.id} in (${sql.join(branches, sql` union all `)})`;
 }
 
 /** The filters that read the container itself (containerLevel); the rest read the shipment or its copies. */
@@ -277,6 +312,7 @@ const CONTAINER_LEVEL_KEYS = [
   "lfdBefore",
   "lfdAfter",
   "lfd",
+  "expectedMissing",
 ] as const satisfies readonly (keyof ListFilterSpec)[];
 
 const isSet = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== undefined);
@@ -447,7 +483,10 @@ export function containerListCondition(accountId: string, f: ListFilterSpec, clo
   if (number) conditions.push(sql`${containers.number} ilike ${likePattern(number)}`);
   const q = f.q?.trim();
   if (q) conditions.push(containerSearch(accountId, q, placesOf(f)));
-  conditions.push(...shipmentLevel(accountId, f, OF_CONTAINERS, clock), ...containerLevel(f, clock));
+  conditions.push(
+    ...shipmentLevel(accountId, f, OF_CONTAINERS, clock),
+    ...containerLevel(accountId, f, clock),
+  );
   return and(...conditions)!;
 }
 
@@ -460,7 +499,7 @@ export function shipmentListCondition(accountId: string, f: ListFilterSpec, cloc
   if (hasContainerLevel(f)) {
     conditions.push(sql`exists (select from ${containers}
       where ${containers.shipmentId} = ${shipments.id} and ${containers.accountId} = ${accountId}
-        and ${and(...containerLevel(f, clock))})`);
+        and ${and(...containerLevel(accountId, f, clock))})`);
   }
   return and(...conditions)!;
 }

@@ -3,6 +3,7 @@
 // whose source.parameter names the parameter, with a detail that says what would be right.
 import { z } from "zod";
 import { CONTAINER_STATUSES } from "../../api/containers";
+import { MISSING_EVENTS } from "../../api/expected-events";
 import { isUuid } from "../../api/ids";
 import { TRACKING_STOPPED_REASONS } from "../../api/shipments";
 import {
@@ -212,6 +213,8 @@ export function parseListFilters(query: Query, reference: ReferenceData): ListFi
     spec.trackingStoppedReasons = oneOf("tracking_stopped_reason", reasons, TRACKING_STOPPED_REASONS);
   spec.etaChangedHours = hoursOf(query, "eta_changed");
   spec.predictedLateHours = hoursOf(query, "predicted_late");
+  const missing = listOf(query, "expected_missing");
+  if (missing) spec.expectedMissing = oneOf("expected_missing", missing, MISSING_EVENTS);
   const q = query.q?.trim();
   if (q) spec.q = q;
   // Undefined members stay out, so that an unfiltered request reads the kept counts.

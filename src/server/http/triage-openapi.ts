@@ -2,6 +2,7 @@
 // shared by GET /v2/shipments and GET /v2/containers; http/list-query.ts parses what they describe.
 import { z } from "@hono/zod-openapi";
 import { CONTAINER_STATUSES } from "../../api/containers";
+import { MISSING_EVENTS } from "../../api/expected-events";
 import { TRACKING_STOPPED_REASONS } from "../../api/shipments";
 import {
   JOURNEY_PHASES,
@@ -100,6 +101,10 @@ export function triageFilterQuery(containerNote: string) {
     "filter[eta_changed]": text(
       "A number of hours N greater than 0: the ETA at the port of discharge differs from the original ETA by more than N hours.",
       { type: "number", exclusiveMinimum: 0, maximum: MAX_ETA_CHANGE_HOURS, example: "24" },
+    ),
+    "filter[expected_missing]": text(
+      `Expected events missing, comma-separated (any of): ${MISSING_EVENTS.join(", ")}. \`departure\`: still at the port of lading a day after the line's estimated departure; \`arrival\`: not arrived 12 hours after the end of our predicted window (a day after the line's ETA before there is one); \`availability\`: discharged 3 days ago, not picked up, and the terminal has said nothing of availability. Shipments whose tracking stopped never match. ${containerNote}`,
+      { pattern: commaListPattern(MISSING_EVENTS) },
     ),
     "filter[predicted_late]": text(
       "A number of hours N greater than 0: our own predicted arrival at the port of discharge (`pod_predicted_arrival_at`) is more than N hours later than the line's ETA, not yet arrived.",

@@ -1,6 +1,7 @@
 // How the lists' filters read to a person: each filter's label, the control that sets it and its value in words
 // ("LFD: within 2 days", "On hold: yes"), for chips, the "Add filter" form and saved views.
 import { CONTAINER_STATUSES } from "../../api/containers";
+import { MISSING_EVENT_LABELS, MISSING_EVENTS } from "../../api/expected-events";
 import { journeyPhaseWords } from "../../api/milestone-words";
 import { TRACKING_STOPPED_REASONS } from "../../api/shipments";
 import { JOURNEY_PHASES, LFD_WINDOWS, type ListFilterName } from "../../api/triage";
@@ -56,6 +57,11 @@ export const FILTER_DEFINITIONS: Record<ListFilterName, FilterDefinition> = {
   },
   eta_changed: { label: "ETA moved by more than", kind: "hours" },
   predicted_late: { label: "Predicted later than the line's ETA by more than", kind: "hours" },
+  expected_missing: {
+    label: "Expected news missing",
+    kind: "choice",
+    options: MISSING_EVENTS.map((m) => ({ value: m, words: MISSING_EVENT_LABELS[m] })),
+  },
 };
 
 /** A filter's value in words: "within 2 days", "yes", "Available for pickup or Not available for pickup". */

@@ -3,6 +3,7 @@
 // value is checked here, so that a hand-edited address drops a bad filter instead of failing the page.
 import { z } from "zod";
 import { CONTAINER_STATUSES } from "../../api/containers";
+import { MISSING_EVENTS } from "../../api/expected-events";
 import { TRACKING_STOPPED_REASONS } from "../../api/shipments";
 import {
   JOURNEY_PHASES,
@@ -57,6 +58,7 @@ const VALID: Record<ListFilterName, (value: string) => boolean> = {
   tracking_stopped_reason: anyOf(TRACKING_STOPPED_REASONS),
   eta_changed: (value) => /^\d+(\.\d+)?$/.test(value) && Number(value) > 0,
   predicted_late: (value) => /^\d+(\.\d+)?$/.test(value) && Number(value) > 0,
+  expected_missing: anyOf(MISSING_EVENTS),
 };
 
 export function isValidFilterValue(name: ListFilterName, value: string): boolean {

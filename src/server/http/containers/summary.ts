@@ -2,6 +2,7 @@
 // very code the list parses them with and counting with the list's own count, so that following a count's
 // filters lists exactly that many rows.
 import { createRoute } from "@hono/zod-openapi";
+import { MISSING_EVENTS } from "../../../api/expected-events";
 import { singleDocument } from "../../../api/json-api";
 import {
   ATTENTION_STOP_REASONS,
@@ -77,6 +78,7 @@ export function registerContainerSummaryRoute(app: App, deps: DataDeps) {
       lfdSoon,
       etaSlipped,
       predictedLate,
+      expectedMissing,
       failed,
       stoppedByLine,
       ...holds
@@ -90,6 +92,7 @@ export function registerContainerSummaryRoute(app: App, deps: DataDeps) {
       // Not yet arrived: still on the water (or not yet loaded).
       at(containers({ eta_changed: "24", status: "new,on_ship" })),
       at(containers({ predicted_late: "24" })),
+      at(containers({ expected_missing: MISSING_EVENTS.join(",") })),
       at({ list: "tracking_requests", filters: { "filter[status]": "failed" } }),
       at({
         list: "shipments",
@@ -111,6 +114,7 @@ export function registerContainerSummaryRoute(app: App, deps: DataDeps) {
         lfd_within_2_days: lfdSoon,
         eta_slipped: etaSlipped,
         predicted_late: predictedLate,
+        expected_missing: expectedMissing,
         tracking_failed: failed,
         tracking_stopped_by_line: stoppedByLine,
       },

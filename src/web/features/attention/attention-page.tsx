@@ -94,6 +94,14 @@ function groupsOf(s: Summary): Group[] {
       clear: "No arriving container's ETA has moved by more than 24 hours, and we predict none a day late.",
     },
     {
+      id: "missing",
+      title: "Expected news missing",
+      description:
+        "A departure a day past the line's estimate, an arrival 12 hours past our predicted window, or no availability news 3 days after discharge: worth a call to the line or the terminal.",
+      rows: [{ label: "Expected news missing", count: s.expected_missing, noun: CONTAINERS, tone: "warn" }],
+      clear: "Every container's departure, arrival and availability news came when expected.",
+    },
+    {
       id: "tracking",
       title: "Tracking",
       description:

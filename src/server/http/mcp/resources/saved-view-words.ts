@@ -39,6 +39,7 @@ const FILTER_WORDS: Record<ListFilterName, (value: string) => string> = {
   tracking_stopped_reason: (v) => `tracking stopped because ${anyOf(v)}`,
   eta_changed: (v) => `ETA moved by more than ${v} hours`,
   predicted_late: (v) => `predicted more than ${v} hours later than the line's ETA`,
+  expected_missing: (v) => `expected news missing: ${anyOf(v)}`,
 };
 
 const SORT_WORDS: Record<string, string> = {

@@ -3,6 +3,7 @@
 // is refused by the API itself, in its words.
 import { z } from "zod";
 import { CONTAINER_STATUSES } from "../../../../api/containers";
+import { MISSING_EVENTS } from "../../../../api/expected-events";
 import { PAGE_SIZE_MAX } from "../../../../api/json-api";
 import { TRACKING_STOPPED_REASONS } from "../../../../api/shipments";
 import {
@@ -85,6 +86,12 @@ export const listFilterInputs = {
     .optional()
     .describe(
       "Hours N: our own predicted arrival is more than N hours later than the line's ETA (not yet arrived).",
+    ),
+  expected_missing: z
+    .array(z.enum(MISSING_EVENTS))
+    .optional()
+    .describe(
+      "Expected events missing (any of): departure (a day past the line's ETD, not departed), arrival (12 hours past our predicted window, not arrived), availability (discharged 3 days ago, no availability news).",
     ),
 } satisfies Record<ListFilterName, z.ZodType>;
 
