@@ -17,6 +17,10 @@ export const ALERT_KINDS = {
   hold_released: { label: "Hold released", threshold: null },
   eta_moved: { label: "ETA moved by more than N hours", threshold: "hours" },
   predicted_late: { label: "Predicted later than the line's ETA by more than N hours", threshold: "hours" },
+  expected_event_missing: {
+    label: "Expected news missing (departure, arrival or availability)",
+    threshold: null,
+  },
   vessel_departed: { label: "Vessel departed", threshold: null },
   vessel_arrived: { label: "Vessel arrived", threshold: null },
   vessel_discharged: { label: "Discharged from the vessel", threshold: null },
@@ -33,9 +37,10 @@ export const ALERT_KIND_NAMES = Object.keys(ALERT_KINDS) as [AlertKind, ...Alert
 export const LFD_KINDS: readonly AlertKind[] = ["lfd_passed", "lfd_today", "lfd_tomorrow", "lfd_within"];
 /**
  * The kinds the forecast check raises every few minutes: our own predicted arrival (src/api/predicted-arrival.ts)
- * later than the line's ETA by more than the rule's hours; once per shipment and line's ETA.
+ * later than the line's ETA by more than the rule's hours, once per shipment and line's ETA; and an expected event
+ * missing (src/api/expected-events.ts), once per container and kind.
  */
-export const PREDICTION_KINDS: readonly AlertKind[] = ["predicted_late"];
+export const PREDICTION_KINDS: readonly AlertKind[] = ["predicted_late", "expected_event_missing"];
 /** The kinds that may name one hold (customs, freight, USDA…); without one, any hold. */
 export const HOLD_KINDS: readonly AlertKind[] = ["hold_added", "hold_released"];
 

@@ -20,19 +20,20 @@ export const MISSING_AFTER_MS = {
   availability: 3 * DAY,
 } as const;
 
-/** A filter chip's and a count's words. */
-export const MISSING_EVENT_LABELS: Record<MissingEvent, string> = {
-  departure: "departure overdue",
-  arrival: "arrival overdue",
-  availability: "no availability news",
-};
-
-export const MISSING_EVENT_WORDS: Record<MissingEvent, string> = {
-  departure:
-    "Departure overdue: the line's estimated departure passed more than a day ago, and none is reported",
-  arrival: "Arrival overdue: our predicted window ended more than 12 hours ago, and no arrival is reported",
-  availability:
-    "No availability news: discharged more than 3 days ago, and the terminal has said nothing of pickup",
+/** Each kind's name and what it means, for the container page, the alerts and the filter's chip. */
+export const MISSING_EVENT_WORDS: Record<MissingEvent, { label: string; detail: string }> = {
+  departure: {
+    label: "Departure overdue",
+    detail: "The line's estimated departure passed more than a day ago, and none is reported.",
+  },
+  arrival: {
+    label: "Arrival overdue",
+    detail: "Our predicted window ended more than 12 hours ago, and no arrival is reported.",
+  },
+  availability: {
+    label: "No availability news",
+    detail: "Discharged more than 3 days ago, and the terminal has said nothing of pickup.",
+  },
 };
 
 /** What a container and its shipment say of the three (times as ISO 8601, as the API gives them). */

@@ -1,6 +1,7 @@
 // Which rules a change matches, and what the alert says: plain functions over an event (or a container's last free
 // day on a given date) and the facts the rules look at, so that the worker only reads, calls these, and writes.
 import type { AlertKind } from "../../api/alerts";
+import { MISSING_EVENT_WORDS, type MissingEvent } from "../../api/expected-events";
 import type { AlertFacts, LiveRule, LoggedEvent, PredictedLateFacts, RequestFacts } from "../db/alerts";
 
 /** An alert before it is stored: the rule it is for, its once-only key, and its words. */
@@ -237,6 +238,31 @@ export function predictedLateAlerts(facts: PredictedLateFacts, rules: LiveRule[]
         `Our prediction: ${localTime(facts.predictedAt.toISOString(), zone)}`,
         ...(facts.reason ? [`Why: ${facts.reason}`] : []),
       ],
+    });
+  }
+  return drafts;
+}
+
+/** The alerts for one container whose `kind` of expected event is missing: once per container and kind. */
+export function missingEventAlerts(
+  facts: AlertFacts & { accountId: string },
+  kind: MissingEvent,
+  rules: LiveRule[],
+): AlertDraft[] {
+  const drafts: AlertDraft[] = [];
+  for (const rule of rules) {
+    if (rule.accountId !== facts.accountId || rule.kind !== "expected_event_missing") continue;
+    if (!inScope(rule.scope, facts)) continue;
+    const { label, detail } = MISSING_EVENT_WORDS[kind];
+    drafts.push({
+      rule,
+      dedupeKey: `missing:${facts.containerId}:${kind}`,
+      eventId: null,
+      containerId: facts.containerId,
+      shipmentId: facts.shipmentId,
+      containerNumber: facts.containerNumber,
+      title: `${label}: ${subjectOf(facts)}${where(facts)}`,
+      details: [detail, "Worth a call to the line or the terminal."],
     });
   }
   return drafts;

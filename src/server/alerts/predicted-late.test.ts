@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOUR } from "../../api/durations";
-import { alerts, shipments } from "../db/schema";
+import { alerts, containers, shipments } from "../db/schema";
 import { asPerson, personCookie } from "../testing/people-fixtures";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
 
@@ -72,5 +72,35 @@ describe("a shipment predicted late", () => {
     await predict(late.shipment.id, 80, 40);
     await h.service.alerts.runOnce();
     expect(await titles()).toHaveLength(2);
+  });
+
+  it("tells once per container and kind of an expected event missing", async () => {
+    await h.db.delete(alerts);
+    const made = await asPerson(h, ana, "/v2/alert_rules", {
+      method: "POST",
+      json: {
+        data: { attributes: { name: "Missing", kind: "expected_event_missing", channels: ["in_app"] } },
+      },
+    });
+    expect(made.status).toBe(201);
+    const stuck = await insertShipment(h.db, accountId, {
+      billOfLading: "MAEU900000004",
+      containerNumbers: ["STUK1234565"],
+    });
+    const now = h.clock.now().getTime();
+    // Still at Shanghai 30 hours after the line said it would sail.
+    await h.db
+      .update(shipments)
+      .set({ polEtdAt: new Date(now - 30 * HOUR), polAtdAt: null, podAtaAt: null })
+      .where(eq(shipments.id, stuck.shipment.id));
+    await h.db
+      .update(containers)
+      .set({ currentStatus: "new", podDischargedAt: null })
+      .where(eq(containers.id, stuck.containers[0]!.id));
+    await h.service.alerts.runOnce();
+    await h.service.alerts.runOnce();
+    const stored = await h.db.select().from(alerts).where(eq(alerts.containerId, stuck.containers[0]!.id));
+    expect(stored.map((a) => a.title)).toEqual(["Departure overdue: STUK1234565 at Los Angeles"]);
+    expect(stored[0]!.details[0]).toMatch(/^The line's estimated departure passed more than a day ago/);
   });
 });

@@ -23,6 +23,7 @@ import {
   PREDICTION_KINDS,
 } from "../../api/alerts";
 import { DAY } from "../../api/durations";
+import { MISSING_EVENTS } from "../../api/expected-events";
 import { type OutageReporter, reportBackgroundFailure } from "../background-errors";
 import type { Clock } from "../clock";
 import {
@@ -40,6 +41,7 @@ import {
   awaitingLastFreeDays,
   companyNames,
   containerFacts,
+  containersMissing,
   eventsAfter,
   insertAlerts,
   type LiveRule,
@@ -56,7 +58,7 @@ import type { Logger } from "../logger";
 import { sendLater } from "../mail/messages";
 import { chatPayload } from "./chat-messages";
 import { type Grouping, groupedAlertsEmail } from "./email";
-import { type AlertDraft, alertsForEvent, lfdAlerts, predictedLateAlerts } from "./match";
+import { type AlertDraft, alertsForEvent, lfdAlerts, missingEventAlerts, predictedLateAlerts } from "./match";
 import { quietUntil } from "./summary-schedule";
 import { markViews, type ViewFilters } from "./view-scope";
 
@@ -472,18 +474,35 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
   }
 
   /**
-   * The forecast check: every tracked shipment we predict later than its line's ETA by more than a rule's hours
-   * (with the last-free-day check: predictions move every few minutes, not with the event log).
+   * The forecast check: every tracked shipment we predict later than its line's ETA by more than a rule's hours,
+   * and every box whose expected departure, arrival or availability news is missing (with the last-free-day
+   * check: these come due with the clock and the predictions, not with the event log).
    */
   async function predictionCheck(): Promise<number> {
     const accountIds = await accountsWithRules(db, PREDICTION_KINDS);
     if (accountIds.length === 0) return 0;
     const rules = await liveRules(db, accountIds, PREDICTION_KINDS);
-    const fewestHours = Math.min(...rules.map((r) => r.threshold ?? 0));
-    const late = await predictedLateShipments(db, accountIds, fewestHours * 3600);
-    await markViews(db, rules, late, viewFilters, clock.now());
     const byAccount = groupBy(rules, (rule) => rule.accountId);
-    const drafts = late.flatMap((s) => predictedLateAlerts(s, byAccount.get(s.accountId) ?? []));
+    const drafts: AlertDraft[] = [];
+    const lateRules = rules.filter((r) => r.kind === "predicted_late");
+    if (lateRules.length > 0) {
+      const fewestHours = Math.min(...lateRules.map((r) => r.threshold ?? 0));
+      const accounts = [...new Set(lateRules.map((r) => r.accountId))];
+      const late = await predictedLateShipments(db, accounts, fewestHours * 3600);
+      await markViews(db, lateRules, late, viewFilters, clock.now());
+      drafts.push(...late.flatMap((s) => predictedLateAlerts(s, byAccount.get(s.accountId) ?? [])));
+    }
+    const missingRules = rules.filter((r) => r.kind === "expected_event_missing");
+    if (missingRules.length > 0) {
+      const accounts = [...new Set(missingRules.map((r) => r.accountId))];
+      for (const kind of MISSING_EVENTS) {
+        const boxes = await containersMissing(db, accounts, kind, clock.now());
+        await markViews(db, missingRules, boxes, viewFilters, clock.now());
+        drafts.push(
+          ...boxes.flatMap((box) => missingEventAlerts(box, kind, byAccount.get(box.accountId) ?? [])),
+        );
+      }
+    }
     let stored = 0;
     for (let i = 0; i < drafts.length; i += MAX_ALERTS_PER_TRANSACTION) {
       const chunk = drafts.slice(i, i + MAX_ALERTS_PER_TRANSACTION);

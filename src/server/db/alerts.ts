@@ -18,8 +18,10 @@ import {
   sql,
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { MissingEvent } from "../../api/expected-events";
 import { isUuid } from "../../api/ids";
 import type { Db } from "./connection";
+import { containerListCondition } from "./list-filters";
 import { queryRows } from "./raw-rows";
 import {
   accountEvents,
@@ -458,6 +460,30 @@ export async function predictedLateShipments(
         ]
       : [],
   );
+}
+
+/** The accounts' containers whose `kind` of expected event is missing now, with their facts. */
+export async function containersMissing(
+  db: Db,
+  accountIds: string[],
+  kind: MissingEvent,
+  now: Date,
+): Promise<(AlertFacts & { accountId: string })[]> {
+  const out: (AlertFacts & { accountId: string })[] = [];
+  for (const accountId of accountIds) {
+    // The lists' own condition (db/list-filters.ts), so that an alert and filter[expected_missing] always agree.
+    const rows = await db
+      .select({ id: containers.id })
+      .from(containers)
+      .where(containerListCondition(accountId, { expectedMissing: [kind] }, { now }));
+    const facts = await containerFacts(
+      db,
+      [accountId],
+      rows.map((r) => r.id),
+    );
+    out.push(...facts.map((f) => ({ ...f, accountId })));
+  }
+  return out;
 }
 
 export interface RequestFacts {

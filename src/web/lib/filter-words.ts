@@ -1,7 +1,7 @@
 // How the lists' filters read to a person: each filter's label, the control that sets it and its value in words
 // ("LFD: within 2 days", "On hold: yes"), for chips, the "Add filter" form and saved views.
 import { CONTAINER_STATUSES } from "../../api/containers";
-import { MISSING_EVENT_LABELS, MISSING_EVENTS } from "../../api/expected-events";
+import { MISSING_EVENT_WORDS, MISSING_EVENTS } from "../../api/expected-events";
 import { journeyPhaseWords } from "../../api/milestone-words";
 import { TRACKING_STOPPED_REASONS } from "../../api/shipments";
 import { JOURNEY_PHASES, LFD_WINDOWS, type ListFilterName } from "../../api/triage";
@@ -60,7 +60,7 @@ export const FILTER_DEFINITIONS: Record<ListFilterName, FilterDefinition> = {
   expected_missing: {
     label: "Expected news missing",
     kind: "choice",
-    options: MISSING_EVENTS.map((m) => ({ value: m, words: MISSING_EVENT_LABELS[m] })),
+    options: MISSING_EVENTS.map((m) => ({ value: m, words: MISSING_EVENT_WORDS[m].label.toLowerCase() })),
   },
 };
 

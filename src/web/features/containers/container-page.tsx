@@ -16,6 +16,7 @@ import { useSeenWhileOpen } from "../../lib/live-updates";
 import { ContainerHeader } from "./container-header";
 import { ContainerTimeline } from "./container-timeline";
 import { rememberedContainersSearch } from "./list-memory";
+import { MissingNotice } from "./missing-notice";
 import { PickupPanel } from "./pickup-panel";
 import { PickupSummary } from "./pickup-summary";
 import { ActiveHoldsContext, PositionSentence } from "./position-summary";
@@ -104,6 +105,7 @@ export function ContainerPage() {
         <p className="mt-1 text-lg font-semibold text-slate-900 dark:text-slate-50">
           <PositionSentence position={journey.position} />
         </p>
+        <MissingNotice container={container} shipment={shipment} />
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
           <UpdatedAgo at={updatedAt} what="Container" />
         </p>
