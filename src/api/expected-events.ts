@@ -5,7 +5,9 @@
 //   there is a prediction, a day after the line's ETA);
 // - `availability`: discharged three days ago, not picked up, and the terminal has said nothing of availability.
 // `filter[expected_missing]` lists them (any of the kinds named), the container page and the alerts name them.
+import type { ContainerAttributes } from "./containers";
 import { DAY, HOUR } from "./durations";
+import type { ShipmentAttributes } from "./shipments";
 
 export const MISSING_EVENTS = ["departure", "arrival", "availability"] as const;
 export type MissingEvent = (typeof MISSING_EVENTS)[number];
@@ -52,6 +54,23 @@ export interface ExpectedEventFacts {
   /** Waiting at its terminal to be picked up (the API's `awaiting_pickup`). */
   awaiting_pickup: boolean;
   availability_known: boolean;
+}
+
+/** The facts as a container and its shipment give them on the wire. */
+export function expectedEventFactsOf(c: ContainerAttributes, s: ShipmentAttributes): ExpectedEventFacts {
+  return {
+    current_status: c.current_status,
+    tracking_stopped: s.line_tracking_stopped_at !== null,
+    pol_etd_at: s.pol_etd_at,
+    pol_atd_at: s.pol_atd_at,
+    pod_eta_at: c.pod_eta_at,
+    pod_ata_at: c.pod_ata_at,
+    pod_predicted_arrival_window: c.pod_predicted_arrival_window,
+    pod_discharged_at: c.pod_discharged_at,
+    pod_full_out_at: c.pod_full_out_at,
+    awaiting_pickup: c.awaiting_pickup,
+    availability_known: c.availability_known,
+  };
 }
 
 const ms = (iso: string | null) => (iso === null ? null : Date.parse(iso));

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Container } from "../../api/containers";
 import { DAY, HOUR } from "../../api/durations";
-import { type MissingEvent, missingEvent } from "../../api/expected-events";
+import { expectedEventFactsOf, type MissingEvent, missingEvent } from "../../api/expected-events";
 import type { Shipment } from "../../api/shipments";
 import { containers, shipments } from "../db/schema";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
@@ -143,23 +143,7 @@ describe("expected events missing", () => {
       const s = listed.included.find(
         (r) => r.type === "shipment" && r.id === box.relationships.shipment.data?.id,
       )!;
-      const a = box.attributes;
-      const kind = missingEvent(
-        {
-          current_status: a.current_status,
-          tracking_stopped: s.attributes.line_tracking_stopped_at !== null,
-          pol_etd_at: s.attributes.pol_etd_at,
-          pol_atd_at: s.attributes.pol_atd_at,
-          pod_eta_at: a.pod_eta_at,
-          pod_ata_at: a.pod_ata_at,
-          pod_predicted_arrival_window: a.pod_predicted_arrival_window,
-          pod_discharged_at: a.pod_discharged_at,
-          pod_full_out_at: a.pod_full_out_at,
-          awaiting_pickup: a.awaiting_pickup,
-          availability_known: a.availability_known,
-        },
-        now,
-      );
+      const kind = missingEvent(expectedEventFactsOf(box.attributes, s.attributes), now);
       expect(kind, box.id).toBe(expected.get(box.id));
     }
   });

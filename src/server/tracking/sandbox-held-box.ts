@@ -29,6 +29,30 @@ function heldWithPressingDeadline(container: CarrierContainer, worldNow: number)
 }
 
 /**
+ * The tracking request the end-to-end tests' finders answer: the bill of lading as asked at `requestedAt` (the
+ * moment its sandbox journey is as wanted), pending, due `now`.
+ */
+export function pendingBillOfLading(
+  scac: string,
+  number: string,
+  requestedAt: Date,
+  now: Date,
+): TrackingRequestValues {
+  return {
+    requestType: "bill_of_lading",
+    requestNumber: number,
+    normalizedNumber: normalizeRequestNumber(number),
+    scac,
+    refNumbers: [],
+    tags: [],
+    status: "pending",
+    nextAttemptAt: now,
+    createdAt: requestedAt,
+    updatedAt: now,
+  };
+}
+
+/**
  * A pending bill-of-lading request (stored as asked at the moment found) whose shipment, in the sandbox world at
  * `worldNow`, has a box held at its terminal with a last free day at most a day away; undefined if none is found.
  */
@@ -48,18 +72,7 @@ export function heldBoxRequest(
         );
         if (found.outcome !== "found") break;
         if (!found.snapshot.containers.some((c) => heldWithPressingDeadline(c, worldNow.getTime()))) continue;
-        return {
-          requestType: "bill_of_lading",
-          requestNumber: number,
-          normalizedNumber: normalizeRequestNumber(number),
-          scac,
-          refNumbers: [],
-          tags: [],
-          status: "pending",
-          nextAttemptAt: now,
-          createdAt: requestedAt,
-          updatedAt: now,
-        };
+        return pendingBillOfLading(scac, number, requestedAt, now);
       }
     }
   }

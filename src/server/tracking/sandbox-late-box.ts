@@ -8,12 +8,12 @@
 // sandbox's hidden voyage: the end-to-end test then proves the whole way from the carrier to the alert.
 
 import { DAY, HOUR } from "../../api/durations";
-import { normalizeRequestNumber } from "../../api/tracking-requests";
 import type { ReferenceData } from "../db/reference-data";
 import type { TrackingRequestValues } from "../db/tracking-requests";
 import { predictArrival } from "./eta/arrival-predictor";
 import { EtaKnowledge } from "./eta/eta-knowledge";
 import { type SandboxCarrierNetwork, sandboxNumber } from "./sandbox/network";
+import { pendingBillOfLading } from "./sandbox-held-box";
 
 /** Far from the demo's seeds and the held box's, so that no test account shares a number with them. */
 const FIRST_SEED = 71_000;
@@ -90,18 +90,7 @@ export async function lateAtSeaRequest(
           new EtaKnowledge(),
         );
         if (p.basis !== "at_sea" || p.at - s.podEta.getTime() < LATE_AT_SEA_MS) continue;
-        return {
-          requestType: "bill_of_lading",
-          requestNumber: number,
-          normalizedNumber: normalizeRequestNumber(number),
-          scac,
-          refNumbers: [],
-          tags: [],
-          status: "pending",
-          nextAttemptAt: now,
-          createdAt: requestedAt,
-          updatedAt: now,
-        };
+        return pendingBillOfLading(scac, number, requestedAt, now);
       }
     }
   }

@@ -1,7 +1,7 @@
 // "Departure overdue: …": an expected event that has not been reported by now (src/api/expected-events.ts), said on
 // the container page under where the box is, so that a coordinator chases the line or the terminal before it costs.
 import type { Container } from "../../../api/containers";
-import { MISSING_EVENT_WORDS, missingEvent } from "../../../api/expected-events";
+import { expectedEventFactsOf, MISSING_EVENT_WORDS, missingEvent } from "../../../api/expected-events";
 import type { Shipment } from "../../../api/shipments";
 import { serviceNow } from "../../lib/service-clock";
 
@@ -13,22 +13,8 @@ export function MissingNotice({
   shipment: Shipment | undefined;
 }) {
   if (!shipment) return null;
-  const a = container.attributes;
-  const s = shipment.attributes;
   const kind = missingEvent(
-    {
-      current_status: a.current_status,
-      tracking_stopped: s.line_tracking_stopped_at !== null,
-      pol_etd_at: s.pol_etd_at,
-      pol_atd_at: s.pol_atd_at,
-      pod_eta_at: a.pod_eta_at,
-      pod_ata_at: a.pod_ata_at,
-      pod_predicted_arrival_window: a.pod_predicted_arrival_window,
-      pod_discharged_at: a.pod_discharged_at,
-      pod_full_out_at: a.pod_full_out_at,
-      awaiting_pickup: a.awaiting_pickup,
-      availability_known: a.availability_known,
-    },
+    expectedEventFactsOf(container.attributes, shipment.attributes),
     serviceNow().getTime(),
   );
   if (!kind) return null;
