@@ -227,6 +227,22 @@ export async function writePredictions(
   });
 }
 
+/**
+ * Shipments whose ships are in keep no current prediction (the history keeps every one), so that the sort and the
+ * filters by it read only those still coming; answers how many were cleared.
+ */
+export async function clearArrivedPredictions(db: Db): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`
+      update shipments set pod_predicted_arrival_at = null, pod_predicted_arrival_p10_at = null,
+        pod_predicted_arrival_p90_at = null, pod_predicted_arrival_reason = null
+      where pod_ata_at is not null and pod_predicted_arrival_at is not null
+      returning id`,
+  );
+  return rows.length;
+}
+
 /** One row of a shipment's history of predictions, as the API gives it. */
 export interface PredictionHistoryRow {
   madeAt: Date;

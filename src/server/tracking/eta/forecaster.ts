@@ -1,13 +1,15 @@
 // The arrival forecaster: every few minutes it works out our predicted arrival at the port of discharge of every
 // shipment still coming, from what the service has recorded since the last pass (the line's ETA and departure,
 // the AIS fixes of the ship its boxes are aboard), and writes those that moved onto the shipment, with a row of
-// history when the prediction or the line's ETA moved (or a day went by). What the predictor has learned (its
+// history when the prediction or the line's ETA moved (or half a day went by); a shipment whose ships came in keeps
+// no current prediction (its history keeps them all). What the predictor has learned (its
 // own past misses, the ports' queues, the ships' tracks) is read from the records again every few hours.
 import { DAY, HOUR, MINUTE } from "../../../api/durations";
 import type { OutageReporter } from "../../background-errors";
 import type { Clock } from "../../clock";
 import {
   type ComingShipment,
+  clearArrivedPredictions,
   comingShipments,
   type Fix,
   fixesBetween,
@@ -124,6 +126,7 @@ export function createArrivalForecaster(options: ArrivalForecasterOptions): Arri
 
   const runOnce = async () => {
     const now = clock.now().getTime();
+    await clearArrivedPredictions(db);
     const learned = await knowledgeAt(now);
     // Each ship's fixes are read once a pass, however many shipments it carries.
     const fixesOf = new Map<string, Fix[]>();
