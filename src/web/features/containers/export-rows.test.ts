@@ -61,6 +61,22 @@ describe("containerCsvRow", () => {
 
   it("has a value for every field", () => {
     expect(containerCsvRow(containerFixture())).toHaveLength(CONTAINER_CSV_FIELDS.length);
+    // Our predicted arrival, in the port's clock, with its window and reason (null before there is one).
+    const predicted = rowOf({
+      pod_predicted_arrival_at: "2026-11-28T18:00:00.000Z",
+      pod_predicted_arrival_window: {
+        earliest_at: "2026-11-28T06:00:00.000Z",
+        latest_at: "2026-11-29T12:00:00.000Z",
+      },
+      pod_predicted_arrival_reason: "Ships wait 2.1 days at anchor off Los Angeles this week.",
+    });
+    expect(predicted).toMatchObject({
+      pod_predicted_arrival_at: "2026-11-28T10:00:00-08:00",
+      pod_predicted_arrival_earliest_at: "2026-11-27T22:00:00-08:00",
+      pod_predicted_arrival_latest_at: "2026-11-29T04:00:00-08:00",
+      pod_predicted_arrival_reason: "Ships wait 2.1 days at anchor off Los Angeles this week.",
+    });
+    expect(rowOf({}).pod_predicted_arrival_at).toBeNull();
   });
 });
 

@@ -53,6 +53,28 @@ describe("shipmentCsvRow", () => {
   it("has a value for every field", () => {
     expect(shipmentCsvRow(shipmentFixture())).toHaveLength(SHIPMENT_CSV_FIELDS.length);
   });
+
+  it("writes our predicted arrival and its window in the port's clock beside the line's ETA, with the reason", () => {
+    const row = rowOf(
+      shipmentFixture({
+        pod_eta_at: "2026-11-27T16:30:00.000Z",
+        pod_predicted_arrival_at: "2026-11-28T18:00:00.000Z",
+        pod_predicted_arrival_window: {
+          earliest_at: "2026-11-28T06:00:00.000Z",
+          latest_at: "2026-11-29T12:00:00.000Z",
+        },
+        pod_predicted_arrival_reason: "EVER ACE is sailing 14.2 kn with 410 nm to go (1.2 days).",
+      }),
+    );
+    expect(row).toMatchObject({
+      pod_eta_at: "2026-11-27T08:30:00-08:00",
+      pod_predicted_arrival_at: "2026-11-28T10:00:00-08:00",
+      pod_predicted_arrival_earliest_at: "2026-11-27T22:00:00-08:00",
+      pod_predicted_arrival_latest_at: "2026-11-29T04:00:00-08:00",
+      pod_predicted_arrival_reason: "EVER ACE is sailing 14.2 kn with 410 nm to go (1.2 days).",
+    });
+    expect(rowOf()).toMatchObject({ pod_predicted_arrival_at: null, pod_predicted_arrival_reason: null });
+  });
 });
 
 describe("shipmentCsvRow's last free day", () => {
