@@ -387,6 +387,15 @@ export async function containerFacts(db: Db, accountIds: string[], ids: string[]
   return rows.map((r) => ({ ...r, awaitingPickup: r.awaitingPickup ?? false }));
 }
 
+/** What a shipment's facts say of the container they have none of. */
+const NO_CONTAINER = {
+  containerId: null,
+  containerNumber: null,
+  lastFreeDayAt: null,
+  lastFreeDayZone: null,
+  awaitingPickup: false,
+} as const;
+
 /** Facts of shipments by id (no container), within their accounts. */
 export async function shipmentFacts(db: Db, accountIds: string[], ids: string[]): Promise<AlertFacts[]> {
   if (ids.length === 0) return [];
@@ -397,14 +406,7 @@ export async function shipmentFacts(db: Db, accountIds: string[], ids: string[])
     .leftJoin(ports, eq(ports.id, shipments.portOfDischargeId))
     .leftJoin(destinations, eq(destinations.id, shipments.destinationId))
     .where(and(inArray(shipments.accountId, accountIds), inArray(shipments.id, ids)));
-  return rows.map((r) => ({
-    ...r,
-    containerId: null,
-    containerNumber: null,
-    lastFreeDayAt: null,
-    lastFreeDayZone: null,
-    awaitingPickup: false,
-  }));
+  return rows.map((r) => ({ ...r, ...NO_CONTAINER }));
 }
 
 /** A tracked shipment we predict later than its line's ETA, with its facts (no container). */
@@ -451,11 +453,7 @@ export async function predictedLateShipments(
             ...r,
             podEtaAt: r.podEtaAt,
             predictedAt: r.predictedAt,
-            containerId: null,
-            containerNumber: null,
-            lastFreeDayAt: null,
-            lastFreeDayZone: null,
-            awaitingPickup: false,
+            ...NO_CONTAINER,
           },
         ]
       : [],
