@@ -21,6 +21,10 @@ export const ALERT_KINDS = {
     label: "Expected news missing (departure, arrival or availability)",
     threshold: null,
   },
+  voyage_exception: {
+    label: "Voyage changed (rolled, missed connection, vessel swapped, port call changed)",
+    threshold: null,
+  },
   vessel_departed: { label: "Vessel departed", threshold: null },
   vessel_arrived: { label: "Vessel arrived", threshold: null },
   vessel_discharged: { label: "Discharged from the vessel", threshold: null },
@@ -38,9 +42,14 @@ export const LFD_KINDS: readonly AlertKind[] = ["lfd_passed", "lfd_today", "lfd_
 /**
  * The kinds the forecast check raises every few minutes: our own predicted arrival (src/api/predicted-arrival.ts)
  * later than the line's ETA by more than the rule's hours, once per shipment and line's ETA; and an expected event
- * missing (src/api/expected-events.ts), once per container and kind.
+ * missing (src/api/expected-events.ts), once per container and kind; and a voyage exception the engine saw in the
+ * last 7 days (src/api/voyage-exceptions.ts), once per exception.
  */
-export const PREDICTION_KINDS: readonly AlertKind[] = ["predicted_late", "expected_event_missing"];
+export const PREDICTION_KINDS: readonly AlertKind[] = [
+  "predicted_late",
+  "expected_event_missing",
+  "voyage_exception",
+];
 /** The kinds that may name one hold (customs, freight, USDA…); without one, any hold. */
 export const HOLD_KINDS: readonly AlertKind[] = ["hold_added", "hold_released"];
 

@@ -165,6 +165,11 @@ export const LIST_FILTERS = {
    * (src/api/expected-events.ts): a milestone that should have happened by now and that nobody reported.
    */
   expected_missing: "expected_missing",
+  /**
+   * Voyage exceptions detected in the last 7 days, comma-separated (any of): `rolled`, `missed_transshipment`,
+   * `vessel_swap`, `port_call_changed` (src/api/voyage-exceptions.ts).
+   */
+  voyage_exception: "voyage_exception",
 } as const;
 export type ListFilterName = keyof typeof LIST_FILTERS;
 
@@ -217,6 +222,8 @@ export const containerSummarySchema = z
       predicted_late: attentionCountSchema,
       /** Expected news missing (departure, arrival or availability overdue: src/api/expected-events.ts). */
       expected_missing: attentionCountSchema,
+      /** A voyage exception in the last 7 days: rolled, missed connection, vessel swapped, port call changed. */
+      voyage_exception: attentionCountSchema,
       /** Tracking requests that failed (the line did not know the number, …). */
       tracking_failed: attentionCountSchema,
       /** Shipments whose tracking the line stopped (ATTENTION_STOP_REASONS). */

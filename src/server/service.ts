@@ -74,6 +74,7 @@ import { testControlRoutes } from "./http/test-control";
 import { trackingRequestRoutes } from "./http/tracking-requests/handlers";
 import { userRoutes } from "./http/users/handlers";
 import { vesselRoutes } from "./http/vessels/handlers";
+import { voyageExceptionRoutes } from "./http/voyage-exceptions/handlers";
 import { webhookNotificationRoutes } from "./http/webhook-notifications/handlers";
 import { webhookRoutes } from "./http/webhooks/handlers";
 import { logSafeError } from "./log-safe-error";
@@ -540,6 +541,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     savedViewRoutes(data),
     shareLinkRoutes({ db, now: authNow, publicUrl: config.publicUrl }),
     arrivalPredictionRoutes({ db }),
+    voyageExceptionRoutes({ db }),
     carrierConnectionRoutes({
       ...data,
       secretsKey: config.secretsKey,

@@ -2,7 +2,10 @@
 // day on a given date) and the facts the rules look at, so that the worker only reads, calls these, and writes.
 import type { AlertKind } from "../../api/alerts";
 import { MISSING_EVENT_WORDS, type MissingEvent } from "../../api/expected-events";
+import { dayWordsIn, describeVoyageException, VOYAGE_EXCEPTION_WORDS } from "../../api/voyage-exceptions";
 import type { AlertFacts, LiveRule, LoggedEvent, PredictedLateFacts, RequestFacts } from "../db/alerts";
+import type { VoyageExceptionRow } from "../db/voyage-exceptions";
+import { voyageExceptionResource } from "../resources/voyage-exceptions";
 
 /** An alert before it is stored: the rule it is for, its once-only key, and its words. */
 export interface AlertDraft {
@@ -263,6 +266,39 @@ export function missingEventAlerts(
       containerNumber: facts.containerNumber,
       title: `${label}: ${subjectOf(facts)}${where(facts)}`,
       details: [detail, "Worth a call to the line or the terminal."],
+    });
+  }
+  return drafts;
+}
+
+/**
+ * The alerts for one voyage exception the engine saw (a roll, a missed connection, …): once per exception. The
+ * sentence writes days in the calendar of the port it happened at.
+ */
+export function voyageExceptionAlerts(
+  exception: VoyageExceptionRow,
+  facts: AlertFacts & { accountId: string },
+  rules: LiveRule[],
+): AlertDraft[] {
+  const drafts: AlertDraft[] = [];
+  const zone = exception.location?.timeZone ?? exception.previousLocation?.timeZone ?? "UTC";
+  const attributes = voyageExceptionResource(exception).attributes;
+  for (const rule of rules) {
+    if (rule.accountId !== facts.accountId || rule.kind !== "voyage_exception") continue;
+    if (!inScope(rule.scope, facts)) continue;
+    const place = exception.location ?? exception.previousLocation;
+    drafts.push({
+      rule,
+      dedupeKey: `voyage_exception:${exception.id}`,
+      eventId: null,
+      containerId: facts.containerId,
+      shipmentId: facts.shipmentId,
+      containerNumber: facts.containerNumber,
+      title: `${VOYAGE_EXCEPTION_WORDS[exception.kind].label}: ${subjectOf(facts)}${place ? ` at ${place.name}` : ""}`,
+      details: [
+        describeVoyageException(attributes, dayWordsIn(zone)),
+        "Plans built on the old voyage (trucks, appointments, the customer's date) need another look.",
+      ],
     });
   }
   return drafts;

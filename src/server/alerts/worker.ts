@@ -24,6 +24,7 @@ import {
 } from "../../api/alerts";
 import { DAY } from "../../api/durations";
 import { MISSING_EVENTS } from "../../api/expected-events";
+import { RECENT_EXCEPTION_MS } from "../../api/voyage-exceptions";
 import { type OutageReporter, reportBackgroundFailure } from "../background-errors";
 import type { Clock } from "../clock";
 import {
@@ -54,11 +55,19 @@ import {
   trackingRequestFacts,
 } from "../db/alerts";
 import type { Db } from "../db/connection";
+import { voyageExceptionsSince } from "../db/voyage-exceptions";
 import type { Logger } from "../logger";
 import { sendLater } from "../mail/messages";
 import { chatPayload } from "./chat-messages";
 import { type Grouping, groupedAlertsEmail } from "./email";
-import { type AlertDraft, alertsForEvent, lfdAlerts, missingEventAlerts, predictedLateAlerts } from "./match";
+import {
+  type AlertDraft,
+  alertsForEvent,
+  lfdAlerts,
+  missingEventAlerts,
+  predictedLateAlerts,
+  voyageExceptionAlerts,
+} from "./match";
 import { quietUntil } from "./summary-schedule";
 import { markViews, type ViewFilters } from "./view-scope";
 
@@ -500,6 +509,35 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
         await markViews(db, missingRules, boxes, viewFilters, clock.now());
         drafts.push(
           ...boxes.flatMap((box) => missingEventAlerts(box, kind, byAccount.get(box.accountId) ?? [])),
+        );
+      }
+    }
+    const exceptionRules = rules.filter((r) => r.kind === "voyage_exception");
+    if (exceptionRules.length > 0) {
+      const accounts = [...new Set(exceptionRules.map((r) => r.accountId))];
+      // The last 7 days' (what Needs attention counts); each is alerted once, by its id.
+      const since = new Date(clock.now().getTime() - RECENT_EXCEPTION_MS);
+      const exceptions = await voyageExceptionsSince(db, accounts, since);
+      const facts = new Map(
+        (await containerFacts(db, accounts, [...new Set(exceptions.map((x) => x.containerId))])).map((f) => [
+          f.containerId,
+          f,
+        ]),
+      );
+      const boxes = exceptions.flatMap((x) => {
+        const f = facts.get(x.containerId);
+        return f ? [{ exception: x, facts: { ...f, accountId: x.accountId } }] : [];
+      });
+      await markViews(
+        db,
+        exceptionRules,
+        boxes.map((b) => b.facts),
+        viewFilters,
+        clock.now(),
+      );
+      for (const box of boxes) {
+        drafts.push(
+          ...voyageExceptionAlerts(box.exception, box.facts, byAccount.get(box.facts.accountId) ?? []),
         );
       }
     }

@@ -22,8 +22,9 @@ import {
 import { MISSING_AFTER_MS, type MissingEvent } from "../../api/expected-events";
 import { isUuid } from "../../api/ids";
 import type { LfdWindow } from "../../api/triage";
+import { RECENT_EXCEPTION_MS, type VoyageExceptionKind } from "../../api/voyage-exceptions";
 import type { Db } from "./connection";
-import { containers, parties, shipments, vessels } from "./schema";
+import { containers, parties, shipments, vessels, voyageExceptions } from "./schema";
 import { type PlaceMatches, type SearchPlaces, searchPlaces } from "./search-places";
 import { likePattern } from "./sql-helpers";
 
@@ -60,6 +61,8 @@ export interface ListFilterSpec {
   predictedLateHours?: number;
   /** Expected events missing (any of): src/api/expected-events.ts. */
   expectedMissing?: MissingEvent[];
+  /** Voyage exceptions detected in the last RECENT_EXCEPTION_MS (any of): src/api/voyage-exceptions.ts. */
+  voyageExceptions?: VoyageExceptionKind[];
   /** Search term (`q`). */
   q?: string;
   /** The ports and vessels `q` names (db/search-places.ts): set before the list's condition is built. */
@@ -268,6 +271,15 @@ function containerLevel(accountId: string, f: ListFilterSpec, clock: FilterClock
   if (f.lfdAfter) out.push(gte(containers.lastFreeDayAt, f.lfdAfter));
   if (f.lfd) out.push(...lfdWindow(f.lfd, clock));
   if (f.expectedMissing?.length) out.push(missingCondition(accountId, f.expectedMissing, clock));
+  if (f.voyageExceptions?.length) {
+    // The account's recent exceptions, read through their index by account and time: few, whatever the account.
+    const since = new Date(clock.now.getTime() - RECENT_EXCEPTION_MS);
+    out.push(
+      sql`${containers.id} in (select ${voyageExceptions.containerId} from ${voyageExceptions}
+        where ${voyageExceptions.accountId} = ${accountId}::uuid and ${voyageExceptions.detectedAt} >= ${timestamp(since)}
+          and ${inArray(voyageExceptions.kind, f.voyageExceptions)})`,
+    );
+  }
   return out;
 }
 
@@ -313,6 +325,7 @@ const CONTAINER_LEVEL_KEYS = [
   "lfdAfter",
   "lfd",
   "expectedMissing",
+  "voyageExceptions",
 ] as const satisfies readonly (keyof ListFilterSpec)[];
 
 const isSet = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== undefined);

@@ -924,6 +924,42 @@ export const arrivalPredictions = pgTable(
   ],
 );
 
+/**
+ * The changes a line made to a box's voyage after we first saw its plan (src/api/voyage-exceptions.ts): a roll, a
+ * missed connection, a vessel swap, a port call changed. Written by the tracking engine in the transaction of the
+ * refresh that saw the change, from the stored plan against the new one; never updated.
+ */
+export const voyageExceptions = pgTable(
+  "voyage_exceptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    shipmentId: uuid("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    containerId: uuid("container_id")
+      .notNull()
+      .references(() => containers.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    detectedAt: ts("detected_at").notNull(),
+    locationId: uuid("location_id").references(() => ports.id),
+    previousLocationId: uuid("previous_location_id").references(() => ports.id),
+    vesselId: uuid("vessel_id").references(() => vessels.id),
+    previousVesselId: uuid("previous_vessel_id").references(() => vessels.id),
+    voyageNumber: text("voyage_number"),
+    previousVoyageNumber: text("previous_voyage_number"),
+    departureAt: ts("departure_at"),
+    previousDepartureAt: ts("previous_departure_at"),
+  },
+  (t) => [
+    index("voyage_exceptions_container_idx").on(t.containerId, t.detectedAt),
+    // filter[voyage_exception] and Needs attention: an account's recent ones.
+    index("voyage_exceptions_account_detected_idx").on(t.accountId, t.detectedAt),
+  ],
+);
+
 /** AIS-like positions of a vessel over time; shared by every account (visibility is decided by cargo). */
 export const vesselPositions = pgTable(
   "vessel_positions",

@@ -7,7 +7,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { type AccountRef, inOwnAccounts } from "./account-scope";
 import { deleteMany, insertMany, updateMany } from "./bulk";
 import type { Db } from "./connection";
-import { containers, rawEvents, shipments, transportEvents } from "./schema";
+import { containers, rawEvents, shipments, transportEvents, voyageExceptions } from "./schema";
 
 type ContainerRow = typeof containers.$inferSelect;
 type RawEventRow = typeof rawEvents.$inferSelect;
@@ -17,6 +17,7 @@ export type ShipmentInsert = typeof shipments.$inferInsert;
 export type ContainerInsert = typeof containers.$inferInsert;
 export type RawEventInsert = typeof rawEvents.$inferInsert;
 export type TransportEventInsert = typeof transportEvents.$inferInsert;
+export type VoyageExceptionInsert = typeof voyageExceptions.$inferInsert;
 /** Columns to set on a row, found by its id in its account. */
 export type RowUpdate<T> = Partial<T> & AccountRef;
 
@@ -31,6 +32,8 @@ export interface ContainerChanges {
   transportUpdates: RowUpdate<TransportEventInsert>[];
   /** Estimates' transport events whose estimate the carrier no longer shows (it happened, or was dropped). */
   transportDeletes: AccountRef[];
+  /** Changes the line made to a box's voyage (a roll, a missed connection, …), seen in this refresh. */
+  exceptionInserts: VoyageExceptionInsert[];
 }
 
 /** A stored container as the diff sees it: what a change is announced for, and what identifies it. */
@@ -216,4 +219,5 @@ export async function writeContainerChanges(tx: Db, changes: ContainerChanges): 
   await insertMany(tx, transportEvents, changes.transportInserts);
   await updateMany(tx, transportEvents, ["id", "accountId"], changes.transportUpdates);
   await deleteMany(tx, transportEvents, changes.transportDeletes);
+  await insertMany(tx, voyageExceptions, changes.exceptionInserts);
 }

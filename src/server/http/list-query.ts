@@ -16,6 +16,7 @@ import {
   type SortKey,
   sortKeysOf,
 } from "../../api/triage";
+import { VOYAGE_EXCEPTION_KINDS } from "../../api/voyage-exceptions";
 import type { ListFilterSpec } from "../db/list-filters";
 import type { PageRequest } from "../db/list-window";
 import type { ReferenceData } from "../db/reference-data";
@@ -215,6 +216,8 @@ export function parseListFilters(query: Query, reference: ReferenceData): ListFi
   spec.predictedLateHours = hoursOf(query, "predicted_late");
   const missing = listOf(query, "expected_missing");
   if (missing) spec.expectedMissing = oneOf("expected_missing", missing, MISSING_EVENTS);
+  const exceptions = listOf(query, "voyage_exception");
+  if (exceptions) spec.voyageExceptions = oneOf("voyage_exception", exceptions, VOYAGE_EXCEPTION_KINDS);
   const q = query.q?.trim();
   if (q) spec.q = q;
   // Undefined members stay out, so that an unfiltered request reads the kept counts.

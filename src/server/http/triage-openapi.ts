@@ -10,6 +10,7 @@ import {
   MAX_ARRIVING_WITHIN_DAYS,
   MAX_ETA_CHANGE_HOURS,
 } from "../../api/triage";
+import { VOYAGE_EXCEPTION_KINDS } from "../../api/voyage-exceptions";
 import { booleanFilter, commaListPattern, commaSeparatedPattern } from "./openapi-common";
 
 const text = (description: string, extra: Record<string, unknown> = {}) =>
@@ -105,6 +106,10 @@ export function triageFilterQuery(containerNote: string) {
     "filter[expected_missing]": text(
       `Expected events missing, comma-separated (any of): ${MISSING_EVENTS.join(", ")}. \`departure\`: still at the port of lading a day after the line's estimated departure; \`arrival\`: not arrived 12 hours after the end of our predicted window (a day after the line's ETA before there is one); \`availability\`: discharged 3 days ago, not picked up, and the terminal has said nothing of availability. Shipments whose tracking stopped never match. ${containerNote}`,
       { pattern: commaListPattern(MISSING_EVENTS) },
+    ),
+    "filter[voyage_exception]": text(
+      `Voyage exceptions the service saw in the last 7 days, comma-separated (any of): ${VOYAGE_EXCEPTION_KINDS.join(", ")}. \`rolled\`: moved from its sailing at the port of lading to another vessel a day or more later; \`missed_transshipment\`: its connection at a transshipment port moved to another vessel; \`vessel_swap\`: another vessel on the same sailing; \`port_call_changed\`: a transshipment call or the port of discharge replaced, dropped or added. Each container's are at \`/v2/containers/{id}/voyage_exceptions\`. ${containerNote}`,
+      { pattern: commaListPattern(VOYAGE_EXCEPTION_KINDS) },
     ),
     "filter[predicted_late]": text(
       "A number of hours N greater than 0: our own predicted arrival at the port of discharge (`pod_predicted_arrival_at`) is more than N hours later than the line's ETA, not yet arrived.",

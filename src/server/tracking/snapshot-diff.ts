@@ -11,6 +11,7 @@ import type {
   StoredContainer,
   StoredRawEvent,
   StoredTransportEvent,
+  VoyageExceptionInsert,
 } from "../db/snapshots";
 import type { HeldShipment } from "../db/tracking-work";
 import type { CarrierEvent, CarrierSnapshot } from "./carrier-adapter";
@@ -22,6 +23,7 @@ import {
   rawEventColumns,
   transportEventColumns,
 } from "./snapshot-derive";
+import { voyageExceptions } from "./voyage-exceptions";
 
 export interface DiffContext {
   reference: ReferenceData;
@@ -66,6 +68,7 @@ export function noChanges(): ContainerChanges {
     transportInserts: [],
     transportUpdates: [],
     transportDeletes: [],
+    exceptionInserts: [],
   };
 }
 
@@ -225,6 +228,10 @@ export function diffContainers(
     changes.rawInserts.push(...raw.rawInserts);
     changes.rawUpdates.push(...raw.rawUpdates);
     changes.rawDeletes.push(...raw.rawDeletes);
+    // A plan changes only where a line changed or went: most refreshes move nothing and look no further.
+    if (existing && (raw.rawUpdates.length > 0 || raw.rawDeletes.length > 0 || raw.rawInserts.length > 0)) {
+      changes.exceptionInserts.push(...exceptionsOf(ctx, boxScope, existing.raw, box.events));
+    }
     const transport = diffTransportEvents(ctx, boxScope, box.events, existing?.transport ?? []);
     changes.transportInserts.push(...transport.transportInserts);
     changes.transportUpdates.push(...transport.transportUpdates);
@@ -285,6 +292,24 @@ export function diffRawEvents(
     }
   }
   return result;
+}
+
+/** The voyage exceptions one box's refresh reveals, as rows of the refresh's transaction. */
+function exceptionsOf(
+  ctx: DiffContext,
+  scope: ContainerScope,
+  storedRaw: StoredRawEvent[],
+  events: CarrierEvent[],
+): VoyageExceptionInsert[] {
+  const lines = events.map((e) => rawEventColumns(ctx.reference, e, ctx.vesselIds));
+  return voyageExceptions(storedRaw, lines).map((x) => ({
+    ...x,
+    id: ctx.newId(),
+    accountId: scope.accountId,
+    shipmentId: scope.shipmentId,
+    containerId: scope.containerId,
+    detectedAt: ctx.now,
+  }));
 }
 
 type TransportChanges = Pick<ContainerChanges, "transportInserts" | "transportUpdates" | "transportDeletes">;

@@ -5,6 +5,7 @@ import { MISSING_EVENT_WORDS, MISSING_EVENTS } from "../../api/expected-events";
 import { journeyPhaseWords } from "../../api/milestone-words";
 import { TRACKING_STOPPED_REASONS } from "../../api/shipments";
 import { JOURNEY_PHASES, LFD_WINDOWS, type ListFilterName } from "../../api/triage";
+import { VOYAGE_EXCEPTION_KINDS, VOYAGE_EXCEPTION_WORDS } from "../../api/voyage-exceptions";
 import { containerStatusWords, stoppedReasonWords } from "./format";
 
 export type FilterKind = "choice" | "yes_no" | "date" | "text" | "hours" | "days";
@@ -61,6 +62,14 @@ export const FILTER_DEFINITIONS: Record<ListFilterName, FilterDefinition> = {
     label: "Expected news missing",
     kind: "choice",
     options: MISSING_EVENTS.map((m) => ({ value: m, words: MISSING_EVENT_WORDS[m].label.toLowerCase() })),
+  },
+  voyage_exception: {
+    label: "Voyage changed in the last 7 days",
+    kind: "choice",
+    options: VOYAGE_EXCEPTION_KINDS.map((k) => ({
+      value: k,
+      words: VOYAGE_EXCEPTION_WORDS[k].label.toLowerCase(),
+    })),
   },
 };
 

@@ -13,6 +13,7 @@ import {
   type ListFilters,
   MAX_ARRIVING_WITHIN_DAYS,
 } from "../../api/triage";
+import { VOYAGE_EXCEPTION_KINDS } from "../../api/voyage-exceptions";
 
 export const LIST_FILTER_NAMES = Object.keys(LIST_FILTERS) as ListFilterName[];
 
@@ -59,6 +60,7 @@ const VALID: Record<ListFilterName, (value: string) => boolean> = {
   eta_changed: (value) => /^\d+(\.\d+)?$/.test(value) && Number(value) > 0,
   predicted_late: (value) => /^\d+(\.\d+)?$/.test(value) && Number(value) > 0,
   expected_missing: anyOf(MISSING_EVENTS),
+  voyage_exception: anyOf(VOYAGE_EXCEPTION_KINDS),
 };
 
 export function isValidFilterValue(name: ListFilterName, value: string): boolean {

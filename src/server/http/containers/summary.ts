@@ -12,6 +12,7 @@ import {
   filterParamsOf,
   type ListFilters,
 } from "../../../api/triage";
+import { VOYAGE_EXCEPTION_KINDS } from "../../../api/voyage-exceptions";
 import { countContainers } from "../../db/containers";
 import { holdNamesOnHold } from "../../db/hold-names";
 import type { FilterClock } from "../../db/list-filters";
@@ -79,6 +80,7 @@ export function registerContainerSummaryRoute(app: App, deps: DataDeps) {
       etaSlipped,
       predictedLate,
       expectedMissing,
+      voyageException,
       failed,
       stoppedByLine,
       ...holds
@@ -93,6 +95,7 @@ export function registerContainerSummaryRoute(app: App, deps: DataDeps) {
       at(containers({ eta_changed: "24", status: "new,on_ship" })),
       at(containers({ predicted_late: "24" })),
       at(containers({ expected_missing: MISSING_EVENTS.join(",") })),
+      at(containers({ voyage_exception: VOYAGE_EXCEPTION_KINDS.join(",") })),
       at({ list: "tracking_requests", filters: { "filter[status]": "failed" } }),
       at({
         list: "shipments",
@@ -115,6 +118,7 @@ export function registerContainerSummaryRoute(app: App, deps: DataDeps) {
         eta_slipped: etaSlipped,
         predicted_late: predictedLate,
         expected_missing: expectedMissing,
+        voyage_exception: voyageException,
         tracking_failed: failed,
         tracking_stopped_by_line: stoppedByLine,
       },

@@ -102,6 +102,14 @@ function groupsOf(s: Summary): Group[] {
       clear: "Every container's departure, arrival and availability news came when expected.",
     },
     {
+      id: "voyage",
+      title: "Voyage changed",
+      description:
+        "In the last 7 days the line rolled a box to a later vessel, changed its connection at a transshipment port, swapped its vessel or changed a port call: plans built on the old voyage need another look.",
+      rows: [{ label: "Voyage changed", count: s.voyage_exception, noun: CONTAINERS, tone: "warn" }],
+      clear: "No line changed a container's voyage in the last 7 days.",
+    },
+    {
       id: "tracking",
       title: "Tracking",
       description:

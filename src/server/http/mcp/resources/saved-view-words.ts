@@ -40,6 +40,7 @@ const FILTER_WORDS: Record<ListFilterName, (value: string) => string> = {
   eta_changed: (v) => `ETA moved by more than ${v} hours`,
   predicted_late: (v) => `predicted more than ${v} hours later than the line's ETA`,
   expected_missing: (v) => `expected news missing: ${anyOf(v)}`,
+  voyage_exception: (v) => `voyage changed in the last 7 days: ${anyOf(v)}`,
 };
 
 const SORT_WORDS: Record<string, string> = {

@@ -14,6 +14,7 @@ import {
   sortKeysOf,
   sortParamOf,
 } from "../../../../api/triage";
+import { VOYAGE_EXCEPTION_KINDS } from "../../../../api/voyage-exceptions";
 
 /** Smaller than the API's default page: an assistant reads every row it is given. */
 export const TOOL_PAGE_SIZE_DEFAULT = 20;
@@ -92,6 +93,12 @@ export const listFilterInputs = {
     .optional()
     .describe(
       "Expected events missing (any of): departure (a day past the line's ETD, not departed), arrival (12 hours past our predicted window, not arrived), availability (discharged 3 days ago, no availability news).",
+    ),
+  voyage_exception: z
+    .array(z.enum(VOYAGE_EXCEPTION_KINDS))
+    .optional()
+    .describe(
+      "Voyage exceptions seen in the last 7 days (any of): rolled (moved to a later vessel at the port of lading), missed_transshipment, vessel_swap, port_call_changed.",
     ),
 } satisfies Record<ListFilterName, z.ZodType>;
 
