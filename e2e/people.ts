@@ -52,16 +52,22 @@ export async function accountWithPeople(
   /**
    * `held_box`: also a shipment with a box held at its terminal, its last free day at most a day away; `shipments`:
    * sandbox shipments tracked in the account (its world moves on with POST /__test__/accounts/:id/advance);
-   * `late_at_sea`: also a shipment whose ship sails well behind its line's ETA (predicted late).
+   * `late_at_sea`: also a shipment whose ship sails well behind its line's ETA (predicted late); `rolled_soon`:
+   * also a shipment whose line rolls its boxes to a later vessel once the account is advanced `rolls_in_hours`.
    */
-  extra: { held_box?: boolean; shipments?: number; late_at_sea?: boolean } = {},
-): Promise<{ id: string; people: TestPerson[] }> {
+  extra: { held_box?: boolean; shipments?: number; late_at_sea?: boolean; rolled_soon?: boolean } = {},
+): Promise<{ id: string; api_key: string; people: TestPerson[]; rolls_in_hours?: number }> {
   const response = await request.post("/__test__/accounts", {
     data: { company_name: companyName.slice(0, 200), people, ...extra },
     timeout: TEST_CONTROL_TIMEOUT_MS,
   });
   expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: string; people: TestPerson[] };
+  return (await response.json()) as {
+    id: string;
+    api_key: string;
+    people: TestPerson[];
+    rolls_in_hours?: number;
+  };
 }
 
 /** Invites `email` with `role` as the person signed in on `page`; returns the token of the link the mail carries. */

@@ -46,7 +46,10 @@ export const VOYAGE_EXCEPTION_WORDS: Record<VoyageExceptionKind, { label: string
   },
 };
 
-const place = z.object({ locode: z.string().nullable(), name: z.string() }).nullable();
+/** A port: its UN/LOCODE, name and IANA time zone (the calendar its days are read in). */
+const place = z
+  .object({ locode: z.string().nullable(), name: z.string(), time_zone: z.string().nullable() })
+  .nullable();
 const vessel = z.object({ name: z.string(), imo: z.string().nullable() }).nullable();
 
 export const voyageExceptionSchema = z
@@ -72,7 +75,7 @@ export const voyageExceptionSchema = z
       /** The planned departure from `location` now, and before the change. */
       departure_at: nullableDateTime,
       previous_departure_at: nullableDateTime,
-      /** One sentence saying what changed, in UTC days ("Rolled at Shanghai: …"). */
+      /** One sentence saying what changed, in the port's calendar ("Rolled to a later vessel at Shanghai: …"). */
       summary: z.string(),
     }),
     relationships: z.object({
@@ -129,9 +132,13 @@ export function describeVoyageException(x: Describable, day: (iso: string) => st
   return `${label}${at}: was ${was}, now ${now}${later}.`;
 }
 
-/** Days as "3 Dec 2026" in a zone's calendar (the port's, for people; UTC for the API's summary). */
+/** Days as "3 Dec 2026" in a zone's calendar. */
 export const dayWordsIn =
   (timeZone: string) =>
   (iso: string): string =>
     new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone });
-export const utcDay = dayWordsIn("UTC");
+
+/** The zone an exception's days are read in: its port's (where the box leaves from, or the call planned before). */
+export function exceptionTimeZone(x: Pick<Describable, "location" | "previous_location">): string {
+  return x.location?.time_zone ?? x.previous_location?.time_zone ?? "UTC";
+}

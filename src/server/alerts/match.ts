@@ -2,7 +2,7 @@
 // day on a given date) and the facts the rules look at, so that the worker only reads, calls these, and writes.
 import type { AlertKind } from "../../api/alerts";
 import { MISSING_EVENT_WORDS, type MissingEvent } from "../../api/expected-events";
-import { dayWordsIn, describeVoyageException, VOYAGE_EXCEPTION_WORDS } from "../../api/voyage-exceptions";
+import { VOYAGE_EXCEPTION_WORDS } from "../../api/voyage-exceptions";
 import type { AlertFacts, LiveRule, LoggedEvent, PredictedLateFacts, RequestFacts } from "../db/alerts";
 import type { VoyageExceptionRow } from "../db/voyage-exceptions";
 import { voyageExceptionResource } from "../resources/voyage-exceptions";
@@ -281,8 +281,7 @@ export function voyageExceptionAlerts(
   rules: LiveRule[],
 ): AlertDraft[] {
   const drafts: AlertDraft[] = [];
-  const zone = exception.location?.timeZone ?? exception.previousLocation?.timeZone ?? "UTC";
-  const attributes = voyageExceptionResource(exception).attributes;
+  const { summary } = voyageExceptionResource(exception).attributes;
   for (const rule of rules) {
     if (rule.accountId !== facts.accountId || rule.kind !== "voyage_exception") continue;
     if (!inScope(rule.scope, facts)) continue;
@@ -296,7 +295,7 @@ export function voyageExceptionAlerts(
       containerNumber: facts.containerNumber,
       title: `${VOYAGE_EXCEPTION_WORDS[exception.kind].label}: ${subjectOf(facts)}${place ? ` at ${place.name}` : ""}`,
       details: [
-        describeVoyageException(attributes, dayWordsIn(zone)),
+        summary,
         "Plans built on the old voyage (trucks, appointments, the customer's date) need another look.",
       ],
     });

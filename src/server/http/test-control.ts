@@ -24,6 +24,7 @@ import type { AccountTimeShifts } from "../tracking/sandbox/account-time-shifts"
 import type { SandboxCarrierNetwork } from "../tracking/sandbox/network";
 import { heldBoxRequest } from "../tracking/sandbox-held-box";
 import { lateAtSeaRequest } from "../tracking/sandbox-late-box";
+import { rolledSoonRequest } from "../tracking/sandbox-rolled-box";
 import { isLoopbackClient } from "./client-address";
 import type { AppEnv } from "./env";
 import { ApiError, notFound } from "./errors";
@@ -54,6 +55,11 @@ const newAccountBody = z.object({
   held_box: z.boolean().default(false),
   /** Also a shipment whose ship sails to its port of discharge well behind the line's ETA (predicted late). */
   late_at_sea: z.boolean().default(false),
+  /**
+   * Also a shipment whose line rolls its boxes to a later vessel within two days of the world's now: the answer's
+   * `rolls_in_hours` says how far to advance the account for the line to show it.
+   */
+  rolled_soon: z.boolean().default(false),
   /** People of the account, made as the operator's `create-user` makes them (email verified, a new password). */
   people: z
     .array(z.object({ email: z.email(), role: z.enum(ROLES), name: z.string().min(1).max(200).optional() }))
@@ -123,12 +129,21 @@ export function testControlRoutes(control: TestControl, db: Db): Hono<AppEnv> {
       if (!request) throw new Error("the sandbox has no shipment sailing well behind its line's ETA");
       await insertTrackingRequests(db, account.id, [request]);
     }
-    const tracked = parsed.data.shipments > 0 || parsed.data.held_box || parsed.data.late_at_sea;
+    let rollsInHours: number | undefined;
+    if (parsed.data.rolled_soon) {
+      const now = control.clock.now();
+      const found = rolledSoonRequest(control.sandbox, control.sandboxClock?.now() ?? now, now);
+      if (!found) throw new Error("the sandbox has no shipment about to be rolled");
+      await insertTrackingRequests(db, account.id, [found.request]);
+      rollsInHours = found.rollsInHours;
+    }
+    const tracked =
+      parsed.data.shipments > 0 || parsed.data.held_box || parsed.data.late_at_sea || parsed.data.rolled_soon;
     if (tracked) {
       await settle(control, db, account.id);
       await control.forecaster.runOnce();
     }
-    return c.json({ id: account.id, api_key: apiKey, people }, 201);
+    return c.json({ id: account.id, api_key: apiKey, people, rolls_in_hours: rollsInHours }, 201);
   });
 
   // The account's world moves on, then its shipments are refreshed through the engine's own path (a due refresh),

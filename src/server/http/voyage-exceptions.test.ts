@@ -4,10 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DAY, HOUR } from "../../api/durations";
 import { insertTrackingRequests } from "../db/tracking-requests";
-import { rolledSoonRequest } from "../tracking/sandbox-rolled-box";
 import { asPerson, personCookie } from "../testing/people-fixtures";
 import { sandbox, sandboxEngine } from "../testing/sandbox-shipments";
 import { createHarness, type Harness } from "../testing/service-harness";
+import { rolledSoonRequest } from "../tracking/sandbox-rolled-box";
 
 interface Row {
   id: string;
@@ -66,7 +66,9 @@ describe("voyage exceptions", () => {
     expect(a.kind).toBe("rolled");
     expect(a.vessel.name).not.toBe(a.previous_vessel.name);
     expect(Date.parse(a.departure_at) - Date.parse(a.previous_departure_at)).toBeGreaterThanOrEqual(DAY);
-    expect(a.summary).toContain(`Rolled to a later vessel at ${a.location.name}: was ${a.previous_vessel.name}`);
+    expect(a.summary).toContain(
+      `Rolled to a later vessel at ${a.location.name}: was ${a.previous_vessel.name}`,
+    );
     expect(a.summary).toContain(`now ${a.vessel.name}`);
     expect(roll!.relationships?.container?.data.id).toBe(box.id);
 
@@ -76,8 +78,12 @@ describe("voyage exceptions", () => {
     expect((await get(`/v2/containers/${box.id}/voyage_exceptions`)).body.data).toHaveLength(1);
 
     // The lists' filter and the summary's count.
-    expect((await get("/v2/containers?filter[voyage_exception]=rolled")).body.data.map((c) => c.id)).toEqual([box.id]);
-    expect((await get("/v2/shipments?filter[voyage_exception]=rolled,vessel_swap")).body.data).toHaveLength(1);
+    expect((await get("/v2/containers?filter[voyage_exception]=rolled")).body.data.map((c) => c.id)).toEqual([
+      box.id,
+    ]);
+    expect((await get("/v2/shipments?filter[voyage_exception]=rolled,vessel_swap")).body.data).toHaveLength(
+      1,
+    );
     expect((await get("/v2/containers?filter[voyage_exception]=vessel_swap")).body.data).toEqual([]);
     const summary = (await (await h.request(key, "/v2/containers/summary")).json()) as {
       data: { attributes: { voyage_exception: { count: number; filters: Record<string, string> } } };

@@ -1,9 +1,15 @@
 // A voyage exception as the API gives it (src/api/voyage-exceptions.ts), with its sentence in UTC days.
 import { iso } from "../../api/timestamps";
-import { describeVoyageException, utcDay, type VoyageException } from "../../api/voyage-exceptions";
+import {
+  dayWordsIn,
+  describeVoyageException,
+  exceptionTimeZone,
+  type VoyageException,
+} from "../../api/voyage-exceptions";
 import type { VoyageExceptionRow } from "../db/voyage-exceptions";
 
-const placeOf = (p: VoyageExceptionRow["location"]) => (p ? { locode: p.locode, name: p.name } : null);
+const placeOf = (p: VoyageExceptionRow["location"]) =>
+  p ? { locode: p.locode, name: p.name, time_zone: p.timeZone } : null;
 
 export function voyageExceptionResource(row: VoyageExceptionRow): VoyageException {
   const attributes = {
@@ -21,7 +27,10 @@ export function voyageExceptionResource(row: VoyageExceptionRow): VoyageExceptio
   return {
     id: row.id,
     type: "voyage_exception",
-    attributes: { ...attributes, summary: describeVoyageException(attributes, utcDay) },
+    attributes: {
+      ...attributes,
+      summary: describeVoyageException(attributes, dayWordsIn(exceptionTimeZone(attributes))),
+    },
     relationships: {
       container: { data: { id: row.containerId, type: "container" } },
       shipment: { data: { id: row.shipmentId, type: "shipment" } },

@@ -23,6 +23,7 @@ import { ActiveHoldsContext, PositionSentence } from "./position-summary";
 import { containerQuery, containerRawEventsQuery, containerTransportEventsQuery } from "./queries";
 import { buildJourney } from "./timeline-legs";
 import { timelineSources } from "./timeline-sources";
+import { VoyageChanges } from "./voyage-changes";
 
 const route = getRouteApi("/_authenticated/containers/$containerId");
 
@@ -115,6 +116,7 @@ export function ContainerPage() {
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <ContainerTimeline journey={journey} />
         <div className="space-y-6">
+          <VoyageChanges containerId={container.id} />
           <PickupPanel container={container} terminal={terminal} pickupFacility={pickupFacility} />
           {r.shipment.data ? (
             <ArrivalForecast shipmentId={r.shipment.data.id} facts={a} timeZone={a.pod_timezone} />

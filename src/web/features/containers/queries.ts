@@ -5,6 +5,7 @@ import { refreshResultSchema } from "../../../api/container-refresh";
 import { containerSchema } from "../../../api/containers";
 import { rawEventListDocumentSchema, transportEventListDocumentSchema } from "../../../api/events";
 import { listDocument, PAGE_SIZE_MAX, singleDocument } from "../../../api/json-api";
+import { voyageExceptionListSchema } from "../../../api/voyage-exceptions";
 import { apiRequest } from "../../lib/api-client";
 import { queryRoots } from "../../lib/query-roots";
 import { type ContainersListView, containersListParams } from "./search";
@@ -20,6 +21,7 @@ export const containerKeys = {
   detail: (id: string) => [...containerKeys.details(), id] as const,
   transportEvents: (id: string) => [...containerKeys.detail(id), "transport_events"] as const,
   rawEvents: (id: string) => [...containerKeys.detail(id), "raw_events"] as const,
+  voyageExceptions: (id: string) => [...containerKeys.detail(id), "voyage_exceptions"] as const,
 };
 
 export function containersListQuery(view: ContainersListView) {
@@ -41,6 +43,18 @@ export function containerQuery(id: string) {
       apiRequest(`/v2/containers/${encodeURIComponent(id)}`, {
         schema: containerDocument,
         query: { include: "shipment,pod_terminal,pickup_facility" },
+        signal,
+      }),
+  });
+}
+
+/** The line's changes to the box's voyage, under the container's key (a live change of it reads them again). */
+export function voyageExceptionsQuery(id: string) {
+  return queryOptions({
+    queryKey: containerKeys.voyageExceptions(id),
+    queryFn: ({ signal }) =>
+      apiRequest(`/v2/containers/${encodeURIComponent(id)}/voyage_exceptions`, {
+        schema: voyageExceptionListSchema,
         signal,
       }),
   });
