@@ -38,9 +38,7 @@ test("a box the line rolls to a later vessel is counted, listed, explained on it
   await expect(changes).toBeVisible();
   await expect(changes.getByText("Rolled to a later vessel", { exact: true })).toBeVisible();
   await expect(
-    changes.getByText(
-      /^At .+: was .+ leaving .+, now .+ leaving .+ \(\d+ days? later\)\.$/,
-    ),
+    changes.getByText(/^At .+: was .+ leaving .+, now .+ leaving .+ \(\d+ days? later\)\.$/),
   ).toBeVisible();
   await expect(changes.getByText("Last 7 days")).toBeVisible();
 
