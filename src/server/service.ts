@@ -45,6 +45,7 @@ import { containerEventRoutes } from "./http/containers/events";
 import { containerRoutes } from "./http/containers/handlers";
 import { containerRouteRoutes } from "./http/containers/route-and-map";
 import { dashboardRoutes } from "./http/dashboard";
+import { dataQualityRoutes } from "./http/data-quality/handlers";
 import { dcsaNotificationRoutes } from "./http/dcsa-notifications";
 import { dcsaSandboxMount } from "./http/dcsa-sandbox/routes";
 import { demoKeyRoutes } from "./http/demo-key";
@@ -542,6 +543,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     shareLinkRoutes({ db, now: authNow, publicUrl: config.publicUrl }),
     arrivalPredictionRoutes({ db }),
     voyageExceptionRoutes({ db }),
+    dataQualityRoutes(data),
     carrierConnectionRoutes({
       ...data,
       secretsKey: config.secretsKey,

@@ -21,6 +21,7 @@ import { Route as AuthenticatedAttentionRouteImport } from './routes/_authentica
 import { Route as AuthenticatedMapRouteImport } from './routes/_authenticated/map'
 import { Route as AuthenticatedNotificationsRouteImport } from './routes/_authenticated/notifications'
 import { Route as SharedTokenRouteImport } from './routes/shared.$token'
+import { Route as AuthenticatedCarriersDataQualityRouteImport } from './routes/_authenticated/carriers.data-quality'
 import { Route as AuthenticatedContainersIndexRouteImport } from './routes/_authenticated/containers.index'
 import { Route as AuthenticatedContainersContainerIdRouteImport } from './routes/_authenticated/containers.$containerId'
 import { Route as AuthenticatedCustomersIndexRouteImport } from './routes/_authenticated/customers.index'
@@ -107,6 +108,12 @@ const SharedTokenRoute = SharedTokenRouteImport.update({
   path: '/shared/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedCarriersDataQualityRoute =
+  AuthenticatedCarriersDataQualityRouteImport.update({
+    id: '/carriers/data-quality',
+    path: '/carriers/data-quality',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedContainersIndexRoute =
   AuthenticatedContainersIndexRouteImport.update({
     id: '/containers/',
@@ -270,6 +277,7 @@ export interface FileRoutesByFullPath {
   '/map': typeof AuthenticatedMapRoute
   '/notifications': typeof AuthenticatedNotificationsRoute
   '/shared/$token': typeof SharedTokenRoute
+  '/carriers/data-quality': typeof AuthenticatedCarriersDataQualityRoute
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/documents/$documentId': typeof AuthenticatedDocumentsDocumentIdRoute
   '/settings/activity': typeof AuthenticatedSettingsActivityRoute
@@ -308,6 +316,7 @@ export interface FileRoutesByTo {
   '/map': typeof AuthenticatedMapRoute
   '/notifications': typeof AuthenticatedNotificationsRoute
   '/shared/$token': typeof SharedTokenRoute
+  '/carriers/data-quality': typeof AuthenticatedCarriersDataQualityRoute
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/documents/$documentId': typeof AuthenticatedDocumentsDocumentIdRoute
   '/settings/activity': typeof AuthenticatedSettingsActivityRoute
@@ -348,6 +357,7 @@ export interface FileRoutesById {
   '/_authenticated/map': typeof AuthenticatedMapRoute
   '/_authenticated/notifications': typeof AuthenticatedNotificationsRoute
   '/shared/$token': typeof SharedTokenRoute
+  '/_authenticated/carriers/data-quality': typeof AuthenticatedCarriersDataQualityRoute
   '/_authenticated/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
   '/_authenticated/documents/$documentId': typeof AuthenticatedDocumentsDocumentIdRoute
   '/_authenticated/settings/activity': typeof AuthenticatedSettingsActivityRoute
@@ -388,6 +398,7 @@ export interface FileRouteTypes {
     | '/map'
     | '/notifications'
     | '/shared/$token'
+    | '/carriers/data-quality'
     | '/containers/$containerId'
     | '/documents/$documentId'
     | '/settings/activity'
@@ -426,6 +437,7 @@ export interface FileRouteTypes {
     | '/map'
     | '/notifications'
     | '/shared/$token'
+    | '/carriers/data-quality'
     | '/containers/$containerId'
     | '/documents/$documentId'
     | '/settings/activity'
@@ -465,6 +477,7 @@ export interface FileRouteTypes {
     | '/_authenticated/map'
     | '/_authenticated/notifications'
     | '/shared/$token'
+    | '/_authenticated/carriers/data-quality'
     | '/_authenticated/containers/$containerId'
     | '/_authenticated/documents/$documentId'
     | '/_authenticated/settings/activity'
@@ -588,6 +601,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/shared/$token'
       preLoaderRoute: typeof SharedTokenRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_authenticated/carriers/data-quality': {
+      id: '/_authenticated/carriers/data-quality'
+      path: '/carriers/data-quality'
+      fullPath: '/carriers/data-quality'
+      preLoaderRoute: typeof AuthenticatedCarriersDataQualityRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/containers/': {
       id: '/_authenticated/containers/'
@@ -772,6 +792,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedAttentionRoute: typeof AuthenticatedAttentionRoute
   AuthenticatedMapRoute: typeof AuthenticatedMapRoute
   AuthenticatedNotificationsRoute: typeof AuthenticatedNotificationsRoute
+  AuthenticatedCarriersDataQualityRoute: typeof AuthenticatedCarriersDataQualityRoute
   AuthenticatedContainersContainerIdRoute: typeof AuthenticatedContainersContainerIdRoute
   AuthenticatedDocumentsDocumentIdRoute: typeof AuthenticatedDocumentsDocumentIdRoute
   AuthenticatedSettingsActivityRoute: typeof AuthenticatedSettingsActivityRoute
@@ -804,6 +825,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAttentionRoute: AuthenticatedAttentionRoute,
   AuthenticatedMapRoute: AuthenticatedMapRoute,
   AuthenticatedNotificationsRoute: AuthenticatedNotificationsRoute,
+  AuthenticatedCarriersDataQualityRoute: AuthenticatedCarriersDataQualityRoute,
   AuthenticatedContainersContainerIdRoute:
     AuthenticatedContainersContainerIdRoute,
   AuthenticatedDocumentsDocumentIdRoute: AuthenticatedDocumentsDocumentIdRoute,

@@ -23,6 +23,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "GET /v2/containers/{id}/transport_events": "read",
   "GET /v2/containers/{id}/raw_events": "read",
   "GET /v2/containers/{id}/voyage_exceptions": "read",
+  "GET /v2/carrier_data_quality": "read",
   "GET /v2/parties": "read",
   "GET /v2/parties/{id}": "read",
   "GET /v2/vessels": "read",

@@ -30,11 +30,16 @@ export function ConnectionsPage() {
             : `${plural(connections.length, "shipping line")} tracked through the carrier's own DCSA Track & Trace API; every other line uses the sandbox.`
         }
         actions={
-          <Allowed permission="integrations" what="Adding carrier connections">
-            <Link to="/settings/carrier-connections/new" className={buttonClass("primary")}>
-              <span aria-hidden="true">+</span> New connection
+          <>
+            <Link to="/carriers/data-quality" className={buttonClass("secondary")}>
+              Data quality by line
             </Link>
-          </Allowed>
+            <Allowed permission="integrations" what="Adding carrier connections">
+              <Link to="/settings/carrier-connections/new" className={buttonClass("primary")}>
+                <span aria-hidden="true">+</span> New connection
+              </Link>
+            </Allowed>
+          </>
         }
       />
       {connections.length === 0 ? (
