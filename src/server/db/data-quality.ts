@@ -35,18 +35,28 @@ const arrivals = (accountId: string, from: Date, to: Date) => sql`
 const boxes = sql`select c.id, a.shipping_line_id, c.created_at from containers c join arrived a on c.shipment_id = a.id`;
 
 export async function lineQuality(db: Db, accountId: string, from: Date, to: Date): Promise<LineQuality[]> {
+  const names = EXPECTED_MILESTONES.map((m) => `container.transport.${m}`);
+  // Each box's events of the four once (a hash of boxes), then each line's boxes without each: a probe of the
+  // events index per box and milestone took three times as long on a 100,000-shipment account.
+  const has = sql.join(
+    EXPECTED_MILESTONES.map((m, i) => sql`bool_or(t.event = ${names[i]}) as ${sql.identifier(`has_${m}`)}`),
+    sql`, `,
+  );
   const missingColumns = sql.join(
     EXPECTED_MILESTONES.map(
-      (m) => sql`count(*) filter (where not exists (select 1 from transport_events t
-        where t.container_id = b.id and t.event = ${`container.transport.${m}`}))::int as ${sql.identifier(`missing_${m}`)}`,
+      (m) =>
+        sql`count(*) filter (where ${sql.identifier(`has_${m}`)} is not true)::int as ${sql.identifier(`missing_${m}`)}`,
     ),
     sql`, `,
   );
   const [milestones, latency, eta, lines] = await Promise.all([
     queryRows<Record<string, unknown> & { shipping_line_id: string; containers: number }>(
       db,
-      sql`with arrived as (${arrivals(accountId, from, to)}), b as (${boxes})
-        select b.shipping_line_id, count(*)::int as containers, ${missingColumns} from b group by 1`,
+      sql`with arrived as (${arrivals(accountId, from, to)}), b as (${boxes}),
+        per_box as (select b.id, b.shipping_line_id, ${has} from b
+          left join transport_events t on t.container_id = b.id and t.event = any(${sql.param(names)}::text[])
+          group by 1, 2)
+        select shipping_line_id, count(*)::int as containers, ${missingColumns} from per_box group by 1`,
     ),
     // Only movements that happened while the box was tracked: one tracked later brings its past in at once.
     queryRows<{ shipping_line_id: string; events: number; median: unknown; p90: unknown }>(
