@@ -4,10 +4,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DAY, HOUR } from "../../api/durations";
 import { insertTrackingRequests } from "../db/tracking-requests";
+import { connectTools } from "../testing/mcp-tool-client";
 import { asPerson, personCookie } from "../testing/people-fixtures";
 import { sandbox, sandboxEngine } from "../testing/sandbox-shipments";
 import { createHarness, type Harness } from "../testing/service-harness";
 import { rolledSoonRequest } from "../tracking/sandbox-rolled-box";
+import { registerContainerTools } from "./mcp/tools/container-tools";
 
 interface Row {
   id: string;
@@ -108,6 +110,19 @@ describe("voyage exceptions", () => {
       expect.stringMatching(/was .* now .* \(\d+ days? later\)\.$/),
       expect.stringContaining("need another look"),
     ]);
+
+    // An assistant asking after the box hears of the roll (MCP get_container), in the API's own sentence.
+    const tools = await connectTools(h, key, registerContainerTools);
+    try {
+      const result = await tools.call("get_container", { container: box.id });
+      const answer = result.structuredContent as { voyage_changes: { kind: string; summary: string }[] };
+      expect(answer.voyage_changes).toEqual([
+        { kind: "rolled", summary: a.summary, seen: expect.any(String) },
+      ]);
+      expect((result.content as { text: string }[])[0]!.text).toContain(a.summary);
+    } finally {
+      await tools.close();
+    }
 
     // A week on it is no longer recent: the filter and the count drop it, the container keeps it.
     h.clock.advance(8 * DAY);

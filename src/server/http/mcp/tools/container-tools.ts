@@ -14,6 +14,7 @@ import { terminalSchema } from "../../../../api/reference";
 import { mapGeoJsonSchema, routeSchema } from "../../../../api/routes";
 import { shipmentSchema } from "../../../../api/shipments";
 import { SERVICE_CLOCK_HEADER } from "../../../../api/triage";
+import { RECENT_EXCEPTION_MS, voyageExceptionListSchema } from "../../../../api/voyage-exceptions";
 import { ApiCallError, type ApiCaller } from "../api-caller";
 import { answering, timeInZone, toolAnswer } from "../tool-result";
 import { projectedPath, routePorts, timelineMilestones, timelineOf } from "./container-answer";
@@ -77,7 +78,7 @@ export async function getContainer(
   const id = await containerIdOf(api, input.container);
   const path = `/v2/containers/${encodeURIComponent(id)}`;
   // The events always: where the box is now is read from its timeline, as the dashboard reads it.
-  const [{ data: document, headers }, route, transport, raw] = await Promise.all([
+  const [{ data: document, headers }, route, transport, raw, changes] = await Promise.all([
     api.answer(path, { schema: containerDocument, query: { include: "shipment,pod_terminal" } }),
     api.request(`${path}/route`, { schema: routeDocument }),
     api.request(`${path}/transport_events`, {
@@ -85,6 +86,7 @@ export async function getContainer(
       query: { include: "location,terminal,vessel", ...EVENTS_PAGE },
     }),
     api.request(`${path}/raw_events`, { schema: rawEventListDocumentSchema, query: { include: "location" } }),
+    api.request(`${path}/voyage_exceptions`, { schema: voyageExceptionListSchema }),
   ]);
   const milestones = timelineMilestones(transport, raw);
   const container: Container = document.data;
@@ -110,18 +112,42 @@ export async function getContainer(
       port_of_discharge: a.port_of_discharge_name,
       pod_eta: a.pod_ata_at ? null : timeInZone(a.pod_eta_at, a.pod_timezone),
       pod_arrived: timeInZone(a.pod_ata_at, a.pod_timezone),
+      // Our own prediction, not the line's ETA: null once arrived or before there is one.
+      pod_predicted_arrival: a.pod_predicted_arrival_at
+        ? {
+            at: timeInZone(a.pod_predicted_arrival_at, a.pod_timezone),
+            earliest: timeInZone(a.pod_predicted_arrival_window?.earliest_at ?? null, a.pod_timezone),
+            latest: timeInZone(a.pod_predicted_arrival_window?.latest_at ?? null, a.pod_timezone),
+            reason: a.pod_predicted_arrival_reason,
+          }
+        : null,
     },
     where_now: where,
     pickup,
+    // What the line changed of the voyage after booking (rolls, missed connections, swaps, port calls), newest first.
+    voyage_changes: changes.data.map((x) => ({
+      kind: x.attributes.kind,
+      summary: x.attributes.summary,
+      seen: x.attributes.detected_at,
+    })),
   };
   if (input.include_timeline) structured.timeline = timelineOf(milestones);
   if (input.include_route) {
     const map = await api.request(`${path}/map_geojson`, { schema: mapGeoJsonSchema });
     structured.route = { ports: routePorts(route), path_ahead: projectedPath(map) };
   }
+  const recent = changes.data.filter(
+    (x) => now.getTime() - Date.parse(x.attributes.detected_at) < RECENT_EXCEPTION_MS,
+  );
   const summary = [
     `${a.number} (${a.shipping_line_scac}, bill of lading ${a.bill_of_lading_number}): ${containerStatusWords(a.current_status)}.`,
     where.summary,
+    ...(a.pod_predicted_arrival_at
+      ? [
+          `We predict it at ${a.port_of_discharge_name ?? "the port of discharge"} ${timeInZone(a.pod_predicted_arrival_at, a.pod_timezone)}.`,
+        ]
+      : []),
+    ...recent.map((x) => x.attributes.summary),
     pickupWords(pickup, hasLeftTerminal(a)),
   ].join(" ");
   return toolAnswer(summary, structured);
