@@ -108,3 +108,35 @@ describe("the shipments sheet", () => {
     expect(shipmentSheetRows(shipment, [], true)).toEqual([{ shipment, container: null }]);
   });
 });
+
+describe("the containers sheet", () => {
+  it("writes our predicted arrival and its reason beside the line's ETA, in the port's clock", async () => {
+    const box = containerFixture(
+      {
+        number: "MSKU1234565",
+        pod_eta_at: "2026-11-27T16:30:00.000Z",
+        pod_predicted_arrival_at: "2026-11-28T20:00:00.000Z",
+        pod_predicted_arrival_reason: "EVER ACE is sailing 14.2 kn with 1,075 nm to go (3.2 days).",
+        pod_timezone: "America/Los_Angeles",
+      },
+      "c-1",
+    );
+    const columns = sheetColumnsFor(["eta"], CONTAINER_SHEET_COLUMNS);
+    const [header, row] = await roundTrip(columns, [box]);
+    expect(header).toEqual([
+      "ETA",
+      "ETA time zone",
+      "Arrived",
+      "Arrived time zone",
+      "Our predicted arrival",
+      "Our predicted arrival time zone",
+      "Why we predict it",
+    ]);
+    // 20:00 UTC is noon in Los Angeles.
+    expect(row?.slice(4)).toEqual([
+      new Date("2026-11-28T12:00:00.000Z"),
+      "America/Los_Angeles",
+      "EVER ACE is sailing 14.2 kn with 1,075 nm to go (3.2 days).",
+    ]);
+  });
+});

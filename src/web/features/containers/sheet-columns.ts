@@ -53,6 +53,14 @@ export const CONTAINER_SHEET_COLUMNS: Readonly<Record<string, readonly Column[]>
       (c) => c.attributes.pod_ata_at,
       (c) => c.attributes.pod_timezone,
     ),
+    // Our own beside the line's, as the CSV has it (src/api/predicted-arrival.ts).
+    ...zonedTimeColumns<Container>(
+      "Our predicted arrival",
+      "datetime",
+      (c) => c.attributes.pod_predicted_arrival_at,
+      (c) => c.attributes.pod_timezone,
+    ),
+    text("Why we predict it", (c) => c.attributes.pod_predicted_arrival_reason, 60),
   ],
   vessel: [
     text("Vessel", (c) => c.attributes.pod_vessel_name, 20),
