@@ -674,7 +674,17 @@ export async function createService(config: Config, overrides: ServiceOverrides 
           logger,
           outage: outage,
           beforePass: topUpDemo,
-          onPass: (pass) => metrics.trackingPass(pass),
+          onPass: (pass) => {
+            metrics.trackingPass(pass);
+            // Requests that became shipments get our predicted arrival now, not at the forecaster's next pass.
+            if (pass.lane === "requests" && pass.done > 0) {
+              forecaster
+                .predictNew()
+                .catch((error) =>
+                  reportBackgroundFailure(logger, outage, "arrival forecast of new shipments failed", error),
+                );
+            }
+          },
         });
         trackingWorker = worker;
         signals.trackingRequests.on(() => worker.wake());

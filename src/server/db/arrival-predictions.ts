@@ -57,8 +57,11 @@ export async function comingShipments(
   db: Db,
   afterId: string | null,
   limit: number,
+  /** Only those without a prediction yet (just tracked): the pass a new tracking request wakes. */
+  unpredictedOnly = false,
 ): Promise<ComingShipment[]> {
   const after = afterId === null ? sql`` : sql`and s.id > ${afterId}::uuid`;
+  const unpredicted = unpredictedOnly ? sql`and s.pod_predicted_arrival_at is null` : sql``;
   const rows = await queryRows<ComingRow>(
     db,
     sql`
@@ -81,7 +84,7 @@ export async function comingShipments(
         where p.shipment_id = s.id order by made_at desc limit 1
       ) last on true
       where s.pod_ata_at is null and s.pod_eta_at is not null and s.port_of_discharge_id is not null
-        and s.line_tracking_stopped_at is null ${after}
+        and s.line_tracking_stopped_at is null ${unpredicted} ${after}
       order by s.id
       limit ${limit}`,
   );

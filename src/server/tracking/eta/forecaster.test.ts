@@ -118,6 +118,29 @@ describe("the arrival forecaster", () => {
     expect(knowledge.portQueue(pod.locode, now).calls).toBe(1);
   }, 120_000);
 
+  it("predicts a shipment just tracked at once when woken, and only those without a prediction", async () => {
+    const engine = sandboxEngine(h);
+    const first = findSandboxBillOfLading("HLCU", h.clock.now(), 0, (s) => s.podEta !== null && !s.podAta);
+    await requestSandboxBillOfLading(h, accountId, "HLCU", first);
+    await engine.runUntilIdle();
+    expect(await h.service.forecaster.predictNew()).toBe(1);
+    // Predicted already: a second wake has nothing to do, and two at once are one pass.
+    expect(await Promise.all([h.service.forecaster.predictNew(), h.service.forecaster.predictNew()])).toEqual(
+      [0, 0],
+    );
+    const [predicted] = await h.db.select().from(shipments).where(eq(shipments.accountId, accountId));
+    expect(predicted!.podPredictedArrivalAt).not.toBeNull();
+
+    // Half a day later the first one's prediction may move, but only a full pass looks at it again.
+    h.clock.advance(12 * HOUR);
+    const second = findSandboxBillOfLading("MSCU", h.clock.now(), 0, (s) => s.podEta !== null && !s.podAta);
+    await requestSandboxBillOfLading(h, accountId, "MSCU", second);
+    await engine.runUntilIdle();
+    expect(await h.service.forecaster.predictNew()).toBe(1);
+    const rows = await h.db.select().from(shipments).where(eq(shipments.accountId, accountId));
+    expect(rows.every((r) => r.podPredictedArrivalAt !== null)).toBe(true);
+  });
+
   it("shows a coming shipment's prediction on it and its containers, and lists those predicted late", async () => {
     const late = await insertShipment(h.db, accountId, { containerNumbers: ["MSKU1234565"] });
     const onTime = await insertShipment(h.db, accountId, { containerNumbers: ["MSKU7654321"] });

@@ -48,6 +48,11 @@ export interface ArrivalForecaster {
   start(): void;
   /** One pass over every shipment still coming (tests); answers how many predictions it wrote. */
   runOnce(): Promise<number>;
+  /**
+   * A pass over the shipments still coming that have no prediction yet, at once: new tracking requests became
+   * shipments, whose prediction should not wait for the next full pass. Answers how many it wrote (0 once stopped).
+   */
+  predictNew(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -124,16 +129,16 @@ export function createArrivalForecaster(options: ArrivalForecasterOptions): Arri
     return knowledge.value;
   };
 
-  const runOnce = async () => {
+  const pass = async (unpredictedOnly: boolean) => {
     const now = clock.now().getTime();
-    await clearArrivedPredictions(db);
+    if (!unpredictedOnly) await clearArrivedPredictions(db);
     const learned = await knowledgeAt(now);
     // Each ship's fixes are read once a pass, however many shipments it carries.
     const fixesOf = new Map<string, Fix[]>();
     let written = 0;
     let after: string | null = null;
     for (;;) {
-      const batch = await comingShipments(db, after, BATCH);
+      const batch = await comingShipments(db, after, BATCH, unpredictedOnly);
       if (batch.length === 0) break;
       after = (batch.at(-1) as ComingShipment).id;
       const unread = [
@@ -151,8 +156,28 @@ export function createArrivalForecaster(options: ArrivalForecasterOptions): Arri
       written += writes.length;
       if (batch.length < BATCH) break;
     }
-    if (written > 0) logger.debug("arrival predictions written", { written });
+    if (written > 0) logger.debug("arrival predictions written", { written, unpredictedOnly });
     return written;
+  };
+
+  // One pass at a time: two at once could both write a shipment's history row of the same instant.
+  let last: Promise<unknown> = Promise.resolve();
+  const serial = (work: () => Promise<number>): Promise<number> => {
+    const next = last.then(work, work);
+    last = next.catch(() => undefined);
+    return next;
+  };
+  const runOnce = () => serial(() => pass(false));
+  // Wakes while one is waiting to run are one pass: it reads every shipment still without a prediction.
+  let newQueued: Promise<number> | undefined;
+  let stopped = false;
+  const predictNew = () => {
+    if (stopped) return Promise.resolve(0);
+    newQueued ??= serial(() => {
+      newQueued = undefined;
+      return stopped ? Promise.resolve(0) : pass(true);
+    });
+    return newQueued;
   };
 
   const loop = pollingLoop(
@@ -168,5 +193,17 @@ export function createArrivalForecaster(options: ArrivalForecasterOptions): Arri
       failure: "arrival forecast pass failed",
     },
   );
-  return { start: () => loop.start(), runOnce, stop: () => loop.stop() };
+  return {
+    start: () => {
+      stopped = false;
+      loop.start();
+    },
+    runOnce,
+    predictNew,
+    stop: async () => {
+      stopped = true;
+      await loop.stop();
+      await last;
+    },
+  };
 }
