@@ -66,6 +66,8 @@ export const fleetCargoSchema = z
     port_of_discharge_locode: z.string().nullable(),
     port_of_discharge_name: z.string().nullable(),
     port_of_discharge_eta_at: nullableDateTime,
+    /** Our own predicted arrival at the port of discharge (null before there is one and once arrived). */
+    port_of_discharge_predicted_arrival_at: nullableDateTime,
   })
   .meta({ id: "FleetCargo" });
 export type FleetCargo = z.infer<typeof fleetCargoSchema>;
@@ -88,6 +90,11 @@ const voyageMeta = {
   previous_port_atd_at: nullableDateTime,
   /** The carrier's estimate of the arrival at the next port (null once it has arrived). */
   next_port_eta_at: nullableDateTime,
+  /**
+   * Beyond the hosted API: our own predicted arrival at the next port (src/api/predicted-arrival.ts), when that port
+   * is the port of discharge of the cargo that arrives first; null otherwise and once arrived.
+   */
+  next_port_predicted_arrival_at: nullableDateTime,
   /** When the vessel arrived at the next port, while the account's containers are still aboard. */
   next_port_ata_at: nullableDateTime,
   containers_aboard: z.number().int(),

@@ -249,6 +249,7 @@ export async function cargoRecords(
         podAtaAt: shipments.podAtaAt,
         destinationEtaAt: shipments.destinationEtaAt,
         destinationAtaAt: shipments.destinationAtaAt,
+        podPredictedArrivalAt: shipments.podPredictedArrivalAt,
       },
     })
     .from(containers)

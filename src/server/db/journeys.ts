@@ -74,6 +74,7 @@ export type ShipmentOutlineRow = Pick<
   | "podAtaAt"
   | "destinationEtaAt"
   | "destinationAtaAt"
+  | "podPredictedArrivalAt"
 >;
 
 const date = (value: string | null) => (value === null ? null : new Date(value));
@@ -94,7 +95,7 @@ export async function containerJourneys(
       select c.id,
         json_build_array(s.port_of_lading_id, s.port_of_discharge_id, s.destination_id, s.pod_vessel_id,
           s.pod_voyage_number, s.pol_etd_at, s.pol_atd_at, s.pod_eta_at, s.pod_ata_at, s.destination_eta_at,
-          s.destination_ata_at)::text as outline,
+          s.destination_ata_at, s.pod_predicted_arrival_at)::text as outline,
         (select json_agg(json_build_array(r.event, r.index, r.timestamp, r.estimated, r.voyage_number,
             r.location_id, r.vessel_id, r.created_at) order by r.index)
           from raw_events r where r.container_id = c.id and r.account_id = ${accountId}::uuid)::text as lines
@@ -128,6 +129,7 @@ export async function containerJourneys(
         podAtaAt: date(o[8] ?? null),
         destinationEtaAt: date(o[9] ?? null),
         destinationAtaAt: date(o[10] ?? null),
+        podPredictedArrivalAt: date(o[11] ?? null),
       },
       events: lines.map(
         ([event, index, timestamp, estimated, voyageNumber, locationId, vesselId, createdAt]) => ({

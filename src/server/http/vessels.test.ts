@@ -1,6 +1,7 @@
 // Service tests: vessels with their position window, estimated future positions (on the sea, never on land,
 // across the 180th meridian), the fleet (compact, paged, positions on request), the voyage a single vessel sails for
 // the account, and which vessels and containers an account may see.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY, HOUR } from "../../api/durations";
 import { singleDocument } from "../../api/json-api";
@@ -8,6 +9,7 @@ import { fleetDocumentSchema, vesselDetailSchema, vesselSchema } from "../../api
 import { containersAboard } from "../db/cargo-aboard";
 import { PORTS } from "../db/reference/ports";
 import { portId } from "../db/reference-data";
+import { shipments } from "../db/schema";
 import { isOnLand } from "../geo/land";
 import { haversineNm, type LatLon } from "../geo/route-geometry";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
@@ -31,6 +33,7 @@ let booked: Awaited<ReturnType<typeof insertVessel>>;
 let theirs: Awaited<ReturnType<typeof insertVessel>>;
 let reports: Awaited<ReturnType<typeof sailVessel>>;
 let containerNumber: string;
+let journeyShipmentId: string;
 
 beforeAll(async () => {
   h = await createHarness();
@@ -54,6 +57,7 @@ beforeAll(async () => {
 
   const journey = await insertShipment(h.db, own.account.id, { containerNumbers: ["MSKU1234565"] });
   containerNumber = journey.containers[0]!.number;
+  journeyShipmentId = journey.shipment.id;
   await insertPacificJourney(h.db, own.account.id, journey.containers[0]!.id, journey.shipment.id, {
     feeder: feeder.id,
     ocean: ocean.id,
@@ -474,6 +478,7 @@ describe("GET /v2/vessels: the fleet", () => {
       voyage_number: "001E",
       previous_port_atd_at: "2026-11-12T00:00:00.000Z",
       next_port_eta_at: "2026-11-25T08:00:00.000Z",
+      next_port_predicted_arrival_at: null,
       next_port_ata_at: null,
       containers_aboard: 1,
       shipments_aboard: 1,
@@ -539,6 +544,37 @@ describe("GET /v2/vessels: the fleet", () => {
     const feederBody = (await getJson(`/v2/vessels/${feeder.id}`)).body;
     expect(feederBody.data.meta).toBeUndefined();
     expect(feederBody.data.relationships).toBeUndefined();
+  });
+
+  it("says our predicted arrival at the next port beside the carrier's ETA, on the fleet and for the cargo aboard", async () => {
+    const predicted = new Date("2026-11-26T20:00:00.000Z");
+    await h.db
+      .update(shipments)
+      .set({ podPredictedArrivalAt: predicted })
+      .where(eq(shipments.id, journeyShipmentId));
+    try {
+      const fleet = fleetDocumentSchema.parse((await getJson("/v2/vessels")).body).data[0]!;
+      expect(fleet.meta).toMatchObject({
+        next_port_eta_at: "2026-11-25T08:00:00.000Z",
+        next_port_predicted_arrival_at: predicted.toISOString(),
+      });
+      const detail = singleDocument(vesselDetailSchema).parse(
+        (await getJson(`/v2/vessels/${ocean.id}`)).body,
+      ).data;
+      expect(detail.meta!.next_port_predicted_arrival_at).toBe(predicted.toISOString());
+      expect(detail.meta!.cargo[0]!.port_of_discharge_predicted_arrival_at).toBe(predicted.toISOString());
+      // Once the ships are in, the arrival is a fact: no prediction is said.
+      await h.db.update(shipments).set({ podAtaAt: NOW }).where(eq(shipments.id, journeyShipmentId));
+      const landed = singleDocument(vesselDetailSchema).parse(
+        (await getJson(`/v2/vessels/${ocean.id}`)).body,
+      ).data;
+      expect(landed.meta!.cargo[0]!.port_of_discharge_predicted_arrival_at).toBeNull();
+    } finally {
+      await h.db
+        .update(shipments)
+        .set({ podPredictedArrivalAt: null, podAtaAt: null })
+        .where(eq(shipments.id, journeyShipmentId));
+    }
   });
 
   it("lists only the account's own vessels", async () => {

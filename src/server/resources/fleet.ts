@@ -17,6 +17,7 @@ function voyageParts(v: Voyage) {
       voyage_number: v.voyageNumber,
       previous_port_atd_at: iso(v.previousPortAtdAt),
       next_port_eta_at: iso(v.nextPortEtaAt),
+      next_port_predicted_arrival_at: iso(v.nextPortPredictedArrivalAt),
       next_port_ata_at: iso(v.nextPortAtaAt),
       containers_aboard: v.containersAboard,
       shipments_aboard: v.shipmentsAboard,
@@ -71,6 +72,7 @@ function cargoOf(reference: ReferenceData, record: CargoRecord): FleetCargo {
     port_of_discharge_locode: pod?.locode ?? null,
     port_of_discharge_name: pod?.name ?? null,
     port_of_discharge_eta_at: iso(shipment.podAtaAt ? null : shipment.podEtaAt),
+    port_of_discharge_predicted_arrival_at: iso(shipment.podAtaAt ? null : shipment.podPredictedArrivalAt),
   };
 }
 

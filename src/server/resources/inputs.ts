@@ -38,6 +38,8 @@ export interface Voyage {
   voyageNumber: string | null;
   previousPortAtdAt: Date | null;
   nextPortEtaAt: Date | null;
+  /** Our own predicted arrival there, when the next port is the port of discharge of the cargo that arrives first. */
+  nextPortPredictedArrivalAt: Date | null;
   nextPortAtaAt: Date | null;
   containersAboard: number;
   shipmentsAboard: number;

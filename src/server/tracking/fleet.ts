@@ -48,6 +48,8 @@ interface Aboard {
   from: Stop;
   to: Stop;
   state: "loaded" | "sailing" | "arrived";
+  /** Our predicted arrival at `to` when it is the shipment's port of discharge (null elsewhere, and once in). */
+  predictedAt: Date | null;
 }
 
 function arrivalOf(a: Aboard): number {
@@ -62,7 +64,11 @@ function legOf(record: ContainerJourneyRecord): Aboard | undefined {
   if (progress.state === "ashore") return undefined;
   const leg = journey.legs[progress.leg];
   if (!leg) return undefined;
-  return { leg, from: journey.stops[leg.from]!, to: journey.stops[leg.to]!, state: progress.state };
+  const to = journey.stops[leg.to]!;
+  const { shipment } = record;
+  const predictedAt =
+    to.portId === shipment.portOfDischargeId && !shipment.podAtaAt ? shipment.podPredictedArrivalAt : null;
+  return { leg, from: journey.stops[leg.from]!, to, state: progress.state, predictedAt };
 }
 
 function departureOf(a: Aboard): number {
@@ -96,6 +102,7 @@ function voyageOf(next: Aboard | undefined, aboard: { containers: number; shipme
     voyageNumber: next?.leg.voyageNumber ?? null,
     previousPortAtdAt: next?.from.outbound.actualAt ?? null,
     nextPortEtaAt: next?.to.inbound.estimatedAt ?? null,
+    nextPortPredictedArrivalAt: next && next.state !== "arrived" ? next.predictedAt : null,
     nextPortAtaAt: next?.to.inbound.actualAt ?? null,
     containersAboard: aboard.containers,
     shipmentsAboard: aboard.shipments,

@@ -57,6 +57,7 @@ function vessel(id: string, lon: number, scac: string, pod: string, eta: string 
       voyage_number: "1E",
       previous_port_atd_at: null,
       next_port_eta_at: eta,
+      next_port_predicted_arrival_at: null,
       next_port_ata_at: null,
       projected_arrival_at: "2026-11-25T00:00:00Z",
       containers_aboard: 1,
@@ -156,6 +157,7 @@ describe("longitudes across the 180th meridian", () => {
       port_of_discharge_locode: "USLAX",
       port_of_discharge_name: "Los Angeles",
       port_of_discharge_eta_at: null,
+      port_of_discharge_predicted_arrival_at: null,
     };
     const reports = a.attributes.positions.filter((p) => !p.estimated);
     const estimated = a.attributes.positions.filter((p) => p.estimated);

@@ -32,6 +32,8 @@ export interface FleetVesselView {
   previousPortAtd: string | null;
   nextPort: Port | null;
   nextPortEta: string | null;
+  /** Our own predicted arrival at the next port (when it is the port of discharge of the cargo arriving first). */
+  nextPortPredictedArrival: string | null;
   nextPortAta: string | null;
   /** When the estimated path reaches the next port; known once the path is (see `ahead`). */
   projectedArrival: string | null;
@@ -102,6 +104,7 @@ export function fleetViews(document: {
       previousPortAtd: v.meta.previous_port_atd_at,
       nextPort: ports.get(v.relationships.next_port.data?.id ?? "") ?? null,
       nextPortEta: v.meta.next_port_eta_at,
+      nextPortPredictedArrival: v.meta.next_port_predicted_arrival_at,
       nextPortAta: v.meta.next_port_ata_at,
       projectedArrival: v.meta.projected_arrival_at ?? null,
       containersAboard: v.meta.containers_aboard,

@@ -35,6 +35,7 @@ function view(overrides: Partial<FleetVesselView> = {}): FleetVesselView {
     previousPortAtd: null,
     nextPort: port(-118),
     nextPortEta: "2026-12-01T10:49:00Z",
+    nextPortPredictedArrival: null,
     nextPortAta: null,
     projectedArrival: null,
     containersAboard: 1,

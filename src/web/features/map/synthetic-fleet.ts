@@ -267,6 +267,7 @@ export function syntheticFleet(count: number, now = Date.now()): FleetVesselView
       previousPortAtd: null,
       nextPort: port,
       nextPortEta: eta,
+      nextPortPredictedArrival: null,
       nextPortAta: null,
       projectedArrival: eta,
       containersAboard: containers,
@@ -323,6 +324,7 @@ export function syntheticCargo(vessel: FleetVesselView): FleetCargo[] {
       port_of_discharge_locode: c.port_of_discharge_locode,
       port_of_discharge_name: c.port_of_discharge_name,
       port_of_discharge_eta_at: vessel.nextPortEta,
+      port_of_discharge_predicted_arrival_at: null,
     })),
   );
 }

@@ -34,6 +34,7 @@ const vessel = (over: Partial<FleetVesselView>): FleetVesselView => ({
   previousPortAtd: null,
   nextPort: rotterdam,
   nextPortEta: "2026-12-10T10:00:00Z",
+  nextPortPredictedArrival: null,
   nextPortAta: null,
   projectedArrival: null,
   containersAboard: 1,

@@ -22,6 +22,10 @@ function Fact({ term, className, children }: { term: string; className?: string;
 
 const unknown = <span className="text-(--muted-text)">Not known</span>;
 
+/** A port's time zone by its LOCODE, among the ports the map knows; null (UTC) for one it does not. */
+const portZone = (ports: readonly Port[], locode: string | null) =>
+  ports.find((p) => p.attributes.code === locode)?.attributes.time_zone ?? null;
+
 export function VesselPanel({
   vessel,
   detail,
@@ -113,6 +117,11 @@ export function VesselPanel({
                   Carrier's ETA <DateTime iso={vessel.nextPortEta} timeZone={next.time_zone} />
                 </span>
               ) : null}
+              {next && !vessel.nextPortAta && vessel.nextPortPredictedArrival ? (
+                <span className="block text-xs text-slate-600 dark:text-slate-400">
+                  Our prediction <DateTime iso={vessel.nextPortPredictedArrival} timeZone={next.time_zone} />
+                </span>
+              ) : null}
             </Fact>
           </dl>
           {next && arrival.kind === "projected" ? (
@@ -177,6 +186,15 @@ export function VesselPanel({
                   {c.port_of_discharge_locode
                     ? ` · to ${c.port_of_discharge_name ?? c.port_of_discharge_locode}`
                     : ""}
+                  {c.port_of_discharge_predicted_arrival_at ? (
+                    <>
+                      {" · we expect it "}
+                      <DateTime
+                        iso={c.port_of_discharge_predicted_arrival_at}
+                        timeZone={portZone(ports, c.port_of_discharge_locode)}
+                      />
+                    </>
+                  ) : null}
                 </span>
               </li>
             ))}
