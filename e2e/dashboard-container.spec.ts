@@ -217,7 +217,8 @@ test("a container page opens straight from its address, with its data in one rou
   await expect(page.getByRole("region", { name: "Can I pick it up?" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Journey", exact: true })).toBeVisible();
   await expect(page.getByRole("figure", { name: "Map of the journey" })).toBeVisible();
-  // The container (with its shipment and terminals), its transport events and raw events, and the map.
+  // The container (with its shipment and terminals), its transport events and raw events, the line's changes to its
+  // voyage, and the map.
   const forContainer = requested.filter((p) => p.startsWith(`/v2/containers/${container.id}`));
   expect(forContainer.sort()).toEqual(
     [
@@ -225,6 +226,7 @@ test("a container page opens straight from its address, with its data in one rou
       `/v2/containers/${container.id}/map_geojson`,
       `/v2/containers/${container.id}/raw_events`,
       `/v2/containers/${container.id}/transport_events`,
+      `/v2/containers/${container.id}/voyage_exceptions`,
     ].sort(),
   );
 

@@ -1,5 +1,6 @@
-// /containers/$containerId: one container's page. The loader starts the container and both event lists at once,
-// so that a deep link costs one round trip (the container's includes bring its shipment and terminals).
+// /containers/$containerId: one container's page. The loader starts the container, both event lists and the line's
+// changes to its voyage at once, so that a deep link costs one round trip (the container's includes bring its
+// shipment and terminals). The page waits for the first three; the voyage changes show when they come.
 import { createFileRoute } from "@tanstack/react-router";
 import { RouteErrorPage } from "../../components/error-page";
 import { ContainerPage } from "../../features/containers/container-page";
@@ -8,10 +9,12 @@ import {
   containerQuery,
   containerRawEventsQuery,
   containerTransportEventsQuery,
+  voyageExceptionsQuery,
 } from "../../features/containers/queries";
 
 export const Route = createFileRoute("/_authenticated/containers/$containerId")({
   loader: async ({ context: { queryClient }, params }) => {
+    void queryClient.prefetchQuery(voyageExceptionsQuery(params.containerId));
     const [document] = await Promise.all([
       queryClient.ensureQueryData(containerQuery(params.containerId)),
       queryClient.ensureQueryData(containerTransportEventsQuery(params.containerId)),
