@@ -1,7 +1,7 @@
 // Container resource of the /v2 contract and the body of a container edit.
 import { z } from "zod";
 import { nullableDateTime, toMany, toOne } from "./json-api";
-import { predictedArrivalAttributes } from "./predicted-arrival";
+import { inlandPredictedArrivalAttributes, predictedArrivalAttributes } from "./predicted-arrival";
 import { refNumbersSchema } from "./shipments";
 
 /** Current status values; the hosted API's set. */
@@ -105,6 +105,7 @@ export const containerAttributesSchema = z.object({
   pod_ata_at: nullableDateTime,
   /** Our own predicted arrival of the shipment at the port of discharge (src/api/predicted-arrival.ts). */
   ...predictedArrivalAttributes,
+  ...inlandPredictedArrivalAttributes,
   pod_vessel_name: z.string().nullable(),
   pod_vessel_imo: z.string().nullable(),
   tags: z.array(z.string()),

@@ -1,7 +1,7 @@
 // Shipment resource of the /v2 contract, its stop reasons and the body of a shipment edit.
 import { z } from "zod";
 import { nullableDateTime, toMany, toOne } from "./json-api";
-import { predictedArrivalAttributes } from "./predicted-arrival";
+import { inlandPredictedArrivalAttributes, predictedArrivalAttributes } from "./predicted-arrival";
 import { JOURNEY_PHASES } from "./triage";
 
 /** Why tracking stopped; the hosted API's values. */
@@ -73,6 +73,7 @@ export const shipmentAttributesSchema = z.object({
   containers_by_phase: z.partialRecord(z.enum(JOURNEY_PHASES), z.number().int()),
   /** Beyond the hosted API: our own predicted arrival at the port of discharge (src/api/predicted-arrival.ts). */
   ...predictedArrivalAttributes,
+  ...inlandPredictedArrivalAttributes,
 });
 export type ShipmentAttributes = z.infer<typeof shipmentAttributesSchema>;
 

@@ -517,6 +517,11 @@ export const shipments = pgTable(
     predictedLateSeconds: doublePrecision("predicted_late_seconds").generatedAlwaysAs(
       sql`case when pod_ata_at is null then extract(epoch from (pod_predicted_arrival_at - pod_eta_at)) end`,
     ),
+    // ---- Our own predicted arrival at the inland destination (tracking/eta/inland-predictor.ts) ----
+    destinationPredictedArrivalAt: ts("destination_predicted_arrival_at"),
+    destinationPredictedArrivalP10At: ts("destination_predicted_arrival_p10_at"),
+    destinationPredictedArrivalP90At: ts("destination_predicted_arrival_p90_at"),
+    destinationPredictedArrivalReason: text("destination_predicted_arrival_reason"),
   },
   (t) => [
     index("shipments_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
@@ -549,6 +554,12 @@ export const shipments = pgTable(
       .where(sql`predicted_late_seconds > 0`),
     // The forecaster's pass: shipments still coming, in id order.
     index("shipments_coming_idx").on(t.id).where(sql`pod_ata_at is null and pod_eta_at is not null`),
+    // The forecaster's inland pass: shipments whose boxes go on to an inland destination they have not reached.
+    index("shipments_inland_coming_idx")
+      .on(t.id)
+      .where(
+        sql`destination_id is not null and destination_ata_at is null and destination_eta_at is not null`,
+      ),
     // Filters whose counts (`meta.total`) are read from an index alone.
     index("shipments_account_line_idx").on(t.accountId, t.shippingLineId),
     // With the id: a search (`q`) that names a port or a vessel counts its shipments as the union of these

@@ -5,7 +5,7 @@ import { iso } from "../../api/timestamps";
 import type { ContainerRecord } from "../db/containers";
 import type { ReferenceData } from "../db/reference-data";
 import type { ShipmentRecord } from "../db/shipments";
-import { predictedArrivalOf } from "./predicted-arrival";
+import { inlandPredictedArrivalOf, predictedArrivalOf } from "./predicted-arrival";
 import { ref } from "./refs";
 
 export interface ContainerContext {
@@ -81,6 +81,7 @@ export function containerResource(record: ContainerRecord, ctx: ContainerContext
       pod_eta_at: iso(s?.podEtaAt ?? null),
       pod_ata_at: iso(s?.podAtaAt ?? null),
       ...predictedArrivalOf(s),
+      ...inlandPredictedArrivalOf(s),
       pod_vessel_name: ctx.shipment?.vessel?.name ?? null,
       pod_vessel_imo: ctx.shipment?.vessel?.imo ?? null,
       tags: s?.tags ?? [],

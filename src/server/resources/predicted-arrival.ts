@@ -30,6 +30,30 @@ export function predictedArrivalOf(s: PredictedColumns | undefined) {
   };
 }
 
+type InlandColumns = Pick<
+  ShipmentRow,
+  | "destinationAtaAt"
+  | "destinationPredictedArrivalAt"
+  | "destinationPredictedArrivalP10At"
+  | "destinationPredictedArrivalP90At"
+  | "destinationPredictedArrivalReason"
+>;
+
+export function inlandPredictedArrivalOf(s: InlandColumns | undefined) {
+  const coming = s && s.destinationAtaAt === null && s.destinationPredictedArrivalAt !== null;
+  return {
+    destination_predicted_arrival_at: coming ? iso(s.destinationPredictedArrivalAt) : null,
+    destination_predicted_arrival_window:
+      coming && s.destinationPredictedArrivalP10At && s.destinationPredictedArrivalP90At
+        ? {
+            earliest_at: s.destinationPredictedArrivalP10At.toISOString(),
+            latest_at: s.destinationPredictedArrivalP90At.toISOString(),
+          }
+        : null,
+    destination_predicted_arrival_reason: coming ? s.destinationPredictedArrivalReason : null,
+  };
+}
+
 export function arrivalPredictionResource(shipmentId: string, row: PredictionHistoryRow): ArrivalPrediction {
   return {
     id: `${shipmentId}:${row.madeAt.toISOString()}`,

@@ -3,7 +3,7 @@ import type { Shipment, TrackingStoppedReason } from "../../api/shipments";
 import { iso } from "../../api/timestamps";
 import type { ReferenceData } from "../db/reference-data";
 import type { ShipmentRecord } from "../db/shipments";
-import { predictedArrivalOf } from "./predicted-arrival";
+import { inlandPredictedArrivalOf, predictedArrivalOf } from "./predicted-arrival";
 import { ref } from "./refs";
 
 export function shipmentResource(record: ShipmentRecord, reference: ReferenceData): Shipment {
@@ -52,6 +52,7 @@ export function shipmentResource(record: ShipmentRecord, reference: ReferenceDat
       last_free_day_timezone: s.lastFreeDayTimeZone,
       containers_by_phase: record.containersByPhase,
       ...predictedArrivalOf(s),
+      ...inlandPredictedArrivalOf(s),
     },
     relationships: {
       port_of_lading: ref("port", s.portOfLadingId),

@@ -17,11 +17,19 @@ import {
   writePredictions,
 } from "../../db/arrival-predictions";
 import type { Db } from "../../db/connection";
+import {
+  clearInlandArrived,
+  type InlandComing,
+  type InlandWrite,
+  inlandComingShipments,
+  writeInlandPredictions,
+} from "../../db/inland-predictions";
 import type { ReferenceData } from "../../db/reference-data";
 import type { Logger } from "../../logger";
 import { pollingLoop } from "../../polling-loop";
 import { type ArrivalObservation, predictArrival } from "./arrival-predictor";
 import type { EtaKnowledge } from "./eta-knowledge";
+import { predictInlandArrival } from "./inland-predictor";
 import { learnFromRecords } from "./learned-from-records";
 
 /** Shipments read and written per transaction. */
@@ -118,6 +126,32 @@ export function predictionWrite(
   };
 }
 
+/** The inland prediction to write for a shipment, or null when it has not moved enough to be worth a write. */
+export function inlandWrite(
+  s: InlandComing,
+  reference: ReferenceData,
+  learned: EtaKnowledge,
+  now: number,
+): InlandWrite | null {
+  const pod = reference.ports.get(s.portOfDischargeId);
+  const destination = reference.ports.get(s.destinationId);
+  if (!pod || !destination) return null;
+  const p = predictInlandArrival(
+    {
+      now,
+      route: `${pod.locode}>${destination.locode}`,
+      fromName: pod.name,
+      toName: destination.name,
+      carrierEta: s.destinationEtaAt,
+      railDepartedAt: s.railDepartedAt,
+    },
+    learned,
+  );
+  const c = s.current;
+  if (c && Math.abs(c.at - p.at) < SHOWN_CHANGE_MS && wordsOf(c.reason) === wordsOf(p.reason)) return null;
+  return { shipmentId: s.id, at: p.at, p10: p.p10, p90: p.p90, reason: p.reason };
+}
+
 export function createArrivalForecaster(options: ArrivalForecasterOptions): ArrivalForecaster {
   const { db, reference, clock, logger } = options;
   let knowledge: { learnedAt: number; value: EtaKnowledge } | null = null;
@@ -129,9 +163,31 @@ export function createArrivalForecaster(options: ArrivalForecasterOptions): Arri
     return knowledge.value;
   };
 
+  /** The inland destinations' predictions of the shipments going on by rail (one train a shipment). */
+  const inlandPass = async (now: number, learned: EtaKnowledge, unpredictedOnly: boolean) => {
+    let written = 0;
+    let after: string | null = null;
+    for (;;) {
+      const batch = await inlandComingShipments(db, after, BATCH, unpredictedOnly);
+      if (batch.length === 0) break;
+      after = (batch.at(-1) as InlandComing).id;
+      const writes = batch.flatMap((s) => {
+        const write = inlandWrite(s, reference, learned, now);
+        return write ? [write] : [];
+      });
+      await writeInlandPredictions(db, writes);
+      written += writes.length;
+      if (batch.length < BATCH) break;
+    }
+    return written;
+  };
+
   const pass = async (unpredictedOnly: boolean) => {
     const now = clock.now().getTime();
-    if (!unpredictedOnly) await clearArrivedPredictions(db);
+    if (!unpredictedOnly) {
+      await clearArrivedPredictions(db);
+      await clearInlandArrived(db);
+    }
     const learned = await knowledgeAt(now);
     // Each ship's fixes are read once a pass, however many shipments it carries.
     const fixesOf = new Map<string, Fix[]>();
@@ -156,6 +212,7 @@ export function createArrivalForecaster(options: ArrivalForecasterOptions): Arri
       written += writes.length;
       if (batch.length < BATCH) break;
     }
+    written += await inlandPass(now, learned, unpredictedOnly);
     if (written > 0) logger.debug("arrival predictions written", { written, unpredictedOnly });
     return written;
   };

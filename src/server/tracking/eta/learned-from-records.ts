@@ -5,6 +5,7 @@
 import { DAY, HOUR, MINUTE } from "../../../api/durations";
 import { type Fix, fixesBetween, pastArrivals, pastMisses } from "../../db/arrival-predictions";
 import type { Db } from "../../db/connection";
+import { pastTrains } from "../../db/inland-predictions";
 import type { ReferenceData } from "../../db/reference-data";
 import { haversineNm } from "../../geo/spherical";
 import { EtaKnowledge, OUTCOME_WINDOW_MS, PORT_WINDOW_MS } from "./eta-knowledge";
@@ -100,6 +101,19 @@ export async function learnFromRecords(db: Db, reference: ReferenceData, now: nu
         toArrivalMs: call.arrivedAt - fix.at,
       });
     }
+  }
+  // Each train that came in lately: how long it took from the port to its ramp. The line's timetable of the time is
+  // not kept, so no route's ratio to its timetable is learned (the inland predictor then keeps the line's).
+  for (const train of await pastTrains(db, now - OUTCOME_WINDOW_MS, now)) {
+    const pod = reference.ports.get(train.portOfDischargeId);
+    const destination = reference.ports.get(train.destinationId);
+    if (!pod || !destination || train.arrivedAt <= train.departedAt) continue;
+    knowledge.addTrain(
+      `${pod.locode}>${destination.locode}`,
+      train.arrivedAt,
+      train.arrivedAt - train.departedAt,
+      0,
+    );
   }
   return knowledge;
 }

@@ -286,6 +286,23 @@ function Journey({
                 timeZone={a.destination_timezone}
               />
             )}
+            {a.destination_predicted_arrival_at ? (
+              <TimeFact
+                label="Our prediction"
+                iso={a.destination_predicted_arrival_at}
+                timeZone={a.destination_timezone}
+              >
+                <span className="block text-xs text-(--muted-text)">
+                  {versusLineWords(a.destination_predicted_arrival_at, a.destination_eta_at) ??
+                    "About the line's ETA"}
+                </span>
+                {a.destination_predicted_arrival_reason ? (
+                  <span className="block text-xs text-(--muted-text)">
+                    {a.destination_predicted_arrival_reason}
+                  </span>
+                ) : null}
+              </TimeFact>
+            ) : null}
           </Stop>
         ) : (
           <li className="text-sm text-slate-500 dark:text-slate-400">
