@@ -18,6 +18,8 @@ export interface InlandComing {
   destinationEtaAt: number;
   /** When its train left the port of discharge; null while the boxes are still there (or at sea). */
   railDepartedAt: number | null;
+  /** The line's ETA at the port of discharge and our prediction there with its window, while the ship is coming. */
+  pod: { etaAt: number; predicted: { at: number; p10: number; p90: number } | null } | null;
   current: { at: number; p10: number; p90: number; reason: string } | null;
 }
 
@@ -27,6 +29,10 @@ interface InlandRow {
   destination_id: string;
   destination_eta_at: Date | string;
   rail_departed_at: Date | string | null;
+  pod_eta_at: Date | string | null;
+  pod_predicted_at: Date | string | null;
+  pod_p10_at: Date | string | null;
+  pod_p90_at: Date | string | null;
   predicted_at: Date | string | null;
   p10_at: Date | string | null;
   p90_at: Date | string | null;
@@ -47,6 +53,9 @@ export async function inlandComingShipments(
     sql`
       select s.id, s.port_of_discharge_id, s.destination_id, s.destination_eta_at,
         (select min(c.pod_rail_departed_at) from containers c where c.shipment_id = s.id) as rail_departed_at,
+        case when s.pod_ata_at is null then s.pod_eta_at end as pod_eta_at,
+        s.pod_predicted_arrival_at as pod_predicted_at, s.pod_predicted_arrival_p10_at as pod_p10_at,
+        s.pod_predicted_arrival_p90_at as pod_p90_at,
         s.destination_predicted_arrival_at as predicted_at, s.destination_predicted_arrival_p10_at as p10_at,
         s.destination_predicted_arrival_p90_at as p90_at, s.destination_predicted_arrival_reason as reason
       from shipments s
@@ -61,6 +70,20 @@ export async function inlandComingShipments(
     destinationId: r.destination_id,
     destinationEtaAt: ms(r.destination_eta_at) as number,
     railDepartedAt: ms(r.rail_departed_at),
+    pod:
+      r.pod_eta_at === null
+        ? null
+        : {
+            etaAt: ms(r.pod_eta_at) as number,
+            predicted:
+              r.pod_predicted_at === null
+                ? null
+                : {
+                    at: ms(r.pod_predicted_at) as number,
+                    p10: ms(r.pod_p10_at) as number,
+                    p90: ms(r.pod_p90_at) as number,
+                  },
+          },
     current:
       r.predicted_at === null
         ? null

@@ -126,6 +126,27 @@ export function predictionWrite(
   };
 }
 
+/** A ship this much later than the line's ETA by our prediction makes the train after it late too. */
+const SHIP_LATE_INLAND_MS = 6 * HOUR;
+
+/**
+ * While the ship is still coming and we expect it well after the line's ETA, the train after it runs that much later
+ * than the line's estimate at the destination (which the line moves only once the ship is in), with the ship's window.
+ */
+function shipLateInland(s: InlandComing, podName: string) {
+  const predicted = s.pod?.predicted;
+  if (s.railDepartedAt !== null || !s.pod || !predicted) return null;
+  const late = predicted.at - s.pod.etaAt;
+  if (late < SHIP_LATE_INLAND_MS) return null;
+  const shift = (at: number) => s.destinationEtaAt + (at - s.pod!.etaAt);
+  return {
+    at: shift(predicted.at),
+    p10: Math.min(shift(predicted.at), shift(predicted.p10)),
+    p90: Math.max(shift(predicted.at), shift(predicted.p90)),
+    reason: `We expect the ship at ${podName} ${(late / DAY).toFixed(1)} days after the line's ETA there, and the train after it as late.`,
+  };
+}
+
 /** The inland prediction to write for a shipment, or null when it has not moved enough to be worth a write. */
 export function inlandWrite(
   s: InlandComing,
@@ -136,17 +157,19 @@ export function inlandWrite(
   const pod = reference.ports.get(s.portOfDischargeId);
   const destination = reference.ports.get(s.destinationId);
   if (!pod || !destination) return null;
-  const p = predictInlandArrival(
-    {
-      now,
-      route: `${pod.locode}>${destination.locode}`,
-      fromName: pod.name,
-      toName: destination.name,
-      carrierEta: s.destinationEtaAt,
-      railDepartedAt: s.railDepartedAt,
-    },
-    learned,
-  );
+  const p =
+    shipLateInland(s, pod.name) ??
+    predictInlandArrival(
+      {
+        now,
+        route: `${pod.locode}>${destination.locode}`,
+        fromName: pod.name,
+        toName: destination.name,
+        carrierEta: s.destinationEtaAt,
+        railDepartedAt: s.railDepartedAt,
+      },
+      learned,
+    );
   const c = s.current;
   if (c && Math.abs(c.at - p.at) < SHOWN_CHANGE_MS && wordsOf(c.reason) === wordsOf(p.reason)) return null;
   return { shipmentId: s.id, at: p.at, p10: p.p10, p90: p.p90, reason: p.reason };

@@ -7,6 +7,8 @@ import { DAY, HOUR } from "../../../api/durations";
 import { portId } from "../../db/reference-data";
 import { containers, shipments } from "../../db/schema";
 import { createHarness, type Harness, insertShipment } from "../../testing/service-harness";
+import { EtaKnowledge } from "./eta-knowledge";
+import { inlandWrite } from "./forecaster";
 
 interface Attributes {
   destination_predicted_arrival_at: string | null;
@@ -60,6 +62,46 @@ describe("inland predictions", () => {
 
   const attributesOf = async (path: string) =>
     ((await (await h.request(key, path)).json()) as { data: { attributes: Attributes } }).data.attributes;
+
+  it("moves the train's arrival as late as we expect the ship, while the ship is coming", () => {
+    const base = {
+      id: "s-1",
+      portOfDischargeId: portId("USLAX"),
+      destinationId: portId("USCHI"),
+      destinationEtaAt: now() + 10 * DAY,
+      railDepartedAt: null,
+      current: null,
+    };
+    const shipLate = {
+      ...base,
+      pod: {
+        etaAt: now() + 5 * DAY,
+        predicted: { at: now() + 7 * DAY, p10: now() + 6 * DAY, p90: now() + 8.5 * DAY },
+      },
+    };
+    expect(inlandWrite(shipLate, h.reference, new EtaKnowledge(), now())).toEqual({
+      shipmentId: "s-1",
+      at: now() + 12 * DAY,
+      p10: now() + 11 * DAY,
+      p90: now() + 13.5 * DAY,
+      reason:
+        "We expect the ship at Los Angeles 2.0 days after the line's ETA there, and the train after it as late.",
+    });
+    // A ship about on time, or none predicted: the line's estimate until the train leaves.
+    for (const pod of [
+      {
+        etaAt: now() + 5 * DAY,
+        predicted: { at: now() + 5 * DAY + HOUR, p10: now() + 4 * DAY, p90: now() + 6 * DAY },
+      },
+      { etaAt: now() + 5 * DAY, predicted: null },
+      null,
+    ]) {
+      expect(inlandWrite({ ...base, pod }, h.reference, new EtaKnowledge(), now())).toMatchObject({
+        at: base.destinationEtaAt,
+        reason: "Following the line's estimate until the train leaves the port.",
+      });
+    }
+  });
 
   it("predicts a train that left from the route's recent transits, and follows the line before it leaves", async () => {
     // Six trains came in lately, taking 4 days and 0 to 5 hours.
