@@ -10,6 +10,7 @@ interface FleetVessel {
     containers_aboard: number;
     cargo_summary: { shipping_line_scac: string }[];
     next_port_ata_at: string | null;
+    next_port_predicted_arrival_at: string | null;
   };
 }
 
@@ -344,4 +345,19 @@ test("the map names the ports its vessels sail between once zoomed in, and none 
   const label = map.getByText(shownPort, { exact: true });
   expect(await label.evaluate((e) => e.closest('[aria-hidden="true"]') !== null)).toBe(true);
   expect(await label.evaluate((e) => (e as HTMLElement).tabIndex)).toBe(-1);
+});
+
+test("a vessel's panel gives our predicted arrival at its next port beside the carrier's ETA, and each box's", async ({
+  page,
+}) => {
+  const vessel = await sailingVessel(page, (v) => v.meta.next_port_predicted_arrival_at !== null);
+  const name = vessel.attributes.name;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAsDemo(page, `/map?vessel=${vessel.id}`);
+  const panel = page.getByRole("region", { name });
+  await expect(panel.getByRole("heading", { name })).toBeVisible();
+  await expect(panel).toContainText("Carrier's ETA");
+  await expect(panel).toContainText("Our prediction");
+  // The boxes aboard bound for that port say when we expect them there.
+  await expect(panel.getByText(/we expect it/).first()).toBeVisible();
 });
