@@ -76,14 +76,15 @@ describe("blends", () => {
   it("learn a lane's own blend where it has a past, every lane's where it has not", () => {
     const k = new EtaKnowledge();
     for (let i = 0; i < 40; i++) {
-      // On the backhaul the line is right; on the headhaul we are.
+      // On the backhaul the line is right and ours scattered; on the headhaul the other way round. (A steady miss
+      // is no reason to lean away: the blend's median miss is taken off.)
       k.addMiss("USLAX>CNSHA|track/4-8d/line-far", T0 - i * HOUR, {
-        oursMs: 20 * HOUR,
+        oursMs: i % 2 ? 20 * HOUR : -20 * HOUR,
         lineMs: i % 2 ? HOUR : -HOUR,
       });
       k.addMiss("CNSHA>USLAX|track/4-8d/line-far", T0 - i * HOUR, {
         oursMs: i % 2 ? HOUR : -HOUR,
-        lineMs: -DAY,
+        lineMs: i % 2 ? -DAY : DAY,
       });
     }
     expect(k.blend("USLAX>CNSHA|track/4-8d/line-far", T0)?.oursWeight).toBeLessThan(0.1);
@@ -99,5 +100,24 @@ describe("trains", () => {
     expect(k.trainSpread("USLAX>USCHI", T0)?.medianMs).toBeCloseTo(4.3 * DAY, -5);
     expect(k.trainSpread("USSAV>USATL", T0)).toBeNull();
     expect(k.trainRatio(T0)?.medianMs).toBeCloseTo(1.075, 1);
+  });
+});
+
+describe("a blend", () => {
+  it("takes a steady miss off rather than leaning away from the estimate that makes it", () => {
+    const k = new EtaKnowledge();
+    // Ours always 20 hours early; the line's right or a day out, either way.
+    for (let i = 0; i < 40; i++) {
+      k.addMiss("USLAX>CNSHA|track/4-8d/line-far", T0 - i * HOUR, {
+        oursMs: -20 * HOUR,
+        lineMs: ((i % 3) - 1) * DAY,
+      });
+    }
+    const blend = k.blend("USLAX>CNSHA|track/4-8d/line-far", T0)!;
+    expect(blend.oursWeight).toBe(1);
+    // Ours, 20 hours later: right every time.
+    expect(blend.medianMs).toBe(20 * HOUR);
+    expect(blend.p10Ms).toBe(20 * HOUR);
+    expect(blend.p90Ms).toBe(20 * HOUR);
   });
 });

@@ -55,22 +55,47 @@ interface Miss {
   line: number;
 }
 
+/** Weights tried for a blend: twentieths from the line's alone (0) to ours alone (1). */
+const WEIGHTS = Array.from({ length: 21 }, (_, i) => i / 20);
+
+/** The middle of sorted values. */
+const middleOf = (sorted: Float64Array) => sorted[Math.floor(sorted.length / 2)] as number;
+
 /**
- * The weight w within [0, 1] minimising the squared misses of line + w × (ours − line), and the spread of that
+ * The weight w within [0, 1] whose blend line + w × (ours − line), once its median miss is taken off, misses the
+ * arrivals by least on average (the error a coordinator feels, which the backtest scores), and the spread of that
  * blend's misses as arrival offsets.
  */
 function blendOf(misses: readonly Miss[]): Blend {
-  let num = 0;
-  let den = 0;
-  for (const m of misses) {
-    const d = m.ours - m.line;
-    num -= m.line * d;
-    den += d * d;
+  const n = misses.length;
+  const blended = new Float64Array(n);
+  let best = { weight: 1, error: Number.POSITIVE_INFINITY };
+  for (const weight of WEIGHTS) {
+    for (let i = 0; i < n; i++) {
+      const m = misses[i] as Miss;
+      blended[i] = m.line + weight * (m.ours - m.line);
+    }
+    const sorted = Float64Array.from(blended).sort();
+    const middle = middleOf(sorted);
+    let error = 0;
+    for (let i = 0; i < n; i++) error += Math.abs((blended[i] as number) - middle);
+    if (error < best.error - 1e-9) best = { weight, error };
   }
-  const weight = den === 0 ? 1 : Math.min(1, Math.max(0, num / den));
-  const spread = spreadOf(misses.map((m) => -(m.line + weight * (m.ours - m.line))));
-  return { ...spread, oursWeight: weight };
+  const spread = spreadOf(misses.map((m) => -(m.line + best.weight * (m.ours - m.line))));
+  return { ...spread, oursWeight: best.weight };
 }
+
+/** The index range [from, to) of a time-ordered list's entries dated within (now - window, now]. */
+function windowOf<T>(list: readonly Dated<T>[], now: number, windowMs: number): { from: number; to: number } {
+  let to = list.length;
+  while (to > 0 && (list[to - 1] as Dated<T>).at > now) to--;
+  let from = to;
+  while (from > 0 && (list[from - 1] as Dated<T>).at > now - windowMs) from--;
+  return { from, to };
+}
+
+/** Blends kept at most (a bucket's for each window of its misses); the whole set is dropped when full. */
+const BLENDS_KEPT = 5_000;
 
 /** Values of a time-ordered list dated within (now - window, now]. */
 function within<T>(list: readonly Dated<T>[], now: number, windowMs: number): T[] {
@@ -106,6 +131,7 @@ export class EtaKnowledge {
   readonly #laneMisses = new Map<string, Dated<Miss>[]>();
   readonly #trains = new Map<string, Dated[]>();
   readonly #trainRatios = new Map<string, Dated[]>();
+  readonly #blendsKept = new Map<string, Blend>();
 
   /** A ship came in at `locode` at `arrivedAt` after lying at anchor `waitedMs` (0 when it came straight in). */
   addPortCall(locode: string, arrivedAt: number, waitedMs: number): void {
@@ -142,11 +168,11 @@ export class EtaKnowledge {
    */
   blend(bucket: string, now: number): Blend | null {
     // A lane with a past of its own has its own ways (its lines' habits, its ports' queues).
-    const lane = within(this.#laneMisses.get(bucket) ?? [], now, OUTCOME_WINDOW_MS);
-    if (lane.length >= MIN_SPREAD) return blendOf(lane);
+    const lane = this.#blendOver(this.#laneMisses, bucket, now);
+    if (lane) return lane;
     const general = generalPart(bucket);
-    const own = within(this.#misses.get(general) ?? [], now, OUTCOME_WINDOW_MS);
-    if (own.length >= MIN_SPREAD) return blendOf(own);
+    const own = this.#blendOver(this.#misses, general, now);
+    if (own) return own;
     const [, lead, line] = general.split("/");
     for (const alike of [(k: string[]) => k[1] === lead && k[2] === line, (k: string[]) => k[2] === line]) {
       const pooled: Miss[] = [];
@@ -156,6 +182,23 @@ export class EtaKnowledge {
       if (pooled.length >= MIN_SPREAD) return blendOf(pooled);
     }
     return null;
+  }
+
+  /**
+   * The blend over `key`'s misses of the window, or null with too few. Kept until the misses in the window change:
+   * a pass predicts many shipments of a bucket from the same misses, and finding a blend tries every weight.
+   */
+  #blendOver(map: Map<string, Dated<Miss>[]>, key: string, now: number): Blend | null {
+    const list = map.get(key) ?? [];
+    const { from, to } = windowOf(list, now, OUTCOME_WINDOW_MS);
+    if (to - from < MIN_SPREAD) return null;
+    const memoKey = `${map === this.#laneMisses ? "lane" : "all"}:${key}:${from}:${to}:${list.length}`;
+    const kept = this.#blendsKept.get(memoKey);
+    if (kept) return kept;
+    const blend = blendOf(list.slice(from, to).map((e) => e.value));
+    if (this.#blendsKept.size >= BLENDS_KEPT) this.#blendsKept.clear();
+    this.#blendsKept.set(memoKey, blend);
+    return blend;
   }
 
   /**
