@@ -169,6 +169,24 @@ describe("test control", () => {
     expect(a.pod_predicted_arrival_reason).toMatch(/is sailing \d+\.\d kn with [\d,]+ nm to go/);
   });
 
+  it("adds a shipment the line rolls to a later vessel once the account is moved on by the hours it answers", async () => {
+    const { status, body } = await post("/__test__/accounts", {
+      company_name: "E2E Rolled",
+      rolled_soon: true,
+    });
+    expect(status).toBe(201);
+    const made = body as { id: string; api_key: string; rolls_in_hours: number };
+    expect(made.rolls_in_hours).toBeGreaterThan(0);
+    const rolled = async () =>
+      (await (await h.request(made.api_key, "/v2/containers?filter[voyage_exception]=rolled")).json()).data
+        .length;
+    expect(await rolled()).toBe(0);
+    expect((await post(`/__test__/accounts/${made.id}/advance`, { hours: made.rolls_in_hours })).status).toBe(
+      200,
+    );
+    expect(await rolled()).toBeGreaterThan(0);
+  });
+
   it("moves one account's world on and records its real events, leaving every other account as it was", async () => {
     const make = (company_name: string) =>
       post("/__test__/accounts", { company_name, shipments: 5 }).then(async ({ status, body }) => {
