@@ -5,6 +5,25 @@ import { iso } from "../../api/timestamps";
 import type { PredictionHistoryRow } from "../db/arrival-predictions";
 import type { ShipmentRow } from "../db/shipments";
 
+/** A prediction as stored: when, its window, why; and the arrival once it happened. */
+interface Stored {
+  arrivedAt: Date | null;
+  at: Date | null;
+  p10: Date | null;
+  p90: Date | null;
+  reason: string | null;
+}
+
+/** A prediction on the wire: none once the arrival happened (a fact then; the history keeps the predictions). */
+function wireOf({ arrivedAt, at, p10, p90, reason }: Stored) {
+  const coming = arrivedAt === null && at !== null;
+  return {
+    at: coming ? iso(at) : null,
+    window: coming && p10 && p90 ? { earliest_at: p10.toISOString(), latest_at: p90.toISOString() } : null,
+    reason: coming ? reason : null,
+  };
+}
+
 type PredictedColumns = Pick<
   ShipmentRow,
   | "podAtaAt"
@@ -14,19 +33,19 @@ type PredictedColumns = Pick<
   | "podPredictedArrivalReason"
 >;
 
+/** At the port of discharge. */
 export function predictedArrivalOf(s: PredictedColumns | undefined) {
-  // Once the ships are in, the arrival is a fact (pod_ata_at): the last prediction stays in the history only.
-  const coming = s && s.podAtaAt === null && s.podPredictedArrivalAt !== null;
+  const p = wireOf({
+    arrivedAt: s ? s.podAtaAt : null,
+    at: s?.podPredictedArrivalAt ?? null,
+    p10: s?.podPredictedArrivalP10At ?? null,
+    p90: s?.podPredictedArrivalP90At ?? null,
+    reason: s?.podPredictedArrivalReason ?? null,
+  });
   return {
-    pod_predicted_arrival_at: coming ? iso(s.podPredictedArrivalAt) : null,
-    pod_predicted_arrival_window:
-      coming && s.podPredictedArrivalP10At && s.podPredictedArrivalP90At
-        ? {
-            earliest_at: s.podPredictedArrivalP10At.toISOString(),
-            latest_at: s.podPredictedArrivalP90At.toISOString(),
-          }
-        : null,
-    pod_predicted_arrival_reason: coming ? s.podPredictedArrivalReason : null,
+    pod_predicted_arrival_at: p.at,
+    pod_predicted_arrival_window: p.window,
+    pod_predicted_arrival_reason: p.reason,
   };
 }
 
@@ -39,18 +58,19 @@ type InlandColumns = Pick<
   | "destinationPredictedArrivalReason"
 >;
 
+/** At the inland destination. */
 export function inlandPredictedArrivalOf(s: InlandColumns | undefined) {
-  const coming = s && s.destinationAtaAt === null && s.destinationPredictedArrivalAt !== null;
+  const p = wireOf({
+    arrivedAt: s ? s.destinationAtaAt : null,
+    at: s?.destinationPredictedArrivalAt ?? null,
+    p10: s?.destinationPredictedArrivalP10At ?? null,
+    p90: s?.destinationPredictedArrivalP90At ?? null,
+    reason: s?.destinationPredictedArrivalReason ?? null,
+  });
   return {
-    destination_predicted_arrival_at: coming ? iso(s.destinationPredictedArrivalAt) : null,
-    destination_predicted_arrival_window:
-      coming && s.destinationPredictedArrivalP10At && s.destinationPredictedArrivalP90At
-        ? {
-            earliest_at: s.destinationPredictedArrivalP10At.toISOString(),
-            latest_at: s.destinationPredictedArrivalP90At.toISOString(),
-          }
-        : null,
-    destination_predicted_arrival_reason: coming ? s.destinationPredictedArrivalReason : null,
+    destination_predicted_arrival_at: p.at,
+    destination_predicted_arrival_window: p.window,
+    destination_predicted_arrival_reason: p.reason,
   };
 }
 

@@ -42,3 +42,24 @@ export function timeInZone(iso: string | null, timeZone: string | null): string 
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")} ${zone}`;
 }
+
+/**
+ * Our predicted arrival at the port of discharge as the tools answer it (a shipment's or a container's), each time in
+ * the port's zone; null before there is one and once arrived.
+ */
+export function predictedArrivalInZone(
+  a: {
+    pod_predicted_arrival_at: string | null;
+    pod_predicted_arrival_window: { earliest_at: string; latest_at: string } | null;
+    pod_predicted_arrival_reason: string | null;
+  },
+  timeZone: string | null,
+) {
+  if (!a.pod_predicted_arrival_at) return null;
+  return {
+    at: timeInZone(a.pod_predicted_arrival_at, timeZone),
+    earliest: timeInZone(a.pod_predicted_arrival_window?.earliest_at ?? null, timeZone),
+    latest: timeInZone(a.pod_predicted_arrival_window?.latest_at ?? null, timeZone),
+    reason: a.pod_predicted_arrival_reason,
+  };
+}

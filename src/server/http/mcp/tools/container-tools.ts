@@ -16,7 +16,7 @@ import { shipmentSchema } from "../../../../api/shipments";
 import { SERVICE_CLOCK_HEADER } from "../../../../api/triage";
 import { RECENT_EXCEPTION_MS, voyageExceptionListSchema } from "../../../../api/voyage-exceptions";
 import { ApiCallError, type ApiCaller } from "../api-caller";
-import { answering, timeInZone, toolAnswer } from "../tool-result";
+import { answering, predictedArrivalInZone, timeInZone, toolAnswer } from "../tool-result";
 import { projectedPath, routePorts, timelineMilestones, timelineOf } from "./container-answer";
 import { pickupAnswer, pickupWords } from "./pickup-answer";
 import { whereNow } from "./where-now-answer";
@@ -113,14 +113,7 @@ export async function getContainer(
       pod_eta: a.pod_ata_at ? null : timeInZone(a.pod_eta_at, a.pod_timezone),
       pod_arrived: timeInZone(a.pod_ata_at, a.pod_timezone),
       // Our own prediction, not the line's ETA: null once arrived or before there is one.
-      pod_predicted_arrival: a.pod_predicted_arrival_at
-        ? {
-            at: timeInZone(a.pod_predicted_arrival_at, a.pod_timezone),
-            earliest: timeInZone(a.pod_predicted_arrival_window?.earliest_at ?? null, a.pod_timezone),
-            latest: timeInZone(a.pod_predicted_arrival_window?.latest_at ?? null, a.pod_timezone),
-            reason: a.pod_predicted_arrival_reason,
-          }
-        : null,
+      pod_predicted_arrival: predictedArrivalInZone(a, a.pod_timezone),
     },
     where_now: where,
     pickup,

@@ -6,7 +6,7 @@ import { listDocument, singleDocument } from "../../../../api/json-api";
 import { type Shipment, shipmentSchema, TRACKING_STOPPED_REASONS } from "../../../../api/shipments";
 import { SHIPMENT_SORT_FIELDS } from "../../../../api/triage";
 import type { ApiCaller } from "../api-caller";
-import { answering, timeInZone, toolAnswer } from "../tool-result";
+import { answering, predictedArrivalInZone, timeInZone, toolAnswer } from "../tool-result";
 import {
   arrivalWords,
   containerRow,
@@ -146,14 +146,7 @@ export function registerShipmentTools(server: McpServer, api: ApiCaller): void {
             eta: timeInZone(a.pod_eta_at, a.pod_timezone),
             original_eta: timeInZone(a.pod_original_eta_at, a.pod_timezone),
             ata: timeInZone(a.pod_ata_at, a.pod_timezone),
-            predicted_arrival: a.pod_predicted_arrival_at
-              ? {
-                  at: timeInZone(a.pod_predicted_arrival_at, a.pod_timezone),
-                  earliest: timeInZone(a.pod_predicted_arrival_window?.earliest_at ?? null, a.pod_timezone),
-                  latest: timeInZone(a.pod_predicted_arrival_window?.latest_at ?? null, a.pod_timezone),
-                  reason: a.pod_predicted_arrival_reason,
-                }
-              : null,
+            predicted_arrival: predictedArrivalInZone(a, a.pod_timezone),
           },
           destination:
             a.destination_locode || a.destination_name
