@@ -2,8 +2,10 @@
 // shipment still coming, from what the service has recorded since the last pass (the line's ETA and departure,
 // the AIS fixes of the ship its boxes are aboard), and writes those that moved onto the shipment, with a row of
 // history when the prediction or the line's ETA moved (or half a day went by); a shipment whose ships came in keeps
-// no current prediction (its history keeps them all). What the predictor has learned (its
-// own past misses, the ports' queues, the ships' tracks) is read from the records again every few hours.
+// no current prediction (its history keeps them all). Then the same for the shipments going on by rail to an inland
+// destination (tracking/eta/inland-predictor.ts). Shipments just tracked are predicted at once (predictNew). What
+// the predictor has learned (its own past misses, the ports' queues, the ships' tracks, the trains' transits) is read
+// from the records again every few hours.
 import { DAY, HOUR, MINUTE } from "../../../api/durations";
 import type { OutageReporter } from "../../background-errors";
 import type { Clock } from "../../clock";
@@ -134,11 +136,12 @@ const SHIP_LATE_INLAND_MS = 6 * HOUR;
  * than the line's estimate at the destination (which the line moves only once the ship is in), with the ship's window.
  */
 function shipLateInland(s: InlandComing, podName: string) {
-  const predicted = s.pod?.predicted;
-  if (s.railDepartedAt !== null || !s.pod || !predicted) return null;
-  const late = predicted.at - s.pod.etaAt;
+  const { pod } = s;
+  const predicted = pod?.predicted;
+  if (s.railDepartedAt !== null || !pod || !predicted) return null;
+  const late = predicted.at - pod.etaAt;
   if (late < SHIP_LATE_INLAND_MS) return null;
-  const shift = (at: number) => s.destinationEtaAt + (at - s.pod!.etaAt);
+  const shift = (at: number) => s.destinationEtaAt + (at - pod.etaAt);
   return {
     at: shift(predicted.at),
     p10: Math.min(shift(predicted.at), shift(predicted.p10)),
