@@ -64,6 +64,15 @@ describe("voyageExceptions", () => {
     ]);
   });
 
+  it("tells a roll once, not again for the later connection it brings at the hub", () => {
+    const rolled = replace(
+      replace(booked, "vessel_departed", line("vessel_departed", "SHA", 7, "ship-c")),
+      "transshipment_departed",
+      line("transshipment_departed", "SIN", 15, "ship-e"),
+    );
+    expect(voyageExceptions(booked, rolled).map((x) => x.kind)).toEqual(["rolled"]);
+  });
+
   it("calls another ship on the same day a swap", () => {
     const swapped = replace(booked, "vessel_departed", line("vessel_departed", "SHA", 0.5, "ship-c"));
     expect(voyageExceptions(booked, swapped).map((x) => x.kind)).toEqual(["vessel_swap"]);

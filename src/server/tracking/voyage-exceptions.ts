@@ -56,7 +56,10 @@ export function voyageExceptions(
 ): DetectedException[] {
   if (!before.some((l) => l.estimated)) return [];
   const found: DetectedException[] = [];
+  let atLading = false;
   for (const [event, from] of Object.entries(DEPARTURES)) {
+    // A box moved off its first sailing takes a later connection too: that follows from it, and is not told again.
+    if (from === "transshipment" && atLading) continue;
     for (const next of after) {
       if (!next.estimated || next.event !== event || !next.vesselId) continue;
       const was = plannedAt(before, event, next.locationId);
@@ -66,6 +69,7 @@ export function voyageExceptions(
       const atHub = from === "transshipment" && happenedAt(after, "transshipment_arrived", next.locationId);
       const kind: VoyageExceptionKind =
         !later && !atHub ? "vessel_swap" : from === "lading" ? "rolled" : "missed_transshipment";
+      if (from === "lading") atLading = true;
       found.push({
         kind,
         locationId: next.locationId,
