@@ -91,7 +91,7 @@ describe("our predicted arrival", () => {
 
   it("leans on the line where past misses say it knows better, and never predicts the past", () => {
     const k = new EtaKnowledge();
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < 70; i++) {
       // Ours scattered by days either way (no correction mends that), the line's within hours.
       k.addMiss("CNNGB>USLGB|at_sea/2-4d/line-far", NOW - DAY - i * HOUR, {
         oursMs: (i % 2 ? 2 : -1.5) * DAY,

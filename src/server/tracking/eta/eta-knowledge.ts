@@ -47,7 +47,7 @@ const ALL_ROUTES = "*";
 /** Fewer recent calls than this and a port's queue is not judged (one ship's long wait is not a queue). */
 export const MIN_QUEUE_CALLS = 5;
 /** Fewer past misses than this in a bucket and the predictor uses the wider pooled one. */
-const MIN_SPREAD = 30;
+const MIN_SPREAD = 60;
 
 /** One past estimate: how far our raw estimate and the line's missed the arrival (estimate minus arrival). */
 interface Miss {
