@@ -25,6 +25,8 @@ import {
 } from "./snapshot-derive";
 import { voyageExceptions } from "./voyage-exceptions";
 
+type RawEventColumns = ReturnType<typeof rawEventColumns>;
+
 export interface DiffContext {
   reference: ReferenceData;
   /** Vessel ids by IMO, as resolved for the batch. */
@@ -224,13 +226,15 @@ export function diffContainers(
       }
     }
     const boxScope = { ...scope, containerId };
-    const raw = diffRawEvents(ctx, boxScope, box.events, existing?.raw ?? []);
+    // Each line's raw event columns, worked out once for the raw events' diff and the plan's.
+    const lines = box.events.map((e) => rawEventColumns(ctx.reference, e, ctx.vesselIds));
+    const raw = diffRawEvents(ctx, boxScope, box.events, lines, existing?.raw ?? []);
     changes.rawInserts.push(...raw.rawInserts);
     changes.rawUpdates.push(...raw.rawUpdates);
     changes.rawDeletes.push(...raw.rawDeletes);
     // A plan changes only where a line changed or went: most refreshes move nothing and look no further.
     if (existing && (raw.rawUpdates.length > 0 || raw.rawDeletes.length > 0 || raw.rawInserts.length > 0)) {
-      changes.exceptionInserts.push(...exceptionsOf(ctx, boxScope, existing.raw, box.events));
+      changes.exceptionInserts.push(...exceptionsOf(ctx, boxScope, existing.raw, lines));
     }
     const transport = diffTransportEvents(ctx, boxScope, box.events, existing?.transport ?? []);
     changes.transportInserts.push(...transport.transportInserts);
@@ -249,6 +253,8 @@ export function diffRawEvents(
   ctx: DiffContext,
   scope: ContainerScope,
   events: CarrierEvent[],
+  /** Each event's raw event columns (rawEventColumns), in the same order. */
+  lines: readonly RawEventColumns[],
   storedRaw: StoredRawEvent[],
 ): Pick<ContainerChanges, "rawInserts" | "rawUpdates" | "rawDeletes"> {
   const result: Pick<ContainerChanges, "rawInserts" | "rawUpdates" | "rawDeletes"> = {
@@ -259,9 +265,9 @@ export function diffRawEvents(
   const rawByKey = new Map(storedRaw.map((r) => [r.carrierKey ?? r.id, r]));
   let nextIndex = storedRaw.reduce((max, r) => Math.max(max, r.index + 1), 0);
   const seen = new Set<string>();
-  for (const e of events) {
+  for (const [i, e] of events.entries()) {
     seen.add(e.key);
-    const values = rawEventColumns(ctx.reference, e, ctx.vesselIds);
+    const values = lines[i] as RawEventColumns;
     const stored = rawByKey.get(e.key);
     if (!stored) {
       result.rawInserts.push({
@@ -299,9 +305,8 @@ function exceptionsOf(
   ctx: DiffContext,
   scope: ContainerScope,
   storedRaw: StoredRawEvent[],
-  events: CarrierEvent[],
+  lines: readonly RawEventColumns[],
 ): VoyageExceptionInsert[] {
-  const lines = events.map((e) => rawEventColumns(ctx.reference, e, ctx.vesselIds));
   return voyageExceptions(storedRaw, lines).map((x) => ({
     ...x,
     id: ctx.newId(),
