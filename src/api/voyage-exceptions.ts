@@ -26,6 +26,10 @@ export const ROLL_DELAY_MS = DAY;
 /** How long an exception stays "recent": what `filter[voyage_exception]` and Needs attention count. */
 export const RECENT_EXCEPTION_MS = 7 * DAY;
 
+/** Whether an exception seen at `detectedAt` (ISO 8601) is recent at `now`: the page marks it, the assistant says it. */
+export const isRecentException = (detectedAt: string, now: Date) =>
+  now.getTime() - Date.parse(detectedAt) < RECENT_EXCEPTION_MS;
+
 /** Each kind's name and what it means, for the container page, the alerts and the filter's chip. */
 export const VOYAGE_EXCEPTION_WORDS: Record<VoyageExceptionKind, { label: string; detail: string }> = {
   rolled: {

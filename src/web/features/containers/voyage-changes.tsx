@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import {
   exceptionTimeZone,
-  RECENT_EXCEPTION_MS,
+  isRecentException,
   VOYAGE_EXCEPTION_WORDS,
   type VoyageException,
 } from "../../../api/voyage-exceptions";
@@ -22,7 +22,7 @@ export function withoutLabel(summary: string, label: string): string {
 function Change({ exception }: { exception: VoyageException }) {
   const a = exception.attributes;
   const zone = exceptionTimeZone(a);
-  const recent = serviceNow().getTime() - Date.parse(a.detected_at) < RECENT_EXCEPTION_MS;
+  const recent = isRecentException(a.detected_at, serviceNow());
   return (
     <li className="py-2">
       <p className="text-sm font-semibold text-slate-900 dark:text-slate-100">

@@ -14,7 +14,7 @@ import { terminalSchema } from "../../../../api/reference";
 import { mapGeoJsonSchema, routeSchema } from "../../../../api/routes";
 import { shipmentSchema } from "../../../../api/shipments";
 import { SERVICE_CLOCK_HEADER } from "../../../../api/triage";
-import { RECENT_EXCEPTION_MS, voyageExceptionListSchema } from "../../../../api/voyage-exceptions";
+import { isRecentException, voyageExceptionListSchema } from "../../../../api/voyage-exceptions";
 import { ApiCallError, type ApiCaller } from "../api-caller";
 import { answering, predictedArrivalInZone, timeInZone, toolAnswer } from "../tool-result";
 import { projectedPath, routePorts, timelineMilestones, timelineOf } from "./container-answer";
@@ -129,9 +129,7 @@ export async function getContainer(
     const map = await api.request(`${path}/map_geojson`, { schema: mapGeoJsonSchema });
     structured.route = { ports: routePorts(route), path_ahead: projectedPath(map) };
   }
-  const recent = changes.data.filter(
-    (x) => now.getTime() - Date.parse(x.attributes.detected_at) < RECENT_EXCEPTION_MS,
-  );
+  const recent = changes.data.filter((x) => isRecentException(x.attributes.detected_at, now));
   const summary = [
     `${a.number} (${a.shipping_line_scac}, bill of lading ${a.bill_of_lading_number}): ${containerStatusWords(a.current_status)}.`,
     where.summary,
