@@ -1,7 +1,7 @@
 // Our own predicted arrival, end to end: an account tracks a sandbox shipment whose ship sails well behind the
 // line's ETA; the shipments list's "predicted late" filter finds it; the container page shows the line's ETA and
 // ours side by side, the window and the reason, and the chart of both (with its table for those who cannot see
-// it); a person's "predicted later than the line's ETA" rule raises the alert the bell counts.
+// it); every date names its source; a person's "predicted later than the line's ETA" rule raises the alert the bell counts.
 import { expect, signInWithPassword, test } from "./fixtures";
 import { accountWithPeople } from "./people";
 
@@ -47,6 +47,20 @@ test("a shipment predicted more than a day late is listed under the filter, show
   const table = forecast.getByRole("table", { name: "Each estimate of the arrival, oldest first" });
   await expect(table.getByRole("columnheader", { name: "Our prediction" })).toBeVisible();
   await expect(table.getByRole("row")).not.toHaveCount(1);
+
+  // Every date says who gave it: the line's ETA the line, ours that it is ours and when it was made, and each
+  // event of the timeline who reported it and when we heard (a plan: since when it stands).
+  const line: string = shipment.attributes.shipping_line_short_name;
+  await expect(forecast.getByText(`From ${line}`)).toBeVisible();
+  await expect(forecast.getByText(/^Ours, from what we observe · made /)).toBeVisible();
+  const timeline = page.getByRole("region", { name: "Timeline" });
+  await expect(timeline.getByText(new RegExp(`^From ${line} · received `)).first()).toBeVisible();
+  await expect(timeline.getByText(new RegExp(`^${line}'s estimate · as of `)).first()).toBeVisible();
+  // The shipment page says the same of its journey's dates.
+  await page.goto(`/shipments/${shipment.id}`);
+  const journey = page.getByRole("region", { name: "Journey" });
+  await expect(journey.getByText(`From ${line}`, { exact: true })).toBeVisible();
+  await expect(journey.getByText(`${line}'s estimate`, { exact: true }).first()).toBeVisible();
 
   // Needs attention counts its container under "Arriving late", and the count opens the list it counts.
   await page.goto("/");

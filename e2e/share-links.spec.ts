@@ -61,6 +61,12 @@ test("a shared shipment opens without a session, shows nothing the account keeps
   await expect(containers.getByRole("heading", { name: container.data.attributes.number })).toBeVisible();
   await expect(guest.getByRole("figure", { name: "Map of the journey" })).toBeVisible();
   await expect(guest.getByRole("region", { name: "Journey" })).toBeVisible();
+  // It says whose the dates are.
+  await expect(
+    guest
+      .getByRole("region", { name: "Journey" })
+      .getByText(/^Dates from .+: what has happened as it reported it/),
+  ).toBeVisible();
   await expect(guest.getByText("margin-watch")).toHaveCount(0);
   await expect(guest.getByText("Acme Secret Imports")).toHaveCount(0);
   await expect(guest.getByRole("navigation", { name: "Main" })).toHaveCount(0);

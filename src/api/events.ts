@@ -12,6 +12,7 @@ import {
 
 /** Where an event's data came from; the hosted API's values. */
 export const DATA_SOURCES = ["shipping_line", "terminal", "ais"] as const;
+export type DataSource = (typeof DATA_SOURCES)[number];
 
 /**
  * A transport event. `event` is the `container.transport.*` name (the seed's Events table); it stays a plain

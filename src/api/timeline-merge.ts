@@ -3,7 +3,7 @@
 //
 // Pure: the API's resources in, plain objects out, so that matching and ordering are tested without a browser, and
 // the dashboard's timeline and the MCP server's `get_container` tell the same story.
-import type { RawEvent, TransportEvent } from "./events";
+import type { DataSource, RawEvent, TransportEvent } from "./events";
 import { milestoneRank, rawEventName } from "./milestones";
 import type { Port, Terminal } from "./reference";
 import type { Vessel } from "./vessels";
@@ -51,6 +51,10 @@ export interface Milestone {
   voyage: string | null;
   /** The carrier's lines behind it, in the carrier's order: the one(s) it confirms, then superseded estimates. */
   lines: CarrierLine[];
+  /** Who reported it: the transport event's source; the shipping line for its own lines. */
+  source: DataSource;
+  /** When the service recorded it (ISO): with `at`, how late the news came; for a plan, since when it stood. */
+  recordedAt: string;
 }
 
 export interface TimelineSources {
@@ -169,6 +173,8 @@ export function mergeEvents(sources: TimelineSources): Milestone[] {
       vessel: vesselOf(event.relationships.vessel.data?.id, sources.vessels),
       voyage: event.attributes.voyage_number,
       lines: [],
+      source: event.attributes.data_source ?? "shipping_line",
+      recordedAt: event.attributes.created_at,
       sequence: i,
     };
     drafts.push(draft);
@@ -222,6 +228,8 @@ export function mergeEvents(sources: TimelineSources): Milestone[] {
         (a.vessel_name ? { id: null, name: a.vessel_name, imo: a.vessel_imo } : null),
       voyage: a.voyage_number,
       lines: [carrierLine(line)],
+      source: "shipping_line",
+      recordedAt: a.created_at,
       sequence: offset + a.index,
     });
   }

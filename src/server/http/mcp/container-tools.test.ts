@@ -142,12 +142,15 @@ describe("get_container: a box on the water after its transshipment", () => {
     ).data;
     const actual = answer.timeline!.filter((e) => e.state === "actual");
     // The estimates' own events (`container.transport.estimated.*`) are the plan, not what happened.
-    expect(actual.map((e) => [e.event, e.time])).toEqual(
+    // Each says who reported it and when we recorded it, as the dashboard's timeline does.
+    expect(actual.map((e) => [e.event, e.time, e.source, e.recorded])).toEqual(
       events
         .filter((e) => !e.attributes.event.includes(".estimated."))
         .map((e) => [
           e.attributes.event.replace("container.transport.", ""),
           timeInZone(e.attributes.timestamp, e.attributes.timezone),
+          e.attributes.data_source,
+          timeInZone(e.attributes.created_at, e.attributes.timezone),
         ]),
     );
     // The carrier's plan follows what has happened: the arrival still to come is estimated.

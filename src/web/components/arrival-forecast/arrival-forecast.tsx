@@ -3,10 +3,12 @@
 // happened). Shown on the container and shipment pages; nothing when there is neither a prediction nor a history.
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useId } from "react";
+import { sourceName } from "../../../api/date-sources";
 import { etaChange } from "../../lib/format";
 import { serviceNow } from "../../lib/service-clock";
 import { DateTime } from "../date-time";
 import { ArrivalChart } from "./arrival-chart";
+import { latestMadeAt, lineEtaChangedAt } from "./history-facts";
 import { arrivalPredictionsQuery } from "./queries";
 
 export interface ForecastFacts {
@@ -28,12 +30,26 @@ export function versusLineWords(predicted: string, line: string | null): string 
   return `${amount} ${unitWord}${plural} ${change.startsWith("+") ? "later" : "earlier"} than the line's ETA`;
 }
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+function Fact({ term, source, children }: { term: string; source: ReactNode; children: ReactNode }) {
   return (
     <div>
       <dt className="text-xs text-slate-500 dark:text-slate-400">{term}</dt>
-      <dd className="text-sm text-slate-900 dark:text-slate-100">{children}</dd>
+      <dd className="text-sm text-slate-900 dark:text-slate-100">
+        {children}
+        <span className="block text-xs text-(--muted-text)">{source}</span>
+      </dd>
     </div>
+  );
+}
+
+/** "· changed 29 Nov 10:00", or nothing without a time. */
+function AsOf({ words, iso, timeZone }: { words: string; iso: string | null; timeZone: string | null }) {
+  if (!iso) return null;
+  return (
+    <>
+      {` · ${words} `}
+      <DateTime iso={iso} timeZone={timeZone} />
+    </>
   );
 }
 
@@ -41,9 +57,12 @@ export function ArrivalForecast({
   shipmentId,
   facts,
   timeZone,
+  lineName,
 }: {
   shipmentId: string;
   facts: ForecastFacts;
+  /** The shipping line's short name, said as the source of its dates; null when not known. */
+  lineName: string | null;
   /** The port of discharge's zone, which every time here is read in. */
   timeZone: string | null;
 }) {
@@ -56,6 +75,7 @@ export function ArrivalForecast({
   const versus = predicted ? versusLineWords(predicted, facts.pod_eta_at) : null;
   const late = versus?.includes("later") ?? false;
   const port = facts.port_of_discharge_name ?? "the port of discharge";
+  const line = sourceName("shipping_line", { line: lineName });
 
   return (
     <section
@@ -67,16 +87,36 @@ export function ArrivalForecast({
       </h2>
       <dl className="mt-3 grid gap-3 sm:grid-cols-2">
         {facts.pod_ata_at ? (
-          <Fact term="Arrived">
+          <Fact term="Arrived" source={`From ${line}`}>
             <DateTime iso={facts.pod_ata_at} timeZone={timeZone} />
           </Fact>
         ) : (
           <>
-            <Fact term="Line's ETA">
+            <Fact
+              term="Line's ETA"
+              source={
+                <>
+                  From {line}
+                  <AsOf
+                    words="changed"
+                    iso={lineEtaChangedAt(history, facts.pod_eta_at)}
+                    timeZone={timeZone}
+                  />
+                </>
+              }
+            >
               {facts.pod_eta_at ? <DateTime iso={facts.pod_eta_at} timeZone={timeZone} /> : "Not known"}
             </Fact>
             {predicted ? (
-              <Fact term="Our prediction">
+              <Fact
+                term="Our prediction"
+                source={
+                  <>
+                    Ours, from what we observe
+                    <AsOf words="made" iso={latestMadeAt(history)} timeZone={timeZone} />
+                  </>
+                }
+              >
                 <DateTime iso={predicted} timeZone={timeZone} />
                 {versus ? (
                   <span
@@ -92,7 +132,7 @@ export function ArrivalForecast({
               </Fact>
             ) : null}
             {window ? (
-              <Fact term="Likely between">
+              <Fact term="Likely between" source="8 in 10 arrivals like this one">
                 <DateTime iso={window.earliest_at} timeZone={timeZone} /> and{" "}
                 <DateTime iso={window.latest_at} timeZone={timeZone} />
               </Fact>

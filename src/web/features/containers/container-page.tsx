@@ -16,6 +16,7 @@ import { useSeenWhileOpen } from "../../lib/live-updates";
 import { ContainerHeader } from "./container-header";
 import { ContainerTimeline } from "./container-timeline";
 import { rememberedContainersSearch } from "./list-memory";
+import { TimelineLineName } from "./milestone-source";
 import { MissingNotice } from "./missing-notice";
 import { PickupPanel } from "./pickup-panel";
 import { PickupSummary } from "./pickup-summary";
@@ -114,12 +115,19 @@ export function ContainerPage() {
       </section>
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <ContainerTimeline journey={journey} />
+        <TimelineLineName value={shipment?.attributes.shipping_line_short_name || null}>
+          <ContainerTimeline journey={journey} />
+        </TimelineLineName>
         <div className="space-y-6">
           <VoyageChanges containerId={container.id} />
           <PickupPanel container={container} terminal={terminal} pickupFacility={pickupFacility} />
           {r.shipment.data ? (
-            <ArrivalForecast shipmentId={r.shipment.data.id} facts={a} timeZone={a.pod_timezone} />
+            <ArrivalForecast
+              shipmentId={r.shipment.data.id}
+              facts={a}
+              timeZone={a.pod_timezone}
+              lineName={shipment?.attributes.shipping_line_short_name || null}
+            />
           ) : null}
           <JourneyMap
             containerId={container.id}

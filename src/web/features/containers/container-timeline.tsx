@@ -6,6 +6,7 @@ import { milestoneWords } from "../../../api/milestone-words";
 import type { Milestone } from "../../../api/timeline-merge";
 import { buttonClass } from "../../components/button";
 import { DateTime } from "../../components/date-time";
+import { MilestoneSource } from "./milestone-source";
 import { durationWords, moveTitle, placeWords, stayTitle } from "./milestone-words";
 import { PositionSentence } from "./position-summary";
 import type { Journey, Move, Position, Progress, Stay } from "./timeline-legs";
@@ -388,6 +389,7 @@ function MilestoneRow({ milestone: m }: { milestone: Milestone }) {
         ) : (
           <span className="text-(--muted-text)">Time not known</span>
         )}
+        <MilestoneSource milestone={m} />
       </p>
     </li>
   );

@@ -161,6 +161,11 @@ export function PickupPanel({
           ) : (
             <span className={muted}>Not yet</span>
           )}
+          {/* The source of the dates above: the last free days name theirs, the rest are the terminal's. */}
+          <span className={`block text-xs ${muted}`}>
+            Availability, holds, fees, the appointment and the location are{" "}
+            {terminal ? `${terminal.attributes.name}'s` : "the terminal's"} own.
+          </span>
         </Fact>
       </dl>
     </section>

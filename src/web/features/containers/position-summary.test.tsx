@@ -15,7 +15,19 @@ fixServiceClockAt("2026-11-25T17:00:00Z");
 const NGQURA = { locode: "ZAZBA", name: "Ngqura (Coega)", timeZone: "Africa/Johannesburg" };
 
 function milestone(name: string, state: Milestone["state"], at: string): Milestone {
-  return { key: name, state, name, at, place: NGQURA, terminal: null, vessel: null, voyage: null, lines: [] };
+  return {
+    key: name,
+    state,
+    name,
+    at,
+    place: NGQURA,
+    terminal: null,
+    vessel: null,
+    voyage: null,
+    lines: [],
+    source: "shipping_line",
+    recordedAt: at,
+  };
 }
 
 const DISCHARGED: Position = {

@@ -58,7 +58,13 @@ export function transport(
   name: string,
   at: string | null,
   locode: string | null,
-  options: { vesselId?: string; voyage?: string; id?: string } = {},
+  options: {
+    vesselId?: string;
+    voyage?: string;
+    id?: string;
+    source?: TransportEvent["attributes"]["data_source"];
+    createdAt?: string;
+  } = {},
 ): TransportEvent {
   sequence += 1;
   return {
@@ -66,12 +72,12 @@ export function transport(
     type: "transport_event",
     attributes: {
       event: name.includes(".") ? name : `container.transport.${name}`,
-      created_at: "2026-11-01T00:00:00.000Z",
+      created_at: options.createdAt ?? "2026-11-01T00:00:00.000Z",
       voyage_number: options.voyage ?? null,
       timestamp: at,
       location_locode: locode,
       timezone: locode ? port(locode).attributes.time_zone : null,
-      data_source: "shipping_line",
+      data_source: options.source ?? "shipping_line",
     },
     relationships: {
       shipment: { data: { id: "shipment-1", type: "shipment" } },
@@ -89,7 +95,14 @@ export function raw(
   at: string | null,
   locode: string | null,
   text: string,
-  options: { estimated?: boolean; vesselId?: string; vesselName?: string; voyage?: string; id?: string } = {},
+  options: {
+    estimated?: boolean;
+    vesselId?: string;
+    vesselName?: string;
+    voyage?: string;
+    id?: string;
+    createdAt?: string;
+  } = {},
 ): RawEvent {
   const estimated = options.estimated ?? false;
   return {
@@ -105,7 +118,7 @@ export function raw(
       estimated_at: estimated ? at : null,
       actual_on: null,
       estimated_on: null,
-      created_at: "2026-11-01T00:00:00.000Z",
+      created_at: options.createdAt ?? "2026-11-01T00:00:00.000Z",
       voyage_number: options.voyage ?? null,
       location_name: locode ? `${locode} (carrier's name)` : null,
       location_locode: locode,

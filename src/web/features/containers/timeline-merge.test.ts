@@ -8,6 +8,36 @@ import { raw, sources, transport, vessel } from "./timeline-fixtures";
 const summary = (milestones: Milestone[]) =>
   milestones.map((m) => [m.state, m.name, m.place?.locode ?? null, m.lines.map((l) => l.text)]);
 
+describe("the source of each milestone", () => {
+  it("is who reported the transport event and when it was recorded; the line's own for its lines", () => {
+    const milestones = mergeEvents(
+      sources(
+        [
+          transport("vessel_discharged", "2026-11-25T20:00:00Z", "USLAX", {
+            createdAt: "2026-11-26T02:10:00Z",
+          }),
+          transport("available", "2026-11-26T09:00:00Z", "USLAX", {
+            source: "terminal",
+            createdAt: "2026-11-26T09:20:00Z",
+          }),
+        ],
+        [
+          raw(0, "vessel_discharged", "2026-11-25T20:00:00Z", "USLAX", "Discharged"),
+          raw(1, "empty_in", "2026-12-02T09:00:00Z", "USLAX", "Empty return (planned)", {
+            estimated: true,
+            createdAt: "2026-11-27T06:00:00Z",
+          }),
+        ],
+      ),
+    );
+    expect(milestones.map((m) => [m.name, m.state, m.source, m.recordedAt])).toEqual([
+      ["vessel_discharged", "done", "shipping_line", "2026-11-26T02:10:00Z"],
+      ["available", "done", "terminal", "2026-11-26T09:20:00Z"],
+      ["empty_in", "planned", "shipping_line", "2026-11-27T06:00:00Z"],
+    ]);
+  });
+});
+
 describe("matching carrier lines to transport events", () => {
   it("shows each movement with the carrier's wording of the line it was read from", () => {
     const milestones = mergeEvents(

@@ -161,6 +161,11 @@ export function SharedShipmentView({ shipment: s }: { shipment: SharedShipment }
             </Stop>
           ) : null}
         </dl>
+        {/* Where the dates come from: a customer weighs an estimate by who made it. */}
+        <p className="mt-3 text-xs text-(--muted-text)">
+          Dates from {s.shipping_line_name ?? "the shipping line"}: what has happened as it reported it, what
+          is still to come as it estimates it.
+        </p>
       </Card>
       {s.map ? (
         <GivenJourneyMap

@@ -5,6 +5,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { containerSchema } from "../../../api/containers";
+import { dateSourceWords } from "../../../api/date-sources";
 import { findIncluded, includedOfType } from "../../../api/included";
 import { portSchema, type Terminal, terminalSchema, userSchema } from "../../../api/reference";
 import type { Shipment } from "../../../api/shipments";
@@ -225,6 +226,10 @@ function Journey({
   const podTerminal = findIncluded(included, r.pod_terminal.data, terminalSchema);
   const destinationTerminal = findIncluded(included, r.destination_terminal.data, terminalSchema);
   const hasDestination = a.destination_locode !== null && a.destination_locode !== a.port_of_discharge_locode;
+  // Every date of the line's is said to be the line's; ours say so in their label.
+  const names = { line: a.shipping_line_short_name || null };
+  const reported = dateSourceWords("shipping_line", names, false);
+  const estimated = dateSourceWords("shipping_line", names, true);
 
   return (
     <>
@@ -235,9 +240,14 @@ function Journey({
           code={a.port_of_lading_locode}
           place={pol ? [pol.attributes.city, pol.attributes.country_code].filter(Boolean).join(", ") : null}
         >
-          <TimeFact label="Departed" iso={a.pol_atd_at} timeZone={a.pol_timezone} />
+          <TimeFact label="Departed" iso={a.pol_atd_at} timeZone={a.pol_timezone} source={reported} />
           {a.pol_atd_at ? null : (
-            <TimeFact label="Estimated departure" iso={a.pol_etd_at} timeZone={a.pol_timezone} />
+            <TimeFact
+              label="Estimated departure"
+              iso={a.pol_etd_at}
+              timeZone={a.pol_timezone}
+              source={estimated}
+            />
           )}
         </Stop>
         <Stop
@@ -247,20 +257,33 @@ function Journey({
           place={pod ? [pod.attributes.city, pod.attributes.country_code].filter(Boolean).join(", ") : null}
           terminal={podTerminal}
         >
-          <TimeFact label="Arrived" iso={a.pod_ata_at} timeZone={a.pod_timezone} />
+          <TimeFact label="Arrived" iso={a.pod_ata_at} timeZone={a.pod_timezone} source={reported} />
           {a.pod_ata_at ? null : (
-            <TimeFact label="Estimated arrival" iso={a.pod_eta_at} timeZone={a.pod_timezone}>
+            <TimeFact
+              label="Estimated arrival"
+              iso={a.pod_eta_at}
+              timeZone={a.pod_timezone}
+              source={estimated}
+            >
               <EtaChangeBadge estimated={a.pod_eta_at} original={a.pod_original_eta_at} />
             </TimeFact>
           )}
           {a.pod_original_eta_at && a.pod_original_eta_at !== a.pod_eta_at ? (
-            <TimeFact label="First estimate" iso={a.pod_original_eta_at} timeZone={a.pod_timezone} />
+            <TimeFact
+              label="First estimate"
+              iso={a.pod_original_eta_at}
+              timeZone={a.pod_timezone}
+              source={estimated}
+            />
           ) : null}
           {a.pod_predicted_arrival_at ? (
             <TimeFact label="Our prediction" iso={a.pod_predicted_arrival_at} timeZone={a.pod_timezone}>
               <span className="block text-xs text-(--muted-text)">
                 {versusLineWords(a.pod_predicted_arrival_at, a.pod_eta_at) ?? "About the line's ETA"}
               </span>
+              {a.pod_predicted_arrival_reason ? (
+                <span className="block text-xs text-(--muted-text)">{a.pod_predicted_arrival_reason}</span>
+              ) : null}
             </TimeFact>
           ) : null}
         </Stop>
@@ -278,12 +301,18 @@ function Journey({
             }
             terminal={destinationTerminal}
           >
-            <TimeFact label="Arrived" iso={a.destination_ata_at} timeZone={a.destination_timezone} />
+            <TimeFact
+              label="Arrived"
+              iso={a.destination_ata_at}
+              timeZone={a.destination_timezone}
+              source={reported}
+            />
             {a.destination_ata_at ? null : (
               <TimeFact
                 label="Estimated arrival"
                 iso={a.destination_eta_at}
                 timeZone={a.destination_timezone}
+                source={estimated}
               />
             )}
             {a.destination_predicted_arrival_at ? (
@@ -358,11 +387,14 @@ function TimeFact({
   label,
   iso,
   timeZone,
+  source,
   children,
 }: {
   label: string;
   iso: string | null;
   timeZone: string | null;
+  /** Who gave the date ("From MSC", "MSC's estimate"); ours need none, their label says so. */
+  source?: string;
   children?: ReactNode;
 }) {
   if (!iso) {
@@ -381,6 +413,7 @@ function TimeFact({
       <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
       <dd className="text-sm text-slate-900 dark:text-slate-100">
         <DateTime iso={iso} timeZone={timeZone} />
+        {source ? <span className="block text-xs text-(--muted-text)">{source}</span> : null}
         {children}
       </dd>
     </div>

@@ -38,6 +38,10 @@ export interface TimelineEntry {
   /** actual: it happened; estimated: the carrier's plan; reported: the carrier's line, no event confirms it yet. */
   state: "actual" | "estimated" | "reported";
   vessel: string | null;
+  /** Who reported it: the shipping line, the terminal or the vessel's AIS reports. */
+  source: Milestone["source"];
+  /** When we recorded it, in the place's zone: how late the news came (for a plan, since when it stands). */
+  recorded: string | null;
 }
 
 /** The merged timeline (see timelineMilestones), compact. */
@@ -50,6 +54,8 @@ export function timelineOf(milestones: readonly Milestone[]): TimelineEntry[] {
     time: timeInZone(m.at, m.place?.timeZone ?? null),
     state: m.state === "done" ? "actual" : m.state === "planned" ? "estimated" : "reported",
     vessel: m.vessel?.name ?? null,
+    source: m.source,
+    recorded: timeInZone(m.recordedAt, m.place?.timeZone ?? null),
   }));
 }
 
