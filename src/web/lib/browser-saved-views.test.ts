@@ -3,6 +3,7 @@
 // saved again replaces its view, renames keep one name per list, deletes leave nothing behind, and a full storage
 // says so instead of losing the view silently.
 import { describe, expect, it } from "vitest";
+import { memoryStorage } from "../testing/memory-storage";
 import {
   deleteBrowserView,
   readBrowserViews,
@@ -10,7 +11,6 @@ import {
   saveBrowserView,
 } from "./browser-saved-views";
 import { LOCAL_VIEWS_STORAGE_KEY, parseLocalViews } from "./local-saved-views";
-import { memoryStorage } from "./memory-storage";
 
 const at = new Date("2026-11-25T10:00:00Z");
 let ids = 0;

@@ -2,6 +2,7 @@
 // the account has it, nothing lost when the API fails midway, a view the account already has not saved twice, a
 // name the account uses for another search saved under another name, and bad data in storage ignored.
 import { describe, expect, it } from "vitest";
+import { memoryStorage } from "../testing/memory-storage";
 import { ApiError, NetworkError } from "./api-client";
 import {
   type AccountView,
@@ -11,7 +12,6 @@ import {
   parseLocalViews,
   type SavedViewsApi,
 } from "./local-saved-views";
-import { memoryStorage } from "./memory-storage";
 
 /**
  * An account's views with the API's rules that matter here (one name per list, whatever its case), failing the

@@ -3,9 +3,9 @@
 // failure (a 401, a 5xx, no network are errors, not a reason to keep views elsewhere); and of the browser's store
 // as the dashboard sees it (the account's order, text values, no storage said in words).
 import { describe, expect, it } from "vitest";
+import { memoryStorage } from "../testing/memory-storage";
 import { ApiError, NetworkError } from "./api-client";
 import { LOCAL_VIEWS_STORAGE_KEY } from "./local-saved-views";
-import { memoryStorage } from "./memory-storage";
 import {
   browserViews,
   keepsNoViews,

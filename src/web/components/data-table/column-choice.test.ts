@@ -1,6 +1,6 @@
 // Unit tests of which columns show: defaults, the browser's kept choice, and the URL's `columns`, which wins.
 import { describe, expect, it } from "vitest";
-import { memoryStorage } from "../../lib/memory-storage";
+import { memoryStorage } from "../../testing/memory-storage";
 import {
   columnsParamOf,
   parseColumnsParam,
