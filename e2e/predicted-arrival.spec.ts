@@ -48,11 +48,11 @@ test("a shipment predicted more than a day late is listed under the filter, show
   await expect(table.getByRole("columnheader", { name: "Our prediction" })).toBeVisible();
   await expect(table.getByRole("row")).not.toHaveCount(1);
 
-  // Every date says who gave it: the line's ETA the line, ours that it is ours and when it was made, and each
+  // Every date says who gave it: the line's ETA the line, ours that it is ours and as of when, and each
   // event of the timeline who reported it and when we heard (a plan: since when it stands).
   const line: string = shipment.attributes.shipping_line_short_name;
   await expect(forecast.getByText(`From ${line}`)).toBeVisible();
-  await expect(forecast.getByText(/^Ours, from what we observe · made /)).toBeVisible();
+  await expect(forecast.getByText(/^Ours, from what we observe · as of /)).toBeVisible();
   const timeline = page.getByRole("region", { name: "Timeline" });
   await expect(timeline.getByText(new RegExp(`^From ${line} · received `)).first()).toBeVisible();
   await expect(timeline.getByText(new RegExp(`^${line}'s estimate · as of `)).first()).toBeVisible();

@@ -42,7 +42,7 @@ function Fact({ term, source, children }: { term: string; source: ReactNode; chi
   );
 }
 
-/** "· changed 29 Nov 10:00", or nothing without a time. */
+/** "· changed 29 Nov 10:00 EST", or nothing without a time. */
 function AsOf({ words, iso, timeZone }: { words: string; iso: string | null; timeZone: string | null }) {
   if (!iso) return null;
   return (
@@ -95,14 +95,16 @@ export function ArrivalForecast({
             <Fact
               term="Line's ETA"
               source={
-                <>
-                  From {line}
-                  <AsOf
-                    words="changed"
-                    iso={lineEtaChangedAt(history, facts.pod_eta_at)}
-                    timeZone={timeZone}
-                  />
-                </>
+                facts.pod_eta_at ? (
+                  <>
+                    From {line}
+                    <AsOf
+                      words="changed"
+                      iso={lineEtaChangedAt(history, facts.pod_eta_at)}
+                      timeZone={timeZone}
+                    />
+                  </>
+                ) : null
               }
             >
               {facts.pod_eta_at ? <DateTime iso={facts.pod_eta_at} timeZone={timeZone} /> : "Not known"}
@@ -113,7 +115,7 @@ export function ArrivalForecast({
                 source={
                   <>
                     Ours, from what we observe
-                    <AsOf words="made" iso={latestMadeAt(history)} timeZone={timeZone} />
+                    <AsOf words="as of" iso={latestMadeAt(history)} timeZone={timeZone} />
                   </>
                 }
               >

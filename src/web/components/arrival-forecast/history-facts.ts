@@ -1,5 +1,5 @@
 // What the history of predictions says about the two dates beside it: since when the line's ETA has stood (the
-// last time it moved, as we saw it) and when our prediction was made; the sources' "as of" under each date.
+// last time it moved, as we saw it) and as of when our prediction stands; the sources' "as of" under each date.
 import type { ArrivalPrediction } from "../../../api/predicted-arrival";
 
 const same = (a: string, b: string) => Date.parse(a) === Date.parse(b);
@@ -18,7 +18,10 @@ export function lineEtaChangedAt(history: readonly ArrivalPrediction[], eta: str
   return null;
 }
 
-/** When the newest prediction was made; null without one. */
+/**
+ * When the newest row of the history was written: the prediction stood so then (a row is written when it moves, and
+ * twice a day); null without one.
+ */
 export function latestMadeAt(history: readonly ArrivalPrediction[]): string | null {
   return history.at(-1)?.attributes.made_at ?? null;
 }
