@@ -108,6 +108,41 @@ describe("our predicted arrival", () => {
     expect(late.at).toBeGreaterThanOrEqual(NOW);
     expect(late.p10).toBeGreaterThanOrEqual(NOW);
   });
+
+  it("learns apart the misses where ours runs well before the line's still far-off estimate", () => {
+    const k = new EtaKnowledge();
+    const sailMs = (toGo / 14.2) * HOUR;
+    for (let i = 0; i < 70; i++) {
+      const scatter = (i % 2 ? 2 : -1.5) * DAY;
+      // When ours ran well before the line's, the line had heard of a delay and was right; otherwise ours was.
+      k.addMiss("CNSHA>USLAX|at_sea/2-4d/line-far/ours-earlier", NOW - DAY - i * HOUR, {
+        oursMs: scatter,
+        lineMs: (i % 3) * HOUR,
+      });
+      k.addMiss("CNSHA>USLAX|at_sea/2-4d/line-far", NOW - DAY - i * HOUR, {
+        oursMs: (i % 3) * HOUR,
+        lineMs: scatter,
+      });
+    }
+    const behind = observation({ fixes: fixes(AT_SEA, 14.2), carrierEta: NOW + sailMs + 12 * HOUR });
+    const p = predictArrival(behind, k);
+    expect(p.bucket).toBe("CNSHA>USLAX|at_sea/2-4d/line-far/ours-earlier");
+    expect(Math.abs(p.at - behind.carrierEta)).toBeLessThan(3 * HOUR);
+    const ahead = observation({ fixes: fixes(AT_SEA, 14.2), carrierEta: NOW + sailMs - 12 * HOUR });
+    const q = predictArrival(ahead, k);
+    expect(q.bucket).toBe("CNSHA>USLAX|at_sea/2-4d/line-far");
+    expect(Math.abs(q.at - (NOW + sailMs))).toBeLessThan(3 * HOUR);
+  });
+
+  it("does not split the misses once the line puts the arrival within about a day", () => {
+    const k = new EtaKnowledge();
+    for (let i = 0; i < 10; i++) k.addPortCall("USLAX", NOW - i * DAY, 10 * HOUR);
+    const offshore = { lat: 33.65, lon: -118.35 };
+    // A day at anchor of the usual ten hours' wait: ours within hours, the line's a day off.
+    const p = predictArrival(observation({ fixes: fixes(offshore, 0.2), carrierEta: NOW + 25 * HOUR }), k);
+    expect(p.at).toBeLessThan(NOW + 6 * HOUR);
+    expect(p.bucket).toBe("CNSHA>USLAX|anchored/0-12h/line-near");
+  });
 });
 
 describe("our predicted inland arrival", () => {

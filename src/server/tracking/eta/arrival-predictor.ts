@@ -9,7 +9,8 @@
 // - otherwise (not yet sailing, at a hub, no fix): the line's estimate, plus the lateness the box has already
 //   run up that the line does not show yet, plus the port's expected wait.
 // The raw estimate is then weighed with the line's as past misses of the same kind and lead say (close to the
-// arrival the line's berth planning knows best), and the window is those blends' misses' 10th to 90th percentile.
+// arrival the line's berth planning knows best; far off, a line later than ours has often heard of a delay), and the
+// window is those blends' misses' 10th to 90th percentile.
 
 import { DAY, HOUR } from "../../../api/durations";
 import { seaRoute } from "../../geo/sea-route";
@@ -62,6 +63,14 @@ const ANCHORAGE_NM = 30;
 /** A ship calling somewhere first needs its route there, a stay of 12 hours or more and the way on. */
 const CALL_ON_THE_WAY_MS = 9 * HOUR;
 const APPROACH_KNOTS = 10;
+
+/**
+ * Our raw estimate this much before the line's, with the line's arrival still more than a day off, is learned as a
+ * case of its own. The line is optimistic, so when it runs later than what we see it has usually heard of something we
+ * cannot see (a queue, a slowdown), and such misses lean on the line; mixed with the rest they would pull every other
+ * estimate of the bucket the line's way too.
+ */
+const EARLIER_THAN_LINE_MS = 4 * HOUR;
 
 const LEADS = [
   [12 * HOUR, "0-12h"],
@@ -175,13 +184,21 @@ function fromSchedule(o: ArrivalObservation, queue: PortQueue): Raw {
   };
 }
 
+/**
+ * Where a prediction's miss is learned: its lane, how it was made, our lead, whether the line puts the arrival within
+ * about a day (its berth planning then knows what nobody else does), and, while it does not, whether ours runs well
+ * before the line's ("CNSHA>USLAX|at_sea/4-8d/line-far/ours-earlier").
+ */
+function bucketOf(o: ArrivalObservation, raw: { at: number; basis: PredictionBasis }): string {
+  const firm = o.carrierEta - o.now < 26 * HOUR ? "line-near" : "line-far";
+  const earlier = firm === "line-far" && raw.at < o.carrierEta - EARLIER_THAN_LINE_MS ? "/ours-earlier" : "";
+  return `${o.lane}|${raw.basis}/${leadBucket(raw.at - o.now)}/${firm}${earlier}`;
+}
+
 export function predictArrival(o: ArrivalObservation, knowledge: EtaKnowledge): ArrivalPrediction {
   const queue = knowledge.portQueue(o.pod.locode, o.now);
   const raw = fromFixes(o, queue) ?? fromTracks(o, knowledge) ?? fromSchedule(o, queue);
-  // Bucketed by our lead, and by whether the line puts the arrival within about a day (its berth planning then
-  // knows what nobody else does).
-  const firm = o.carrierEta - o.now < 26 * HOUR ? "line-near" : "line-far";
-  const bucket = `${o.lane}|${raw.basis}/${leadBucket(raw.at - o.now)}/${firm}`;
+  const bucket = bucketOf(o, raw);
   const blend = knowledge.blend(bucket, o.now);
   if (!blend) {
     // Nothing learned yet: our estimate, in a window that widens with the lead (a tenth of it and half a day).

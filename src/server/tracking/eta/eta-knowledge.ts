@@ -151,8 +151,9 @@ export class EtaKnowledge {
   }
 
   /**
-   * A box whose raw estimate of `bucket` ("lane|basis/lead/line") missed by `oursMs` and the line's by `lineMs`
-   * arrived at `arrivedAt`: learned for its lane and for every lane.
+   * A box whose raw estimate of `bucket` ("lane|basis/lead/line", with "/ours-earlier" when ours ran well before the
+   * line's far-off one) missed by `oursMs` and the line's by `lineMs` arrived at `arrivedAt`: learned for its lane and
+   * for every lane.
    */
   addMiss(bucket: string, arrivedAt: number, miss: { oursMs: number; lineMs: number }): void {
     const entry = { at: arrivedAt, value: { ours: miss.oursMs, line: miss.lineMs } };
@@ -161,7 +162,7 @@ export class EtaKnowledge {
   }
 
   /**
-   * The blend learned in `bucket` ("lane|basis/lead/line") for its lane, else for every lane; or, when that has
+   * The blend learned in `bucket` (as in addMiss) for its lane, else for every lane; or, when that has
    * too few misses of its own, over every
    * basis with the same leads (how far off the arrival is matters more than how we estimated it), or else over
    * every bucket where the line's lead was the same.
