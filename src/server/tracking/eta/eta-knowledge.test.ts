@@ -73,6 +73,14 @@ describe("blends", () => {
     expect(k.blend("CNSHA>USLAX|track/2-4d/line-far", T0 - 30 * HOUR)?.count ?? 0).toBeLessThan(30);
   });
 
+  it("learn from the last eight months of misses, and forget older ones", () => {
+    const k = new EtaKnowledge();
+    for (let i = 0; i < 70; i++)
+      k.addMiss("CNSHA>USLAX|at_sea/4-8d/line-far", T0 - 200 * DAY - i * HOUR, { oursMs: 0, lineMs: DAY });
+    expect(k.blend("CNSHA>USLAX|at_sea/4-8d/line-far", T0)?.count).toBe(70);
+    expect(k.blend("CNSHA>USLAX|at_sea/4-8d/line-far", T0 + 50 * DAY)).toBeNull();
+  });
+
   it("learn a lane's own blend where it has a past, every lane's where it has not", () => {
     const k = new EtaKnowledge();
     for (let i = 0; i < 70; i++) {

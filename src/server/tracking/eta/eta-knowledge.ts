@@ -41,8 +41,14 @@ interface Dated<T = number> {
 
 /** Recent waits a port's queue is judged by ("this week", as a coordinator would ask). */
 export const PORT_WINDOW_MS = 21 * DAY;
-/** Misses a bucket's correction and window are learned from. */
+/** Trains' transits (and, in the service, the arrivals whose waits and tracks are read) are learned over this. */
 export const OUTCOME_WINDOW_MS = 120 * DAY;
+/**
+ * Misses a bucket's blend, correction and window are learned from: eight months, not four. Buckets are fine (lane,
+ * basis, lead, the line's side), and a longer past gives each enough misses of its own where four months left many
+ * to the pooled blend of every lane; the port queues' season is already in the raw estimate.
+ */
+export const MISS_WINDOW_MS = 240 * DAY;
 const ALL_ROUTES = "*";
 /** Fewer recent calls than this and a port's queue is not judged (one ship's long wait is not a queue). */
 export const MIN_QUEUE_CALLS = 5;
@@ -178,7 +184,7 @@ export class EtaKnowledge {
     for (const alike of [(k: string[]) => k[1] === lead && k[2] === line, (k: string[]) => k[2] === line]) {
       const pooled: Miss[] = [];
       for (const [key, list] of this.#misses) {
-        if (alike(key.split("/"))) pooled.push(...within(list, now, OUTCOME_WINDOW_MS));
+        if (alike(key.split("/"))) pooled.push(...within(list, now, MISS_WINDOW_MS));
       }
       if (pooled.length >= MIN_SPREAD) return blendOf(pooled);
     }
@@ -191,7 +197,7 @@ export class EtaKnowledge {
    */
   #blendOver(map: Map<string, Dated<Miss>[]>, key: string, now: number): Blend | null {
     const list = map.get(key) ?? [];
-    const { from, to } = windowOf(list, now, OUTCOME_WINDOW_MS);
+    const { from, to } = windowOf(list, now, MISS_WINDOW_MS);
     if (to - from < MIN_SPREAD) return null;
     const memoKey = `${map === this.#laneMisses ? "lane" : "all"}:${key}:${from}:${to}:${list.length}`;
     const kept = this.#blendsKept.get(memoKey);

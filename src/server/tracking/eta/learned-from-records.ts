@@ -8,7 +8,7 @@ import type { Db } from "../../db/connection";
 import { pastTrains } from "../../db/inland-predictions";
 import type { ReferenceData } from "../../db/reference-data";
 import { haversineNm } from "../../geo/spherical";
-import { EtaKnowledge, OUTCOME_WINDOW_MS, PORT_WINDOW_MS } from "./eta-knowledge";
+import { EtaKnowledge, MISS_WINDOW_MS, OUTCOME_WINDOW_MS, PORT_WINDOW_MS } from "./eta-knowledge";
 
 /** Ships' tracks are learned over this many days before each arrival, one fix every TRACK_EVERY. */
 const TRACK_DAYS = 24;
@@ -65,7 +65,7 @@ function distinctCalls<T extends { vesselId: string; portId: string; arrivedAt: 
 
 export async function learnFromRecords(db: Db, reference: ReferenceData, now: number): Promise<EtaKnowledge> {
   const knowledge = new EtaKnowledge();
-  for (const miss of await pastMisses(db, now - OUTCOME_WINDOW_MS, now)) {
+  for (const miss of await pastMisses(db, now - MISS_WINDOW_MS, now)) {
     knowledge.addMiss(miss.bucket, miss.arrivedAt, { oursMs: miss.oursMs, lineMs: miss.lineMs });
   }
   const calls = distinctCalls(await pastArrivals(db, now - OUTCOME_WINDOW_MS, now));
