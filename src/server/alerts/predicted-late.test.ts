@@ -76,13 +76,8 @@ describe("a shipment predicted late", () => {
 
   it("tells once per container and kind of an expected event missing", async () => {
     await h.db.delete(alerts);
-    const made = await asPerson(h, ana, "/v2/alert_rules", {
-      method: "POST",
-      json: {
-        data: { attributes: { name: "Missing", kind: "expected_event_missing", channels: ["in_app"] } },
-      },
-    });
-    expect(made.status).toBe(201);
+    // The box is set up whole before the rule is made: making a rule checks at once, and a check between the
+    // fixture's insert (sailed, ETA passed: its arrival overdue) and the update below would rightly tell of that.
     const stuck = await insertShipment(h.db, accountId, {
       billOfLading: "MAEU900000004",
       containerNumbers: ["STUK1234565"],
@@ -97,6 +92,13 @@ describe("a shipment predicted late", () => {
       .update(containers)
       .set({ currentStatus: "new", podDischargedAt: null })
       .where(eq(containers.id, stuck.containers[0]!.id));
+    const made = await asPerson(h, ana, "/v2/alert_rules", {
+      method: "POST",
+      json: {
+        data: { attributes: { name: "Missing", kind: "expected_event_missing", channels: ["in_app"] } },
+      },
+    });
+    expect(made.status).toBe(201);
     await h.service.alerts.runOnce();
     await h.service.alerts.runOnce();
     const stored = await h.db.select().from(alerts).where(eq(alerts.containerId, stuck.containers[0]!.id));
