@@ -225,8 +225,7 @@ function JourneyLayers({ drawing }: { drawing: JourneyDrawing }) {
         const point = map.latLngToContainerPoint(label.position);
         return { x: point.x, y: point.y, width: labelWidth(label.text) };
       });
-      const size = map.getSize();
-      const next = labelSides(anchors, { width: size.x, height: size.y });
+      const next = labelSides(anchors, map.getSize().x);
       setSides((current) => (current.join() === next.join() ? current : next));
     };
     place();
@@ -277,20 +276,13 @@ function JourneyLayers({ drawing }: { drawing: JourneyDrawing }) {
  * react-leaflet reads `direction` only when it makes a tooltip, and a new one in its place (a `key`) would be
  * unbound by the old one's cleanup, which unbinds whatever tooltip the marker has, leaving the place unlabelled.
  */
-const LABEL_OFFSETS: Record<LabelSide, [number, number]> = {
-  right: [LABEL_GAP_PX, 0],
-  left: [-LABEL_GAP_PX, 0],
-  top: [0, -LABEL_GAP_PX],
-  bottom: [0, LABEL_GAP_PX],
-};
-
 function PlaceLabel({ side, children }: { side: LabelSide; children: string }) {
   const tooltip = useRef<L.Tooltip>(null);
   useEffect(() => {
     const t = tooltip.current;
     if (!t || t.options.direction === side) return;
     t.options.direction = side;
-    t.options.offset = L.point(...LABEL_OFFSETS[side]);
+    t.options.offset = L.point(side === "right" ? LABEL_GAP_PX : -LABEL_GAP_PX, 0);
     t.update();
   }, [side]);
   return (
