@@ -3,11 +3,8 @@
 // shipment's history, and the past it learns from (its own misses, the ports' queues, ships' tracks).
 import { sql } from "drizzle-orm";
 import type { Db } from "./connection";
-import { queryRows } from "./raw-rows";
+import { epochMs as ms, queryRows, storedPrediction } from "./raw-rows";
 import { anyUuid } from "./sql-helpers";
-
-const ms = (value: Date | string | null): number | null =>
-  value === null ? null : new Date(value).getTime();
 
 /** A shipment not yet at its port of discharge, with what the forecaster needs of it. */
 export interface ComingShipment {
@@ -99,15 +96,7 @@ export async function comingShipments(
     polOriginalEtdAt: ms(r.pol_original_etd_at),
     polAtdAt: ms(r.pol_atd_at),
     vessel: r.vessel_id ? { id: r.vessel_id, imo: r.vessel_imo, name: r.vessel_name ?? "" } : null,
-    current:
-      r.predicted_at === null
-        ? null
-        : {
-            at: ms(r.predicted_at) as number,
-            p10: ms(r.p10_at) as number,
-            p90: ms(r.p90_at) as number,
-            reason: r.reason ?? "",
-          },
+    current: storedPrediction(r.predicted_at, r.p10_at, r.p90_at, r.reason),
     lastRecorded:
       r.last_made_at === null
         ? null

@@ -3,10 +3,8 @@
 // learns each route's transit from). One train carries a shipment's boxes: the earliest box is the train's.
 import { sql } from "drizzle-orm";
 import type { Db } from "./connection";
-import { queryRows } from "./raw-rows";
+import { epochMs as ms, queryRows, storedPrediction, storedWindow } from "./raw-rows";
 
-const ms = (value: Date | string | null): number | null =>
-  value === null ? null : new Date(value).getTime();
 const iso = (value: number) => new Date(value).toISOString();
 
 /** A shipment not yet at its inland destination, with what the inland predictor needs of it. */
@@ -75,24 +73,9 @@ export async function inlandComingShipments(
         ? null
         : {
             etaAt: ms(r.pod_eta_at) as number,
-            predicted:
-              r.pod_predicted_at === null
-                ? null
-                : {
-                    at: ms(r.pod_predicted_at) as number,
-                    p10: ms(r.pod_p10_at) as number,
-                    p90: ms(r.pod_p90_at) as number,
-                  },
+            predicted: storedWindow(r.pod_predicted_at, r.pod_p10_at, r.pod_p90_at),
           },
-    current:
-      r.predicted_at === null
-        ? null
-        : {
-            at: ms(r.predicted_at) as number,
-            p10: ms(r.p10_at) as number,
-            p90: ms(r.p90_at) as number,
-            reason: r.reason ?? "",
-          },
+    current: storedPrediction(r.predicted_at, r.p10_at, r.p90_at, r.reason),
   }));
 }
 
