@@ -1761,3 +1761,109 @@ export const shipmentShareLinks = pgTable(
   },
   (t) => [index("shipment_share_links_shipment_idx").on(t.accountId, t.shipmentId, t.createdAt.desc())],
 );
+
+/**
+ * Custom field definitions (the hosted API's `custom_field_definition`): a field an account adds to one kind of
+ * record (`entity_type` Shipment, Container or TrackingRequest), named for programs by `api_slug` (unique per
+ * account and kind) and typed by `data_type`. The data type and the slug never change once made (PATCH cannot), so
+ * stored values keep the shape their definition's type gives them.
+ */
+export const customFieldDefinitions = pgTable(
+  "custom_field_definitions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    entityType: text("entity_type").notNull(),
+    apiSlug: text("api_slug").notNull(),
+    displayName: text("display_name").notNull(),
+    description: text("description"),
+    dataType: text("data_type").notNull(),
+    referenceType: text("reference_type"),
+    validation: jsonb("validation").$type<Record<string, unknown>>(),
+    defaultFormat: text("default_format"),
+    defaultValue: jsonb("default_value").$type<unknown>(),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("custom_field_definitions_slug_idx").on(t.accountId, t.entityType, t.apiSlug),
+    // The list's order (oldest first), and what options' and values' (account_id, definition_id) refer to.
+    unique("custom_field_definitions_account_id_key").on(t.accountId, t.id),
+    index("custom_field_definitions_account_created_idx").on(t.accountId, t.createdAt, t.id),
+  ],
+);
+
+/** The options of an enum or enum_multi field, in `position` order; values store an option's `value`. */
+export const customFieldOptions = pgTable(
+  "custom_field_options",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id").notNull(),
+    definitionId: uuid("definition_id").notNull(),
+    label: text("label").notNull(),
+    value: text("value").notNull(),
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("custom_field_options_value_idx").on(t.definitionId, t.value),
+    index("custom_field_options_position_idx").on(t.definitionId, t.position, t.id),
+    foreignKey({
+      name: "custom_field_options_definition_fk",
+      columns: [t.accountId, t.definitionId],
+      foreignColumns: [customFieldDefinitions.accountId, customFieldDefinitions.id],
+    }).onDelete("cascade"),
+  ],
+);
+
+/**
+ * Custom field values (the hosted API's `custom_field`): one per definition and record, the record named by
+ * `entity_type` and `entity_id` (shipments, containers and tracking requests are only ever deleted with their
+ * account, which deletes these too). `value` is the JSON the API answers; the typed copies beside it (`text_value`
+ * for short_text, enum, boolean and reference, `number_value`, `time_value` for date and datetime) are what lists
+ * will filter and sort by, each indexed by definition so that "shipments whose PO is X" or "by PO" reads one
+ * index range of one field rather than every value of the account.
+ */
+export const customFieldValues = pgTable(
+  "custom_field_values",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id").notNull(),
+    definitionId: uuid("definition_id").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: uuid("entity_id").notNull(),
+    value: jsonb("value").$type<unknown>().notNull(),
+    textValue: text("text_value"),
+    numberValue: doublePrecision("number_value"),
+    timeValue: ts("time_value"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("custom_field_values_entity_definition_idx").on(t.accountId, t.definitionId, t.entityId),
+    // A record's fields (its page, its API path), and the carry-over from a tracking request to its shipment.
+    index("custom_field_values_entity_idx").on(t.accountId, t.entityId),
+    // GET /v2/custom_fields: the account's values, oldest first.
+    index("custom_field_values_account_created_idx").on(t.accountId, t.createdAt, t.id),
+    // Filtering and sorting a list by one field: the field's values in order, each with its record.
+    index("custom_field_values_text_idx")
+      .on(t.definitionId, t.textValue, t.entityId)
+      .where(sql`${t.textValue} is not null`),
+    index("custom_field_values_number_idx")
+      .on(t.definitionId, t.numberValue, t.entityId)
+      .where(sql`${t.numberValue} is not null`),
+    index("custom_field_values_time_idx")
+      .on(t.definitionId, t.timeValue, t.entityId)
+      .where(sql`${t.timeValue} is not null`),
+    // Substring search of short texts (/v2/search), as tracking requests' numbers are searched.
+    index("custom_field_values_text_trgm_idx").using("gin", sql`${t.textValue} gin_trgm_ops`),
+    foreignKey({
+      name: "custom_field_values_definition_fk",
+      columns: [t.accountId, t.definitionId],
+      foreignColumns: [customFieldDefinitions.accountId, customFieldDefinitions.id],
+    }).onDelete("cascade"),
+  ],
+);
