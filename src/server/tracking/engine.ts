@@ -11,6 +11,7 @@ import { DAY, HOUR, MINUTE } from "../../api/durations";
 import type { Clock } from "../clock";
 import type { AccountRef } from "../db/account-scope";
 import type { Db } from "../db/connection";
+import { carryOverToShipments } from "../db/custom-field-values";
 import { insertOutbox, type OutboxRow } from "../db/outbox";
 import type { ReferenceData } from "../db/reference-data";
 import {
@@ -289,6 +290,17 @@ export class TrackingEngine {
           outbox.push(requestEvent(request, "tracking_request.tracking_stopped", now, shipmentId));
       }
       await updateTrackingRequests(tx, updates);
+      // The requests' custom fields become the shipments' in the same transaction: a shipment is never seen
+      // without the fields its request was given.
+      await carryOverToShipments(
+        tx,
+        found.map(({ request }, i) => ({
+          accountId: request.accountId,
+          trackingRequestId: request.id,
+          shipmentId: created.results[i]!.shipmentId,
+        })),
+        now,
+      );
       await insertOutbox(tx, outbox);
       return { created: found.length, vessels: created.vessels };
     });
