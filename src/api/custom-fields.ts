@@ -84,7 +84,11 @@ export type CustomField = z.infer<typeof customFieldSchema>;
 // Bodies. What a value must be depends on its definition, so `value`, `validation` and `default_value` pass zod as
 // any JSON and are checked by the rules (with a pointer at what was wrong).
 const anyJson = z.unknown();
-const bodyOf = <T extends string, S extends z.ZodRawShape>(type: T, shape: S, extra: z.ZodRawShape = {}) =>
+const bodyOf = <T extends string, S extends z.ZodRawShape, E extends z.ZodRawShape = Record<never, never>>(
+  type: T,
+  shape: S,
+  extra: E = {} as E,
+) =>
   z.object({
     data: z.object({
       type: z.literal(type, { error: `data.type must be '${type}'` }).optional(),

@@ -44,6 +44,8 @@ import { carrierConnectionRoutes } from "./http/carrier-connections/handlers";
 import { containerEventRoutes } from "./http/containers/events";
 import { containerRoutes } from "./http/containers/handlers";
 import { containerRouteRoutes } from "./http/containers/route-and-map";
+import { customFieldDefinitionRoutes } from "./http/custom-fields/definitions";
+import { customFieldValueRoutes } from "./http/custom-fields/values";
 import { dashboardRoutes } from "./http/dashboard";
 import { dataQualityRoutes } from "./http/data-quality/handlers";
 import { dcsaNotificationRoutes } from "./http/dcsa-notifications";
@@ -523,6 +525,8 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     }),
     containerRoutes({ ...data, realClock, onShipmentRefreshRequested: refreshShipments }),
     partyRoutes(data),
+    customFieldDefinitionRoutes(data),
+    customFieldValueRoutes(data),
     containerRouteRoutes(data),
     containerEventRoutes(data),
     vesselRoutes(data),
