@@ -203,7 +203,7 @@ async function renumber(
   const ids = rows.map((r) => r.id).filter((id) => id !== moved?.id);
   if (moved) ids.splice(Math.min(moved.position, ids.length), 0, moved.id);
   if (ids.length === 0) return;
-  await tx.execute(sql`update custom_field_options o set position = v.position
+  await tx.execute(sql`update custom_field_options o set position = (v.position - 1)::int
     from unnest(${sql.param(ids)}::uuid[]) with ordinality as v(id, position)
     where o.id = v.id and o.account_id = ${accountId} and o.position is distinct from (v.position - 1)::int`);
 }

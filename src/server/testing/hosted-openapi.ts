@@ -26,6 +26,8 @@ function jsonSchemaOf(node: unknown): unknown {
     out.type = [n.type, "null"];
     if (n.enum) out.enum = [...new Set([...n.enum, null])];
   }
+  // A nullable schema without a type of its own (`custom_field_value`: oneOf string, number, …) also takes null.
+  if (n.nullable && n.type === undefined) return { anyOf: [out, { type: "null" }] };
   return out;
 }
 // The hosted file names some schemas it does not define (`user`): those are left open.
