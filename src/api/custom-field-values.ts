@@ -64,6 +64,10 @@ export function apiSlugProblem(slug: string): string | null {
     : "api_slug must start with a lowercase letter and have only lowercase letters, digits and underscores (at most 63).";
 }
 
+// Half of a UTF-16 surrogate pair alone: JSON can carry it (`"\ud800"`), PostgreSQL's jsonb cannot store it.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NOT_TEXT = "has no lone UTF-16 surrogate (\\ud800–\\udfff)";
+
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 function isCalendarDate(text: string): boolean {
   const m = DATE.exec(text);
@@ -118,6 +122,7 @@ function ruleProblem(kind: RuleKind, value: unknown): string | null {
     case "pattern": {
       if (typeof value !== "string" || value.length === 0 || value.length > PATTERN_MAX)
         return RULE_WORDS.pattern;
+      if (LONE_SURROGATE.test(value)) return `text that ${NOT_TEXT}`;
       if (NESTED_QUANTIFIER.test(value))
         return "a pattern without a repeated group that itself repeats, such as (a+)+";
       try {
@@ -232,6 +237,7 @@ export function checkValue(rules: ValueRules, value: unknown): Checked<unknown> 
   switch (dataType) {
     case "short_text": {
       if (typeof value !== "string") return wrongType();
+      if (LONE_SURROGATE.test(value)) return fail(`value must be text that ${NOT_TEXT}.`);
       const max = typeof v.max_length === "number" ? Math.min(v.max_length, SHORT_TEXT_MAX) : SHORT_TEXT_MAX;
       if (value.length > max) return fail(`value can be at most ${max} characters.`);
       if (typeof v.min_length === "number" && value.length < v.min_length)

@@ -140,6 +140,14 @@ describe("POST /v2/custom_field_definitions", () => {
     [{ api_slug: "x16", data_type: "enum", default_value: "red" }, "/data/attributes/default_value"],
     [{ api_slug: "x17", data_type: "short_text", colour: "red" }, "/data/attributes/colour"],
     [{ api_slug: 17, data_type: "short_text" }, "/data/attributes/api_slug"],
+    [
+      { api_slug: "x18", data_type: "short_text", default_value: "a\ud800" },
+      "/data/attributes/default_value",
+    ],
+    [
+      { api_slug: "x19", data_type: "short_text", validation: { pattern: "\udc00" } },
+      "/data/attributes/validation/pattern",
+    ],
   ])("refuses %j with a 422 at %s, storing nothing", async (attributes, pointer) => {
     await expectError(
       await define({ entity_type: "Shipment", display_name: "F", ...attributes }),
