@@ -4,12 +4,15 @@
 // with their options' labels for display_value.
 import {
   apiSlugProblem,
+  CUSTOM_FIELD_ENTITY_TYPES,
   CUSTOM_FIELD_REFERENCE_TYPES,
   type CustomFieldDataType,
+  type CustomFieldEntityType,
   type CustomFieldReferenceType,
   checkValidation,
   checkValue,
   defaultFormatProblem,
+  ENTITY_TYPE_OF,
 } from "../../../api/custom-field-values";
 import type { DefinitionCreateBody, DefinitionEditBody } from "../../../api/custom-fields";
 import { attributePointer } from "../../../api/json-pointer";
@@ -17,13 +20,27 @@ import type { Db } from "../../db/connection";
 import { type DefinitionRow, listOptions, type NewDefinition } from "../../db/custom-field-definitions";
 import { recordExists, type ValueRecord } from "../../db/custom-field-values";
 import { labelsByDefinition, valueResource } from "../../resources/custom-fields";
-import { invalidAttribute } from "../errors";
+import { badParameter, invalidAttribute } from "../errors";
 
 const ENUMS: readonly CustomFieldDataType[] = ["enum", "enum_multi"];
 export const isEnum = (dataType: CustomFieldDataType) => ENUMS.includes(dataType);
 
 type CreateAttributes = DefinitionCreateBody["data"]["attributes"];
 type EditAttributes = DefinitionEditBody["data"]["attributes"];
+
+/** filter[entity_type]: `Shipment`, or the resource type (`shipment`) that the records' relationships name. */
+export function entityTypeFilter(given: string | undefined): CustomFieldEntityType | undefined {
+  if (given === undefined || given === "") return undefined;
+  const type = (CUSTOM_FIELD_ENTITY_TYPES as readonly string[]).includes(given)
+    ? (given as CustomFieldEntityType)
+    : ENTITY_TYPE_OF[given];
+  if (!type)
+    throw badParameter(
+      "filter[entity_type]",
+      "filter[entity_type] must be Shipment, Container or TrackingRequest.",
+    );
+  return type;
+}
 
 export function checkedSlug(slug: string): string {
   const problem = apiSlugProblem(slug);

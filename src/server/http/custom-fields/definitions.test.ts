@@ -223,6 +223,10 @@ describe("GET /v2/custom_field_definitions", () => {
     ).json();
     expect(paged.data.map((d: Json) => d.attributes.api_slug)).toEqual(["list_b"]);
     expect(paged.meta.total).toBe(2);
+    const snake = await (
+      await call("/v2/custom_field_definitions?filter[entity_type]=tracking_request")
+    ).json();
+    expect(snake.data.map((d: Json) => d.attributes.api_slug)).toEqual(["list_a", "list_b"]);
     expect((await call("/v2/custom_field_definitions?filter[entity_type]=Vessel")).status).toBe(400);
   });
 });

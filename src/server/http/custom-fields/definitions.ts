@@ -3,7 +3,6 @@
 // against is in checks.ts; nothing is stored when a check fails.
 import {
   CUSTOM_FIELD_DATA_TYPES,
-  CUSTOM_FIELD_ENTITY_TYPES,
   DEFINITIONS_PER_ENTITY_MAX,
   OPTIONS_PER_DEFINITION_MAX,
 } from "../../../api/custom-field-values";
@@ -29,7 +28,7 @@ import type { App, DataDeps } from "../env";
 import { ApiError, badParameter, idMismatch, invalidAttribute, notFound } from "../errors";
 import { pageDocument, parsePage } from "../paging";
 import { createRouter } from "../router";
-import { definitionChanges, isEnum, newDefinition } from "./checks";
+import { definitionChanges, entityTypeFilter, isEnum, newDefinition } from "./checks";
 import {
   createDefinitionRoute,
   createOptionRoute,
@@ -76,7 +75,7 @@ export function customFieldDefinitionRoutes(deps: Pick<DataDeps, "db" | "clock">
       db,
       accountOf(c),
       {
-        entityType: oneOf("filter[entity_type]", CUSTOM_FIELD_ENTITY_TYPES, query["filter[entity_type]"]),
+        entityType: entityTypeFilter(query["filter[entity_type]"]),
         dataType: oneOf("filter[data_type]", CUSTOM_FIELD_DATA_TYPES, query["filter[data_type]"]),
         displayName: query["filter[display_name]"]?.trim() || undefined,
       },

@@ -1,11 +1,7 @@
 // Custom field values: /v2/custom_fields (list with the hosted filters, set, read, change, clear) and each record's
 // own fields at /v2/{shipments|containers|tracking_requests}/{id}/custom_fields/{api_slug}. A record or value of
 // another account answers 404 as an unknown one does; a value is checked against its definition (checks.ts).
-import {
-  type CustomFieldEntityType,
-  ENTITY_TYPE_OF,
-  RESOURCE_TYPE_OF,
-} from "../../../api/custom-field-values";
+import { type CustomFieldEntityType, ENTITY_TYPE_OF } from "../../../api/custom-field-values";
 import { isUuid } from "../../../api/ids";
 import { attributePointer } from "../../../api/json-pointer";
 import { type DefinitionRow, findDefinitionBySlug } from "../../db/custom-field-definitions";
@@ -25,7 +21,7 @@ import type { App, DataDeps } from "../env";
 import { ApiError, badParameter, idMismatch, invalidAttribute, notFound } from "../errors";
 import { pageDocument, parsePage } from "../paging";
 import { createRouter } from "../router";
-import { checkedSlug, storedValue, valueResources } from "./checks";
+import { checkedSlug, entityTypeFilter, storedValue, valueResources } from "./checks";
 import {
   createValueRoute,
   deleteValueRoute,
@@ -48,22 +44,6 @@ const DEFINITION_KINDS: Record<CustomFieldEntityType, CustomFieldEntityType[]> =
   // For the shipment it becomes: the hosted API defines fields for shipments and containers only.
   TrackingRequest: ["TrackingRequest", "Shipment"],
 };
-
-/** `Shipment` or `shipment` (the resource type) for filter[entity_type]. */
-function entityTypeFilter(given: string | undefined): CustomFieldEntityType | undefined {
-  if (given === undefined || given === "") return undefined;
-  const type = (Object.keys(RESOURCE_TYPE_OF) as CustomFieldEntityType[]).includes(
-    given as CustomFieldEntityType,
-  )
-    ? (given as CustomFieldEntityType)
-    : ENTITY_TYPE_OF[given];
-  if (!type)
-    throw badParameter(
-      "filter[entity_type]",
-      "filter[entity_type] must be Shipment, Container or TrackingRequest.",
-    );
-  return type;
-}
 
 function uuidFilter(parameter: string, given: string | undefined): string | undefined {
   if (given === undefined || given === "") return undefined;
