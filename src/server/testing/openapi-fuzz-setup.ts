@@ -59,6 +59,32 @@ export async function fuzzHarness(): Promise<FuzzSetup> {
       },
     })
   ).json();
+  // A custom field of each data type the schemas cannot make up (an enum with an option), set on the shipment.
+  const customFieldIds: string[] = [];
+  const definitionIds: string[] = [];
+  for (const [api_slug, data_type, value] of [
+    ["po", "short_text", "PO-1"],
+    ["tier", "enum", "gold"],
+  ] as const) {
+    const defined = await h.request(key, "/v2/custom_field_definitions", {
+      method: "POST",
+      json: {
+        data: { attributes: { entity_type: "Shipment", api_slug, display_name: api_slug, data_type } },
+      },
+    });
+    const definitionId = ((await defined.json()) as { data: { id: string } }).data.id;
+    definitionIds.push(definitionId);
+    if (data_type === "enum")
+      await h.request(key, `/v2/custom_field_definitions/${definitionId}/options`, {
+        method: "POST",
+        json: { data: { attributes: { label: "Gold", value } } },
+      });
+    const set = await h.request(key, `/v2/shipments/${shipment.id}/custom_fields`, {
+      method: "POST",
+      json: { data: { attributes: { api_slug, value } } },
+    });
+    customFieldIds.push(((await set.json()) as { data: { id: string } }).data.id);
+  }
   const ids: KnownIds = {
     shipments: [shipment.id],
     containers: containers.map((c) => c.id),
@@ -67,6 +93,8 @@ export async function fuzzHarness(): Promise<FuzzSetup> {
     tracking_requests: [trackingRequest.data?.id].filter(Boolean),
     ports: ["USLAX", portId("USLAX")],
     terminals: [terminalId("USLAX", "APM Terminals", "APMT")],
+    custom_field_definitions: definitionIds,
+    custom_fields: customFieldIds,
   };
   const knownBodies = {
     "POST /v2/webhooks": fc.uuid().map(webhookBody),
