@@ -311,7 +311,21 @@ describe("options", () => {
       json: { data: { type: "custom_field_option", attributes: { position: 0, label: "Urgent" } } },
     });
     expect(moved.status).toBe(200);
-    expect((await moved.json()).data.attributes).toEqual({ label: "Urgent", value: "high", position: 0 });
+    const movedDocument = await moved.json();
+    expectHosted(
+      "/custom_field_definitions/{definition_id}/options/{option_id}",
+      "patch",
+      200,
+      movedDocument,
+    );
+    expect(movedDocument.data.attributes).toEqual({ label: "Urgent", value: "high", position: 0 });
+    const read = await call(`${optionPath(field.id)}/${high.id}`);
+    expectHosted(
+      "/custom_field_definitions/{definition_id}/options/{option_id}",
+      "get",
+      200,
+      await read.json(),
+    );
     expect(await order()).toEqual([
       ["high", 0],
       ["low", 1],

@@ -270,8 +270,16 @@ describe("a shipment's custom fields", () => {
 describe("containers' and tracking requests' custom fields", () => {
   it("are set on a container with the container's definitions only", async () => {
     const base = `/v2/containers/${containerId}`;
-    const field = await set(base, "seal", "SL-991");
-    expect(field.relationships.entity.data).toEqual({ type: "container", id: containerId });
+    const response = await setOn(base, "seal", "SL-991");
+    expect(response.status).toBe(201);
+    const created = await response.json();
+    expectHosted("/containers/{container_id}/custom_fields", "post", 201, created);
+    expect(created.data.relationships.entity.data).toEqual({ type: "container", id: containerId });
+    const patched = await call(`${base}/custom_fields/seal`, {
+      method: "PATCH",
+      json: fieldBody({ value: "SL-992" }),
+    });
+    expectHosted("/containers/{container_id}/custom_fields/{api_slug}", "patch", 200, await patched.json());
     await expectError(await setOn(base, "po", "PO-1"), 422, "/data/attributes/api_slug");
     const list = await (await call(`${base}/custom_fields`)).json();
     expectHosted("/containers/{container_id}/custom_fields", "get", 200, list);
@@ -290,6 +298,17 @@ describe("containers' and tracking requests' custom fields", () => {
     expect(forShipment.relationships.entity.data).toEqual({ type: "tracking_request", id: request.id });
     const list = await (await call(`${base}/custom_fields`)).json();
     expectHosted("/tracking_requests/{tracking_request_id}/custom_fields", "get", 200, list);
+    const patched = await call(`${base}/custom_fields/desk`, {
+      method: "PATCH",
+      json: fieldBody({ value: "Air team" }),
+    });
+    expect(patched.status).toBe(200);
+    expectHosted(
+      "/tracking_requests/{tracking_request_id}/custom_fields/{api_slug}",
+      "patch",
+      200,
+      await patched.json(),
+    );
     expect(list.data.map((f: Json) => f.attributes.api_slug)).toEqual(["po", "desk"]);
   });
 });
