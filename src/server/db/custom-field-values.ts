@@ -201,8 +201,8 @@ export async function deleteValue(db: Db, accountId: string, id: string): Promis
  * Carries tracking requests' custom fields over to the shipments they became, in the caller's transaction, in one
  * statement for the batch: a value of a Shipment definition (set on the request before the shipment existed) is
  * copied as it is; a value of a TrackingRequest definition is copied to the account's Shipment definition of the
- * same api_slug and data type, when there is one (an enum's value only when that definition has the option). A
- * shipment that already has a value of the definition keeps it.
+ * same api_slug, data type and reference type, when there is one with no rules or the same rules (an enum's value
+ * only when that definition has the option). A shipment that already has a value of the definition keeps it.
  */
 export async function carryOverToShipments(
   tx: Db,
@@ -224,7 +224,10 @@ export async function carryOverToShipments(
     join custom_field_definitions target on target.account_id = v.account_id and target.entity_type = 'Shipment'
       and (target.id = source.id
         or (source.entity_type = 'TrackingRequest' and target.api_slug = source.api_slug
-            and target.data_type = source.data_type))
+            and target.data_type = source.data_type
+            and target.reference_type is not distinct from source.reference_type
+            -- A value is never stored against rules it was not checked by: the target has none, or the same.
+            and (target.validation is null or target.validation = source.validation)))
     where source.data_type not in ('enum', 'enum_multi') or target.id = source.id
       or not exists (
         select 1 from jsonb_array_elements_text(

@@ -474,10 +474,18 @@ describe("a tracking request's custom fields", () => {
     expect(kept.data).toHaveLength(4);
   });
 
-  it("carries an enum value only where the shipment's field has that option", async () => {
+  it("carries an enum value only where the shipment's field has that option, and a value only under the rules it was checked by", async () => {
+    await define({ entity_type: "TrackingRequest", api_slug: "code", data_type: "short_text" });
+    await define({
+      entity_type: "Shipment",
+      api_slug: "code",
+      data_type: "short_text",
+      validation: { pattern: "^[A-Z]+$" },
+    });
     const number = findSandboxBillOfLading("CMDU", h.clock.now(), 0, () => true);
     const request = await requestSandboxBillOfLading(h, accountId, "CMDU", number);
     await set(`/v2/tracking_requests/${request.id}`, "tier", "tin");
+    await set(`/v2/tracking_requests/${request.id}`, "code", "lower case");
     await sandboxEngine(h).runUntilIdle();
     const [tracked] = await h.db.select().from(trackingRequests).where(eq(trackingRequests.id, request.id));
     expect(tracked?.shipmentId).toBeTruthy();
