@@ -6,6 +6,11 @@
 import { z } from "zod";
 import { isValidContainerNumber } from "./container-number";
 import { isUuid } from "./ids";
+import {
+  type InitialCustomFields,
+  initialCustomFieldsSchema,
+  initialFieldsOf,
+} from "./initial-custom-fields";
 import { attributeAt, attributePointer, pointerTo } from "./json-pointer";
 import { quote } from "./quote";
 import { refNumbersSchema } from "./shipments";
@@ -41,6 +46,8 @@ export interface NewTrackingRequestInput {
   tags: string[];
   /** The party the shipment is for (`relationships.customer`, the hosted API's); the service checks it is the account's. */
   customerId?: string;
+  /** Custom field values for the shipment and its containers (the service checks them against the definitions). */
+  initialCustomFields?: InitialCustomFields;
 }
 
 /**
@@ -106,6 +113,7 @@ const attributesSchema = z
     scac: requiredText("Scac"),
     ref_numbers: refNumbersSchema.optional(),
     shipment_tags: shipmentTagsSchema.optional(),
+    initial_custom_fields: initialCustomFieldsSchema,
     auto_detect_vocc_scac: z
       .boolean({ error: "auto_detect_vocc_scac must be true or false" })
       .optional()
@@ -242,6 +250,7 @@ export function parseNewTrackingRequest(body: unknown): NewTrackingRequestCheck 
       refNumbers: a.ref_numbers ?? [],
       tags: a.shipment_tags ?? [],
       ...(customer && !("pointer" in customer) ? { customerId: customer.id } : {}),
+      ...(a.initial_custom_fields ? { initialCustomFields: initialFieldsOf(a.initial_custom_fields) } : {}),
     },
   };
 }

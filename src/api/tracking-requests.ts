@@ -1,7 +1,9 @@
 // Tracking request resource of the /v2 contract, its failure reasons, and the bodies that create and edit one
 // (its statuses are plain data in tracking-request-statuses.ts). Attribute names and values follow the hosted
 // API's `tracking_request` schema.
+
 import { z } from "zod";
+import { initialCustomFieldsDocSchema } from "./initial-custom-fields";
 import { isoDateTime, toOne } from "./json-api";
 import { refNumbersSchema, tagsSchema } from "./shipments";
 import { TRACKING_REQUEST_STATUSES } from "./tracking-request-statuses";
@@ -103,6 +105,7 @@ export const trackingRequestCreateAttributesSchema = z
     scac: z.string().meta({ description: "The shipping line's SCAC, or one of its alternative SCACs." }),
     ref_numbers: refNumbersSchema.optional(),
     shipment_tags: shipmentTagsSchema.optional(),
+    initial_custom_fields: initialCustomFieldsDocSchema.optional(),
     /** Accepted for compatibility with the hosted API; only `false` is supported. */
     auto_detect_vocc_scac: z.boolean().optional(),
   })

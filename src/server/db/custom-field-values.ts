@@ -49,7 +49,7 @@ export async function recordExists(
 }
 
 /** The typed copy of a stored value that lists filter and sort by (schema.ts says which column takes which type). */
-function typedColumns(dataType: CustomFieldDataType, stored: unknown) {
+export function typedColumns(dataType: CustomFieldDataType, stored: unknown) {
   const none = { textValue: null, numberValue: null, timeValue: null };
   switch (dataType) {
     case "short_text":

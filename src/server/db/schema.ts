@@ -1867,3 +1867,37 @@ export const customFieldValues = pgTable(
     }).onDelete("cascade"),
   ],
 );
+
+/**
+ * Container fields a tracking request was created with (`initial_custom_fields.containers`), waiting for the
+ * shipment it becomes: then each is set on that shipment's container of the number, in the engine's transaction.
+ * Checked against its definition when staged, with the same typed copies a value keeps.
+ */
+export const stagedContainerFields = pgTable(
+  "staged_container_fields",
+  {
+    trackingRequestId: uuid("tracking_request_id")
+      .notNull()
+      .references(() => trackingRequests.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id").notNull(),
+    definitionId: uuid("definition_id").notNull(),
+    /** Normalized (upper case, no spaces or dashes), as containers' numbers are stored. */
+    containerNumber: text("container_number").notNull(),
+    value: jsonb("value").$type<unknown>().notNull(),
+    textValue: text("text_value"),
+    numberValue: doublePrecision("number_value"),
+    timeValue: ts("time_value"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({
+      name: "staged_container_fields_pk",
+      columns: [t.trackingRequestId, t.definitionId, t.containerNumber],
+    }),
+    foreignKey({
+      name: "staged_container_fields_definition_fk",
+      columns: [t.accountId, t.definitionId],
+      foreignColumns: [customFieldDefinitions.accountId, customFieldDefinitions.id],
+    }).onDelete("cascade"),
+  ],
+);

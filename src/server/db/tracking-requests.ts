@@ -1,5 +1,6 @@
 // Tracking request repository: account-scoped creation (with duplicate detection), reads, search and edits of
 // tracking requests. Never sees an HTTP request. The tracking engine moves requests on from `pending`.
+
 import {
   and,
   count,
@@ -26,6 +27,7 @@ import {
 import { normalizeRequestNumber } from "../../api/tracking-requests";
 import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
+import { stageInitialFields } from "./initial-custom-fields";
 import { listCount } from "./list-counts";
 import { type ListOrder, type PageEdges, type PageRequest, pageWindow, readPage } from "./list-window";
 import { accountEvents, containers, shipments, trackingRequests } from "./schema";
@@ -156,6 +158,8 @@ export async function createTrackingRequest(
   accountId: string,
   input: NewTrackingRequest,
   now: Date,
+  /** Its `initial_custom_fields`, checked against the account's definitions; not kept for a duplicate. */
+  initialFields?: Parameters<typeof stageInitialFields>[3],
 ): Promise<CreatedTrackingRequest> {
   return db.transaction(async (tx) => {
     // Two requests for one number sent at once must not both pass the duplicate check.
@@ -179,6 +183,7 @@ export async function createTrackingRequest(
         .insert(trackingRequests)
         .values({ ...values, status: "pending", nextAttemptAt: now })
         .returning();
+      if (initialFields) await stageInitialFields(tx, accountId, request!.id, initialFields, now);
       // Delivered at commit: the engines of other processes on this PostgreSQL take the request up at once.
       await tx.execute(sql`select pg_notify(${TRACKING_REQUESTS_CHANNEL}, '')`);
       return { request: request!, duplicateOf: null };

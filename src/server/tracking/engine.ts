@@ -12,6 +12,7 @@ import type { Clock } from "../clock";
 import type { AccountRef } from "../db/account-scope";
 import type { Db } from "../db/connection";
 import { carryOverToShipments } from "../db/custom-field-values";
+import { applyStagedContainerFields } from "../db/initial-custom-fields";
 import { insertOutbox, type OutboxRow } from "../db/outbox";
 import type { ReferenceData } from "../db/reference-data";
 import {
@@ -292,15 +293,14 @@ export class TrackingEngine {
       await updateTrackingRequests(tx, updates);
       // The requests' custom fields become the shipments' in the same transaction: a shipment is never seen
       // without the fields its request was given.
-      await carryOverToShipments(
-        tx,
-        found.map(({ request }, i) => ({
-          accountId: request.accountId,
-          trackingRequestId: request.id,
-          shipmentId: created.results[i]!.shipmentId,
-        })),
-        now,
-      );
+      const became = found.map(({ request }, i) => ({
+        accountId: request.accountId,
+        trackingRequestId: request.id,
+        shipmentId: created.results[i]!.shipmentId,
+      }));
+      await carryOverToShipments(tx, became, now);
+      // Its containers exist by now (written with the shipment): the fields staged for them by number.
+      await applyStagedContainerFields(tx, became, now);
       await insertOutbox(tx, outbox);
       return { created: found.length, vessels: created.vessels };
     });

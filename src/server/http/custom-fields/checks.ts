@@ -61,13 +61,17 @@ function checkedFormat(dataType: CustomFieldDataType, format: string | null | un
   return format ?? null;
 }
 
-/** A value for a definition, as stored: checked, with its options and its reference's record. */
+/**
+ * A value for a definition, as stored: checked, with its options and its reference's record. A refusal points at
+ * `attribute`, or at `at` (the path below /data/attributes) when the value sits deeper in the body.
+ */
 export async function storedValue(
   db: Db,
   accountId: string,
   definition: Pick<DefinitionRow, "id" | "dataType" | "validation" | "referenceType">,
   value: unknown,
   attribute: "value" | "default_value" = "value",
+  at: readonly [string, ...PropertyKey[]] = [attribute],
 ): Promise<unknown> {
   const options = isEnum(definition.dataType)
     ? (await listOptions(db, accountId, [definition.id])).map((o) => o.value)
@@ -82,14 +86,14 @@ export async function storedValue(
   );
   if (!checked.ok)
     throw invalidAttribute(
-      attributePointer(attribute, ...checked.problem.below),
+      attributePointer(...at, ...checked.problem.below),
       checked.problem.detail.replace(/^value\b/, attribute),
     );
   if (definition.dataType === "reference") {
     const type = definition.referenceType as CustomFieldReferenceType;
     if (!(await recordExists(db, accountId, type, checked.value as string)))
       throw invalidAttribute(
-        attributePointer(attribute),
+        attributePointer(...at),
         `${attribute} must be the id of a ${type} of this account; there is none with that id.`,
         "not_found",
       );

@@ -30,6 +30,7 @@ import { createRouter } from "../router";
 import { includeForShipments } from "../shipments/includes";
 import { validationError } from "../validation";
 import { inferNumberDocument, trackedByAccountOf } from "./infer-number";
+import { checkInitialFields } from "./initial-fields";
 import { checkNewTrackingRequest } from "./new-request";
 import { includeOf, parseStatuses, range } from "./query";
 import {
@@ -103,10 +104,13 @@ export function trackingRequestRoutes(deps: TrackingRequestRouteDeps): App {
           source: { pointer: CUSTOMER_POINTER },
         });
       }
+      const initialFields = input.initialCustomFields
+        ? await checkInitialFields(db, account.id, input.initialCustomFields)
+        : undefined;
       const { request, duplicateOf } = await withActivity(
         c,
         db,
-        (tx) => createTrackingRequest(tx, account.id, input, clock.now()),
+        (tx) => createTrackingRequest(tx, account.id, input, clock.now(), initialFields),
         (r) =>
           r.duplicateOf
             ? undefined
