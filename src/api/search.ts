@@ -62,7 +62,8 @@ export const searchDocumentSchema = z
     /**
      * Ranked: results whose number (or name) is exactly the query first (case, spaces and dashes ignored; for
      * shipments and tracking requests one of their reference numbers, or the booking number a shipment was tracked
-     * by, counts too); then by kind in SEARCH_RESULT_TYPES order; then the most recently updated first (ports: those
+     * by, counts too; for shipments, containers and tracking requests a short-text custom field's value, in any
+     * case); then by kind in SEARCH_RESULT_TYPES order; then the most recently updated first (ports: those
      * the account's shipments call at first). A tracking request whose shipment is also a result is left out.
      */
     data: z.array(searchResultSchema),

@@ -1,7 +1,8 @@
 // What a search term (GET /v2/search) finds in an account: its shipments, containers and tracking requests, and the
 // vessels and ports the term names, ranked as the contract (src/api/search.ts) says. Found through the indexes the
 // lists' `q` already uses: whole numbers, normalized, by btree; parts of numbers through the pg_trgm indexes of the
-// search texts and of container numbers. Vessels and ports are small shared tables, read whole.
+// search texts and of container numbers; short-text custom field values whole, or in part through their pg_trgm
+// index. Vessels and ports are small shared tables, read whole.
 import { type SQL, sql } from "drizzle-orm";
 import { SEARCH_LIMIT, SEARCH_RESULT_TYPES, type SearchResultType } from "../../api/search";
 import { normalizeRequestNumber } from "../../api/tracking-requests";
@@ -71,15 +72,40 @@ function refNumbersHold(column: SQL, normalized: string): SQL {
   return sql`exists (select from unnest(${column}) r where upper(regexp_replace(r, '[[:space:]-]+', '', 'g')) = ${normalized})`;
 }
 
+type FieldHolder = "Shipment" | "Container" | "TrackingRequest";
+
+/** The account's short-text custom field values of one kind of record (not enums, numbers or references). */
+const shortTextValues = (accountId: string, holder: FieldHolder) =>
+  sql`custom_field_values v join custom_field_definitions d on d.account_id = v.account_id and d.id = v.definition_id
+    and d.data_type = 'short_text' where v.account_id = ${accountId} and v.entity_type = ${holder}`;
+
 /**
- * The ids of the shipments the term finds: by bill of lading or reference number (the search text), and by the
- * number of the tracking request that made them (a booking number, or the bill of lading asked for).
+ * The ids of the records of a kind whose short-text custom field holds the term: whole, as typed (each field's
+ * btree of its values), or in part and in any case from three characters on (the pg_trgm index of the texts).
+ */
+function customFieldHolders(accountId: string, holder: FieldHolder, term: Term): SQL {
+  const part = term.patterns.length ? sql` or v.text_value ilike ${likePattern(term.text)}` : sql``;
+  return sql`select v.entity_id from ${shortTextValues(accountId, holder)}
+    and (v.text_value = ${term.text}${part})`;
+}
+
+/** One of the record's short-text custom fields is the whole term (in any case): ranked with whole numbers. */
+function customFieldIs(accountId: string, holder: FieldHolder, id: SQL, term: Term): SQL {
+  return sql`exists (select from ${shortTextValues(accountId, holder)} and v.entity_id = ${id}
+    and upper(v.text_value) = upper(${term.text}))`;
+}
+
+/**
+ * The ids of the shipments the term finds: by bill of lading or reference number (the search text), by the
+ * number of the tracking request that made them (a booking number, or the bill of lading asked for), and by their
+ * short-text custom fields.
  */
 function shipmentIdsFound(accountId: string, term: Term): SQL {
   const reads = [
     sql`select s.id from shipments s where s.account_id = ${accountId} and s.normalized_number = ${term.normalized}`,
     sql`select shipment_id from tracking_requests where account_id = ${accountId}
       and normalized_number = ${term.normalized} and shipment_id is not null`,
+    customFieldHolders(accountId, "Shipment", term),
   ];
   if (term.patterns.length) {
     reads.push(
@@ -161,7 +187,8 @@ function shipmentsQuery(accountId: string, term: Term): SQL {
     or upper(regexp_replace(s.bill_of_lading_number, '[[:space:]-]+', '', 'g')) = ${term.normalized}
     or ${refNumbersHold(sql`s.ref_numbers`, term.normalized)}
     or exists (select from tracking_requests t where t.shipment_id = s.id and t.account_id = s.account_id
-      and t.normalized_number = ${term.normalized}))`;
+      and t.normalized_number = ${term.normalized})
+    or ${customFieldIs(accountId, "Shipment", sql`s.id`, term)})`;
   return sql`select s.id, ${exact} as exact, s.bill_of_lading_number as number, ${NONE.text} as name,
       ${NONE.uuid} as shipment_id, s.shipping_line_id as line_id, s.port_of_lading_id as pol_id,
       s.port_of_discharge_id as pod_id, ${NONE.text} as scac,
@@ -175,12 +202,13 @@ function shipmentsQuery(accountId: string, term: Term): SQL {
     order by exact desc, s.updated_at desc, s.id desc limit ${SEARCH_LIMIT}`;
 }
 
-/** The best containers: by their number, whole or in part, and by their shipment's numbers. */
+/** The best containers: by their number, whole or in part, by their shipment's numbers, by their custom fields. */
 function containersQuery(accountId: string, term: Term): SQL {
   const reads = [
     sql`select c.id from containers c where c.account_id = ${accountId} and c.number = ${term.normalized}`,
     sql`select c.id from containers c where c.account_id = ${accountId}
       and c.shipment_id in (${shipmentIdsFound(accountId, term)})`,
+    customFieldHolders(accountId, "Container", term),
   ];
   if (term.patterns.length) {
     reads.push(
@@ -189,7 +217,8 @@ function containersQuery(accountId: string, term: Term): SQL {
   }
   // The port of lading is the shipment's alone (containers keep a copy of the port of discharge): read for the
   // few containers answered.
-  return sql`select c.id, c.number = ${term.normalized} as exact, c.number, ${NONE.text} as name, c.shipment_id,
+  const exact = sql`(c.number = ${term.normalized} or ${customFieldIs(accountId, "Container", sql`c.id`, term)})`;
+  return sql`select c.id, ${exact} as exact, c.number, ${NONE.text} as name, c.shipment_id,
       c.shipment_shipping_line_id as line_id,
       (select s.port_of_lading_id from shipments s where s.id = c.shipment_id) as pol_id,
       c.shipment_port_of_discharge_id as pod_id, ${NONE.text} as scac, ${NONE.int} as containers_count,
@@ -206,11 +235,13 @@ function containersQuery(accountId: string, term: Term): SQL {
  * the shipment stands for them.
  */
 function trackingRequestsQuery(accountId: string, term: Term): SQL {
+  const byField = sql`id in (${customFieldHolders(accountId, "TrackingRequest", term)})`;
   const found = term.patterns.length
-    ? sql`(normalized_number = ${term.normalized} or ${trackingRequestTextMatch(term.text)})`
-    : sql`normalized_number = ${term.normalized}`;
-  return sql`select id, (normalized_number = ${term.normalized} or ${refNumbersHold(sql`ref_numbers`, term.normalized)})
-      as exact, request_number as number, ${NONE.text} as name, shipment_id, ${NONE.uuid} as line_id,
+    ? sql`(normalized_number = ${term.normalized} or ${trackingRequestTextMatch(term.text)} or ${byField})`
+    : sql`(normalized_number = ${term.normalized} or ${byField})`;
+  const exact = sql`(normalized_number = ${term.normalized} or ${refNumbersHold(sql`ref_numbers`, term.normalized)}
+    or ${customFieldIs(accountId, "TrackingRequest", sql`tracking_requests.id`, term)})`;
+  return sql`select id, ${exact} as exact, request_number as number, ${NONE.text} as name, shipment_id, ${NONE.uuid} as line_id,
       ${NONE.uuid} as pol_id, ${NONE.uuid} as pod_id, scac, ${NONE.int} as containers_count,
       ${NONE.bool} as tracking_stopped, ${NONE.text} as tracking_stopped_reason, status, failed_reason,
       ref_numbers, created_at, updated_at

@@ -150,7 +150,7 @@ describe("initial_custom_fields of a new tracking request", () => {
       [`${base}/shipment/3/value`, expect.any(String)],
       [`${base}/containers/0/value`, expect.any(String)],
     ]);
-    expect(errors[1].detail).toContain("GET /v2/custom_field_definitions?filter[entity_type]=Shipment");
+    expect(errors[1]?.detail).toContain("GET /v2/custom_field_definitions?filter[entity_type]=Shipment");
     const list = await (
       await h.request(key, `/v2/tracking_requests?filter[request_number]=${number}`)
     ).json();
