@@ -1,6 +1,7 @@
 // Service tests of GET /v2/search over custom fields: a shipment, a container and a tracking request found by a
 // short-text custom field's value, whole (ranked with whole numbers) or in part; never by an enum's value, and
 // never by another account's values.
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SearchDocument, searchDocumentSchema } from "../../api/search";
 import { trackingRequests } from "../db/schema";
@@ -109,5 +110,46 @@ describe("GET /v2/search finds records by their short-text custom fields", () =>
     expect(changed.status).toBe(200);
     expect(hits(await search("walnut"))).not.toContain(`shipment:${shipmentId}`);
     expect(hits(await search("Acme Walnut Imports"))).toEqual([]);
+  });
+});
+
+describe("GET /v2/search kept in memory", () => {
+  it("drops what it kept once another process writes a custom field value", async () => {
+    const kept = await createHarness({ responseCache: true });
+    try {
+      const { account, apiKey } = await kept.newAccount("Kept Search Co");
+      const { shipment } = await insertShipment(kept.db, account.id);
+      const defined = await kept.request(apiKey, "/v2/custom_field_definitions", {
+        method: "POST",
+        json: {
+          data: {
+            type: "custom_field_definition",
+            attributes: {
+              display_name: "Ref",
+              entity_type: "Shipment",
+              api_slug: "ref",
+              data_type: "short_text",
+            },
+          },
+        },
+      });
+      const definitionId = (await defined.json()).data.id;
+      const find = async () =>
+        (await (await kept.request(apiKey, "/v2/search?query=Zebra%20Freight")).json()).data.map(
+          (r: { type: string; id: string }) => `${r.type}:${r.id}`,
+        );
+      await kept.dataChanges!.poll();
+      expect(await find()).toEqual([]);
+      expect(await find()).toEqual([]);
+      expect(kept.responseCache!.stats().hits).toBeGreaterThan(0);
+      // Written straight to the database, as another service process (or the engine's carry-over) writes.
+      await kept.db.execute(sql`insert into custom_field_values
+        (account_id, definition_id, entity_type, entity_id, value, text_value)
+        values (${account.id}, ${definitionId}, 'Shipment', ${shipment.id}, '"Zebra Freight"'::jsonb, 'Zebra Freight')`);
+      await kept.dataChanges!.poll();
+      expect(await find()).toContain(`shipment:${shipment.id}`);
+    } finally {
+      await kept.close();
+    }
   });
 });
