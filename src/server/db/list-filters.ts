@@ -69,7 +69,42 @@ export interface ListFilterSpec {
   qPlaces?: SearchPlaces;
   /** Part of a container number (`filter[number]`, /v2/containers only). */
   number?: string;
+  /** `filter[custom_fields.<api_slug>]`: the list's own records (shipments or containers) whose field matches. */
+  customFields?: CustomFieldFilter[];
 }
+
+/**
+ * One custom field filter, checked against its definition by the caller: the values it matches (any of), in the
+ * typed copy its data type keeps (an enum_multi value holds any of them).
+ */
+export type CustomFieldFilter = { definitionId: string } & (
+  | { kind: "text"; values: string[] }
+  | { kind: "number"; values: number[] }
+  | { kind: "time"; values: Date[] }
+  | { kind: "multi"; values: string[] }
+);
+
+/**
+ * The ids of the account's records whose field matches: read from the field's own index of its typed values
+ * (definition, value, record), whatever the size of the account.
+ */
+function customFieldIds(accountId: string, f: CustomFieldFilter): SQL {
+  const v = sql`select entity_id from custom_field_values where account_id = ${accountId}
+    and definition_id = ${f.definitionId}`;
+  switch (f.kind) {
+    case "text":
+      return sql`${v} and text_value = any(${sql.param(f.values)}::text[])`;
+    case "number":
+      return sql`${v} and number_value = any(${sql.param(f.values)}::float8[])`;
+    case "time":
+      return sql`${v} and time_value = any(${sql.param(f.values.map((d) => d.toISOString()))}::timestamptz[])`;
+    case "multi":
+      return sql`${v} and value ?| ${sql.param(f.values)}::text[]`;
+  }
+}
+
+const customFieldConditions = (accountId: string, id: AnyColumn, f: ListFilterSpec): SQL[] =>
+  (f.customFields ?? []).map((field) => sql`${id} in (${customFieldIds(accountId, field)})`);
 
 /** The service clock's time, against which `filter[lfd]` tells today from passed. */
 export interface FilterClock {
@@ -499,6 +534,7 @@ export function containerListCondition(accountId: string, f: ListFilterSpec, clo
   conditions.push(
     ...shipmentLevel(accountId, f, OF_CONTAINERS, clock),
     ...containerLevel(accountId, f, clock),
+    ...customFieldConditions(accountId, containers.id, f),
   );
   return and(...conditions)!;
 }
@@ -508,7 +544,10 @@ export function shipmentListCondition(accountId: string, f: ListFilterSpec, cloc
   const conditions: SQL[] = [eq(shipments.accountId, accountId)];
   const q = f.q?.trim();
   if (q) conditions.push(shipmentSearch(accountId, q, placesOf(f)));
-  conditions.push(...shipmentLevel(accountId, f, OF_SHIPMENTS, clock));
+  conditions.push(
+    ...shipmentLevel(accountId, f, OF_SHIPMENTS, clock),
+    ...customFieldConditions(accountId, shipments.id, f),
+  );
   if (hasContainerLevel(f)) {
     conditions.push(sql`exists (select from ${containers}
       where ${containers.shipmentId} = ${shipments.id} and ${containers.accountId} = ${accountId}

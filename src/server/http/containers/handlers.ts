@@ -12,6 +12,7 @@ import { documentOf, Included } from "../../resources/documents";
 import { rawEventResource, transportEventResource } from "../../resources/events";
 import { terminalResource } from "../../resources/reference";
 import { shipmentResource } from "../../resources/shipments";
+import { parseCustomFieldFilters } from "../custom-field-filters";
 import type { App, AppEnv, DataDeps } from "../env";
 import { idMismatch, notFound } from "../errors";
 import { parseListFilters, parseSort, refuseCursors } from "../list-query";
@@ -95,6 +96,8 @@ export function containerRoutes(deps: ContainerRouteDeps): App {
     const filter = parseListFilters(query, reference);
     const number = query["filter[number]"]?.trim();
     if (number) filter.number = number;
+    const customFields = await parseCustomFieldFilters(db, accountId, "Container", c.req.query());
+    if (customFields) filter.customFields = customFields;
     const { records, total, edges } = await listContainers(
       db,
       accountId,

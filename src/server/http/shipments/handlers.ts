@@ -13,6 +13,7 @@ import {
 } from "../../db/shipments";
 import { documentOf, Included } from "../../resources/documents";
 import { shipmentResource } from "../../resources/shipments";
+import { parseCustomFieldFilters } from "../custom-field-filters";
 import type { App, DataDeps } from "../env";
 import { idMismatch, invalidAttribute, notFound, quote } from "../errors";
 import { parseListFilters, parseSort, refuseCursors } from "../list-query";
@@ -78,6 +79,8 @@ export function shipmentRoutes(deps: ShipmentRouteDeps): App {
     const sort = parseSort(query.sort, SHIPMENT_SORT_FIELDS);
     if (sort.length > 0) refuseCursors(page);
     const filter = parseListFilters(query, reference);
+    const customFields = await parseCustomFieldFilters(db, accountId, "Shipment", c.req.query());
+    if (customFields) filter.customFields = customFields;
     const { records, total, edges } = await listShipments(
       db,
       accountId,

@@ -28,6 +28,7 @@ export const listRoute = createRoute({
   path: "/v2/shipments",
   tags,
   summary: "List shipments, newest first or sorted, filtered",
+  description: `Besides the filters below, \`filter[custom_fields.<api_slug>]=a,b\` lists the shipments whose custom field (a Shipment definition's, GET /v2/custom_field_definitions) has any of the values, each read as the field's data type (a number, a date YYYY-MM-DD, an ISO 8601 time with an offset, true or false; an enum_multi value holding any of them). An unknown slug, or a value that cannot be of its type, is a 400 naming the parameter.`,
   request: {
     query: z.object({
       ...pageQuery,
