@@ -1,11 +1,16 @@
-// Choosing a shipping line from a searchable list: the ARIA 1.2 combobox pattern (a text box that filters a
-// listbox), by name, short name or SCAC. Arrow keys move, Enter chooses, Escape closes then clears, Alt+Down opens.
-import { type KeyboardEvent, type Ref, useEffect, useId, useMemo, useRef, useState } from "react";
+// Choosing a shipping line from a searchable list, by name, short name or SCAC, on the dashboard's combobox
+// (components/combobox.tsx): the best match is active as one types, for Enter to take; Escape closes the list and
+// then clears the box. On leaving the box, a line typed out in full counts as chosen.
+import { type Ref, useEffect, useMemo, useRef, useState } from "react";
 import type { ShippingLine } from "../../../api/reference";
 import type { RequestType } from "../../../api/tracking-requests";
+import { Combobox } from "../../components/combobox";
 import { inputClass } from "../../components/form-field";
 import { exactLine, lineLabel, matchLines, supportsType } from "./line-match";
 import { REQUEST_TYPE_WORDS } from "./words";
+
+/** A line, or (line null) the empty option that clears the choice. */
+type LineOption = { scac: string; line: ShippingLine | null };
 
 export function ShippingLineCombobox({
   id,
@@ -45,9 +50,6 @@ export function ShippingLineCombobox({
   inputRef?: Ref<HTMLInputElement>;
   className?: string;
 }) {
-  const listId = useId();
-  const statusId = useId();
-  const optionId = (scac: string) => `${listId}-${scac || "none"}`;
   const display = (scac: string) => {
     if (scac === "") return "";
     const line = lines.find((l) => l.attributes.scac === scac);
@@ -55,8 +57,6 @@ export function ShippingLineCombobox({
   };
 
   const [text, setText] = useState(() => display(value));
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState<string | null>(null);
   const emitted = useRef(value);
   const emit = (scac: string) => {
     emitted.current = scac;
@@ -74,233 +74,95 @@ export function ShippingLineCombobox({
 
   // Showing the chosen line's label means "nothing typed yet": every line is offered.
   const query = text === display(value) ? "" : text;
-  const matches = useMemo(() => matchLines(lines, query), [lines, query]);
-  const options = useMemo(() => {
-    const list: { scac: string; line: ShippingLine | null; disabled: boolean }[] = [];
-    if (emptyOption && query === "") list.push({ scac: "", line: null, disabled: false });
-    for (const line of matches) {
-      list.push({ scac: line.attributes.scac, line, disabled: !supportsType(line, requestType) });
-    }
-    return list;
-  }, [matches, emptyOption, query, requestType]);
-  const enabled = options.filter((o) => !o.disabled);
-
-  useEffect(() => {
-    if (!open || active === null) return;
-    document.getElementById(optionId(active))?.scrollIntoView({ block: "nearest" });
-  });
-
-  const openList = () => {
-    setOpen(true);
-    setActive((current) => {
-      if (current !== null && enabled.some((o) => o.scac === current)) return current;
-      return enabled.some((o) => o.scac === value) ? value : (enabled[0]?.scac ?? null);
-    });
-  };
+  const options = useMemo(
+    () => [
+      ...(emptyOption && query === "" ? [{ scac: "", line: null }] : []),
+      ...matchLines(lines, query).map((line) => ({ scac: line.attributes.scac, line })),
+    ],
+    [lines, emptyOption, query],
+  );
+  const cannotTrack = (option: LineOption) => option.line !== null && !supportsType(option.line, requestType);
+  const count = options.filter((o) => o.line && !cannotTrack(o)).length;
 
   const choose = (scac: string) => {
     setText(display(scac));
-    setOpen(false);
-    setActive(null);
     emit(scac);
-  };
-
-  const move = (step: 1 | -1) => {
-    if (enabled.length === 0) return;
-    const index = enabled.findIndex((o) => o.scac === active);
-    const next =
-      index === -1 ? (step === 1 ? 0 : enabled.length - 1) : (index + step + enabled.length) % enabled.length;
-    setActive(enabled[next]?.scac ?? null);
   };
 
   /** On leaving the box: an exact name or SCAC counts as chosen, four letters as a SCAC the API will check. */
   const commitText = () => {
-    setOpen(false);
-    setActive(null);
     if (text === display(value)) return;
-    if (text.trim() === "") {
-      emit("");
-      return;
-    }
     const line = exactLine(lines, text);
-    if (line && supportsType(line, requestType)) {
-      choose(line.attributes.scac);
-    } else if (!line && /^[a-z]{4}$/i.test(text.trim())) {
-      const scac = text.trim().toUpperCase();
-      setText(scac);
-      emit(scac);
-    } else {
-      // What was typed names no line: the earlier choice no longer stands, and the text stays to be fixed.
-      emit("");
-    }
+    if (text.trim() === "") emit("");
+    else if (line && supportsType(line, requestType)) choose(line.attributes.scac);
+    else if (!line && /^[a-z]{4}$/i.test(text.trim())) choose(text.trim().toUpperCase());
+    // What was typed names no line: the earlier choice no longer stands, and the text stays to be fixed.
+    else emit("");
   };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    // Passing through with Tab (or holding a modifier) is not choosing.
-    if (event.key !== "Tab" && event.key !== "Shift" && !event.metaKey && !event.ctrlKey) onTyping?.();
-    switch (event.key) {
-      case "ArrowDown":
-        event.preventDefault();
-        if (!open) openList();
-        else if (!event.altKey) move(1);
-        break;
-      case "ArrowUp":
-        event.preventDefault();
-        if (event.altKey) setOpen(false);
-        else if (!open) openList();
-        else move(-1);
-        break;
-      case "Enter":
-        if (open && active !== null) {
-          event.preventDefault();
-          choose(active);
-        }
-        break;
-      case "Escape":
-        if (open) {
-          event.preventDefault();
-          setOpen(false);
-          setText(display(value));
-        } else if (text !== "") {
-          event.preventDefault();
-          setText("");
-          emit("");
-        }
-        break;
-    }
-  };
-
-  const count = enabled.length - (emptyOption && query === "" ? 1 : 0);
 
   return (
-    <div className={`relative ${className}`}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
-        {label}
-      </label>
-      <div className="relative mt-1">
-        <input
-          ref={inputRef}
-          id={id}
-          type="text"
-          role="combobox"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={open && active !== null ? optionId(active) : undefined}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={emptyOption && value === "" ? emptyOption : placeholder}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            onTyping?.();
-            setOpen(true);
-            const first = matchLines(lines, event.target.value).find((l) => supportsType(l, requestType));
-            setActive(first ? first.attributes.scac : null);
-          }}
-          onClick={() => (open ? setOpen(false) : openList())}
-          onKeyDown={onKeyDown}
-          onBlur={(event) => {
-            // A click inside the list keeps the focus in the box (see onMouseDown below).
-            if (!event.currentTarget.parentElement?.contains(event.relatedTarget)) commitText();
-          }}
-          className={`${inputClass} pr-9`}
-        />
-        <button
-          type="button"
-          tabIndex={-1}
-          aria-label={`Show ${label.toLowerCase()} choices`}
-          aria-controls={listId}
-          aria-expanded={open}
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => {
-            if (open) setOpen(false);
-            else openList();
-            document.getElementById(id)?.focus();
-          }}
-          className="absolute inset-y-0 right-0 flex w-9 items-center justify-center rounded-r-md text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100"
-        >
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4">
-            <path
-              d="m5 8 5 5 5-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-            />
-          </svg>
-        </button>
-        <div
-          id={listId}
-          role="listbox"
-          aria-label={label}
-          hidden={!open || options.length === 0}
-          onMouseDown={(event) => event.preventDefault()}
-          className="absolute z-20 mt-1 max-h-72 w-full min-w-64 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
-        >
-          {options.map((option) => {
-            const selected = option.scac === value;
-            const isActive = option.scac === active;
-            return (
-              // biome-ignore lint/a11y/useKeyWithClickEvents: options are chosen with the keys of the text box (aria-activedescendant)
-              <div
-                key={option.scac || "none"}
-                id={optionId(option.scac)}
-                role="option"
-                // Focus stays in the text box; the active option is pointed at with aria-activedescendant.
-                tabIndex={-1}
-                aria-selected={selected}
-                aria-disabled={option.disabled || undefined}
-                onClick={() => {
-                  if (!option.disabled) choose(option.scac);
-                }}
-                onMouseMove={() => {
-                  if (!option.disabled && active !== option.scac) setActive(option.scac);
-                }}
-                className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-1.5 ${
-                  option.disabled
-                    ? "cursor-not-allowed text-(--muted-text)"
-                    : isActive
-                      ? "bg-sky-700 text-white"
-                      : "text-slate-800 dark:text-slate-200"
-                }`}
+    <Combobox<LineOption>
+      id={id}
+      label={label}
+      listLabel={label}
+      className={className}
+      items={options}
+      itemKey={(option) => option.scac || "none"}
+      isItemDisabled={cannotTrack}
+      chosenKey={value || "none"}
+      activateFirst
+      text={text}
+      onTextChange={setText}
+      onPick={(option) => choose(option.scac)}
+      // Escape undoes the typing and keeps what was chosen before; once more, it clears the choice.
+      onEscape={(closedList) => {
+        setText(closedList ? display(value) : "");
+        if (!closedList) emit("");
+      }}
+      toggle
+      status={`${count} shipping ${count === 1 ? "line" : "lines"} listed`}
+      empty={
+        <>
+          No shipping line matches “{text.trim()}”.
+          {/^[a-z]{4}$/i.test(text.trim()) ? " It will be sent as a SCAC for the API to check." : null}
+        </>
+      }
+      input={{
+        ref: inputRef,
+        placeholder: emptyOption && value === "" ? emptyOption : placeholder,
+        "aria-invalid": invalid || undefined,
+        "aria-describedby": describedBy,
+        className: `${inputClass} pr-9`,
+        onChange: () => onTyping?.(),
+        onKeyDown: (event) => {
+          // Passing through with Tab (or holding a modifier) is not choosing.
+          if (event.key !== "Tab" && event.key !== "Shift" && !event.metaKey && !event.ctrlKey) onTyping?.();
+        },
+        onBlur: commitText,
+      }}
+      renderOption={(option, { active, disabled }) => {
+        const selected = option.scac === value;
+        return (
+          <span className="flex items-baseline justify-between gap-3">
+            <span className={`min-w-0 ${selected ? "font-semibold" : ""}`}>
+              {option.line ? option.line.attributes.name : emptyOption}
+              {disabled && requestType ? (
+                <span className="block text-xs font-normal">
+                  Cannot track by {REQUEST_TYPE_WORDS[requestType].number.toLowerCase()}
+                </span>
+              ) : null}
+              {selected ? <span className="sr-only"> (chosen)</span> : null}
+            </span>
+            {option.line ? (
+              <span
+                className={`font-mono text-xs ${active && !disabled ? "text-sky-100" : "text-slate-500 dark:text-slate-400"}`}
               >
-                {option.line ? (
-                  <>
-                    <span className="min-w-0">
-                      <span className={selected ? "font-semibold" : ""}>{option.line.attributes.name}</span>
-                      {option.disabled && requestType ? (
-                        <span className="block text-xs">
-                          Cannot track by {REQUEST_TYPE_WORDS[requestType].number.toLowerCase()}
-                        </span>
-                      ) : null}
-                    </span>
-                    <span
-                      className={`font-mono text-xs ${isActive && !option.disabled ? "text-sky-100" : "text-slate-500 dark:text-slate-400"}`}
-                    >
-                      {option.line.attributes.scac}
-                    </span>
-                  </>
-                ) : (
-                  <span className={selected ? "font-semibold" : ""}>{emptyOption}</span>
-                )}
-                {selected ? <span className="sr-only"> (chosen)</span> : null}
-              </div>
-            );
-          })}
-        </div>
-        {open && options.length === 0 ? (
-          <div className="absolute z-20 mt-1 w-full min-w-64 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-600 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-400">
-            No shipping line matches “{text.trim()}”.
-            {/^[a-z]{4}$/i.test(text.trim()) ? " It will be sent as a SCAC for the API to check." : null}
-          </div>
-        ) : null}
-      </div>
-      <div id={statusId} aria-live="polite" className="sr-only">
-        {open ? `${count} shipping ${count === 1 ? "line" : "lines"} listed` : ""}
-      </div>
-    </div>
+                {option.line.attributes.scac}
+              </span>
+            ) : null}
+          </span>
+        );
+      }}
+    />
   );
 }
