@@ -41,12 +41,18 @@ export interface ListComboboxOptions<T> {
    * person leaves the picker, or the box is cleared). Without it, Escape closes the list and then clears the box.
    */
   onEscape?: (closedList: boolean) => void;
-  inputId?: string;
+  /** The text box's id, for a `<label htmlFor>`. */
+  id?: string;
 }
 
-export type ListCombobox<T> = UseComboboxReturnValue<T> &
+type InputAttributes = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value"> & {
+  ref?: Ref<HTMLInputElement>;
+};
+
+export type ListCombobox<T> = Omit<UseComboboxReturnValue<T>, "getInputProps"> &
   Required<Pick<ListComboboxOptions<T>, "items" | "itemKey" | "isItemDisabled">> & {
-    onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+    /** Downshift's, with the caller's handlers first and the text changed in the same event (the caret stays put). */
+    getInputProps: (attributes: InputAttributes) => InputHTMLAttributes<HTMLInputElement>;
   };
 
 /** Downshift's state is held here (open, the active option by key), so the callers keep only their own text. */
@@ -61,7 +67,7 @@ export function useListCombobox<T>(options: ListComboboxOptions<T>): ListCombobo
   const combobox = useCombobox<T>({
     items: items as T[],
     isItemDisabled,
-    inputId: options.inputId,
+    inputId: options.id,
     inputValue: text,
     isOpen,
     highlightedIndex,
@@ -111,7 +117,24 @@ export function useListCombobox<T>(options: ListComboboxOptions<T>): ListCombobo
     }
   };
 
-  return { ...combobox, items, itemKey, isItemDisabled, onKeyDown };
+  const getInputProps = ({ onKeyDown: keyDown, onChange, onFocus, ...attributes }: InputAttributes) =>
+    combobox.getInputProps({
+      spellCheck: false,
+      ...attributes,
+      onKeyDown: (event) => {
+        keyDown?.(event);
+        onKeyDown(event);
+      },
+      onChange: (event) => {
+        onChange?.(event);
+        onTextChange(event.currentTarget.value);
+      },
+      onFocus: (event) => {
+        onFocus?.(event);
+        if (options.openOnFocus) combobox.openMenu();
+      },
+    });
+  return { ...combobox, getInputProps, items, itemKey, isItemDisabled };
 }
 
 /** The list of options: flat, or in consecutive groups under a heading (⌘K's kinds). */
@@ -207,7 +230,7 @@ export interface ComboboxProps<T> extends ListComboboxOptions<T> {
   status: string;
   /** A button beside the box that shows the choices (for a pointer), named "Show … choices". */
   toggle?: boolean;
-  input: Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value"> & { ref?: Ref<HTMLInputElement> };
+  input: InputAttributes;
   className?: string;
 }
 
@@ -223,9 +246,8 @@ export function Combobox<T>({
   ...behaviour
 }: ComboboxProps<T>) {
   const statusId = useId();
-  const combobox = useListCombobox({ ...behaviour, inputId: behaviour.id });
+  const combobox = useListCombobox(behaviour);
   const { isOpen, items } = combobox;
-  const { onKeyDown, onChange, onFocus, ...attributes } = input;
   return (
     <div className={`relative ${className}`}>
       {label ? (
@@ -239,24 +261,10 @@ export function Combobox<T>({
       <div className="relative">
         <input
           {...combobox.getInputProps({
-            spellCheck: false,
-            ...attributes,
+            ...input,
             // Named by its <label htmlFor>, here or the caller's (Downshift would point at a label of its own).
             "aria-labelledby": undefined,
-            "aria-describedby": [attributes["aria-describedby"], statusId].filter(Boolean).join(" "),
-            onKeyDown: (event) => {
-              onKeyDown?.(event);
-              combobox.onKeyDown(event);
-            },
-            // The caller's text changes in the same event, so the caret stays where the person types.
-            onChange: (event) => {
-              onChange?.(event);
-              behaviour.onTextChange(event.currentTarget.value);
-            },
-            onFocus: (event) => {
-              onFocus?.(event);
-              if (behaviour.openOnFocus) combobox.openMenu();
-            },
+            "aria-describedby": [input["aria-describedby"], statusId].filter(Boolean).join(" "),
           })}
         />
         {toggle ? (

@@ -1,12 +1,21 @@
 // Global search (Ctrl-K / ⌘-K, or the header's Search button): one box that finds shipments, containers, tracking
-// requests, vessels and ports by any number or name (GET /v2/search), keyboard first. A modal dialog holding an ARIA 1.2 combobox: the text box keeps focus
-// while ↑ ↓ Home End move through the results (aria-activedescendant), Enter opens one, Escape closes and gives
-// focus back to where it was.
+// requests, vessels and ports by any number or name (GET /v2/search), keyboard first. A modal dialog holding the
+// dashboard's combobox (components/combobox.tsx) with its list laid out in the dialog: the text box keeps focus
+// while ↑ ↓ Home End move through the results, the best one active first; Enter opens one, Escape closes the
+// dialog and gives focus back to where it was.
 import { useNavigate } from "@tanstack/react-router";
-import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_MIN } from "../../../api/search";
 import { buttonClass } from "../../components/button";
-import { flatHits, type Marked, markedParts, type SearchHit, type SearchTarget } from "./results";
+import { ComboboxOptions, useListCombobox } from "../../components/combobox";
+import {
+  flatHits,
+  KIND_LABELS,
+  type Marked,
+  markedParts,
+  type SearchHit,
+  type SearchTarget,
+} from "./results";
 import { useGlobalSearch } from "./use-global-search";
 
 /** "⌘K" where the Command key is the habit, "Ctrl K" elsewhere. */
@@ -60,25 +69,128 @@ function useOpenTarget() {
   );
 }
 
+/** The dialog's content, there only while it is open: the box, the results and what they are. */
+function SearchPanel({
+  text,
+  setText,
+  inputRef,
+  onClose,
+}: {
+  text: string;
+  setText: (text: string) => void;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onClose: () => void;
+}) {
+  const statusId = useId();
+  const openTarget = useOpenTarget();
+  const search = useGlobalSearch(text);
+  const hits = flatHits(search.groups);
+  const combobox = useListCombobox<SearchHit>({
+    items: hits,
+    itemKey: (hit) => hit.key,
+    text,
+    onTextChange: setText,
+    inline: true,
+    activateFirst: true,
+    onPick: (hit) => {
+      onClose();
+      void openTarget(hit.target);
+    },
+  });
+
+  const status = search.tooShort
+    ? `Type at least ${SEARCH_QUERY_MIN} characters: a bill of lading, booking, reference or container number, a vessel or a port.`
+    : search.busy
+      ? "Searching…"
+      : hits.length === 0
+        ? `Nothing found for “${search.term}”.`
+        : `${hits.length} result${hits.length === 1 ? "" : "s"} for “${search.term}”.`;
+
+  return (
+    <div className="flex max-h-[80vh] flex-col">
+      <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
+        <SearchIcon className="h-5 w-5 shrink-0 text-slate-400" />
+        <input
+          {...combobox.getInputProps({
+            ref: inputRef,
+            "aria-label": "Search shipments, containers, vessels and ports",
+            "aria-describedby": statusId,
+            placeholder: "Number, vessel or port",
+            maxLength: SEARCH_QUERY_MAX,
+          })}
+          type="text"
+          className="min-w-0 flex-1 bg-transparent py-1 text-base outline-none placeholder:text-(--muted-text)"
+        />
+        {search.busy ? (
+          <span
+            aria-hidden="true"
+            className="h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-slate-300 border-t-sky-600"
+          />
+        ) : null}
+        <button type="button" onClick={onClose} className={buttonClass("ghost", "px-2 text-xs")}>
+          Close
+        </button>
+      </div>
+      <ComboboxOptions
+        combobox={combobox}
+        label="Search results"
+        panel
+        groupOf={(hit) => KIND_LABELS[hit.kind]}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain py-1"
+        renderOption={(hit) => (
+          <>
+            <span className="block truncate font-medium">
+              <MarkedText value={hit.title} />
+            </span>
+            <span className="block truncate text-sm text-slate-600 dark:text-slate-400">
+              <MarkedText value={hit.detail} />
+            </span>
+          </>
+        )}
+      />
+      <div className="border-t border-slate-200 px-4 py-2 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+        <p id={statusId} role="status">
+          {status}
+        </p>
+        {search.error ? (
+          <p role="alert" className="mt-1 text-red-700 dark:text-red-300">
+            {search.error}
+          </p>
+        ) : null}
+        <p aria-hidden="true" className="mt-1 hidden text-xs text-slate-500 dark:text-slate-400 sm:block">
+          ↑ ↓ move · Enter opens · Esc closes
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function SearchIcon({ className }: { className: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 16 16"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+    >
+      <circle cx="7" cy="7" r="4.75" />
+      <path d="M10.5 10.5L14 14" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 export function GlobalSearch() {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
-  const [active, setActive] = useState(0);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   /** What had focus before the dialog opened, to give it back. */
   const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
-  const listId = useId();
-  const statusId = useId();
   const shortcut = shortcutLabel();
-  const openTarget = useOpenTarget();
-
-  const search = useGlobalSearch(text, open);
-  const hits = flatHits(search.groups);
-  const activeHit: SearchHit | undefined = hits[Math.min(active, hits.length - 1)];
-  const optionId = (index: number) => `${listId}-option-${index}`;
 
   const show = useCallback(() => {
     if (dialogRef.current?.open) {
@@ -117,39 +229,6 @@ export function GlobalSearch() {
     }
   }, [open]);
 
-  // A new set of results starts at its best one.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the results change, whatever they are
-  useEffect(() => setActive(0), [search.groups]);
-
-  useEffect(() => {
-    if (!open || !activeHit) return;
-    document.getElementById(optionId(hits.indexOf(activeHit)))?.scrollIntoView({ block: "nearest" });
-  });
-
-  const choose = (hit: SearchHit) => {
-    close();
-    void openTarget(hit.target);
-  };
-
-  const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (hits.length === 0) return;
-    const last = hits.length - 1;
-    const moves: Record<string, () => number> = {
-      ArrowDown: () => (active >= last ? 0 : active + 1),
-      ArrowUp: () => (active <= 0 ? last : active - 1),
-      Home: () => 0,
-      End: () => last,
-    };
-    const move = moves[event.key];
-    if (move && !event.altKey) {
-      event.preventDefault();
-      setActive(move());
-    } else if (event.key === "Enter" && activeHit) {
-      event.preventDefault();
-      choose(activeHit);
-    }
-  };
-
   // Tab stays in the dialog: from its last control back to the box, and from the box back to the last.
   const onDialogKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== "Tab" || !dialogRef.current) return;
@@ -166,14 +245,6 @@ export function GlobalSearch() {
     }
   };
 
-  const status = search.tooShort
-    ? `Type at least ${SEARCH_QUERY_MIN} characters: a bill of lading, booking, reference or container number, a vessel or a port.`
-    : search.busy
-      ? "Searching…"
-      : hits.length === 0
-        ? `Nothing found for “${search.term}”.`
-        : `${hits.length} result${hits.length === 1 ? "" : "s"} for “${search.term}”.`;
-
   return (
     <>
       <button
@@ -184,17 +255,7 @@ export function GlobalSearch() {
         aria-haspopup="dialog"
         className={buttonClass("secondary", "gap-2 text-slate-600 max-sm:px-2 dark:text-slate-300")}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 16 16"
-          className="h-4 w-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.75"
-        >
-          <circle cx="7" cy="7" r="4.75" />
-          <path d="M10.5 10.5L14 14" strokeLinecap="round" />
-        </svg>
+        <SearchIcon className="h-4 w-4" />
         {/* On a phone the icon alone keeps the header to two rows; the name stays for screen readers. */}
         <span className="sr-only sm:not-sr-only">Search</span>
         <kbd
@@ -220,124 +281,10 @@ export function GlobalSearch() {
         onKeyDown={onDialogKeyDown}
         className="mx-auto mt-[8vh] mb-auto w-[min(42rem,calc(100vw-1rem))] rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
       >
-        {open ? (
-          <div className="flex max-h-[80vh] flex-col">
-            <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
-              <h2 id={titleId} className="sr-only">
-                Search shipments, containers, vessels and ports
-              </h2>
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 16 16"
-                className="h-5 w-5 shrink-0 text-slate-400"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.75"
-              >
-                <circle cx="7" cy="7" r="4.75" />
-                <path d="M10.5 10.5L14 14" strokeLinecap="round" />
-              </svg>
-              <input
-                ref={inputRef}
-                type="text"
-                role="combobox"
-                aria-label="Search shipments, containers, vessels and ports"
-                aria-expanded={hits.length > 0}
-                aria-controls={listId}
-                aria-autocomplete="list"
-                aria-activedescendant={activeHit ? optionId(hits.indexOf(activeHit)) : undefined}
-                aria-describedby={statusId}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="Number, vessel or port"
-                maxLength={SEARCH_QUERY_MAX}
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-                onKeyDown={onInputKeyDown}
-                className="min-w-0 flex-1 bg-transparent py-1 text-base outline-none placeholder:text-(--muted-text)"
-              />
-              {search.busy ? (
-                <span
-                  aria-hidden="true"
-                  className="h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-slate-300 border-t-sky-600"
-                />
-              ) : null}
-              <button type="button" onClick={close} className={buttonClass("ghost", "px-2 text-xs")}>
-                Close
-              </button>
-            </div>
-            <div
-              id={listId}
-              role="listbox"
-              aria-label="Search results"
-              aria-busy={search.busy}
-              className="min-h-0 flex-1 overflow-y-auto overscroll-contain py-1"
-            >
-              {search.groups.map((group) => {
-                const headingId = `${listId}-${group.kind}`;
-                return (
-                  // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role=group; a fieldset is for form controls
-                  <div key={group.kind} role="group" aria-labelledby={headingId} className="py-1">
-                    <div
-                      id={headingId}
-                      role="presentation"
-                      className="px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400"
-                    >
-                      {group.label}
-                    </div>
-                    {group.hits.map((hit) => {
-                      const index = hits.indexOf(hit);
-                      const selected = hit === activeHit;
-                      return (
-                        // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard reaches options through the combobox (aria-activedescendant)
-                        <div
-                          key={hit.key}
-                          id={optionId(index)}
-                          role="option"
-                          aria-selected={selected}
-                          tabIndex={-1}
-                          onMouseDown={(event) => event.preventDefault()}
-                          onMouseMove={() => {
-                            if (!selected) setActive(index);
-                          }}
-                          onClick={() => choose(hit)}
-                          className={`mx-2 cursor-pointer rounded-md px-3 py-2 ${
-                            selected
-                              ? "bg-sky-100 outline-2 outline-(--focus-ring) dark:bg-sky-900/60"
-                              : "hover:bg-slate-50 dark:hover:bg-slate-800"
-                          }`}
-                        >
-                          <span className="block truncate font-medium">
-                            <MarkedText value={hit.title} />
-                          </span>
-                          <span className="block truncate text-sm text-slate-600 dark:text-slate-400">
-                            <MarkedText value={hit.detail} />
-                          </span>
-                        </div>
-                      );
-                    })}
-                  </div>
-                );
-              })}
-            </div>
-            <div className="border-t border-slate-200 px-4 py-2 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
-              <p id={statusId} role="status">
-                {status}
-              </p>
-              {search.error ? (
-                <p role="alert" className="mt-1 text-red-700 dark:text-red-300">
-                  {search.error}
-                </p>
-              ) : null}
-              <p
-                aria-hidden="true"
-                className="mt-1 hidden text-xs text-slate-500 dark:text-slate-400 sm:block"
-              >
-                ↑ ↓ move · Enter opens · Esc closes
-              </p>
-            </div>
-          </div>
-        ) : null}
+        <h2 id={titleId} className="sr-only">
+          Search shipments, containers, vessels and ports
+        </h2>
+        {open ? <SearchPanel text={text} setText={setText} inputRef={inputRef} onClose={close} /> : null}
       </dialog>
     </>
   );

@@ -2,23 +2,15 @@
 // (the request aborted when a newer term supersedes it), and the previous term's results stay on screen until the
 // answer for the new one is in, so that the list never flickers through half-answered states.
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef } from "react";
 import { SEARCH_QUERY_MIN } from "../../../api/search";
 import { describeError } from "../../lib/api-client";
+import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { searchQuery } from "./queries";
 import { type SearchGroup, searchGroups } from "./results";
 
 /** Long enough to skip the keystrokes of a number typed in one go, short enough to feel immediate. */
 export const SEARCH_DEBOUNCE_MS = 200;
-
-function useSettledValue(value: string, delayMs: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 export interface GlobalSearchState {
   /** The term the shown groups are for. */
@@ -32,10 +24,11 @@ export interface GlobalSearchState {
   tooShort: boolean;
 }
 
-export function useGlobalSearch(typed: string, open: boolean): GlobalSearchState {
+/** Used only while the search dialog is open (its panel is not there otherwise). */
+export function useGlobalSearch(typed: string): GlobalSearchState {
   const term = typed.trim();
-  const settled = useSettledValue(term, SEARCH_DEBOUNCE_MS);
-  const on = open && settled.length >= SEARCH_QUERY_MIN;
+  const settled = useDebouncedValue(term, SEARCH_DEBOUNCE_MS);
+  const on = settled.length >= SEARCH_QUERY_MIN;
   const search = useQuery({ ...searchQuery(settled), enabled: on });
 
   const waiting = term !== settled || (on && search.isPending);
