@@ -294,10 +294,10 @@ export function Combobox<T>({
         label={listLabel}
         renderOption={renderOption}
         hidden={!isOpen || items.length === 0}
-        className="absolute z-20 mt-1 max-h-72 w-full min-w-64 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        className="absolute z-30 mt-1 max-h-72 w-full min-w-64 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
       />
       {isOpen && items.length === 0 ? (
-        <div className="absolute z-20 mt-1 w-full min-w-64 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-600 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-400">
+        <div className="absolute z-30 mt-1 w-full min-w-64 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-600 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-400">
           {empty}
         </div>
       ) : null}

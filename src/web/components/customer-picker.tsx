@@ -108,7 +108,9 @@ export function CustomerPicker({
         choice.kind === "party" ? (
           <span className="flex items-baseline justify-between gap-3">
             <span>{choice.party.attributes.company_name}</span>
-            <span className={`text-xs ${active ? "text-sky-100" : "text-slate-500 dark:text-slate-400"}`}>
+            <span
+              className={`text-xs whitespace-nowrap ${active ? "text-sky-100" : "text-slate-500 dark:text-slate-400"}`}
+            >
               {choice.party.attributes.shipments_count} shipment
               {choice.party.attributes.shipments_count === 1 ? "" : "s"}
             </span>

@@ -116,8 +116,14 @@ export function BulkBar({ chosen, onClear }: { chosen: readonly Shipment[]; onCl
                 </button>
               </form>
               <div className="flex items-end gap-2">
-                <label htmlFor={customerId} className="flex flex-col gap-1">
-                  <span className="text-xs font-medium text-slate-700 dark:text-slate-300">Set customer</span>
+                {/* The label beside the picker, not around it: its list and status would be read into the name. */}
+                <div className="flex flex-col gap-1">
+                  <label
+                    htmlFor={customerId}
+                    className="text-xs font-medium text-slate-700 dark:text-slate-300"
+                  >
+                    Set customer
+                  </label>
                   <CustomerPicker
                     id={customerId}
                     text={customerText}
@@ -132,7 +138,7 @@ export function BulkBar({ chosen, onClear }: { chosen: readonly Shipment[]; onCl
                       });
                     }}
                   />
-                </label>
+                </div>
                 <button
                   type="button"
                   className={buttonClass("secondary")}
