@@ -137,6 +137,19 @@ export function useListCombobox<T>(options: ListComboboxOptions<T>): ListCombobo
   return { ...combobox, getInputProps, items, itemKey, isItemDisabled };
 }
 
+/** An option as it rests and when active: in a field's list, and in a panel (⌘K). */
+const LOOKS = {
+  field: ["text-slate-800 dark:text-slate-100", "bg-sky-700 text-white"],
+  panel: [
+    "hover:bg-slate-50 dark:hover:bg-slate-800",
+    "bg-sky-100 outline-2 outline-(--focus-ring) dark:bg-sky-900/60",
+  ],
+} as const;
+
+/** A field's list and its empty state: dropped down below the box, above the page (a table's sticky header is z-20). */
+const DROPDOWN =
+  "absolute z-30 mt-1 w-full min-w-64 rounded-md border border-slate-200 bg-white text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900";
+
 /** The list of options: flat, or in consecutive groups under a heading (⌘K's kinds). */
 export function ComboboxOptions<T>({
   combobox,
@@ -164,13 +177,7 @@ export function ComboboxOptions<T>({
     const disabled = isItemDisabled(item);
     const look = disabled
       ? "cursor-not-allowed text-(--muted-text)"
-      : panel
-        ? active
-          ? "bg-sky-100 outline-2 outline-(--focus-ring) dark:bg-sky-900/60"
-          : "hover:bg-slate-50 dark:hover:bg-slate-800"
-        : active
-          ? "bg-sky-700 text-white"
-          : "text-slate-800 dark:text-slate-100";
+      : LOOKS[panel ? "panel" : "field"][active ? 1 : 0];
     return (
       <div
         key={itemKey(item)}
@@ -294,12 +301,10 @@ export function Combobox<T>({
         label={listLabel}
         renderOption={renderOption}
         hidden={!isOpen || items.length === 0}
-        className="absolute z-30 mt-1 max-h-72 w-full min-w-64 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        className={`${DROPDOWN} max-h-72 overflow-y-auto py-1`}
       />
       {isOpen && items.length === 0 ? (
-        <div className="absolute z-30 mt-1 w-full min-w-64 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-600 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-400">
-          {empty}
-        </div>
+        <div className={`${DROPDOWN} px-3 py-2 text-slate-600 dark:text-slate-400`}>{empty}</div>
       ) : null}
       <p id={statusId} role="status" className="sr-only">
         {isOpen ? status : ""}
