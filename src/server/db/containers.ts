@@ -10,7 +10,9 @@ import {
   containerListCondition,
   containerSearchCountQuery,
   countOf,
+  customFieldCountQuery,
   type FilterClock,
+  isCustomFieldOnly,
   isSearchOnly,
   isUnfiltered,
   type ListFilterSpec,
@@ -93,6 +95,7 @@ export async function countContainers(db: Db, accountId: string, spec: ListFilte
   if (isUnfiltered(spec)) return listCount(db, accountId, "containers");
   const filter = await withSearchPlaces(db, spec);
   if (isSearchOnly(filter)) return countOf(db, containerSearchCountQuery(accountId, filter));
+  if (isCustomFieldOnly(filter)) return countOf(db, customFieldCountQuery(filter));
   return countWhere(db, containerListCondition(accountId, filter, clock));
 }
 

@@ -22,8 +22,10 @@ import { listCount } from "./list-counts";
 import {
   containerListCondition,
   countOf,
+  customFieldCountQuery,
   type FilterClock,
   isContainerLevelOnly,
+  isCustomFieldOnly,
   isSearchOnly,
   isUnfiltered,
   type ListFilterSpec,
@@ -90,6 +92,7 @@ export async function countShipments(
   if (isUnfiltered(spec)) return listCount(db, accountId, "shipments");
   const filter = await withSearchPlaces(db, spec);
   if (isSearchOnly(filter)) return countOf(db, shipmentSearchCountQuery(accountId, filter));
+  if (isCustomFieldOnly(filter)) return countOf(db, customFieldCountQuery(filter));
   const { trackingStopped, ...others } = filter;
   if (trackingStopped !== undefined && isUnfiltered(others)) {
     const tracked = await countWhere(
