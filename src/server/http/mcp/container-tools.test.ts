@@ -191,6 +191,40 @@ describe("get_container: a box on the water after its transshipment", () => {
     expect(waypoints.at(-1)).toEqual(rounded(legs.at(-1)!.geometry.coordinates.at(-1)!));
   });
 
+  it("gives the custom fields set on the box with their names and display values, and none when none is set", async () => {
+    const before = await tools.call("get_container", { container: containerId });
+    expect((before.structuredContent as { custom_fields: unknown[] }).custom_fields).toEqual([]);
+    const send = (path: string, json: unknown) =>
+      h.request(key, path, { method: "POST", json }).then(async (r) => {
+        expect(r.status, path).toBe(201);
+        return (await r.json()) as { data: { id: string } };
+      });
+    await send("/v2/custom_field_definitions", {
+      data: {
+        type: "custom_field_definition",
+        attributes: {
+          entity_type: "Container",
+          api_slug: "seal_checked",
+          display_name: "Seal checked on",
+          data_type: "date",
+        },
+      },
+    });
+    await send(`/v2/containers/${containerId}/custom_fields`, {
+      data: { type: "custom_field", attributes: { api_slug: "seal_checked", value: "2026-03-05" } },
+    });
+    const result = await tools.call("get_container", { container: containerId });
+    expect((result.structuredContent as { custom_fields: unknown[] }).custom_fields).toEqual([
+      {
+        name: "Seal checked on",
+        api_slug: "seal_checked",
+        value: "2026-03-05",
+        display_value: "Mar 5, 2026",
+      },
+    ]);
+    expect(textOf(result)).toContain("Custom fields: Seal checked on: Mar 5, 2026.");
+  });
+
   it("does not find another account's container, in the API's words", async () => {
     const api = await apiJson(h, otherKey, `/v2/containers/${containerId}`);
     expect(api.status).toBe(404);

@@ -144,6 +144,53 @@ describe("/mcp over streamable HTTP", () => {
     expect(textOf(result)).toContain("MSKU7000011");
   });
 
+  it("get_shipment gives the custom fields set on it, named, with the values as stored and as people read them", async () => {
+    const define = async (attributes: Record<string, unknown>) => {
+      const made = await api("/v2/custom_field_definitions", {
+        method: "POST",
+        json: {
+          data: { type: "custom_field_definition", attributes: { entity_type: "Shipment", ...attributes } },
+        },
+      });
+      expect(made.status).toBe(201);
+      return made.body.data.id as string;
+    };
+    await define({ api_slug: "po_owner", display_name: "PO owner", data_type: "short_text" });
+    const priority = await define({ api_slug: "priority", display_name: "Priority", data_type: "enum" });
+    await define({ api_slug: "unset_one", display_name: "Never set", data_type: "number" });
+    const option = await api(`/v2/custom_field_definitions/${priority}/options`, {
+      method: "POST",
+      json: { data: { type: "custom_field_option", attributes: { value: "high", label: "High" } } },
+    });
+    expect(option.status).toBe(201);
+    for (const [api_slug, value] of [
+      ["po_owner", "Ana Duarte"],
+      ["priority", "high"],
+    ]) {
+      const set = await api(`/v2/shipments/${myShipmentId}/custom_fields`, {
+        method: "POST",
+        json: { data: { type: "custom_field", attributes: { api_slug, value } } },
+      });
+      expect(set.status).toBe(201);
+    }
+    const result = await call("get_shipment", { id: myShipmentId });
+    expect(result.isError).toBeFalsy();
+    // In the order the API lists them (its definitions' order; the test clock makes both at the same instant).
+    const fields = [...(result.structuredContent as Loose).custom_fields].sort((x: Loose, y: Loose) =>
+      x.api_slug.localeCompare(y.api_slug),
+    );
+    expect(fields).toEqual([
+      { name: "PO owner", api_slug: "po_owner", value: "Ana Duarte", display_value: "Ana Duarte" },
+      { name: "Priority", api_slug: "priority", value: "high", display_value: "High" },
+    ]);
+    expect(textOf(result)).toContain("PO owner: Ana Duarte");
+    expect(textOf(result)).toContain("Priority: High");
+    // Another shipment of the account has none of them set.
+    const other = await insertShipment(h.db, mine.account.id, { billOfLading: "MAEU700000009" });
+    const otherResult = await call("get_shipment", { id: other.shipment.id });
+    expect((otherResult.structuredContent as Loose).custom_fields).toEqual([]);
+  });
+
   it("get_shipment gives our predicted arrival beside the line's ETA, and list_shipments finds it predicted late", async () => {
     const other = await insertShipment(h.db, mine.account.id, { billOfLading: "MAEU700000003" });
     await h.db

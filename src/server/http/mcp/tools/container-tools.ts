@@ -18,6 +18,7 @@ import { isRecentException, voyageExceptionListSchema } from "../../../../api/vo
 import { ApiCallError, type ApiCaller } from "../api-caller";
 import { answering, predictedArrivalInZone, timeInZone, toolAnswer } from "../tool-result";
 import { projectedPath, routePorts, timelineMilestones, timelineOf } from "./container-answer";
+import { customFieldsOf, customFieldsWords } from "./custom-fields-answer";
 import { pickupAnswer, pickupWords } from "./pickup-answer";
 import { whereNow } from "./where-now-answer";
 
@@ -78,7 +79,7 @@ export async function getContainer(
   const id = await containerIdOf(api, input.container);
   const path = `/v2/containers/${encodeURIComponent(id)}`;
   // The events always: where the box is now is read from its timeline, as the dashboard reads it.
-  const [{ data: document, headers }, route, transport, raw, changes] = await Promise.all([
+  const [{ data: document, headers }, route, transport, raw, changes, customFields] = await Promise.all([
     api.answer(path, { schema: containerDocument, query: { include: "shipment,pod_terminal" } }),
     api.request(`${path}/route`, { schema: routeDocument }),
     api.request(`${path}/transport_events`, {
@@ -87,6 +88,7 @@ export async function getContainer(
     }),
     api.request(`${path}/raw_events`, { schema: rawEventListDocumentSchema, query: { include: "location" } }),
     api.request(`${path}/voyage_exceptions`, { schema: voyageExceptionListSchema }),
+    customFieldsOf(api, "containers", id),
   ]);
   const milestones = timelineMilestones(transport, raw);
   const container: Container = document.data;
@@ -123,6 +125,7 @@ export async function getContainer(
       summary: x.attributes.summary,
       seen: x.attributes.detected_at,
     })),
+    custom_fields: customFields,
   };
   if (input.include_timeline) structured.timeline = timelineOf(milestones);
   if (input.include_route) {
@@ -140,6 +143,7 @@ export async function getContainer(
       : []),
     ...recent.map((x) => x.attributes.summary),
     pickupWords(pickup, hasLeftTerminal(a)),
+    ...customFieldsWords(customFields),
   ].join(" ");
   return toolAnswer(summary, structured);
 }
@@ -150,7 +154,7 @@ export function registerContainerTools(server: McpServer, api: ApiCaller): void 
     {
       title: "Get a container",
       description:
-        "Where a container is now (aboard which vessel heading where and when, at which terminal since when, or picked up) and whether it can be picked up: the verdict with what stands in the way (holds by name, fees owed, no appointment) and the terminal's, line's and rail's last free days with the days left. Give its number or id; ask for the timeline or the route when needed.",
+        "Where a container is now (aboard which vessel heading where and when, at which terminal since when, or picked up) and whether it can be picked up: the verdict with what stands in the way (holds by name, fees owed, no appointment) and the terminal's, line's and rail's last free days with the days left, and the account's custom fields set on it. Give its number or id; ask for the timeline or the route when needed.",
       inputSchema: getContainerInput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },

@@ -18,6 +18,7 @@ import {
   shipmentRow,
   shipmentRowOutput,
 } from "./compact";
+import { customFieldsOf, customFieldsOutput, customFieldsWords } from "./custom-fields-answer";
 import {
   listFilterInputs,
   listQueryOf,
@@ -96,6 +97,7 @@ const shipmentOutput = {
     .describe("Earliest effective last free day of its boxes still waiting, in the zone where it applies."),
   tracking: trackingOutput,
   containers: z.array(containerRowOutput),
+  custom_fields: customFieldsOutput,
 };
 
 /** Our prediction in a sentence, beside the line's ETA the first line gave. */
@@ -113,17 +115,20 @@ export function registerShipmentTools(server: McpServer, api: ApiCaller): void {
     {
       title: "Get a shipment",
       description:
-        "A shipment (bill of lading) with its route, vessel, ETA/arrival at each port in that port's time zone, and its containers' numbers, statuses, holds and last free days.",
+        "A shipment (bill of lading) with its route, vessel, ETA/arrival at each port in that port's time zone, its containers' numbers, statuses, holds and last free days, and the account's custom fields set on it.",
       inputSchema: { id: shipmentId },
       outputSchema: shipmentOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ id }) =>
       answering(async () => {
-        const document = await api.request(`/v2/shipments/${encodeURIComponent(id)}`, {
-          schema: singleDocument(shipmentSchema),
-          query: { include: "containers" },
-        });
+        const [document, customFields] = await Promise.all([
+          api.request(`/v2/shipments/${encodeURIComponent(id)}`, {
+            schema: singleDocument(shipmentSchema),
+            query: { include: "containers" },
+          }),
+          customFieldsOf(api, "shipments", id),
+        ]);
         const shipment = document.data;
         const a = shipment.attributes;
         const containers = includedContainers(document.included).map(containerRow);
@@ -164,6 +169,7 @@ export function registerShipmentTools(server: McpServer, api: ApiCaller): void {
           last_free_day: timeInZone(a.last_free_day_at, a.last_free_day_timezone ?? a.pod_timezone),
           tracking: trackingOf(shipment),
           containers,
+          custom_fields: customFields,
         };
         const lines = [
           `Shipment ${a.bill_of_lading_number} (${a.shipping_line_name}): ${portWords(structured.port_of_lading)} → ${portWords(structured.port_of_discharge)}, ${arrivalWords(structured.port_of_discharge.eta, structured.port_of_discharge.ata)}.`,
@@ -171,6 +177,7 @@ export function registerShipmentTools(server: McpServer, api: ApiCaller): void {
             ? "No containers yet."
             : `${containers.length} container${containers.length === 1 ? "" : "s"}: ${containers.map(containerWords).join("; ")}.`,
           ...predictionWords(structured.port_of_discharge.predicted_arrival),
+          ...customFieldsWords(customFields),
           stopWords(structured.tracking),
         ];
         return toolAnswer(lines.join("\n"), structured);
