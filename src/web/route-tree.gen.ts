@@ -30,6 +30,7 @@ import { Route as AuthenticatedDocumentsDocumentIdRouteImport } from './routes/_
 import { Route as AuthenticatedSettingsActivityRouteImport } from './routes/_authenticated/settings.activity'
 import { Route as AuthenticatedSettingsAlertsRouteImport } from './routes/_authenticated/settings.alerts'
 import { Route as AuthenticatedSettingsApiKeysRouteImport } from './routes/_authenticated/settings.api-keys'
+import { Route as AuthenticatedSettingsCustomFieldsRouteImport } from './routes/_authenticated/settings.custom-fields'
 import { Route as AuthenticatedSettingsMembersRouteImport } from './routes/_authenticated/settings.members'
 import { Route as AuthenticatedSettingsSecurityRouteImport } from './routes/_authenticated/settings.security'
 import { Route as AuthenticatedSettingsSignInRouteImport } from './routes/_authenticated/settings.sign-in'
@@ -162,6 +163,12 @@ const AuthenticatedSettingsApiKeysRoute =
     path: '/settings/api-keys',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedSettingsCustomFieldsRoute =
+  AuthenticatedSettingsCustomFieldsRouteImport.update({
+    id: '/settings/custom-fields',
+    path: '/settings/custom-fields',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedSettingsMembersRoute =
   AuthenticatedSettingsMembersRouteImport.update({
     id: '/settings/members',
@@ -283,6 +290,7 @@ export interface FileRoutesByFullPath {
   '/settings/activity': typeof AuthenticatedSettingsActivityRoute
   '/settings/alerts': typeof AuthenticatedSettingsAlertsRoute
   '/settings/api-keys': typeof AuthenticatedSettingsApiKeysRoute
+  '/settings/custom-fields': typeof AuthenticatedSettingsCustomFieldsRoute
   '/settings/members': typeof AuthenticatedSettingsMembersRoute
   '/settings/security': typeof AuthenticatedSettingsSecurityRoute
   '/settings/sign-in': typeof AuthenticatedSettingsSignInRoute
@@ -322,6 +330,7 @@ export interface FileRoutesByTo {
   '/settings/activity': typeof AuthenticatedSettingsActivityRoute
   '/settings/alerts': typeof AuthenticatedSettingsAlertsRoute
   '/settings/api-keys': typeof AuthenticatedSettingsApiKeysRoute
+  '/settings/custom-fields': typeof AuthenticatedSettingsCustomFieldsRoute
   '/settings/members': typeof AuthenticatedSettingsMembersRoute
   '/settings/security': typeof AuthenticatedSettingsSecurityRoute
   '/settings/sign-in': typeof AuthenticatedSettingsSignInRoute
@@ -363,6 +372,7 @@ export interface FileRoutesById {
   '/_authenticated/settings/activity': typeof AuthenticatedSettingsActivityRoute
   '/_authenticated/settings/alerts': typeof AuthenticatedSettingsAlertsRoute
   '/_authenticated/settings/api-keys': typeof AuthenticatedSettingsApiKeysRoute
+  '/_authenticated/settings/custom-fields': typeof AuthenticatedSettingsCustomFieldsRoute
   '/_authenticated/settings/members': typeof AuthenticatedSettingsMembersRoute
   '/_authenticated/settings/security': typeof AuthenticatedSettingsSecurityRoute
   '/_authenticated/settings/sign-in': typeof AuthenticatedSettingsSignInRoute
@@ -404,6 +414,7 @@ export interface FileRouteTypes {
     | '/settings/activity'
     | '/settings/alerts'
     | '/settings/api-keys'
+    | '/settings/custom-fields'
     | '/settings/members'
     | '/settings/security'
     | '/settings/sign-in'
@@ -443,6 +454,7 @@ export interface FileRouteTypes {
     | '/settings/activity'
     | '/settings/alerts'
     | '/settings/api-keys'
+    | '/settings/custom-fields'
     | '/settings/members'
     | '/settings/security'
     | '/settings/sign-in'
@@ -483,6 +495,7 @@ export interface FileRouteTypes {
     | '/_authenticated/settings/activity'
     | '/_authenticated/settings/alerts'
     | '/_authenticated/settings/api-keys'
+    | '/_authenticated/settings/custom-fields'
     | '/_authenticated/settings/members'
     | '/_authenticated/settings/security'
     | '/_authenticated/settings/sign-in'
@@ -665,6 +678,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedSettingsApiKeysRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/settings/custom-fields': {
+      id: '/_authenticated/settings/custom-fields'
+      path: '/settings/custom-fields'
+      fullPath: '/settings/custom-fields'
+      preLoaderRoute: typeof AuthenticatedSettingsCustomFieldsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/settings/members': {
       id: '/_authenticated/settings/members'
       path: '/settings/members'
@@ -798,6 +818,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedSettingsActivityRoute: typeof AuthenticatedSettingsActivityRoute
   AuthenticatedSettingsAlertsRoute: typeof AuthenticatedSettingsAlertsRoute
   AuthenticatedSettingsApiKeysRoute: typeof AuthenticatedSettingsApiKeysRoute
+  AuthenticatedSettingsCustomFieldsRoute: typeof AuthenticatedSettingsCustomFieldsRoute
   AuthenticatedSettingsMembersRoute: typeof AuthenticatedSettingsMembersRoute
   AuthenticatedSettingsSecurityRoute: typeof AuthenticatedSettingsSecurityRoute
   AuthenticatedSettingsSignInRoute: typeof AuthenticatedSettingsSignInRoute
@@ -832,6 +853,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedSettingsActivityRoute: AuthenticatedSettingsActivityRoute,
   AuthenticatedSettingsAlertsRoute: AuthenticatedSettingsAlertsRoute,
   AuthenticatedSettingsApiKeysRoute: AuthenticatedSettingsApiKeysRoute,
+  AuthenticatedSettingsCustomFieldsRoute:
+    AuthenticatedSettingsCustomFieldsRoute,
   AuthenticatedSettingsMembersRoute: AuthenticatedSettingsMembersRoute,
   AuthenticatedSettingsSecurityRoute: AuthenticatedSettingsSecurityRoute,
   AuthenticatedSettingsSignInRoute: AuthenticatedSettingsSignInRoute,

@@ -6,6 +6,7 @@ export const queryRoots = {
   alerts: ["alerts"],
   carrierConnections: ["carrier-connections"],
   containers: ["containers"],
+  customFields: ["custom-fields"],
   documents: ["documents"],
   map: ["map"],
   parties: ["parties"],
