@@ -9,9 +9,11 @@ import { terminalSchema } from "../../../api/reference";
 import { shipmentSchema } from "../../../api/shipments";
 import { mergeEvents } from "../../../api/timeline-merge";
 import { ArrivalForecast } from "../../components/arrival-forecast/arrival-forecast";
+import { RecordCustomFields } from "../../components/custom-fields/record-custom-fields";
 import { DateTime } from "../../components/date-time";
 import { inlandStopOf, JourneyMap } from "../../components/map/journey-map";
 import { UpdatedAgo } from "../../components/updated-ago";
+import { usePermission } from "../../lib/actor";
 import { useSeenWhileOpen } from "../../lib/live-updates";
 import { ContainerHeader } from "./container-header";
 import { ContainerTimeline } from "./container-timeline";
@@ -66,6 +68,7 @@ export function ContainerPage() {
   const pickupFacility = findIncluded(document.included, r.pickup_facility.data, terminalSchema);
   const journey = useMemo(() => buildJourney(mergeEvents(timelineSources(transport, raw))), [transport, raw]);
   const holds = activeHolds(a);
+  const mayEdit = usePermission("track");
 
   return (
     <ActiveHoldsContext value={holds}>
@@ -160,6 +163,7 @@ export function ContainerPage() {
               </Fact>
             </dl>
           </section>
+          <RecordCustomFields kind="containers" recordId={container.id} may={mayEdit} />
         </div>
       </div>
     </ActiveHoldsContext>

@@ -11,6 +11,7 @@ import { portSchema, type Terminal, terminalSchema, userSchema } from "../../../
 import type { Shipment } from "../../../api/shipments";
 import { NotAllowed } from "../../components/allowed";
 import { versusLineWords } from "../../components/arrival-forecast/arrival-forecast";
+import { RecordCustomFields } from "../../components/custom-fields/record-custom-fields";
 import { DateTime } from "../../components/date-time";
 import { inlandStopOf, JourneyMap } from "../../components/map/journey-map";
 import { PageHeader } from "../../components/page-header";
@@ -183,6 +184,8 @@ export function ShipmentPage() {
           </div>
         </Card>
       </div>
+
+      <RecordCustomFields kind="shipments" recordId={shipment.id} may={mayEdit} className="mt-6" />
 
       {containers[0] ? (
         <JourneyMap
