@@ -62,7 +62,7 @@ export function RecordCustomFields({
       ) : definitions.data.data.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
           No custom fields are defined for {WORDS[kind]} yet.{" "}
-          <Link to="/settings/custom-fields" className="text-sky-800 hover:underline dark:text-sky-300">
+          <Link to="/settings/custom-fields" className="text-sky-800 underline dark:text-sky-300">
             Define them in Settings
           </Link>
           .

@@ -1,11 +1,16 @@
 // The form control of one custom field, suited to its data type: text, number, date, datetime (UTC), Yes/No,
 // a select of an enum's options, checkboxes of an enum_multi's, and a reference's id as text. Labelled by the
-// field's name; its hint and errors are tied to it with aria-describedby.
+// field's name, which the row beside it already shows, so the label is for assistive technology only; what the row
+// does not say (a datetime is in UTC, a reference takes an id) is a visible hint. Hint and errors are tied to it with
+// aria-describedby.
 import { useQuery } from "@tanstack/react-query";
 import type { CustomFieldDefinition } from "../../../api/custom-fields";
 import type { Draft } from "../../lib/custom-field-drafts";
 import { optionsQuery } from "../../lib/custom-fields";
-import { inputClass, labelClass } from "../form-field";
+import { inputClass } from "../form-field";
+
+const srLabel = "sr-only";
+const hintClass = "mt-1 text-xs text-slate-600 dark:text-slate-400";
 
 export function ValueInput({
   id,
@@ -28,11 +33,11 @@ export function ValueInput({
     id,
     "aria-describedby": describedBy,
     "aria-invalid": invalid || undefined,
-    className: `${inputClass} mt-1`,
+    className: `${inputClass} max-w-md`,
   };
   const text = typeof draft === "string" ? draft : "";
   const label = (words = name) => (
-    <label htmlFor={id} className={labelClass}>
+    <label htmlFor={id} className={srLabel}>
       {words}
     </label>
   );
@@ -71,6 +76,7 @@ export function ValueInput({
         <>
           {label(`${name} (UTC)`)}
           <input {...common} type="datetime-local" value={text} onChange={(e) => onChange(e.target.value)} />
+          <p className={hintClass}>In UTC.</p>
         </>
       );
     case "reference":
@@ -78,6 +84,7 @@ export function ValueInput({
         <>
           {label(`${name} (${a.reference_type ?? "record"} id)`)}
           <input {...common} value={text} onChange={(e) => onChange(e.target.value)} spellCheck={false} />
+          <p className={hintClass}>The id of a {a.reference_type ?? "record"} of this account.</p>
         </>
       );
     default:
@@ -121,14 +128,14 @@ function OptionsInput({
   if (definition.attributes.data_type === "enum") {
     return (
       <>
-        <label htmlFor={id} className={labelClass}>
+        <label htmlFor={id} className={srLabel}>
           {name}
         </label>
         <select
           id={id}
           aria-describedby={describedBy}
           aria-invalid={invalid || undefined}
-          className={`${inputClass} mt-1`}
+          className={`${inputClass} max-w-md`}
           value={typeof draft === "string" ? draft : ""}
           onChange={(e) => onChange(e.target.value)}
         >
@@ -145,8 +152,8 @@ function OptionsInput({
   const chosen = Array.isArray(draft) ? draft : [];
   return (
     <fieldset id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined}>
-      <legend className={labelClass}>{name}</legend>
-      <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+      <legend className={srLabel}>{name}</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
         {options.map((o) => (
           <label key={o.id} className="flex items-center gap-1.5 text-sm text-slate-800 dark:text-slate-200">
             <input

@@ -50,7 +50,7 @@ export function FieldItem({
       ) : (
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <h4 className="font-medium text-slate-900 dark:text-slate-100">{a.display_name}</h4>
+            <h3 className="font-medium text-slate-900 dark:text-slate-100">{a.display_name}</h3>
             <p className="text-xs text-slate-600 dark:text-slate-400">
               <code>{a.api_slug}</code> · {DATA_TYPE_WORDS[a.data_type]}
               {a.reference_type ? ` to ${a.reference_type}` : ""}
@@ -190,6 +190,7 @@ function Options({ definition, editable }: { definition: CustomFieldDefinition; 
       {editable ? (
         <>
           <OptionList
+            field={name}
             items={items}
             disabled={busy}
             onMove={(index, by) => {
@@ -202,6 +203,7 @@ function Options({ definition, editable }: { definition: CustomFieldDefinition; 
             }}
           />
           <AddOption
+            field={name}
             pending={busy}
             errors={failure ? [describeError(failure)] : undefined}
             onAdd={(label) =>

@@ -125,7 +125,7 @@ export function NewFieldForm({ card }: { card: string }) {
               required
               value={name}
               onChange={(e) => setName(e.target.value)}
-              placeholder="PO owner"
+              placeholder="e.g. PO owner"
               aria-invalid={field("display_name") ? true : undefined}
               aria-describedby={describedBy(ids.name, false, field("display_name"))}
               className={`${inputClass} mt-1`}

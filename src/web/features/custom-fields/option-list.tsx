@@ -13,17 +13,21 @@ export interface OptionItem {
 const small = "px-2 py-0.5 text-xs";
 
 export function OptionList({
+  field,
   items,
   onMove,
   onRemove,
   disabled = false,
 }: {
+  /** The field's name, in a list of fields, so that each button names its own ("Move High up in Priority"). */
+  field?: string;
   items: readonly OptionItem[];
   /** Moves the option at `index` one place up (-1) or down (+1). */
   onMove: (index: number, by: -1 | 1) => void;
   onRemove: (index: number) => void;
   disabled?: boolean;
 }) {
+  const of = field ? ` in ${field}` : "";
   if (items.length === 0) return <p className="text-sm text-(--muted-text)">No options yet.</p>;
   return (
     <ol className="divide-y divide-slate-100 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-700">
@@ -38,7 +42,7 @@ export function OptionList({
               className={buttonClass("ghost", small)}
               disabled={disabled || index === 0}
               onClick={() => onMove(index, -1)}
-              aria-label={`Move ${item.label} up`}
+              aria-label={`Move ${item.label} up${of}`}
             >
               ↑ Up
             </button>
@@ -47,7 +51,7 @@ export function OptionList({
               className={buttonClass("ghost", small)}
               disabled={disabled || index === items.length - 1}
               onClick={() => onMove(index, 1)}
-              aria-label={`Move ${item.label} down`}
+              aria-label={`Move ${item.label} down${of}`}
             >
               ↓ Down
             </button>
@@ -56,7 +60,7 @@ export function OptionList({
               className={buttonClass("danger-outline", small)}
               disabled={disabled}
               onClick={() => onRemove(index)}
-              aria-label={`Remove ${item.label}`}
+              aria-label={`Remove ${item.label}${of}`}
             >
               Remove
             </button>
@@ -69,10 +73,13 @@ export function OptionList({
 
 /** A label typed and added with Enter or the button; not a <form>, so that it can sit inside the new-field form. */
 export function AddOption({
+  field,
   onAdd,
   pending = false,
   errors,
 }: {
+  /** The field's name, in a list of fields, so that each input and button is named for its own ("New option of Priority"). */
+  field?: string;
   onAdd: (label: string) => boolean | Promise<boolean>;
   pending?: boolean;
   errors?: readonly string[];
@@ -87,7 +94,7 @@ export function AddOption({
   return (
     <div className="mt-2">
       <label htmlFor={id} className={labelClass}>
-        New option
+        {field ? `New option of ${field}` : "New option"}
       </label>
       <div className="mt-1 flex gap-2">
         <input
@@ -99,7 +106,7 @@ export function AddOption({
           }}
           aria-describedby={errors?.length ? `${id}-errors` : undefined}
           className={inputClass}
-          placeholder="High"
+          placeholder="e.g. High"
         />
         <button
           type="button"
@@ -107,7 +114,7 @@ export function AddOption({
           disabled={pending || label.trim() === ""}
           onClick={() => void add()}
         >
-          Add option
+          Add option<span className="sr-only">{field ? ` to ${field}` : ""}</span>
         </button>
       </div>
       <FieldErrors id={id} errors={errors} />
