@@ -306,6 +306,49 @@ for (const viewport of VIEWPORTS) {
         await visit(page, "/settings/carrier-connections/new", (p) => p.getByLabel("Shipping line"));
       });
 
+      test("custom fields: Settings, and a shipment's fields with one being edited, have no violations", async ({
+        page,
+        account,
+      }) => {
+        const define = async (attributes: Record<string, unknown>) => {
+          const made = await apiPost(page.request, account, "/v2/custom_field_definitions", {
+            data: { type: "custom_field_definition", attributes: { entity_type: "Shipment", ...attributes } },
+          });
+          expect(made.status(), await made.text()).toBe(201);
+          return (await made.json()).data.id as string;
+        };
+        await define({ api_slug: "po_owner", display_name: "PO owner", data_type: "short_text" });
+        const tiers = await define({ api_slug: "tiers", display_name: "Tiers", data_type: "enum_multi" });
+        for (const value of ["gold", "silver"]) {
+          const option = await apiPost(
+            page.request,
+            account,
+            `/v2/custom_field_definitions/${tiers}/options`,
+            {
+              data: { type: "custom_field_option", attributes: { value, label: value.toUpperCase() } },
+            },
+          );
+          expect(option.status()).toBe(201);
+        }
+        const shipmentId: string = (await apiGet(page.request, account, "/v2/shipments?page[size]=1")).data[0]
+          .id;
+        const set = await apiPost(page.request, account, `/v2/shipments/${shipmentId}/custom_fields`, {
+          data: { type: "custom_field", attributes: { api_slug: "po_owner", value: "Ana" } },
+        });
+        expect(set.status()).toBe(201);
+        await signIn(page, account, "/settings/custom-fields");
+        await visit(page, "/settings/custom-fields", (p) => p.getByRole("button", { name: "Create field" }));
+        await visit(
+          page,
+          `/shipments/${shipmentId}`,
+          (p) => p.getByRole("region", { name: "Custom fields" }).getByRole("button", { name: "Edit Tiers" }),
+          "a shipment's custom fields",
+        );
+        await page.getByRole("button", { name: "Edit Tiers" }).click();
+        await expect(page.getByRole("checkbox", { name: "GOLD" })).toBeVisible();
+        await expectNoViolations(page, "a shipment's custom field being edited");
+      });
+
       test("tracking requests: the list, one request, the form and bulk entry have no violations", async ({
         page,
         account,
