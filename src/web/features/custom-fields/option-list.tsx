@@ -110,7 +110,7 @@ export function AddOption({
         />
         <button
           type="button"
-          className={buttonClass("secondary")}
+          className={buttonClass("secondary", "shrink-0 whitespace-nowrap")}
           disabled={pending || label.trim() === ""}
           onClick={() => void add()}
         >
