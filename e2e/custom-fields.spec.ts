@@ -1,8 +1,10 @@
 // Custom fields as people use them: a member defines a short text (with a maximum length) and an enum (its options
 // put in order by buttons) in Settings → Custom fields, sets both on a shipment's page, reads their display values
 // after a reload, and is shown the server's own words for a value too long; a viewer reads the same values and
-// the same definitions but is offered no control that writes them.
-import { apiGet, expect, type Page, signInWithPassword, signOut, test } from "./fixtures";
+// the same definitions but is offered no control that writes them. A new tracking request takes its own fields and
+// its shipment's, checked before it is sent.
+import { sandboxNumber } from "../src/server/tracking/sandbox/network";
+import { apiGet, apiPost, expect, type Page, signIn, signInWithPassword, signOut, test } from "./fixtures";
 import { addPerson } from "./people";
 
 test.use({ shipmentsInAccount: 1 });
@@ -53,6 +55,8 @@ test("a member defines fields in Settings and sets them on a shipment; a viewer 
   await expect(shipmentFields.getByText("max length 10")).toBeVisible();
   const options = shipmentFields.getByRole("group", { name: /Priority: Options/ });
   await expect(options.getByRole("listitem")).toHaveText([/^Low/, /^High/]);
+  // Tall enough for the whole page, so that the sticky header is not drawn over it.
+  await page.setViewportSize({ width: 1280, height: 1500 });
   await page.getByRole("main").screenshot({ path: `${RESULTS}/custom-fields-settings.png` });
 
   // On the shipment: both fields listed, not set yet.
@@ -110,7 +114,11 @@ test("a member defines fields in Settings and sets them on a shipment; a viewer 
   await expect(section.getByText("Editing custom fields is not available to you.")).toBeVisible();
   await expect(section.getByRole("button")).toHaveCount(0);
 
-  await page.goto("/settings/custom-fields");
+  // A container's page has its own kind of fields: none defined here, and it says where they are defined.
+  const containerId: string = shipments.data[0].relationships.containers.data[0].id;
+  await page.goto(`/containers/${containerId}`);
+  await expect(section).toContainText("No custom fields are defined for containers yet.");
+  await section.getByRole("link", { name: "Define them in Settings" }).click();
   await expect(page.getByRole("heading", { name: "PO owner" })).toBeVisible();
   await expect(page.getByText("Defining and changing custom fields is not available to you.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Create field" })).toHaveCount(0);
@@ -137,4 +145,59 @@ test("a member renames a field and deletes one after confirming", async ({ page,
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("heading", { name: "Purchase order owner" })).toHaveCount(0);
   await expect(page.getByRole("region", { name: /^Shipments/ })).toContainText("No fields yet.");
+});
+
+test("a new tracking request takes its custom fields, checked by the field's rules before it is sent", async ({
+  page,
+  account,
+}) => {
+  for (const [entity_type, api_slug, display_name, validation] of [
+    ["TrackingRequest", "booking_contact", "Booking contact", { max_length: 5 }],
+    ["Shipment", "po_owner", "PO owner", null],
+  ] as const) {
+    const made = await apiPost(page.request, account, "/v2/custom_field_definitions", {
+      data: {
+        type: "custom_field_definition",
+        attributes: { entity_type, api_slug, display_name, data_type: "short_text", validation },
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+  }
+  await signIn(page, account, "/tracking-requests/new");
+  const number = sandboxNumber("MAEU", 9_700);
+  await page.getByRole("textbox", { name: "Bill of lading number" }).fill(number);
+  await page.getByRole("combobox", { name: "Shipping line" }).fill("MAEU");
+  await page
+    .getByRole("listbox", { name: "Shipping line" })
+    .getByRole("option", { name: /Maersk/ })
+    .click();
+  const group = page.getByRole("group", { name: "Custom fields (optional)" });
+  const contact = group.getByRole("textbox", { name: "Booking contact" });
+  await contact.fill("Anastasia");
+  await page.getByRole("button", { name: "Track shipment" }).click();
+  await expect(contact).toHaveAttribute("aria-invalid", "true");
+  await expect(contact).toHaveAccessibleDescription(/value can be at most 5 characters/);
+  await expect(contact).toBeFocused();
+
+  await contact.fill("Ana");
+  await group.getByRole("textbox", { name: "PO owner" }).fill("Bob");
+  await page.getByRole("button", { name: "Track shipment" }).click();
+  await expect(page).toHaveURL(/\/tracking-requests(\?|$)/);
+  const requests = await apiGet(page.request, account, "/v2/tracking_requests?page[size]=10");
+  const made = requests.data.find(
+    (r: { attributes: { request_number: string } }) => r.attributes.request_number === number,
+  );
+  expect(made).toBeDefined();
+  const values = await apiGet(page.request, account, `/v2/tracking_requests/${made.id}/custom_fields`);
+  expect(
+    values.data.map((v: { attributes: { api_slug: string; value: unknown } }) => [
+      v.attributes.api_slug,
+      v.attributes.value,
+    ]),
+  ).toEqual(
+    expect.arrayContaining([
+      ["booking_contact", "Ana"],
+      ["po_owner", "Bob"],
+    ]),
+  );
 });

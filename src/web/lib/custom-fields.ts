@@ -14,7 +14,7 @@ import {
   customFieldSchema,
 } from "../../api/custom-fields";
 import { listDocument, singleDocument } from "../../api/json-api";
-import { apiRequest } from "./api-client";
+import { apiRequest, describeError } from "./api-client";
 import { queryRoots } from "./query-roots";
 
 /** The records with their own custom fields pages, by their /v2 path segment. */
@@ -184,4 +184,23 @@ export function useSetRecordValue(kind: CustomFieldRecordKind, id: string) {
     meta: { errorsShownInline: true },
     onSettled: () => queryClient.invalidateQueries({ queryKey: customFieldKeys.values(kind, id) }),
   });
+}
+
+/**
+ * Sets a new tracking request's custom fields, one at a time; answers a sentence for each that the service refused
+ * (the request itself stands: it was made before).
+ */
+export async function setTrackingRequestValues(
+  requestId: string,
+  values: readonly { api_slug: string; value: unknown }[],
+): Promise<string[]> {
+  const failed: string[] = [];
+  for (const { api_slug, value } of values) {
+    await apiRequest(`/v2/tracking_requests/${encodeURIComponent(requestId)}/custom_fields`, {
+      method: "POST",
+      schema: valueDocument,
+      body: { data: { type: "custom_field", attributes: { api_slug, value } } },
+    }).catch((error: unknown) => failed.push(`${api_slug}: ${describeError(error)}`));
+  }
+  return failed;
 }

@@ -168,6 +168,7 @@ function FieldRow({
               onChange={setDraft}
               describedBy={describedBy(id, false, errors)}
               invalid={errors.length > 0}
+              labelHidden
             />
             <FieldErrors id={id} errors={errors} />
             <div className="flex flex-wrap gap-2">

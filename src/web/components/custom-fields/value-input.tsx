@@ -1,15 +1,14 @@
 // The form control of one custom field, suited to its data type: text, number, date, datetime (UTC), Yes/No,
 // a select of an enum's options, checkboxes of an enum_multi's, and a reference's id as text. Labelled by the
-// field's name, which the row beside it already shows, so the label is for assistive technology only; what the row
-// does not say (a datetime is in UTC, a reference takes an id) is a visible hint. Hint and errors are tied to it with
-// aria-describedby.
+// field's name: beside a record's row, which shows the name already, for assistive technology only (`labelHidden`);
+// what the row does not say (a datetime is in UTC, a reference takes an id) is a visible hint. Hint and errors are
+// tied to it with aria-describedby.
 import { useQuery } from "@tanstack/react-query";
 import type { CustomFieldDefinition } from "../../../api/custom-fields";
 import type { Draft } from "../../lib/custom-field-drafts";
 import { optionsQuery } from "../../lib/custom-fields";
-import { inputClass } from "../form-field";
+import { inputClass, labelClass } from "../form-field";
 
-const srLabel = "sr-only";
 const hintClass = "mt-1 text-xs text-slate-600 dark:text-slate-400";
 
 export function ValueInput({
@@ -19,6 +18,7 @@ export function ValueInput({
   onChange,
   describedBy,
   invalid,
+  labelHidden = false,
 }: {
   id: string;
   definition: CustomFieldDefinition;
@@ -26,8 +26,10 @@ export function ValueInput({
   onChange: (draft: Draft) => void;
   describedBy: string | undefined;
   invalid: boolean;
+  labelHidden?: boolean;
 }) {
   const a = definition.attributes;
+  const srLabel = labelHidden ? "sr-only" : `${labelClass} mb-1`;
   const name = a.display_name;
   const common = {
     id,
@@ -45,7 +47,7 @@ export function ValueInput({
   switch (a.data_type) {
     case "enum":
     case "enum_multi":
-      return <OptionsInput {...{ id, definition, draft, onChange, describedBy, invalid }} />;
+      return <OptionsInput {...{ id, definition, draft, onChange, describedBy, invalid, srLabel }} />;
     case "boolean":
       return (
         <>
@@ -104,6 +106,7 @@ function OptionsInput({
   onChange,
   describedBy,
   invalid,
+  srLabel,
 }: {
   id: string;
   definition: CustomFieldDefinition;
@@ -111,6 +114,7 @@ function OptionsInput({
   onChange: (draft: Draft) => void;
   describedBy: string | undefined;
   invalid: boolean;
+  srLabel: string;
 }) {
   const { data, isPending, isError } = useQuery(optionsQuery(definition.id));
   const name = definition.attributes.display_name;

@@ -3,12 +3,18 @@
 // offers the lines it may be of), and the number is checked against the line's format before it is sent. On
 // success the list opens with the new request pointed out. A role that may not track (one who followed a link
 // here) is told why instead of the form.
+
 import { keepPreviousData, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { REQUEST_TYPES, type RequestType } from "../../../api/tracking-requests";
 import { NOT_ALLOWED_PANEL, NotAllowed } from "../../components/allowed";
 import { buttonClass } from "../../components/button";
+import {
+  NewRequestFields,
+  useNewRequestDefinitions,
+  valuesToSet,
+} from "../../components/custom-fields/new-request-fields";
 import {
   describedBy,
   FieldErrors as FieldErrorList,
@@ -21,6 +27,8 @@ import { PageHeader } from "../../components/page-header";
 import { showToast } from "../../components/toaster";
 import { usePermission } from "../../lib/actor";
 import { ApiError, describeError } from "../../lib/api-client";
+import type { Draft } from "../../lib/custom-field-drafts";
+import { setTrackingRequestValues } from "../../lib/custom-fields";
 import { parseRetryAfter } from "../../lib/retry-after";
 import { shippingLinesQuery } from "../../lib/shipping-lines";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
@@ -58,6 +66,11 @@ export function NewTrackingRequestPage() {
   const [refs, setRefs] = useState("");
   const [tags, setTags] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
+  const customDefinitions = useNewRequestDefinitions();
+  const [customDrafts, setCustomDrafts] = useState<Record<string, Draft>>({});
+  const [customErrors, setCustomErrors] = useState<Record<string, string[]>>({});
+  // The request is made; its custom fields are being set, and the form must not send it twice.
+  const [settingFields, setSettingFields] = useState(false);
 
   const formId = useId();
   const ids = {
@@ -111,14 +124,21 @@ export function NewTrackingRequestPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (mutation.isPending) return;
+    if (mutation.isPending || settingFields) return;
     const local = checkForm({ requestNumber, scac }, numberLabel);
     // A number the line's format refuses would only fail at the line: say so now, beside the number.
     const problem = formatProblem(lines, scac, requestType, requestNumber);
     if (problem && !local.request_number) local.request_number = [problem];
+    const custom = valuesToSet(customDefinitions, customDrafts);
+    setCustomErrors(custom.ok ? {} : custom.errors);
     if (Object.keys(local).length > 0) {
       setErrors(local);
       focusFirstError(local);
+      return;
+    }
+    if (!custom.ok) {
+      const first = Object.keys(custom.errors)[0];
+      requestAnimationFrame(() => document.getElementById(`${formId}-cf-${first}`)?.focus());
       return;
     }
     const input: TrackingRequestInput = {
@@ -132,11 +152,15 @@ export function NewTrackingRequestPage() {
     if (shipmentTags.length > 0) input.shipment_tags = shipmentTags;
     setErrors({});
     mutation.mutate(input, {
-      onSuccess: (request) => {
+      onSuccess: async (request) => {
+        // Its custom fields once it exists; the request stands whatever becomes of them.
+        setSettingFields(true);
+        const failed = await setTrackingRequestValues(request.id, custom.values);
+        setSettingFields(false);
         showToast({
-          kind: "success",
+          kind: failed.length > 0 ? "error" : "success",
           title: "Tracking request made",
-          message: `${request.attributes.request_number} is pending while we look it up with the shipping line.`,
+          message: `${request.attributes.request_number} is pending while we look it up with the shipping line.${failed.length > 0 ? ` These custom fields were not set: ${failed.join(" ")}` : ""}`,
         });
         void navigate({
           to: "/tracking-requests",
@@ -387,9 +411,24 @@ export function NewTrackingRequestPage() {
           </div>
         </div>
 
+        <NewRequestFields
+          idPrefix={formId}
+          definitions={customDefinitions}
+          drafts={customDrafts}
+          onChange={(slug, draft) => {
+            setCustomDrafts((drafts) => ({ ...drafts, [slug]: draft }));
+            setCustomErrors(({ [slug]: _, ...rest }) => rest);
+          }}
+          errors={customErrors}
+        />
+
         <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5 dark:border-slate-800">
-          <button type="submit" className={buttonClass("primary", "px-4 py-2")} disabled={mutation.isPending}>
-            {mutation.isPending ? "Sending…" : "Track shipment"}
+          <button
+            type="submit"
+            className={buttonClass("primary", "px-4 py-2")}
+            disabled={mutation.isPending || settingFields}
+          >
+            {mutation.isPending || settingFields ? "Sending…" : "Track shipment"}
           </button>
           <Link to="/tracking-requests" className={buttonClass("ghost")}>
             Cancel
