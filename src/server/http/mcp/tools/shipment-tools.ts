@@ -3,7 +3,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { listDocument, singleDocument } from "../../../../api/json-api";
-import { type Shipment, shipmentSchema, TRACKING_STOPPED_REASONS } from "../../../../api/shipments";
+import { shipmentSchema } from "../../../../api/shipments";
 import { SHIPMENT_SORT_FIELDS } from "../../../../api/triage";
 import type { ApiCaller } from "../api-caller";
 import { answering, predictedArrivalInZone, timeInZone, toolAnswer } from "../tool-result";
@@ -28,33 +28,12 @@ import {
   pagingInputs,
   sortInput,
 } from "./list-inputs";
+import { predictionWords, stopWords, trackingOf, trackingOutput } from "./shipment-answer";
 
 const shipmentId = z
   .string()
   .min(1)
   .describe("The shipment's id (from search, list_shipments or a container).");
-
-const trackingOutput = z.object({
-  stopped: z.boolean(),
-  stopped_at: z.string().nullable().describe("In UTC."),
-  stopped_reason: z.enum(TRACKING_STOPPED_REASONS).nullable(),
-  line_last_answered_at: z.string().nullable().describe("When the shipping line last answered, in UTC."),
-});
-
-function trackingOf(shipment: Shipment): z.infer<typeof trackingOutput> {
-  const a = shipment.attributes;
-  return {
-    stopped: a.line_tracking_stopped_at !== null,
-    stopped_at: timeInZone(a.line_tracking_stopped_at, null),
-    stopped_reason: a.line_tracking_stopped_reason,
-    line_last_answered_at: timeInZone(a.line_tracking_last_succeeded_at, null),
-  };
-}
-
-const stopWords = (tracking: z.infer<typeof trackingOutput>) =>
-  tracking.stopped
-    ? `Tracking stopped ${tracking.stopped_at}${tracking.stopped_reason ? ` (${tracking.stopped_reason})` : ""}.`
-    : "Tracking is on.";
 
 const shipmentOutput = {
   id: z.string(),
@@ -99,15 +78,6 @@ const shipmentOutput = {
   containers: z.array(containerRowOutput),
   custom_fields: customFieldsOutput,
 };
-
-/** Our prediction in a sentence, beside the line's ETA the first line gave. */
-function predictionWords(
-  p: { at: string | null; earliest: string | null; latest: string | null; reason: string | null } | null,
-): string[] {
-  if (!p?.at) return [];
-  const window = p.earliest && p.latest ? ` (likely between ${p.earliest} and ${p.latest})` : "";
-  return [`Our predicted arrival: ${p.at}${window}.${p.reason ? ` ${p.reason}` : ""}`];
-}
 
 export function registerShipmentTools(server: McpServer, api: ApiCaller): void {
   server.registerTool(
