@@ -218,11 +218,12 @@ test("a container page opens straight from its address, with its data in one rou
   await expect(page.getByRole("list", { name: "Journey", exact: true })).toBeVisible();
   await expect(page.getByRole("figure", { name: "Map of the journey" })).toBeVisible();
   // The container (with its shipment and terminals), its transport events and raw events, the line's changes to its
-  // voyage, and the map.
+  // voyage, its custom fields (the account's definitions are one more request, not the container's), and the map.
   const forContainer = requested.filter((p) => p.startsWith(`/v2/containers/${container.id}`));
   expect(forContainer.sort()).toEqual(
     [
       `/v2/containers/${container.id}`,
+      `/v2/containers/${container.id}/custom_fields`,
       `/v2/containers/${container.id}/map_geojson`,
       `/v2/containers/${container.id}/raw_events`,
       `/v2/containers/${container.id}/transport_events`,
