@@ -138,6 +138,11 @@ function FieldRow({
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // An emptied input means no value: the field is cleared, as Clear does.
+    if (Array.isArray(draft) ? draft.length === 0 : draft.trim() === "") {
+      if (value) save(null);
+      return;
+    }
     const parsed = parseDraft(a.data_type, draft);
     if (parsed.ok) save(parsed.value);
     else setProblem(parsed.problem);
