@@ -178,6 +178,7 @@ test("a new tracking request takes its custom fields, checked by the field's rul
   await expect(contact).toHaveAttribute("aria-invalid", "true");
   await expect(contact).toHaveAccessibleDescription(/value can be at most 5 characters/);
   await expect(contact).toBeFocused();
+  await group.screenshot({ path: `${RESULTS}/custom-fields-tracking-request.png` });
 
   await contact.fill("Ana");
   await group.getByRole("textbox", { name: "PO owner" }).fill("Bob");
