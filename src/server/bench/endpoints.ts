@@ -133,7 +133,9 @@ export async function planEndpoints(api: ApiClient): Promise<EndpointPlan> {
   // Custom fields (issue 31): the list filtered by a Shipment field's value, when the account has fields (the
   // scale account has none unless given some), to compare with shipments page 1.
   const fields = (await api.get("/v2/custom_field_definitions?filter[entity_type]=Shipment")).data;
-  for (const field of fields.filter((f) => ["short_text", "number"].includes(String(f.attributes.data_type)))) {
+  for (const field of fields.filter((f) =>
+    ["short_text", "number"].includes(String(f.attributes.data_type)),
+  )) {
     const slug = String(field.attributes.api_slug);
     const [value] = (await api.get(`/v2/custom_fields?filter[definition_id]=${field.id}&page[size]=1`)).data;
     if (value)
