@@ -197,6 +197,16 @@ export async function deleteValue(db: Db, accountId: string, id: string): Promis
   return rows.length > 0;
 }
 
+/** Tracking requests and the shipments they just became, in the engine's batch. */
+export type RequestBecame = { accountId: string; trackingRequestId: string; shipmentId: string };
+
+/** The batch as a table `p(account_id, request_id, shipment_id)`, for one statement to join. */
+export function requestsBecame(pairs: readonly RequestBecame[]): SQL {
+  return sql`unnest(${sql.param(pairs.map((p) => p.accountId))}::uuid[],
+                ${sql.param(pairs.map((p) => p.trackingRequestId))}::uuid[],
+                ${sql.param(pairs.map((p) => p.shipmentId))}::uuid[]) as p(account_id, request_id, shipment_id)`;
+}
+
 /**
  * Carries tracking requests' custom fields over to the shipments they became, in the caller's transaction, in one
  * statement for the batch: a value of a Shipment definition (set on the request before the shipment existed) is
@@ -206,7 +216,7 @@ export async function deleteValue(db: Db, accountId: string, id: string): Promis
  */
 export async function carryOverToShipments(
   tx: Db,
-  pairs: readonly { accountId: string; trackingRequestId: string; shipmentId: string }[],
+  pairs: readonly RequestBecame[],
   now: Date,
 ): Promise<void> {
   if (pairs.length === 0) return;
@@ -215,9 +225,7 @@ export async function carryOverToShipments(
       (account_id, definition_id, entity_type, entity_id, value, text_value, number_value, time_value, created_at, updated_at)
     select v.account_id, target.id, 'Shipment', p.shipment_id, v.value, v.text_value, v.number_value, v.time_value,
       ${now}, ${now}
-    from unnest(${sql.param(pairs.map((p) => p.accountId))}::uuid[],
-                ${sql.param(pairs.map((p) => p.trackingRequestId))}::uuid[],
-                ${sql.param(pairs.map((p) => p.shipmentId))}::uuid[]) as p(account_id, request_id, shipment_id)
+    from ${requestsBecame(pairs)}
     join custom_field_values v on v.account_id = p.account_id and v.entity_id = p.request_id
       and v.entity_type = 'TrackingRequest'
     join custom_field_definitions source on source.account_id = v.account_id and source.id = v.definition_id

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./connection";
 import type { DefinitionRow } from "./custom-field-definitions";
-import { typedColumns } from "./custom-field-values";
+import { type RequestBecame, requestsBecame, typedColumns } from "./custom-field-values";
 import { customFieldValues, stagedContainerFields } from "./schema";
 
 /** One staged value, checked against its definition by the caller. */
@@ -83,7 +83,7 @@ export async function stageInitialFields(
  */
 export async function applyStagedContainerFields(
   tx: Db,
-  pairs: readonly { accountId: string; trackingRequestId: string; shipmentId: string }[],
+  pairs: readonly RequestBecame[],
   now: Date,
 ): Promise<void> {
   if (pairs.length === 0) return;
@@ -92,9 +92,7 @@ export async function applyStagedContainerFields(
       (account_id, definition_id, entity_type, entity_id, value, text_value, number_value, time_value, created_at, updated_at)
     select s.account_id, s.definition_id, 'Container', c.id, s.value, s.text_value, s.number_value, s.time_value,
       ${now}, ${now}
-    from unnest(${sql.param(pairs.map((p) => p.accountId))}::uuid[],
-                ${sql.param(pairs.map((p) => p.trackingRequestId))}::uuid[],
-                ${sql.param(pairs.map((p) => p.shipmentId))}::uuid[]) as p(account_id, request_id, shipment_id)
+    from ${requestsBecame(pairs)}
     join staged_container_fields s on s.tracking_request_id = p.request_id and s.account_id = p.account_id
     join containers c on c.account_id = p.account_id and c.shipment_id = p.shipment_id
       and c.number = s.container_number
