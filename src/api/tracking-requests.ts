@@ -140,6 +140,16 @@ export const trackingRequestCreateBodySchema = z.object({
 /** Attributes a client may change with `PATCH /v2/tracking_requests/{id}`. */
 export const trackingRequestEditableAttributesSchema = z.strictObject({
   ref_numbers: refNumbersSchema.optional(),
+  ref_number: z
+    .string({ error: "ref_number must be a string or null" })
+    .trim()
+    .max(100, { error: "a reference number can be at most 100 characters" })
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        "The hosted API's single reference number: the request's reference numbers become this one alone (null or an empty string: none). Sent together with `ref_numbers` it is a 422.",
+    }),
   tags: tagsSchema.optional(),
 });
 export type TrackingRequestEdit = z.infer<typeof trackingRequestEditableAttributesSchema>;

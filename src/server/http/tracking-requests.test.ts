@@ -852,6 +852,33 @@ describe("PATCH /v2/tracking_requests/{id}", () => {
     expect((await cleared.json()).data.attributes).toMatchObject({ tags: [], ref_numbers: ["PO-2", "PO-3"] });
   });
 
+  it("takes the hosted API's single ref_number, which replaces the reference numbers (null: none)", async () => {
+    const request = await create({ request_number: newNumber(), ref_numbers: ["PO-1", "PO-2"] });
+    const numbers = async (attributes: unknown) => {
+      const response = await patch(`/v2/tracking_requests/${request.id}`, {
+        data: { type: "tracking_request", attributes },
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()).data.attributes.ref_numbers;
+    };
+    expect(await numbers({ ref_number: " REFNUMBER11 " })).toEqual(["REFNUMBER11"]);
+    expect(await numbers({ ref_number: null })).toEqual([]);
+    expect(await numbers({ ref_number: "PO-9" })).toEqual(["PO-9"]);
+    expect(await numbers({ ref_number: "" })).toEqual([]);
+    // Both at once is ambiguous: a 422 at ref_number, and nothing written.
+    const both = await patch(`/v2/tracking_requests/${request.id}`, {
+      data: { attributes: { ref_number: "A", ref_numbers: ["B"] } },
+    });
+    expect(both.status).toBe(422);
+    expect((await both.json()).errors[0].source).toEqual({ pointer: "/data/attributes/ref_number" });
+    const wrong = await patch(`/v2/tracking_requests/${request.id}`, {
+      data: { attributes: { ref_number: 7 } },
+    });
+    expect(wrong.status).toBe(422);
+    expect((await wrong.json()).errors[0].source).toEqual({ pointer: "/data/attributes/ref_number" });
+    expect((await row(request.id)).refNumbers).toEqual([]);
+  });
+
   it("accepts an empty object and changes nothing", async () => {
     const request = await create({ request_number: newNumber(), shipment_tags: ["keep"] });
     h.clock.advance(5_000);

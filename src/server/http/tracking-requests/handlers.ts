@@ -21,7 +21,7 @@ import { documentOf, Included } from "../../resources/documents";
 import { shipmentResource } from "../../resources/shipments";
 import { trackingRequestResource } from "../../resources/tracking-request";
 import type { App, DataDeps } from "../env";
-import { ApiError, idMismatch, notFound } from "../errors";
+import { ApiError, idMismatch, invalidAttribute, notFound } from "../errors";
 import { rateLimit } from "../middleware";
 import { pageDocument, parsePage } from "../paging";
 import { withActivity } from "../people-context";
@@ -194,6 +194,14 @@ export function trackingRequestRoutes(deps: TrackingRequestRouteDeps): App {
       const attributes = data?.attributes ?? {};
       const changes: TrackingRequestChanges = {};
       if (attributes.ref_numbers !== undefined) changes.refNumbers = attributes.ref_numbers;
+      if (attributes.ref_number !== undefined) {
+        if (attributes.ref_numbers !== undefined)
+          throw invalidAttribute(
+            "/data/attributes/ref_number",
+            "ref_number and ref_numbers cannot both be sent: ref_number replaces the reference numbers with one.",
+          );
+        changes.refNumbers = attributes.ref_number ? [attributes.ref_number] : [];
+      }
       if (attributes.tags !== undefined) changes.tags = attributes.tags;
       const row =
         Object.keys(changes).length === 0
