@@ -27,6 +27,7 @@ import {
 import { normalizeRequestNumber } from "../../api/tracking-requests";
 import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
+import { applyRequestDefaults } from "./custom-field-defaults";
 import { stageInitialFields } from "./initial-custom-fields";
 import { listCount } from "./list-counts";
 import { type ListOrder, type PageEdges, type PageRequest, pageWindow, readPage } from "./list-window";
@@ -184,6 +185,7 @@ export async function createTrackingRequest(
         .values({ ...values, status: "pending", nextAttemptAt: now })
         .returning();
       if (initialFields) await stageInitialFields(tx, accountId, request!.id, initialFields, now);
+      await applyRequestDefaults(tx, accountId, request!.id, now);
       // Delivered at commit: the engines of other processes on this PostgreSQL take the request up at once.
       await tx.execute(sql`select pg_notify(${TRACKING_REQUESTS_CHANNEL}, '')`);
       return { request: request!, duplicateOf: null };

@@ -6,6 +6,8 @@ import { setSuspended } from "../db/accounts";
 import {
   accountEvents,
   containers,
+  customFieldDefinitions,
+  customFieldValues,
   rawEvents,
   shipments,
   trackingRequests,
@@ -42,6 +44,8 @@ class ScriptedCarrier implements CarrierAdapter, VesselPositionSource {
   /** Whether the box leaves the terminal full, and comes back empty; some are never reported. */
   pickedUpReported = true;
   returnReported = true;
+  /** A second box the carrier adds to the bill of lading once the shipment is tracked. */
+  secondBox = false;
   constructor(readonly start: number) {}
 
   supports(scac: string) {
@@ -150,6 +154,22 @@ class ScriptedCarrier implements CarrierAdapter, VesselPositionSource {
           podRailCarrierScac: null,
           indRailCarrierScac: null,
         },
+        ...(this.secondBox
+          ? [
+              {
+                number: "TGHU7654321",
+                sealNumber: null,
+                equipmentType: "dry" as const,
+                equipmentLength: 20 as const,
+                equipmentHeight: "standard" as const,
+                weightInLbs: null,
+                events: [],
+                terminal: null,
+                podRailCarrierScac: null,
+                indRailCarrierScac: null,
+              },
+            ]
+          : []),
       ],
       vessels: [VESSEL],
       nextCheckAt: new Date(now + 6 * HOUR),
@@ -643,6 +663,37 @@ describe("TrackingEngine", () => {
     // Only the other account's shipment was looked up while suspended.
     expect(whileSuspended).toBe(1);
     expect(carrier.lookups - lookups).toBe(2);
+  });
+
+  it("gives a box the carrier adds to a tracked shipment its custom fields' defaults", async () => {
+    await request();
+    await engine.runUntilIdle();
+    // Defined once the first box exists: that box keeps no value; the one added later gets the default.
+    await h.db.insert(customFieldDefinitions).values({
+      accountId,
+      entityType: "Container",
+      apiSlug: "inspected",
+      displayName: "Inspected",
+      dataType: "boolean",
+      defaultValue: false,
+    });
+    carrier.secondBox = true;
+    h.clock.advance(7 * HOUR);
+    await engine.runUntilIdle();
+    const boxes = await h.db
+      .select({
+        number: containers.number,
+        value: customFieldValues.value,
+        text: customFieldValues.textValue,
+      })
+      .from(containers)
+      .leftJoin(customFieldValues, eq(customFieldValues.entityId, containers.id))
+      .where(eq(containers.accountId, accountId))
+      .orderBy(asc(containers.number));
+    expect(boxes).toEqual([
+      { number: "MSKU1234565", value: null, text: null },
+      { number: "TGHU7654321", value: false, text: "false" },
+    ]);
   });
 
   it("records a week of positions for a vessel it sees first, then only what is new", async () => {

@@ -11,6 +11,7 @@ import { DAY, HOUR, MINUTE } from "../../api/durations";
 import type { Clock } from "../clock";
 import type { AccountRef } from "../db/account-scope";
 import type { Db } from "../db/connection";
+import { applyNewShipmentDefaults } from "../db/custom-field-defaults";
 import { carryOverToShipments } from "../db/custom-field-values";
 import { applyStagedContainerFields } from "../db/initial-custom-fields";
 import { insertOutbox, type OutboxRow } from "../db/outbox";
@@ -301,6 +302,8 @@ export class TrackingEngine {
       await carryOverToShipments(tx, became, now);
       // Its containers exist by now (written with the shipment): the fields staged for them by number.
       await applyStagedContainerFields(tx, became, now);
+      // Then the definitions' defaults, where the request gave the shipment or a box no value of its own.
+      await applyNewShipmentDefaults(tx, became, now);
       await insertOutbox(tx, outbox);
       return { created: found.length, vessels: created.vessels };
     });

@@ -10,6 +10,7 @@
 // refer to them (events, outbox) go in the same statements.
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/connection";
+import { applyNewContainerDefaults } from "../db/custom-field-defaults";
 import { insertOutbox, type OutboxRow } from "../db/outbox";
 import type { ReferenceData } from "../db/reference-data";
 import {
@@ -192,6 +193,16 @@ async function writeContainers(tx: Db, ctx: DiffContext, targets: Target[]) {
     target.outbox.push(...diff.outbox);
   }
   await writeContainerChanges(tx, changes);
+  // A box a carrier added to a shipment already tracked gets its fields' defaults; a new shipment's boxes get
+  // theirs from the engine, once its request's own fields are set (those stand).
+  const tracked = new Set(targets.filter((t) => t.announceNewContainers).map((t) => t.scope.shipmentId));
+  await applyNewContainerDefaults(
+    tx,
+    changes.containerInserts
+      .filter((c) => tracked.has(c.shipmentId))
+      .map((c) => ({ accountId: c.accountId, id: c.id! })),
+    ctx.now,
+  );
 }
 
 /** Writes the targets' outbox rows, in order, and counts them into the results. */
