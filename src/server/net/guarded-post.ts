@@ -1,12 +1,22 @@
 // One guarded HTTP POST of a webhook delivery (or an alert's chat message): resolves and checks the address, connects to exactly that
-// address (TLS still verifies the certificate against the host name), never follows redirects, gives up at a
-// deadline that covers the DNS lookup, the connection and the response, and keeps the response's first bytes.
+// address (TLS still verifies the certificate against the host name) or reuses a kept connection to that same
+// checked address (kept-connections.ts), never follows redirects, gives up at a deadline that covers the DNS lookup,
+// the connection and the response, and keeps the response's first bytes.
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { ForbiddenAddressError, portProblem, type Resolver, resolveGuarded } from "../net/outbound-guard";
+import { KeptConnections } from "./kept-connections";
 
 export const RESPONSE_HEAD_BYTES = 1024;
+/**
+ * The rest of an answer is read and dropped so that its connection can carry the next post; an answer longer than
+ * this, or not over within DRAIN_MS, is cut instead, and its connection closed.
+ */
+const DRAIN_BYTES = 64 * 1024;
+const DRAIN_MS = 2_000;
+/** The process's kept connections: 64 at once per receiver address (the delivery worker's concurrency), 16 idle. */
+export const OUTBOUND_CONNECTIONS = new KeptConnections(64, 16);
 /** Who knocks: webhook notifications and alerts' Slack and Teams messages alike. */
 export const USER_AGENT = "boxtrack-webhooks/1";
 
@@ -14,6 +24,8 @@ export interface PostOptions {
   timeoutMs: number;
   allowPrivateAddresses: boolean;
   resolve?: Resolver;
+  /** Where connections are kept between posts; OUTBOUND_CONNECTIONS by default. */
+  connections?: KeptConnections;
 }
 
 export interface PostResult {
@@ -82,7 +94,11 @@ export async function postWebhook(
       if (lookupOptions.all) callback(null, [{ address: resolved.address, family: resolved.family }]);
       else callback(null, resolved.address, resolved.family);
     };
-    const response = await Promise.race([send(url, body, headers, pinned, controller.signal), deadline]);
+    const agent = (options.connections ?? OUTBOUND_CONNECTIONS).agentFor(url, resolved.address);
+    const response = await Promise.race([
+      send(url, body, headers, { lookup: pinned, agent }, controller.signal),
+      deadline,
+    ]);
     const durationMs = elapsed();
     const { statusCode } = response;
     const ok = statusCode >= 200 && statusCode < 300;
@@ -101,8 +117,8 @@ export async function postWebhook(
     controller.abort();
     return failure(code && !message.includes(code) ? `${message} (${code})` : message);
   } finally {
-    // Not aborted after an answer: `send` has ended the response, and the connection (never kept alive) closes
-    // as the answer ends. An abort there destroyed the socket with an AbortError whose stack Node formats at once
+    // Not aborted after an answer: `send` reads the rest of it (or cuts it) on its own, and the connection goes
+    // back to its pool. An abort there destroyed the socket with an AbortError whose stack Node formats at once
     // (through source maps under tsx): about a fifth of the worker's CPU in a burst.
     clearTimeout(timer);
   }
@@ -119,7 +135,7 @@ function send(
   url: URL,
   body: string,
   headers: Record<string, string>,
-  lookup: LookupFunction,
+  connection: { lookup: LookupFunction; agent: http.Agent },
   signal: AbortSignal,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
@@ -129,9 +145,9 @@ function send(
       {
         method: "POST",
         headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) },
-        lookup,
-        // No pooling: every delivery resolves, checks and connects afresh.
-        agent: false,
+        // A new connection goes to the checked address; a kept one was made to that same address.
+        lookup: connection.lookup,
+        agent: connection.agent,
         signal,
       },
       (response) => {
@@ -151,16 +167,28 @@ function send(
             headers: response.headers,
             read: () => ({ responseHeaders, responseHead: head }),
           });
-          // The rest of the body is of no interest.
-          response.destroy();
+          // The rest of the body is of no interest: read and dropped, so that the connection is kept, unless it
+          // runs long.
+          if (!response.complete) drain = setTimeout(() => response.destroy(), DRAIN_MS);
         };
+        let drain: NodeJS.Timeout | undefined;
         response.on("data", (chunk: Buffer) => {
-          chunks.push(chunk);
           size += chunk.length;
+          if (settled) {
+            if (size > DRAIN_BYTES) response.destroy();
+            return;
+          }
+          chunks.push(chunk);
           if (size >= RESPONSE_HEAD_BYTES) finish();
         });
-        response.on("end", finish);
-        response.on("close", finish);
+        response.on("end", () => {
+          clearTimeout(drain);
+          finish();
+        });
+        response.on("close", () => {
+          clearTimeout(drain);
+          finish();
+        });
         response.on("error", finish);
       },
     );
