@@ -58,6 +58,10 @@ test("a shipment opens from the list with its journey and containers", async ({ 
   await expect(containers.getByRole("row").nth(1)).toContainText(
     /(Yes|No|Not yet|No longer|Not known yet): /,
   );
+  // The boxes lead the page, above the journey and the route map.
+  const tableTop = (await containers.boundingBox())!.y;
+  expect(tableTop).toBeLessThan((await page.getByRole("region", { name: "Journey" }).boundingBox())!.y);
+  expect(tableTop).toBeLessThan((await page.getByRole("region", { name: "Route map" }).boundingBox())!.y);
   const first = containers.getByRole("row").nth(1).getByRole("link");
   const number = (await first.textContent()) ?? "";
   await first.click();

@@ -140,6 +140,14 @@ export function ShipmentPage() {
         </div>
       ) : null}
 
+      {/* The boxes first: where each is now and whether it can be picked up is what a coordinator opens this page for. */}
+      <section aria-labelledby="containers-heading" className="mb-8">
+        <h2 id="containers-heading" className="mb-3 text-lg font-semibold text-slate-900 dark:text-slate-100">
+          Containers{" "}
+          <span className="font-normal text-slate-500 dark:text-slate-400">({containers.length})</span>
+        </h2>
+        <ContainersTable containers={containers} terminals={terminals} inlandName={a.destination_name} />
+      </section>
       <div className="grid gap-6 lg:grid-cols-3">
         <Card title="Journey" className="lg:col-span-2">
           <Journey shipment={shipment} included={included} />
@@ -201,13 +209,6 @@ export function ShipmentPage() {
         />
       ) : null}
 
-      <section aria-labelledby="containers-heading" className="mt-8">
-        <h2 id="containers-heading" className="mb-3 text-lg font-semibold text-slate-900 dark:text-slate-100">
-          Containers{" "}
-          <span className="font-normal text-slate-500 dark:text-slate-400">({containers.length})</span>
-        </h2>
-        <ContainersTable containers={containers} terminals={terminals} inlandName={a.destination_name} />
-      </section>
       <ShipmentDocuments shipmentId={shipment.id} />
       <ShareLinks shipmentId={shipment.id} />
     </>
