@@ -20,12 +20,12 @@ import { DbCarrierConnectionStore } from "./db/carrier-connection-store";
 import { type Database, openDatabase } from "./db/connection";
 import { DataChangeFeed } from "./db/data-changes";
 import { type DemoAccount, ensureDemoAccount } from "./db/demo-account";
-import { sweepBlobs } from "./db/document-blobs";
 import { outboxDepth } from "./db/operational-state";
 import { DatabaseOutage } from "./db/outage";
 import { loadReferenceData, type ReferenceData, seedReferenceData } from "./db/reference-data";
 import { openServiceClock } from "./db/service-clock";
 import { TRACKING_REQUESTS_CHANNEL } from "./db/tracking-requests";
+import { type BlobStore, databaseBlobStore, fileBlobStore, sweepUploads } from "./documents/blob-store";
 import { type ExtractionWorker, startExtractionWorker } from "./documents/extraction-worker";
 import { inboundAddressOf } from "./documents/inbound-address";
 import { startInboundMail } from "./documents/inbound-mail";
@@ -187,6 +187,8 @@ interface Part {
 export interface Service {
   app: App;
   database: Database;
+  /** Where uploaded documents' bytes are kept (files beside PGlite, rows on PostgreSQL). */
+  blobs: BlobStore;
   reference: ReferenceData;
   clock: Clock;
   logger: Logger;
@@ -268,6 +270,8 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       timeouts: config.databaseTimeouts,
     }));
   const { db } = database;
+  // Uploaded documents' bytes: files beside an embedded database, rows in a PostgreSQL server (blob-store.ts).
+  const blobs = database.filesDir ? fileBlobStore(db, database.filesDir) : databaseBlobStore(db);
   // Anchored in the database: every process reads the same time, and a restart goes on from where it was.
   const clock = overrides.clock ?? (await openServiceClock(db, config.clockSpeed));
   const outage = new DatabaseOutage({ db, logger, probeIntervalMs: tuning.outageProbeMs });
@@ -561,6 +565,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     }),
     documentRoutes({
       ...data,
+      blobs,
       onDocumentStored: () => signals.documents.emit(),
       inboundMailDomain: config.inboundMail?.domain,
     }),
@@ -719,6 +724,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
         if (!config.inboundMail) return;
         inboundMail = await startInboundMail({
           db,
+          blobs,
           reference,
           logger,
           ...config.inboundMail,
@@ -732,6 +738,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       start: () => {
         const worker = startExtractionWorker({
           db,
+          blobs,
           reference,
           clock: realClock,
           logger,
@@ -749,9 +756,12 @@ export async function createService(config: Config, overrides: ServiceOverrides 
         // Uploads cut short by a process that died, and uploads no document took within a day, are removed.
         blobSweepTimer = setInterval(() => {
           const now = realClock.now().getTime();
-          sweepBlobs(db, new Date(now - STALE_UPLOAD_MS), new Date(now - UNATTACHED_UPLOAD_MS)).catch(
-            (error) => logger.warn("document upload sweep failed", logSafeError(error)),
-          );
+          sweepUploads(
+            db,
+            blobs,
+            new Date(now - STALE_UPLOAD_MS),
+            new Date(now - UNATTACHED_UPLOAD_MS),
+          ).catch((error) => logger.warn("document upload sweep failed", logSafeError(error)));
         }, BLOB_SWEEP_INTERVAL_MS);
         blobSweepTimer.unref();
       },
@@ -812,6 +822,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   return {
     app,
     database,
+    blobs,
     reference,
     clock,
     logger,

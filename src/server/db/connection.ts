@@ -1,5 +1,9 @@
 // Opens the database: embedded PGlite by default, a PostgreSQL server through node-postgres when a URL is given.
 // Both sides get the same Drizzle handle type and the same migrations.
+import { randomUUID } from "node:crypto";
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
@@ -29,6 +33,12 @@ export interface Database {
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   /** The PostgreSQL pool's connections (metrics); none on PGlite, which has one connection in the process. */
   poolStats?(): PoolStats;
+  /**
+   * PGlite only: where files that belong with this database are kept (uploaded documents' bytes), so that they
+   * stay off the embedded database's one thread: `document-files` in its data directory, or a temporary folder
+   * removed at close() for one in memory. None on PostgreSQL, whose processes share only the server.
+   */
+  filesDir?: string;
   /** PGlite only: its data directory as an image, to open copies of it (`{ memory: true, image }`). */
   dumpImage?(): Promise<Blob>;
   close(): Promise<void>;
@@ -100,16 +110,20 @@ async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Da
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
+    // Made when the first file is written (most databases, tests' among them, never hold one).
+    const filesDir = join(dataDir ?? join(tmpdir(), `pglite-${randomUUID()}`), "document-files");
     let closed = false;
     return {
       db: db as unknown as Db,
       kind: "pglite",
+      filesDir,
       listen: async () => async () => {},
       dumpImage: () => client.dumpDataDir("none"),
       async close() {
         if (closed) return;
         closed = true;
         await client.close();
+        if (!dataDir) rmSync(dirname(filesDir), { recursive: true, force: true });
         release();
       },
     };

@@ -1,9 +1,10 @@
-// Uploaded files' bytes in the database (document_blobs, document_blob_chunks): written a chunk at a time as an
+// Uploaded files in the database: each one's row (document_blobs) and, where the bytes are kept in the database
+// (on PostgreSQL: documents/blob-store.ts), its chunks (document_blob_chunks), written a chunk at a time as an
 // upload streams in, each chunk its own statement (a transaction held open across a slow client's upload would
 // hold PGlite's one connection, or a server connection, for as long as the client likes), and read back a few
 // chunks at a time. A blob is `uploading` until its last chunk is in; only a `complete` one can be attached or
 // read. Every read and write is scoped by account, except the sweep of abandoned uploads, which serves all.
-import { and, asc, eq, gte, lt, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, notExists, sql } from "drizzle-orm";
 import { isUuid } from "../../api/ids";
 import type { Db } from "./connection";
 import { documentBlobChunks, documentBlobs, documents } from "./schema";
@@ -95,7 +96,7 @@ export async function readBlobChunks(
 }
 
 /** A blob's bytes, a few chunks a query, never more than that in memory at once. */
-export async function* blobBytes(db: Db, accountId: string, blobId: string): AsyncGenerator<Uint8Array> {
+export async function* blobChunks(db: Db, accountId: string, blobId: string): AsyncGenerator<Uint8Array> {
   let next = 0;
   for (;;) {
     const chunks = await readBlobChunks(db, accountId, blobId, next, 4);
@@ -105,22 +106,22 @@ export async function* blobBytes(db: Db, accountId: string, blobId: string): Asy
   }
 }
 
-/** The whole blob in one buffer: for the extraction, which reads a file whole (at most DOCUMENT_MAX_BYTES). */
-export async function blobBuffer(db: Db, accountId: string, blob: DocumentBlobRow): Promise<Uint8Array> {
-  const out = new Uint8Array(blob.byteSize);
-  let at = 0;
-  for await (const chunk of blobBytes(db, accountId, blob.id)) {
-    out.set(chunk.subarray(0, Math.max(0, out.byteLength - at)), at);
-    at += chunk.byteLength;
-  }
-  return out;
+/** Which of these blob ids have a row (in any account): for the sweep of files that no row owns. */
+export async function existingBlobIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: documentBlobs.id })
+    .from(documentBlobs)
+    .where(inArray(documentBlobs.id, [...ids]));
+  return new Set(rows.map((r) => r.id));
 }
 
 /**
  * Removes uploads left `uploading` before `staleBefore` (a process that died mid-upload) and complete uploads
- * that no document attached before `unattachedBefore`: across accounts, as a housekeeping pass.
+ * that no document attached before `unattachedBefore`: across accounts, as a housekeeping pass. Returns their ids,
+ * whose bytes the blob store then discards.
  */
-export async function sweepBlobs(db: Db, staleBefore: Date, unattachedBefore: Date): Promise<number> {
+export async function sweepBlobs(db: Db, staleBefore: Date, unattachedBefore: Date): Promise<string[]> {
   const stale = await db
     .delete(documentBlobs)
     .where(and(eq(documentBlobs.status, "uploading"), lt(documentBlobs.createdAt, staleBefore)))
@@ -135,5 +136,5 @@ export async function sweepBlobs(db: Db, staleBefore: Date, unattachedBefore: Da
       ),
     )
     .returning({ id: documentBlobs.id });
-  return stale.length + unattached.length;
+  return [...stale, ...unattached].map((r) => r.id);
 }

@@ -1,4 +1,4 @@
-// Stores an upload's bytes as they arrive: chunks of at most 256 KiB go to the database one statement each, the
+// Stores an upload's bytes as they arrive: pieces of at most 256 KiB go to the blob store (blob-store.ts), the
 // first bytes are checked against the declared type before anything is written, a running SHA-256 is kept, and
 // the stream is cut (cancelled, not read on) the moment it passes the limit. Whatever goes wrong (too large, the
 // wrong type, the client gone), the partial blob is deleted: nothing is stored half. Memory held is one chunk.
@@ -6,13 +6,13 @@ import { createHash } from "node:crypto";
 import { DOCUMENT_FILE_TYPES, DOCUMENT_MAX_BYTES, type DocumentFileType } from "../../api/document-types";
 import type { Db } from "../db/connection";
 import {
-  appendBlobChunk,
   BLOB_CHUNK_BYTES,
   completeBlob,
   type DocumentBlobRow,
   deleteBlob,
   startBlob,
 } from "../db/document-blobs";
+import type { BlobStore } from "./blob-store";
 import { SNIFF_BYTES, sniffFileType } from "./file-types";
 import { ungated, type WriteGate } from "./write-gate";
 
@@ -52,6 +52,7 @@ export interface UploadInput {
 /** Reads the stream into a new complete blob, or deletes what it wrote and says why it refused. */
 export async function storeUpload(
   db: Db,
+  blobs: BlobStore,
   stream: AsyncIterable<Uint8Array>,
   input: UploadInput,
 ): Promise<DocumentBlobRow | UploadRefusal> {
@@ -72,7 +73,7 @@ export async function storeUpload(
       const piece = joined.subarray(0, Math.min(BLOB_CHUNK_BYTES, joined.byteLength));
       const rest = joined.subarray(piece.byteLength);
       const at = seq++;
-      await gate(() => appendBlobChunk(db, blobId!, at, piece.slice()));
+      await gate(() => blobs.write(blobId!, at, piece.slice()));
       pending = rest.byteLength > 0 ? [rest] : [];
       pendingBytes = rest.byteLength;
     }
@@ -119,6 +120,7 @@ export async function storeUpload(
       );
     }
     await flush(true);
+    await blobs.seal(blobId!);
     const blob = await completeBlob(db, input.accountId, blobId!, {
       byteSize: size,
       checksum: hash.digest("hex"),
@@ -140,7 +142,7 @@ export async function storeUpload(
   }
 
   async function refuse<T extends UploadRefusal | undefined>(refusal: T): Promise<T> {
-    if (blobId) await deleteBlob(db, input.accountId, blobId).catch(() => {});
+    if (blobId) await removeBlob(db, blobs, input.accountId, blobId).catch(() => {});
     return refusal;
   }
 }
@@ -154,4 +156,10 @@ function concat(parts: Uint8Array[], total: number): Uint8Array {
     at += part.byteLength;
   }
   return out;
+}
+
+/** Deletes a blob's row, then its bytes: an upload refused or cut short, or mail refused after its attachments. */
+export async function removeBlob(db: Db, blobs: BlobStore, accountId: string, blobId: string): Promise<void> {
+  await deleteBlob(db, accountId, blobId);
+  await blobs.discard([blobId]);
 }

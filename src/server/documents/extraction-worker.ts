@@ -6,7 +6,6 @@
 // Back to back while there is work; an idle pass waits for the interval or a wake-up (an upload in this process).
 import { type OutageReporter, reportBackgroundFailure } from "../background-errors";
 import type { Db } from "../db/connection";
-import { blobBuffer } from "../db/document-blobs";
 import {
   claimDocumentJobs,
   type DocumentJobRow,
@@ -16,6 +15,7 @@ import {
 import { documentLinks, getDocumentForJob } from "../db/documents";
 import { inboundEmailOf } from "../db/inbound-email";
 import type { Logger } from "../logger";
+import { type BlobStore, blobBuffer } from "./blob-store";
 import { type ExtractionDeps, extractDocument } from "./extraction";
 
 /** Numbers to track for an account, with the document's references; the tracking package does it. */
@@ -27,6 +27,8 @@ export type TrackNumbers = (
 
 export interface ExtractionWorkerOptions extends ExtractionDeps {
   db: Db;
+  /** Where documents' bytes are kept. */
+  blobs: BlobStore;
   /** Real time: leases, not the (possibly sped-up) service clock. */
   clock: { now(): Date };
   logger: Logger;
@@ -87,7 +89,7 @@ export function startExtractionWorker(o: ExtractionWorkerOptions, autostart = tr
     // An image is not read at all (no OCR here): its bytes stay in the database.
     const bytes = found.blob.contentType.startsWith("image/")
       ? new Uint8Array(0)
-      : await blobBuffer(o.db, job.accountId, found.blob);
+      : await blobBuffer(o.blobs, found.blob);
     const outcome = await extractDocument(
       bytes,
       found.blob.contentType,

@@ -33,6 +33,7 @@ beforeAll(async () => {
   const logger = createLogger("silent");
   listener = await startInboundMail({
     db: h.db,
+    blobs: h.service.blobs,
     reference: h.reference,
     logger,
     domain: DOMAIN,
@@ -43,6 +44,7 @@ beforeAll(async () => {
   worker = startExtractionWorker(
     {
       db: h.db,
+      blobs: h.service.blobs,
       reference: h.reference,
       clock: { now: () => new Date() },
       logger,

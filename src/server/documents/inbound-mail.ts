@@ -13,7 +13,7 @@ import { type AttachmentStream, MailParser, type MessageText } from "mailparser"
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
 import { DOCUMENT_MAX_BYTES } from "../../api/document-types";
 import type { Db } from "../db/connection";
-import { type DocumentBlobRow, deleteBlob } from "../db/document-blobs";
+import type { DocumentBlobRow } from "../db/document-blobs";
 import { insertDocument, trackedNumbers } from "../db/documents";
 import {
   countSubmissionsSince,
@@ -24,7 +24,8 @@ import {
 import type { ReferenceData } from "../db/reference-data";
 import { logSafeError } from "../log-safe-error";
 import type { Logger } from "../logger";
-import { isUploadRefusal, storeUpload } from "./blob-upload";
+import type { BlobStore } from "./blob-store";
+import { isUploadRefusal, removeBlob, storeUpload } from "./blob-upload";
 import { numbersOf } from "./extraction";
 import { declaredFileType } from "./file-types";
 import { readFields } from "./read-fields";
@@ -46,6 +47,8 @@ export const DEFAULT_INBOUND_LIMITS: InboundMailLimits = {
 
 export interface InboundMailOptions {
   db: Db;
+  /** Where attachments' bytes are kept. */
+  blobs: BlobStore;
   reference: ReferenceData;
   logger: Logger;
   domain: string;
@@ -197,7 +200,7 @@ export async function startInboundMail(
           part.content.on("end", release);
           return;
         }
-        storeUpload(o.db, part.content as AsyncIterable<Uint8Array>, {
+        storeUpload(o.db, o.blobs, part.content as AsyncIterable<Uint8Array>, {
           accountId,
           filename: (part.filename ?? "attachment").slice(0, 255),
           declared: undefined,
@@ -239,7 +242,7 @@ export async function startInboundMail(
       if (refusal) throw refusal;
       return await record(accountId, stored, headers, text, session);
     } catch (error) {
-      for (const blob of stored) await deleteBlob(o.db, accountId, blob.id).catch(() => {});
+      for (const blob of stored) await removeBlob(o.db, o.blobs, accountId, blob.id).catch(() => {});
       throw error;
     }
   }

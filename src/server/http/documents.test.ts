@@ -2,6 +2,7 @@
 // path, links to tracked shipments and containers, the signed download, and every bad input of the issue (a PDF
 // claiming PNG, over 20 MB, another account's document, an expired or foreign link). Each answer of the hosted
 // paths is checked against the hosted API's own schema (its OpenAPI file, copied into src/server/testing).
+import { existsSync, readdirSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DocumentPayload } from "../../api/document-schemas";
@@ -31,6 +32,7 @@ beforeAll(async () => {
   worker = startExtractionWorker(
     {
       db: h.db,
+      blobs: h.service.blobs,
       reference: h.reference,
       clock: { now: () => new Date() },
       logger: { error() {}, warn() {}, info() {}, debug() {} } as never,
@@ -223,6 +225,15 @@ describe("bad uploads", () => {
       sql`select count(*)::int as n from document_blobs where byte_size = 0 or status = 'uploading'`,
     )) as unknown as { rows: { n: number }[] };
     expect(rows.rows[0]!.n).toBe(0);
+    // On PGlite the bytes are files: each belongs to a complete upload (on PostgreSQL, rows that went with theirs).
+    const folder = h.service.database.filesDir;
+    if (folder) {
+      const complete = (await h.db.execute(
+        sql`select id from document_blobs where status = 'complete'`,
+      )) as unknown as { rows: { id: string }[] };
+      const files = existsSync(folder) ? readdirSync(folder) : [];
+      expect(files.sort()).toEqual(complete.rows.map((r) => r.id).sort());
+    }
   });
 
   it("takes a 20 MB image, and reads it as having no text layer", async () => {

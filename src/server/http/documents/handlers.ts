@@ -18,6 +18,7 @@ import {
   setRotation,
   updateDocument,
 } from "../../db/documents";
+import type { BlobStore } from "../../documents/blob-store";
 import { signDownloadLink } from "../../documents/download-links";
 import { numbersOf } from "../../documents/extraction";
 import { documentViews } from "../../documents/views";
@@ -47,6 +48,8 @@ const INCLUDES = [
 export interface DocumentRouterDeps extends DataDeps {
   /** Told when a document was stored or asked to be read again: this process's extraction worker looks at once. */
   onDocumentStored?: () => void;
+  /** Where uploads' bytes are kept. */
+  blobs: BlobStore;
   /** INBOUND_MAIL_DOMAIN, when the inbound SMTP listener runs: accounts' addresses are `<token>@<domain>`. */
   inboundMailDomain?: string;
 }
@@ -57,7 +60,7 @@ export function documentRoutes(deps: DocumentRouterDeps): App {
   const linkKey = documentLinkKey(deps);
   const woken = () => deps.onDocumentStored?.();
   // The streamed uploads first: /v2/documents/types and /v2/documents/{id} must not take their paths.
-  registerUploadRoutes(app, { db, clock, linkKey, onDocumentStored: woken });
+  registerUploadRoutes(app, { db, clock, linkKey, blobs: deps.blobs, onDocumentStored: woken });
 
   /** One document in the hosted single-resource document. */
   const single = async (accountId: string, id: string, include: Set<string>) => {

@@ -1,13 +1,14 @@
 // The streamed routes of documents: `POST /v2/document_uploads` (the raw bytes of one file, the hosted API's
 // direct-upload step), `POST /v2/documents` (JSON attaching an upload, or multipart/form-data with a `file` and an
 // optional `name`), and `GET /v2/documents/{id}/download` (a signed link's bytes, no API key). Upload bodies
-// bypass the 1 MB JSON rule (middleware.ts) and are read as they arrive into the database, at most 20 MB.
+// bypass the 1 MB JSON rule (middleware.ts) and are read as they arrive into the blob store, at most 20 MB.
 import { DOCUMENT_MAX_BYTES } from "../../../api/document-types";
 import { documentCreateBodySchema } from "../../../api/documents";
 import { isUuid } from "../../../api/ids";
 import type { Db } from "../../db/connection";
-import { blobBytes, type DocumentBlobRow, getCompleteBlob } from "../../db/document-blobs";
+import { type DocumentBlobRow, getCompleteBlob } from "../../db/document-blobs";
 import { createDocument, documentWithChecksum, getDocumentForJob } from "../../db/documents";
+import type { BlobStore } from "../../documents/blob-store";
 import { isUploadRefusal, refusalDetail, storeUpload, type UploadRefusal } from "../../documents/blob-upload";
 import { checkDownloadLink } from "../../documents/download-links";
 import { declaredFileType } from "../../documents/file-types";
@@ -59,11 +60,13 @@ export const isSignedDocumentDownload = (method: string, path: string): boolean 
 export interface UploadRouteDeps extends Pick<DataDeps, "db" | "clock"> {
   /** The download links' signing key (link-key.ts), shared with the router's download_url. */
   linkKey: () => Promise<string>;
+  /** Where the uploads' bytes are kept. */
+  blobs: BlobStore;
   onDocumentStored: () => void;
 }
 
 export function registerUploadRoutes(app: App, deps: UploadRouteDeps) {
-  const { db, clock, linkKey } = deps;
+  const { db, clock, linkKey, blobs } = deps;
   const gate = writeGate(2);
   registerUploadDocs(app);
 
@@ -77,7 +80,7 @@ export function registerUploadRoutes(app: App, deps: UploadRouteDeps) {
     ).slice(0, 255);
     const declared = declaredFileType(c.req.header("content-type"), filename);
     const body = c.req.raw.body ?? (async function* () {})();
-    const stored = await storeUpload(db, body as AsyncIterable<Uint8Array>, {
+    const stored = await storeUpload(db, blobs, body as AsyncIterable<Uint8Array>, {
       accountId,
       filename,
       declared,
@@ -100,7 +103,7 @@ export function registerUploadRoutes(app: App, deps: UploadRouteDeps) {
           c.req.raw,
           (file) => {
             filename = file.filename.slice(0, 255);
-            return storeUpload(db, file.stream, {
+            return storeUpload(db, blobs, file.stream, {
               accountId,
               filename,
               declared: declaredFileType(file.mimeType, filename),
@@ -183,7 +186,7 @@ export function registerUploadRoutes(app: App, deps: UploadRouteDeps) {
             ? "This download link has expired (links work for 5 minutes); ask GET /v2/documents/{id}/download_url for a new one."
             : "This download link is not valid for this document; ask GET /v2/documents/{id}/download_url for one.",
       });
-    const chunks = blobBytes(db, accountId, found.blob.id);
+    const chunks = blobs.bytes(found.blob)[Symbol.asyncIterator]();
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
         const next = await chunks.next();
@@ -191,7 +194,7 @@ export function registerUploadRoutes(app: App, deps: UploadRouteDeps) {
         else controller.enqueue(next.value);
       },
       async cancel() {
-        await chunks.return(undefined);
+        await chunks.return?.(undefined);
       },
     });
     return new Response(stream, {
