@@ -201,6 +201,9 @@ export const ACTIVITY_KINDS = [
   "member.removed",
   "api_key.created",
   "api_key.revoked",
+  /** A person let an assistant act as them over MCP (OAuth consent), or took that back. */
+  "assistant.connected",
+  "assistant.revoked",
   "account.updated",
   "sso_provider.created",
   "sso_provider.updated",

@@ -39,6 +39,7 @@ import { apiGuards } from "./http/api-guards";
 import { apiKeyRoutes } from "./http/api-keys/handlers";
 import { type AppDeps, createApp } from "./http/app";
 import { arrivalPredictionRoutes } from "./http/arrival-predictions/handlers";
+import { assistantRoutes } from "./http/assistants/handlers";
 import { authRoutes } from "./http/auth-routes";
 import { carrierConnectionRoutes } from "./http/carrier-connections/handlers";
 import { containerEventRoutes } from "./http/containers/events";
@@ -58,6 +59,8 @@ import { runShutdownSteps } from "./http/graceful-shutdown";
 import { invitationRoutes } from "./http/invitations/handlers";
 import { ServiceMetrics } from "./http/metrics";
 import { notificationRoutes } from "./http/notifications/handlers";
+import { oauthRoutes } from "./http/oauth/endpoints";
+import { bearerChallenge, serverNames } from "./http/oauth/names";
 import { operationsRoutes, type ReadinessCheck } from "./http/operations";
 import { partyRoutes } from "./http/parties/handlers";
 import { referenceRoutes } from "./http/reference";
@@ -146,6 +149,8 @@ export interface ServiceTuning {
   apiKeyCacheMs?: number;
   /** Failed authentications a client address may make a minute before it is answered 429. */
   failedAuthLimitPerMinute?: number;
+  /** Assistants' registrations and authorization requests a client address may start a minute (30 by default). */
+  oauthStartsPerMinute?: number;
   /** How often the live stream's hub reads the event log. */
   streamPollMs?: number;
   /** How often the DCSA push subscriptions are made and dropped at carriers. */
@@ -516,6 +521,8 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       inboundAddressOf(db, accountId, config.inboundMail?.domain, authNow()),
   };
 
+  // Assistants that sign in (MCP over OAuth): the server's name is PUBLIC_URL when set, else each request's own.
+  const oauthPublicUrl = config.publicUrlSet ? config.publicUrl : undefined;
   const wakeTracking = () => signals.trackingRequests.emit();
   const refreshShipments = () => signals.shipmentRefreshes.emit();
   const data = { db, reference, clock };
@@ -573,6 +580,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     invitationRoutes({ ...people, publicUrl: config.publicUrl, onMailQueued: () => mail.wake() }),
     apiKeyRoutes(people),
     sessionRoutes(people),
+    assistantRoutes({ ...people, publicUrl: oauthPublicUrl }),
     accountRoutes(people),
     ssoProviderRoutes({ ...people, secretsKey: config.secretsKey, trustedIssuers: config.ssoTrustedIssuers }),
     activityRoutes(people),
@@ -596,6 +604,14 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       demoOwner,
       devMail: !config.smtpUrl,
       forgetCredentials: people.forgetCredentials,
+    }),
+    // Assistants that sign in: the OAuth metadata, registration, authorization and token endpoints for /mcp.
+    oauthRoutes({
+      db,
+      publicUrl: oauthPublicUrl,
+      now: authNow,
+      realClock,
+      startsPerMinute: tuning.oauthStartsPerMinute,
     }),
     // One-click unsubscribe from an alert rule's email: the signed link is its credential (no key, no session).
     alertUnsubscribeRoutes({ db, secret, now: authNow }),
@@ -647,6 +663,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     responseCache,
     api,
     outside,
+    mcpChallenge: (c, invalidToken) => bearerChallenge(serverNames(c, oauthPublicUrl).base, invalidToken),
     securityHeaders: securityHeaders({
       ...config.contentSecurity,
       https: config.publicUrl.startsWith("https:"),

@@ -4,7 +4,7 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { isUuid } from "../../api/ids";
 import type { Role } from "../../api/roles";
 import type { Db } from "./connection";
-import { accounts, members, sessions, userLogins, users, verifications } from "./schema";
+import { accounts, members, oauthGrants, sessions, userLogins, users, verifications } from "./schema";
 
 export type UserRow = typeof users.$inferSelect;
 export type MemberRow = typeof members.$inferSelect;
@@ -135,7 +135,8 @@ export async function setMemberRole(db: Db, accountId: string, userId: string, r
 
 /**
  * Removes a person from the account and ends their sessions that act in it (their sessions in their other
- * accounts go on). Returns false when they were not a member.
+ * accounts go on), and the assistants they connected to it (their grants and tokens). Returns false when they were
+ * not a member.
  */
 export async function removeMember(db: Db, accountId: string, userId: string): Promise<boolean> {
   const rows = await db
@@ -154,6 +155,10 @@ export async function removeMember(db: Db, accountId: string, userId: string): P
             sql`(${sessions.activeOrganizationId} = ${accountId} or ${sessions.activeOrganizationId} is null)`,
           ),
     );
+  // Their tokens already fail (a token acts only while its person is a member); deleted so none revives on a return.
+  await db
+    .delete(oauthGrants)
+    .where(and(eq(oauthGrants.accountId, accountId), eq(oauthGrants.userId, userId)));
   return true;
 }
 

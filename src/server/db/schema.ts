@@ -357,6 +357,107 @@ export const activities = pgTable(
   ],
 );
 
+// Assistants that sign in (MCP over OAuth 2.1, issue 31 item 7): the service is its own authorization server for
+// `/mcp`. A client registers itself (RFC 7591: public, PKCE, no secret), a person grants it access to one account
+// on the dashboard's consent page, and it gets short-lived access tokens and rotating refresh tokens bound to that
+// grant. Every token and code is stored only as a SHA-256 hash (people/tokens.ts).
+
+/** A registered assistant: anyone may register one; it can do nothing until a person grants it. */
+export const oauthClients = pgTable(
+  "oauth_clients",
+  {
+    /** The `client_id` it was given (public: it proves nothing, PKCE and the exact redirect URI do). */
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientName: text("client_name").notNull(),
+    /** Exact URIs the codes may be sent to: https, or http on a loopback address. */
+    redirectUris: textArray("redirect_uris"),
+    createdAt: createdAt(),
+  },
+  // The retention pass drops clients that were never granted, oldest first.
+  (t) => [index("oauth_clients_created_idx").on(t.createdAt)],
+);
+
+/**
+ * A person's grant of an account to a client, with the role they hold there (read at every request, so a role
+ * change or a removal applies at once). Revoked from Settings; its tokens go with it.
+ */
+export const oauthGrants = pgTable(
+  "oauth_grants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => oauthClients.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    scope: text("scope").notNull(),
+    createdAt: createdAt(),
+    /** Written at most once a minute per grant, in batches (people/usage-recorder.ts). */
+    lastUsedAt: ts("last_used_at"),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [
+    // Settings lists a person's grants in an account, newest first; a second consent finds the live one.
+    index("oauth_grants_user_idx").on(t.userId, t.accountId, t.createdAt.desc()),
+    index("oauth_grants_client_idx").on(t.clientId),
+  ],
+);
+
+/**
+ * An authorization request on its way through consent: made by GET /oauth/authorize, shown on the consent page by
+ * its id, then approved (a one-time code, exchanged once at POST /oauth/token) or denied (deleted).
+ */
+export const oauthAuthorizations = pgTable(
+  "oauth_authorizations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => oauthClients.id, { onDelete: "cascade" }),
+    redirectUri: text("redirect_uri").notNull(),
+    state: text("state"),
+    /** PKCE: base64url(SHA-256(code_verifier)); S256 only. */
+    codeChallenge: text("code_challenge").notNull(),
+    scope: text("scope").notNull(),
+    /** The RFC 8707 resource the client named (`…/mcp`), or null. */
+    resource: text("resource"),
+    createdAt: createdAt(),
+    /** The consent page must be answered before then. */
+    expiresAt: ts("expires_at").notNull(),
+    // Set on approval: who approved it, for which account, and the hash of the code sent to the client.
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id").references(() => accounts.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").unique(),
+    codeExpiresAt: ts("code_expires_at"),
+    /** When the code was exchanged; a second exchange revokes the grant it made (RFC 6749 section 4.1.2). */
+    usedAt: ts("used_at"),
+    grantId: uuid("grant_id").references(() => oauthGrants.id, { onDelete: "set null" }),
+  },
+  (t) => [index("oauth_authorizations_expires_idx").on(t.expiresAt)],
+);
+
+/** Access and refresh tokens of a grant, by hash. A refresh token is used once: a second use revokes the grant. */
+export const oauthTokens = pgTable(
+  "oauth_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    grantId: uuid("grant_id")
+      .notNull()
+      .references(() => oauthGrants.id, { onDelete: "cascade" }),
+    /** `access` or `refresh`. */
+    kind: text("kind").notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+    /** A refresh token's rotation: when it was exchanged for the next pair. */
+    usedAt: ts("used_at"),
+  },
+  (t) => [index("oauth_tokens_grant_idx").on(t.grantId), index("oauth_tokens_expires_idx").on(t.expiresAt)],
+);
+
 /**
  * Failed sign-ins per email (hashed) and per client address: the guessing limiter's state, in the database so
  * that it holds across processes and restarts (people/sign-in-guard.ts).

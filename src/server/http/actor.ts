@@ -1,19 +1,23 @@
 // Who is asking: the one authentication middleware of /v2, the live stream and /mcp. `Authorization: Token <key>`
-// exactly as before (the hosted API's clients notice nothing), else the session cookie of a signed-in person.
-// Either resolves to an actor of one account with a role, which every operation's permission is checked against
+// exactly as before (the hosted API's clients notice nothing), else the session cookie of a signed-in person; on
+// /mcp also an assistant's OAuth access token (http/assistant-actor.ts), which acts as the person who allowed it.
+// Each resolves to an actor of one account with a role, which every operation's permission is checked against
 // (http/permission-check.ts). Keys and sessions are remembered for 5 s per process (so a check costs no database
 // lookup and a revocation or removal holds everywhere within 5 s); a cookie's signature is checked first.
 import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Permission, Role } from "../../api/roles";
 import { type AccountRow, authenticate, hashKey, type KeyPrincipal } from "../db/accounts";
+import type { AssistantPrincipal } from "../db/oauth";
 import { type ResolvedSession, sessionByToken } from "../db/sessions";
 import type { SessionLifetime } from "../people/auth";
 import { cookieValue, sessionCookieNames, tokenOf, verifiedToken } from "../people/session-cookie";
 import type { UsageRecorder } from "../people/usage-recorder";
+import { assistantPrincipal, isAccessToken } from "./assistant-actor";
 import {
   crossSiteRequest,
   expiredKey,
+  invalidAccessToken,
   invalidKey,
   missingCredentials,
   noAccount,
@@ -38,6 +42,8 @@ export type Actor =
       role: Role;
       sessionId: string;
       twoFactorEnabled: boolean;
+      /** Set when an assistant acts as the person with an OAuth access token (no session: `sessionId` is ""). */
+      assistant?: { grantId: string; clientName: string };
     }
   | { kind: "api_key"; keyId: string; name: string; scope: "read_only" | "full" };
 
@@ -55,6 +61,8 @@ export interface Principal {
 export interface ActorDeps extends PermissionDeps {
   keys: KeyCache<KeyPrincipal>;
   sessions: KeyCache<ResolvedSession>;
+  /** Assistants' access tokens, remembered for under 5 s (revoking one in Settings holds everywhere within 5 s). */
+  assistants: KeyCache<AssistantPrincipal>;
   /** Failed authentications per client address (bad keys, bad cookies, none at all). */
   failures: RateLimiter;
   /** The auth secret that signs session cookies; none: cookies are not accepted (no people). */
@@ -173,16 +181,29 @@ export function authenticateActor(deps: ActorDeps): MiddlewareHandler<AppEnv> {
     };
   };
 
+  const fromAssistant = async (c: Context<AppEnv>, address: string, token: string): Promise<Principal> => {
+    const hash = hashKey(token);
+    gate(address, hash);
+    const principal = await assistantPrincipal(deps, c, hash);
+    if (!principal) return fail(address, invalidAccessToken());
+    known.add(hash, Date.now());
+    return principal;
+  };
+
   return async (c, next) => {
     const address = addressOf(c);
     const header = c.req.header("authorization");
+    const presented = keyFromHeader(header);
     const principal =
-      header !== undefined
-        ? await fromKey(address, header)
-        : await fromCookie(address, cookieValue(c.req.header("cookie"), cookieNames));
+      presented !== undefined && isAccessToken(presented)
+        ? await fromAssistant(c, address, presented)
+        : header !== undefined
+          ? await fromKey(address, header)
+          : await fromCookie(address, cookieValue(c.req.header("cookie"), cookieNames));
     const { actor } = principal;
     const method = c.req.method;
-    if (actor.kind === "user" && UNSAFE.has(method)) {
+    // An assistant's token is sent by the assistant itself, never by a browser on its own: no cross-site question.
+    if (actor.kind === "user" && !actor.assistant && UNSAFE.has(method)) {
       // A cookie rides along on any site's request: a write must come from our own pages.
       const origin = c.req.header("origin");
       const site = c.req.header("sec-fetch-site");

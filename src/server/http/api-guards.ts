@@ -1,11 +1,12 @@
 // Who may call /v2 and /mcp: the two guards every API request passes before its route, made once per app. An API
-// key (`Authorization: Token <key>`) exactly as before, or a person's session cookie (http/actor.ts), each checked
-// against the permission its operation declares; then the caller's per-minute rate limit (a key's, or a person's
-// whatever session they use).
+// key (`Authorization: Token <key>`) exactly as before, a person's session cookie, or on /mcp an assistant's OAuth
+// access token acting as its person (http/actor.ts), each checked against the permission its operation declares;
+// then the caller's per-minute rate limit (a key's, or a person's whatever session or assistant they use).
 import type { MiddlewareHandler } from "hono";
 import type { Clock } from "../clock";
 import type { KeyPrincipal } from "../db/accounts";
 import type { Db } from "../db/connection";
+import type { AssistantPrincipal } from "../db/oauth";
 import type { ResolvedSession } from "../db/sessions";
 import type { SessionLifetime } from "../people/auth";
 import type { UsageRecorder } from "../people/usage-recorder";
@@ -15,6 +16,9 @@ import { KEY_CACHE_TTL_MS, KeyCache } from "./key-cache";
 import { rateLimit } from "./middleware";
 import { FAILED_AUTH_LIMIT_PER_MINUTE, RateLimiter } from "./rate-limit";
 import { OperationTable } from "./route-permissions";
+
+/** How long an assistant's token is remembered at most: a revocation must hold everywhere within 5 s. */
+const ASSISTANT_CACHE_MAX_MS = 2_000;
 
 export interface ApiGuards {
   /**
@@ -62,6 +66,11 @@ export function apiGuards(db: Db, settings: GuardSettings): Guards {
   const cacheNow = () => now().getTime();
   const keys = new KeyCache<KeyPrincipal>(settings.apiKeyCacheMs ?? KEY_CACHE_TTL_MS, cacheNow);
   const sessions = new KeyCache<ResolvedSession>(settings.apiKeyCacheMs ?? KEY_CACHE_TTL_MS, cacheNow);
+  // Kept under the 5 s that Settings promises for a revoked assistant, whatever the key cache's time.
+  const assistants = new KeyCache<AssistantPrincipal>(
+    Math.min(settings.apiKeyCacheMs ?? KEY_CACHE_TTL_MS, ASSISTANT_CACHE_MAX_MS),
+    cacheNow,
+  );
   let bound: App | undefined;
   let operations: OperationTable | undefined;
   const origins = new Set((settings.people?.origins ?? []).map((o) => new URL(o).origin));
@@ -69,6 +78,7 @@ export function apiGuards(db: Db, settings: GuardSettings): Guards {
     db,
     keys,
     sessions,
+    assistants,
     failures: new RateLimiter(
       settings.failedAuthLimitPerMinute ?? FAILED_AUTH_LIMIT_PER_MINUTE,
       settings.clock,
@@ -104,6 +114,7 @@ export function apiGuards(db: Db, settings: GuardSettings): Guards {
     forget() {
       keys.clear();
       sessions.clear();
+      assistants.clear();
     },
   };
 }

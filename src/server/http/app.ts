@@ -58,6 +58,11 @@ export interface AppDeps {
   responseCache?: ResponseCache;
   /** The /v2 routers, in the order of the OpenAPI document; a known path called with another method is a 405. */
   api: readonly App[];
+  /**
+   * The `WWW-Authenticate` of a 401 from /mcp: where an assistant finds how to sign in (http/oauth/names.ts). None:
+   * the API's own challenge.
+   */
+  mcpChallenge?: (c: Context<AppEnv>, invalidToken: boolean) => string;
   /** The routes outside /v2 (operations, carriers' pushes, the DCSA sandbox, the dashboard's files), in this order. */
   outside: readonly Hono<AppEnv>[];
   /** The security headers every answer carries (Content-Security-Policy and the rest). */
@@ -114,7 +119,7 @@ export function createApp(deps: AppDeps): App {
 
   for (const router of deps.api) app.route("/", router);
   // The MCP server calls this very app in-process, behind the same guards as /v2.
-  app.route("/", mcpRoutes(app, [guards.authenticate, guards.limit]));
+  app.route("/", mcpRoutes(app, [guards.authenticate, guards.limit], deps.mcpChallenge));
 
   const openApiDocument = () =>
     documentSharedAnswers(

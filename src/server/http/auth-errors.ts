@@ -25,6 +25,25 @@ export const invalidKey = () =>
 export const expiredKey = (at: Date) =>
   unauthorized("api_key_expired", `This API key expired at ${at.toISOString()}; ask an admin for a new one.`);
 
+/** An assistant's access token that no live grant has (RFC 6750's invalid_token; /mcp adds its challenge). */
+export const invalidAccessToken = () =>
+  unauthorized(
+    "invalid_token",
+    "The access token is not valid: it was revoked, or its person no longer belongs to the account. Sign in again.",
+  );
+
+export const accessTokenExpired = (at: Date) =>
+  unauthorized(
+    "invalid_token",
+    `The access token expired at ${at.toISOString()}; refresh it at /oauth/token.`,
+  );
+
+export const accessTokenNotHere = () =>
+  unauthorized(
+    "invalid_token",
+    "This access token is for /mcp only; the /v2 API takes an API key ('Authorization: Token <API_KEY>') or a session.",
+  );
+
 export const sessionEnded = () => unauthorized("session_expired", "Your session has ended: sign in again.");
 
 export const suspended = (by: "key" | "session") =>

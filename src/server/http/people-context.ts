@@ -18,8 +18,14 @@ import { pageDocument } from "./paging";
 export function doerOf(principal: Principal): Doer {
   const { actor } = principal;
   return actor.kind === "user"
-    ? { kind: "user", userId: actor.userId, name: actor.name, email: actor.email }
+    ? { kind: "user", userId: actor.userId, name: viaAssistant(actor), email: actor.email }
     : { kind: "api_key", keyId: actor.keyId, name: actor.name };
+}
+
+/** A person's name as the activity log tells it, naming the assistant when one acted for them. */
+function viaAssistant(actor: Principal["actor"] & { kind: "user" }): string {
+  if (!actor.assistant) return actor.name;
+  return `${actor.name || actor.email} (through the assistant "${actor.assistant.clientName}")`;
 }
 
 /** The signed-in person of the request (the `people` and `self` permissions are theirs only, never a key's). */
@@ -73,7 +79,7 @@ export function trackingActor(c: Context<AppEnv>): TrackingActor {
     type: actor.kind,
     userId: actor.kind === "user" ? actor.userId : null,
     apiKeyId: actor.kind === "api_key" ? actor.keyId : null,
-    name: actor.kind === "user" ? actor.name || actor.email : `API key "${actor.name}"`,
+    name: actor.kind === "user" ? viaAssistant(actor) || actor.email : `API key "${actor.name}"`,
     ipAddress: origin.ipAddress,
     userAgent: origin.userAgent?.slice(0, 300) ?? null,
   };

@@ -25,14 +25,23 @@ export const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
  * Operations a person of an account that requires two-factor may reach before enrolling: who they are, the account
  * (its name and that it requires two-factor, which the dashboard needs to frame the page that sends them to enrol),
- * and their sessions.
+ * their sessions and their connected assistants.
  */
 const BEFORE_TWO_FACTOR = new Set([
   "GET /v2/users/me",
   "GET /v2/account",
   "GET /v2/sessions",
   "DELETE /v2/sessions",
+  // Security, the page that sends them to enrol, lists them: reading and revoking them gives nothing away.
+  "GET /v2/connected_assistants",
 ]);
+
+/**
+ * What an assistant acting as a person never reaches, whatever the person's role: the person's own sign-in (their
+ * sessions, their connected assistants, consent to another assistant). Managing people and the account (the
+ * `people` and `account` permissions) is closed to it as well.
+ */
+const CLOSED_TO_ASSISTANTS = /^\/v2\/(sessions|connected_assistants|assistant_authorizations)(\/|$)/;
 
 function originOf(c: Context<AppEnv>, address: string, now: Date): Origin {
   return { ipAddress: address || null, userAgent: c.req.header("user-agent") ?? null, now };
@@ -98,7 +107,7 @@ export async function checkPermission(
     principal.account.requireTwoFactor &&
     !actor.twoFactorEnabled &&
     !BEFORE_TWO_FACTOR.has(key) &&
-    !(method === "DELETE" && path.startsWith("/v2/sessions/"))
+    !(method === "DELETE" && /^\/v2\/(sessions|connected_assistants)\//.test(path))
   )
     throw new ApiError(403, {
       code: "two_factor_enrollment_required",
@@ -106,6 +115,26 @@ export async function checkPermission(
         "This account requires two-factor sign-in: turn it on first (POST /api/auth/two-factor/enable, then /api/auth/two-factor/verify-totp).",
       meta: { enroll: "/api/auth/two-factor/enable" },
     });
+  if (
+    actor.kind === "user" &&
+    actor.assistant &&
+    (found.permission === "people" || found.permission === "account" || CLOSED_TO_ASSISTANTS.test(path))
+  ) {
+    if (UNSAFE.has(method))
+      await recordRefusal(
+        deps,
+        c,
+        principal,
+        address,
+        `the assistant "${actor.assistant.clientName}" tried it`,
+      );
+    throw new ApiError(403, {
+      code: "forbidden",
+      detail:
+        "An assistant signed in over OAuth cannot manage people, API keys, sessions, connected assistants or account settings; do that in the dashboard.",
+      meta: { permission: found.permission },
+    });
+  }
   const verdict = allows(
     actor.kind === "user" ? { kind: "user", role: actor.role } : { kind: "api_key", scope: actor.scope },
     found.permission,

@@ -139,6 +139,12 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "GET /v2/sessions": "self",
   "DELETE /v2/sessions": "self",
   "DELETE /v2/sessions/{id}": "self",
+  // Assistants that sign in (OAuth): the consent page's request and answer, the person's connected assistants.
+  "GET /v2/assistant_authorizations/{id}": "self",
+  "POST /v2/assistant_authorizations/{id}/approve": "self",
+  "POST /v2/assistant_authorizations/{id}/deny": "self",
+  "GET /v2/connected_assistants": "self",
+  "DELETE /v2/connected_assistants/{id}": "self",
   // A person's own alert rules and notifications (a key has no person: 403).
   "GET /v2/alert_rules": "self",
   "POST /v2/alert_rules": "self",

@@ -22,7 +22,11 @@ export interface SecurityHeaderOptions extends ContentSecuritySettings {
 }
 
 /** Paths whose answers are the API's or the service's own, never a page: nothing in them may run or be framed. */
-const NOT_A_PAGE = /^\/(v2|mcp|api|dcsa|metrics|healthz|readyz|demo\.json|__test__)(\/|$)/;
+const NOT_A_PAGE =
+  /^\/(v2|mcp|api|dcsa|metrics|healthz|readyz|demo\.json|__test__|\.well-known|oauth\/(authorize|token|register))(\/|$)/;
+
+/** The consent page of an assistant's sign-in: never framed, even where FRAME_ANCESTORS lets the dashboard be. */
+const CONSENT_PAGE = "/oauth/consent";
 
 const DOCS_PATH = "/v2/docs";
 
@@ -125,6 +129,14 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     xFrameOptions: "DENY",
     contentSecurityPolicy: stylePolicy(DEV_MAIL_STYLE),
   });
+  // A framed consent page could be clicked through by the page around it (clickjacking): it is never framed.
+  const consentPage = secureHeaders({
+    ...common,
+    xFrameOptions: "DENY",
+    contentSecurityPolicy: options.dev
+      ? undefined
+      : { ...dashboardPolicy(options), frameAncestors: ["'none'"] },
+  });
   const notAPage = secureHeaders({ ...common, xFrameOptions: "DENY", contentSecurityPolicy: nothingPolicy });
   // A shared shipment's page and data: its address holds the link's token, which no other site may be sent.
   const sharedPage = secureHeaders({
@@ -144,6 +156,7 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     if (path.startsWith(`${SHARED_API_PATH}/`)) return sharedData(c, next);
     if (path.startsWith(`${SHARED_PAGE_PATH}/`)) return sharedPage(c, next);
     if (path === DOCS_PATH) return docs(c, next);
+    if (path === CONSENT_PAGE) return consentPage(c, next);
     if (DEV_MAIL.test(path)) return devMail(c, next);
     return NOT_A_PAGE.test(path) ? notAPage(c, next) : page(c, next);
   };

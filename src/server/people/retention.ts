@@ -1,6 +1,7 @@
 // The background pass that keeps people's tables from growing without end: activity entries past the retention
-// (ACTIVITY_RETENTION_DAYS, 400 by default), sessions past their expiry, sign-in failures no longer counted, and
-// the Idempotency-Keys their programs sent, a day after each was first used.
+// (ACTIVITY_RETENTION_DAYS, 400 by default), sessions past their expiry, sign-in failures no longer counted,
+// the Idempotency-Keys their programs sent, a day after each was first used, and assistants' expired OAuth tokens,
+// stale authorization requests and registrations nobody granted.
 // In batches, in real time, once an hour (and at start), on whichever process runs it: each delete is idempotent.
 
 import { HOUR } from "../../api/durations";
@@ -8,6 +9,7 @@ import { type OutageReporter, reportBackgroundFailure } from "../background-erro
 import { pruneActivities } from "../db/activities";
 import type { Db } from "../db/connection";
 import { pruneIdempotencyKeys } from "../db/idempotency-keys";
+import { pruneOAuth } from "../db/oauth";
 import { deleteExpiredSessions } from "../db/sessions";
 import { pruneSignInFailures } from "../db/sign-in-failures";
 import type { Logger } from "../logger";
@@ -20,6 +22,7 @@ export async function prunePeopleTables(db: Db, retentionDays: number, now: Date
   await deleteExpiredSessions(db, now);
   await pruneSignInFailures(db, new Date(now.getTime() - 24 * HOUR));
   await pruneIdempotencyKeys(db, new Date(now.getTime() - 24 * HOUR));
+  await pruneOAuth(db, now);
   return pruned;
 }
 
