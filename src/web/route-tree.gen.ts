@@ -20,6 +20,7 @@ import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticate
 import { Route as AuthenticatedAttentionRouteImport } from './routes/_authenticated/attention'
 import { Route as AuthenticatedMapRouteImport } from './routes/_authenticated/map'
 import { Route as AuthenticatedNotificationsRouteImport } from './routes/_authenticated/notifications'
+import { Route as OauthConsentRouteImport } from './routes/oauth.consent'
 import { Route as SharedTokenRouteImport } from './routes/shared.$token'
 import { Route as AuthenticatedCarriersDataQualityRouteImport } from './routes/_authenticated/carriers.data-quality'
 import { Route as AuthenticatedContainersIndexRouteImport } from './routes/_authenticated/containers.index'
@@ -104,6 +105,11 @@ const AuthenticatedNotificationsRoute =
     path: '/notifications',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const OauthConsentRoute = OauthConsentRouteImport.update({
+  id: '/oauth/consent',
+  path: '/oauth/consent',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SharedTokenRoute = SharedTokenRouteImport.update({
   id: '/shared/$token',
   path: '/shared/$token',
@@ -283,6 +289,7 @@ export interface FileRoutesByFullPath {
   '/attention': typeof AuthenticatedAttentionRoute
   '/map': typeof AuthenticatedMapRoute
   '/notifications': typeof AuthenticatedNotificationsRoute
+  '/oauth/consent': typeof OauthConsentRoute
   '/shared/$token': typeof SharedTokenRoute
   '/carriers/data-quality': typeof AuthenticatedCarriersDataQualityRoute
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
@@ -323,6 +330,7 @@ export interface FileRoutesByTo {
   '/attention': typeof AuthenticatedAttentionRoute
   '/map': typeof AuthenticatedMapRoute
   '/notifications': typeof AuthenticatedNotificationsRoute
+  '/oauth/consent': typeof OauthConsentRoute
   '/shared/$token': typeof SharedTokenRoute
   '/carriers/data-quality': typeof AuthenticatedCarriersDataQualityRoute
   '/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
@@ -365,6 +373,7 @@ export interface FileRoutesById {
   '/_authenticated/attention': typeof AuthenticatedAttentionRoute
   '/_authenticated/map': typeof AuthenticatedMapRoute
   '/_authenticated/notifications': typeof AuthenticatedNotificationsRoute
+  '/oauth/consent': typeof OauthConsentRoute
   '/shared/$token': typeof SharedTokenRoute
   '/_authenticated/carriers/data-quality': typeof AuthenticatedCarriersDataQualityRoute
   '/_authenticated/containers/$containerId': typeof AuthenticatedContainersContainerIdRoute
@@ -407,6 +416,7 @@ export interface FileRouteTypes {
     | '/attention'
     | '/map'
     | '/notifications'
+    | '/oauth/consent'
     | '/shared/$token'
     | '/carriers/data-quality'
     | '/containers/$containerId'
@@ -447,6 +457,7 @@ export interface FileRouteTypes {
     | '/attention'
     | '/map'
     | '/notifications'
+    | '/oauth/consent'
     | '/shared/$token'
     | '/carriers/data-quality'
     | '/containers/$containerId'
@@ -488,6 +499,7 @@ export interface FileRouteTypes {
     | '/_authenticated/attention'
     | '/_authenticated/map'
     | '/_authenticated/notifications'
+    | '/oauth/consent'
     | '/shared/$token'
     | '/_authenticated/carriers/data-quality'
     | '/_authenticated/containers/$containerId'
@@ -526,6 +538,7 @@ export interface RootRouteChildren {
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SignInRoute: typeof SignInRoute
+  OauthConsentRoute: typeof OauthConsentRoute
   SharedTokenRoute: typeof SharedTokenRoute
 }
 
@@ -607,6 +620,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/notifications'
       preLoaderRoute: typeof AuthenticatedNotificationsRouteImport
       parentRoute: typeof AuthenticatedRoute
+    }
+    '/oauth/consent': {
+      id: '/oauth/consent'
+      path: '/oauth/consent'
+      fullPath: '/oauth/consent'
+      preLoaderRoute: typeof OauthConsentRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/shared/$token': {
       id: '/shared/$token'
@@ -897,6 +917,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForgotPasswordRoute: ForgotPasswordRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SignInRoute: SignInRoute,
+  OauthConsentRoute: OauthConsentRoute,
   SharedTokenRoute: SharedTokenRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,5 +1,5 @@
 // /account: the signed-in account, the API it talks to, and how to connect an assistant to the service over MCP
-// (the `/mcp` address and configuration snippets carrying this key). The key is masked on screen; the copy
+// (the `/mcp` address and configuration snippets carrying this key, or the address alone for one that signs in). The key is masked on screen; the copy
 // buttons copy it whole, since a snippet without it would not work.
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
@@ -76,6 +76,11 @@ export function AccountPage() {
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
           Streamable HTTP at this address, with the header{" "}
           <code className={code}>Authorization: Token …</code>
+        </p>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          Or give it the address alone: an assistant that can sign in (OAuth) asks a person to allow it here,
+          then acts as them, with their role. Each person finds theirs under Settings → Security, and revokes
+          them there.
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-2">
           <code className={`${code} break-all`}>{address}</code>

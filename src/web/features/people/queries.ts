@@ -1,8 +1,9 @@
 // The account's people, invitations, API keys, sign-in rules and single sign-on providers (/v2/users,
-// /v2/invitations, /v2/api_keys, /v2/account, /v2/sso_providers), and the person's own two-factor sign-in (the
-// sign-in service's endpoints): queries and the changes the settings pages make, each refreshing what it touched.
+// /v2/invitations, /v2/api_keys, /v2/account, /v2/sso_providers), the person's own two-factor sign-in (the
+// sign-in service's endpoints) and connected assistants (/v2/connected_assistants): queries and the changes the settings pages make, each refreshing what it touched.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
+import { connectedAssistantListDocumentSchema } from "../../../api/assistants";
 import {
   type AccountSettings,
   accountSettingsDocumentSchema,
@@ -30,6 +31,7 @@ export const peopleKeys = {
   invitations: () => [...meKeys.all, "invitations"] as const,
   apiKeys: () => [...meKeys.all, "api-keys"] as const,
   sessions: () => [...meKeys.all, "sessions"] as const,
+  connectedAssistants: () => [...meKeys.all, "connected-assistants"] as const,
   ssoProviders: () => [...meKeys.all, "sso-providers"] as const,
   activity: (filters: ActivityFilters) => [...meKeys.all, "activity", filters] as const,
 };
@@ -81,6 +83,20 @@ export const useEndSessions = () =>
       method: "DELETE",
       schema: anything,
     }),
+  );
+
+/** The assistants the person allowed to act as them in this account (MCP over OAuth). */
+export const connectedAssistantsQuery = () =>
+  queryOptions({
+    queryKey: peopleKeys.connectedAssistants(),
+    queryFn: ({ signal }) =>
+      apiRequest("/v2/connected_assistants", { schema: connectedAssistantListDocumentSchema, signal }),
+  });
+
+/** Revokes one of them: its tokens stop working within seconds. */
+export const useRevokeAssistant = () =>
+  usePeopleMutation((id: string) =>
+    apiRequest(`/v2/connected_assistants/${encodeURIComponent(id)}`, { method: "DELETE", schema: anything }),
   );
 
 export const membersQuery = () =>

@@ -1,7 +1,8 @@
 // Settings → Security: the person's email and whether it is confirmed (with a new confirmation link when not),
 // two-factor sign-in (and, when the account requires it and the person has none, a notice that nothing else works
 // until they turn it on), where the signed-in person is signed in (device, address, last seen),
-// signing out any or all other sessions, and changing the password (which signs out the others).
+// signing out any or all other sessions, the assistants they connected over MCP (revocable), and changing the
+// password (which signs out the others).
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { PASSWORD_MIN_LENGTH } from "../../../api/people";
@@ -12,6 +13,7 @@ import { showToast } from "../../components/toaster";
 import { meQuery } from "../../lib/actor";
 import { AuthError, changePassword, sendEmailConfirmation } from "../../lib/auth-client";
 import { formatDateTime } from "../../lib/format";
+import { ConnectedAssistants } from "./connected-assistants-section";
 import { accountOf, sessionsQuery, useEndSessions } from "./queries";
 import { TwoFactorSection } from "./two-factor-section";
 
@@ -26,12 +28,13 @@ export function SecurityPage() {
     <div className="max-w-3xl space-y-6">
       <PageHeader
         title="Security"
-        description="Your email, two-factor sign-in, where you are signed in, and your password."
+        description="Your email, two-factor sign-in, where you are signed in, connected assistants, and your password."
       />
       {required && !enabled ? <TwoFactorRequired /> : null}
       <EmailSection email={me.data.attributes.email} confirmed={me.data.attributes.email_verified} />
       <TwoFactorSection enabled={enabled} required={required} />
       <Sessions />
+      <ConnectedAssistants />
       <PasswordForm />
     </div>
   );

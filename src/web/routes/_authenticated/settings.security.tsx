@@ -1,7 +1,7 @@
-// /settings/security: the person's two-factor sign-in, sessions and password.
+// /settings/security: the person's two-factor sign-in, sessions, connected assistants and password.
 import { createFileRoute } from "@tanstack/react-router";
 import { RouteErrorPage } from "../../components/error-page";
-import { sessionsQuery } from "../../features/people/queries";
+import { connectedAssistantsQuery, sessionsQuery } from "../../features/people/queries";
 import { SecurityPage } from "../../features/people/security-page";
 import { meQuery } from "../../lib/actor";
 
@@ -10,6 +10,7 @@ export const Route = createFileRoute("/_authenticated/settings/security")({
     Promise.all([
       context.queryClient.ensureQueryData(meQuery()),
       context.queryClient.ensureQueryData(sessionsQuery()),
+      context.queryClient.ensureQueryData(connectedAssistantsQuery()),
     ]),
   head: () => ({ meta: [{ title: "Security · Boxtrack" }] }),
   component: SecurityPage,
