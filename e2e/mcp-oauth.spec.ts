@@ -4,7 +4,7 @@
 // the account and the role it acts with), allows it, and the browser goes to the assistant's loopback listener with
 // the code. The client then lists the account's shipments through MCP; Settings → Security lists the connected
 // assistant and revokes it, after which its token is refused within 5 seconds. Both pages are checked with axe and
-// photographed at a desktop's and a phone's size.
+// photographed at a desktop's and a phone's size, and in the dark theme.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type OAuthClientProvider, UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
@@ -80,14 +80,21 @@ class AssistantStore implements OAuthClientProvider {
   }
 }
 
-/** A page at both sizes: axe finds nothing and it does not scroll sideways; a screenshot of each. */
+/** A page at both sizes, and dark at a desktop's: axe finds nothing, no sideways scrolling; a screenshot of each. */
 async function lookAt(page: Page, what: string, name: string, outputPath: (file: string) => string) {
-  for (const size of [DESKTOP, PHONE]) {
+  for (const [size, scheme] of [
+    [DESKTOP, "light"],
+    [PHONE, "light"],
+    [DESKTOP, "dark"],
+  ] as const) {
     await page.setViewportSize(size);
-    await expectAccessible(page, `${what} at ${size.width}x${size.height}`);
-    await page.screenshot({ path: outputPath(`${name}-${size.width}x${size.height}.png`), fullPage: true });
+    await page.emulateMedia({ colorScheme: scheme });
+    const shown = `${size.width}x${size.height}${scheme === "dark" ? "-dark" : ""}`;
+    await expectAccessible(page, `${what} at ${shown}`);
+    await page.screenshot({ path: outputPath(`${name}-${shown}.png`), fullPage: true });
   }
   await page.setViewportSize(DESKTOP);
+  await page.emulateMedia({ colorScheme: "light" });
 }
 
 test("an MCP client signs in through the consent page, lists shipments, and is revoked from Settings", async ({
