@@ -69,7 +69,8 @@ try {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ company_name: "Documents bench", shipments: 50 }),
   });
-  if (created.status !== 201) throw new Error(`test control answered ${created.status}: ${await created.text()}`);
+  if (created.status !== 201)
+    throw new Error(`test control answered ${created.status}: ${await created.text()}`);
   const account = (await created.json()) as { api_key: string };
   const auth = { Authorization: `Token ${account.api_key}` };
   const get = async (path: string) => (await fetch(`${service.url}${path}`, { headers: auth })).json();
