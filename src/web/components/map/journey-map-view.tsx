@@ -16,7 +16,7 @@ import { formatCoordinate } from "./coordinates";
 import { type InlandDestination, type JourneyDrawing, journeyDrawing } from "./journey-geometry";
 import { type InlandStop, MapPlaceholder } from "./journey-map";
 import { containerMapQuery, portQuery } from "./journey-queries";
-import { type LabelSide, labelSides, labelWidth } from "./label-sides";
+import { type LabelPlace, type LabelSide, labelSides, labelWidth } from "./label-sides";
 import { LandStatus, useLandState } from "./land-status";
 import { LAND_LEGEND, MapLegend } from "./map-legend";
 import { type MapPalette, mapPalette } from "./palette";
@@ -159,12 +159,35 @@ function inlandLabel(inland: NonNullable<JourneyDrawing["inland"]>): string {
   return `DEST ${inland.port.attributes.name}${arrival ? ` · ${inland.ataAt ? "arrived" : "ETA"} ${formatDateTime(arrival, zone).text}` : ""}`;
 }
 
-/** Every label of the drawing with where it is: the ports in journey order, then the inland destination. */
-function journeyLabels(drawing: JourneyDrawing): { position: L.LatLngExpression; text: string }[] {
+/**
+ * Every label of the drawing with where it is: the ports in journey order, then the inland destination. Each has
+ * a short form, the place alone ("POD Savannah"), for a map too narrow for the time beside it (the journey card
+ * above the map gives the time).
+ */
+function journeyLabels(
+  drawing: JourneyDrawing,
+): { position: L.LatLngExpression; text: string; short: string }[] {
   return [
-    ...drawing.ports.map((port) => ({ position: port.position, text: portLabel(port) })),
-    ...(drawing.inland ? [{ position: drawing.inland.position, text: inlandLabel(drawing.inland) }] : []),
+    ...drawing.ports.map((port) => ({
+      position: port.position,
+      text: portLabel(port),
+      short: `${port.properties.label} ${port.properties.name}`,
+    })),
+    ...(drawing.inland
+      ? [
+          {
+            position: drawing.inland.position,
+            text: inlandLabel(drawing.inland),
+            short: `DEST ${drawing.inland.port.attributes.name}`,
+          },
+        ]
+      : []),
   ];
+}
+
+/** A label's text in the form label-sides.ts chose for it (the whole one until it has chosen). */
+function labelText(label: { text: string; short: string }, place: LabelPlace | undefined): string {
+  return place?.short ? label.short : label.text;
 }
 
 /** How far a label stands from its place's marker, in pixels (label-sides.ts counts with the same gap). */
@@ -218,15 +241,16 @@ function JourneyLayers({ drawing }: { drawing: JourneyDrawing }) {
   // The ports' labels, then the inland destination's, each on the side where it covers no other (label-sides.ts),
   // worked out again whenever the view changes.
   const labels = useMemo(() => journeyLabels(drawing), [drawing]);
-  const [sides, setSides] = useState<LabelSide[]>([]);
+  const [sides, setSides] = useState<LabelPlace[]>([]);
   useEffect(() => {
     const place = () => {
       const anchors = labels.map((label) => {
         const point = map.latLngToContainerPoint(label.position);
-        return { x: point.x, y: point.y, width: labelWidth(label.text) };
+        return { x: point.x, y: point.y, width: labelWidth(label.text), shortWidth: labelWidth(label.short) };
       });
       const next = labelSides(anchors, map.getSize().x);
-      setSides((current) => (current.join() === next.join() ? current : next));
+      const key = (places: LabelPlace[]) => places.map((p) => `${p.side}${p.short ? "-short" : ""}`).join();
+      setSides((current) => (key(current) === key(next) ? current : next));
     };
     place();
     map.on("zoomend moveend resize", place);
@@ -251,11 +275,16 @@ function JourneyLayers({ drawing }: { drawing: JourneyDrawing }) {
         />
       ))}
       {drawing.inland ? (
-        <InlandLeg inland={drawing.inland} palette={palette} side={sides[drawing.ports.length] ?? "right"} />
+        <InlandLeg
+          inland={drawing.inland}
+          palette={palette}
+          side={sides[drawing.ports.length]?.side ?? "right"}
+          text={labelText(labels[drawing.ports.length]!, sides[drawing.ports.length])}
+        />
       ) : null}
       {drawing.ports.map((port, i) => {
         const p = port.properties;
-        const side = sides[i] ?? "right";
+        const side = sides[i]?.side ?? "right";
         return (
           <CircleMarker
             key={`${p.ports_sequence}-${p.location_id}`}
@@ -263,7 +292,7 @@ function JourneyLayers({ drawing }: { drawing: JourneyDrawing }) {
             radius={5}
             pathOptions={{ color: palette.portStroke, weight: 2, fillColor: palette.port, fillOpacity: 1 }}
           >
-            <PlaceLabel side={side}>{labels[i]!.text}</PlaceLabel>
+            <PlaceLabel side={side}>{labelText(labels[i]!, sides[i])}</PlaceLabel>
           </CircleMarker>
         );
       })}
@@ -296,10 +325,12 @@ function InlandLeg({
   inland,
   palette,
   side,
+  text,
 }: {
   inland: NonNullable<JourneyDrawing["inland"]>;
   palette: MapPalette;
   side: LabelSide;
+  text: string;
 }) {
   return (
     <>
@@ -321,7 +352,7 @@ function InlandLeg({
         radius={5}
         pathOptions={{ color: palette.portStroke, weight: 2, fillColor: palette.port, fillOpacity: 1 }}
       >
-        <PlaceLabel side={side}>{inlandLabel(inland)}</PlaceLabel>
+        <PlaceLabel side={side}>{text}</PlaceLabel>
       </CircleMarker>
     </>
   );

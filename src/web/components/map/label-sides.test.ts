@@ -13,7 +13,10 @@ describe("labelSides", () => {
         ],
         1000,
       ),
-    ).toEqual(["right", "right"]);
+    ).toEqual([
+      { side: "right", short: false },
+      { side: "right", short: false },
+    ]);
   });
 
   it("moves a label left when its right side would cover an earlier one", () => {
@@ -26,11 +29,28 @@ describe("labelSides", () => {
         ],
         1348,
       ),
-    ).toEqual(["right", "left"]);
+    ).toEqual([
+      { side: "right", short: false },
+      { side: "left", short: false },
+    ]);
   });
 
   it("moves a label left at the map's right edge", () => {
-    expect(labelSides([{ x: 1110, y: 64, width: 230 }], 1200)).toEqual(["left"]);
+    expect(labelSides([{ x: 1110, y: 64, width: 230 }], 1200)).toEqual([{ side: "left", short: false }]);
+  });
+
+  it("shows a label short when the whole one runs past the map on either side (a phone's narrow map)", () => {
+    // "POD Savannah · arrived 27 Nov 07:57 America/New_York" at the right of a 310 px map.
+    const width = labelWidth("POD Savannah · arrived 27 Nov 07:57 America/New_York");
+    const shortWidth = labelWidth("POD Savannah");
+    expect(labelSides([{ x: 190, y: 100, width, shortWidth }], 310)).toEqual([
+      { side: "right", short: true },
+    ]);
+    // With room for the whole label it stays whole, and a label without a short form is never shortened.
+    expect(labelSides([{ x: 190, y: 100, width, shortWidth }], 1200)).toEqual([
+      { side: "right", short: false },
+    ]);
+    expect(labelSides([{ x: 190, y: 100, width }], 310)).toEqual([{ side: "left", short: false }]);
   });
 
   it("estimates a label's width from its text", () => {

@@ -1,16 +1,25 @@
 // Which side of its place each of the route map's permanent labels goes ("POL Tianjin Xingang", "TS1 Busan · ETA
 // 3 Dec 15:00"): to the right, unless that would cover a label already placed (a transshipment port close to the
 // port of lading) or run past the map's right edge; then to the left. Places are taken in journey order, so the
-// earlier stop keeps the usual side.
+// earlier stop keeps the usual side. A label that runs past the map's edge on either side (a long "· arrived …"
+// on a phone) is shown short, its place's name alone, when it has a short form that fits better.
 
 /** A label's place on the map in pixels (its marker's container point) and its width. */
 export interface LabelAnchor {
   x: number;
   y: number;
   width: number;
+  /** The width of the label's short form, when it has one. */
+  shortWidth?: number;
 }
 
 export type LabelSide = "right" | "left";
+
+/** Where a label goes, and whether in its short form. */
+export interface LabelPlace {
+  side: LabelSide;
+  short: boolean;
+}
 
 /** A label's height and its gap from the marker, in pixels (Leaflet's tooltip at 0.75rem, and its offset). */
 const HEIGHT_PX = 32;
@@ -39,20 +48,30 @@ function overlap(a: Box, b: Box): number {
   return w > 0 && h > 0 ? w * h : 0;
 }
 
-/** The side for each label, in the anchors' order, on a map `mapWidth` pixels wide. */
-export function labelSides(anchors: readonly LabelAnchor[], mapWidth: number): LabelSide[] {
+/** The side and form of each label, in the anchors' order, on a map `mapWidth` pixels wide. */
+export function labelSides(anchors: readonly LabelAnchor[], mapWidth: number): LabelPlace[] {
   const placed: Box[] = [];
   return anchors.map((anchor) => {
-    const cost = (side: LabelSide) => {
-      const box = boxOf(anchor, side);
+    const outside = (box: Box) => Math.max(0, box.right - mapWidth) + Math.max(0, -box.left);
+    const cost = (a: LabelAnchor, side: LabelSide) => {
+      const box = boxOf(a, side);
       const covered = placed.reduce((sum, other) => sum + overlap(box, other), 0);
-      const outside = Math.max(0, box.right - mapWidth) + Math.max(0, -box.left);
-      return covered + outside * HEIGHT_PX;
+      return covered + outside(box) * HEIGHT_PX;
     };
     // Right unless left is strictly better: a label that fits either way keeps the usual side.
-    const side: LabelSide = cost("left") < cost("right") ? "left" : "right";
-    placed.push(boxOf(anchor, side));
-    return side;
+    const sideFor = (a: LabelAnchor): LabelSide => (cost(a, "left") < cost(a, "right") ? "left" : "right");
+    let side = sideFor(anchor);
+    let short = false;
+    if (anchor.shortWidth !== undefined && outside(boxOf(anchor, side)) > 0) {
+      const shortened = { ...anchor, width: anchor.shortWidth };
+      const shortSide = sideFor(shortened);
+      if (cost(shortened, shortSide) < cost(anchor, side)) {
+        side = shortSide;
+        short = true;
+      }
+    }
+    placed.push(boxOf(short ? { ...anchor, width: anchor.shortWidth! } : anchor, side));
+    return { side, short };
   });
 }
 
