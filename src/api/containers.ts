@@ -124,6 +124,8 @@ export const containerSchema = z
       pod_terminal: toOne("terminal"),
       transport_events: toMany("transport_event"),
       raw_events: toMany("raw_event"),
+      /** Our extension, sent when `include=custom_fields` asks: the container's custom field values, included. */
+      custom_fields: toMany("custom_field").optional(),
     }),
     links: z.object({ self: z.string() }),
   })
@@ -137,6 +139,7 @@ export const CONTAINER_INCLUDES = [
   "pickup_facility",
   "transport_events",
   "raw_events",
+  "custom_fields",
 ] as const;
 
 /** Attributes a client may change with `PATCH /v2/containers/{id}`. */

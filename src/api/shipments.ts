@@ -100,6 +100,11 @@ export const shipmentSchema = z
        * service; optional so that the dashboard still reads a server without parties.
        */
       customer: toOne("party").optional(),
+      /**
+       * Our extension, sent when `include=custom_fields` asks: the shipment's custom field values, included as
+       * `custom_field` resources (with their display values).
+       */
+      custom_fields: toMany("custom_field").optional(),
     }),
     links: z.object({ self: z.string() }),
   })
@@ -117,6 +122,7 @@ export const SHIPMENT_INCLUDES = [
   "line_tracking_stopped_by_user",
   "containers.pod_terminal",
   "customer",
+  "custom_fields",
 ] as const;
 
 /** A reference number or tag: trimmed, non-empty, at most 100 characters. */

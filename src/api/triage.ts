@@ -1,6 +1,7 @@
 // Sorting, filtering and counting the shipments and containers lists: the triage vocabulary of the /v2 contract,
 // which the service parses and documents and the dashboard builds its filters, links and saved views from.
 import { z } from "zod";
+import { API_SLUG_PATTERN } from "./custom-field-values";
 import { isoDateTime } from "./json-api";
 import type { TRACKING_STOPPED_REASONS } from "./shipments";
 
@@ -41,6 +42,21 @@ export const CONTAINER_SORT_FIELDS = [
   "number",
 ] as const;
 export type ContainerSortField = (typeof CONTAINER_SORT_FIELDS)[number];
+
+/**
+ * A custom field as a sort field of both lists: `sort=custom_fields.<api_slug>` (a definition of the list's kind of
+ * record) orders by the field's typed value: numbers numerically, dates and times chronologically, texts (short
+ * text, enum values, booleans, references) case-insensitively; records without a value come last in either
+ * direction. An enum_multi field holds several values and sorts nothing.
+ */
+export const CUSTOM_FIELD_SORT_PREFIX = "custom_fields.";
+export type CustomFieldSortField = `custom_fields.${string}`;
+/** `custom_fields.po_number` → `po_number` (an api_slug's spelling); undefined for any other field. */
+export function customFieldSlugOf(field: string): string | undefined {
+  if (!field.startsWith(CUSTOM_FIELD_SORT_PREFIX)) return undefined;
+  const slug = field.slice(CUSTOM_FIELD_SORT_PREFIX.length);
+  return API_SLUG_PATTERN.test(slug) ? slug : undefined;
+}
 
 /** One sort key as `sort` spells it: `field` ascending, `-field` descending. */
 export interface SortKey<F extends string = string> {

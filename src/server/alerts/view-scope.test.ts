@@ -1,7 +1,7 @@
 // Service tests of rules scoped to a saved view: a containers view (by its text search) tells of its boxes, a
-// shipments view (by tag) of its shipments' boxes and of a shipment's own change, neither of anything else; another
-// account's view, an unknown id and a malformed one are refused at the scope's pointer with nothing stored; a view
-// deleted later leaves its rule telling nothing.
+// shipments view (by tag, or by a custom field) of its shipments' boxes and of a shipment's own change, neither of
+// anything else; another account's view, an unknown id and a malformed one are refused at the scope's pointer with
+// nothing stored; a view deleted later leaves its rule telling nothing.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertOutbox } from "../db/outbox";
@@ -144,5 +144,54 @@ describe("alert rules scoped to a saved view", () => {
       tags: ["urgent"],
     });
     expect(await record([arrival(again)])).toEqual([]);
+  });
+
+  it("tells of a shipments view's own shipments when the view filters by a custom field", async () => {
+    const defined = await h.request(apiKey, "/v2/custom_field_definitions", {
+      method: "POST",
+      json: {
+        data: {
+          type: "custom_field_definition",
+          attributes: {
+            entity_type: "Shipment",
+            api_slug: "desk",
+            display_name: "Desk",
+            data_type: "short_text",
+          },
+        },
+      },
+    });
+    expect(defined.status, await defined.clone().text()).toBe(201);
+    const deskView = await view(apiKey, "Rotterdam desk", "shipments", {
+      "filter[custom_fields.desk]": "Rotterdam",
+    });
+    const made = await rule({
+      name: "Desk arrived",
+      kind: "vessel_arrived",
+      scope: { type: "saved_view", id: deskView },
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    await h.service.alerts.runOnce();
+
+    const desk = await insertShipment(h.db, accountId, { containerNumbers: ["MSCU5000005"] });
+    const other = await insertShipment(h.db, accountId, { containerNumbers: ["MSCU6000006"] });
+    const set = await h.request(apiKey, `/v2/shipments/${desk.shipment.id}/custom_fields`, {
+      method: "POST",
+      json: { data: { type: "custom_field", attributes: { api_slug: "desk", value: "Rotterdam" } } },
+    });
+    expect(set.status).toBe(201);
+    const arrival = (s: typeof desk) => ({
+      accountId,
+      shipmentId: s.shipment.id,
+      containerId: s.containers[0]!.id,
+      createdAt: h.clock.now(),
+      event: "container.transport.vessel_arrived",
+      referenceType: "transport_event",
+      referenceId: s.containers[0]!.id,
+    });
+    // Only the rule of this view can tell of these boxes (the others' views hold neither).
+    expect(await record([arrival(desk), arrival(other)])).toEqual([
+      "Desk arrived: Vessel arrived: MSCU5000005 at Los Angeles",
+    ]);
   });
 });

@@ -9,11 +9,14 @@ import type { ListFilterSpec } from "../db/list-filters";
 import { savedViewsByIds } from "../db/saved-views";
 import { viewMembers } from "../db/view-members";
 
-/** A view's filters as its list reads them; undefined when its list would refuse its search. */
-export type ViewFilters = (view: {
-  list: SavedViewList;
-  search: Record<string, string>;
-}) => ListFilterSpec | undefined;
+/**
+ * A view's filters as its list reads them (its custom field filters against its account's definitions); undefined
+ * when its list would refuse its search.
+ */
+export type ViewFilters = (
+  db: Db,
+  view: { accountId: string; list: SavedViewList; search: Record<string, string> },
+) => Promise<ListFilterSpec | undefined>;
 
 /**
  * Sets `views` on each fact: the saved views (of the rules' scopes) that hold its container (a shipment's fact: its
@@ -36,7 +39,7 @@ export async function markViews(
   };
   for (const view of await savedViewsByIds(db, viewIds)) {
     const list = view.list as SavedViewList;
-    const filters = viewFilters({ list, search: view.search });
+    const filters = await viewFilters(db, { accountId: view.accountId, list, search: view.search });
     if (!filters) continue;
     const held = await viewMembers(db, view.accountId, list, filters, { now }, asked);
     for (const f of facts) {

@@ -137,7 +137,7 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
 export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
   const { db, clock, logger } = options;
   const batchSize = options.batchSize ?? 200;
-  const viewFilters: ViewFilters = options.viewFilters ?? (() => undefined);
+  const viewFilters: ViewFilters = options.viewFilters ?? (async () => undefined);
   const groupMs = (options.emailGroupMinutes ?? ALERT_EMAIL_GROUP_MINUTES) * 60_000;
   const realNow = options.realNow ?? (() => new Date());
   // Chat messages were queued since the chat worker was last told (a batch rolled back only wakes it for nothing).

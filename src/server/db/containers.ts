@@ -1,9 +1,10 @@
 // Container repository: account-scoped reads and writes of containers and the ids of their events.
-import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { isUuid } from "../../api/ids";
 import type { ContainerSortField, SortKey } from "../../api/triage";
 import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
+import { type ListSortKey, listSortColumns, withSortJoins } from "./custom-field-sort";
 import { transportEventIdsOf } from "./events";
 import { listCount } from "./list-counts";
 import {
@@ -76,13 +77,13 @@ const CONTAINER_SORT_COLUMNS: Record<ContainerSortField, Omit<SortColumn, keyof 
   number: { column: containers.number },
 };
 
-/** Sort keys with their columns; ascending by availability puts available containers (true) first. */
-function containerSortColumns(keys: readonly SortKey<ContainerSortField>[]): SortColumn[] {
-  return keys.map((k) => ({
+/** A sort key with its column; ascending by availability puts available containers (true) first. */
+function containerSortColumn(k: SortKey<ContainerSortField>): SortColumn {
+  return {
     ...k,
     ...CONTAINER_SORT_COLUMNS[k.field],
     descending: k.field === "available_for_pickup" ? !k.descending : k.descending,
-  }));
+  };
 }
 
 const CONTAINER_ORDER: ListOrder = {
@@ -113,7 +114,7 @@ export async function listContainers(
   accountId: string,
   spec: ListFilterSpec,
   clock: FilterClock,
-  sort: readonly SortKey<ContainerSortField>[],
+  sort: readonly ListSortKey<ContainerSortField>[],
   page: PageRequest,
 ): Promise<{
   records: ContainerRecord[];
@@ -124,20 +125,30 @@ export async function listContainers(
   const where = containerListCondition(accountId, filter, clock);
   const counted = () => countContainers(db, accountId, filter, clock);
   if (sort.length > 0) {
+    const { columns, joins } = listSortColumns(sort, containerSortColumn, {
+      id: containers.id,
+      accountId: containers.accountId,
+    });
     const { rows, total } = await readSortedPage(
       page,
-      containerSortColumns(sort),
+      columns,
       { at: containers.createdAt, id: containers.id },
       {
+        // The container's columns alone (a join would add its own to each row).
         read: (extra, orderBy, limit, offset) =>
-          db
-            .select()
-            .from(containers)
+          withSortJoins(db.select(getTableColumns(containers)).from(containers).$dynamic(), joins)
             .where(and(where, extra))
             .orderBy(...orderBy)
             .limit(limit)
             .offset(offset),
-        count: (extra) => (extra ? countWhere(db, and(where, extra)!) : counted()),
+        count: async (extra) => {
+          if (!extra) return counted();
+          const [row] = await withSortJoins(
+            db.select({ n: count() }).from(containers).$dynamic(),
+            joins,
+          ).where(and(where, extra));
+          return row?.n ?? 0;
+        },
       },
     );
     return {

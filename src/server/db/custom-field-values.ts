@@ -1,7 +1,7 @@
 // Custom field values, every read and write scoped by account: an entity's fields, the account's list, one value's
 // writes (each keeping the typed copy lists filter and sort by), and the carry-over of a tracking request's fields
 // to the shipment it became, inside the engine's transaction.
-import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type {
   CustomFieldDataType,
   CustomFieldEntityType,
@@ -92,6 +92,19 @@ export async function entityValues(db: Db, accountId: string, entityId: string):
   if (!isUuid(entityId)) return [];
   const rows = await joined(db)
     .where(and(eq(customFieldValues.accountId, accountId), eq(customFieldValues.entityId, entityId)))
+    .orderBy(asc(customFieldDefinitions.createdAt), asc(customFieldDefinitions.id));
+  return withDefinitions(rows);
+}
+
+/**
+ * The fields of a page of records (a list's `include=custom_fields`), each record's in the order its definitions
+ * were made: one read of the index by account and record.
+ */
+export async function entitiesValues(db: Db, accountId: string, entityIds: string[]): Promise<ValueRecord[]> {
+  const valid = entityIds.filter(isUuid);
+  if (valid.length === 0) return [];
+  const rows = await joined(db)
+    .where(and(eq(customFieldValues.accountId, accountId), inArray(customFieldValues.entityId, valid)))
     .orderBy(asc(customFieldDefinitions.createdAt), asc(customFieldDefinitions.id));
   return withDefinitions(rows);
 }

@@ -1953,6 +1953,10 @@ export const customFieldValues = pgTable(
     index("custom_field_values_text_idx")
       .on(t.definitionId, t.textValue, t.entityId)
       .where(sql`${t.textValue} is not null`),
+    // Sorting a list by a text field, which compares without case (db/custom-field-sort.ts).
+    index("custom_field_values_text_sort_idx")
+      .on(t.definitionId, sql`lower(${t.textValue})`, t.entityId)
+      .where(sql`${t.textValue} is not null`),
     index("custom_field_values_number_idx")
       .on(t.definitionId, t.numberValue, t.entityId)
       .where(sql`${t.numberValue} is not null`),

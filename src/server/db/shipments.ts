@@ -18,6 +18,7 @@ import { isUuid } from "../../api/ids";
 import type { ShipmentSortField, SortKey } from "../../api/triage";
 import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
+import { type ListSortKey, listSortColumns, withSortJoins } from "./custom-field-sort";
 import { listCount } from "./list-counts";
 import {
   containerListCondition,
@@ -158,7 +159,7 @@ export async function listShipments(
   accountId: string,
   spec: ListFilterSpec,
   clock: FilterClock,
-  sort: readonly SortKey<ShipmentSortField>[],
+  sort: readonly ListSortKey<ShipmentSortField>[],
   page: PageRequest,
 ): Promise<{
   records: ShipmentRecord[];
@@ -174,18 +175,29 @@ export async function listShipments(
       .from(shipments)
       .leftJoin(vessels, eq(vessels.id, shipments.podVesselId));
   if (sort.length > 0) {
+    const { columns, joins } = listSortColumns(sort, (k) => ({ ...k, ...SHIPMENT_SORT_COLUMNS[k.field] }), {
+      id: shipments.id,
+      accountId: shipments.accountId,
+    });
     const { rows, total } = await readSortedPage(
       page,
-      sort.map((k) => ({ ...k, ...SHIPMENT_SORT_COLUMNS[k.field] })),
+      columns,
       { at: shipments.createdAt, id: shipments.id },
       {
         read: (extra, orderBy, limit, offset) =>
-          select()
+          withSortJoins(select().$dynamic(), joins)
             .where(and(where, extra))
             .orderBy(...orderBy)
             .limit(limit)
             .offset(offset),
-        count: (extra) => (extra ? countWhere(db, and(where, extra)!) : counted()),
+        count: async (extra) => {
+          if (!extra) return counted();
+          const [row] = await withSortJoins(
+            db.select({ n: count() }).from(shipments).$dynamic(),
+            joins,
+          ).where(and(where, extra));
+          return row?.n ?? 0;
+        },
       },
     );
     return {

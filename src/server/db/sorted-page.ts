@@ -15,6 +15,11 @@ export interface SortColumn extends SortKey {
   column: AnyColumn | SQLWrapper;
   /** The column's index is built descending (the newest-first index of created_at); otherwise ascending. */
   indexDescending?: boolean;
+  /**
+   * The column whose null says a row has no value, when `column` is an expression of it (`lower(text_value)`): the
+   * condition then names the column itself, which is what a partial index's `where column is not null` matches.
+   */
+  present?: AnyColumn | SQLWrapper;
 }
 
 /** The default order's columns (creation time, then id), newest first, that break ties. */
@@ -50,7 +55,7 @@ export async function readSortedPage<T>(
   if (!first) throw new Error("a sorted page needs a sort key");
   const tail = [...rest.map(ordered), sql`${tie.at} desc`, sql`${tie.id} desc`];
   const offset = (page.number - 1) * page.size;
-  const valued = sql`${first.column} is not null`;
+  const valued = sql`${first.present ?? first.column} is not null`;
   const [rows, total] = await Promise.all([
     reader.read(valued, [asIndexed(first), ...tail], page.size, offset),
     reader.count(undefined),
@@ -59,7 +64,7 @@ export async function readSortedPage<T>(
   // The rows with a value end before this page ends: how many there are in all, to know where those without start.
   const withValue = rows.length > 0 || offset === 0 ? offset + rows.length : await reader.count(valued);
   const without = await reader.read(
-    sql`${first.column} is null`,
+    sql`${first.present ?? first.column} is null`,
     tail,
     page.size - rows.length,
     Math.max(0, offset - withValue),

@@ -13,9 +13,11 @@ import { rawEventResource, transportEventResource } from "../../resources/events
 import { terminalResource } from "../../resources/reference";
 import { shipmentResource } from "../../resources/shipments";
 import { parseCustomFieldFilters } from "../custom-field-filters";
+import { includeCustomFields } from "../custom-field-includes";
+import { parseListSort } from "../custom-field-sort";
 import type { App, AppEnv, DataDeps } from "../env";
 import { idMismatch, notFound } from "../errors";
-import { parseListFilters, parseSort, refuseCursors } from "../list-query";
+import { parseListFilters, refuseCursors } from "../list-query";
 import { pageDocument, parsePage } from "../paging";
 import { withActivity } from "../people-context";
 import { parseInclude } from "../query-params";
@@ -43,6 +45,7 @@ export function containerRoutes(deps: ContainerRouteDeps): App {
       }),
     );
     const included = new Included(data);
+    if (include.has("custom_fields")) await includeCustomFields(db, accountId, data, included);
     const ids = records.map((r) => r.container.id);
     const [transport, raw] = await Promise.all([
       include.has("transport_events") ? transportEventsOf(db, accountId, ids) : [],
@@ -91,7 +94,7 @@ export function containerRoutes(deps: ContainerRouteDeps): App {
     const page = parsePage(query, { cursors: true });
     const include = parseInclude(query.include, CONTAINER_INCLUDES);
     const accountId = c.get("principal").account.id;
-    const sort = parseSort(query.sort, CONTAINER_SORT_FIELDS);
+    const sort = await parseListSort(db, accountId, "Container", query.sort, CONTAINER_SORT_FIELDS);
     if (sort.length > 0) refuseCursors(page);
     const filter = parseListFilters(query, reference);
     const number = query["filter[number]"]?.trim();

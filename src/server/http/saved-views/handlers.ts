@@ -51,10 +51,11 @@ export function savedViewRoutes(deps: DataDeps): App {
 
   app.openapi(createRouteDef, async (c) => {
     const { name, list, search } = c.req.valid("json").data.attributes;
-    const checked = checkSavedViewSearch(list, search, reference);
+    const accountId = c.get("principal").account.id;
+    const checked = await checkSavedViewSearch(list, search, { db, reference, accountId });
     const row = await createSavedView(
       db,
-      c.get("principal").account.id,
+      accountId,
       { name, list, search: checked },
       SAVED_VIEWS_MAX,
       clock.now(),
@@ -79,7 +80,11 @@ export function savedViewRoutes(deps: DataDeps): App {
     if (!current) throw notFound("saved view", id);
     const name = data.attributes.name ?? current.name;
     const list = data.attributes.list ?? (current.list as SavedViewList);
-    const search = checkSavedViewSearch(list, data.attributes.search ?? current.search, reference);
+    const search = await checkSavedViewSearch(list, data.attributes.search ?? current.search, {
+      db,
+      reference,
+      accountId,
+    });
     const row = await updateSavedView(db, accountId, id, { name, list, search }, clock.now());
     if (!row) throw notFound("saved view", id);
     if (isRefusal(row)) throw refusal(row, name, list);

@@ -14,9 +14,11 @@ import {
 import { documentOf, Included } from "../../resources/documents";
 import { shipmentResource } from "../../resources/shipments";
 import { parseCustomFieldFilters } from "../custom-field-filters";
+import { includeCustomFields } from "../custom-field-includes";
+import { parseListSort } from "../custom-field-sort";
 import type { App, DataDeps } from "../env";
 import { idMismatch, invalidAttribute, notFound, quote } from "../errors";
-import { parseListFilters, parseSort, refuseCursors } from "../list-query";
+import { parseListFilters, refuseCursors } from "../list-query";
 import { pageDocument, parsePage } from "../paging";
 import { trackingActor, withActivity } from "../people-context";
 import { parseInclude } from "../query-params";
@@ -55,6 +57,7 @@ export function shipmentRoutes(deps: ShipmentRouteDeps): App {
     const data = shipmentResource(record, reference);
     const included = new Included([data]);
     await includeForShipments(deps, accountId, [record], include, included);
+    if (include.has("custom_fields")) await includeCustomFields(db, accountId, [data], included);
     return documentOf(data, `/v2/shipments/${id}`, include.size > 0 ? included.toArray() : undefined);
   }
 
@@ -76,7 +79,7 @@ export function shipmentRoutes(deps: ShipmentRouteDeps): App {
     const page = parsePage(query, { cursors: true });
     const include = parseInclude(query.include, SHIPMENT_INCLUDES);
     const accountId = c.get("principal").account.id;
-    const sort = parseSort(query.sort, SHIPMENT_SORT_FIELDS);
+    const sort = await parseListSort(db, accountId, "Shipment", query.sort, SHIPMENT_SORT_FIELDS);
     if (sort.length > 0) refuseCursors(page);
     const filter = parseListFilters(query, reference);
     const customFields = await parseCustomFieldFilters(db, accountId, "Shipment", c.req.query());
@@ -92,6 +95,7 @@ export function shipmentRoutes(deps: ShipmentRouteDeps): App {
     const data = records.map((r) => shipmentResource(r, reference));
     const included = new Included(data);
     await includeForShipments(deps, accountId, records, include, included);
+    if (include.has("custom_fields")) await includeCustomFields(db, accountId, data, included);
     const asked = include.size > 0 ? included.toArray() : undefined;
     return c.json(pageDocument(c.req.url, page, { total, edges }, data, asked), 200);
   });

@@ -1,7 +1,12 @@
 // A saved view's search in plain words, for an assistant to read and repeat: "containers whose last free day is
 // within 2 days, sorted by last free day, latest first". Covers every key a view may hold (src/api/saved-views.ts);
 // the columns only change how the dashboard shows the list, so they are not said.
-import { cleanSavedViewSearch, filterNameOf, type SavedViewList } from "../../../../api/saved-views";
+import {
+  CUSTOM_FIELD_FILTER_KEY,
+  cleanSavedViewSearch,
+  filterNameOf,
+  type SavedViewList,
+} from "../../../../api/saved-views";
 import { type ListFilterName, sortKeysOf } from "../../../../api/triage";
 
 const spaced = (value: string) => value.replaceAll("_", " ");
@@ -70,6 +75,10 @@ export function savedViewWords(list: SavedViewList, search: Readonly<Record<stri
     if (filter && !(list === "shipments" && filter === "tracking_stopped")) {
       conditions.push(FILTER_WORDS[filter](value));
     }
+    const slug = CUSTOM_FIELD_FILTER_KEY.test(key)
+      ? key.slice("filter[custom_fields.".length, -1)
+      : undefined;
+    if (slug) conditions.push(`custom field ${slug} ${value.split(",").join(" or ")}`);
   }
   if (list === "shipments" && cleaned.tracking === "stopped") conditions.push("tracking stopped");
   if (list === "shipments" && cleaned.tracking === "active") conditions.push("still tracked");
