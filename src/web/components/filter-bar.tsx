@@ -1,15 +1,34 @@
 // A list's quick filters, its filters as removable chips, an "Add filter" form (a plain form: keyboard and screen
 // readers use it as any other) and "Clear all". The list owns the filters (in its URL); this only shows and edits
-// them.
+// them. Besides the list's own filters it offers extra ones the list passes in (its custom fields), by name.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { type ListFilterName, type ListFilters, MAX_ARRIVING_WITHIN_DAYS } from "../../api/triage";
-import { FILTER_DEFINITIONS, filterChipWords } from "../lib/filter-words";
+import { type ListFilterName, MAX_ARRIVING_WITHIN_DAYS } from "../../api/triage";
+import { chipWordsOf, FILTER_DEFINITIONS, type FilterDefinition } from "../lib/filter-words";
 import { isValidFilterValue } from "../lib/list-filters";
 import { isPartyId, partyQuery } from "../lib/parties";
 import { buttonClass } from "./button";
+import type { ExtraFilter } from "./custom-fields/list-columns";
 import { CustomerPicker } from "./customer-picker";
 import { QuickFilters } from "./quick-filters";
+
+/** The filters a bar shows and edits, by name: the list's own (ListFilterName) and its extra ones. */
+export type BarFilters = Partial<Record<string, string>>;
+
+interface FilterSpec {
+  definition: FilterDefinition;
+  isValid: (value: string) => boolean;
+}
+
+/** What a filter is: one of the lists' own, or one of the list's extra ones; undefined for neither. */
+function specOf(name: string, extra: readonly ExtraFilter[]): FilterSpec | undefined {
+  if (Object.hasOwn(FILTER_DEFINITIONS, name)) {
+    const own = name as ListFilterName;
+    return { definition: FILTER_DEFINITIONS[own], isValid: (value) => isValidFilterValue(own, value) };
+  }
+  const found = extra.find((e) => e.name === name);
+  return found && { definition: found.definition, isValid: (value) => value !== "" && found.isValid(value) };
+}
 
 const input =
   "rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 focus:border-sky-500 focus:outline-2 focus:outline-sky-500/40 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
@@ -17,16 +36,20 @@ const input =
 export function FilterBar({
   filters,
   names,
+  extra = [],
   onChange,
 }: {
-  filters: ListFilters;
+  filters: BarFilters;
   /** The filters this list offers, in the order the form lists them. */
   names: readonly ListFilterName[];
-  onChange: (filters: ListFilters) => void;
+  /** Filters offered after the list's own (its custom fields). */
+  extra?: readonly ExtraFilter[];
+  onChange: (filters: BarFilters) => void;
 }) {
   const [adding, setAdding] = useState(false);
   const addButton = useRef<HTMLButtonElement>(null);
-  const active = names.filter((name) => filters[name] !== undefined && filters[name] !== "");
+  const all: string[] = [...names, ...extra.map((e) => e.name)];
+  const active = all.filter((name) => filters[name] !== undefined && filters[name] !== "");
 
   const close = () => {
     setAdding(false);
@@ -44,6 +67,7 @@ export function FilterBar({
               <FilterChip
                 key={name}
                 name={name}
+                spec={specOf(name, extra)}
                 value={filters[name] ?? ""}
                 onRemove={() => {
                   const { [name]: _removed, ...rest } = filters;
@@ -71,6 +95,7 @@ export function FilterBar({
       {adding ? (
         <AddFilterForm
           names={names}
+          extra={extra}
           filters={filters}
           onApply={(name, value) => {
             onChange({ ...filters, [name]: value });
@@ -84,25 +109,29 @@ export function FilterBar({
 }
 
 /** "Customer: Globex" for a customer filter given by party id (links use ids, which a rename leaves valid). */
-function useChipWords(name: ListFilterName, value: string): string {
+function useChipWords(name: string, spec: FilterSpec | undefined, value: string): string {
   const partyId = name === "customer" && isPartyId(value) ? value.trim() : null;
   const party = useQuery({ ...partyQuery(partyId ?? ""), enabled: partyId !== null });
-  if (partyId === null) return filterChipWords(name, value);
+  // A filter whose definition is not known yet (custom fields still loading) reads as its name.
+  const definition = spec?.definition ?? { label: name, kind: "text" as const };
+  if (partyId === null) return chipWordsOf(definition, value);
   const companyName = party.data?.data.attributes.company_name;
   // A party gone (deleted, or another account's id) leaves the id itself to show what the list is filtered by.
-  return filterChipWords(name, companyName ?? (party.isError ? partyId : "…"));
+  return chipWordsOf(definition, companyName ?? (party.isError ? partyId : "…"));
 }
 
 function FilterChip({
   name,
+  spec,
   value,
   onRemove,
 }: {
-  name: ListFilterName;
+  name: string;
+  spec: FilterSpec | undefined;
   value: string;
   onRemove: () => void;
 }) {
-  const words = useChipWords(name, value);
+  const words = useChipWords(name, spec, value);
   return (
     <li className="inline-flex items-center gap-1 rounded-full border border-sky-200 bg-sky-50 py-0.5 pr-0.5 pl-3 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950/60 dark:text-sky-100">
       {words}
@@ -120,25 +149,27 @@ function FilterChip({
 
 function AddFilterForm({
   names,
+  extra,
   filters,
   onApply,
   onCancel,
 }: {
   names: readonly ListFilterName[];
-  filters: ListFilters;
-  onApply: (name: ListFilterName, value: string) => void;
+  extra: readonly ExtraFilter[];
+  filters: BarFilters;
+  onApply: (name: string, value: string) => void;
   onCancel: () => void;
 }) {
   const queryClient = useQueryClient();
   /** What the form starts a filter's value from: a customer given by id as its name, which the chip has read. */
-  const editable = (n: ListFilterName) => {
+  const editable = (n: string) => {
     const current = filters[n] ?? "";
     if (n !== "customer" || !isPartyId(current)) return current;
     return (
       queryClient.getQueryData(partyQuery(current.trim()).queryKey)?.data.attributes.company_name ?? current
     );
   };
-  const [name, setName] = useState<ListFilterName>(names.find((n) => filters[n] === undefined) ?? names[0]!);
+  const [name, setName] = useState<string>(names.find((n) => filters[n] === undefined) ?? names[0]!);
   const [value, setValue] = useState(() => editable(name));
   const [error, setError] = useState<string | null>(null);
   const nameId = useId();
@@ -146,14 +177,15 @@ function AddFilterForm({
   const errorId = useId();
   const hintId = useId();
   const first = useRef<HTMLSelectElement>(null);
-  const definition = FILTER_DEFINITIONS[name];
+  const spec = specOf(name, extra);
+  const definition: FilterDefinition = spec?.definition ?? { label: name, kind: "text" };
 
   useEffect(() => first.current?.focus(), []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = value.trim();
-    if (!isValidFilterValue(name, trimmed)) {
+    if (!spec?.isValid(trimmed)) {
       setError(
         trimmed === ""
           ? `Choose or type a value for “${definition.label}”.`
@@ -188,7 +220,7 @@ function AddFilterForm({
           className={input}
           value={name}
           onChange={(event) => {
-            const next = event.target.value as ListFilterName;
+            const next = event.target.value;
             setName(next);
             setValue(editable(next));
             setError(null);
@@ -199,6 +231,15 @@ function AddFilterForm({
               {FILTER_DEFINITIONS[n].label}
             </option>
           ))}
+          {extra.length > 0 ? (
+            <optgroup label="Custom fields">
+              {extra.map((e) => (
+                <option key={e.name} value={e.name}>
+                  {e.definition.label}
+                </option>
+              ))}
+            </optgroup>
+          ) : null}
         </select>
       </div>
       <div className="flex flex-col gap-1">
@@ -208,6 +249,7 @@ function AddFilterForm({
         <ValueInput
           id={valueId}
           name={name}
+          definition={definition}
           value={value}
           onChange={(next) => {
             setValue(next);
@@ -242,19 +284,20 @@ function AddFilterForm({
 function ValueInput({
   id,
   name,
+  definition,
   value,
   onChange,
   describedBy,
   invalid,
 }: {
   id: string;
-  name: ListFilterName;
+  name: string;
+  definition: FilterDefinition;
   value: string;
   onChange: (value: string) => void;
   describedBy: string;
   invalid: boolean;
 }) {
-  const definition = FILTER_DEFINITIONS[name];
   const common = {
     id,
     className: input,
@@ -288,6 +331,17 @@ function ValueInput({
           {...common}
           type="date"
           value={value.slice(0, 10)}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
+    case "number":
+      return (
+        <input
+          {...common}
+          type="number"
+          step="any"
+          inputMode="decimal"
+          value={value}
           onChange={(event) => onChange(event.target.value)}
         />
       );

@@ -14,7 +14,8 @@ export async function exportListCsv<R extends z.ZodType>(list: {
   query: Record<string, QueryValue>;
   resource: R;
   fields: readonly string[];
-  rowOf: (resource: z.output<R>) => CsvValue[];
+  /** A resource's row; `included` holds what its page included (`include=` in the query). */
+  rowOf: (resource: z.output<R>, included: readonly unknown[]) => CsvValue[];
   signal?: AbortSignal;
   onProgress?: (progress: PagesProgress) => void;
 }): Promise<{ blob: Blob; rows: number }> {
@@ -24,8 +25,8 @@ export async function exportListCsv<R extends z.ZodType>(list: {
     query: list.query,
     resource: list.resource,
     signal: list.signal,
-    onPage: (resources, progress) => {
-      writer.write(resources.map(list.rowOf));
+    onPage: (resources, progress, included) => {
+      writer.write(resources.map((resource) => list.rowOf(resource, included)));
       list.onProgress?.(progress);
     },
   });

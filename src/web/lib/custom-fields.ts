@@ -182,7 +182,12 @@ export function useSetRecordValue(kind: CustomFieldRecordKind, id: string) {
           });
     },
     meta: { errorsShownInline: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: customFieldKeys.values(kind, id) }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: customFieldKeys.values(kind, id) }),
+        // The lists show the value in its column (include=custom_fields).
+        queryClient.invalidateQueries({ queryKey: [...queryRoots[kind], "list"] }),
+      ]),
   });
 }
 

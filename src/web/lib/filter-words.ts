@@ -8,7 +8,7 @@ import { JOURNEY_PHASES, LFD_WINDOWS, type ListFilterName } from "../../api/tria
 import { VOYAGE_EXCEPTION_KINDS, VOYAGE_EXCEPTION_WORDS } from "../../api/voyage-exceptions";
 import { containerStatusWords, stoppedReasonWords } from "./format";
 
-export type FilterKind = "choice" | "yes_no" | "date" | "text" | "hours" | "days";
+export type FilterKind = "choice" | "yes_no" | "date" | "text" | "hours" | "days" | "number";
 
 export interface FilterDefinition {
   label: string;
@@ -75,7 +75,11 @@ export const FILTER_DEFINITIONS: Record<ListFilterName, FilterDefinition> = {
 
 /** A filter's value in words: "within 2 days", "yes", "Available for pickup or Not available for pickup". */
 export function filterValueWords(name: ListFilterName, value: string): string {
-  const definition = FILTER_DEFINITIONS[name];
+  return valueWordsOf(FILTER_DEFINITIONS[name], value);
+}
+
+/** A value in the words of its filter's definition (a list's own filter's, or a custom field's). */
+export function valueWordsOf(definition: FilterDefinition, value: string): string {
   switch (definition.kind) {
     case "yes_no":
       return value === "true" ? "yes" : "no";
@@ -86,9 +90,10 @@ export function filterValueWords(name: ListFilterName, value: string): string {
     case "date":
       return value.length === 10 ? value : value.replace("T", " ");
     case "choice":
+    case "number":
       return value
         .split(",")
-        .map((part) => definition.options?.find((o) => o.value === part.trim())?.words ?? part)
+        .map((part) => definition.options?.find((o) => o.value === part.trim())?.words ?? part.trim())
         .join(" or ");
     default:
       return value
@@ -100,5 +105,9 @@ export function filterValueWords(name: ListFilterName, value: string): string {
 
 /** "LFD: within 2 days". */
 export function filterChipWords(name: ListFilterName, value: string): string {
-  return `${FILTER_DEFINITIONS[name].label}: ${filterValueWords(name, value)}`;
+  return chipWordsOf(FILTER_DEFINITIONS[name], value);
+}
+
+export function chipWordsOf(definition: FilterDefinition, value: string): string {
+  return `${definition.label}: ${valueWordsOf(definition, value)}`;
 }

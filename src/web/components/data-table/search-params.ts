@@ -1,13 +1,17 @@
 // The URL's part of a table's state, for routes' search schemas: `sort` (the API's spelling, limited to the fields
 // the list sorts by, so that an old or edited link still opens) and `columns` (the visible columns' ids).
 import { z } from "zod";
-import { sortKeysOf, sortParamOf } from "../../../api/triage";
+import { customFieldSlugOf, sortKeysOf, sortParamOf } from "../../../api/triage";
 
-/** `sort=-pod_eta_at,nonsense` → `-pod_eta_at`: only the list's sort fields, each once; "" for the default order. */
-export function cleanSortParam(raw: string, fields: readonly string[]): string {
+/**
+ * `sort=-pod_eta_at,nonsense` → `-pod_eta_at`: only the list's sort fields (and, for a list with custom fields, any
+ * well-formed `custom_fields.<api_slug>`), each once; "" for the default order.
+ */
+export function cleanSortParam(raw: string, fields: readonly string[], customFields = false): string {
   const seen = new Set<string>();
   const keys = sortKeysOf(raw).filter((key) => {
-    if (!fields.includes(key.field) || seen.has(key.field)) return false;
+    const known = fields.includes(key.field) || (customFields && customFieldSlugOf(key.field) !== undefined);
+    if (!known || seen.has(key.field)) return false;
     seen.add(key.field);
     return true;
   });
@@ -15,11 +19,11 @@ export function cleanSortParam(raw: string, fields: readonly string[]): string {
 }
 
 /** The `sort` search parameter of a list that sorts by these API fields ("" = the API's default order). */
-export function sortSearchSchema(fields: readonly string[]) {
+export function sortSearchSchema(fields: readonly string[], options: { customFields?: boolean } = {}) {
   return z
     .string()
     .optional()
-    .transform((value) => (value === undefined ? "" : cleanSortParam(value, fields)))
+    .transform((value) => (value === undefined ? "" : cleanSortParam(value, fields, options.customFields)))
     .catch("");
 }
 

@@ -2,24 +2,39 @@
 // shipment and tags, on the shared table (sorted by the API from its headers, columns chosen in its Columns menu),
 // filtered by chips, every bit of it in the URL; saved as a named view, or downloaded as CSV or an Excel
 // spreadsheet of the columns shown (every page of it); rows chosen with their checkboxes are refreshed or
-// downloaded together (bulk-bar.tsx).
+// downloaded together (bulk-bar.tsx). The account's container custom fields are columns too (shown from the
+// Columns menu, sorted from their headers), filters in the bar, kept in saved views and written to the CSV when shown.
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { useEffect, useMemo } from "react";
 import { type Container, containerSchema } from "../../../api/containers";
-import { type ListFilters, sortKeysOf, sortParamOf } from "../../../api/triage";
+import { sortKeysOf, sortParamOf } from "../../../api/triage";
 import { buttonClass } from "../../components/button";
+import {
+  customFieldColumns,
+  useCustomFieldFilters,
+  useListFields,
+} from "../../components/custom-fields/list-columns";
 import { parseColumnsParam, visibleColumnsParam } from "../../components/data-table/column-choice";
 import { DataTable } from "../../components/data-table/data-table";
 import { useChosenIds, useRowSelection } from "../../components/data-table/row-selection";
 import { UpdatedRowsNote } from "../../components/data-table/updated-rows-note";
 import { EmptyState } from "../../components/empty-state";
-import { FilterBar } from "../../components/filter-bar";
+import { type BarFilters, FilterBar } from "../../components/filter-bar";
 import { useListDownloads } from "../../components/list-downloads";
 import { PageHeader } from "../../components/page-header";
 import { Pagination } from "../../components/pagination";
 import { SaveViewButton } from "../../components/save-view-button";
 import { SearchField } from "../../components/search-field";
 import { WithUpdatedAgo } from "../../components/updated-ago";
+import {
+  customBarFilters,
+  customFieldCsv,
+  customFilterKey,
+  customFiltersOfSearch,
+  searchOfCustomFilters,
+  slugsOf,
+  valuesByRecord,
+} from "../../lib/custom-field-list";
 import { plural } from "../../lib/format";
 import { filterKey, filtersOfSearch, LIST_FILTER_NAMES } from "../../lib/list-filters";
 import { useListQuery } from "../../lib/list-query";
@@ -42,25 +57,37 @@ const TABLE_ID = "containers";
 const containerKey = (container: Container) => container.id;
 const containerLabel = (container: Container) => container.attributes.number;
 
-/** The search without its filters, to set a new set of them. */
+/** The search without its filters (its custom fields' too), to set a new set of them. */
 function withoutFilters(search: ContainersSearch): ContainersSearch {
   const rest = { ...search };
   for (const name of LIST_FILTER_NAMES) delete rest[filterKey(name)];
+  for (const slug of Object.keys(customFiltersOfSearch(search))) delete rest[customFilterKey(slug)];
   return rest;
 }
 
-function withFilters(search: ContainersSearch, filters: ListFilters): ContainersSearch {
+function withFilters(search: ContainersSearch, filters: BarFilters): ContainersSearch {
   const next = withoutFilters(search);
-  for (const [name, value] of Object.entries(filters) as [keyof ListFilters, string][]) {
-    next[filterKey(name)] = value;
+  for (const name of LIST_FILTER_NAMES) {
+    const value = filters[name];
+    if (value) next[filterKey(name)] = value;
   }
-  return { ...next, page: 1 };
+  return { ...next, ...searchOfCustomFilters({}, filters), page: 1 };
 }
 
 export function ContainersPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const { data, dataUpdatedAt, updating } = useListQuery(containersListQuery(containersListView(search)));
+  const fields = useListFields("Container");
+  const slugs = useMemo(() => slugsOf(fields), [fields]);
+  const { data, dataUpdatedAt, updating } = useListQuery(
+    containersListQuery(containersListView(search), slugs),
+  );
+  const values = useMemo(() => valuesByRecord(data.included), [data.included]);
+  const listColumns = useMemo(
+    () => [...CONTAINER_COLUMNS, ...customFieldColumns<Container>(fields, values)],
+    [fields, values],
+  );
+  const extraFilters = useCustomFieldFilters(fields);
   const changed = useChangedIds("container");
   const selection = useRowSelection({
     rows: data.data,
@@ -68,26 +95,35 @@ export function ContainersPage() {
     label: containerLabel,
     noun: "containers",
   });
-  const columns = useMemo(() => [selection.column, ...CONTAINER_COLUMNS], [selection.column]);
+  const columns = useMemo(() => [selection.column, ...listColumns], [selection.column, listColumns]);
   const chosenIds = useChosenIds(selection.choice);
   const chosen = useMemo(() => data.data.filter((c) => chosenIds.includes(c.id)), [data.data, chosenIds]);
   const currentView = useCurrentView("containers", search);
-  const filters = filtersOfSearch(search);
+  const filters: BarFilters = { ...filtersOfSearch(search), ...customBarFilters(search) };
   const filtered = Object.keys(filters).length > 0 || search.q !== "";
   const sortKeys = useMemo(() => sortKeysOf(search.sort), [search.sort]);
   const downloads = useListDownloads({
     noun: "containers",
     fileName: currentView?.name,
     total: data.meta.total,
-    csv: async (options) =>
-      (await import("../../lib/csv-export")).exportListCsv({
+    csv: async (options) => {
+      // The custom fields shown as columns now, after the file's own columns.
+      const custom = customFieldCsv(
+        fields,
+        parseColumnsParam(visibleColumnsParam(TABLE_ID, listColumns, search.columns)),
+      );
+      return (await import("../../lib/csv-export")).exportListCsv({
         path: "/v2/containers",
-        query: containersQueryParams(search),
+        query: containersQueryParams(search, slugs),
         resource: containerSchema,
-        fields: CONTAINER_CSV_FIELDS,
-        rowOf: containerCsvRow,
+        fields: [...CONTAINER_CSV_FIELDS, ...custom.fields],
+        rowOf: (container, included) => [
+          ...containerCsvRow(container),
+          ...custom.cells(container.id, included),
+        ],
         ...options,
-      }),
+      });
+    },
     spreadsheets: [
       {
         label: "One row per container",
@@ -95,7 +131,7 @@ export function ContainersPage() {
         run: async (options) =>
           (await import("../../lib/xlsx-export")).exportListXlsx({
             path: "/v2/containers",
-            query: containersQueryParams(search),
+            query: containersQueryParams(search, slugs),
             resource: containerSchema,
             sheet: "Containers",
             columns: sheetColumnsFor(
@@ -128,7 +164,7 @@ export function ContainersPage() {
               list="containers"
               currentName={currentView?.name}
               search={search}
-              table={{ id: TABLE_ID, columns: CONTAINER_COLUMNS }}
+              table={{ id: TABLE_ID, columns: listColumns }}
               onSaved={(columns) => navigate({ search: (prev) => ({ ...prev, columns }), replace: true })}
             />
             {downloads.buttons}
@@ -139,6 +175,7 @@ export function ContainersPage() {
       <FilterBar
         filters={filters}
         names={LIST_FILTER_NAMES}
+        extra={extraFilters}
         onChange={(next) => navigate({ search: (prev) => withFilters(prev, next) })}
       />
       <DataTable

@@ -16,7 +16,8 @@ const containerDocument = singleDocument(containerSchema);
 export const containerKeys = {
   all: queryRoots.containers,
   lists: () => [...containerKeys.all, "list"] as const,
-  list: (view: ContainersListView) => [...containerKeys.lists(), view] as const,
+  list: (view: ContainersListView, slugs: readonly string[] = []) =>
+    [...containerKeys.lists(), view, slugs] as const,
   details: () => [...containerKeys.all, "detail"] as const,
   detail: (id: string) => [...containerKeys.details(), id] as const,
   transportEvents: (id: string) => [...containerKeys.detail(id), "transport_events"] as const,
@@ -24,13 +25,14 @@ export const containerKeys = {
   voyageExceptions: (id: string) => [...containerKeys.detail(id), "voyage_exceptions"] as const,
 };
 
-export function containersListQuery(view: ContainersListView) {
+/** A page of the list; `slugs`: the account's container custom fields (whose values the page includes). */
+export function containersListQuery(view: ContainersListView, slugs: readonly string[] = []) {
   return queryOptions({
-    queryKey: containerKeys.list(view),
+    queryKey: containerKeys.list(view, slugs),
     queryFn: ({ signal }) =>
       apiRequest("/v2/containers", {
         schema: containerListDocument,
-        query: containersListParams(view),
+        query: containersListParams(view, slugs),
         signal,
       }),
   });

@@ -4,13 +4,14 @@
 import { z } from "zod";
 import { CONTAINER_SORT_FIELDS, filterParamsOf } from "../../../api/triage";
 import { columnsSearchSchema, sortSearchSchema } from "../../components/data-table/search-params";
+import { listQueryOf, withCustomFieldFilters } from "../../lib/custom-field-list";
 import { filterSearchShape, filtersOfSearch } from "../../lib/list-filters";
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 export const CONTAINERS_SEARCH_DEFAULTS = { page: 1, size: 25, q: "", sort: "" } as const;
 
-export const containersSearchSchema = z.object({
+export const containersSearchSchema = withCustomFieldFilters({
   page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
   size: z.coerce
     .number()
@@ -22,7 +23,7 @@ export const containersSearchSchema = z.object({
     .preprocess((value) => (typeof value === "number" ? String(value) : value), z.string().trim().max(50))
     .default("")
     .catch(""),
-  sort: sortSearchSchema(CONTAINER_SORT_FIELDS),
+  sort: sortSearchSchema(CONTAINER_SORT_FIELDS, { customFields: true }),
   /** Visible columns (the shared table's `columns`): absent for this browser's choice; unknown ids are ignored. */
   columns: columnsSearchSchema,
   ...filterSearchShape,
@@ -36,20 +37,24 @@ export function containersListView({ columns: _, ...view }: ContainersSearch): C
   return view;
 }
 
-/** What the list shows (filters, sort, search), without where it is (page) or how it looks (size, columns). */
-export function containersQueryParams(search: ContainersListView) {
+/**
+ * What the list shows (filters, sort, search), without where it is (page) or how it looks (size, columns); `slugs`
+ * are the account's container custom fields (their filters and sort keys, and their values included).
+ */
+export function containersQueryParams(search: ContainersListView, slugs: readonly string[] = []) {
   return {
     q: search.q || undefined,
     sort: search.sort || undefined,
     ...filterParamsOf(filtersOfSearch(search)),
+    ...listQueryOf(search, slugs),
   };
 }
 
 /** Query parameters of `GET /v2/containers` for a view of the list. */
-export function containersListParams(search: ContainersListView) {
+export function containersListParams(search: ContainersListView, slugs: readonly string[] = []) {
   return {
     "page[number]": search.page,
     "page[size]": search.size,
-    ...containersQueryParams(search),
+    ...containersQueryParams(search, slugs),
   };
 }

@@ -25,18 +25,20 @@ export const SHIPMENT_DETAIL_INCLUDE = [
 export const shipmentKeys = {
   all: queryRoots.shipments,
   lists: () => [...shipmentKeys.all, "list"] as const,
-  list: (search: ShipmentsListView) => [...shipmentKeys.lists(), search] as const,
+  list: (search: ShipmentsListView, slugs: readonly string[] = []) =>
+    [...shipmentKeys.lists(), search, slugs] as const,
   details: () => [...shipmentKeys.all, "detail"] as const,
   detail: (id: string) => [...shipmentKeys.details(), id] as const,
 };
 
-export function shipmentsListQuery(search: ShipmentsListView) {
+/** A page of the list; `slugs`: the account's shipment custom fields (whose values the page includes). */
+export function shipmentsListQuery(search: ShipmentsListView, slugs: readonly string[] = []) {
   return queryOptions({
-    queryKey: shipmentKeys.list(search),
+    queryKey: shipmentKeys.list(search, slugs),
     queryFn: ({ signal }) =>
       apiRequest("/v2/shipments", {
         schema: shipmentListDocument,
-        query: shipmentsListParams(search),
+        query: shipmentsListParams(search, slugs),
         signal,
       }),
   });

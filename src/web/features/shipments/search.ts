@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { filterParamsOf, SHIPMENT_SORT_FIELDS } from "../../../api/triage";
 import { columnsSearchSchema, sortSearchSchema } from "../../components/data-table/search-params";
+import { listQueryOf, withCustomFieldFilters } from "../../lib/custom-field-list";
 import { filterSearchShape, filtersOfSearch } from "../../lib/list-filters";
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -30,7 +31,7 @@ const searchText = z.preprocess(
   z.string().trim().max(200),
 );
 
-export const shipmentsSearchSchema = z.object({
+export const shipmentsSearchSchema = withCustomFieldFilters({
   page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
   size: z.coerce
     .number()
@@ -40,7 +41,7 @@ export const shipmentsSearchSchema = z.object({
     .catch(25),
   q: searchText.default("").catch(""),
   tracking: z.enum(TRACKING_FILTERS).default("all").catch("all"),
-  sort: sortSearchSchema(SHIPMENT_SORT_FIELDS),
+  sort: sortSearchSchema(SHIPMENT_SORT_FIELDS, { customFields: true }),
   columns: columnsSearchSchema,
   /** The triage filters (`filter[name]`), as links from Needs attention carry them. */
   ...filterSearchShape,
@@ -54,21 +55,25 @@ export function shipmentsListView({ columns: _, ...view }: ShipmentsSearch): Shi
   return view;
 }
 
-/** What the list shows (search, filters, order), without where it is (page) or how it looks (size, columns). */
-export function shipmentsQueryParams(search: ShipmentsListView) {
+/**
+ * What the list shows (search, filters, order), without where it is (page) or how it looks (size, columns); `slugs`
+ * are the account's shipment custom fields (their filters and sort keys, and their values included).
+ */
+export function shipmentsQueryParams(search: ShipmentsListView, slugs: readonly string[] = []) {
   return {
     sort: search.sort || undefined,
     q: search.q || undefined,
     ...filterParamsOf(filtersOfSearch(search)),
     "filter[tracking_stopped]": search.tracking === "all" ? undefined : search.tracking === "stopped",
+    ...listQueryOf(search, slugs),
   };
 }
 
 /** Query parameters of `GET /v2/shipments` for a view of the list. */
-export function shipmentsListParams(search: ShipmentsListView) {
+export function shipmentsListParams(search: ShipmentsListView, slugs: readonly string[] = []) {
   return {
     "page[number]": search.page,
     "page[size]": search.size,
-    ...shipmentsQueryParams(search),
+    ...shipmentsQueryParams(search, slugs),
   };
 }

@@ -1,24 +1,38 @@
 // The shipments list: search, tracking filter, triage filters (chips), order and columns on the shared table, and
 // server-side paging, all kept in the URL; saved as a named view, or downloaded as CSV or an Excel spreadsheet
 // (every page of it); rows chosen with their checkboxes are stopped, resumed, tagged, given a customer or
-// downloaded together (bulk-bar.tsx).
+// downloaded together (bulk-bar.tsx). The account's shipment custom fields are columns too (shown from the Columns
+// menu, sorted from their headers), filters in the bar, kept in saved views and written to the CSV when shown.
 import { getRouteApi, Link, useRouter } from "@tanstack/react-router";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { type Shipment, shipmentSchema } from "../../../api/shipments";
-import { type ListFilters, sortKeysOf, sortParamOf } from "../../../api/triage";
+import { sortKeysOf, sortParamOf } from "../../../api/triage";
 import { buttonClass } from "../../components/button";
+import {
+  customFieldColumns,
+  useCustomFieldFilters,
+  useListFields,
+} from "../../components/custom-fields/list-columns";
 import { parseColumnsParam, visibleColumnsParam } from "../../components/data-table/column-choice";
+import type { DataColumn } from "../../components/data-table/columns";
 import { DataTable } from "../../components/data-table/data-table";
 import { useChosenIds, useRowSelection } from "../../components/data-table/row-selection";
 import { UpdatedRowsNote } from "../../components/data-table/updated-rows-note";
 import { EmptyState } from "../../components/empty-state";
-import { FilterBar } from "../../components/filter-bar";
+import { type BarFilters, FilterBar } from "../../components/filter-bar";
 import { type ListExport, useListDownloads } from "../../components/list-downloads";
 import { PageHeader } from "../../components/page-header";
 import { Pagination } from "../../components/pagination";
 import { SaveViewButton } from "../../components/save-view-button";
 import { SearchField } from "../../components/search-field";
 import { WithUpdatedAgo } from "../../components/updated-ago";
+import {
+  customBarFilters,
+  customFieldCsv,
+  searchOfCustomFilters,
+  slugsOf,
+  valuesByRecord,
+} from "../../lib/custom-field-list";
 import { plural } from "../../lib/format";
 import { filterKey, filtersOfSearch, LIST_FILTER_NAMES } from "../../lib/list-filters";
 import { useListQuery } from "../../lib/list-query";
@@ -48,11 +62,21 @@ const TABLE_ID = "shipments";
 export function ShipmentsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const { data, dataUpdatedAt, updating } = useListQuery(shipmentsListQuery(shipmentsListView(search)));
-  const filters = filtersOfSearch(search);
+  const fields = useListFields("Shipment");
+  const slugs = useMemo(() => slugsOf(fields), [fields]);
+  const { data, dataUpdatedAt, updating } = useListQuery(
+    shipmentsListQuery(shipmentsListView(search), slugs),
+  );
+  const values = useMemo(() => valuesByRecord(data.included), [data.included]);
+  const columns = useMemo(
+    () => [...SHIPMENT_COLUMNS, ...customFieldColumns<Shipment>(fields, values)],
+    [fields, values],
+  );
+  const extraFilters = useCustomFieldFilters(fields);
+  const filters: BarFilters = { ...filtersOfSearch(search), ...customBarFilters(search) };
   const filtered = search.q !== "" || search.tracking !== "all" || Object.keys(filters).length > 0;
   const currentView = useCurrentView("shipments", search);
-  const listQuery = shipmentsQueryParams(shipmentsListView(search));
+  const listQuery = shipmentsQueryParams(shipmentsListView(search), slugs);
   /** A spreadsheet of the columns shown now, in the list's order; with each container's row when asked. */
   const spreadsheet =
     (perContainer: boolean): ListExport =>
@@ -73,15 +97,21 @@ export function ShipmentsPage() {
     noun: "shipments",
     fileName: currentView?.name,
     total: data.meta.total,
-    csv: async (options) =>
-      (await import("../../lib/csv-export")).exportListCsv({
+    csv: async (options) => {
+      // The custom fields shown as columns now, after the file's own columns.
+      const custom = customFieldCsv(
+        fields,
+        parseColumnsParam(visibleColumnsParam(TABLE_ID, columns, search.columns)),
+      );
+      return (await import("../../lib/csv-export")).exportListCsv({
         path: "/v2/shipments",
         query: listQuery,
         resource: shipmentSchema,
-        fields: SHIPMENT_CSV_FIELDS,
-        rowOf: shipmentCsvRow,
+        fields: [...SHIPMENT_CSV_FIELDS, ...custom.fields],
+        rowOf: (shipment, included) => [...shipmentCsvRow(shipment), ...custom.cells(shipment.id, included)],
         ...options,
-      }),
+      });
+    },
     spreadsheets: [
       { label: "One row per shipment", run: spreadsheet(false) },
       { label: "One row per container", run: spreadsheet(true) },
@@ -98,7 +128,7 @@ export function ShipmentsPage() {
               ? data.meta.total === 0
                 ? "No matches"
                 : `${plural(data.meta.total, "shipment")} match`
-              : `${plural(data.meta.total, "shipment")} tracked by this account, ${orderWords(search.sort)}`}
+              : `${plural(data.meta.total, "shipment")} tracked by this account, ${orderWords(search.sort, columns)}`}
           </WithUpdatedAgo>
         }
         actions={
@@ -107,7 +137,7 @@ export function ShipmentsPage() {
               list="shipments"
               currentName={currentView?.name}
               search={search}
-              table={{ id: TABLE_ID, columns: SHIPMENT_COLUMNS }}
+              table={{ id: TABLE_ID, columns }}
               onSaved={(columns) => navigate({ search: (prev) => ({ ...prev, columns }), replace: true })}
             />
             {downloads.buttons}
@@ -118,10 +148,21 @@ export function ShipmentsPage() {
       <FilterBar
         filters={filters}
         names={SHIPMENT_FILTER_NAMES}
-        onChange={(next) => navigate({ search: (prev) => ({ ...prev, ...searchOfFilters(next), page: 1 }) })}
+        extra={extraFilters}
+        onChange={(next) =>
+          navigate({
+            search: (prev) => ({
+              ...prev,
+              ...searchOfFilters(next),
+              ...searchOfCustomFilters(prev, next),
+              page: 1,
+            }),
+          })
+        }
       />
       <ShipmentsTable
         shipments={data.data}
+        listColumns={columns}
         busy={updating}
         toolbar={<Filters />}
         empty={<NoShipments total={data.meta.total} />}
@@ -199,7 +240,7 @@ function Filters() {
 const SHIPMENT_FILTER_NAMES = LIST_FILTER_NAMES.filter((name) => name !== "tracking_stopped");
 
 /** Every filter param set to the chips' values (the ones removed set to undefined, so they leave the URL). */
-function searchOfFilters(filters: ListFilters) {
+function searchOfFilters(filters: BarFilters) {
   return Object.fromEntries(LIST_FILTER_NAMES.map((name) => [filterKey(name), filters[name]]));
 }
 
@@ -219,7 +260,8 @@ function NoShipments({ total }: { total: number }) {
       </EmptyState>
     );
   }
-  if (search.q !== "" || search.tracking !== "all" || Object.keys(filtersOfSearch(search)).length > 0) {
+  const filters = { ...filtersOfSearch(search), ...customBarFilters(search) };
+  if (search.q !== "" || search.tracking !== "all" || Object.keys(filters).length > 0) {
     const what =
       search.tracking === "stopped"
         ? "stopped shipments"
@@ -248,10 +290,10 @@ function NoShipments({ total }: { total: number }) {
 }
 
 /** The list's order in words, for the page's description. */
-function orderWords(sort: string): string {
+function orderWords(sort: string, columns: readonly DataColumn<Shipment>[]): string {
   const first = sortKeysOf(sort)[0];
   if (!first) return "newest first";
-  const column = SHIPMENT_COLUMNS.find((c) => c.sortField === first.field);
+  const column = columns.find((c) => c.sortField === first.field);
   const name = column?.header ?? first.field;
   // "ETA" stays as it is; "Last free day" reads "by last free day".
   const words = name === name.toUpperCase() ? name : name.toLowerCase();
@@ -263,11 +305,14 @@ const shipmentLabel = (shipment: Shipment) => shipment.attributes.bill_of_lading
 
 function ShipmentsTable({
   shipments,
+  listColumns,
   busy,
   toolbar,
   empty,
 }: {
   shipments: Shipment[];
+  /** The list's columns, its custom fields' included. */
+  listColumns: readonly DataColumn<Shipment>[];
   busy: boolean;
   toolbar: ReactNode;
   empty: ReactNode;
@@ -296,7 +341,7 @@ function ShipmentsTable({
     label: shipmentLabel,
     noun: "shipments",
   });
-  const columns = useMemo(() => [selection.column, ...SHIPMENT_COLUMNS], [selection.column]);
+  const columns = useMemo(() => [selection.column, ...listColumns], [selection.column, listColumns]);
   const chosenIds = useChosenIds(selection.choice);
   const chosen = useMemo(
     () => shipments.filter((shipment) => chosenIds.includes(shipment.id)),

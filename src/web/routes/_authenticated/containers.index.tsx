@@ -9,13 +9,18 @@ import {
   containersListView,
   containersSearchSchema,
 } from "../../features/containers/search";
+import { loadListFields, slugsOf } from "../../lib/custom-field-list";
 import { loadList } from "../../lib/list-query";
 
 export const Route = createFileRoute("/_authenticated/containers/")({
   validateSearch: containersSearchSchema,
   search: { middlewares: [stripSearchParams(CONTAINERS_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => containersListView(search),
-  loader: ({ context, deps, cause }) => loadList(context.queryClient, containersListQuery(deps), cause),
+  // The account's custom fields first (kept a while): the list's request asks for their values.
+  loader: async ({ context, deps, cause }) => {
+    const slugs = slugsOf(await loadListFields(context.queryClient, "Container"));
+    return loadList(context.queryClient, containersListQuery(deps, slugs), cause);
+  },
   head: () => ({ meta: [{ title: "Containers · Boxtrack" }] }),
   component: ContainersPage,
   pendingComponent: () => <TableSkeleton label="Loading containers" columns={9} />,

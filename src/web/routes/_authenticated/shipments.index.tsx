@@ -9,13 +9,18 @@ import {
   shipmentsSearchSchema,
 } from "../../features/shipments/search";
 import { ShipmentsPage } from "../../features/shipments/shipments-page";
+import { loadListFields, slugsOf } from "../../lib/custom-field-list";
 import { loadList } from "../../lib/list-query";
 
 export const Route = createFileRoute("/_authenticated/shipments/")({
   validateSearch: shipmentsSearchSchema,
   search: { middlewares: [stripSearchParams(SHIPMENTS_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => shipmentsListView(search),
-  loader: ({ context, deps, cause }) => loadList(context.queryClient, shipmentsListQuery(deps), cause),
+  // The account's custom fields first (kept a while): the list's request asks for their values.
+  loader: async ({ context, deps, cause }) => {
+    const slugs = slugsOf(await loadListFields(context.queryClient, "Shipment"));
+    return loadList(context.queryClient, shipmentsListQuery(deps, slugs), cause);
+  },
   head: () => ({ meta: [{ title: "Shipments · Boxtrack" }] }),
   component: ShipmentsPage,
   pendingComponent: () => <TableSkeleton label="Loading shipments" columns={7} />,
