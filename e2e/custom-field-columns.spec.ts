@@ -1,10 +1,11 @@
 // Custom fields as list columns (issue 31 item 1): a field defined in Settings and set on a shipment's page is a
 // column of /shipments once chosen in the Columns menu, sorts from its header, filters by a chip, is kept in a saved
-// view that opens again with its filter and column, and is a column of the CSV download (the file read back).
-// Screenshots of the list with the column at 1440x900 and 390x844 go to e2e/.results.
+// view that opens again with its filter and column, and is a column of the CSV download (the file read back); a
+// container's number field is a column of /containers, sorted numerically and filtered by a number. Screenshots of
+// both lists with their columns at 1440x900 and 390x844 go to e2e/.results.
 import { readFile } from "node:fs/promises";
 import Papa from "papaparse";
-import { apiGet, expect, type Page, signIn, test } from "./fixtures";
+import { apiGet, apiPost, expect, type Page, signIn, test } from "./fixtures";
 
 test.use({ shipmentsInAccount: 2 });
 
@@ -128,4 +129,61 @@ test("a custom field is a column: shown, sorted, filtered, saved in a view and d
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByText("PO-4711").first()).toBeVisible();
   await page.screenshot({ path: `${RESULTS}/custom-field-column-390.png`, fullPage: true });
+});
+
+test("a container's number field is a column of /containers, sorted numerically and filtered", async ({
+  page,
+  account,
+}) => {
+  const boxes = (await apiGet(page.request, account, "/v2/containers?page[size]=10")).data as {
+    id: string;
+    attributes: { number: string };
+  }[];
+  expect(boxes.length).toBeGreaterThanOrEqual(2);
+  const defined = await apiPost(page.request, account, "/v2/custom_field_definitions", {
+    data: {
+      type: "custom_field_definition",
+      attributes: {
+        entity_type: "Container",
+        api_slug: "weight_kg",
+        display_name: "Weight (kg)",
+        data_type: "number",
+      },
+    },
+  });
+  expect(defined.status()).toBe(201);
+  // 900 before 12000 as numbers (as text, "12000" would come first).
+  for (const [box, value] of [
+    [boxes[0]!, 12000],
+    [boxes[1]!, 900],
+  ] as const) {
+    const set = await apiPost(page.request, account, `/v2/containers/${box.id}/custom_fields`, {
+      data: { type: "custom_field", attributes: { api_slug: "weight_kg", value } },
+    });
+    expect(set.status()).toBe(201);
+  }
+
+  await signIn(page, account, "/containers?columns=number,status,eta,custom_fields.weight_kg");
+  const list = page.getByRole("table", { name: "Containers" });
+  const weight = list.getByRole("columnheader", { name: "Weight (kg)", exact: true });
+  await weight.getByRole("button", { name: "Weight (kg)" }).click();
+  await expect(weight).toHaveAttribute("aria-sort", "ascending");
+  await expect(list.getByRole("row").nth(1)).toContainText(boxes[1]!.attributes.number);
+  await expect(list.getByRole("row").nth(1)).toContainText("900");
+  await expect(list.getByRole("row").nth(2)).toContainText(boxes[0]!.attributes.number);
+  await expect(list.getByRole("row").nth(2)).toContainText("12,000");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: `${RESULTS}/custom-field-column-containers-1440.png` });
+
+  await page.getByRole("button", { name: "Add filter" }).click();
+  const form = page.getByRole("form", { name: "Add filter" });
+  await form.getByLabel("Filter").selectOption({ label: "Weight (kg)" });
+  await form.getByLabel("Value").fill("900");
+  await form.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByRole("list", { name: "Active filters" })).toContainText("Weight (kg): 900");
+  await expect(list.getByRole("row")).toHaveCount(2);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByText("1 container match")).toBeVisible();
+  await page.screenshot({ path: `${RESULTS}/custom-field-column-containers-390.png`, fullPage: true });
 });

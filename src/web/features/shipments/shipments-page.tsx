@@ -6,7 +6,7 @@
 import { getRouteApi, Link, useRouter } from "@tanstack/react-router";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { type Shipment, shipmentSchema } from "../../../api/shipments";
-import { sortKeysOf, sortParamOf } from "../../../api/triage";
+import { customFieldSlugOf, sortKeysOf, sortParamOf } from "../../../api/triage";
 import { buttonClass } from "../../components/button";
 import {
   customFieldColumns,
@@ -295,8 +295,10 @@ function orderWords(sort: string, columns: readonly DataColumn<Shipment>[]): str
   if (!first) return "newest first";
   const column = columns.find((c) => c.sortField === first.field);
   const name = column?.header ?? first.field;
-  // "ETA" stays as it is; "Last free day" reads "by last free day".
-  const words = name === name.toUpperCase() ? name : name.toLowerCase();
+  // "ETA" stays as it is; "Last free day" reads "by last free day"; a custom field's name as the account wrote it
+  // ("PO number").
+  const asWritten = name === name.toUpperCase() || customFieldSlugOf(first.field) !== undefined;
+  const words = asWritten ? name : name.toLowerCase();
   return `by ${words}${first.descending ? ", descending" : ""}`;
 }
 
