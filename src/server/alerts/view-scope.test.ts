@@ -34,6 +34,16 @@ describe("alert rules scoped to a saved view", () => {
     expect(response.status, await response.clone().text()).toBe(201);
     return ((await response.json()) as { data: { id: string } }).data.id;
   }
+  /** The engine's record of a shipment's first box arriving. */
+  const arrival = (s: Awaited<ReturnType<typeof insertShipment>>) => ({
+    accountId,
+    shipmentId: s.shipment.id,
+    containerId: s.containers[0]!.id,
+    createdAt: h.clock.now(),
+    event: "container.transport.vessel_arrived",
+    referenceType: "transport_event",
+    referenceId: s.containers[0]!.id,
+  });
   const rule = (attributes: Record<string, unknown>) =>
     asPerson(h, ana, "/v2/alert_rules", { method: "POST", json: { data: { attributes } } });
 
@@ -104,15 +114,6 @@ describe("alert rules scoped to a saved view", () => {
       containerNumbers: ["MSCU3000003"],
       tags: ["slow"],
     });
-    const arrival = (s: typeof urgent) => ({
-      accountId,
-      shipmentId: s.shipment.id,
-      containerId: s.containers[0]!.id,
-      createdAt: h.clock.now(),
-      event: "container.transport.vessel_arrived",
-      referenceType: "transport_event",
-      referenceId: s.containers[0]!.id,
-    });
     const etaMoved = (s: typeof urgent) => ({
       accountId,
       shipmentId: s.shipment.id,
@@ -180,15 +181,6 @@ describe("alert rules scoped to a saved view", () => {
       json: { data: { type: "custom_field", attributes: { api_slug: "desk", value: "Rotterdam" } } },
     });
     expect(set.status).toBe(201);
-    const arrival = (s: typeof desk) => ({
-      accountId,
-      shipmentId: s.shipment.id,
-      containerId: s.containers[0]!.id,
-      createdAt: h.clock.now(),
-      event: "container.transport.vessel_arrived",
-      referenceType: "transport_event",
-      referenceId: s.containers[0]!.id,
-    });
     // Only the rule of this view can tell of these boxes (the others' views hold neither).
     expect(await record([arrival(desk), arrival(other)])).toEqual([
       "Desk arrived: Vessel arrived: MSCU5000005 at Los Angeles",

@@ -54,6 +54,26 @@ async function fill(h: Harness, accountId: string, definitions: Record<string, s
   await h.db.execute(sql`analyze shipments`);
 }
 
+/**
+ * The plans of page 1 sorted by the number field and by the text field descending, written as listShipments writes
+ * them (db/custom-field-sort.ts), to show which index each walks.
+ */
+async function explain(h: Harness, accountId: string, definitions: Record<string, string>) {
+  const sorted = (definition: string, copy: string, order: string) =>
+    sql.raw(`explain select s.id from shipments s
+      left join custom_field_values v on v.account_id = s.account_id and v.definition_id = '${definition}'
+        and v.entity_id = s.id
+      where s.account_id = '${accountId}' and v.${copy} is not null
+      order by ${order}, s.created_at desc, s.id desc limit 25`);
+  for (const [what, query] of [
+    ["number asc", sorted(definitions.pallets!, "number_value", "v.number_value asc nulls last")],
+    ["text desc", sorted(definitions.po!, "text_value", "lower(v.text_value) desc nulls first")],
+  ] as const) {
+    const { rows } = (await h.db.execute(query)) as unknown as { rows: Record<string, string>[] };
+    console.log(`\nPlan, ${what}:\n${rows.map((r) => `  ${Object.values(r)[0]}`).join("\n")}`);
+  }
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
 
@@ -79,6 +99,7 @@ async function main() {
     };
     await fill(h, seeded.accountId, definitions);
     const seconds = ((performance.now() - started) / 1000).toFixed(0);
+    await explain(h, seeded.accountId, definitions);
     const { rows } = (await h.db.execute(
       sql`select text_value from custom_field_values where definition_id = ${definitions.po} limit 1`,
     )) as unknown as { rows: { text_value: string }[] };
