@@ -26,8 +26,11 @@ export function savedViewSearchKeys(list: SavedViewList): string[] {
   return [...COMMON_KEYS, ...(list === "shipments" ? ["tracking"] : []), ...filters];
 }
 
-/** `filter[custom_fields.<api_slug>]`: a custom field filter (the list's kind of record's; the service checks which). */
-export const CUSTOM_FIELD_FILTER_KEY = /^filter\[custom_fields\.[a-z][a-z0-9_]{0,62}\]$/;
+/**
+ * `filter[custom_fields.<api_slug>]`: a custom field filter (the list's kind of record's; the service checks which),
+ * the slug its first group.
+ */
+export const CUSTOM_FIELD_FILTER_KEY = /^filter\[custom_fields\.([a-z][a-z0-9_]{0,62})\]$/;
 
 /** Whether a view of the list may hold the key: one of its address keys, or a custom field filter. */
 export function isSavedViewSearchKey(list: SavedViewList, key: string): boolean {

@@ -6,20 +6,20 @@ import type { QueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import type { CustomFieldDataType, CustomFieldEntityType } from "../../api/custom-field-values";
 import { type CustomField, type CustomFieldDefinition, customFieldSchema } from "../../api/custom-fields";
+import { CUSTOM_FIELD_FILTER_KEY } from "../../api/saved-views";
 import { CUSTOM_FIELD_SORT_PREFIX, customFieldSlugOf, sortKeysOf, sortParamOf } from "../../api/triage";
 import type { CsvValue } from "./csv-writer";
 import { definitionsQuery } from "./custom-fields";
 
 /** `filter[custom_fields.po_number]`. */
 export type CustomFieldFilterKey = `filter[custom_fields.${string}]`;
-const FILTER_KEY = /^filter\[custom_fields\.([a-z][a-z0-9_]{0,62})\]$/;
 export const customFilterKey = (slug: string): CustomFieldFilterKey => `filter[custom_fields.${slug}]`;
 /** A custom field's column id, sort field and filter name alike: `custom_fields.po_number`. */
 export const customFieldName = (slug: string) => `${CUSTOM_FIELD_SORT_PREFIX}${slug}`;
 
 /** The slug a `filter[custom_fields.<slug>]` key names. */
 export function slugOfFilterKey(key: string): string | undefined {
-  return FILTER_KEY.exec(key)?.[1];
+  return CUSTOM_FIELD_FILTER_KEY.exec(key)?.[1];
 }
 
 /** The custom field filters of a URL search, by slug. */
@@ -45,7 +45,10 @@ export function withCustomFieldFilters<T extends z.ZodRawShape>(shape: T) {
       const kept: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(search)) {
         if (key in shape) kept[key] = value;
-        else if (FILTER_KEY.test(key) && ["string", "number", "boolean"].includes(typeof value)) {
+        else if (
+          CUSTOM_FIELD_FILTER_KEY.test(key) &&
+          ["string", "number", "boolean"].includes(typeof value)
+        ) {
           const text = String(value).trim();
           if (text !== "" && text.length <= 200) kept[key] = text;
         }

@@ -1,4 +1,5 @@
-// Unit tests of a saved view in words: each kind of filter, the shipments list's tracking choice, several sort keys.
+// Unit tests of a saved view in words: each kind of filter (a custom field's too), the shipments list's tracking
+// choice, several sort keys.
 import { describe, expect, it } from "vitest";
 import { savedViewWords } from "./saved-view-words";
 
@@ -25,5 +26,11 @@ describe("savedViewWords", () => {
       "Shipments with tracking stopped; newest first.",
     );
     expect(savedViewWords("shipments", { tracking: "all" })).toBe("All shipments; newest first.");
+  });
+
+  it("says a custom field filter by its slug", () => {
+    expect(savedViewWords("shipments", { "filter[custom_fields.desk]": "Rotterdam,Hamburg" })).toBe(
+      "Shipments with custom field desk Rotterdam or Hamburg; newest first.",
+    );
   });
 });

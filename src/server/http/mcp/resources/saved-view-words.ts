@@ -75,9 +75,7 @@ export function savedViewWords(list: SavedViewList, search: Readonly<Record<stri
     if (filter && !(list === "shipments" && filter === "tracking_stopped")) {
       conditions.push(FILTER_WORDS[filter](value));
     }
-    const slug = CUSTOM_FIELD_FILTER_KEY.test(key)
-      ? key.slice("filter[custom_fields.".length, -1)
-      : undefined;
+    const slug = CUSTOM_FIELD_FILTER_KEY.exec(key)?.[1];
     if (slug) conditions.push(`custom field ${slug} ${value.split(",").join(" or ")}`);
   }
   if (list === "shipments" && cleaned.tracking === "stopped") conditions.push("tracking stopped");
