@@ -1,7 +1,7 @@
 // Sorting the shipments and containers lists by a custom field (`sort=custom_fields.<api_slug>`): each such key
 // joins the row's value of that field (its own alias of custom_field_values, matched on the unique (account,
 // definition, record) index) and orders by the value's typed copy. The rows that have a value are read walking that
-// field's index of the copy (definition, value, record: migrations 0038 and 0042) in order, then each row by its
+// field's index of the copy (definition, value, record: migrations 0038 and 0043) in order, then each row by its
 // primary key, so that a sorted page costs what a page sorted by one of the list's own columns costs.
 import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
@@ -51,7 +51,7 @@ export function listSortColumns<F extends string>(
       )!,
     });
     const typed = kind === "text" ? value.textValue : kind === "number" ? value.numberValue : value.timeValue;
-    // Texts compare without case ("acme" beside "ACME"), through the index of lower(text_value) (migration 0042).
+    // Texts compare without case ("acme" beside "ACME"), through the index of lower(text_value) (migration 0043).
     const column = kind === "text" ? sql`lower(${typed})` : typed;
     return { field: key.field, descending: key.descending, column, present: typed };
   });
