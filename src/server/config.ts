@@ -22,6 +22,7 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
+  PEOPLE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   TRACKING_REQUEST_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   DEMO: flag.default(true),
   DEMO_PUBLIC: flag.default(false),
@@ -117,6 +118,11 @@ export interface Config {
    */
   databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
   rateLimitPerMinute: number;
+  /**
+   * A person's requests a minute in the dashboard (a session, or an assistant signed in as them): one page reads
+   * a dozen endpoints, and a coordinator opening eight shipments in a minute met the API keys' 100.
+   */
+  peopleRateLimitPerMinute: number;
   trackingRequestLimitPerMinute: number;
   /** Create and run the demo account (on by default for the local product). */
   demo: boolean;
@@ -243,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    peopleRateLimitPerMinute: e.PEOPLE_RATE_LIMIT_PER_MINUTE,
     trackingRequestLimitPerMinute: e.TRACKING_REQUEST_LIMIT_PER_MINUTE,
     demo: e.DEMO,
     demoPublic: e.DEMO_PUBLIC,

@@ -499,6 +499,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   // Who calls /v2 and /mcp: an API key, or a person's session cookie; each checked against its operation's role.
   const guards = apiGuards(db, {
     rateLimitPerMinute: config.rateLimitPerMinute,
+    peopleRateLimitPerMinute: config.peopleRateLimitPerMinute,
     // Limits run in real time, whatever the service clock's speed.
     clock: realClock,
     failedAuthLimitPerMinute: tuning.failedAuthLimitPerMinute,

@@ -33,7 +33,10 @@ export interface ApiGuards {
 }
 
 export interface GuardSettings {
+  /** Requests a minute per API key. */
   rateLimitPerMinute: number;
+  /** Requests a minute per person (their sessions and signed-in assistants together); the keys' figure if unset. */
+  peopleRateLimitPerMinute?: number;
   /** What limits are measured with: real time, never the sped-up service clock. */
   clock: Clock;
   /**
@@ -100,10 +103,17 @@ export function apiGuards(db: Db, settings: GuardSettings): Guards {
     },
     now,
   });
-  const limit = rateLimit(
+  const keyLimit = rateLimit(
     new RateLimiter(settings.rateLimitPerMinute, settings.clock),
-    `More than ${settings.rateLimitPerMinute} requests a minute with this API key (or person); retry after the time in Retry-After.`,
+    `More than ${settings.rateLimitPerMinute} requests a minute with this API key; retry after the time in Retry-After.`,
   );
+  const perPerson = settings.peopleRateLimitPerMinute ?? settings.rateLimitPerMinute;
+  const personLimit = rateLimit(
+    new RateLimiter(perPerson, settings.clock),
+    `More than ${perPerson} requests a minute by this person; retry after the time in Retry-After.`,
+  );
+  const limit: MiddlewareHandler<AppEnv> = (c, next) =>
+    c.get("principal").actor.kind === "api_key" ? keyLimit(c, next) : personLimit(c, next);
   return {
     authenticate,
     limit,

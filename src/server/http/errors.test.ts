@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../clock";
 import { setSuspended } from "../db/accounts";
+import { asPerson, personCookie } from "../testing/people-fixtures";
 import { createHarness, type Harness, TEST_NOW } from "../testing/service-harness";
 
 let h: Harness | undefined;
@@ -23,6 +24,21 @@ describe("errors", () => {
     expect((await h.request(otherKey, "/v2/shipments")).status).toBe(200);
     h.clock.advance(20_000);
     expect((await h.request(apiKey, "/v2/shipments")).status).toBe(200);
+  });
+
+  it("limits a person by their own figure, apart from the account's API keys", async () => {
+    // A dashboard page reads a dozen endpoints: people get more a minute than a key, and neither uses up the other.
+    h = await createHarness({ rateLimitPerMinute: 2, peopleRateLimitPerMinute: 5 });
+    const { apiKey, account } = await h.newAccount();
+    const cookie = await personCookie(h, account.id, "coordinator@limits.test", "member");
+    for (let i = 0; i < 2; i++) expect((await h.request(apiKey, "/v2/shipments")).status).toBe(200);
+    expect((await h.request(apiKey, "/v2/shipments")).status).toBe(429);
+    for (let i = 0; i < 5; i++) expect((await asPerson(h, cookie, "/v2/shipments")).status).toBe(200);
+    const limited = await asPerson(h, cookie, "/v2/shipments");
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).errors[0].detail).toBe(
+      "More than 5 requests a minute by this person; retry after the time in Retry-After.",
+    );
   });
 
   it("limits in real time, not on the service clock that a demo speeds up", async () => {

@@ -71,6 +71,7 @@ export function testConfig(changes: Partial<Config> = {}): Config {
 export async function createHarness(
   options: {
     rateLimitPerMinute?: number;
+    peopleRateLimitPerMinute?: number;
     /** Real time for rate limits; the harness's clock unless a test tells the two apart. */
     rateLimitClock?: Clock;
     failedAuthLimitPerMinute?: number;
@@ -118,6 +119,7 @@ export async function createHarness(
   const service = await createService(
     testConfig({
       rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
+      peopleRateLimitPerMinute: options.peopleRateLimitPerMinute ?? 10_000,
       responseCacheMb: cached ? 16 : 0,
       webhooksAllowHttp: options.webhooks?.allowHttp ?? false,
       webhooksAllowPrivateAddresses: options.webhooks?.allowPrivateAddresses ?? false,
