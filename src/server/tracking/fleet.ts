@@ -27,6 +27,7 @@ import {
   simplify,
   timeAlong,
 } from "./journey";
+import { leftPortAt, type Report } from "./passed-call";
 import { CALL_EVENTS, lastPortCall } from "./port-calls";
 
 const TRACK_DAYS = 7;
@@ -94,8 +95,55 @@ function firstArriving(legs: readonly (Aboard | undefined)[]): Aboard | undefine
   return next;
 }
 
+/** What a vessel sails now for the account: its next leg, or, past every leg's port, the last port it left. */
+interface Sailing {
+  next: Aboard | undefined;
+  /** Set when the ship's reports show it called at every leg's port and left (the next call is not known). */
+  passed?: { leg: Aboard; leftAt: Date };
+}
+
+/**
+ * The leg the vessel sails now among its containers' legs, leaving out those whose port the ship's own reports show
+ * it has already called at and left (passed-call.ts): the line may not have reported the discharge yet, and the
+ * port behind the ship is not its next.
+ */
+function sailingNow(
+  deps: Deps,
+  vessel: VesselRow,
+  legs: readonly (Aboard | undefined)[],
+  reports: readonly Report[] | undefined,
+): Sailing {
+  if (!reports || vessel.latitude === null || vessel.longitude === null) return { next: firstArriving(legs) };
+  const here = { latitude: vessel.latitude, longitude: vessel.longitude };
+  const ahead: Aboard[] = [];
+  let passed: Sailing["passed"];
+  for (const leg of legs) {
+    if (!leg) continue;
+    const port = leg.state === "arrived" ? undefined : deps.reference.ports.get(leg.to.portId);
+    // Only a leg the ship has begun (its departure known) can have been sailed to the end.
+    const since = leg.from.outbound.actualAt;
+    const leftAt = port && since ? leftPortAt(reports, port, here, since) : undefined;
+    if (!leftAt) ahead.push(leg);
+    else if (!passed || leftAt > passed.leftAt) passed = { leg, leftAt };
+  }
+  const next = firstArriving(ahead);
+  return next ? { next } : { next, passed };
+}
+
 /** The voyage a vessel sails, from the leg of its containers that reaches port first (none: nothing known). */
-function voyageOf(next: Aboard | undefined, aboard: { containers: number; shipments: number }): Voyage {
+function voyageOf({ next, passed }: Sailing, aboard: { containers: number; shipments: number }): Voyage {
+  if (!next && passed)
+    return {
+      previousPortId: passed.leg.to.portId,
+      nextPortId: null,
+      voyageNumber: passed.leg.leg.voyageNumber ?? null,
+      previousPortAtdAt: passed.leftAt,
+      nextPortEtaAt: null,
+      nextPortPredictedArrivalAt: null,
+      nextPortAtaAt: null,
+      containersAboard: aboard.containers,
+      shipmentsAboard: aboard.shipments,
+    };
   return {
     previousPortId: next?.from.portId ?? null,
     nextPortId: next?.to.portId ?? null,
@@ -189,13 +237,20 @@ export async function fleetPage(
   const portIds = new Set<string>();
   const entries = rows.map((row): FleetEntry => {
     const { vessel } = row;
-    const next = firstArriving(row.legContainerIds.map((id) => legs.get(id)));
+    const sailing = sailingNow(
+      deps,
+      vessel,
+      row.legContainerIds.map((id) => legs.get(id)),
+      tracks?.get(vessel.id),
+    );
+    const { next, passed } = sailing;
     if (next) {
       portIds.add(next.from.portId);
       portIds.add(next.to.portId);
     }
+    if (passed) portIds.add(passed.leg.to.portId);
     const positions = tracks ? positionsOf(deps, vessel, tracks.get(vessel.id) ?? [], next, now) : undefined;
-    return { vessel, voyage: voyageOf(next, row), cargo: row.cargo, ...(positions ? { positions } : {}) };
+    return { vessel, voyage: voyageOf(sailing, row), cargo: row.cargo, ...(positions ? { positions } : {}) };
   });
   const ports = [...portIds].flatMap((id) => {
     const port = deps.reference.ports.get(id);
@@ -218,14 +273,14 @@ export async function vesselVoyage(
 ): Promise<{ voyage: Voyage; lastCall: PortCall | null; cargo: CargoRecord[] } | undefined> {
   const aboard = await containersAboard(deps.db, accountId, vessel.id);
   if (aboard.containers === 0) return undefined;
-  const [cargo, journeys, calls] = await Promise.all([
+  const [cargo, journeys, calls, tracks] = await Promise.all([
     cargoRecords(deps.db, accountId, aboard.containerIds),
     containerJourneys(deps.db, accountId, aboard.legContainerIds),
     vesselCallLines(deps.db, accountId, vessel.id, CALL_EVENTS, now),
+    positionsSince(deps.db, [vessel.id], new Date(now.getTime() - TRACK_DAYS * DAY)),
   ]);
-  const next = firstArriving(journeys.map(legOf));
   return {
-    voyage: voyageOf(next, aboard),
+    voyage: voyageOf(sailingNow(deps, vessel, journeys.map(legOf), tracks.get(vessel.id)), aboard),
     lastCall: lastPortCall(calls),
     cargo,
   };
