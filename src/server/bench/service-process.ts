@@ -102,6 +102,7 @@ export async function startService(options: {
       DEMO: "0",
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_MINUTE: "1000000000",
+      PEOPLE_RATE_LIMIT_PER_MINUTE: "1000000000",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
