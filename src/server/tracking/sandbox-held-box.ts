@@ -1,5 +1,6 @@
-// Finds a sandbox shipment that has a box waiting at its terminal on a hold right now, its last free day still
-// ahead and at most a day away: the case a pickup panel must warn about, for the end-to-end tests' accounts (http/test-control.ts).
+// Finds a sandbox shipment that has a box waiting at its terminal on a hold right now, its last free day at most a
+// day away (still ahead where the world holds one): the case a pickup panel must warn about, for the end-to-end
+// tests' accounts (http/test-control.ts).
 //
 // The sandbox's sailings follow their weekly calendar, so whether the demo's few dozen shipments hold such a box
 // depends on the day; searching when the shipment was asked for makes one exist on any day, from the real
