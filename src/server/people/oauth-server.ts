@@ -220,6 +220,19 @@ export function verifierMatches(verifier: string, challenge: string): boolean {
 
 type TokenResult = { ok: true; tokens: TokenAnswer } | OAuthFailure;
 
+/** What both grants refuse alike: no client_id (public clients name themselves), or another server's resource. */
+function clientAndResourceProblem(
+  clientId: string,
+  resource: string | null,
+  names: ServerNames,
+): OAuthFailure | undefined {
+  if (!clientId)
+    return oauthFailure("invalid_request", "client_id is required (public clients name themselves).");
+  if (resource && !isOurResource(resource, names.resource))
+    return oauthFailure("invalid_target", `This server issues tokens for ${names.resource} only.`);
+  return undefined;
+}
+
 /** `grant_type=authorization_code`: the code, once, by the client it was issued to, with the PKCE verifier. */
 export async function exchangeCode(
   db: Db,
@@ -228,13 +241,10 @@ export async function exchangeCode(
   now: Date,
 ): Promise<TokenResult> {
   const code = form.get("code");
-  const clientId = form.get("client_id");
+  const clientId = form.get("client_id") ?? "";
   if (!code) return oauthFailure("invalid_request", "code is required.");
-  if (!clientId)
-    return oauthFailure("invalid_request", "client_id is required (public clients name themselves).");
-  const resource = form.get("resource");
-  if (resource && !isOurResource(resource, names.resource))
-    return oauthFailure("invalid_target", `This server issues tokens for ${names.resource} only.`);
+  const problem = clientAndResourceProblem(clientId, form.get("resource"), names);
+  if (problem) return problem;
   return db.transaction(async (tx): Promise<TokenResult> => {
     const claimed = await claimCode(tx, tokenHash(code), now);
     if (!claimed) return oauthFailure("invalid_grant", "The authorization code is not valid.");
@@ -287,13 +297,10 @@ export async function refreshTokens(
   now: Date,
 ): Promise<TokenResult> {
   const refresh = form.get("refresh_token");
-  const clientId = form.get("client_id");
+  const clientId = form.get("client_id") ?? "";
   if (!refresh) return oauthFailure("invalid_request", "refresh_token is required.");
-  if (!clientId)
-    return oauthFailure("invalid_request", "client_id is required (public clients name themselves).");
-  const resource = form.get("resource");
-  if (resource && !isOurResource(resource, names.resource))
-    return oauthFailure("invalid_target", `This server issues tokens for ${names.resource} only.`);
+  const problem = clientAndResourceProblem(clientId, form.get("resource"), names);
+  if (problem) return problem;
   return db.transaction(async (tx): Promise<TokenResult> => {
     const claimed = await claimRefreshToken(tx, tokenHash(refresh), now);
     if (!claimed)
