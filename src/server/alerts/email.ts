@@ -85,9 +85,7 @@ export function alertEmail(
     text,
     html,
     links: [link.url, ...(unsubscribe ? [unsubscribe] : [])],
-    headers: unsubscribe
-      ? { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
-      : {},
+    headers: unsubscribeHeaders(unsubscribe),
   };
 }
 
@@ -137,9 +135,18 @@ export function groupedAlertsEmail(
       : capped
         ? `And ${more} more (you had ${HOURLY_WORDS} by email in the last hour; the rest are in the dashboard)`
         : `And ${more} more`;
+  // All of one rule (a rule that matched several boxes at once, such as a shipment's boxes reaching their last
+  // free day together): the email names the rule and keeps its one-click unsubscribe, as a single alert's does.
+  const rule = oneRule(group);
+  const unsubscribe = rule
+    ? unsubscribeUrl(urls.publicUrl, urls.secret, rule.ruleId, rule.userId)
+    : undefined;
+  const matched = rule
+    ? whyWords(rule, rule.ruleName, account)
+    : `your alert rules in ${account.name} matched`;
   const why = grouping.quiet
-    ? `You get these because your alert rules in ${account.name} matched while your quiet hours lasted.`
-    : `You get these together because your alert rules in ${account.name} matched within minutes of each other.`;
+    ? `You get these because ${matched} while your quiet hours lasted.`
+    : `You get these together because ${matched} within minutes of each other.`;
   const text = [
     `${heading}:`,
     "",
@@ -149,6 +156,7 @@ export function groupedAlertsEmail(
     }),
     ...(moreWords ? [`${moreWords}: ${notifications}`, ""] : []),
     why,
+    ...(unsubscribe ? [`Stop these emails for this rule: ${unsubscribe}`] : []),
     `Change your quiet hours or rules: ${settings}`,
   ].join("\n");
   const html = `<!doctype html><html><body style="font-family:sans-serif"><h1 style="font-size:18px">${escapeHtml(
@@ -162,13 +170,34 @@ export function groupedAlertsEmail(
     })
     .join("")}${
     moreWords ? `<p><a href="${escapeHtml(notifications)}">${escapeHtml(moreWords)}</a></p>` : ""
-  }<p style="color:#555">${escapeHtml(why)} <a href="${escapeHtml(settings)}">Change your quiet hours or rules</a>.</p></body></html>`;
+  }<p style="color:#555">${escapeHtml(why)}${
+    unsubscribe ? ` <a href="${escapeHtml(unsubscribe)}">Stop these emails for this rule</a>.` : ""
+  } <a href="${escapeHtml(settings)}">Change your quiet hours or rules</a>.</p></body></html>`;
   return {
     subject,
     text,
     html,
-    links: [...listed.map((a) => alertLink(a, urls.publicUrl).url), notifications, settings],
-    headers: {},
+    links: [
+      ...listed.map((a) => alertLink(a, urls.publicUrl).url),
+      notifications,
+      settings,
+      ...(unsubscribe ? [unsubscribe] : []),
+    ],
+    headers: unsubscribeHeaders(unsubscribe),
     listed: listed.length,
   };
+}
+
+/** The group's one rule, when every alert in it came from the same rule (a rule's, not the account's own). */
+function oneRule(group: AlertRow[]): (AlertRow & { ruleId: string }) | undefined {
+  const first = group[0];
+  if (!first?.ruleId) return undefined;
+  return group.every((a) => a.ruleId === first.ruleId) ? (first as AlertRow & { ruleId: string }) : undefined;
+}
+
+/** RFC 8058's two headers for a one-click unsubscribe link; none without one. */
+function unsubscribeHeaders(unsubscribe: string | undefined): Record<string, string> {
+  return unsubscribe
+    ? { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+    : {};
 }

@@ -20,10 +20,12 @@ describe("a person's alert emails, grouped and capped", () => {
   let n = 0;
   const arrival = () => recordArrival(h, accountId, `GRPU${String(1_000_000 + ++n).slice(-7)}`);
   /** The emails the SMTP server took since the last call, after the workers' passes. */
-  async function newMail(): Promise<{ subject: string; body: string }[]> {
+  async function newMail(): Promise<{ subject: string; body: string; headers: string }[]> {
     await h.service.alerts.runOnce();
     await h.mail.runOnce();
-    return smtp.received.splice(0).map((m) => ({ subject: subjectOf(m.raw), body: decodedBody(m.raw) }));
+    return smtp.received
+      .splice(0)
+      .map((m) => ({ subject: subjectOf(m.raw), body: decodedBody(m.raw), headers: headersOf(m.raw) }));
   }
 
   beforeAll(async () => {
@@ -72,7 +74,17 @@ describe("a person's alert emails, grouped and capped", () => {
     ]);
     expect(grouped[0]!.body).toContain("2 alerts in Group Co:");
     expect(grouped[0]!.body).toContain("Vessel arrived: GRPU1000003 at Los Angeles");
-    expect(grouped[0]!.body).toContain("matched within minutes of each other");
+    // All of one rule: the email names it and keeps its one-click unsubscribe, as a single alert's does.
+    expect(grouped[0]!.body).toContain(
+      "your alert rule “Arrivals” (Vessel arrived) in Group Co matched within minutes of each other",
+    );
+    expect(grouped[0]!.headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    expect(grouped[0]!.headers).toMatch(
+      /^List-Unsubscribe: <http:\/\/localhost\/alerts\/unsubscribe\?rule=/m,
+    );
+    expect(grouped[0]!.body).toContain(
+      "Stop these emails for this rule: http://localhost/alerts/unsubscribe?rule=",
+    );
   });
 
   it("lists at most the hourly cap by name, counts the rest, and says so in the history", async () => {
