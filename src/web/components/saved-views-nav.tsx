@@ -5,6 +5,7 @@
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
 import {
+  isPendingView,
   SAVED_VIEW_LIST_NAMES,
   SAVED_VIEW_LIST_PATHS,
   SAVED_VIEW_LISTS,
@@ -58,7 +59,9 @@ export function SavedViewsNav({ triggerClassName }: { triggerClassName: string }
                 <ul className="space-y-1">
                   {group.views.map((view) => (
                     <ViewRow
-                      key={view.id}
+                      // By name, unique within its list: a view just saved keeps its row (and a rename begun on
+                      // it) when its pending id gives way to the one the account's store gave it.
+                      key={view.name.toLowerCase()}
                       view={view}
                       changeable={may.ok}
                       onOpen={close}
@@ -105,6 +108,7 @@ function ViewRow({
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(view.name);
   const inputId = useId();
+  const pending = isPendingView(view);
 
   if (renaming && changeable) {
     const submit = (event: FormEvent) => {
@@ -158,6 +162,9 @@ function ViewRow({
           <button
             type="button"
             aria-label={`Rename view ${view.name}`}
+            // Until the save comes back there is no id to rename or delete by.
+            disabled={pending}
+            title={pending ? "Being saved…" : undefined}
             className={buttonClass("ghost", "px-2 py-1 text-xs")}
             onClick={() => {
               setName(view.name);
@@ -169,6 +176,8 @@ function ViewRow({
           <button
             type="button"
             aria-label={`Delete view ${view.name}`}
+            disabled={pending}
+            title={pending ? "Being saved…" : undefined}
             className={buttonClass("ghost", "px-2 py-1 text-xs text-red-700 dark:text-red-300")}
             onClick={onDelete}
           >

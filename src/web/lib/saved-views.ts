@@ -56,6 +56,9 @@ export const savedViewsQuery = () =>
     queryFn: ({ signal }) => readSavedViews(savedViewsStores, signal),
   });
 
+/** A view saved a moment ago whose write has not come back yet: it has no id of its own to rename or delete by. */
+export const isPendingView = (view: SavedView) => view.id.startsWith(PENDING_ID);
+
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 const NO_VIEWS: readonly SavedView[] = [];
