@@ -361,3 +361,44 @@ test("a vessel's panel gives our predicted arrival at its next port beside the c
   // The boxes aboard bound for that port say when we expect them there.
   await expect(panel.getByText(/we expect it/).first()).toBeVisible();
 });
+
+test("a vessel whose boxes leave it at a port other than its next one rings that port on the map and names it in its panel", async ({
+  page,
+}) => {
+  const { api_key: key } = await (await page.request.get("/demo.json")).json();
+  const body = await (
+    await page.request.get("/v2/vessels?page[size]=100", { headers: { Authorization: `Token ${key}` } })
+  ).json();
+  const codeOf = new Map<string, string>(
+    body.included.map((p: { id: string; attributes: { code: string } }) => [p.id, p.attributes.code]),
+  );
+  type Listed = FleetVessel & { relationships: { next_port: { data: { id: string } | null } } };
+  const elsewhere = (body.data as Listed[])
+    .map((v) => {
+      const next = codeOf.get(v.relationships.next_port.data?.id ?? "");
+      const pods = (v.meta.cargo_summary as unknown as { port_of_discharge_locode: string | null }[])
+        .map((c) => c.port_of_discharge_locode)
+        .filter((code): code is string => code !== null && code !== next);
+      return { vessel: v, pods };
+    })
+    .find((v) => v.pods.length > 0);
+  // The sandbox's sailings follow the calendar: on a day when every vessel's boxes leave at its next port there
+  // is nothing to show (the rule itself is unit-tested in fleet.test.ts and selection.test.ts).
+  test.skip(
+    !elsewhere,
+    "no vessel of the demo fleet has boxes bound for a port other than its next one today",
+  );
+
+  await signInAsDemo(page, `/map?vessel=${elsewhere!.vessel.id}`);
+  const panel = page.getByRole("region", { name: elsewhere!.vessel.attributes.name });
+  const leaves = panel.getByText(/^Your containers (also )?leave it at$/);
+  await expect(leaves).toBeVisible();
+  const listed = page.getByRole("definition").filter({ hasText: `(${elsewhere!.pods[0]}) · ` });
+  await expect(listed).toBeVisible();
+  // On the map: the port's own label, beside the next port's ETA label.
+  const figure = page.getByRole("figure", { name: "Map of the vessels carrying your containers" });
+  await expect(figure.getByText(/ · discharge of your \d+ containers?/).first()).toBeAttached();
+  await expect(page.getByRole("list", { name: "Map legend" })).toContainText(
+    "Where your containers leave it, when not at its next port",
+  );
+});

@@ -1,7 +1,7 @@
 // The legend of the dashboard's maps, in the page (not on the canvas): what each mark means and what the land is.
 import { HAS_TILES } from "./tiles";
 
-type LegendKind = "vessel" | "track" | "ahead" | "inland" | "port" | "land" | "past";
+type LegendKind = "vessel" | "track" | "ahead" | "inland" | "port" | "discharge" | "land" | "past";
 
 function Swatch({ kind }: { kind: LegendKind }) {
   const common = "inline-block shrink-0";
@@ -17,6 +17,13 @@ function Swatch({ kind }: { kind: LegendKind }) {
         <span
           aria-hidden="true"
           className={`${common} h-3 w-3 rounded-full bg-slate-900 dark:bg-slate-100`}
+        />
+      );
+    case "discharge":
+      return (
+        <span
+          aria-hidden="true"
+          className={`${common} h-3 w-3 rounded-full border-2 border-slate-900 bg-white dark:border-slate-100 dark:bg-slate-900`}
         />
       );
     case "land":

@@ -42,6 +42,7 @@ export function FleetMapFigure({
             { kind: "track", label: "Track, last 7 days" },
             { kind: "ahead", label: "Estimated path to the next port" },
             { kind: "port", label: "Next port of the selected vessel, with its ETA" },
+            { kind: "discharge", label: "Where your containers leave it, when not at its next port" },
             LAND_LEGEND,
           ]}
         />

@@ -22,8 +22,8 @@ import { SelectionLayer } from "./selection-layer";
 export interface FleetMapProps {
   vessels: FleetVesselView[];
   selected: FleetVesselView | null;
-  /** The selected vessel's track and path ahead, as far as they are read yet. */
-  selectedLines: Pick<VesselDetailView, "track" | "ahead"> | null;
+  /** The selected vessel's track and path ahead, and its cargo's other ports of discharge, as far as read yet. */
+  selectedLines: Pick<VesselDetailView, "track" | "ahead" | "dischargePorts"> | null;
   /** Changes (a new `seq`) when the map should fly to a vessel: a choice in the list, not a click on the map. */
   focus: { id: string; seq: number } | null;
   onSelect(id: string): void;
@@ -227,7 +227,7 @@ function FleetLayers({
   }, [map, vessels, showTracks, showAllPaths, palette]);
 
   // The selected vessel on top of the fleet: its track, its estimated path to the next port, the next port with the
-  // ETA, and the vessel itself. One set of layers for the map's lifetime, updated in place (see SelectionLayer).
+  // ETA, the account's other ports of discharge, and the vessel itself. One set of layers for the map's lifetime, updated in place (see SelectionLayer).
   const selectionRef = useRef<SelectionLayer | null>(null);
   useEffect(() => {
     const layer = new SelectionLayer(map, palette);
@@ -241,6 +241,7 @@ function FleetLayers({
   const selectedId = selected?.id ?? null;
   const track = selectedLines?.track;
   const ahead = selectedLines?.ahead;
+  const dischargePorts = selectedLines?.dischargePorts;
   useEffect(() => {
     const layer = selectionRef.current;
     if (!layer) return;
@@ -249,7 +250,7 @@ function FleetLayers({
       const entry = generation > 0 && selectedId ? entriesRef.current.get(selectedId) : undefined;
       layer.show(
         entry && selected
-          ? selectionDrawing(selected, entry.vessel.position, entry.offset, { track, ahead })
+          ? selectionDrawing(selected, entry.vessel.position, entry.offset, { track, ahead, dischargePorts })
           : null,
       );
     };
@@ -258,7 +259,7 @@ function FleetLayers({
     return () => {
       map.off("moveend", draw);
     };
-  }, [map, selected, selectedId, track, ahead, generation]);
+  }, [map, selected, selectedId, track, ahead, dischargePorts, generation]);
 
   // The names of the ports the shown vessels sail between, as many as fit at the zoom; the selected vessel's next
   // port has its own label (with the ETA), which the others keep clear of.

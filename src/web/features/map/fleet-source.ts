@@ -2,10 +2,18 @@
 // cargo and estimated path, every vessel's lines when the map is to show them all), and the account's fleet's
 // answer: read from the API when asked for. The made-up fleet for measurements makes it up
 // (synthetic-fleet-page.tsx).
-import { useQuery } from "@tanstack/react-query";
+import { useQueries, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
+import type { Port } from "../../../api/reference";
 import type { LatLng } from "../../components/map/coordinates";
-import { detailView, type FleetVesselView, fleetViews, type VesselDetailView } from "./fleet";
+import { portQuery } from "../../components/map/journey-queries";
+import {
+  detailView,
+  dischargeLocodes,
+  type FleetVesselView,
+  fleetViews,
+  type VesselDetailView,
+} from "./fleet";
 import { fleetPositionsQuery, vesselPathQuery, vesselQuery } from "./queries";
 
 /** A vessel's track (last 7 days) and estimated path to its next port. */
@@ -40,10 +48,24 @@ export const accountSource: FleetSource = {
       ...vesselPathQuery(request ?? { id: "", latitude: 0, longitude: 0, portId: "", previousPortId: "" }),
       enabled: request !== null,
     });
+    // Where the account's boxes leave the vessel, when not at its next port: each port read once, by LOCODE.
+    const dischargePorts = useQueries({
+      queries: (vessel ? dischargeLocodes(vessel) : []).map((code) => portQuery(code)),
+      combine: (results) => results.map((r) => r.data?.data),
+    });
+    const portsKey = dischargePorts.map((p) => p?.id ?? "").join(",");
+    // Kept while the same ports are read (useQueries gives a new array each render).
+    const known = useMemo(
+      () =>
+        new Map(dischargePorts.filter((p): p is Port => p !== undefined).map((p) => [p.attributes.code, p])),
+      [portsKey],
+    );
     return useMemo(
       () =>
-        vessel ? detailView(vessel, detail.data?.data, path.data?.data, detail.data?.included ?? []) : null,
-      [vessel, detail.data, path.data],
+        vessel
+          ? detailView(vessel, detail.data?.data, path.data?.data, detail.data?.included ?? [], known)
+          : null,
+      [vessel, detail.data, path.data, known],
     );
   },
   useAllLines(wanted) {

@@ -9,7 +9,15 @@ import {
   unwrap,
   unwrapToEnd,
 } from "../../components/map/coordinates";
-import { byArrival, detailView, filterFleet, filterOptions, fleetViews } from "./fleet";
+import {
+  byArrival,
+  detailView,
+  dischargeLocodes,
+  dischargePortsOf,
+  filterFleet,
+  filterOptions,
+  fleetViews,
+} from "./fleet";
 
 const NOW = Date.parse("2026-11-20T12:00:00Z");
 const port = (id: string, code: string, lon: number) => ({
@@ -166,6 +174,7 @@ describe("longitudes across the 180th meridian", () => {
       ahead: [],
       projectedArrival: null,
       cargo: null,
+      dischargePorts: [],
     });
     const chosen = detailView(
       view!,
@@ -288,5 +297,64 @@ describe("filters", () => {
         { value: "USLAX", label: "USLAX" },
       ],
     });
+  });
+});
+
+describe("the account's ports of discharge other than the vessel's next port", () => {
+  const [a] = fleetViews({ data: [vessel("a", -170, "MAEU", "USLAX", null)], included: document.included });
+  const bound = (pod: string | null, containers: number, scac = "MAEU") => ({
+    shipping_line_scac: scac,
+    port_of_discharge_locode: pod,
+    port_of_discharge_name: pod === null ? null : `${pod} port`,
+    containers,
+  });
+  const cargo = (pod: string, eta: string | null) => ({
+    container_id: `c-${pod}-${eta}`,
+    container_number: "MSCU1234565",
+    shipment_id: "s1",
+    bill_of_lading_number: "B1",
+    shipping_line_scac: "MAEU",
+    port_of_discharge_locode: pod,
+    port_of_discharge_name: pod,
+    port_of_discharge_eta_at: eta,
+    port_of_discharge_predicted_arrival_at: null,
+  });
+
+  it("counts every box by port over the lines, leaves out the next port and unknown ones, soonest ETA first", () => {
+    const v = {
+      ...a!,
+      cargoSummary: [
+        bound("USLAX", 4),
+        bound("CAVAN", 2),
+        bound("USSEA", 1),
+        bound("CAVAN", 3, "MSCU"),
+        bound(null, 1),
+      ],
+    };
+    expect(dischargeLocodes(v)).toEqual(["CAVAN", "USSEA"]);
+    const vancouver = port("p3", "CAVAN", -123);
+    const ports = dischargePortsOf(
+      v,
+      [
+        cargo("CAVAN", "2026-12-16T17:25:00Z"),
+        cargo("CAVAN", "2026-12-15T08:00:00Z"),
+        cargo("USSEA", "2026-12-14T08:00:00Z"),
+        cargo("USLAX", "2026-12-01T08:00:00Z"),
+      ],
+      new Map([["CAVAN", vancouver]]),
+    );
+    expect(ports).toEqual([
+      { locode: "USSEA", name: "USSEA port", containers: 1, eta: "2026-12-14T08:00:00Z", port: null },
+      { locode: "CAVAN", name: "CAVAN port", containers: 5, eta: "2026-12-15T08:00:00Z", port: vancouver },
+    ]);
+    // Before the cargo is read: counted, without an ETA, by name.
+    expect(dischargePortsOf(v, null, new Map()).map((p) => [p.locode, p.eta])).toEqual([
+      ["CAVAN", null],
+      ["USSEA", null],
+    ]);
+  });
+
+  it("is empty when all the boxes leave at the next port", () => {
+    expect(dischargePortsOf({ ...a!, cargoSummary: [bound("USLAX", 2)] }, null, new Map())).toEqual([]);
   });
 });

@@ -59,6 +59,64 @@ export interface VesselDetailView {
   cargo: FleetCargo[] | null;
   /** The vessel's own last port call; undefined while not read yet, null when no carrier line names one. */
   lastCall: LastPortCall | null | undefined;
+  /**
+   * Where the account's containers aboard leave the vessel, when that is not its next port (a vessel calls at
+   * other ports first): marked on the map apart from the next port. Empty when all of them leave at the next.
+   */
+  dischargePorts: DischargePortView[];
+}
+
+/** A port of discharge of the account's containers aboard a vessel, other than the vessel's next port. */
+export interface DischargePortView {
+  locode: string;
+  name: string;
+  /** The account's containers aboard bound for it (all of them, counted by the fleet's list). */
+  containers: number;
+  /** The carrier's earliest ETA there among them; null while the cargo is not read or none gives one. */
+  eta: string | null;
+  /** The port with its place; null while not read (GET /v2/ports/{locode}). */
+  port: Port | null;
+}
+
+/** The LOCODEs of the vessel's ports of discharge for the account other than its next port, as the list counts them. */
+export function dischargeLocodes(vessel: FleetVesselView): string[] {
+  const next = vessel.nextPort?.attributes.code ?? null;
+  const codes = vessel.cargoSummary.map((c) => c.port_of_discharge_locode);
+  return [...new Set(codes.filter((code): code is string => code !== null && code !== next))];
+}
+
+/**
+ * The vessel's ports of discharge for the account other than its next port: counted from the fleet's list (every
+ * container aboard), with the earliest ETA of the cargo read with the vessel and each port's place as far as read;
+ * soonest first, those without an ETA last.
+ */
+export function dischargePortsOf(
+  vessel: FleetVesselView,
+  cargo: readonly FleetCargo[] | null,
+  known: ReadonlyMap<string, Port>,
+): DischargePortView[] {
+  const codes = new Set(dischargeLocodes(vessel));
+  const byCode = new Map<string, DischargePortView>();
+  for (const c of vessel.cargoSummary) {
+    const code = c.port_of_discharge_locode;
+    if (code === null || !codes.has(code)) continue;
+    const entry = byCode.get(code) ?? {
+      locode: code,
+      name: c.port_of_discharge_name ?? code,
+      containers: 0,
+      eta: null,
+      port: known.get(code) ?? null,
+    };
+    entry.containers += c.containers;
+    byCode.set(code, entry);
+  }
+  for (const c of cargo ?? []) {
+    const entry = byCode.get(c.port_of_discharge_locode ?? "");
+    const eta = c.port_of_discharge_eta_at;
+    if (entry && eta && (entry.eta === null || Date.parse(eta) < Date.parse(entry.eta))) entry.eta = eta;
+  }
+  const at = (p: DischargePortView) => (p.eta ? Date.parse(p.eta) : Number.POSITIVE_INFINITY);
+  return [...byCode.values()].sort((a, b) => at(a) - at(b) || a.name.localeCompare(b.name));
 }
 
 /** Where the vessel itself was last (not where the account's cargo was loaded), from GET /v2/vessels/{id}. */
@@ -125,6 +183,8 @@ export function detailView(
   path: Vessel | undefined,
   /** The detail document's `included`, where its last port is. */
   included: readonly { id: string; type: string }[] = [],
+  /** Ports read by LOCODE, where the account's containers aboard leave the vessel. */
+  knownPorts: ReadonlyMap<string, Port> = new Map(),
 ): VesselDetailView {
   const track = detail ? lines(vessel.position, detail.attributes.positions ?? []).track : vessel.track;
   const estimated = path?.attributes.positions?.filter((p) => p.estimated) ?? [];
@@ -135,6 +195,7 @@ export function detailView(
     projectedArrival: estimated.at(-1)?.timestamp ?? vessel.projectedArrival,
     cargo: detail?.meta?.cargo ?? null,
     lastCall: detail ? lastCallOf(detail, included) : undefined,
+    dischargePorts: dischargePortsOf(vessel, detail?.meta?.cargo ?? null, knownPorts),
   };
 }
 

@@ -6,7 +6,8 @@
 // main thread is busy, as it is when a vessel's detail arrives). A label rebuilt on every redraw was therefore on
 // the page twice for a while after each one: after the selection, again when its track and path arrived, again at
 // the end of every move. This layer has one port marker and one tooltip for the map's lifetime: moved, rewritten,
-// taken off the map and put back (Leaflet re-attaches the same element), never made twice.
+// taken off the map and put back (Leaflet re-attaches the same element), never made twice. The rings of the
+// account's other ports of discharge are kept the same way, as a pool that only grows.
 import L from "leaflet";
 import type { MapPalette } from "../../components/map/palette";
 import { VesselMarker } from "../../components/map/vessel-marker";
@@ -19,8 +20,13 @@ export class SelectionLayer {
   private readonly ahead: L.Polyline;
   private readonly port: L.CircleMarker;
   private readonly vessel: VesselMarker;
+  /** One ring per port of discharge shown; more are made only when a vessel has more of them than any before. */
+  private readonly discharge: L.CircleMarker[] = [];
 
-  constructor(map: L.Map, palette: MapPalette) {
+  constructor(
+    map: L.Map,
+    private readonly palette: MapPalette,
+  ) {
     const pane = map.getPane("selection") ?? map.createPane("selection");
     // Above the fleet's canvas (the overlay pane, 400), under Leaflet's markers and tooltips.
     pane.style.zIndex = "450";
@@ -83,13 +89,34 @@ export class SelectionLayer {
     }
     this.toggle(this.port, drawing?.port != null);
 
+    const rings = drawing?.discharge ?? [];
+    while (this.discharge.length < rings.length) this.discharge.push(this.ring());
+    this.discharge.forEach((ring, i) => {
+      const shown = rings[i];
+      if (shown) ring.setLatLng(shown.position).setTooltipContent(shown.label);
+      this.toggle(ring, shown !== undefined);
+    });
+
     if (drawing) this.vessel.setLatLng(drawing.vessel.position).setHeading(drawing.vessel.heading);
     this.toggle(this.vessel, drawing != null);
 
-    // SVG draws in document order: the track under the path under the port under the vessel, whichever came back.
-    for (const layer of [this.track, this.ahead, this.port, this.vessel]) {
+    // SVG draws in document order: the track under the path under the ports under the vessel, whichever came back.
+    for (const layer of [this.track, this.ahead, ...this.discharge, this.port, this.vessel]) {
       if (this.group.hasLayer(layer)) layer.bringToFront();
     }
+  }
+
+  /** A port of discharge: a ring, where the next port is a dot, with its own label. */
+  private ring(): L.CircleMarker {
+    return L.circleMarker([0, 0], {
+      renderer: this.svg,
+      interactive: false,
+      radius: 6,
+      color: this.palette.port,
+      weight: 2.5,
+      fillColor: this.palette.portStroke,
+      fillOpacity: 1,
+    }).bindTooltip("", { permanent: true, direction: "auto", offset: [8, 0], className: "discharge-label" });
   }
 
   remove(): void {

@@ -98,4 +98,28 @@ describe("the selected vessel's drawing", () => {
     expect(nowhere.track).toBeNull();
     expect(nowhere.ahead).toBeNull();
   });
+
+  it("rings the account's other ports of discharge, near the vessel, each with its boxes and ETA; none not yet placed", () => {
+    const vancouver = {
+      ...port(-123.1),
+      id: "p3",
+      attributes: { ...port(-123.1).attributes, name: "Vancouver", code: "CAVAN", latitude: 49.3 },
+    };
+    const drawing = selectionDrawing(view(), [40, 170], 0, {
+      dischargePorts: [
+        { locode: "CAVAN", name: "Vancouver", containers: 3, eta: "2026-12-16T17:25:00Z", port: vancouver },
+        { locode: "USSEA", name: "Seattle", containers: 1, eta: null, port: null },
+      ],
+    });
+    // Across the 180th meridian from the vessel, as the next port is: not on the other side of the world.
+    expect(drawing.discharge).toEqual([
+      {
+        position: [49.3, 236.9],
+        label: expect.stringMatching(
+          /^Vancouver · discharge of your 3 containers · ETA 16 Dec(?: 2026)? 17:25/,
+        ),
+      },
+    ]);
+    expect(selectionDrawing(view(), [40, 170], 0, null).discharge).toEqual([]);
+  });
 });

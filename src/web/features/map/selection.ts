@@ -1,9 +1,11 @@
 // What the map draws of the selected vessel, decided apart from Leaflet: the vessel, its track, its estimated path
-// to the next port and the next port with its ETA label, on the copy of the world the vessel is drawn at.
+// to the next port and the next port with its ETA label, and the ports where the account's boxes aboard leave it
+// when those are not its next port (a ring each, with their own label), on the copy of the world the vessel is
+// drawn at.
 
 import { type LatLng, nearLongitude } from "../../components/map/coordinates";
-import { formatDateTime } from "../../lib/format";
-import type { FleetVesselView, VesselDetailView } from "./fleet";
+import { formatDateTime, plural } from "../../lib/format";
+import type { DischargePortView, FleetVesselView, VesselDetailView } from "./fleet";
 
 export interface SelectionDrawing {
   vessel: { position: LatLng; heading: number | null };
@@ -13,6 +15,14 @@ export interface SelectionDrawing {
   ahead: { line: LatLng[]; label: string } | null;
   /** The next port and its label (the one label on the map with the ETA); null if it has no coordinates. */
   port: { position: LatLng; label: string } | null;
+  /** The account's ports of discharge other than the next port, those with a known place. */
+  discharge: { position: LatLng; label: string }[];
+}
+
+/** A port of discharge's label: the port, how many of the account's boxes leave there, and their ETA. */
+export function dischargeLabel(d: DischargePortView): string {
+  const when = d.eta ? ` · ETA ${formatDateTime(d.eta, d.port?.attributes.time_zone ?? null).text}` : "";
+  return `${d.name} · discharge of your ${plural(d.containers, "container")}${when}`;
 }
 
 /** `line` moved by `by` degrees of longitude. */
@@ -27,7 +37,7 @@ export function selectionDrawing(
   vessel: FleetVesselView,
   position: LatLng,
   offset: number,
-  lines: Partial<Pick<VesselDetailView, "track" | "ahead">> | null,
+  lines: Partial<Pick<VesselDetailView, "track" | "ahead" | "dischargePorts">> | null,
 ): SelectionDrawing {
   const track = lines?.track;
   const ahead = lines?.ahead;
@@ -53,5 +63,12 @@ export function selectionDrawing(
           }
         : null,
     port: portDrawing,
+    discharge: (lines?.dischargePorts ?? []).flatMap((d) => {
+      const place = d.port?.attributes;
+      if (!place || place.latitude === null || place.longitude === null) return [];
+      // The copy of the world nearest the vessel, as its next port is.
+      const at: LatLng = [place.latitude, nearLongitude(place.longitude, position[1] + offset)];
+      return [{ position: at, label: dischargeLabel(d) }];
+    }),
   };
 }

@@ -33,6 +33,7 @@ export async function makeSyntheticFleet(count: number): Promise<SyntheticFleet 
           projectedArrival: vessel.projectedArrival,
           cargo: m.syntheticCargo(vessel),
           lastCall: null,
+          dischargePorts: [],
         };
         details.set(vessel.id, detail);
       }

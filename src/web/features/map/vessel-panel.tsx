@@ -42,6 +42,8 @@ export function VesselPanel({
   const motion = motionOf(vessel, detail.lastCall, ports);
   const arrival = speedArrival(vessel, motion, detail.projectedArrival);
   const last = detail.lastCall;
+  // The ports of discharge read for the map give their zones to the cargo's predicted arrivals too.
+  const zones = [...ports, ...detail.dischargePorts.flatMap((d) => (d.port ? [d.port] : []))];
   return (
     <section
       aria-labelledby="vessel-panel-heading"
@@ -123,6 +125,35 @@ export function VesselPanel({
                 </span>
               ) : null}
             </Fact>
+            {detail.dischargePorts.length > 0 ? (
+              <Fact
+                className="col-span-2"
+                term={
+                  vessel.cargoSummary.some((c) => c.port_of_discharge_locode === next?.code)
+                    ? "Your containers also leave it at"
+                    : "Your containers leave it at"
+                }
+              >
+                <ul>
+                  {detail.dischargePorts.map((d) => (
+                    <li key={d.locode}>
+                      <span
+                        aria-hidden="true"
+                        className="mr-1.5 inline-block h-2.5 w-2.5 rounded-full border-2 border-slate-900 bg-white dark:border-slate-100 dark:bg-slate-900"
+                      />
+                      {`${d.name} (${d.locode}) · ${plural(d.containers, "container")}`}
+                      {d.eta ? (
+                        <span className="text-xs text-slate-600 dark:text-slate-400">
+                          {" "}
+                          · Carrier's ETA{" "}
+                          <DateTime iso={d.eta} timeZone={d.port?.attributes.time_zone ?? null} />
+                        </span>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              </Fact>
+            ) : null}
           </dl>
           {next && arrival.kind === "projected" ? (
             <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
@@ -191,7 +222,7 @@ export function VesselPanel({
                       {" · we expect it "}
                       <DateTime
                         iso={c.port_of_discharge_predicted_arrival_at}
-                        timeZone={portZone(ports, c.port_of_discharge_locode)}
+                        timeZone={portZone(zones, c.port_of_discharge_locode)}
                       />
                     </>
                   ) : null}
