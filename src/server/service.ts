@@ -275,6 +275,10 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       timeouts: config.databaseTimeouts,
     }));
   const { db } = database;
+  // Background work's statements (the engine, deliveries, alerts, mail, documents): on the embedded database they
+  // wait while a request's are waiting (db/statement-priority.ts). The live stream and the response cache's change
+  // feed keep `db`: they are what makes a request's answer fresh.
+  const work = database.background;
   // Uploaded documents' bytes: files beside an embedded database, rows in a PostgreSQL server (blob-store.ts).
   const blobs = database.filesDir ? fileBlobStore(db, database.filesDir) : databaseBlobStore(db);
   // Anchored in the database: every process reads the same time, and a restart goes on from where it was.
@@ -313,9 +317,9 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     now: authNow,
   });
   // "Last used" of keys and "last seen" of sessions, written in batches off the requests' path.
-  const usage = new UsageRecorder(db, config.session, logger, () => authClock.now().getTime());
+  const usage = new UsageRecorder(work, config.session, logger, () => authClock.now().getTime());
   const mail = createMailWorker({
-    db,
+    db: work,
     logger,
     transport: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined,
     outage,
@@ -323,7 +327,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   });
   // Alerts' Slack and Teams messages: through the webhooks' address guard, on real time.
   const chat = createChatWorker({
-    db,
+    db: work,
     logger,
     outage,
     allowPrivateAddresses: config.webhooksAllowPrivateAddresses,
@@ -332,7 +336,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   });
   // People's alerts: from the same event log as webhooks and the live stream, emailed through the mail outbox.
   const alerts = createAlertWorker({
-    db,
+    db: work,
     clock,
     logger,
     outage,
@@ -346,7 +350,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   });
   // Each person's morning summary, at their own time by the service clock, through the mail outbox.
   const summaries = createSummaryWorker({
-    db,
+    db: work,
     clock,
     realNow: authNow,
     logger,
@@ -355,7 +359,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     onMailQueued: () => mail.wake(),
   });
   // Our own predicted arrivals, from what the engine records (tracking/eta).
-  const forecaster = createArrivalForecaster({ db, reference, clock, logger, outage });
+  const forecaster = createArrivalForecaster({ db: work, reference, clock, logger, outage });
   const signals = {
     trackingRequests: new Signal(),
     shipmentRefreshes: new Signal(),
@@ -373,7 +377,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       ? await startAisSource({
           tcp: config.aisNmeaTcp,
           udpPort: config.aisNmeaUdpPort,
-          db,
+          db: work,
           now: () => clock.now(),
           logger,
         })
@@ -391,7 +395,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   const dcsaPush =
     dcsaClient &&
     new DcsaSubscriptionManager({
-      db,
+      db: work,
       clock: realClock,
       logger,
       client: dcsaClient,
@@ -400,7 +404,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       callbackBaseUrl: config.dcsaCallbackBaseUrl,
     });
   const engine = new TrackingEngine({
-    db,
+    db: work,
     reference,
     clock,
     // Leases are real time, so that a sped-up clock (a demo) does not end them while their work is under way.
@@ -429,7 +433,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     allowPrivateAddresses: config.webhooksAllowPrivateAddresses,
   };
   const webhookDelivery = new WebhookDelivery({
-    db,
+    db: work,
     reference,
     clock,
     leaseClock: realClock,
@@ -447,9 +451,13 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     ...webhookSettings,
   });
   // The sandbox also speaks DCSA T&T 2.2 (/dcsa/sandbox/{scac}), pushing to its subscribers every few seconds.
-  const dcsaPublisher = new SandboxDcsaPublisher({ db, network: sandbox, world: sandboxClock ?? clock });
+  const dcsaPublisher = new SandboxDcsaPublisher({
+    db: work,
+    network: sandbox,
+    world: sandboxClock ?? clock,
+  });
   const dcsaNotifier = new SandboxDcsaNotifier({
-    db,
+    db: work,
     publisher: dcsaPublisher,
     logger,
     timeoutMs: tuning.dcsaCallbackTimeoutMs,
@@ -574,6 +582,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     documentRoutes({
       ...data,
       blobs,
+      uploadDb: work,
       onDocumentStored: () => signals.documents.emit(),
       inboundMailDomain: config.inboundMail?.domain,
     }),
@@ -741,7 +750,8 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       start: async () => {
         if (!config.inboundMail) return;
         inboundMail = await startInboundMail({
-          db,
+          // Mail and its attachments are stored in the background turn: requests' statements go first.
+          db: work,
           blobs,
           reference,
           logger,
@@ -755,7 +765,8 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       name: "document extraction",
       start: () => {
         const worker = startExtractionWorker({
-          db,
+          // Reading documents is background work: requests' statements go first (db/statement-priority.ts).
+          db: work,
           blobs,
           reference,
           clock: realClock,
@@ -765,7 +776,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
           readPdf: (bytes) => pdfText.read(bytes),
           // Numbers of a document of a type the account trusts are tracked at once, as a tracking request would be.
           track: async (accountId, numbers, refNumbers) => {
-            await trackDocumentNumbers(db, reference, clock.now(), accountId, numbers, refNumbers);
+            await trackDocumentNumbers(work, reference, clock.now(), accountId, numbers, refNumbers);
             wakeTracking();
           },
         });

@@ -16,6 +16,7 @@ import pg from "pg";
 import { serverSourcePath } from "../paths";
 import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
+import { StatementTurns, turnTaking } from "./statement-priority";
 
 export type Schema = typeof schema;
 /** The query handle that repositories take; a transaction is one too. */
@@ -23,6 +24,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 
 export interface Database {
   db: Db;
+  /**
+   * The same database for background work (uploads' writes, document extraction): on PGlite its statements wait
+   * while a request's are waiting (statement-priority.ts); on PostgreSQL it is `db`.
+   */
+  background: Db;
   kind: "pglite" | "postgres";
   /**
    * Calls `onNotify` on every NOTIFY on `channel`, from any process. On PostgreSQL it listens on a connection of
@@ -108,13 +114,16 @@ async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Da
       ? new PGlite(dataDir, { extensions })
       : new PGlite({ extensions, ...(image ? { loadDataDir: image } : {}) });
     await client.waitReady;
-    const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder });
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    const turns = new StatementTurns();
+    const db = drizzlePglite(turnTaking(client, turns, "request"), { schema });
+    const background = drizzlePglite(turnTaking(client, turns, "background"), { schema });
     // Made when the first file is written (most databases, tests' among them, never hold one).
     const filesDir = join(dataDir ?? join(tmpdir(), `pglite-${randomUUID()}`), "document-files");
     let closed = false;
     return {
       db: db as unknown as Db,
+      background: background as unknown as Db,
       kind: "pglite",
       filesDir,
       listen: async () => async () => {},
@@ -176,8 +185,11 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   }
   let closed = false;
   const listeners = new Set<() => Promise<void>>();
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
-    db: drizzleNodePg(pool, { schema }) as unknown as Db,
+    db,
+    // The pool runs statements side by side: background work needs no turn of its own.
+    background: db,
     kind: "postgres",
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async listen(channel, onNotify) {

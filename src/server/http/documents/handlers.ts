@@ -5,6 +5,7 @@
 import { parseSchemaId } from "../../../api/document-schemas";
 import { DOCUMENT_TYPES, EXTRACTION_STATUSES, isDocumentFileType } from "../../../api/document-types";
 import { isUuid } from "../../../api/ids";
+import type { Db } from "../../db/connection";
 import {
   DOCUMENT_SORTS,
   type DocumentFilter,
@@ -50,6 +51,11 @@ export interface DocumentRouterDeps extends DataDeps {
   onDocumentStored?: () => void;
   /** Where uploads' bytes are kept. */
   blobs: BlobStore;
+  /**
+   * Where uploads write their rows: the database's background turn (db/statement-priority.ts), so that a batch of
+   * uploads waits for the statements of other requests rather than they for it; `db` when not given.
+   */
+  uploadDb?: Db;
   /** INBOUND_MAIL_DOMAIN, when the inbound SMTP listener runs: accounts' addresses are `<token>@<domain>`. */
   inboundMailDomain?: string;
 }
@@ -60,7 +66,14 @@ export function documentRoutes(deps: DocumentRouterDeps): App {
   const linkKey = documentLinkKey(deps);
   const woken = () => deps.onDocumentStored?.();
   // The streamed uploads first: /v2/documents/types and /v2/documents/{id} must not take their paths.
-  registerUploadRoutes(app, { db, clock, linkKey, blobs: deps.blobs, onDocumentStored: woken });
+  registerUploadRoutes(app, {
+    db,
+    uploadDb: deps.uploadDb,
+    clock,
+    linkKey,
+    blobs: deps.blobs,
+    onDocumentStored: woken,
+  });
 
   /** One document in the hosted single-resource document. */
   const single = async (accountId: string, id: string, include: Set<string>) => {

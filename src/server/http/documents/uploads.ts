@@ -62,12 +62,24 @@ export interface UploadRouteDeps extends Pick<DataDeps, "db" | "clock"> {
   linkKey: () => Promise<string>;
   /** Where the uploads' bytes are kept. */
   blobs: BlobStore;
+  /** Where uploads write their rows: the database's background turn (db/statement-priority.ts); `db` if not given. */
+  uploadDb?: Db;
   onDocumentStored: () => void;
 }
 
+/**
+ * Uploads read and stored at once by this process; the others wait their turn, their bytes held back by TCP. A
+ * batch of a hundred sent ten at a time otherwise has ten uploads taking turns on the event loop with every other
+ * request: the shipments list's p99 was 3.4× idle with the statements alone put in order, and well under 2× with
+ * one upload at a time, which the uploads pay for with a few seconds more for the batch.
+ */
+const UPLOADS_AT_ONCE = 1;
+
 export function registerUploadRoutes(app: App, deps: UploadRouteDeps) {
   const { db, clock, linkKey, blobs } = deps;
+  const writes = deps.uploadDb ?? db;
   const gate = writeGate(2);
+  const uploadTurn = writeGate(UPLOADS_AT_ONCE);
   registerUploadDocs(app);
 
   app.post("/v2/document_uploads", async (c) => {
@@ -80,13 +92,15 @@ export function registerUploadRoutes(app: App, deps: UploadRouteDeps) {
     ).slice(0, 255);
     const declared = declaredFileType(c.req.header("content-type"), filename);
     const body = c.req.raw.body ?? (async function* () {})();
-    const stored = await storeUpload(db, blobs, body as AsyncIterable<Uint8Array>, {
-      accountId,
-      filename,
-      declared,
-      now: clock.now(),
-      gate,
-    });
+    const stored = await uploadTurn(() =>
+      storeUpload(writes, blobs, body as AsyncIterable<Uint8Array>, {
+        accountId,
+        filename,
+        declared,
+        now: clock.now(),
+        gate,
+      }),
+    );
     if (isUploadRefusal(stored)) throw refusalError(stored, filename);
     return c.json({ data: documentUploadResource(stored) }, 201);
   });
@@ -99,19 +113,21 @@ export function registerUploadRoutes(app: App, deps: UploadRouteDeps) {
       let result: Awaited<ReturnType<typeof readMultipart<DocumentBlobRow | UploadRefusal>>>;
       let filename = "document";
       try {
-        result = await readMultipart(
-          c.req.raw,
-          (file) => {
-            filename = file.filename.slice(0, 255);
-            return storeUpload(db, blobs, file.stream, {
-              accountId,
-              filename,
-              declared: declaredFileType(file.mimeType, filename),
-              now: clock.now(),
-              gate,
-            });
-          },
-          (stored) => isUploadRefusal(stored),
+        result = await uploadTurn(() =>
+          readMultipart(
+            c.req.raw,
+            (file) => {
+              filename = file.filename.slice(0, 255);
+              return storeUpload(writes, blobs, file.stream, {
+                accountId,
+                filename,
+                declared: declaredFileType(file.mimeType, filename),
+                now: clock.now(),
+                gate,
+              });
+            },
+            (stored) => isUploadRefusal(stored),
+          ),
         );
       } catch (error) {
         if (!(error instanceof MalformedMultipart)) throw error;
@@ -134,7 +150,7 @@ export function registerUploadRoutes(app: App, deps: UploadRouteDeps) {
     const parsed = documentCreateBodySchema.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) throw validationError("json", parsed.error, [], undefined);
     const { name, attached_document } = parsed.data.data.attributes;
-    const blob = await getCompleteBlob(db, accountId, attached_document);
+    const blob = await getCompleteBlob(writes, accountId, attached_document);
     if (!blob)
       throw new ApiError(422, {
         code: "invalid_attached_document",
@@ -152,11 +168,11 @@ export function registerUploadRoutes(app: App, deps: UploadRouteDeps) {
     name: string,
     source: "upload" | "api",
   ) {
-    const duplicate = await findAttached(db, accountId, blob);
+    const duplicate = await findAttached(writes, accountId, blob);
     if (duplicate) throw duplicate;
-    const row = await createDocument(db, accountId, { blobId: blob.id, name, source }, clock.now());
+    const row = await createDocument(writes, accountId, { blobId: blob.id, name, source }, clock.now());
     deps.onDocumentStored();
-    const found = await getDocumentForJob(db, accountId, row.id);
+    const found = await getDocumentForJob(writes, accountId, row.id);
     return c.json(
       {
         data: documentResource(found!.document, found!.blob, undefined),
