@@ -1,5 +1,6 @@
 // Container resource of the /v2 contract and the body of a container edit.
 import { z } from "zod";
+import { freeTimeStateSchema } from "./free-time";
 import { nullableDateTime, toMany, toOne } from "./json-api";
 import { inlandPredictedArrivalAttributes, predictedArrivalAttributes } from "./predicted-arrival";
 import { refNumbersSchema } from "./shipments";
@@ -94,6 +95,15 @@ export const containerAttributesSchema = z.object({
   last_free_day_timezone: z.string().nullable(),
   /** The box still waits where its last free day runs (not yet picked up): only then does a passed day count. */
   awaiting_pickup: z.boolean(),
+  /**
+   * Free time and charges at the terminal (src/api/free-time.ts): free days from discharge until out full, days
+   * used and left, the last free day, charges so far and tomorrow, in the tariff's currency; from the account's own
+   * tariff for the line, port, terminal and box, else the published one. Null when no tariff applies, and in
+   * webhook payloads (it is counted on reads, at the service's clock).
+   */
+  demurrage: freeTimeStateSchema.nullable(),
+  /** Free time for the empty's return (from discharge or pickup, as the tariff counts it), the same way. */
+  detention: freeTimeStateSchema.nullable(),
   /** A terminal hold is on (a hold in `holds_at_pod_terminal` with status `hold`). */
   on_hold: z.boolean(),
   /** Of the container's shipment: */

@@ -60,6 +60,8 @@ function attributes(overrides: Partial<ContainerAttributes> = {}): ContainerAttr
     last_free_day_source: none,
     last_free_day_timezone: none,
     awaiting_pickup: false,
+    demurrage: null,
+    detention: null,
     on_hold: false,
     bill_of_lading_number: "MEDU1234567",
     shipping_line_scac: "MSCU",

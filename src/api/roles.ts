@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   self: { least: "viewer", people: true },
   /** Track, stop and resume, refresh, edit shipments, containers and tracking requests, customers, saved views. */
   track: { least: "member", people: false },
+  /** The account's own free time and rates (demurrage and detention tariffs that override the published ones). */
+  tariffs: { least: "admin", people: false },
   /** Webhooks and carrier connections. */
   integrations: { least: "admin", people: false },
   /** Members, invitations, API keys, single sign-on, the whole account's activity log. */
@@ -79,7 +81,7 @@ export const ROLE_WORDS: Record<Role, { label: string; article: "a" | "an"; can:
   admin: {
     label: "Admin",
     article: "an",
-    can: "Members, invitations, API keys, webhooks and carrier connections, and all a member does.",
+    can: "Members, invitations, API keys, webhooks, carrier connections and free time tariffs, and all a member does.",
   },
   member: {
     label: "Member",

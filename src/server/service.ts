@@ -55,6 +55,7 @@ import { demoKeyRoutes } from "./http/demo-key";
 import { documentRoutes } from "./http/documents/handlers";
 import { isSignedDocumentDownload } from "./http/documents/uploads";
 import type { App, AppEnv } from "./http/env";
+import { freeTimeTariffRoutes } from "./http/free-time-tariffs/handlers";
 import { runShutdownSteps } from "./http/graceful-shutdown";
 import { invitationRoutes } from "./http/invitations/handlers";
 import { ServiceMetrics } from "./http/metrics";
@@ -564,6 +565,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     }),
     webhookNotificationRoutes({ ...data, realClock }),
     savedViewRoutes(data),
+    freeTimeTariffRoutes(data),
     shareLinkRoutes({ db, now: authNow, publicUrl: config.publicUrl }),
     arrivalPredictionRoutes({ db }),
     voyageExceptionRoutes({ db }),

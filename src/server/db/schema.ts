@@ -2006,3 +2006,33 @@ export const stagedContainerFields = pgTable(
     }).onDelete("cascade"),
   ],
 );
+
+/**
+ * An account's own free time and rates (src/api/free-time.ts): a demurrage or detention tariff of a line, narrowed
+ * to a port, terminal, box length or type where it says so, that overrides the line's published one.
+ */
+export const freeTimeTariffs = pgTable(
+  "free_time_tariffs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    scac: text("scac").notNull(),
+    portLocode: text("port_locode"),
+    terminal: text("terminal"),
+    equipmentLength: integer("equipment_length"),
+    equipmentType: text("equipment_type"),
+    /** `demurrage` or `detention`. */
+    kind: text("kind").notNull(),
+    /** `discharge` or `pickup`: where a detention clock starts (demurrage always counts from discharge). */
+    countsFrom: text("counts_from").notNull(),
+    freeDays: integer("free_days").notNull(),
+    currency: text("currency").notNull(),
+    tiers: jsonb("tiers").$type<{ from_day: number; per_day: number }[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  // Every read is the account's whole list (a few dozen rows at most), by line.
+  (t) => [index("free_time_tariffs_account_scac_idx").on(t.accountId, t.scac)],
+);

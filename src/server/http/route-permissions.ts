@@ -172,6 +172,13 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "DELETE /v2/sso_providers/{id}": "people",
   // Everyone reads the log; what they see depends on the role (admins the account's, others their own entries).
   "GET /v2/activity": "read",
+  // Free time: everyone reads the tariffs (published and the account's own); admins and owners (and full keys)
+  // keep the account's own negotiated free time and rates.
+  "GET /v2/free_time_tariffs": "read",
+  "GET /v2/free_time_tariffs/{id}": "read",
+  "POST /v2/free_time_tariffs": "tariffs",
+  "PATCH /v2/free_time_tariffs/{id}": "tariffs",
+  "DELETE /v2/free_time_tariffs/{id}": "tariffs",
   // Owners: account settings (the company name, requiring two-factor).
   "PATCH /v2/account": "account",
 };

@@ -1,6 +1,7 @@
 // JSON:API resources of containers, with their dates read in the zones of the shipment's port of discharge and
 // destination.
 import type { Container } from "../../api/containers";
+import { type FreeTimeFacts, freeTimeOf, type Tariff } from "../../api/free-time";
 import { iso } from "../../api/timestamps";
 import type { ContainerRecord } from "../db/containers";
 import type { ReferenceData } from "../db/reference-data";
@@ -15,6 +16,8 @@ export interface ContainerContext {
    * containers shows its number, line, port of discharge, ETA, vessel, tags and customer.
    */
   shipment: ShipmentRecord | undefined;
+  /** The account's tariffs (own, then published) and the service's now: demurrage and detention are counted. */
+  freeTime?: { tariffs: readonly Tariff[]; now: Date };
 }
 
 export function containerResource(record: ContainerRecord, ctx: ContainerContext): Container {
@@ -23,6 +26,23 @@ export function containerResource(record: ContainerRecord, ctx: ContainerContext
   const zones = zonesOf(ctx.reference, s);
   const finalZone = zones.destination ?? zones.pod;
   const pod = s?.portOfDischargeId ? ctx.reference.ports.get(s.portOfDischargeId) : undefined;
+  const scac = (s && ctx.reference.shippingLines.get(s.shippingLineId)?.scac) ?? "";
+  const terminal = c.podTerminalId ? ctx.reference.terminals.get(c.podTerminalId) : undefined;
+  const facts: FreeTimeFacts = {
+    scac,
+    port_locode: pod?.locode ?? null,
+    terminal: terminal ? { firms_code: terminal.firmsCode, name: terminal.name } : null,
+    equipment_length: c.equipmentLength,
+    equipment_type: c.equipmentType,
+    pod_discharged_at: iso(c.podDischargedAt),
+    pod_full_out_at: iso(c.podFullOutAt ?? c.finalDestinationFullOutAt),
+    empty_terminated_at: iso(c.emptyTerminatedAt),
+    pod_timezone: zones.pod,
+    final_destination_timezone: zones.destination,
+  };
+  const freeTime = ctx.freeTime
+    ? freeTimeOf(ctx.freeTime.tariffs, facts, ctx.freeTime.now)
+    : { demurrage: null, detention: null };
   return {
     id: c.id,
     type: "container",
@@ -73,9 +93,11 @@ export function containerResource(record: ContainerRecord, ctx: ContainerContext
       last_free_day_source: c.lastFreeDaySource as Container["attributes"]["last_free_day_source"],
       last_free_day_timezone: c.lastFreeDayTimeZone,
       awaiting_pickup: c.awaitingPickup,
+      demurrage: freeTime.demurrage,
+      detention: freeTime.detention,
       on_hold: c.holdsAtPodTerminal.some((h) => h.status === "hold"),
       bill_of_lading_number: s?.billOfLadingNumber ?? "",
-      shipping_line_scac: (s && ctx.reference.shippingLines.get(s.shippingLineId)?.scac) ?? "",
+      shipping_line_scac: scac,
       port_of_discharge_locode: pod?.locode ?? null,
       port_of_discharge_name: pod?.name ?? null,
       pod_eta_at: iso(s?.podEtaAt ?? null),

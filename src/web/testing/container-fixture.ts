@@ -44,6 +44,8 @@ export function containerFixture(overrides: Partial<ContainerAttributes> = {}, i
     last_free_day_source: null,
     last_free_day_timezone: null,
     awaiting_pickup: false,
+    demurrage: null,
+    detention: null,
     on_hold: false,
     bill_of_lading_number: "MEDU1234567",
     shipping_line_scac: "MSCU",

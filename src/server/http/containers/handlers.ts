@@ -5,6 +5,7 @@ import { CONTAINER_INCLUDES, type containerEditableAttributesSchema } from "../.
 import { CONTAINER_SORT_FIELDS } from "../../../api/triage";
 import { type ContainerRecord, getContainer, listContainers, updateContainer } from "../../db/containers";
 import { rawEventsOf, transportEventsOf } from "../../db/events";
+import { tariffsOfAccount } from "../../db/free-time-tariffs";
 import { getShipments } from "../../db/shipments";
 import { getVessels } from "../../db/vessels";
 import { containerResource } from "../../resources/containers";
@@ -38,10 +39,12 @@ export function containerRoutes(deps: ContainerRouteDeps): App {
       ...new Set(records.map((r) => r.container.shipmentId)),
     ]);
     const shipmentsById = new Map(shipmentRecords.map((r) => [r.shipment.id, r]));
+    const freeTime = { tariffs: await tariffsOfAccount(db, accountId), now: clock.now() };
     const data = records.map((r) =>
       containerResource(r, {
         reference,
         shipment: shipmentsById.get(r.container.shipmentId),
+        freeTime,
       }),
     );
     const included = new Included(data);

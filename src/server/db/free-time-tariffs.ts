@@ -1,0 +1,117 @@
+// Free time tariffs repository: an account's own demurrage and detention tariffs, read and written scoped by
+// account, and the list the rule reads (the account's own, then the published ones they override).
+import { and, asc, count, eq } from "drizzle-orm";
+import type { Tariff } from "../../api/free-time";
+import { isUuid } from "../../api/ids";
+import type { Db } from "./connection";
+import { PUBLISHED_TARIFFS } from "./reference/free-time-tariffs";
+import { freeTimeTariffs } from "./schema";
+
+export type FreeTimeTariffRow = typeof freeTimeTariffs.$inferSelect;
+export type FreeTimeTariffValues = Pick<
+  FreeTimeTariffRow,
+  | "scac"
+  | "portLocode"
+  | "terminal"
+  | "equipmentLength"
+  | "equipmentType"
+  | "kind"
+  | "countsFrom"
+  | "freeDays"
+  | "currency"
+  | "tiers"
+>;
+
+/** An account can keep this many tariffs of its own: enough for every line, port and box it negotiated. */
+export const OWN_TARIFFS_MAX = 500;
+
+export function listOwnTariffs(db: Db, accountId: string): Promise<FreeTimeTariffRow[]> {
+  return db
+    .select()
+    .from(freeTimeTariffs)
+    .where(eq(freeTimeTariffs.accountId, accountId))
+    .orderBy(asc(freeTimeTariffs.scac), asc(freeTimeTariffs.kind), asc(freeTimeTariffs.createdAt));
+}
+
+export async function getOwnTariff(
+  db: Db,
+  accountId: string,
+  id: string,
+): Promise<FreeTimeTariffRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(freeTimeTariffs)
+    .where(and(eq(freeTimeTariffs.accountId, accountId), eq(freeTimeTariffs.id, id)));
+  return row;
+}
+
+export async function countOwnTariffs(db: Db, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(freeTimeTariffs)
+    .where(eq(freeTimeTariffs.accountId, accountId));
+  return row?.n ?? 0;
+}
+
+export async function createOwnTariff(
+  db: Db,
+  accountId: string,
+  values: FreeTimeTariffValues,
+  now: Date,
+): Promise<FreeTimeTariffRow> {
+  const [row] = await db
+    .insert(freeTimeTariffs)
+    .values({ ...values, accountId, createdAt: now, updatedAt: now })
+    .returning();
+  return row!;
+}
+
+export async function updateOwnTariff(
+  db: Db,
+  accountId: string,
+  id: string,
+  values: FreeTimeTariffValues,
+  now: Date,
+): Promise<FreeTimeTariffRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .update(freeTimeTariffs)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(freeTimeTariffs.accountId, accountId), eq(freeTimeTariffs.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteOwnTariff(db: Db, accountId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db
+    .delete(freeTimeTariffs)
+    .where(and(eq(freeTimeTariffs.accountId, accountId), eq(freeTimeTariffs.id, id)))
+    .returning({ id: freeTimeTariffs.id });
+  return rows.length > 0;
+}
+
+/** A stored row as the rule reads it. */
+export function tariffOfRow(row: FreeTimeTariffRow): Tariff {
+  return {
+    id: row.id,
+    source: "account",
+    scac: row.scac,
+    port_locode: row.portLocode,
+    terminal: row.terminal,
+    equipment_length: row.equipmentLength,
+    equipment_type: row.equipmentType,
+    kind: row.kind as Tariff["kind"],
+    counts_from: row.countsFrom as Tariff["counts_from"],
+    free_days: row.freeDays,
+    currency: row.currency,
+    tiers: row.tiers,
+  };
+}
+
+/** Every tariff that can apply to the account's containers: its own (which win), then the published ones. */
+export async function tariffsOfAccount(db: Db, accountId: string): Promise<Tariff[]> {
+  const own = await listOwnTariffs(db, accountId);
+  return [...own.map(tariffOfRow), ...PUBLISHED_TARIFFS];
+}
