@@ -32,6 +32,7 @@ import { Route as AuthenticatedSettingsActivityRouteImport } from './routes/_aut
 import { Route as AuthenticatedSettingsAlertsRouteImport } from './routes/_authenticated/settings.alerts'
 import { Route as AuthenticatedSettingsApiKeysRouteImport } from './routes/_authenticated/settings.api-keys'
 import { Route as AuthenticatedSettingsCustomFieldsRouteImport } from './routes/_authenticated/settings.custom-fields'
+import { Route as AuthenticatedSettingsFreeTimeRouteImport } from './routes/_authenticated/settings.free-time'
 import { Route as AuthenticatedSettingsMembersRouteImport } from './routes/_authenticated/settings.members'
 import { Route as AuthenticatedSettingsSecurityRouteImport } from './routes/_authenticated/settings.security'
 import { Route as AuthenticatedSettingsSignInRouteImport } from './routes/_authenticated/settings.sign-in'
@@ -175,6 +176,12 @@ const AuthenticatedSettingsCustomFieldsRoute =
     path: '/settings/custom-fields',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedSettingsFreeTimeRoute =
+  AuthenticatedSettingsFreeTimeRouteImport.update({
+    id: '/settings/free-time',
+    path: '/settings/free-time',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedSettingsMembersRoute =
   AuthenticatedSettingsMembersRouteImport.update({
     id: '/settings/members',
@@ -298,6 +305,7 @@ export interface FileRoutesByFullPath {
   '/settings/alerts': typeof AuthenticatedSettingsAlertsRoute
   '/settings/api-keys': typeof AuthenticatedSettingsApiKeysRoute
   '/settings/custom-fields': typeof AuthenticatedSettingsCustomFieldsRoute
+  '/settings/free-time': typeof AuthenticatedSettingsFreeTimeRoute
   '/settings/members': typeof AuthenticatedSettingsMembersRoute
   '/settings/security': typeof AuthenticatedSettingsSecurityRoute
   '/settings/sign-in': typeof AuthenticatedSettingsSignInRoute
@@ -339,6 +347,7 @@ export interface FileRoutesByTo {
   '/settings/alerts': typeof AuthenticatedSettingsAlertsRoute
   '/settings/api-keys': typeof AuthenticatedSettingsApiKeysRoute
   '/settings/custom-fields': typeof AuthenticatedSettingsCustomFieldsRoute
+  '/settings/free-time': typeof AuthenticatedSettingsFreeTimeRoute
   '/settings/members': typeof AuthenticatedSettingsMembersRoute
   '/settings/security': typeof AuthenticatedSettingsSecurityRoute
   '/settings/sign-in': typeof AuthenticatedSettingsSignInRoute
@@ -382,6 +391,7 @@ export interface FileRoutesById {
   '/_authenticated/settings/alerts': typeof AuthenticatedSettingsAlertsRoute
   '/_authenticated/settings/api-keys': typeof AuthenticatedSettingsApiKeysRoute
   '/_authenticated/settings/custom-fields': typeof AuthenticatedSettingsCustomFieldsRoute
+  '/_authenticated/settings/free-time': typeof AuthenticatedSettingsFreeTimeRoute
   '/_authenticated/settings/members': typeof AuthenticatedSettingsMembersRoute
   '/_authenticated/settings/security': typeof AuthenticatedSettingsSecurityRoute
   '/_authenticated/settings/sign-in': typeof AuthenticatedSettingsSignInRoute
@@ -425,6 +435,7 @@ export interface FileRouteTypes {
     | '/settings/alerts'
     | '/settings/api-keys'
     | '/settings/custom-fields'
+    | '/settings/free-time'
     | '/settings/members'
     | '/settings/security'
     | '/settings/sign-in'
@@ -466,6 +477,7 @@ export interface FileRouteTypes {
     | '/settings/alerts'
     | '/settings/api-keys'
     | '/settings/custom-fields'
+    | '/settings/free-time'
     | '/settings/members'
     | '/settings/security'
     | '/settings/sign-in'
@@ -508,6 +520,7 @@ export interface FileRouteTypes {
     | '/_authenticated/settings/alerts'
     | '/_authenticated/settings/api-keys'
     | '/_authenticated/settings/custom-fields'
+    | '/_authenticated/settings/free-time'
     | '/_authenticated/settings/members'
     | '/_authenticated/settings/security'
     | '/_authenticated/settings/sign-in'
@@ -705,6 +718,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedSettingsCustomFieldsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/settings/free-time': {
+      id: '/_authenticated/settings/free-time'
+      path: '/settings/free-time'
+      fullPath: '/settings/free-time'
+      preLoaderRoute: typeof AuthenticatedSettingsFreeTimeRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/settings/members': {
       id: '/_authenticated/settings/members'
       path: '/settings/members'
@@ -839,6 +859,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedSettingsAlertsRoute: typeof AuthenticatedSettingsAlertsRoute
   AuthenticatedSettingsApiKeysRoute: typeof AuthenticatedSettingsApiKeysRoute
   AuthenticatedSettingsCustomFieldsRoute: typeof AuthenticatedSettingsCustomFieldsRoute
+  AuthenticatedSettingsFreeTimeRoute: typeof AuthenticatedSettingsFreeTimeRoute
   AuthenticatedSettingsMembersRoute: typeof AuthenticatedSettingsMembersRoute
   AuthenticatedSettingsSecurityRoute: typeof AuthenticatedSettingsSecurityRoute
   AuthenticatedSettingsSignInRoute: typeof AuthenticatedSettingsSignInRoute
@@ -875,6 +896,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedSettingsApiKeysRoute: AuthenticatedSettingsApiKeysRoute,
   AuthenticatedSettingsCustomFieldsRoute:
     AuthenticatedSettingsCustomFieldsRoute,
+  AuthenticatedSettingsFreeTimeRoute: AuthenticatedSettingsFreeTimeRoute,
   AuthenticatedSettingsMembersRoute: AuthenticatedSettingsMembersRoute,
   AuthenticatedSettingsSecurityRoute: AuthenticatedSettingsSecurityRoute,
   AuthenticatedSettingsSignInRoute: AuthenticatedSettingsSignInRoute,

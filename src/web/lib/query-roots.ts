@@ -8,6 +8,7 @@ export const queryRoots = {
   containers: ["containers"],
   customFields: ["custom-fields"],
   documents: ["documents"],
+  freeTime: ["free-time"],
   map: ["map"],
   parties: ["parties"],
   people: ["people"],

@@ -8,6 +8,8 @@ export const SETTINGS_ITEMS = [
   { to: "/settings/api-keys", label: "API keys", permission: "people" },
   // Everyone reads the account's fields; members and above change them (the page offers it to them only).
   { to: "/settings/custom-fields", label: "Custom fields", permission: "read" },
+  // Everyone reads the tariffs; admins and owners keep the account's own (the page offers it to them only).
+  { to: "/settings/free-time", label: "Free time", permission: "read" },
   { to: "/settings/security", label: "Security", permission: "self" },
   // Everyone sees the account's rules there; owners set the two-factor rule, admins the single sign-on providers.
   { to: "/settings/sign-in", label: "Sign-in", permission: "self" },

@@ -17,6 +17,7 @@ import { usePermission } from "../../lib/actor";
 import { useSeenWhileOpen } from "../../lib/live-updates";
 import { ContainerHeader } from "./container-header";
 import { ContainerTimeline } from "./container-timeline";
+import { FreeTimePanel } from "./free-time-panel";
 import { rememberedContainersSearch } from "./list-memory";
 import { TimelineLineName } from "./milestone-source";
 import { MissingNotice } from "./missing-notice";
@@ -124,6 +125,7 @@ export function ContainerPage() {
         <div className="space-y-6">
           <VoyageChanges containerId={container.id} />
           <PickupPanel container={container} terminal={terminal} pickupFacility={pickupFacility} />
+          <FreeTimePanel container={container} />
           {r.shipment.data ? (
             <ArrivalForecast
               shipmentId={r.shipment.data.id}
