@@ -1,0 +1,79 @@
+// Free time and charges (issue 29 items 6 and 7): a container's page shows its demurrage and detention days and
+// amounts from the line's published tariff; Settings → Free time adds the account's own tariff, which the container
+// then counts by. The account is the test's own (its sandbox shipments), read as the API has them.
+//
+//   npm run build && E2E_PORT=5810 npx playwright test --config e2e/playwright.config.ts free-time.spec.ts
+import { type Account, apiGet, expect, type Page, signIn, test } from "./fixtures";
+
+test.use({ shipmentsInAccount: 4 });
+
+// biome-ignore lint/suspicious/noExplicitAny: documents are read loosely, each test checking what it is about.
+type Doc = any;
+
+/** A container whose demurrage clock has started (discharged at the port), with its line. */
+async function dischargedBox(page: Page, account: Account): Promise<Doc> {
+  const list: Doc = await apiGet(page.request, account, "/v2/containers?page[size]=100");
+  const box = list.data.find(
+    (c: Doc) => c.attributes.demurrage && c.attributes.demurrage.status !== "not_started",
+  );
+  expect(box, "the test account has a container discharged at its port").toBeTruthy();
+  return box;
+}
+
+const freeTimeTable = (page: Page) =>
+  page.getByRole("table", { name: "Demurrage and detention: days and charges" });
+const rowOf = (page: Page, label: string) =>
+  freeTimeTable(page).getByRole("row", { name: new RegExp(`^${label}`) });
+
+test("a container's free time from the published tariff, then from the account's own added in Settings", async ({
+  page,
+  account,
+}) => {
+  const box = await dischargedBox(page, account);
+  const d = box.attributes.demurrage;
+  const scac = box.attributes.shipping_line_scac;
+
+  await signIn(page, account, `/containers/${box.id}`);
+  await expect(page.getByRole("heading", { level: 2, name: "Free time and charges" })).toBeVisible();
+  await expect(freeTimeTable(page).getByRole("columnheader", { name: "Demurrage" })).toBeVisible();
+  await expect(freeTimeTable(page).getByRole("columnheader", { name: "Detention" })).toBeVisible();
+  await expect(rowOf(page, "Free days").getByRole("cell").first()).toHaveText(String(d.free_days));
+  await expect(rowOf(page, "Days used").getByRole("cell").first()).toHaveText(String(d.days_used));
+  await expect(rowOf(page, "Tariff").getByRole("cell").first()).toHaveText("Published");
+  await expect(rowOf(page, "Charges so far").getByRole("cell").first()).toContainText("$");
+
+  // Settings → Free time: the line's published tariffs, read-only, and an own one added.
+  await page.goto("/settings/free-time");
+  await expect(page.getByRole("heading", { level: 1, name: "Free time" })).toBeVisible();
+  await page.getByLabel("Line (SCAC)").fill(scac);
+  await expect(page.getByRole("table", { name: "Published tariffs" }).getByRole("row").nth(1)).toContainText(
+    scac,
+  );
+  await page.getByRole("button", { name: "Add a tariff" }).click();
+  const form = page.getByRole("form", { name: "Add a tariff" });
+  await form.getByLabel("Shipping line (SCAC)").fill(scac);
+  await form.getByLabel("Kind").selectOption("demurrage");
+  await form.getByLabel("Free days").fill("30");
+  await form.getByLabel("Per day after the free time").fill("99");
+  await form.getByRole("button", { name: "Save tariff" }).click();
+  const own = page.getByRole("table", { name: "Your tariffs" });
+  await expect(own.getByRole("row")).toHaveCount(2);
+  await expect(own).toContainText("30 free days, then $99.00/day");
+
+  // The container now counts by the account's own tariff.
+  await page.goto(`/containers/${box.id}`);
+  await expect(rowOf(page, "Tariff").getByRole("cell").first()).toHaveText("Your own");
+  await expect(rowOf(page, "Free days").getByRole("cell").first()).toHaveText("30");
+  const after: Doc = await apiGet(page.request, account, `/v2/containers/${box.id}`);
+  expect(after.data.attributes.demurrage).toMatchObject({ tariff_source: "account", free_days: 30 });
+
+  // A bad tariff is refused with the service's words, and nothing is saved.
+  await page.goto("/settings/free-time");
+  await page.getByRole("button", { name: "Add a tariff" }).click();
+  await form.getByLabel("Shipping line (SCAC)").fill("M1");
+  await form.getByLabel("Free days").fill("3");
+  await form.getByLabel("Per day after the free time").fill("10");
+  await form.getByRole("button", { name: "Save tariff" }).click();
+  await expect(form.getByRole("alert")).toContainText("scac must be a shipping line's SCAC");
+  await expect(own.getByRole("row")).toHaveCount(2);
+});
