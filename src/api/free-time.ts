@@ -417,8 +417,11 @@ export function moneyAtRisk(
   return into;
 }
 
-/** The detention alarm, as the LFD filter words it: the empty return deadline passed, due within 2 days, or none. */
-export const DETENTION_FILTERS = ["passed", "due_soon", "running", "none"] as const;
+/**
+ * `filter[detention]`, as the LFD filter words it, of boxes out full and not yet returned: the empty return
+ * deadline passed, due within 2 days (today included), or any of them.
+ */
+export const DETENTION_FILTERS = ["passed", "due_soon", "running"] as const;
 export type DetentionFilter = (typeof DETENTION_FILTERS)[number];
 
 /** Which detention filter a container's detention state answers (a box out full and not yet returned only). */

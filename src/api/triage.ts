@@ -33,13 +33,16 @@ export type ShipmentSortField = (typeof SHIPMENT_SORT_FIELDS)[number];
  * Fields `GET /v2/containers?sort=` orders by. The shipment's dates (ETA/ATA at the port of discharge and the
  * destination, departure from the port of lading) order its containers too. `last_free_day_at` is the container's
  * effective last free day: the earliest of the terminal's and the line's. `available_for_pickup` puts available
- * containers first when ascending.
+ * containers first when ascending. `charges` (alone, either direction means the same) puts the most money at
+ * risk first (demurrage and detention charged so far and starting within 2 days, src/api/free-time.ts), then the
+ * containers with none in the default order.
  */
 export const CONTAINER_SORT_FIELDS = [
   ...SHARED_SORT_FIELDS,
   "pod_discharged_at",
   "available_for_pickup",
   "number",
+  "charges",
 ] as const;
 export type ContainerSortField = (typeof CONTAINER_SORT_FIELDS)[number];
 
@@ -186,6 +189,13 @@ export const LIST_FILTERS = {
    * `vessel_swap`, `port_call_changed` (src/api/voyage-exceptions.ts).
    */
   voyage_exception: "voyage_exception",
+  /**
+   * The empty return deadline (detention, src/api/free-time.ts) of boxes out full and not yet returned: `passed`
+   * (charges running), `due_soon` (today, tomorrow or the day after is the last free day), `running` (any).
+   */
+  detention: "detention",
+  /** `at_risk`: demurrage or detention charged, or starting within 2 days (the summary's money at risk). */
+  charges: "charges",
 } as const;
 export type ListFilterName = keyof typeof LIST_FILTERS;
 
@@ -240,6 +250,15 @@ export const containerSummarySchema = z
       expected_missing: attentionCountSchema,
       /** A voyage exception in the last 7 days: rolled, missed connection, vessel swapped, port call changed. */
       voyage_exception: attentionCountSchema,
+      /**
+       * Money at risk (src/api/free-time.ts): the containers whose demurrage or detention is charged or starts within
+       * 2 days, and what they will have cost by the end of the day after tomorrow, per currency.
+       */
+      money_at_risk: attentionCountSchema.extend({
+        amounts: z.array(z.object({ currency: z.string(), amount: z.number() })),
+      }),
+      /** Containers out full whose empty return deadline (detention) has passed. */
+      detention_passed: attentionCountSchema,
       /** Tracking requests that failed (the line did not know the number, …). */
       tracking_failed: attentionCountSchema,
       /** Shipments whose tracking the line stopped (ATTENTION_STOP_REASONS). */

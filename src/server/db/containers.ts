@@ -1,11 +1,12 @@
 // Container repository: account-scoped reads and writes of containers and the ids of their events.
-import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, not, type SQL, sql } from "drizzle-orm";
 import { isUuid } from "../../api/ids";
 import type { ContainerSortField, SortKey } from "../../api/triage";
 import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
 import { type ListSortKey, listSortColumns, withSortJoins } from "./custom-field-sort";
 import { transportEventIdsOf } from "./events";
+import { rankedByCharges, runningFreeTime } from "./free-time";
 import { listCount } from "./list-counts";
 import {
   containerListCondition,
@@ -60,7 +61,10 @@ async function withEventIds(db: Db, accountId: string, rows: ContainerRow[]): Pr
 }
 
 /** What each `sort` field of /v2/containers orders by: the container's columns, or its copies of the shipment's. */
-const CONTAINER_SORT_COLUMNS: Record<ContainerSortField, Omit<SortColumn, keyof SortKey>> = {
+/** `charges` is no column: the free time rule ranks it (listContainersByCharges). */
+type ColumnSortField = Exclude<ContainerSortField, "charges">;
+
+const CONTAINER_SORT_COLUMNS: Record<ColumnSortField, Omit<SortColumn, keyof SortKey>> = {
   next_arrival: { column: containers.nextArrivalAt },
   pod_eta_at: { column: containers.shipmentPodEtaAt },
   pod_ata_at: { column: containers.shipmentPodAtaAt },
@@ -79,6 +83,7 @@ const CONTAINER_SORT_COLUMNS: Record<ContainerSortField, Omit<SortColumn, keyof 
 
 /** A sort key with its column; ascending by availability puts available containers (true) first. */
 function containerSortColumn(k: SortKey<ContainerSortField>): SortColumn {
+  if (k.field === "charges") throw new Error("sort=charges is listed by listContainersByCharges");
   return {
     ...k,
     ...CONTAINER_SORT_COLUMNS[k.field],
@@ -94,7 +99,7 @@ const CONTAINER_ORDER: ListOrder = {
 /** How many of the account's containers match: the kept count when unfiltered. */
 export async function countContainers(db: Db, accountId: string, spec: ListFilterSpec, clock: FilterClock) {
   if (isUnfiltered(spec)) return listCount(db, accountId, "containers");
-  const filter = await withSearchPlaces(db, spec);
+  const filter = await withSearchPlaces(db, spec, { accountId, clock });
   if (isSearchOnly(filter)) return countOf(db, containerSearchCountQuery(accountId, filter));
   if (isCustomFieldOnly(filter)) return countOf(db, customFieldCountQuery(filter));
   return countWhere(db, containerListCondition(accountId, filter, clock));
@@ -121,7 +126,7 @@ export async function listContainers(
   total: number;
   edges: PageEdges | undefined;
 }> {
-  const filter = await withSearchPlaces(db, spec);
+  const filter = await withSearchPlaces(db, spec, { accountId, clock });
   const where = containerListCondition(accountId, filter, clock);
   const counted = () => countContainers(db, accountId, filter, clock);
   if (sort.length > 0) {
@@ -174,6 +179,56 @@ export async function listContainers(
     (r) => ({ at: r.createdAt, tie: r.id }),
   );
   return { records: await withEventIds(db, accountId, rows), total, edges };
+}
+
+/**
+ * A page of the account's containers that match the filters, the most money at risk first (demurrage and detention
+ * charged, or starting within 2 days: db/free-time.ts), then those with none in the default order (newest first).
+ * The ranked part is worked out from the containers whose clocks may run (a partial index); the rest is read by
+ * number from the default order's index, without the ranked ones.
+ */
+export async function listContainersByCharges(
+  db: Db,
+  accountId: string,
+  spec: ListFilterSpec,
+  clock: FilterClock,
+  page: PageRequest,
+): Promise<{ records: ContainerRecord[]; total: number }> {
+  const filter = await withSearchPlaces(db, spec, { accountId, clock });
+  const where = containerListCondition(accountId, filter, clock);
+  const [total, running] = await Promise.all([
+    countContainers(db, accountId, filter, clock),
+    runningFreeTime(db, accountId, clock.now),
+  ]);
+  let ranked = rankedByCharges(running).map((c) => c.id);
+  if (!isUnfiltered(spec) && ranked.length > 0) {
+    const kept = new Set(
+      (
+        await db
+          .select({ id: containers.id })
+          .from(containers)
+          .where(and(where, inArray(containers.id, ranked)))
+      ).map((r) => r.id),
+    );
+    ranked = ranked.filter((id) => kept.has(id));
+  }
+  const offset = (page.number - 1) * page.size;
+  const fromRanked = ranked.slice(offset, offset + page.size);
+  const wanted = page.size - fromRanked.length;
+  let rest: string[] = [];
+  if (wanted > 0) {
+    const rows = await db
+      .select({ id: containers.id })
+      .from(containers)
+      .where(ranked.length > 0 ? and(where, not(inArray(containers.id, ranked))) : where)
+      .orderBy(desc(containers.createdAt), desc(containers.id))
+      .limit(wanted)
+      .offset(Math.max(0, offset - ranked.length));
+    rest = rows.map((r) => r.id);
+  }
+  const ids = [...fromRanked, ...rest];
+  const byId = new Map((await getContainers(db, accountId, ids)).map((r) => [r.container.id, r]));
+  return { records: ids.map((id) => byId.get(id)).filter((r) => r !== undefined), total };
 }
 
 export async function getContainers(db: Db, accountId: string, ids: string[]): Promise<ContainerRecord[]> {

@@ -20,10 +20,12 @@ import {
   sql,
 } from "drizzle-orm";
 import { MISSING_AFTER_MS, type MissingEvent } from "../../api/expected-events";
+import type { DetentionFilter } from "../../api/free-time";
 import { isUuid } from "../../api/ids";
 import type { LfdWindow } from "../../api/triage";
 import { RECENT_EXCEPTION_MS, type VoyageExceptionKind } from "../../api/voyage-exceptions";
 import type { Db } from "./connection";
+import { freeTimeMatches, runningFreeTime } from "./free-time";
 import { containers, parties, shipments, vessels, voyageExceptions } from "./schema";
 import { type PlaceMatches, type SearchPlaces, searchPlaces } from "./search-places";
 import { likePattern } from "./sql-helpers";
@@ -71,6 +73,12 @@ export interface ListFilterSpec {
   number?: string;
   /** `filter[custom_fields.<api_slug>]`: the list's own records (shipments or containers) whose field matches. */
   customFields?: CustomFieldFilter[];
+  /** `filter[detention]`: the empty return deadline (src/api/free-time.ts). */
+  detention?: DetentionFilter;
+  /** `filter[charges]=at_risk`. */
+  charges?: "at_risk";
+  /** The containers the free time filters name (db/free-time.ts): set before the list's condition is built. */
+  freeTimeIds?: string[];
 }
 
 /**
@@ -321,6 +329,10 @@ function containerLevel(accountId: string, f: ListFilterSpec, clock: FilterClock
   if (f.lfdBefore) out.push(lt(containers.lastFreeDayAt, f.lfdBefore));
   if (f.lfdAfter) out.push(gte(containers.lastFreeDayAt, f.lfdAfter));
   if (f.lfd) out.push(...lfdWindow(f.lfd, clock));
+  if (f.detention !== undefined || f.charges !== undefined) {
+    if (!f.freeTimeIds) throw new Error("the free time filters must be worked out first (withSearchPlaces)");
+    out.push(f.freeTimeIds.length > 0 ? inArray(containers.id, f.freeTimeIds) : sql`false`);
+  }
   if (f.expectedMissing?.length) out.push(missingCondition(accountId, f.expectedMissing, clock));
   if (f.voyageExceptions?.length) {
     // The account's recent exceptions, read through their index by account and time: few, whatever the account.
@@ -377,6 +389,8 @@ const CONTAINER_LEVEL_KEYS = [
   "lfd",
   "expectedMissing",
   "voyageExceptions",
+  "detention",
+  "charges",
 ] as const satisfies readonly (keyof ListFilterSpec)[];
 
 const isSet = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== undefined);
@@ -404,11 +418,23 @@ export function isUnfiltered(f: ListFilterSpec): boolean {
   return Object.values(f).every((v) => v === undefined);
 }
 
-/** The filter with the ports and vessels its search term names, looked up once for a list and its count. */
-export async function withSearchPlaces(db: Db, f: ListFilterSpec): Promise<ListFilterSpec> {
+/**
+ * The filter with the ports and vessels its search term names, and the containers its free time filters name
+ * (counted by the rule at the clock's now), looked up once for a list and its count.
+ */
+export async function withSearchPlaces(
+  db: Db,
+  f: ListFilterSpec,
+  scope?: { accountId: string; clock: FilterClock },
+): Promise<ListFilterSpec> {
+  let out = f;
   const q = f.q?.trim();
-  if (!q || f.qPlaces) return f;
-  return { ...f, qPlaces: await searchPlaces(db, q) };
+  if (q && !f.qPlaces) out = { ...out, qPlaces: await searchPlaces(db, q) };
+  if ((f.detention !== undefined || f.charges !== undefined) && !f.freeTimeIds && scope) {
+    const running = await runningFreeTime(db, scope.accountId, scope.clock.now);
+    out = { ...out, freeTimeIds: freeTimeMatches(running, f) };
+  }
+  return out;
 }
 
 function placesOf(f: ListFilterSpec): SearchPlaces {

@@ -849,6 +849,10 @@ export const containers = pgTable(
       .where(sql`aboard_vessel_id is not null and current_status = 'on_ship'`),
     // The phase a coordinator filters by (`filter[phase]`), counted from the index alone.
     index("containers_account_phase_idx").on(t.accountId, t.journeyPhase, t.shipmentId),
+    // The containers whose demurrage or detention may run (db/free-time.ts): discharged, the empty not yet back.
+    index("containers_free_time_idx")
+      .on(t.accountId)
+      .where(sql`pod_discharged_at is not null and empty_terminated_at is null`),
     ...sortIndexes("containers", t.accountId, {
       next_arrival: t.nextArrivalAt,
       pod_eta: t.shipmentPodEtaAt,

@@ -91,7 +91,7 @@ export async function countShipments(
   clock: FilterClock,
 ): Promise<number> {
   if (isUnfiltered(spec)) return listCount(db, accountId, "shipments");
-  const filter = await withSearchPlaces(db, spec);
+  const filter = await withSearchPlaces(db, spec, { accountId, clock });
   if (isSearchOnly(filter)) return countOf(db, shipmentSearchCountQuery(accountId, filter));
   if (isCustomFieldOnly(filter)) return countOf(db, customFieldCountQuery(filter));
   const { trackingStopped, ...others } = filter;
@@ -166,7 +166,7 @@ export async function listShipments(
   total: number;
   edges: PageEdges | undefined;
 }> {
-  const filter = await withSearchPlaces(db, spec);
+  const filter = await withSearchPlaces(db, spec, { accountId, clock });
   const where = shipmentListCondition(accountId, filter, clock);
   const counted = () => countShipments(db, accountId, filter, clock);
   const select = () =>

@@ -31,7 +31,7 @@ export async function viewMembers(
   asked: { containerIds: string[]; shipmentIds: string[] },
 ): Promise<ViewMembers> {
   const found: ViewMembers = { containers: new Set(), shipments: new Set() };
-  const spec = await withSearchPlaces(db, filters);
+  const spec = await withSearchPlaces(db, filters, { accountId, clock });
   if (list === "containers") {
     const anyOf = [
       asked.containerIds.length > 0 ? inArray(containers.id, asked.containerIds) : undefined,

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { CONTAINER_STATUSES } from "../../api/containers";
 import { MISSING_EVENTS } from "../../api/expected-events";
+import { DETENTION_FILTERS, type DetentionFilter } from "../../api/free-time";
 import { isUuid } from "../../api/ids";
 import { TRACKING_STOPPED_REASONS } from "../../api/shipments";
 import {
@@ -194,6 +195,12 @@ export function parseListFilters(query: Query, reference: ReferenceData): ListFi
   spec.lfdAfter = timeOf(query, "lfd_after");
   const lfd = filterValue(query, "lfd");
   if (lfd !== undefined) spec.lfd = oneOf("lfd", [lfd], LFD_WINDOWS, false)[0] as LfdWindow;
+  const detention = filterValue(query, "detention");
+  if (detention !== undefined) {
+    spec.detention = oneOf("detention", [detention], DETENTION_FILTERS, false)[0] as DetentionFilter;
+  }
+  const charges = filterValue(query, "charges");
+  if (charges !== undefined) spec.charges = oneOf("charges", [charges], ["at_risk"], false)[0] as "at_risk";
   spec.etaBefore = timeOf(query, "eta_before");
   spec.etaAfter = timeOf(query, "eta_after");
   spec.arrivingWithinDays = daysOf(query, "arriving_within_days");

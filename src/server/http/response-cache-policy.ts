@@ -4,8 +4,8 @@
 // minute is only a safety net. Webhook notifications are not kept: each delivery writes them several times, so
 // logging those writes (migration 0010) would cost every delivery more than their answers are read. The fleet
 // also depends on the clock (the voyage each vessel sails now, a week of positions before now), so it is kept a
-// few seconds. The attention summary and lists filtered by last free day window depend on the clock's day and
-// are never kept. Future positions, routes and map shapes are computed from the clock on every request and are
+// few seconds. The attention summary and lists filtered by last free day window (or by free time, or sorted by
+// charges) depend on the clock's day and are never kept. Future positions, routes and map shapes are computed from the clock on every request and are
 // never kept.
 
 /** Kept until the account's data changes, and no longer than this. */
@@ -22,5 +22,12 @@ export function responseCachePolicy(path: string, query?: URLSearchParams): numb
   // What "today" and "passed" are moves with the service clock, which may jump (a sped-up demo clock, tests): the
   // attention counts and the lists by last free day window are read afresh every time.
   if (path === "/v2/containers/summary" || query?.has("filter[lfd]")) return undefined;
+  // Demurrage and detention days and charges move with the clock's day too: their filters and sort likewise.
+  if (
+    query?.has("filter[detention]") ||
+    query?.has("filter[charges]") ||
+    /(^|,)-?charges(,|$)/.test(query?.get("sort") ?? "")
+  )
+    return undefined;
   return DATA_READ.test(path) ? DATA_ANSWER_TTL_MS : undefined;
 }

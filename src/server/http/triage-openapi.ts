@@ -1,8 +1,10 @@
 // The OpenAPI description of the lists' triage parameters (`sort` and the `filter[…]` of src/api/triage.ts),
 // shared by GET /v2/shipments and GET /v2/containers; http/list-query.ts parses what they describe.
+
 import { z } from "@hono/zod-openapi";
 import { CONTAINER_STATUSES } from "../../api/containers";
 import { MISSING_EVENTS } from "../../api/expected-events";
+import { DETENTION_FILTERS } from "../../api/free-time";
 import { TRACKING_STOPPED_REASONS } from "../../api/shipments";
 import {
   JOURNEY_PHASES,
@@ -110,6 +112,14 @@ export function triageFilterQuery(containerNote: string) {
     "filter[voyage_exception]": text(
       `Voyage exceptions the service saw in the last 7 days, comma-separated (any of): ${VOYAGE_EXCEPTION_KINDS.join(", ")}. \`rolled\`: moved from its sailing at the port of lading to another vessel a day or more later; \`missed_transshipment\`: its connection at a transshipment port moved to another vessel; \`vessel_swap\`: another vessel on the same sailing; \`port_call_changed\`: a transshipment call or the port of discharge replaced, dropped or added. Each container's are at \`/v2/containers/{id}/voyage_exceptions\`. ${containerNote}`,
       { pattern: commaListPattern(VOYAGE_EXCEPTION_KINDS) },
+    ),
+    "filter[detention]": text(
+      `Boxes out full whose empty is not yet returned, by their detention (the \`detention\` attribute, counted from the tariff that applies): \`passed\` the empty return deadline passed (charges running), \`due_soon\` its last free day is today, tomorrow or the day after, \`running\` any of them. ${containerNote}`,
+      { enum: [...DETENTION_FILTERS] },
+    ),
+    "filter[charges]": text(
+      `\`at_risk\`: demurrage or detention charged so far, or starting within 2 days (the summary's money at risk). ${containerNote}`,
+      { enum: ["at_risk"] },
     ),
     "filter[predicted_late]": text(
       "A number of hours N greater than 0: our own predicted arrival at the port of discharge (`pod_predicted_arrival_at`) is more than N hours later than the line's ETA, not yet arrived.",

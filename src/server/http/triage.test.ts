@@ -175,7 +175,8 @@ describe("sort", () => {
     }
   }
 
-  for (const field of CONTAINER_SORT_FIELDS) {
+  // `charges` ranks by the free time rule, not by a value of the fixture: free-time-lists.test.ts checks it.
+  for (const field of CONTAINER_SORT_FIELDS.filter((f) => f !== "charges")) {
     for (const descending of [false, true]) {
       const sort = descending ? `-${field}` : field;
       it(`orders containers by ${sort}, missing values last, ties newest first, across pages`, async () => {

@@ -2,6 +2,7 @@
 // ("LFD: within 2 days", "On hold: yes"), for chips, the "Add filter" form and saved views.
 import { CONTAINER_STATUSES } from "../../api/containers";
 import { MISSING_EVENT_WORDS, MISSING_EVENTS } from "../../api/expected-events";
+import { DETENTION_FILTERS } from "../../api/free-time";
 import { journeyPhaseWords } from "../../api/milestone-words";
 import { TRACKING_STOPPED_REASONS } from "../../api/shipments";
 import { JOURNEY_PHASES, LFD_WINDOWS, type ListFilterName } from "../../api/triage";
@@ -20,6 +21,11 @@ export interface FilterDefinition {
 }
 
 const LFD_WINDOW_WORDS = { passed: "passed", today: "today", within_2_days: "within 2 days" } as const;
+const DETENTION_WORDS = {
+  passed: "passed",
+  due_soon: "due within 2 days",
+  running: "out, not returned",
+} as const;
 
 export const FILTER_DEFINITIONS: Record<ListFilterName, FilterDefinition> = {
   status: {
@@ -63,6 +69,12 @@ export const FILTER_DEFINITIONS: Record<ListFilterName, FilterDefinition> = {
     kind: "choice",
     options: MISSING_EVENTS.map((m) => ({ value: m, words: MISSING_EVENT_WORDS[m].label.toLowerCase() })),
   },
+  detention: {
+    label: "Empty return",
+    kind: "choice",
+    options: DETENTION_FILTERS.map((d) => ({ value: d, words: DETENTION_WORDS[d] })),
+  },
+  charges: { label: "Charges", kind: "choice", options: [{ value: "at_risk", words: "money at risk" }] },
   voyage_exception: {
     label: "Voyage changed in the last 7 days",
     kind: "choice",

@@ -1,9 +1,11 @@
 // The lists' filters as the dashboard keeps them in its URLs: `filter[name]=value`, the API's own spelling, so that a
 // link made from the attention summary's `filters`, a saved view and the API request all say the same thing. Each
 // value is checked here, so that a hand-edited address drops a bad filter instead of failing the page.
+
 import { z } from "zod";
 import { CONTAINER_STATUSES } from "../../api/containers";
 import { MISSING_EVENTS } from "../../api/expected-events";
+import { DETENTION_FILTERS } from "../../api/free-time";
 import { TRACKING_STOPPED_REASONS } from "../../api/shipments";
 import {
   JOURNEY_PHASES,
@@ -61,6 +63,9 @@ const VALID: Record<ListFilterName, (value: string) => boolean> = {
   predicted_late: (value) => /^\d+(\.\d+)?$/.test(value) && Number(value) > 0,
   expected_missing: anyOf(MISSING_EVENTS),
   voyage_exception: anyOf(VOYAGE_EXCEPTION_KINDS),
+  // One each, not a list (the contract's "one of").
+  detention: (value) => (DETENTION_FILTERS as readonly string[]).includes(value),
+  charges: (value) => value === "at_risk",
 };
 
 export function isValidFilterValue(name: ListFilterName, value: string): boolean {

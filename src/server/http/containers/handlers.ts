@@ -3,7 +3,13 @@ import type { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { CONTAINER_INCLUDES, type containerEditableAttributesSchema } from "../../../api/containers";
 import { CONTAINER_SORT_FIELDS } from "../../../api/triage";
-import { type ContainerRecord, getContainer, listContainers, updateContainer } from "../../db/containers";
+import {
+  type ContainerRecord,
+  getContainer,
+  listContainers,
+  listContainersByCharges,
+  updateContainer,
+} from "../../db/containers";
 import { rawEventsOf, transportEventsOf } from "../../db/events";
 import { tariffsOfAccount } from "../../db/free-time-tariffs";
 import { getShipments } from "../../db/shipments";
@@ -17,7 +23,7 @@ import { parseCustomFieldFilters } from "../custom-field-filters";
 import { includeCustomFields } from "../custom-field-includes";
 import { parseListSort } from "../custom-field-sort";
 import type { App, AppEnv, DataDeps } from "../env";
-import { idMismatch, notFound } from "../errors";
+import { badParameter, idMismatch, notFound } from "../errors";
 import { parseListFilters, refuseCursors } from "../list-query";
 import { pageDocument, parsePage } from "../paging";
 import { withActivity } from "../people-context";
@@ -104,14 +110,16 @@ export function containerRoutes(deps: ContainerRouteDeps): App {
     if (number) filter.number = number;
     const customFields = await parseCustomFieldFilters(db, accountId, "Container", c.req.query());
     if (customFields) filter.customFields = customFields;
-    const { records, total, edges } = await listContainers(
-      db,
-      accountId,
-      filter,
-      { now: clock.now() },
-      sort,
-      page,
-    );
+    const byCharges = sort.some((k) => k.field === "charges");
+    if (byCharges && sort.length > 1) {
+      throw badParameter("sort", "sort=charges orders by money at risk alone: give it without other fields.");
+    }
+    const { records, total, edges } = byCharges
+      ? {
+          ...(await listContainersByCharges(db, accountId, filter, { now: clock.now() }, page)),
+          edges: undefined,
+        }
+      : await listContainers(db, accountId, filter, { now: clock.now() }, sort, page);
     const { data, included } = await documentsFor(accountId, records, include);
     const asked = include.size > 0 ? included : undefined;
     return c.json(pageDocument(c.req.url, page, { total, edges }, data, asked), 200);

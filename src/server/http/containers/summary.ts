@@ -14,6 +14,7 @@ import {
 } from "../../../api/triage";
 import { VOYAGE_EXCEPTION_KINDS } from "../../../api/voyage-exceptions";
 import { countContainers } from "../../db/containers";
+import { moneyAtRiskOf, runningFreeTime } from "../../db/free-time";
 import { holdNamesOnHold } from "../../db/hold-names";
 import type { FilterClock } from "../../db/list-filters";
 import { countShipments } from "../../db/shipments";
@@ -30,7 +31,7 @@ export const summaryRoute = createRoute({
   tags: ["Containers"],
   summary: "What needs attention: counts of containers, shipments and tracking requests",
   description:
-    "Counts by the service clock (`as_of`, also in the X-Service-Clock header): containers available for pickup, on hold (and by hold name), whose last free day passed, is today or within 2 days (waiting at the terminal, by the port's calendar), whose ETA moved more than 24 hours from the original and that have not arrived; tracking requests that failed; shipments whose tracking the line stopped. Each count carries the list and the query parameters that list exactly the rows it counts.",
+    "Counts by the service clock (`as_of`, also in the X-Service-Clock header): containers available for pickup, on hold (and by hold name), whose last free day passed, is today or within 2 days (waiting at the terminal, by the port's calendar), whose ETA moved more than 24 hours from the original and that have not arrived; money at risk (demurrage and detention charged or starting within 2 days, with the amounts by the end of the day after tomorrow per currency) and boxes whose empty return deadline passed; tracking requests that failed; shipments whose tracking the line stopped. Each count carries the list and the query parameters that list exactly the rows it counts.",
   responses: {
     200: jsonBody(singleDocument(containerSummarySchema), "The account's attention counts"),
     ...errorResponses(401, 429),
@@ -83,6 +84,9 @@ export function registerContainerSummaryRoute(app: App, deps: DataDeps) {
       voyageException,
       failed,
       stoppedByLine,
+      atRisk,
+      detentionPassed,
+      running,
       ...holds
     ] = await Promise.all([
       countContainers(db, accountId, {}, clock),
@@ -101,8 +105,12 @@ export function registerContainerSummaryRoute(app: App, deps: DataDeps) {
         list: "shipments",
         filters: filterParamsOf({ tracking_stopped_reason: ATTENTION_STOP_REASONS.join(",") }),
       }),
+      at(containers({ charges: "at_risk" })),
+      at(containers({ detention: "passed" })),
+      runningFreeTime(db, accountId, now),
       ...holdNames.map((name) => at(containers({ hold: name }))),
     ]);
+    const money = moneyAtRiskOf(running);
     const summary: ContainerSummary = {
       id: accountId,
       type: "container_summary",
@@ -121,6 +129,13 @@ export function registerContainerSummaryRoute(app: App, deps: DataDeps) {
         voyage_exception: voyageException,
         tracking_failed: failed,
         tracking_stopped_by_line: stoppedByLine,
+        money_at_risk: {
+          ...atRisk,
+          amounts: Object.entries(money.amounts)
+            .sort(([a], [b]) => (a < b ? -1 : 1))
+            .map(([currency, amount]) => ({ currency, amount })),
+        },
+        detention_passed: detentionPassed,
       },
     };
     return c.json(documentOf(summary, "/v2/containers/summary"), 200);

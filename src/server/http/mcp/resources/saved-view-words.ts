@@ -46,6 +46,11 @@ const FILTER_WORDS: Record<ListFilterName, (value: string) => string> = {
   predicted_late: (v) => `predicted more than ${v} hours later than the line's ETA`,
   expected_missing: (v) => `expected news missing: ${anyOf(v)}`,
   voyage_exception: (v) => `voyage changed in the last 7 days: ${anyOf(v)}`,
+  detention: (v) =>
+    v === "running"
+      ? "out full, empty not yet returned"
+      : `empty return deadline ${v === "due_soon" ? "within 2 days" : v}`,
+  charges: () => "demurrage or detention charged or starting within 2 days",
 };
 
 const SORT_WORDS: Record<string, string> = {

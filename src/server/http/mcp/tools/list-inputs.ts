@@ -1,9 +1,11 @@
 // The list tools' inputs: the triage filters of src/api/triage.ts as typed tool arguments, `sort`, and paging, and
 // how they become the /v2 list's query parameters. Values are passed on as the API spells them, so that a bad one
 // is refused by the API itself, in its words.
+
 import { z } from "zod";
 import { CONTAINER_STATUSES } from "../../../../api/containers";
 import { MISSING_EVENTS } from "../../../../api/expected-events";
+import { DETENTION_FILTERS } from "../../../../api/free-time";
 import { PAGE_SIZE_MAX } from "../../../../api/json-api";
 import { TRACKING_STOPPED_REASONS } from "../../../../api/shipments";
 import {
@@ -100,6 +102,16 @@ export const listFilterInputs = {
     .describe(
       "Voyage exceptions seen in the last 7 days (any of): rolled (moved to a later vessel at the port of lading), missed_transshipment, vessel_swap, port_call_changed.",
     ),
+  detention: z
+    .enum(DETENTION_FILTERS)
+    .optional()
+    .describe(
+      "Boxes out full whose empty is not yet returned, by their detention deadline: passed (charges running), due_soon (within 2 days), running (any).",
+    ),
+  charges: z
+    .enum(["at_risk"])
+    .optional()
+    .describe("at_risk: demurrage or detention already charged, or starting within 2 days (money at risk)."),
 } satisfies Record<ListFilterName, z.ZodType>;
 
 type FilterArgs = { [K in ListFilterName]?: z.infer<(typeof listFilterInputs)[K]> };
