@@ -122,6 +122,27 @@ describe("freeTimeState: demurrage", () => {
     });
   });
 
+  it("runs at the inland facility, in its zone, for a box that went on by rail", () => {
+    const rail = facts({
+      rail_departed_at: "2026-12-02T18:00:00Z",
+      inland_arrived_at: null,
+      final_destination_timezone: "America/Chicago",
+    });
+    // On the train: not yet waiting anywhere.
+    expect(freeTimeState(tariff(), rail, dec(4)).status).toBe("not_started");
+    const arrived = { ...rail, inland_arrived_at: "2026-12-05T15:00:00Z" };
+    const s = freeTimeState(tariff(), arrived, dec(8));
+    expect(s).toMatchObject({
+      status: "running",
+      timezone: "America/Chicago",
+      last_free_day: "2026-12-08",
+      days_used: 4,
+      days_left: 0,
+    });
+    const out = { ...arrived, pod_full_out_at: "2026-12-06T15:00:00Z" };
+    expect(freeTimeState(tariff(), out, dec(8))).toMatchObject({ status: "stopped", days_used: 2 });
+  });
+
   it("has not started before discharge, and shows the free days", () => {
     const s = freeTimeState(tariff(), facts({ pod_discharged_at: null }), dec(1));
     expect(s).toMatchObject({ status: "not_started", days_used: 0, days_left: 4, last_free_day: null });

@@ -4,8 +4,9 @@
 // and filters), the dashboard and the MCP answers, so that all of them count the same days.
 //
 // How days are counted (the way lines and terminals print it on their tariffs):
-// - The clock starts on the calendar day of its start (demurrage: discharge at the port; detention: pickup, or
-//   discharge when the line counts it from there), in the zone of the place: that day is day 1.
+// - The clock starts on the calendar day of its start (demurrage: discharge at the port, or arrival at the inland
+//   facility for a box that went on by rail; detention: pickup, or discharge when the line counts it from there),
+//   in the zone of the place: that day is day 1.
 // - Days 1..free_days are free; every later day, begun, is charged at the rate of its tier. Tiers count chargeable
 //   days: `from_day: 1` is the first day after the free time, `from_day: 5` the fifth.
 // - The clock stops on the day the box leaves (demurrage: out full; detention: empty returned); that day counts.
@@ -222,8 +223,12 @@ export interface FreeTimeFacts {
   equipment_length: number | null;
   equipment_type: string | null;
   pod_discharged_at: string | null;
+  /** Picked up full: at the port's terminal, or at the inland facility for a box that went on by rail. */
   pod_full_out_at: string | null;
   empty_terminated_at: string | null;
+  /** A box that went on by rail: when it left the port, and when it reached the inland facility (else null). */
+  rail_departed_at?: string | null;
+  inland_arrived_at?: string | null;
   /** Calendar days of demurrage are the port's; detention's the place the empty goes back to (else the port's). */
   pod_timezone: string | null;
   final_destination_timezone: string | null;
@@ -341,9 +346,18 @@ function dateOfIndex(index: number): string {
 export function freeTimeState(tariff: Tariff, facts: FreeTimeFacts, now: Date): FreeTimeState {
   const demurrage = tariff.kind === "demurrage";
   const countsFrom: FreeTimeCountsFrom = demurrage ? "discharge" : tariff.counts_from;
-  const startedAt = countsFrom === "discharge" ? facts.pod_discharged_at : facts.pod_full_out_at;
+  // A box gone on by rail waits for pickup at the inland facility: its demurrage runs there, from its arrival,
+  // in that place's calendar (as its effective last free day does, src/api/last-free-day.ts).
+  const inland = (facts.rail_departed_at ?? facts.inland_arrived_at ?? null) !== null;
+  const inlandZone = facts.final_destination_timezone ?? facts.pod_timezone;
+  const demurrageStart = inland ? (facts.inland_arrived_at ?? null) : facts.pod_discharged_at;
+  const startedAt = demurrage
+    ? demurrageStart
+    : countsFrom === "discharge"
+      ? facts.pod_discharged_at
+      : facts.pod_full_out_at;
   const stoppedAt = demurrage ? facts.pod_full_out_at : facts.empty_terminated_at;
-  const timeZone = demurrage ? facts.pod_timezone : (facts.final_destination_timezone ?? facts.pod_timezone);
+  const timeZone = demurrage && !inland ? facts.pod_timezone : inlandZone;
   const base = {
     kind: tariff.kind,
     tariff_id: tariff.id,

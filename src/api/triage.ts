@@ -33,9 +33,8 @@ export type ShipmentSortField = (typeof SHIPMENT_SORT_FIELDS)[number];
  * Fields `GET /v2/containers?sort=` orders by. The shipment's dates (ETA/ATA at the port of discharge and the
  * destination, departure from the port of lading) order its containers too. `last_free_day_at` is the container's
  * effective last free day: the earliest of the terminal's and the line's. `available_for_pickup` puts available
- * containers first when ascending. `charges` (alone, either direction means the same) puts the most money at
- * risk first (demurrage and detention charged so far and starting within 2 days, src/api/free-time.ts), then the
- * containers with none in the default order.
+ * containers first when ascending. `charges` (alone) orders by money at risk (demurrage and detention charged so
+ * far and starting within 2 days, src/api/free-time.ts): `-charges` the most first; containers with none come last.
  */
 export const CONTAINER_SORT_FIELDS = [
   ...SHARED_SORT_FIELDS,

@@ -182,8 +182,9 @@ export async function listContainers(
 }
 
 /**
- * A page of the account's containers that match the filters, the most money at risk first (demurrage and detention
- * charged, or starting within 2 days: db/free-time.ts), then those with none in the default order (newest first).
+ * A page of the account's containers that match the filters by money at risk (demurrage and detention charged, or
+ * starting within 2 days: db/free-time.ts), the most first when descending, then those with none in the default
+ * order (newest first) in either direction, as rows without a value come last in every sort.
  * The ranked part is worked out from the containers whose clocks may run (a partial index); the rest is read by
  * number from the default order's index, without the ranked ones.
  */
@@ -192,6 +193,7 @@ export async function listContainersByCharges(
   accountId: string,
   spec: ListFilterSpec,
   clock: FilterClock,
+  descending: boolean,
   page: PageRequest,
 ): Promise<{ records: ContainerRecord[]; total: number }> {
   const filter = await withSearchPlaces(db, spec, { accountId, clock });
@@ -201,6 +203,7 @@ export async function listContainersByCharges(
     runningFreeTime(db, accountId, clock.now),
   ]);
   let ranked = rankedByCharges(running).map((c) => c.id);
+  if (!descending) ranked.reverse();
   if (!isUnfiltered(spec) && ranked.length > 0) {
     const kept = new Set(
       (

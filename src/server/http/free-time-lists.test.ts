@@ -1,4 +1,4 @@
-// Service tests of free time in the lists: `sort=charges` (most money at risk first, then the rest newest first,
+// Service tests of free time in the lists: `sort=-charges` (most money at risk first, then the rest newest first,
 // page after page), `filter[detention]` and `filter[charges]` on containers and shipments, the attention summary's
 // money at risk and passed detention, and bad values answered with a 400 naming the parameter.
 import { eq } from "drizzle-orm";
@@ -67,17 +67,19 @@ const names = (body: Doc) =>
   body.data.map((c: Doc) => Object.keys(numbers).find((k) => numbers[k] === c.attributes.number));
 
 describe("free time in the lists", () => {
-  it("sorts by money at risk, most first, then the rest newest first, page after page", async () => {
-    const all = await list("/v2/containers?sort=charges");
+  it("sorts by money at risk (most first descending), then the rest newest first, page after page", async () => {
+    const all = await list("/v2/containers?sort=-charges");
     expect(names(all)).toEqual(["A", "C", "B", "D", "E", "F"]);
     expect(all.meta.total).toBe(6);
     expect(all.data[0].attributes.demurrage).toMatchObject({ charges_so_far: 1920, charges_at_risk: 2755 });
-    const second = await list("/v2/containers?sort=charges&page[size]=2&page[number]=2");
+    const second = await list("/v2/containers?sort=-charges&page[size]=2&page[number]=2");
     expect(names(second)).toEqual(["B", "D"]);
-    const third = await list("/v2/containers?sort=charges&page[size]=2&page[number]=3");
+    const third = await list("/v2/containers?sort=-charges&page[size]=2&page[number]=3");
     expect(names(third)).toEqual(["E", "F"]);
+    // Ascending: the least money at risk first, and those with none still last.
+    expect(names(await list("/v2/containers?sort=charges"))).toEqual(["B", "C", "A", "D", "E", "F"]);
     // With another filter: only what it keeps, in the same order.
-    const discharged = await list("/v2/containers?sort=charges&filter[status]=available");
+    const discharged = await list("/v2/containers?sort=-charges&filter[status]=available");
     expect(names(discharged)).toEqual(["A", "B", "E"]);
   });
 

@@ -37,6 +37,8 @@ export function containerResource(record: ContainerRecord, ctx: ContainerContext
     pod_discharged_at: iso(c.podDischargedAt),
     pod_full_out_at: iso(c.podFullOutAt ?? c.finalDestinationFullOutAt),
     empty_terminated_at: iso(c.emptyTerminatedAt),
+    rail_departed_at: iso(c.podRailDepartedAt),
+    inland_arrived_at: iso(c.indAtaAt ?? c.indRailUnloadedAt),
     pod_timezone: zones.pod,
     final_destination_timezone: zones.destination,
   };

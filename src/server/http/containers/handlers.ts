@@ -110,13 +110,20 @@ export function containerRoutes(deps: ContainerRouteDeps): App {
     if (number) filter.number = number;
     const customFields = await parseCustomFieldFilters(db, accountId, "Container", c.req.query());
     if (customFields) filter.customFields = customFields;
-    const byCharges = sort.some((k) => k.field === "charges");
+    const byCharges = sort.find((k) => k.field === "charges");
     if (byCharges && sort.length > 1) {
       throw badParameter("sort", "sort=charges orders by money at risk alone: give it without other fields.");
     }
     const { records, total, edges } = byCharges
       ? {
-          ...(await listContainersByCharges(db, accountId, filter, { now: clock.now() }, page)),
+          ...(await listContainersByCharges(
+            db,
+            accountId,
+            filter,
+            { now: clock.now() },
+            byCharges.descending,
+            page,
+          )),
           edges: undefined,
         }
       : await listContainers(db, accountId, filter, { now: clock.now() }, sort, page);

@@ -40,7 +40,7 @@ export const listRoute = createRoute({
       "filter[number]": z.string().optional().openapi({ description: "Part of a container number." }),
       ...sortQuery(
         CONTAINER_SORT_FIELDS,
-        "The shipment's dates (ETA/ATA at the port of discharge and the destination, departure from the port of lading) and its bill of lading number order its containers. `last_free_day_at` is the container's effective last free day, the earliest of the terminal's and the line's. Ascending by `available_for_pickup` puts available containers first. `charges` (alone; `-charges` means the same) puts the most money at risk first (the running demurrage and detention's `charges_at_risk`), then the containers with none, newest first.",
+        "The shipment's dates (ETA/ATA at the port of discharge and the destination, departure from the port of lading) and its bill of lading number order its containers. `last_free_day_at` is the container's effective last free day, the earliest of the terminal's and the line's. Ascending by `available_for_pickup` puts available containers first. `charges` (alone) orders by money at risk (the running demurrage and detention's `charges_at_risk`): `-charges` the most first; the containers with none come last either way, newest first.",
       ),
       ...triageFilterQuery(""),
     }),
