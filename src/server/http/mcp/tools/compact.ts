@@ -6,6 +6,7 @@ import type { anyResourceSchema } from "../../../../api/json-api";
 import type { Shipment } from "../../../../api/shipments";
 import { ApiCallError } from "../api-caller";
 import { timeInZone } from "../tool-result";
+import { moneyAtRiskWords } from "./free-time-answer";
 
 /** A time as read at a place, "2026-11-26 14:00 America/Los_Angeles"; null when unknown. */
 const localTime = z.string().nullable();
@@ -24,6 +25,18 @@ export const containerRowOutput = z.object({
     "Effective last free day: the one that applies where the box is now (terminal, line, or rail/inland facility), in that place's zone.",
   ),
   awaiting_pickup: z.boolean().describe("Still waiting where that day runs; a passed day counts only then."),
+  money_at_risk: z
+    .string()
+    .nullable()
+    .describe(
+      "Demurrage and detention charged, or starting within 2 days, by the day after tomorrow; null: none.",
+    ),
+  empty_return_by: z
+    .string()
+    .nullable()
+    .describe(
+      "Out full, empty not yet returned: the detention's last free day (YYYY-MM-DD, its place's zone).",
+    ),
 });
 export type ContainerRow = z.infer<typeof containerRowOutput>;
 
@@ -37,6 +50,8 @@ export function containerRow(container: Container): ContainerRow {
     holds: a.holds_at_pod_terminal.filter((h) => h.status === "hold").map((h) => h.name),
     last_free_day: timeInZone(a.last_free_day_at, a.last_free_day_timezone ?? a.pod_timezone),
     awaiting_pickup: a.awaiting_pickup,
+    money_at_risk: moneyAtRiskWords(container),
+    empty_return_by: a.detention?.awaiting_return ? a.detention.last_free_day : null,
   };
 }
 

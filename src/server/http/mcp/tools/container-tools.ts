@@ -19,6 +19,7 @@ import { ApiCallError, type ApiCaller } from "../api-caller";
 import { answering, predictedArrivalInZone, timeInZone, toolAnswer } from "../tool-result";
 import { projectedPath, routePorts, timelineMilestones, timelineOf } from "./container-answer";
 import { customFieldsOf, customFieldsWords } from "./custom-fields-answer";
+import { freeTimeAnswer, freeTimeWords } from "./free-time-answer";
 import { pickupAnswer, pickupWords } from "./pickup-answer";
 import { whereNow } from "./where-now-answer";
 
@@ -119,6 +120,8 @@ export async function getContainer(
     },
     where_now: where,
     pickup,
+    // Demurrage and detention by the tariff that applies (the account's own, else the line's published one).
+    free_time: freeTimeAnswer(container),
     // What the line changed of the voyage after booking (rolls, missed connections, swaps, port calls), newest first.
     voyage_changes: changes.data.map((x) => ({
       kind: x.attributes.kind,
@@ -143,6 +146,7 @@ export async function getContainer(
       : []),
     ...recent.map((x) => x.attributes.summary),
     pickupWords(pickup, hasLeftTerminal(a)),
+    freeTimeWords(container),
     ...customFieldsWords(customFields),
   ].join(" ");
   return toolAnswer(summary, structured);
@@ -154,7 +158,7 @@ export function registerContainerTools(server: McpServer, api: ApiCaller): void 
     {
       title: "Get a container",
       description:
-        "Where a container is now (aboard which vessel heading where and when, at which terminal since when, or picked up) and whether it can be picked up: the verdict with what stands in the way (holds by name, fees owed, no appointment) and the terminal's, line's and rail's last free days with the days left, and the account's custom fields set on it. Give its number or id; ask for the timeline or the route when needed.",
+        "Where a container is now (aboard which vessel heading where and when, at which terminal since when, or picked up) and whether it can be picked up: the verdict with what stands in the way (holds by name, fees owed, no appointment) and the terminal's, line's and rail's last free days with the days left; its demurrage and detention (free days used and left, the empty return deadline, charges so far and tomorrow); and the account's custom fields set on it. Give its number or id; ask for the timeline or the route when needed.",
       inputSchema: getContainerInput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
