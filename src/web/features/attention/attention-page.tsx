@@ -6,7 +6,7 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { AttentionCount, ContainerSummary } from "../../../api/triage";
 import { PageHeader } from "../../components/page-header";
-import { formatCount, formatDateTime, plural } from "../../lib/format";
+import { formatCount, formatDateTime, formatMoney, plural } from "../../lib/format";
 import { attentionLink } from "./attention-links";
 import { attentionSummaryQuery } from "./queries";
 
@@ -29,6 +29,8 @@ interface Group {
   description: string;
   rows: Row[];
   clear: string;
+  /** A figure shown above the counts (the money at risk's amounts). */
+  figure?: ReactNode;
 }
 
 const TONE_STYLE = {
@@ -39,8 +41,32 @@ const TONE_STYLE = {
 
 const CONTAINERS: [string, string] = ["container", "containers"];
 
+/** "$4,255.00" or "$4,255.00 + €300.00": what the containers at risk will have cost by the day after tomorrow. */
+function amountsWords(amounts: Summary["money_at_risk"]["amounts"]): string {
+  return amounts.map((a) => formatMoney(a.amount, a.currency)).join(" + ");
+}
+
 function groupsOf(s: Summary): Group[] {
+  const money = s.money_at_risk;
   return [
+    {
+      id: "money",
+      title: "Money at risk",
+      description:
+        "Demurrage and detention charged so far, or starting within 2 days, by the end of the day after tomorrow: from the lines' published tariffs or your own (Settings → Free time).",
+      figure:
+        money.count > 0 ? (
+          <p className="mt-2 text-2xl font-semibold text-red-800 tabular-nums dark:text-red-300">
+            <span className="sr-only">Money at risk: </span>
+            {amountsWords(money.amounts)}
+          </p>
+        ) : null,
+      rows: [
+        { label: "Charges at risk", count: money, noun: CONTAINERS, tone: "urgent" },
+        { label: "Empty return passed", count: s.detention_passed, noun: CONTAINERS, tone: "urgent" },
+      ],
+      clear: "No container is charged demurrage or detention, and none will be in the next two days.",
+    },
     {
       id: "lfd",
       title: "Last free day",
@@ -194,6 +220,7 @@ function GroupCard({ group }: { group: Group }) {
         {group.title}
       </h2>
       <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">{group.description}</p>
+      {group.figure}
       {empty ? (
         <p className="mt-4 flex items-start gap-2 text-sm text-emerald-800 dark:text-emerald-300">
           <span aria-hidden="true">✓</span>

@@ -28,6 +28,8 @@ describe("containers columns", () => {
       "holds",
       "lfd",
       "availability",
+      "detention",
+      "charges",
       "pod",
       "eta",
       "vessel",

@@ -9,6 +9,7 @@ import { RowLink } from "../../components/data-table/row-link";
 import { DateTime } from "../../components/date-time";
 import { LastFreeDay } from "../../components/last-free-day";
 import { containerStatusWords } from "../../lib/format";
+import { ChargesCell, DemurrageCell, DetentionCell } from "./free-time-cells";
 
 /** A column of the list, sorted (if at all) by one of the fields `GET /v2/containers?sort=` accepts. */
 type ContainerColumn = DataColumn<Container> & { sortField?: ContainerSortField };
@@ -74,6 +75,32 @@ export const CONTAINER_COLUMNS: readonly ContainerColumn[] = [
     sortField: "available_for_pickup",
     hideable: true,
     cell: (c) => <Availability container={c} />,
+  },
+  {
+    id: "demurrage",
+    header: "Demurrage",
+    // The last free day beside it says most of it; the days and amounts are a choice in the Columns menu.
+    card: "hidden",
+    hideable: true,
+    hiddenByDefault: true,
+    cell: (c) => <DemurrageCell container={c} />,
+  },
+  {
+    id: "detention",
+    header: "Detention",
+    card: "fact",
+    hideable: true,
+    cell: (c) => <DetentionCell container={c} />,
+  },
+  {
+    id: "charges",
+    header: "Charges",
+    card: "fact",
+    sortField: "charges",
+    // The most money at risk first.
+    sortDescFirst: true,
+    hideable: true,
+    cell: (c) => <ChargesCell container={c} />,
   },
   {
     id: "pod",

@@ -59,6 +59,61 @@ describe("containerCsvRow", () => {
     });
   });
 
+  it("writes demurrage and detention days and amounts, and the money at risk", () => {
+    const clock = {
+      tariff_id: "published-maeu-demurrage-40",
+      tariff_source: "published" as const,
+      currency: "USD",
+      counts_from: "discharge" as const,
+      timezone: "America/Los_Angeles",
+      started_at: "2026-11-10T18:00:00.000Z",
+      stopped_at: null,
+      awaiting_return: false,
+    };
+    const row = rowOf({
+      demurrage: {
+        ...clock,
+        kind: "demurrage",
+        status: "running",
+        free_days: 4,
+        last_free_day: "2026-11-13",
+        days_used: 11,
+        days_left: 0,
+        days_charged: 7,
+        charges_so_far: 1920,
+        charges_tomorrow: 2415,
+        charges_at_risk: 2755,
+      },
+      detention: {
+        ...clock,
+        kind: "detention",
+        counts_from: "pickup",
+        status: "not_started",
+        started_at: null,
+        free_days: 4,
+        last_free_day: null,
+        days_used: 0,
+        days_left: 4,
+        days_charged: 0,
+        charges_so_far: 0,
+        charges_tomorrow: 0,
+        charges_at_risk: 0,
+      },
+    });
+    expect(row).toMatchObject({
+      demurrage_free_days: 4,
+      demurrage_days_left: 0,
+      demurrage_last_free_day: "2026-11-13",
+      demurrage_charges: 1920,
+      demurrage_charges_tomorrow: 2415,
+      detention_counts_from: "pickup",
+      detention_return_by: null,
+      charges_currency: "USD",
+      money_at_risk: 2755,
+    });
+    expect(rowOf({}).money_at_risk).toBeNull();
+  });
+
   it("has a value for every field", () => {
     expect(containerCsvRow(containerFixture())).toHaveLength(CONTAINER_CSV_FIELDS.length);
     // Our predicted arrival, in the port's clock, with its window and reason (null before there is one).

@@ -1,11 +1,19 @@
 // The containers spreadsheet: for each column of the list the sheet's columns, times as the place's clock shows
 // them with the zone beside them (lib/spreadsheet.ts), holds and tags joined with "; " as in the CSV.
 import type { Container } from "../../../api/containers";
+import { moneyAtRisk } from "../../../api/free-time";
 import { availabilityWords } from "../../components/container-facts";
 import { containerStatusWords } from "../../lib/format";
 import { type SheetColumn, zonedTimeColumns } from "../../lib/spreadsheet";
 
 type Column = SheetColumn<Container>;
+
+const num = (header: string, value: (c: Container) => number | null): Column => ({
+  header,
+  kind: "number",
+  width: 12,
+  value,
+});
 
 const text = (header: string, value: (c: Container) => string | null, width?: number): Column => ({
   header,
@@ -36,6 +44,24 @@ export const CONTAINER_SHEET_COLUMNS: Readonly<Record<string, readonly Column[]>
     (c) => c.attributes.last_free_day_timezone ?? c.attributes.pod_timezone,
   ),
   availability: [text("Pickup", availabilityWords, 16)],
+  // Free time (src/api/free-time.ts): days as numbers, amounts in the tariff's currency (named beside them).
+  demurrage: [
+    num("Demurrage days left", (c) => c.attributes.demurrage?.days_left ?? null),
+    num("Demurrage charged", (c) => c.attributes.demurrage?.charges_so_far ?? null),
+  ],
+  detention: [
+    text("Empty return by", (c) => c.attributes.detention?.last_free_day ?? null, 12),
+    num("Detention days left", (c) => c.attributes.detention?.days_left ?? null),
+    num("Detention charged", (c) => c.attributes.detention?.charges_so_far ?? null),
+  ],
+  charges: [
+    num("Money at risk", (c) => {
+      const { demurrage, detention } = c.attributes;
+      const amounts = Object.values(moneyAtRisk([demurrage, detention]));
+      return demurrage || detention ? amounts.reduce((sum, n) => sum + n, 0) : null;
+    }),
+    text("Currency", (c) => c.attributes.demurrage?.currency ?? c.attributes.detention?.currency ?? null, 8),
+  ],
   pod: [
     text("Port of discharge", (c) => c.attributes.port_of_discharge_name, 20),
     text("Port of discharge LOCODE", (c) => c.attributes.port_of_discharge_locode, 12),
