@@ -77,3 +77,39 @@ test("a container's free time from the published tariff, then from the account's
   await expect(form.getByRole("alert")).toContainText("scac must be a shipping line's SCAC");
   await expect(own.getByRole("row")).toHaveCount(2);
 });
+
+test("the containers list's Charges column sorts by money at risk, and Needs attention adds it up", async ({
+  page,
+  account,
+}) => {
+  const ranked: Doc = await apiGet(page.request, account, "/v2/containers?sort=-charges&page[size]=100");
+  const summary: Doc = (await apiGet(page.request, account, "/v2/containers/summary")).data.attributes;
+
+  await signIn(page, account, "/containers");
+  const table = page.getByRole("table", { name: "Containers" });
+  await expect(table.getByRole("columnheader", { name: /Detention/ })).toBeVisible();
+  const header = table.getByRole("columnheader", { name: /Charges/ });
+  await header.getByRole("button").click();
+  await expect(page).toHaveURL(/sort=-charges/);
+  await expect(header).toHaveAttribute("aria-sort", "descending");
+  await expect(table.getByRole("row").nth(1).getByRole("link").first()).toHaveText(
+    ranked.data[0].attributes.number,
+  );
+
+  // The Columns menu offers Demurrage, hidden until chosen.
+  await expect(table.getByRole("columnheader", { name: /Demurrage/ })).toHaveCount(0);
+
+  await page.goto("/attention");
+  const money = page.getByRole("region", { name: "Money at risk" });
+  await expect(money).toBeVisible();
+  if (summary.money_at_risk.count > 0) {
+    await expect(money.getByRole("link", { name: /Charges at risk/ })).toContainText(
+      `${summary.money_at_risk.count} container`,
+    );
+    await money.getByRole("link", { name: /Charges at risk/ }).click();
+    await expect(page).toHaveURL(/filter\[charges\]=at_risk/);
+    await expect(page.getByRole("list", { name: "Active filters" })).toContainText("Charges: money at risk");
+  } else {
+    await expect(money).toContainText("No container is charged demurrage or detention");
+  }
+});
