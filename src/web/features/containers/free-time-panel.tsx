@@ -7,10 +7,14 @@ import { formatDay, formatMoney } from "../../lib/format";
 
 const muted = "text-(--muted-text)";
 
-/** A calendar date (YYYY-MM-DD) as the other deadlines show a day, with the zone whose calendar it is. */
-function dayWords(date: string, timeZone: string | null): string {
-  const day = formatDay(`${date}T12:00:00Z`, "UTC");
-  return timeZone ? `${day} (${timeZone})` : day;
+/** A calendar date (YYYY-MM-DD) as the other deadlines show a day, with the zone whose calendar it is under it. */
+function DayWords({ date, timeZone }: { date: string; timeZone: string | null }) {
+  return (
+    <span className="inline-flex flex-col">
+      <span className="whitespace-nowrap">{formatDay(`${date}T12:00:00Z`, "UTC")}</span>
+      {timeZone ? <span className="text-xs break-all text-(--muted-text)">{timeZone}</span> : null}
+    </span>
+  );
 }
 
 const STATUS_WORDS: Record<FreeTimeState["status"], string> = {
@@ -36,7 +40,11 @@ const ROWS: Row[] = [
   {
     label: "Last free day",
     value: (s) =>
-      s.last_free_day ? dayWords(s.last_free_day, s.timezone) : <span className={muted}>—</span>,
+      s.last_free_day ? (
+        <DayWords date={s.last_free_day} timeZone={s.timezone} />
+      ) : (
+        <span className={muted}>—</span>
+      ),
   },
   { label: "Days used", value: (s) => s.days_used },
   {
@@ -80,34 +88,37 @@ export function FreeTimePanel({ container }: { container: Container }) {
           No tariff applies to this container's line and box: add one in Settings → Free time.
         </p>
       ) : (
-        <table className="mt-2 w-full border-collapse text-left">
-          <caption className="sr-only">Demurrage and detention: days and charges</caption>
-          <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-700">
-              <td />
-              <th scope="col" className="px-2 py-1.5 text-sm font-semibold">
-                Demurrage
-              </th>
-              <th scope="col" className="px-2 py-1.5 text-sm font-semibold">
-                Detention
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-            {ROWS.map((row) => (
-              <tr key={row.label}>
-                <th
-                  scope="row"
-                  className="py-1.5 pr-2 text-sm font-normal text-slate-600 dark:text-slate-400"
-                >
-                  {row.label}
+        // A phone's width holds it; a narrower screen scrolls the table, not the page.
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full border-collapse text-left">
+            <caption className="sr-only">Demurrage and detention: days and charges</caption>
+            <thead>
+              <tr className="border-b border-slate-200 dark:border-slate-700">
+                <td />
+                <th scope="col" className="px-2 py-1.5 text-sm font-semibold">
+                  Demurrage
                 </th>
-                <Cell state={demurrage} row={row} />
-                <Cell state={detention} row={row} />
+                <th scope="col" className="px-2 py-1.5 text-sm font-semibold">
+                  Detention
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {ROWS.map((row) => (
+                <tr key={row.label}>
+                  <th
+                    scope="row"
+                    className="py-1.5 pr-2 text-sm font-normal text-slate-600 dark:text-slate-400"
+                  >
+                    {row.label}
+                  </th>
+                  <Cell state={demurrage} row={row} />
+                  <Cell state={detention} row={row} />
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
