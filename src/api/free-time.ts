@@ -334,8 +334,23 @@ export function chargesFor(t: Pick<Tariff, "free_days" | "tiers">, days: number)
 }
 
 /** Whole calendar days from one instant's day to another's, in the zone. */
+/**
+ * Days by zone and UTC quarter hour: every zone's offset is a whole number of quarter hours, so one quarter hour of
+ * UTC falls on one calendar day there, and a list of thousands of boxes formats each zone's few days only once.
+ */
+const QUARTER_HOUR = DAY / 96;
+const dayIndexes = new Map<string, number>();
+const DAY_INDEXES_MAX = 100_000;
+
 function dayIndex(at: Date, timeZone: string | null): number {
-  return Math.round(Date.parse(`${calendarDayIn(at, timeZone)}T00:00:00Z`) / DAY);
+  const key = `${timeZone ?? ""}|${Math.floor(at.getTime() / QUARTER_HOUR)}`;
+  let found = dayIndexes.get(key);
+  if (found === undefined) {
+    found = Math.round(Date.parse(`${calendarDayIn(at, timeZone)}T00:00:00Z`) / DAY);
+    if (dayIndexes.size >= DAY_INDEXES_MAX) dayIndexes.clear();
+    dayIndexes.set(key, found);
+  }
+  return found;
 }
 
 function dateOfIndex(index: number): string {
@@ -406,14 +421,31 @@ export function freeTimeState(tariff: Tariff, facts: FreeTimeFacts, now: Date): 
   };
 }
 
+/** Tariffs by line (upper-case SCAC): a long list is searched only among the container's line's. */
+export type TariffsByLine = ReadonlyMap<string, readonly Tariff[]>;
+
+export function tariffsByLine(tariffs: readonly Tariff[]): TariffsByLine {
+  const byLine = new Map<string, Tariff[]>();
+  for (const t of tariffs) {
+    const scac = upper(t.scac);
+    const list = byLine.get(scac);
+    if (list) list.push(t);
+    else byLine.set(scac, [t]);
+  }
+  return byLine;
+}
+
 /** A container's two clocks, each null when no tariff applies. */
 export function freeTimeOf(
-  tariffs: readonly Tariff[],
+  tariffs: readonly Tariff[] | TariffsByLine,
   facts: FreeTimeFacts,
   now: Date,
 ): { demurrage: FreeTimeState | null; detention: FreeTimeState | null } {
+  const candidates = Array.isArray(tariffs)
+    ? (tariffs as readonly Tariff[])
+    : ((tariffs as TariffsByLine).get(upper(facts.scac)) ?? []);
   const of = (kind: FreeTimeKind) => {
-    const t = applicableTariff(tariffs, kind, facts);
+    const t = applicableTariff(candidates, kind, facts);
     return t ? freeTimeState(t, facts, now) : null;
   };
   return { demurrage: of("demurrage"), detention: of("detention") };

@@ -10,6 +10,7 @@ import {
   freeTimeOf,
   matchesDetentionFilter,
   moneyAtRisk,
+  tariffsByLine,
 } from "../../api/free-time";
 import type { Db } from "./connection";
 import { tariffsOfAccount } from "./free-time-tariffs";
@@ -61,9 +62,10 @@ export async function runningFreeTime(db: Db, accountId: string, now: Date): Pro
       ),
   ]);
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  const byLine = tariffsByLine(tariffs);
   return rows.map((r) => {
     const clocks = freeTimeOf(
-      tariffs,
+      byLine,
       {
         scac: r.scac ?? "",
         port_locode: r.locode,
