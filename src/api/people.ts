@@ -221,6 +221,10 @@ export const ACTIVITY_KINDS = [
   "container.updated",
   "share_link.created",
   "share_link.revoked",
+  /** The account's own free time and rates (Settings → Free time). */
+  "free_time_tariff.created",
+  "free_time_tariff.updated",
+  "free_time_tariff.deleted",
   /** A refused attempt worth an administrator's eye: a role raised by oneself, a cross-site write, … */
   "security.refused",
 ] as const;

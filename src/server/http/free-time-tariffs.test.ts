@@ -123,6 +123,18 @@ describe("free time tariffs", () => {
     expect((await call(`/v2/free_time_tariffs/${own.id}`, { method: "DELETE" }, otherKey)).status).toBe(404);
 
     expect((await call(`/v2/free_time_tariffs/${own.id}`, { method: "DELETE" })).status).toBe(200);
+    // Each change is in the activity log, naming the tariff.
+    const log = await (
+      await call(
+        "/v2/activity?filter[kind]=free_time_tariff.created,free_time_tariff.updated,free_time_tariff.deleted",
+      )
+    ).json();
+    expect(log.data.map((a: { attributes: { kind: string } }) => a.attributes.kind).sort()).toEqual([
+      "free_time_tariff.created",
+      "free_time_tariff.deleted",
+      "free_time_tariff.updated",
+    ]);
+    expect(log.data[0].attributes.summary).toMatch(/MAEU demurrage: 5 free days/);
     expect((await container()).demurrage?.tariff_source).toBe("published");
     expect((await call(`/v2/free_time_tariffs/${own.id}`)).status).toBe(404);
   });

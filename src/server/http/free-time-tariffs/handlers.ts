@@ -19,6 +19,7 @@ import { documentOf } from "../../resources/documents";
 import { tariffResource } from "../../resources/free-time-tariffs";
 import type { App, DataDeps } from "../env";
 import { ApiError, badParameter, idMismatch, notFound, quote } from "../errors";
+import { withActivity } from "../people-context";
 import { createRouter } from "../router";
 import { createRouteDef, deleteRoute, getRoute, listRoute, patchRoute } from "./routes";
 
@@ -35,6 +36,15 @@ function countsFrom(kind: FreeTimeKind, asked: FreeTimeCountsFrom | undefined): 
 }
 
 const own = (row: FreeTimeTariffRow) => tariffResource(tariffOfRow(row), row.updatedAt);
+
+/** "MAEU demurrage at USLAX, 40 ft: 7 free days": how the activity log names a tariff. */
+function tariffWords(v: FreeTimeTariffValues): string {
+  const where = [v.portLocode, v.terminal].filter(Boolean).join(" ");
+  const box = [v.equipmentLength ? `${v.equipmentLength} ft` : null, v.equipmentType]
+    .filter(Boolean)
+    .join(" ");
+  return `${v.scac} ${v.kind}${where ? ` at ${where}` : ""}${box ? `, ${box}` : ""}: ${v.freeDays} free days`;
+}
 
 export function freeTimeTariffRoutes(deps: DataDeps): App {
   const app = createRouter();
@@ -81,7 +91,16 @@ export function freeTimeTariffRoutes(deps: DataDeps): App {
       currency: a.currency,
       tiers: a.tiers,
     };
-    const row = await createOwnTariff(db, accountId, values, clock.now());
+    const row = await withActivity(
+      c,
+      db,
+      (tx) => createOwnTariff(tx, accountId, values, clock.now()),
+      (r) => ({
+        kind: "free_time_tariff.created",
+        what: `added the free time tariff ${tariffWords(values)}`,
+        subject: { type: "free_time_tariff", id: r.id },
+      }),
+    );
     return c.json(documentOf(own(row), `/v2/free_time_tariffs/${row.id}`), 201);
   });
 
@@ -117,7 +136,19 @@ export function freeTimeTariffRoutes(deps: DataDeps): App {
       currency: a.currency ?? current.currency,
       tiers: a.tiers ?? current.tiers,
     };
-    const row = await updateOwnTariff(db, accountId, id, values, clock.now());
+    const row = await withActivity(
+      c,
+      db,
+      (tx) => updateOwnTariff(tx, accountId, id, values, clock.now()),
+      (r) =>
+        r
+          ? {
+              kind: "free_time_tariff.updated",
+              what: `changed the free time tariff ${tariffWords(values)}`,
+              subject: { type: "free_time_tariff", id },
+            }
+          : undefined,
+    );
     if (!row) throw notFound("free time tariff", id);
     return c.json(documentOf(own(row), `/v2/free_time_tariffs/${id}`), 200);
   });
@@ -125,8 +156,23 @@ export function freeTimeTariffRoutes(deps: DataDeps): App {
   app.openapi(deleteRoute, async (c) => {
     const { id } = c.req.valid("param");
     if (publishedTariff(id)) throw readOnly(id);
-    if (!(await deleteOwnTariff(db, c.get("principal").account.id, id)))
-      throw notFound("free time tariff", id);
+    const accountId = c.get("principal").account.id;
+    const current = await getOwnTariff(db, accountId, id);
+    if (!current) throw notFound("free time tariff", id);
+    const deleted = await withActivity(
+      c,
+      db,
+      (tx) => deleteOwnTariff(tx, accountId, id),
+      (done) =>
+        done
+          ? {
+              kind: "free_time_tariff.deleted",
+              what: `deleted the free time tariff ${tariffWords(current)}`,
+              subject: { type: "free_time_tariff", id },
+            }
+          : undefined,
+    );
+    if (!deleted) throw notFound("free time tariff", id);
     return c.json({ meta: { deleted: true as const } }, 200);
   });
   return app;
