@@ -3,6 +3,7 @@
 // then counts by. The account is the test's own (its sandbox shipments), read as the API has them.
 //
 //   npm run build && E2E_PORT=5810 npx playwright test --config e2e/playwright.config.ts free-time.spec.ts
+import { expectAccessible } from "./axe";
 import { type Account, apiGet, expect, type Page, signIn, test } from "./fixtures";
 
 test.use({ shipmentsInAccount: 4 });
@@ -41,6 +42,7 @@ test("a container's free time from the published tariff, then from the account's
   await expect(rowOf(page, "Days used").getByRole("cell").first()).toHaveText(String(d.days_used));
   await expect(rowOf(page, "Tariff").getByRole("cell").first()).toHaveText("Published");
   await expect(rowOf(page, "Charges so far").getByRole("cell").first()).toContainText("$");
+  await expectAccessible(page, "the container page with its free time table");
 
   // Settings → Free time: the line's published tariffs, read-only, and an own one added.
   await page.goto("/settings/free-time");
@@ -59,6 +61,7 @@ test("a container's free time from the published tariff, then from the account's
   const own = page.getByRole("table", { name: "Your tariffs" });
   await expect(own.getByRole("row")).toHaveCount(2);
   await expect(own).toContainText("30 free days, then $99.00/day");
+  await expectAccessible(page, "Settings → Free time with an own tariff");
 
   // The container now counts by the account's own tariff.
   await page.goto(`/containers/${box.id}`);
@@ -99,9 +102,12 @@ test("the containers list's Charges column sorts by money at risk, and Needs att
   // The Columns menu offers Demurrage, hidden until chosen.
   await expect(table.getByRole("columnheader", { name: /Demurrage/ })).toHaveCount(0);
 
+  await expectAccessible(page, "the containers list sorted by charges");
+
   await page.goto("/attention");
   const money = page.getByRole("region", { name: "Money at risk" });
   await expect(money).toBeVisible();
+  await expectAccessible(page, "Needs attention with its money at risk");
   if (summary.money_at_risk.count > 0) {
     await expect(money.getByRole("link", { name: /Charges at risk/ })).toContainText(
       `${summary.money_at_risk.count} container`,
