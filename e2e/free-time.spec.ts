@@ -4,7 +4,8 @@
 //
 //   npm run build && E2E_PORT=5810 npx playwright test --config e2e/playwright.config.ts free-time.spec.ts
 import { expectAccessible } from "./axe";
-import { type Account, apiGet, expect, type Page, signIn, test } from "./fixtures";
+import { type Account, apiGet, expect, type Page, signIn, signInWithPassword, test } from "./fixtures";
+import { addPerson } from "./people";
 
 test.use({ shipmentsInAccount: 4 });
 
@@ -118,4 +119,17 @@ test("the containers list's Charges column sorts by money at risk, and Needs att
   } else {
     await expect(money).toContainText("No container is charged demurrage or detention");
   }
+});
+
+test("a member reads the tariffs but is told why adding one is not for their role", async ({
+  page,
+  request,
+  account,
+}) => {
+  const member = await addPerson(request, account, "member", "Mia Member");
+  await signInWithPassword(page, member.email, member.password, "/settings/free-time");
+  await expect(page.getByRole("heading", { level: 1, name: "Free time" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Published tariffs" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add a tariff" })).toHaveCount(0);
+  await expect(page.getByText(/Adding free time tariffs is not available to you/)).toBeVisible();
 });
