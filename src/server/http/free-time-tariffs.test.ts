@@ -15,6 +15,7 @@ let key: string;
 let accountId: string;
 let otherKey: string;
 let containerId: string;
+let shipmentId: string;
 
 beforeAll(async () => {
   h = await createHarness();
@@ -22,8 +23,11 @@ beforeAll(async () => {
   key = created.apiKey;
   accountId = created.account.id;
   otherKey = (await h.newAccount("Other Co")).apiKey;
-  const { containers: boxes } = await insertShipment(h.db, accountId, { containerNumbers: ["MSKU1234565"] });
+  const { shipment, containers: boxes } = await insertShipment(h.db, accountId, {
+    containerNumbers: ["MSKU1234565"],
+  });
   containerId = boxes[0]!.id;
+  shipmentId = shipment.id;
   // Discharged at 10:00 in Los Angeles on 15 November; the harness's now is 04:00 there on the 20th: day 6.
   await h.db
     .update(containers)
@@ -87,6 +91,10 @@ describe("free time tariffs", () => {
     });
     // Not picked up: detention (from pickup for this line) has not started.
     expect(a.detention).toMatchObject({ status: "not_started", awaiting_return: false, free_days: 4 });
+    // A shipment's included containers carry the same.
+    const shipment = await (await call(`/v2/shipments/${shipmentId}?include=containers`)).json();
+    const included = shipment.included.find((r: { id: string }) => r.id === containerId);
+    expect(included.attributes.demurrage).toEqual(a.demurrage);
   });
 
   it("adds an own tariff that overrides the published one, changes it and deletes it", async () => {

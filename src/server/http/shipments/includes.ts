@@ -1,6 +1,7 @@
 // A page of shipments' included resources: containers (and their terminals), ports, terminals, the user who stopped
 // tracking and the customer (a party), by include path.
 import { getContainers } from "../../db/containers";
+import { tariffsOfAccount } from "../../db/free-time-tariffs";
 import { getParties } from "../../db/parties";
 import { getStoppers, type ShipmentRecord } from "../../db/shipments";
 import { userResource } from "../../resources/account";
@@ -12,7 +13,7 @@ import type { DataDeps } from "../env";
 
 /** Resolves `include` paths of shipments into included resources. */
 export async function includeForShipments(
-  deps: Pick<DataDeps, "db" | "reference">,
+  deps: Pick<DataDeps, "db" | "reference" | "clock">,
   accountId: string,
   records: ShipmentRecord[],
   include: Set<string>,
@@ -47,9 +48,11 @@ export async function includeForShipments(
       records.flatMap((r) => r.containerIds),
     );
     const shipmentsById = new Map(records.map((r) => [r.shipment.id, r]));
+    // Their demurrage and detention, as the containers' own reads count them.
+    const freeTime = { tariffs: await tariffsOfAccount(deps.db, accountId), now: deps.clock.now() };
     for (const record of containerRecords) {
       const shipment = shipmentsById.get(record.container.shipmentId);
-      included.add(containerResource(record, { reference, shipment }));
+      included.add(containerResource(record, { reference, shipment, freeTime }));
       if (include.has("containers.pod_terminal"))
         addTerminal(included, terminalOf(record.container.podTerminalId), reference);
     }
