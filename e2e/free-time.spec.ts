@@ -103,6 +103,20 @@ test("the containers list's Charges column sorts by money at risk, and Needs att
   // The Columns menu offers Demurrage, hidden until chosen.
   await expect(table.getByRole("columnheader", { name: /Demurrage/ })).toHaveCount(0);
 
+  // The quick filter lists the containers with money at risk, as the API counts them.
+  const atRisk: Doc = await apiGet(page.request, account, "/v2/containers?filter[charges]=at_risk");
+  const quick = page
+    .getByRole("group", { name: "Quick filters" })
+    .getByRole("button", { name: "Money at risk" });
+  await quick.click();
+  await expect(quick).toHaveAttribute("aria-pressed", "true");
+  await expect(page).toHaveURL(/filter\[charges\]=at_risk/);
+  if (atRisk.meta.total > 0) {
+    await expect(table.getByRole("row")).toHaveCount(Math.min(atRisk.meta.total, 25) + 1);
+  }
+  await quick.click();
+  await expect(quick).toHaveAttribute("aria-pressed", "false");
+
   await expectAccessible(page, "the containers list sorted by charges");
 
   await page.goto("/attention");

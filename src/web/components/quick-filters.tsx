@@ -1,4 +1,5 @@
-// The questions a coordinator asks a list most ("what arrives this week?", "what is at the port?") as one-press
+// The questions a coordinator asks a list most ("what arrives this week?", "what is at the port?", "what is
+// costing money?") as one-press
 // toggles over the same `filter[…]` the chips edit: pressed when the list is filtered exactly so, pressed again to
 // clear. A phase quick filter replaces another phase filter rather than adding to it.
 import type { ListFilterName, ListFilters } from "../../api/triage";
@@ -14,6 +15,9 @@ export const QUICK_FILTERS: readonly QuickFilter[] = [
   { label: "On water", name: "phase", value: "on_water" },
   { label: "At port", name: "phase", value: "at_port" },
   { label: "At rail", name: "phase", value: "on_rail,at_rail_ramp" },
+  // Demurrage and detention (src/api/free-time.ts): what costs money now or within 2 days, and empties overdue.
+  { label: "Money at risk", name: "charges", value: "at_risk" },
+  { label: "Empty return passed", name: "detention", value: "passed" },
 ];
 
 /** The filters after pressing `quick`: set to its value, or removed when it was already so. */
