@@ -39,7 +39,13 @@ test("a container's free time from the published tariff, then from the account's
   await expect(page.getByRole("heading", { level: 2, name: "Free time and charges" })).toBeVisible();
   await expect(freeTimeTable(page).getByRole("columnheader", { name: "Demurrage" })).toBeVisible();
   await expect(freeTimeTable(page).getByRole("columnheader", { name: "Detention" })).toBeVisible();
-  await expect(rowOf(page, "Free days").getByRole("cell").first()).toHaveText(String(d.free_days));
+  // A published tariff's free time ends on the last free day the terminal or line reports, when there is one.
+  const freeDays = rowOf(page, "Free days").getByRole("cell").first();
+  if (d.free_days_source === "reported") {
+    await expect(freeDays).toHaveText(`${d.free_days}to the reported last free day`);
+  } else {
+    await expect(freeDays).toHaveText(String(d.free_days));
+  }
   await expect(rowOf(page, "Days used").getByRole("cell").first()).toHaveText(String(d.days_used));
   await expect(rowOf(page, "Tariff").getByRole("cell").first()).toHaveText("Published");
   await expect(rowOf(page, "Charges so far").getByRole("cell").first()).toContainText("$");

@@ -143,6 +143,42 @@ describe("freeTimeState: demurrage", () => {
     expect(freeTimeState(tariff(), out, dec(8))).toMatchObject({ status: "stopped", days_used: 2 });
   });
 
+  it("ends a published tariff's free time on the last free day the terminal reports, its rates after that", () => {
+    // Discharged 1 Dec; the terminal gives 6 Dec (end of day there), two days more than the tariff's four.
+    const reported = facts({ reported_last_free_day: "2026-12-07T07:59:00Z" });
+    const s = freeTimeState(tariff(), reported, dec(8));
+    expect(s).toMatchObject({
+      free_days: 6,
+      free_days_source: "reported",
+      last_free_day: "2026-12-06",
+      days_used: 8,
+      days_charged: 2,
+      charges_so_far: 200,
+    });
+    // Shorter than the tariff's: charged from the day after the reported one.
+    const early = freeTimeState(tariff(), facts({ reported_last_free_day: "2026-12-02T20:00:00Z" }), dec(4));
+    expect(early).toMatchObject({ free_days: 2, last_free_day: "2026-12-02", days_charged: 2 });
+    // Without a reported day, the tariff's count.
+    expect(freeTimeState(tariff(), facts(), dec(8))).toMatchObject({
+      free_days: 4,
+      free_days_source: "tariff",
+    });
+  });
+
+  it("keeps an account's own negotiated free time whatever the terminal reports, and detention's count", () => {
+    const reported = facts({ reported_last_free_day: "2026-12-07T07:59:00Z" });
+    expect(freeTimeState(tariff({ source: "account" }), reported, dec(8))).toMatchObject({
+      free_days: 4,
+      free_days_source: "tariff",
+      last_free_day: "2026-12-04",
+    });
+    const detention = tariff({ kind: "detention", counts_from: "discharge" });
+    expect(freeTimeState(detention, reported, dec(8))).toMatchObject({
+      free_days: 4,
+      free_days_source: "tariff",
+    });
+  });
+
   it("has not started before discharge, and shows the free days", () => {
     const s = freeTimeState(tariff(), facts({ pod_discharged_at: null }), dec(1));
     expect(s).toMatchObject({ status: "not_started", days_used: 0, days_left: 4, last_free_day: null });

@@ -232,6 +232,13 @@ export interface FreeTimeFacts {
   /** Calendar days of demurrage are the port's; detention's the place the empty goes back to (else the port's). */
   pod_timezone: string | null;
   final_destination_timezone: string | null;
+  /**
+   * The last free day the terminal, the line or the inland facility reports for where the box waits (the effective
+   * one, src/api/last-free-day.ts), as an instant. A published tariff's demurrage free time ends on it: the place
+   * that bills the days says when they start, and the container page must not show two last free days. An
+   * account's own tariff is its negotiated free time, and keeps its own count.
+   */
+  reported_last_free_day?: string | null;
 }
 
 export const freeTimeStateSchema = z
@@ -250,6 +257,11 @@ export const freeTimeStateSchema = z
     stopped_at: isoDateTime.nullable(),
     /** The last free day (YYYY-MM-DD in `timezone`): the terminal's pickup day, or the empty return deadline. */
     last_free_day: z.string().nullable(),
+    /**
+     * Where `free_days` and `last_free_day` come from: the tariff's count, or the last free day the terminal, line
+     * or inland facility reported (a published tariff's demurrage; its rates still apply after that day).
+     */
+    free_days_source: z.enum(["tariff", "reported"]),
     timezone: z.string().nullable(),
     /** Calendar days counted so far (the start's day is day 1; a stopped clock counts its last day). */
     days_used: z.number().int(),
@@ -379,6 +391,7 @@ export function freeTimeState(tariff: Tariff, facts: FreeTimeFacts, now: Date): 
     tariff_source: tariff.source,
     currency: tariff.currency,
     free_days: tariff.free_days,
+    free_days_source: "tariff" as const,
     counts_from: countsFrom,
     timezone: timeZone,
   };
@@ -404,20 +417,29 @@ export function freeTimeState(tariff: Tariff, facts: FreeTimeFacts, now: Date): 
   const first = dayIndex(start, timeZone);
   const last = dayIndex(stopped ? stop : now, timeZone);
   const used = Math.max(1, last - first + 1);
-  const soFar = chargesFor(tariff, used);
+  // A published tariff's demurrage free time ends on the day the place reports, when it reports one.
+  const reported =
+    demurrage && tariff.source === "published" && facts.reported_last_free_day
+      ? dayIndex(new Date(facts.reported_last_free_day), timeZone)
+      : null;
+  const freeDays = reported === null ? tariff.free_days : Math.max(0, reported - first + 1);
+  const counted = { free_days: freeDays, tiers: tariff.tiers };
+  const soFar = chargesFor(counted, used);
   return {
     ...base,
+    free_days: freeDays,
+    free_days_source: reported === null ? "tariff" : "reported",
     status: stopped ? "stopped" : "running",
     started_at: start.toISOString(),
     awaiting_return: !demurrage && !stopped && facts.pod_full_out_at !== null,
     stopped_at: stopped ? stop.toISOString() : null,
-    last_free_day: dateOfIndex(first + tariff.free_days - 1),
+    last_free_day: dateOfIndex(first + freeDays - 1),
     days_used: used,
-    days_left: stopped ? 0 : Math.max(0, tariff.free_days - used),
-    days_charged: Math.max(0, used - tariff.free_days),
+    days_left: stopped ? 0 : Math.max(0, freeDays - used),
+    days_charged: Math.max(0, used - freeDays),
     charges_so_far: soFar,
-    charges_tomorrow: stopped ? soFar : chargesFor(tariff, used + 1),
-    charges_at_risk: stopped ? 0 : chargesFor(tariff, used + 2),
+    charges_tomorrow: stopped ? soFar : chargesFor(counted, used + 1),
+    charges_at_risk: stopped ? 0 : chargesFor(counted, used + 2),
   };
 }
 

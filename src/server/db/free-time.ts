@@ -44,6 +44,7 @@ export async function runningFreeTime(db: Db, accountId: string, now: Date): Pro
         indRailUnloadedAt: containers.indRailUnloadedAt,
         podTimeZone: containers.shipmentPodTimeZone,
         destinationTimeZone: containers.shipmentDestinationTimeZone,
+        lastFreeDayAt: containers.lastFreeDayAt,
         scac: shippingLines.scac,
         locode: ports.locode,
         firmsCode: terminals.firmsCode,
@@ -79,6 +80,7 @@ export async function runningFreeTime(db: Db, accountId: string, now: Date): Pro
         inland_arrived_at: iso(r.indAtaAt ?? r.indRailUnloadedAt),
         pod_timezone: r.podTimeZone,
         final_destination_timezone: r.destinationTimeZone,
+        reported_last_free_day: iso(r.lastFreeDayAt),
       },
       now,
     );

@@ -50,6 +50,12 @@ beforeAll(async () => {
         podFullOutAt: dates.out ? new Date(dates.out) : null,
         emptyTerminatedAt: dates.returned ? new Date(dates.returned) : null,
         currentStatus: dates.returned ? "empty_returned" : dates.out ? "picked_up" : "available",
+        // No last free day reported: the published tariffs' own counts apply (a reported day's rule is tested
+        // in free-time-tariffs.test.ts and src/api/free-time.test.ts).
+        lfdLine: null,
+        lfdTerminal: null,
+        lfdRail: null,
+        indFacilityLfdOn: null,
       })
       .where(eq(containers.id, id));
   }

@@ -74,9 +74,27 @@ describe("free time tariffs", () => {
     expect((await call("/v2/free_time_tariffs?filter[source]=mine")).status).toBe(400);
   });
 
-  it("counts a container's demurrage from the published tariff", async () => {
+  it("counts a container's demurrage from the published tariff, to the last free day the line reports", async () => {
+    // The line gives 24 November (the harness's box): ten free days from the 15th, at the tariff's rates after.
+    const reported = await container();
+    expect(reported.demurrage).toMatchObject({
+      tariff_id: "published-maeu-demurrage-40",
+      free_days: 10,
+      free_days_source: "reported",
+      last_free_day: "2026-11-24",
+      days_used: 6,
+      days_left: 4,
+      days_charged: 0,
+      charges_so_far: 0,
+    });
+    // No day reported: the tariff's four.
+    await h.db
+      .update(containers)
+      .set({ lfdLine: null, lfdTerminal: null })
+      .where(eq(containers.id, containerId));
     const a = await container();
     expect(a.demurrage).toMatchObject({
+      free_days_source: "tariff",
       tariff_id: "published-maeu-demurrage-40",
       tariff_source: "published",
       status: "running",

@@ -41,6 +41,7 @@ export function containerResource(record: ContainerRecord, ctx: ContainerContext
     inland_arrived_at: iso(c.indAtaAt ?? c.indRailUnloadedAt),
     pod_timezone: zones.pod,
     final_destination_timezone: zones.destination,
+    reported_last_free_day: iso(c.lastFreeDayAt),
   };
   const freeTime = ctx.freeTime
     ? freeTimeOf(ctx.freeTime.tariffs, facts, ctx.freeTime.now)

@@ -69,6 +69,7 @@ describe("containerCsvRow", () => {
       started_at: "2026-11-10T18:00:00.000Z",
       stopped_at: null,
       awaiting_return: false,
+      free_days_source: "tariff" as const,
     };
     const row = rowOf({
       demurrage: {

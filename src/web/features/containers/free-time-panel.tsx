@@ -36,7 +36,18 @@ interface Row {
 const ROWS: Row[] = [
   { label: "Clock", value: (s) => STATUS_WORDS[s.status] },
   { label: "Counted from", value: startWords },
-  { label: "Free days", value: (s) => s.free_days },
+  {
+    label: "Free days",
+    value: (s) =>
+      s.free_days_source === "reported" ? (
+        <span className="inline-flex flex-col">
+          <span>{s.free_days}</span>
+          <span className={`text-xs ${muted}`}>to the reported last free day</span>
+        </span>
+      ) : (
+        s.free_days
+      ),
+  },
   {
     label: "Last free day",
     value: (s) =>

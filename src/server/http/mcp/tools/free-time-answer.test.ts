@@ -14,6 +14,7 @@ const clock = (changes: Partial<FreeTimeState>): FreeTimeState => ({
   tariff_source: "published",
   currency: "USD",
   free_days: 4,
+  free_days_source: "tariff",
   counts_from: "discharge",
   status: "running",
   started_at: "2026-11-10T18:00:00.000Z",
