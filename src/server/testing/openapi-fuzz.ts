@@ -329,6 +329,13 @@ export function responseChecker(document: Json): Checker {
 const JUDGED_BY_THE_API = /^page\[(after|before)\]$/;
 
 /**
+ * A value the document allows whose acceptance rests on the account's own data: a sort by a custom field names one
+ * of the account's fields (`custom_fields.<api_slug>`), which the pattern cannot know; an unknown one is a 400.
+ */
+const judgedByAccountData = (name: string, value: string | null) =>
+  name === "sort" && value !== null && /(^|,)-?custom_fields\./.test(value);
+
+/**
  * The query string and the document agree: a value the parameter's schema forbids is not accepted (a 2xx), and a
  * request whose every query value the schemas allow is not refused for one of them (a 400 naming a parameter).
  * Either way a client that trusts the document is misled.
@@ -384,6 +391,7 @@ function queryAgreement(
           typeof e?.source?.parameter === "string" &&
           queryNames.includes(e.source.parameter) &&
           !JUDGED_BY_THE_API.test(e.source.parameter) &&
+          !judgedByAccountData(e.source.parameter, search.get(e.source.parameter)) &&
           aboutOne(e),
       );
       if (named) return `refused ${named.source.parameter}, which the document allows: ${named.detail}`;
