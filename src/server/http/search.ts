@@ -30,6 +30,8 @@ const searchRoute = createRoute({
           param: { required: true },
           minLength: SEARCH_QUERY_MIN,
           maxLength: SEARCH_QUERY_MAX,
+          // At least two characters once the spaces around are trimmed ("  " or " a" is refused).
+          pattern: String.raw`^\s*\S[\s\S]*\S\s*$`,
           description: `What to look for: a number (bill of lading, booking, container, reference, IMO), part of one, or a vessel's or a port's name or UN/LOCODE; ${SEARCH_QUERY_MIN} to ${SEARCH_QUERY_MAX} characters once trimmed.`,
           example: "MSCU1234567",
         }),

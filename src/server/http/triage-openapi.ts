@@ -33,12 +33,15 @@ const time = (description: string) =>
   );
 
 /** `sort` over a list's fields: comma-separated, `-` for descending. */
-export function sortQuery(fields: readonly string[], notes: string) {
-  const key = `-?(?:${fields.join("|")}|custom_fields\\.[a-z][a-z0-9_]{0,62})`;
+export function sortQuery(fields: readonly string[], notes: string, alone: readonly string[] = []) {
+  // `alone`: fields that order the list by themselves (sort=charges), given without any other.
+  const key = `-?(?:${fields.filter((f) => !alone.includes(f)).join("|")}|custom_fields\\.[a-z][a-z0-9_]{0,62})`;
+  const list = `${key}(?:,${key})*`;
+  const pattern = alone.length > 0 ? `^(?:-?(?:${alone.join("|")})|${list})$` : `^${list}$`;
   return {
     sort: text(
       `Orders the list by these fields, comma-separated, in priority order; \`-field\` for descending (JSON:API). Fields: ${fields.join(", ")}, and \`custom_fields.<api_slug>\` for a custom field of the list's kind of record (numbers numerically, dates and times chronologically, texts, enum values and booleans case-insensitively; an enum_multi field does not sort). Rows without a value come last in either direction; ties keep the default order (newest first). ${notes} A sorted list pages by page[number] (its links carry the sort); page[after] and page[before] page the default order only. An unknown field or custom field is a 400 naming \`sort\`.`,
-      { pattern: `^${key}(?:,${key})*$`, example: "-pod_eta_at,bill_of_lading_number" },
+      { pattern, example: "-pod_eta_at,bill_of_lading_number" },
     ),
   };
 }

@@ -41,6 +41,7 @@ export const listRoute = createRoute({
       ...sortQuery(
         CONTAINER_SORT_FIELDS,
         "The shipment's dates (ETA/ATA at the port of discharge and the destination, departure from the port of lading) and its bill of lading number order its containers. `last_free_day_at` is the container's effective last free day, the earliest of the terminal's and the line's. Ascending by `available_for_pickup` puts available containers first. `charges` (alone) orders by money at risk (the running demurrage and detention's `charges_at_risk`): `-charges` the most first; the containers with none come last either way, newest first.",
+        ["charges"],
       ),
       ...triageFilterQuery(""),
     }),
