@@ -241,6 +241,50 @@ export interface FreeTimeFacts {
   reported_last_free_day?: string | null;
 }
 
+/**
+ * A container's own stored values that the rule reads (the service's columns): its box, its dates, and the last
+ * free day reported for it.
+ */
+export interface FreeTimeColumns {
+  equipmentLength: number | null;
+  equipmentType: string | null;
+  podDischargedAt: Date | null;
+  podFullOutAt: Date | null;
+  finalDestinationFullOutAt: Date | null;
+  emptyTerminatedAt: Date | null;
+  podRailDepartedAt: Date | null;
+  indAtaAt: Date | null;
+  indRailUnloadedAt: Date | null;
+  lastFreeDayAt: Date | null;
+}
+
+/** Where the container is, as the rule matches tariffs and counts calendar days. */
+export type FreeTimePlace = Pick<
+  FreeTimeFacts,
+  "scac" | "port_locode" | "terminal" | "pod_timezone" | "final_destination_timezone"
+>;
+
+const isoOf = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * The rule's facts of a container from the service's stored values: one reading for a single record
+ * (server/resources/containers.ts) and for the lists' sort and filters (server/db/free-time.ts).
+ */
+export function freeTimeFactsOf(c: FreeTimeColumns, place: FreeTimePlace): FreeTimeFacts {
+  return {
+    ...place,
+    equipment_length: c.equipmentLength,
+    equipment_type: c.equipmentType,
+    pod_discharged_at: isoOf(c.podDischargedAt),
+    // Picked up full at the port's terminal, or at the inland facility for a box that went on by rail.
+    pod_full_out_at: isoOf(c.podFullOutAt ?? c.finalDestinationFullOutAt),
+    empty_terminated_at: isoOf(c.emptyTerminatedAt),
+    rail_departed_at: isoOf(c.podRailDepartedAt),
+    inland_arrived_at: isoOf(c.indAtaAt ?? c.indRailUnloadedAt),
+    reported_last_free_day: isoOf(c.lastFreeDayAt),
+  };
+}
+
 export const freeTimeStateSchema = z
   .object({
     kind: z.enum(FREE_TIME_KINDS),

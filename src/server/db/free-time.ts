@@ -7,6 +7,7 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import {
   type DetentionFilter,
   type FreeTimeState,
+  freeTimeFactsOf,
   freeTimeOf,
   matchesDetentionFilter,
   moneyAtRisk,
@@ -62,26 +63,17 @@ export async function runningFreeTime(db: Db, accountId: string, now: Date): Pro
         ),
       ),
   ]);
-  const iso = (d: Date | null) => (d ? d.toISOString() : null);
   const byLine = tariffsByLine(tariffs);
   return rows.map((r) => {
     const clocks = freeTimeOf(
       byLine,
-      {
+      freeTimeFactsOf(r, {
         scac: r.scac ?? "",
         port_locode: r.locode,
         terminal: r.firmsCode || r.terminalName ? { firms_code: r.firmsCode, name: r.terminalName } : null,
-        equipment_length: r.equipmentLength,
-        equipment_type: r.equipmentType,
-        pod_discharged_at: iso(r.podDischargedAt),
-        pod_full_out_at: iso(r.podFullOutAt ?? r.finalDestinationFullOutAt),
-        empty_terminated_at: iso(r.emptyTerminatedAt),
-        rail_departed_at: iso(r.podRailDepartedAt),
-        inland_arrived_at: iso(r.indAtaAt ?? r.indRailUnloadedAt),
         pod_timezone: r.podTimeZone,
         final_destination_timezone: r.destinationTimeZone,
-        reported_last_free_day: iso(r.lastFreeDayAt),
-      },
+      }),
       now,
     );
     const running = [clocks.demurrage, clocks.detention].filter((s) => s?.status === "running");

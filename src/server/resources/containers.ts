@@ -1,7 +1,7 @@
 // JSON:API resources of containers, with their dates read in the zones of the shipment's port of discharge and
 // destination.
 import type { Container } from "../../api/containers";
-import { type FreeTimeFacts, freeTimeOf, type Tariff } from "../../api/free-time";
+import { freeTimeFactsOf, freeTimeOf, type Tariff } from "../../api/free-time";
 import { iso } from "../../api/timestamps";
 import type { ContainerRecord } from "../db/containers";
 import type { ReferenceData } from "../db/reference-data";
@@ -28,21 +28,13 @@ export function containerResource(record: ContainerRecord, ctx: ContainerContext
   const pod = s?.portOfDischargeId ? ctx.reference.ports.get(s.portOfDischargeId) : undefined;
   const scac = (s && ctx.reference.shippingLines.get(s.shippingLineId)?.scac) ?? "";
   const terminal = c.podTerminalId ? ctx.reference.terminals.get(c.podTerminalId) : undefined;
-  const facts: FreeTimeFacts = {
+  const facts = freeTimeFactsOf(c, {
     scac,
     port_locode: pod?.locode ?? null,
     terminal: terminal ? { firms_code: terminal.firmsCode, name: terminal.name } : null,
-    equipment_length: c.equipmentLength,
-    equipment_type: c.equipmentType,
-    pod_discharged_at: iso(c.podDischargedAt),
-    pod_full_out_at: iso(c.podFullOutAt ?? c.finalDestinationFullOutAt),
-    empty_terminated_at: iso(c.emptyTerminatedAt),
-    rail_departed_at: iso(c.podRailDepartedAt),
-    inland_arrived_at: iso(c.indAtaAt ?? c.indRailUnloadedAt),
     pod_timezone: zones.pod,
     final_destination_timezone: zones.destination,
-    reported_last_free_day: iso(c.lastFreeDayAt),
-  };
+  });
   const freeTime = ctx.freeTime
     ? freeTimeOf(ctx.freeTime.tariffs, facts, ctx.freeTime.now)
     : { demurrage: null, detention: null };
