@@ -67,19 +67,10 @@ export interface UploadRouteDeps extends Pick<DataDeps, "db" | "clock"> {
   onDocumentStored: () => void;
 }
 
-/**
- * Uploads read and stored at once by this process; the others wait their turn, their bytes held back by TCP. A
- * batch of a hundred sent ten at a time otherwise has ten uploads taking turns on the event loop with every other
- * request: the shipments list's p99 was 3.4× idle with the statements alone put in order, and well under 2× with
- * one upload at a time, which the uploads pay for with a few seconds more for the batch.
- */
-const UPLOADS_AT_ONCE = 1;
-
 export function registerUploadRoutes(app: App, deps: UploadRouteDeps) {
   const { db, clock, linkKey, blobs } = deps;
   const writes = deps.uploadDb ?? db;
   const gate = writeGate(2);
-  const uploadTurn = writeGate(UPLOADS_AT_ONCE);
   registerUploadDocs(app);
 
   app.post("/v2/document_uploads", async (c) => {
@@ -92,15 +83,13 @@ export function registerUploadRoutes(app: App, deps: UploadRouteDeps) {
     ).slice(0, 255);
     const declared = declaredFileType(c.req.header("content-type"), filename);
     const body = c.req.raw.body ?? (async function* () {})();
-    const stored = await uploadTurn(() =>
-      storeUpload(writes, blobs, body as AsyncIterable<Uint8Array>, {
-        accountId,
-        filename,
-        declared,
-        now: clock.now(),
-        gate,
-      }),
-    );
+    const stored = await storeUpload(writes, blobs, body as AsyncIterable<Uint8Array>, {
+      accountId,
+      filename,
+      declared,
+      now: clock.now(),
+      gate,
+    });
     if (isUploadRefusal(stored)) throw refusalError(stored, filename);
     return c.json({ data: documentUploadResource(stored) }, 201);
   });
@@ -113,21 +102,19 @@ export function registerUploadRoutes(app: App, deps: UploadRouteDeps) {
       let result: Awaited<ReturnType<typeof readMultipart<DocumentBlobRow | UploadRefusal>>>;
       let filename = "document";
       try {
-        result = await uploadTurn(() =>
-          readMultipart(
-            c.req.raw,
-            (file) => {
-              filename = file.filename.slice(0, 255);
-              return storeUpload(writes, blobs, file.stream, {
-                accountId,
-                filename,
-                declared: declaredFileType(file.mimeType, filename),
-                now: clock.now(),
-                gate,
-              });
-            },
-            (stored) => isUploadRefusal(stored),
-          ),
+        result = await readMultipart(
+          c.req.raw,
+          (file) => {
+            filename = file.filename.slice(0, 255);
+            return storeUpload(writes, blobs, file.stream, {
+              accountId,
+              filename,
+              declared: declaredFileType(file.mimeType, filename),
+              now: clock.now(),
+              gate,
+            });
+          },
+          (stored) => isUploadRefusal(stored),
         );
       } catch (error) {
         if (!(error instanceof MalformedMultipart)) throw error;
