@@ -1,9 +1,10 @@
 // Requests' statements first on the embedded database. PGlite runs one statement (or one transaction) at a time,
-// in the order they were asked for: a hundred documents uploaded and read at once put their writes ahead of every
-// read a person's page makes, and the shipments list waited behind them (issue 32: its p99 was 5× idle while a
-// batch was uploaded). Here each statement takes the database's one turn through a queue of two classes: a request's
-// statements go before any waiting background ones (uploads' bytes and rows, document extraction); among one class
-// the order asked for stands. Work does not overtake itself: each flow awaits its own statements in turn, so only
+// in the order they were asked for: a hundred documents uploaded and read at once queue their writes ahead of the
+// reads a person's page makes. Here each statement takes the database's one turn through a queue of two classes: a
+// request's statements go before any waiting background ones (uploads' rows, document extraction, the engine,
+// deliveries), so a read waits for the statement under way, not for the queue (a few ms at most during a batch of
+// 100 uploads; the process's one thread, busy with the uploads' own work, is what is left). Among one class the
+// order asked for stands. Work does not overtake itself: each flow awaits its own statements in turn, so only
 // the order between independent flows changes, which nothing may rely on anyway.
 //
 // A transaction takes the turn for its whole length (its own statements go straight to it), as PGlite's own lock
