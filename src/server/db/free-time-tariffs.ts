@@ -1,7 +1,7 @@
 // Free time tariffs repository: an account's own demurrage and detention tariffs, read and written scoped by
 // account, and the list the rule reads (the account's own, then the published ones they override).
 import { and, asc, count, eq } from "drizzle-orm";
-import type { Tariff } from "../../api/free-time";
+import { type Tariff, type TariffsByLine, tariffsByLine } from "../../api/free-time";
 import { isUuid } from "../../api/ids";
 import type { Db } from "./connection";
 import { PUBLISHED_TARIFFS } from "./reference/free-time-tariffs";
@@ -110,8 +110,18 @@ export function tariffOfRow(row: FreeTimeTariffRow): Tariff {
   };
 }
 
-/** Every tariff that can apply to the account's containers: its own (which win), then the published ones. */
-export async function tariffsOfAccount(db: Db, accountId: string): Promise<Tariff[]> {
-  const own = await listOwnTariffs(db, accountId);
-  return [...own.map(tariffOfRow), ...PUBLISHED_TARIFFS];
+/** The published tariffs grouped by line once, at start-up, rather than on every read of containers. */
+const PUBLISHED_BY_LINE = tariffsByLine(PUBLISHED_TARIFFS);
+
+/**
+ * Every tariff that can apply to the account's containers, by line: its own (which win), then the published ones.
+ * A container's tariff is looked for among its line's alone (some 270 are published).
+ */
+export async function tariffsOfAccount(db: Db, accountId: string): Promise<TariffsByLine> {
+  const own = (await listOwnTariffs(db, accountId)).map(tariffOfRow);
+  if (own.length === 0) return PUBLISHED_BY_LINE;
+  const byLine = new Map(PUBLISHED_BY_LINE);
+  for (const [scac, tariffs] of tariffsByLine(own))
+    byLine.set(scac, [...tariffs, ...(byLine.get(scac) ?? [])]);
+  return byLine;
 }

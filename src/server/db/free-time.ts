@@ -11,7 +11,6 @@ import {
   freeTimeOf,
   matchesDetentionFilter,
   moneyAtRisk,
-  tariffsByLine,
 } from "../../api/free-time";
 import type { Db } from "./connection";
 import { tariffsOfAccount } from "./free-time-tariffs";
@@ -63,10 +62,9 @@ export async function runningFreeTime(db: Db, accountId: string, now: Date): Pro
         ),
       ),
   ]);
-  const byLine = tariffsByLine(tariffs);
   return rows.map((r) => {
     const clocks = freeTimeOf(
-      byLine,
+      tariffs,
       freeTimeFactsOf(r, {
         scac: r.scac ?? "",
         port_locode: r.locode,

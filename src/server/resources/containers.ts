@@ -1,7 +1,7 @@
 // JSON:API resources of containers, with their dates read in the zones of the shipment's port of discharge and
 // destination.
 import type { Container } from "../../api/containers";
-import { freeTimeFactsOf, freeTimeOf, type Tariff } from "../../api/free-time";
+import { freeTimeFactsOf, freeTimeOf, type TariffsByLine } from "../../api/free-time";
 import { iso } from "../../api/timestamps";
 import type { ContainerRecord } from "../db/containers";
 import type { ReferenceData } from "../db/reference-data";
@@ -17,7 +17,7 @@ export interface ContainerContext {
    */
   shipment: ShipmentRecord | undefined;
   /** The account's tariffs (own, then published) and the service's now: demurrage and detention are counted. */
-  freeTime?: { tariffs: readonly Tariff[]; now: Date };
+  freeTime?: { tariffs: TariffsByLine; now: Date };
 }
 
 export function containerResource(record: ContainerRecord, ctx: ContainerContext): Container {
