@@ -184,6 +184,10 @@ function PublishedTariffs({ tariffs }: { tariffs: FreeTimeTariffResource[] }) {
       <h2 id="published-tariffs-heading" className="text-base font-semibold">
         Published tariffs (read-only)
       </h2>
+      <p className={`mt-1 text-sm ${muted}`}>
+        Where a terminal or line reports a box's last free day, a published demurrage tariff's free time ends
+        on that day and its rates apply after it; your own tariffs keep the free days you negotiated.
+      </p>
       <div className="mt-3 max-w-xs">
         <label htmlFor={id} className={labelClass}>
           Line (SCAC)
