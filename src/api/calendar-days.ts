@@ -2,6 +2,7 @@
 // whose calendar it falls in. Shared by the dashboard and the MCP tools; "now" is always passed in (the service
 // clock's time), never read here, so that both count the same days.
 import { DAY } from "./durations";
+import { instantOfWallClock } from "./zone-clock";
 
 /** One formatter per zone: making one costs far more than formatting with it. */
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
@@ -36,6 +37,16 @@ export function calendarDayIn(date: Date, timeZone: string | null | undefined): 
   const parts = formatter?.formatToParts(date) ?? [];
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/** The instant (ms) the next calendar day begins in the zone after `now` (UTC when the zone is unknown). */
+export function nextDayStartIn(now: Date, timeZone: string | null | undefined): number {
+  const zone = usableTimeZone(timeZone);
+  const today = Date.parse(`${calendarDayIn(now, zone)}T00:00:00Z`);
+  const tomorrow = new Date(today + DAY).toISOString().slice(0, 10);
+  const at = instantOfWallClock(tomorrow, 0, zone);
+  // A day that began no later than now (cannot happen with a sane zone): the figures are counted again in an hour.
+  return at > now.getTime() ? at : now.getTime() + DAY / 24;
 }
 
 /** Calendar days from `now`'s day to the instant's day, both in the zone: 0 today, 1 tomorrow, -3 three days ago. */

@@ -487,6 +487,12 @@ export function freeTimeState(tariff: Tariff, facts: FreeTimeFacts, now: Date): 
   };
 }
 
+/**
+ * The rule's version: raise it with any change to how the rule counts, so that the figures the service keeps of
+ * each container (server/db/free-time.ts) are counted again at start-up.
+ */
+export const FREE_TIME_RULE_VERSION = 1;
+
 /** Tariffs by line (upper-case SCAC): a long list is searched only among the container's line's. */
 export type TariffsByLine = ReadonlyMap<string, readonly Tariff[]>;
 

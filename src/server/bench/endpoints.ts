@@ -128,6 +128,10 @@ export async function planEndpoints(api: ApiClient): Promise<EndpointPlan> {
     get("containers: on rail or at rail ramp", "/v2/containers?filter[phase]=on_rail,at_rail_ramp"),
     get("containers: arriving in 7 days", "/v2/containers?filter[arriving_within_days]=7"),
     get("containers summary", "/v2/containers/summary"),
+    // Free time: the charges sort and the money-at-risk and overdue-empty filters (db/free-time.ts).
+    get("containers by charges", "/v2/containers?sort=-charges"),
+    get("containers: money at risk", "/v2/containers?filter[charges]=at_risk"),
+    get("containers: empty return passed", "/v2/containers?filter[detention]=passed"),
   ];
 
   // Custom fields (issue 31): the list filtered by a Shipment field's value, when the account has fields (the

@@ -1,12 +1,12 @@
 // Container repository: account-scoped reads and writes of containers and the ids of their events.
-import { and, asc, count, desc, eq, getTableColumns, inArray, not, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, type SQL, sql } from "drizzle-orm";
 import { isUuid } from "../../api/ids";
 import type { ContainerSortField, SortKey } from "../../api/triage";
 import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
 import { type ListSortKey, listSortColumns, withSortJoins } from "./custom-field-sort";
 import { transportEventIdsOf } from "./events";
-import { rankedByCharges, runningFreeTime } from "./free-time";
+import { chargesOrder, countFreeTime } from "./free-time";
 import { listCount } from "./list-counts";
 import {
   containerListCondition,
@@ -21,7 +21,7 @@ import {
   withSearchPlaces,
 } from "./list-filters";
 import { type ListOrder, type PageEdges, type PageRequest, pageWindow, readPage } from "./list-window";
-import { containers, rawEvents, transportEvents } from "./schema";
+import { containerFreeTime, containers, rawEvents, transportEvents } from "./schema";
 import { readSortedPage, type SortColumn } from "./sorted-page";
 
 export type ContainerRow = typeof containers.$inferSelect;
@@ -185,8 +185,8 @@ export async function listContainers(
  * A page of the account's containers that match the filters by money at risk (demurrage and detention charged, or
  * starting within 2 days: db/free-time.ts), the most first when descending, then those with none in the default
  * order (newest first) in either direction, as rows without a value come last in every sort.
- * The ranked part is worked out from the containers whose clocks may run (a partial index); the rest is read by
- * number from the default order's index, without the ranked ones.
+ * The ranked part is walked from the index of the counted figures of those at risk; the rest is read by number from
+ * the default order's index, without the ranked ones.
  */
 export async function listContainersByCharges(
   db: Db,
@@ -196,37 +196,51 @@ export async function listContainersByCharges(
   descending: boolean,
   page: PageRequest,
 ): Promise<{ records: ContainerRecord[]; total: number }> {
-  const filter = await withSearchPlaces(db, spec, { accountId, clock });
-  const where = containerListCondition(accountId, filter, clock);
-  const [total, running] = await Promise.all([
-    countContainers(db, accountId, filter, clock),
-    runningFreeTime(db, accountId, clock.now),
+  const [filter] = await Promise.all([
+    withSearchPlaces(db, spec, { accountId, clock }),
+    countFreeTime(db, accountId, clock.now),
   ]);
-  let ranked = rankedByCharges(running).map((c) => c.id);
-  if (!descending) ranked.reverse();
-  if (!isUnfiltered(spec) && ranked.length > 0) {
-    const kept = new Set(
-      (
-        await db
-          .select({ id: containers.id })
-          .from(containers)
-          .where(and(where, inArray(containers.id, ranked)))
-      ).map((r) => r.id),
-    );
-    ranked = ranked.filter((id) => kept.has(id));
-  }
+  const where = containerListCondition(accountId, filter, clock);
+  const f = containerFreeTime;
+  const atRisk = and(eq(f.accountId, accountId), gt(f.atRisk, 0), where);
   const offset = (page.number - 1) * page.size;
-  const fromRanked = ranked.slice(offset, offset + page.size);
+  const [total, rankedRows] = await Promise.all([
+    countContainers(db, accountId, filter, clock),
+    db
+      .select({ id: f.containerId })
+      .from(f)
+      .innerJoin(containers, eq(containers.id, f.containerId))
+      .where(atRisk)
+      .orderBy(...chargesOrder(descending))
+      .limit(page.size)
+      .offset(offset),
+  ]);
+  const fromRanked = rankedRows.map((r) => r.id);
   const wanted = page.size - fromRanked.length;
   let rest: string[] = [];
   if (wanted > 0) {
+    // A page that ends the ranked ones tells how many there are; one past them counts them.
+    let ranked = offset + fromRanked.length;
+    if (fromRanked.length === 0) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(f)
+        .innerJoin(containers, eq(containers.id, f.containerId))
+        .where(atRisk);
+      ranked = row?.n ?? 0;
+    }
     const rows = await db
       .select({ id: containers.id })
       .from(containers)
-      .where(ranked.length > 0 ? and(where, not(inArray(containers.id, ranked))) : where)
+      .where(
+        and(
+          where,
+          sql`not exists (select 1 from ${f} where ${f.containerId} = ${containers.id} and ${f.atRisk} > 0)`,
+        ),
+      )
       .orderBy(desc(containers.createdAt), desc(containers.id))
       .limit(wanted)
-      .offset(Math.max(0, offset - ranked.length));
+      .offset(Math.max(0, offset - ranked));
     rest = rows.map((r) => r.id);
   }
   const ids = [...fromRanked, ...rest];

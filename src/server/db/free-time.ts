@@ -1,126 +1,187 @@
 // Free time of an account's containers whose clocks may run (discharged, the empty not yet back), counted with the
-// shared rule (src/api/free-time.ts) against the account's tariffs: what `filter[detention]`, `filter[charges]`,
-// `sort=charges` and the attention summary's money at risk read. Tariffs have tiers and calendar days in each
-// port's zone, which SQL would have to repeat; the rule runs here instead over the few columns it reads, from a
-// partial index of exactly these containers (migration 0044), which are a small part of a large account's.
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+// shared rule (src/api/free-time.ts) against the account's tariffs and kept in `container_free_time` (migration
+// 0045): what `sort=charges`, `filter[charges]`, `filter[detention]` and the attention summary's money at risk read.
+// Tariffs have tiers and calendar days in each place's zone, which SQL would have to repeat; the rule runs here
+// instead, once per container and change: triggers mark a row when anything the rule reads changes, each row says
+// until when its figures hold (the next midnight where its clocks count, or the next start or stop of a clock), and
+// every read first counts again the account's marked and run-out rows (few, once the account has been read).
+import { and, eq, gt, lte, or, type SQL, sql } from "drizzle-orm";
+import { nextDayStartIn } from "../../api/calendar-days";
 import {
   type DetentionFilter,
-  type FreeTimeState,
+  detentionAlarm,
+  type FreeTimeFacts,
   freeTimeFactsOf,
   freeTimeOf,
-  matchesDetentionFilter,
   moneyAtRisk,
 } from "../../api/free-time";
 import type { Db } from "./connection";
 import { tariffsOfAccount } from "./free-time-tariffs";
-import { containers, ports, shippingLines, terminals } from "./schema";
+import { containerFreeTime, containers, ports, shippingLines, terminals } from "./schema";
 
-export interface ContainerFreeTime {
-  id: string;
-  demurrage: FreeTimeState | null;
-  detention: FreeTimeState | null;
-  /** Money at risk of its running clocks, summed over currencies (the sort's key; one currency in practice). */
-  atRisk: number;
-  /** Charged so far on its running clocks, summed over currencies (the sort's second key). */
-  soFar: number;
+/** Rows written by one statement when counting again (an account's first read counts all its running ones). */
+const WRITE_BATCH = 500;
+
+/** One count per account at a time in this process: a second read waits for it instead of counting the same rows. */
+const counting = new Map<string, Promise<void>>();
+
+/**
+ * Counts again the account's rows that are marked, have run out, or were counted at a later clock time than `now`
+ * (a clock set back), so that the reads below see figures true at `now`.
+ */
+export async function countFreeTime(db: Db, accountId: string, now: Date): Promise<void> {
+  const running = counting.get(accountId);
+  if (running) await running.catch(() => undefined);
+  const mine = countStale(db, accountId, now);
+  counting.set(accountId, mine);
+  try {
+    await mine;
+  } finally {
+    if (counting.get(accountId) === mine) counting.delete(accountId);
+  }
 }
 
-/** Every container of the account whose demurrage or detention clock may run, with its two clocks now. */
-export async function runningFreeTime(db: Db, accountId: string, now: Date): Promise<ContainerFreeTime[]> {
-  const [tariffs, rows] = await Promise.all([
-    tariffsOfAccount(db, accountId),
-    db
-      .select({
-        id: containers.id,
-        equipmentLength: containers.equipmentLength,
-        equipmentType: containers.equipmentType,
-        podDischargedAt: containers.podDischargedAt,
-        podFullOutAt: containers.podFullOutAt,
-        finalDestinationFullOutAt: containers.finalDestinationFullOutAt,
-        emptyTerminatedAt: containers.emptyTerminatedAt,
-        podRailDepartedAt: containers.podRailDepartedAt,
-        indAtaAt: containers.indAtaAt,
-        indRailUnloadedAt: containers.indRailUnloadedAt,
-        podTimeZone: containers.shipmentPodTimeZone,
-        destinationTimeZone: containers.shipmentDestinationTimeZone,
-        lastFreeDayAt: containers.lastFreeDayAt,
-        scac: shippingLines.scac,
-        locode: ports.locode,
-        firmsCode: terminals.firmsCode,
-        terminalName: terminals.name,
-      })
-      .from(containers)
-      .leftJoin(shippingLines, eq(shippingLines.id, containers.shipmentShippingLineId))
-      .leftJoin(ports, eq(ports.id, containers.shipmentPortOfDischargeId))
-      .leftJoin(terminals, eq(terminals.id, containers.podTerminalId))
-      .where(
-        and(
-          eq(containers.accountId, accountId),
-          isNotNull(containers.podDischargedAt),
-          isNull(containers.emptyTerminatedAt),
-        ),
-      ),
-  ]);
-  return rows.map((r) => {
-    const clocks = freeTimeOf(
-      tariffs,
-      freeTimeFactsOf(r, {
-        scac: r.scac ?? "",
-        port_locode: r.locode,
-        terminal: r.firmsCode || r.terminalName ? { firms_code: r.firmsCode, name: r.terminalName } : null,
-        pod_timezone: r.podTimeZone,
-        final_destination_timezone: r.destinationTimeZone,
-      }),
-      now,
-    );
+async function countStale(db: Db, accountId: string, now: Date): Promise<void> {
+  const f = containerFreeTime;
+  const stale = await db
+    .select({
+      id: containers.id,
+      version: f.version,
+      equipmentLength: containers.equipmentLength,
+      equipmentType: containers.equipmentType,
+      podDischargedAt: containers.podDischargedAt,
+      podFullOutAt: containers.podFullOutAt,
+      finalDestinationFullOutAt: containers.finalDestinationFullOutAt,
+      emptyTerminatedAt: containers.emptyTerminatedAt,
+      podRailDepartedAt: containers.podRailDepartedAt,
+      indAtaAt: containers.indAtaAt,
+      indRailUnloadedAt: containers.indRailUnloadedAt,
+      podTimeZone: containers.shipmentPodTimeZone,
+      destinationTimeZone: containers.shipmentDestinationTimeZone,
+      lastFreeDayAt: containers.lastFreeDayAt,
+      scac: shippingLines.scac,
+      locode: ports.locode,
+      firmsCode: terminals.firmsCode,
+      terminalName: terminals.name,
+    })
+    .from(f)
+    .innerJoin(containers, eq(containers.id, f.containerId))
+    .leftJoin(shippingLines, eq(shippingLines.id, containers.shipmentShippingLineId))
+    .leftJoin(ports, eq(ports.id, containers.shipmentPortOfDischargeId))
+    .leftJoin(terminals, eq(terminals.id, containers.podTerminalId))
+    .where(and(eq(f.accountId, accountId), or(lte(f.validUntil, now), gt(f.validFrom, now))));
+  if (stale.length === 0) return;
+  const tariffs = await tariffsOfAccount(db, accountId);
+  const counted = stale.map((r) => {
+    const facts = freeTimeFactsOf(r, {
+      scac: r.scac ?? "",
+      port_locode: r.locode,
+      terminal: r.firmsCode || r.terminalName ? { firms_code: r.firmsCode, name: r.terminalName } : null,
+      pod_timezone: r.podTimeZone,
+      final_destination_timezone: r.destinationTimeZone,
+    });
+    const clocks = freeTimeOf(tariffs, facts, now);
     const running = [clocks.demurrage, clocks.detention].filter((s) => s?.status === "running");
-    const sum = (pick: (s: FreeTimeState) => number) =>
-      running.reduce((total, s) => total + (s ? pick(s) : 0), 0);
+    const sum = (pick: (s: NonNullable<(typeof running)[number]>) => number) =>
+      Math.round(running.reduce((total, s) => total + (s ? pick(s) : 0), 0) * 100) / 100;
     return {
       id: r.id,
-      ...clocks,
+      version: r.version,
       atRisk: sum((s) => s.charges_at_risk),
       soFar: sum((s) => s.charges_so_far),
+      amounts: moneyAtRisk([clocks.demurrage, clocks.detention]),
+      alarm: detentionAlarm(clocks.detention),
+      validUntil: new Date(figuresHoldUntil(facts, now)),
     };
   });
-}
-
-/** Whether the container has money at risk: charges running, or starting within 2 days. */
-export const hasMoneyAtRisk = (c: ContainerFreeTime) => c.atRisk > 0;
-
-/** The ids `filter[detention]` and `filter[charges]` name, among the running ones. */
-export function freeTimeMatches(
-  all: readonly ContainerFreeTime[],
-  filter: { detention?: DetentionFilter; charges?: "at_risk" },
-): string[] {
-  return all
-    .filter(
+  for (let i = 0; i < counted.length; i += WRITE_BATCH) {
+    const rows = counted.slice(i, i + WRITE_BATCH).map(
       (c) =>
-        (filter.detention === undefined || matchesDetentionFilter(c.detention, filter.detention)) &&
-        (filter.charges === undefined || hasMoneyAtRisk(c)),
-    )
-    .map((c) => c.id);
-}
-
-/** The running ones with money at risk, most first (then most charged so far, then by id for a stable order). */
-export function rankedByCharges(all: readonly ContainerFreeTime[]): ContainerFreeTime[] {
-  return all
-    .filter(hasMoneyAtRisk)
-    .sort((a, b) => b.atRisk - a.atRisk || b.soFar - a.soFar || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
-
-/** Money at risk of the account, per currency, and how many containers carry it. */
-export function moneyAtRiskOf(all: readonly ContainerFreeTime[]): {
-  amounts: Record<string, number>;
-  count: number;
-} {
-  const amounts: Record<string, number> = {};
-  let n = 0;
-  for (const c of all) {
-    if (!hasMoneyAtRisk(c)) continue;
-    n += 1;
-    moneyAtRisk([c.demurrage, c.detention], amounts);
+        sql`(${c.id}::uuid, ${c.version}::int, ${c.atRisk}::float8, ${c.soFar}::float8,
+          ${JSON.stringify(c.amounts)}::jsonb, ${c.alarm}::text, ${c.validUntil.toISOString()}::timestamptz)`,
+    );
+    // A row marked again while it was being counted (its version moved on) keeps its mark for the next read.
+    await db.execute(sql`update ${f} set
+        at_risk = v.at_risk, so_far = v.so_far, at_risk_amounts = v.amounts, detention_alarm = v.alarm,
+        valid_from = ${now.toISOString()}::timestamptz, valid_until = v.valid_until
+      from (values ${sql.join(rows, sql`, `)}) as v(id, version, at_risk, so_far, amounts, alarm, valid_until)
+      where ${f.containerId} = v.id and ${f.version} = v.version and ${f.accountId} = ${accountId}::uuid`);
   }
-  return { amounts, count: n };
+}
+
+/**
+ * Until when a container's counted figures hold: the rule reads the clock only as the calendar day in the zones
+ * its clocks count in (the port's, and the inland place's) and as whether a clock has started or stopped.
+ */
+export function figuresHoldUntil(facts: FreeTimeFacts, now: Date): number {
+  const t = now.getTime();
+  let until = Math.min(
+    nextDayStartIn(now, facts.pod_timezone),
+    nextDayStartIn(now, facts.final_destination_timezone ?? facts.pod_timezone),
+  );
+  const instants = [
+    facts.pod_discharged_at,
+    facts.pod_full_out_at,
+    facts.empty_terminated_at,
+    facts.rail_departed_at,
+    facts.inland_arrived_at,
+  ];
+  for (const iso of instants) {
+    const at = iso ? Date.parse(iso) : Number.NaN;
+    if (at > t && at < until) until = at;
+  }
+  return until;
+}
+
+/**
+ * The condition `filter[detention]` and `filter[charges]=at_risk` put on containers, over the counted figures
+ * (countFreeTime first).
+ */
+export function freeTimeCondition(
+  accountId: string,
+  filter: { detention?: DetentionFilter; charges?: "at_risk" },
+): SQL {
+  const f = containerFreeTime;
+  const tests: SQL[] = [sql`${f.accountId} = ${accountId}::uuid`];
+  if (filter.charges !== undefined) tests.push(sql`${f.atRisk} > 0`);
+  if (filter.detention === "running") tests.push(sql`${f.detentionAlarm} <> 'none'`);
+  else if (filter.detention !== undefined) tests.push(sql`${f.detentionAlarm} = ${filter.detention}`);
+  return sql`${containers.id} in (select ${f.containerId} from ${f} where ${sql.join(tests, sql` and `)})`;
+}
+
+/**
+ * The order of the containers with money at risk: the most first (then the most charged so far, then by id), the
+ * order of the partial index of those at risk; ascending, exactly its reverse. (countFreeTime first.)
+ */
+export function chargesOrder(descending: boolean): SQL[] {
+  const f = containerFreeTime;
+  // Nulls placed as the index has them (none are null), or the planner would sort instead of walking it.
+  return descending
+    ? [sql`${f.atRisk} desc nulls last`, sql`${f.soFar} desc nulls last`, sql`${f.containerId} asc`]
+    : [sql`${f.atRisk} asc nulls first`, sql`${f.soFar} asc nulls first`, sql`${f.containerId} desc`];
+}
+
+/** Money at risk of the account, per currency, how many containers carry it, and how many empties are overdue. */
+export async function moneyAtRiskOf(
+  db: Db,
+  accountId: string,
+): Promise<{ amounts: Record<string, number>; count: number; detentionPassed: number }> {
+  const f = containerFreeTime;
+  const [atRisk, [passed]] = await Promise.all([
+    db
+      .select({ amounts: f.atRiskAmounts })
+      .from(f)
+      .where(and(eq(f.accountId, accountId), gt(f.atRisk, 0))),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(f)
+      .where(and(eq(f.accountId, accountId), eq(f.detentionAlarm, "passed"))),
+  ]);
+  const amounts: Record<string, number> = {};
+  for (const row of atRisk) {
+    for (const [currency, amount] of Object.entries(row.amounts)) {
+      amounts[currency] = Math.round(((amounts[currency] ?? 0) + amount) * 100) / 100;
+    }
+  }
+  return { amounts, count: atRisk.length, detentionPassed: passed?.n ?? 0 };
 }

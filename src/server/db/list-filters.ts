@@ -25,7 +25,7 @@ import { isUuid } from "../../api/ids";
 import type { LfdWindow } from "../../api/triage";
 import { RECENT_EXCEPTION_MS, type VoyageExceptionKind } from "../../api/voyage-exceptions";
 import type { Db } from "./connection";
-import { freeTimeMatches, runningFreeTime } from "./free-time";
+import { countFreeTime, freeTimeCondition } from "./free-time";
 import { containers, parties, shipments, vessels, voyageExceptions } from "./schema";
 import { type PlaceMatches, type SearchPlaces, searchPlaces } from "./search-places";
 import { likePattern } from "./sql-helpers";
@@ -77,8 +77,8 @@ export interface ListFilterSpec {
   detention?: DetentionFilter;
   /** `filter[charges]=at_risk`. */
   charges?: "at_risk";
-  /** The containers the free time filters name (db/free-time.ts): set before the list's condition is built. */
-  freeTimeIds?: string[];
+  /** The free time filters' figures are counted at the clock's now (db/free-time.ts), before the condition is built. */
+  freeTimeCounted?: true;
 }
 
 /**
@@ -330,8 +330,8 @@ function containerLevel(accountId: string, f: ListFilterSpec, clock: FilterClock
   if (f.lfdAfter) out.push(gte(containers.lastFreeDayAt, f.lfdAfter));
   if (f.lfd) out.push(...lfdWindow(f.lfd, clock));
   if (f.detention !== undefined || f.charges !== undefined) {
-    if (!f.freeTimeIds) throw new Error("the free time filters must be worked out first (withSearchPlaces)");
-    out.push(f.freeTimeIds.length > 0 ? inArray(containers.id, f.freeTimeIds) : sql`false`);
+    if (!f.freeTimeCounted) throw new Error("the free time figures must be counted first (withSearchPlaces)");
+    out.push(freeTimeCondition(accountId, f));
   }
   if (f.expectedMissing?.length) out.push(missingCondition(accountId, f.expectedMissing, clock));
   if (f.voyageExceptions?.length) {
@@ -391,6 +391,7 @@ const CONTAINER_LEVEL_KEYS = [
   "voyageExceptions",
   "detention",
   "charges",
+  "freeTimeCounted",
 ] as const satisfies readonly (keyof ListFilterSpec)[];
 
 const isSet = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== undefined);
@@ -419,8 +420,8 @@ export function isUnfiltered(f: ListFilterSpec): boolean {
 }
 
 /**
- * The filter with the ports and vessels its search term names, and the containers its free time filters name
- * (counted by the rule at the clock's now), looked up once for a list and its count.
+ * The filter with the ports and vessels its search term names, looked up once for a list and its count, and with
+ * the free time figures its free time filters read counted at the clock's now.
  */
 export async function withSearchPlaces(
   db: Db,
@@ -430,9 +431,9 @@ export async function withSearchPlaces(
   let out = f;
   const q = f.q?.trim();
   if (q && !f.qPlaces) out = { ...out, qPlaces: await searchPlaces(db, q) };
-  if ((f.detention !== undefined || f.charges !== undefined) && !f.freeTimeIds && scope) {
-    const running = await runningFreeTime(db, scope.accountId, scope.clock.now);
-    out = { ...out, freeTimeIds: freeTimeMatches(running, f) };
+  if ((f.detention !== undefined || f.charges !== undefined) && !f.freeTimeCounted && scope) {
+    await countFreeTime(db, scope.accountId, scope.clock.now);
+    out = { ...out, freeTimeCounted: true };
   }
   return out;
 }

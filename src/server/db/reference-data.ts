@@ -2,11 +2,13 @@
 // Reference rows change only when this code ships new lists, so each process keeps one read-only copy.
 import { createHash } from "node:crypto";
 import { eq, getTableColumns, sql, type Table } from "drizzle-orm";
+import { FREE_TIME_RULE_VERSION } from "../../api/free-time";
 import type { Db } from "./connection";
+import { PUBLISHED_TARIFFS } from "./reference/free-time-tariffs";
 import { PORTS } from "./reference/ports";
 import { SHIPPING_LINES } from "./reference/shipping-lines";
 import { TERMINALS } from "./reference/terminals";
-import { ports, settings, shippingLines, terminals } from "./schema";
+import { containerFreeTime, ports, settings, shippingLines, terminals } from "./schema";
 import { stableUuid } from "./stable-id";
 
 export type PortRow = typeof ports.$inferSelect;
@@ -19,11 +21,16 @@ export const terminalId = (portLocode: string, name: string, nickname: string | 
   stableUuid("terminal", `${portLocode}/${name}/${nickname ?? ""}`);
 
 const REFERENCE_HASH_KEY = "reference_data_hash";
+// The published free time tariffs and the rule's version too: the containers' counted free time (db/free-time.ts)
+// reads them, and is counted again when any of them changes.
 const referenceHash = createHash("sha256")
-  .update(JSON.stringify([SHIPPING_LINES, PORTS, TERMINALS]))
+  .update(JSON.stringify([SHIPPING_LINES, PORTS, TERMINALS, PUBLISHED_TARIFFS, FREE_TIME_RULE_VERSION]))
   .digest("hex");
 
-/** Writes the reference lists, unless this database already holds exactly these lists. */
+/**
+ * Writes the reference lists, unless this database already holds exactly these lists; when it did not, every
+ * container's counted free time is marked to be counted again.
+ */
 export async function seedReferenceData(db: Db): Promise<void> {
   const [stored] = await db.select().from(settings).where(eq(settings.key, REFERENCE_HASH_KEY));
   if (stored?.value === referenceHash) return;
@@ -102,6 +109,9 @@ export async function seedReferenceData(db: Db): Promise<void> {
           "country",
         ]),
       });
+    await tx
+      .update(containerFreeTime)
+      .set({ validUntil: sql`'-infinity'`, version: sql`${containerFreeTime.version} + 1` });
     await tx
       .insert(settings)
       .values({ key: REFERENCE_HASH_KEY, value: referenceHash })

@@ -2040,3 +2040,46 @@ export const freeTimeTariffs = pgTable(
   // Every read is the account's whole list (a few dozen rows at most), by line.
   (t) => [index("free_time_tariffs_account_scac_idx").on(t.accountId, t.scac)],
 );
+
+/**
+ * The counted free time of each container whose demurrage or detention may run (discharged, the empty not yet
+ * back), kept so that the charges sort, the free time filters and the summary's money at risk read an index instead
+ * of counting every such container per request (db/free-time.ts). A row is kept true by triggers (migration 0045): a
+ * change to any container column the rule reads, or to the account's tariffs, marks it to be counted again
+ * (`valid_until` -infinity, `version` + 1); leaving the running set deletes it. Counting is done by the service, at
+ * the next read, for the rows whose figures are marked or have run out (`valid_until`: the next midnight in the
+ * zones the clocks count in, or the next instant the clocks start or stop).
+ */
+export const containerFreeTime = pgTable(
+  "container_free_time",
+  {
+    containerId: uuid("container_id")
+      .primaryKey()
+      .references(() => containers.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** Money at risk of its running clocks, summed over currencies (the charges sort's key; 0: none). */
+    atRisk: doublePrecision("at_risk").notNull().default(0),
+    /** Charged so far on its running clocks, summed over currencies (the sort's second key). */
+    soFar: doublePrecision("so_far").notNull().default(0),
+    /** Money at risk per currency (the summary's amounts). */
+    atRiskAmounts: jsonb("at_risk_amounts").$type<Record<string, number>>().notNull().default({}),
+    /** What `filter[detention]` reads: `passed`, `due_soon`, `running` or `none` (src/api/free-time.ts). */
+    detentionAlarm: text("detention_alarm").notNull().default("none"),
+    /** The service clock's span in which the figures hold; -infinity until counted. */
+    validFrom: ts("valid_from").notNull().default(sql`'-infinity'`),
+    validUntil: ts("valid_until").notNull().default(sql`'-infinity'`),
+    /** Raised by every change that marks the row, so that a count read before it is not written after it. */
+    version: integer("version").notNull().default(0),
+  },
+  (t) => [
+    // The rows to count again at a read: marked, run out, or counted at a later time than the read's.
+    index("container_free_time_valid_until_idx").on(t.accountId, t.validUntil),
+    index("container_free_time_valid_from_idx").on(t.accountId, t.validFrom),
+    // The charges sort, most at risk first, walked from the index.
+    index("container_free_time_at_risk_idx")
+      .on(t.accountId, t.atRisk.desc(), t.soFar.desc(), t.containerId)
+      .where(sql`at_risk > 0`),
+  ],
+);

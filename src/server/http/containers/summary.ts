@@ -14,7 +14,7 @@ import {
 } from "../../../api/triage";
 import { VOYAGE_EXCEPTION_KINDS } from "../../../api/voyage-exceptions";
 import { countContainers } from "../../db/containers";
-import { freeTimeMatches, moneyAtRiskOf, runningFreeTime } from "../../db/free-time";
+import { countFreeTime, moneyAtRiskOf } from "../../db/free-time";
 import { holdNamesOnHold } from "../../db/hold-names";
 import type { FilterClock } from "../../db/list-filters";
 import { countShipments } from "../../db/shipments";
@@ -84,7 +84,7 @@ export function registerContainerSummaryRoute(app: App, deps: DataDeps) {
       voyageException,
       failed,
       stoppedByLine,
-      running,
+      money,
       ...holds
     ] = await Promise.all([
       countContainers(db, accountId, {}, clock),
@@ -103,16 +103,12 @@ export function registerContainerSummaryRoute(app: App, deps: DataDeps) {
         list: "shipments",
         filters: filterParamsOf({ tracking_stopped_reason: ATTENTION_STOP_REASONS.join(",") }),
       }),
-      // Counted once for both counts below: the lists' own filters count the same containers (free-time.ts).
-      runningFreeTime(db, accountId, now),
+      // Read once for both counts below: the lists' own filters count the same containers (free-time.ts).
+      countFreeTime(db, accountId, now).then(() => moneyAtRiskOf(db, accountId)),
       ...holdNames.map((name) => at(containers({ hold: name }))),
     ]);
-    const money = moneyAtRiskOf(running);
     const atRisk = { ...containers({ charges: "at_risk" }), count: money.count };
-    const detentionPassed = {
-      ...containers({ detention: "passed" }),
-      count: freeTimeMatches(running, { detention: "passed" }).length,
-    };
+    const detentionPassed = { ...containers({ detention: "passed" }), count: money.detentionPassed };
     const summary: ContainerSummary = {
       id: accountId,
       type: "container_summary",
