@@ -1,6 +1,6 @@
 // Free time tariffs repository: an account's own demurrage and detention tariffs, read and written scoped by
 // account, and the list the rule reads (the account's own, then the published ones they override).
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { type Tariff, type TariffsByLine, tariffsByLine } from "../../api/free-time";
 import { isUuid } from "../../api/ids";
 import type { Db } from "./connection";
@@ -113,15 +113,47 @@ export function tariffOfRow(row: FreeTimeTariffRow): Tariff {
 /** The published tariffs grouped by line once, at start-up, rather than on every read of containers. */
 const PUBLISHED_BY_LINE = tariffsByLine(PUBLISHED_TARIFFS);
 
-/**
- * Every tariff that can apply to the account's containers, by line: its own (which win), then the published ones.
- * A container's tariff is looked for among its line's alone (some 270 are published).
- */
-export async function tariffsOfAccount(db: Db, accountId: string): Promise<TariffsByLine> {
-  const own = (await listOwnTariffs(db, accountId)).map(tariffOfRow);
+/** The published tariffs alone, by line: what counts an account's containers before it enters any of its own. */
+export const publishedTariffsByLine = (): TariffsByLine => PUBLISHED_BY_LINE;
+
+/** The published tariffs with an account's own in front of them, line by line (its own win). */
+function withOwn(own: readonly Tariff[]): TariffsByLine {
   if (own.length === 0) return PUBLISHED_BY_LINE;
   const byLine = new Map(PUBLISHED_BY_LINE);
   for (const [scac, tariffs] of tariffsByLine(own))
     byLine.set(scac, [...tariffs, ...(byLine.get(scac) ?? [])]);
   return byLine;
+}
+
+/**
+ * Every tariff that can apply to the account's containers, by line: its own (which win), then the published ones.
+ * A container's tariff is looked for among its line's alone (some 270 are published).
+ */
+export async function tariffsOfAccount(db: Db, accountId: string): Promise<TariffsByLine> {
+  return withOwn((await listOwnTariffs(db, accountId)).map(tariffOfRow));
+}
+
+/**
+ * The tariffs of several accounts at once (a webhook fan-out's batch spans accounts), in one statement: each
+ * account's list as tariffsOfAccount reads it, its own in the same order.
+ */
+export async function tariffsOfAccounts(
+  db: Db,
+  accountIds: readonly string[],
+): Promise<Map<string, TariffsByLine>> {
+  const ids = [...new Set(accountIds)];
+  const own = new Map<string, Tariff[]>();
+  if (ids.length > 0) {
+    const rows = await db
+      .select()
+      .from(freeTimeTariffs)
+      .where(inArray(freeTimeTariffs.accountId, ids))
+      .orderBy(asc(freeTimeTariffs.scac), asc(freeTimeTariffs.kind), asc(freeTimeTariffs.createdAt));
+    for (const row of rows) {
+      const list = own.get(row.accountId);
+      if (list) list.push(tariffOfRow(row));
+      else own.set(row.accountId, [tariffOfRow(row)]);
+    }
+  }
+  return new Map(ids.map((id) => [id, withOwn(own.get(id) ?? [])]));
 }

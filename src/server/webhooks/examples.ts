@@ -1,12 +1,14 @@
 // Example data for test deliveries and the payload examples: a plausible shipment from Shanghai to Los Angeles
 // with one container, built as rows and serialized by the same code as real notifications, so that an example
-// has exactly the shape a receiver will later get. Every id is fresh, so an example never matches real data.
+// has exactly the shape a receiver will later get (its container's free time counted under the published tariffs,
+// as a new account's is). Every id is fresh, so an example never matches real data.
 import { randomUUID } from "node:crypto";
 import { EMPTY_FIELDS, fullVersionOf, SCHEMA_VERSION } from "../../api/document-schemas";
 import { DAY } from "../../api/durations";
 import type { WebhookEventName } from "../../api/webhooks";
 import type { ContainerRecord } from "../db/containers";
 import type { TransportEventRow } from "../db/events";
+import { publishedTariffsByLine } from "../db/free-time-tariffs";
 import { portId, type ReferenceData, shippingLineId, terminalId } from "../db/reference-data";
 import type { ShipmentRecord } from "../db/shipments";
 import type { TrackingRequestRow } from "../db/tracking-requests";
@@ -25,6 +27,7 @@ import {
 export function exampleSubject(reference: ReferenceData, event: WebhookEventName, now: Date): Subject {
   const at = (days: number) => new Date(now.getTime() + days * DAY);
   const accountId = randomUUID();
+  const freeTime = { tariffs: publishedTariffsByLine(), now };
   const pol = reference.ports.get(portId("CNSHA")) ? portId("CNSHA") : null;
   const pod = reference.ports.get(portId("USLAX")) ? portId("USLAX") : null;
   const apm = terminalId("USLAX", "APM Terminals", "APMT");
@@ -196,7 +199,14 @@ export function exampleSubject(reference: ReferenceData, event: WebhookEventName
       dataSource: "shipping_line",
       carrierKey: null,
     };
-    return transportEventSubject(reference, te, container, shipment, te.vesselId ? vessel : undefined);
+    return transportEventSubject(
+      reference,
+      te,
+      container,
+      shipment,
+      te.vesselId ? vessel : undefined,
+      freeTime,
+    );
   }
   if (event.startsWith("tracking_request.")) {
     const outcome = event.slice("tracking_request.".length);
@@ -228,7 +238,13 @@ export function exampleSubject(reference: ReferenceData, event: WebhookEventName
       nextAttemptAt: null,
       leaseUntil: null,
     };
-    return trackingRequestSubject(reference, tr, found ? shipment : undefined, found ? [container] : []);
+    return trackingRequestSubject(
+      reference,
+      tr,
+      found ? shipment : undefined,
+      found ? [container] : [],
+      freeTime,
+    );
   }
   const recorded = { id: eventIds[1]!, event, createdAt: now };
   if (event === "shipment.estimated.arrival") {
@@ -245,7 +261,7 @@ export function exampleSubject(reference: ReferenceData, event: WebhookEventName
           : event === "container.pickup_appointment.changed"
             ? { pickup_appointment_at: [null, at(4).toISOString()] }
             : { available_for_pickup: [false, true] };
-  return containerEventSubject(reference, recorded, changeset, container, shipment);
+  return containerEventSubject(reference, recorded, changeset, container, shipment, freeTime);
 }
 
 /** An arrival notice read (or, for `document.extraction_failed`, a scan with no text layer). */

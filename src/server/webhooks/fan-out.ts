@@ -8,7 +8,7 @@
 // order relies on; fanning out is cheap, so one process at a time is plenty.
 //
 // A batch costs a few statements whatever its size, each a round trip that the transaction waits for: the lock
-// and the events in one, their subscribers, what the events are about (subjects.ts: three for movements) and
+// and the events in one, their subscribers, what the events are about (subjects.ts: four for movements) and
 // the inserts, which also mark the events dispatched. An idle check is one probe of the index of undispatched
 // events, left out while batches come full (there is more).
 import { randomUUID } from "node:crypto";
@@ -123,6 +123,7 @@ async function dispatch(deps: FanOutDeps, tx: Db, events: AccountEventRow[]): Pr
     tx,
     deps.reference,
     events.filter((e) => subscribersOf(e).length > 0),
+    now,
   );
   const rows: NewNotification[] = [];
   for (const event of events) {

@@ -6,6 +6,9 @@
 // change of a container's terminal data and a terminal change are the notification-only objects of
 // resources/notification-events.ts. (subjects.ts loads the rows of recorded events in batches; the examples
 // build subjects from made-up rows.)
+//
+// A container goes out with its demurrage and detention counted as `GET /v2/containers/{id}` counts them at the
+// moment of the fan-out (its account's tariffs, the service's now): a receiver reads the same numbers there.
 import type { REFERENCE_OBJECT_TYPES } from "../../api/webhooks";
 import type { ContainerRecord } from "../db/containers";
 import type { TransportEventRow } from "../db/events";
@@ -14,7 +17,7 @@ import type { ReferenceData } from "../db/reference-data";
 import type { ShipmentRecord } from "../db/shipments";
 import type { TrackingRequestRow } from "../db/tracking-requests";
 import type { VesselRow } from "../db/vessels";
-import { containerResource, zonesOf } from "../resources/containers";
+import { type ContainerContext, containerResource, zonesOf } from "../resources/containers";
 import { Included } from "../resources/documents";
 import { transportEventResource } from "../resources/events";
 import {
@@ -43,12 +46,16 @@ export interface Subject {
 /** Vessels go out without their live position: it is stale on arrival, and its visibility has its own rules. */
 const vesselOf = (v: VesselRow | undefined) => (v ? vesselResource(v, { hidePosition: true }) : undefined);
 
+/** The account's tariffs and the service's now, which a container's free time is counted with. */
+export type FreeTimeCount = ContainerContext["freeTime"];
+
 function containerOf(
   reference: ReferenceData,
   record: ContainerRecord | undefined,
-  shipment?: ShipmentRecord,
+  shipment: ShipmentRecord | undefined,
+  freeTime: FreeTimeCount,
 ) {
-  return record ? containerResource(record, { reference, shipment }) : undefined;
+  return record ? containerResource(record, { reference, shipment, freeTime }) : undefined;
 }
 
 // ---- Subjects from rows (shared by real events and examples) ----
@@ -59,6 +66,7 @@ export function transportEventSubject(
   container: ContainerRecord | undefined,
   shipment: ShipmentRecord | undefined,
   vessel: VesselRow | undefined,
+  freeTime: FreeTimeCount,
 ): Subject {
   const location = te.locationId ? reference.ports.get(te.locationId) : undefined;
   const terminal = te.terminalId ? reference.terminals.get(te.terminalId) : undefined;
@@ -67,7 +75,7 @@ export function transportEventSubject(
     containerId: te.containerId,
     included: Included.of(
       transportEventResource(te, reference),
-      containerOf(reference, container, shipment),
+      containerOf(reference, container, shipment, freeTime),
       shipment ? shipmentResource(shipment, reference) : undefined,
       location ? portResource(location) : undefined,
       terminal ? terminalResource(terminal, reference) : undefined,
@@ -81,6 +89,7 @@ export function trackingRequestSubject(
   tr: TrackingRequestRow,
   shipment: ShipmentRecord | undefined,
   containers: ContainerRecord[],
+  freeTime: FreeTimeCount,
 ): Subject {
   return {
     reference: { id: tr.id, type: "tracking_request" },
@@ -88,7 +97,7 @@ export function trackingRequestSubject(
     included: Included.of(
       trackingRequestResource(tr),
       shipment ? shipmentResource(shipment, reference) : undefined,
-      ...containers.map((c) => containerOf(reference, c, shipment)),
+      ...containers.map((c) => containerOf(reference, c, shipment, freeTime)),
     ),
   };
 }
@@ -119,11 +128,12 @@ export function containerEventSubject(
   changeset: Record<string, [unknown, unknown]>,
   container: ContainerRecord,
   shipment: ShipmentRecord | undefined,
+  freeTime: FreeTimeCount,
 ): Subject {
   const c = container.container;
   const terminal = c.podTerminalId ? reference.terminals.get(c.podTerminalId) : undefined;
   const related = [
-    containerOf(reference, container, shipment),
+    containerOf(reference, container, shipment, freeTime),
     shipment ? shipmentResource(shipment, reference) : undefined,
     terminal ? terminalResource(terminal, reference) : undefined,
   ];

@@ -1,7 +1,8 @@
 // Loads what a batch of recorded account events is about, with a few set-based queries per batch (transport
 // events, tracking requests, containers with their event ids, shipments with their container ids, vessels,
-// sibling changes), each one statement for all the batch's accounts, and builds each event's subject from the
-// rows (payload.ts). A batch of movements costs three statements: the fan-out runs them inside its transaction,
+// sibling changes, the free time tariffs of the accounts whose containers go out), each one statement for all the
+// batch's accounts, and builds each event's subject from the rows (payload.ts). A batch of movements costs four
+// statements: the fan-out runs them inside its transaction,
 // one round trip after another, so their number, not their size, is what a batch waits for. A batch spans
 // accounts; every row is looked up in the account of the event that names it.
 import type { AccountRef } from "../db/account-scope";
@@ -9,6 +10,7 @@ import type { Db } from "../db/connection";
 import { type ContainerRecord, containersByRefs } from "../db/containers";
 import { documentLinks, getDocumentForJob, representationsByIds } from "../db/documents";
 import { type TransportEventRow, transportEventsByIds } from "../db/events";
+import { tariffsOfAccounts } from "../db/free-time-tariffs";
 import { type AccountEventRow, containerUpdatesOf } from "../db/outbox";
 import type { ReferenceData } from "../db/reference-data";
 import { type ShipmentRecord, shipmentsByRefs } from "../db/shipments";
@@ -19,6 +21,7 @@ import {
   containerEventSubject,
   documentSubject,
   estimatedArrivalSubject,
+  type FreeTimeCount,
   type Resource,
   type Subject,
   shipmentSubject,
@@ -88,12 +91,14 @@ async function describeDocument(db: Db, e: AccountEventRow): Promise<Subject | u
 
 /**
  * The subject of each event, by account event id. An event whose reference object no longer exists (a shipment
- * deleted since) has none: there is nothing to notify.
+ * deleted since) has none: there is nothing to notify. `now` is the service's: containers' free time is counted
+ * at it.
  */
 export async function describeAccountEvents(
   db: Db,
   reference: ReferenceData,
   events: AccountEventRow[],
+  now: Date,
 ): Promise<Map<string, Subject>> {
   const ofType = (type: string) => events.filter((e) => e.referenceType === type);
   const refs = (list: AccountEventRow[]): AccountRef[] =>
@@ -139,6 +144,14 @@ export async function describeAccountEvents(
   }
   await loadContainers(db, trackedContainers, containers);
 
+  // The tariffs of the accounts whose containers go out, once for the batch.
+  const withContainers = [...wantedContainers.refs, ...trackedContainers.refs].map((r) => r.accountId);
+  const tariffs = await tariffsOfAccounts(db, withContainers);
+  const freeTimeOf = (accountId: string): FreeTimeCount => {
+    const found = tariffs.get(accountId);
+    return found ? { tariffs: found, now } : undefined;
+  };
+
   const vesselIds = new Set<string>();
   for (const e of events) {
     const te = e.referenceType === "transport_event" ? transport.get(e.accountId, e.referenceId) : undefined;
@@ -172,6 +185,7 @@ export async function describeAccountEvents(
           containers.get(account, te.containerId),
           shipments.get(account, te.shipmentId),
           vessel(te.vesselId),
+          freeTimeOf(account),
         );
       }
       case "tracking_request": {
@@ -191,7 +205,7 @@ export async function describeAccountEvents(
                   ? 1
                   : 0),
           );
-        return trackingRequestSubject(reference, tr, shipment, list);
+        return trackingRequestSubject(reference, tr, shipment, list, freeTimeOf(account));
       }
       case "shipment": {
         const shipment = shipments.get(account, e.referenceId);
@@ -214,6 +228,7 @@ export async function describeAccountEvents(
           changeset,
           container,
           shipments.get(account, container.container.shipmentId),
+          freeTimeOf(account),
         );
       }
       default:
