@@ -459,6 +459,33 @@ test("a rule for one customer, or for a saved view, is chosen from the account's
   ).toBeVisible();
 });
 
+test("a rule for the empty return deadline takes its days, like the last free day's, and is listed in words", async ({
+  page,
+  request,
+}) => {
+  const email = `eve.${Date.now()}@alerts.example`;
+  const account = await accountWithPeople(request, "E2E Empty Return Co", [
+    { email, role: "member", name: "Eve Empty" },
+  ]);
+  await signInWithPassword(page, email, account.people[0]!.password, "/settings/alerts");
+  await page
+    .getByLabel("Tell me when")
+    .selectOption({ label: "Empty return deadline within N days or passed" });
+  await page.getByLabel("Days ahead (N)").fill("3");
+  await page.getByRole("button", { name: "Add rule" }).click();
+  const rules = page.getByRole("list", { name: "Alert rules" });
+  await expect(
+    rules.getByText(
+      "Empty return deadline within 3 days or passed · Everything · email and in the dashboard",
+      {
+        exact: true,
+      },
+    ),
+  ).toBeVisible();
+  const listed = await (await page.request.get("/v2/alert_rules")).json();
+  expect(listed.data[0].attributes).toMatchObject({ kind: "empty_return_within", threshold: 3 });
+});
+
 test("an admin's team rule for members is listed to a member, who cannot change it", async ({
   page,
   browser,

@@ -1,6 +1,6 @@
 // Alerts of the /v2 contract (this service's own, issue 28): a person's alert rules (`/v2/alert_rules`) and the
 // notifications they raised (`/v2/notifications`). A rule names a kind of change, a threshold where its kind takes
-// one (days for `lfd_within`, hours for `eta_moved`), a hold where its kind may name one, what it looks at (its
+// one (days for `lfd_within` and `empty_return_within`, hours for `eta_moved`), a hold where its kind may name one, what it looks at (its
 // scope) and where it tells (its channels). Both programs read these schemas; the service also the kinds' words.
 import { z } from "zod";
 import { isoDateTime, listLinksSchema, listMetaSchema, selfLinkSchema } from "./json-api";
@@ -12,6 +12,7 @@ export const ALERT_KINDS = {
   lfd_today: { label: "Last free day today", threshold: null },
   lfd_tomorrow: { label: "Last free day tomorrow", threshold: null },
   lfd_within: { label: "Last free day within N days", threshold: "days" },
+  empty_return_within: { label: "Empty return deadline within N days or passed", threshold: "days" },
   available_for_pickup: { label: "Available for pickup", threshold: null },
   hold_added: { label: "Hold added", threshold: null },
   hold_released: { label: "Hold released", threshold: null },
@@ -39,6 +40,12 @@ export const ALERT_KIND_NAMES = Object.keys(ALERT_KINDS) as [AlertKind, ...Alert
 
 /** The kinds the daily last-free-day check raises (by the service clock, in the zone of the day's place). */
 export const LFD_KINDS: readonly AlertKind[] = ["lfd_passed", "lfd_today", "lfd_tomorrow", "lfd_within"];
+/**
+ * The kinds the same daily check raises for a box picked up and not yet returned empty: its empty return deadline
+ * (detention's last free day, src/api/free-time.ts) within the rule's days or passed, once per container and
+ * deadline, in the zone of the place the empty goes back to.
+ */
+export const DETENTION_KINDS: readonly AlertKind[] = ["empty_return_within"];
 /**
  * The kinds the forecast check raises every few minutes: our own predicted arrival (src/api/predicted-arrival.ts)
  * later than the line's ETA by more than the rule's hours, once per shipment and line's ETA; and an expected event
@@ -158,7 +165,7 @@ export const alertRuleSchema = z
     attributes: z.object({
       name: z.string(),
       kind: kindSchema,
-      /** Days (`lfd_within`) or hours (`eta_moved`); null for the other kinds. */
+      /** Days (`lfd_within`, `empty_return_within`) or hours (`eta_moved`); null for the other kinds. */
       threshold: z.number().int().nullable(),
       /** The hold a hold rule names (lower case); null: any hold. */
       hold_name: z.string().nullable(),

@@ -2,6 +2,7 @@
 // day on a given date) and the facts the rules look at, so that the worker only reads, calls these, and writes.
 import type { AlertKind } from "../../api/alerts";
 import { MISSING_EVENT_WORDS, type MissingEvent } from "../../api/expected-events";
+import type { FreeTimeState } from "../../api/free-time";
 import { VOYAGE_EXCEPTION_WORDS } from "../../api/voyage-exceptions";
 import type { AlertFacts, LiveRule, LoggedEvent, PredictedLateFacts, RequestFacts } from "../db/alerts";
 import type { VoyageExceptionRow } from "../db/voyage-exceptions";
@@ -340,6 +341,58 @@ export function lfdAlerts(facts: AlertFacts, rules: LiveRule[], now: Date): Aler
       details: [
         `Last free day: ${lfd} (${zone})`,
         "The box is still waiting to be picked up; demurrage runs after this day.",
+      ],
+    });
+  }
+  return drafts;
+}
+
+/** A deadline passed more than this many days ago is old news: the daily check tells of it no more (as of an LFD). */
+export const EMPTY_RETURN_PASSED_DAYS = 7;
+
+/**
+ * The empty-return alerts for one box picked up and not yet returned, from its detention clock now (the shared
+ * rule's count, in the zone of the place the empty goes back to): one per `empty_return_within` rule whose days
+ * reach its deadline, or whose deadline passed, once per container and deadline (a deadline moved, by a tariff
+ * changed, alerts again).
+ */
+export function emptyReturnAlerts(
+  facts: AlertFacts,
+  detention: FreeTimeState | null,
+  rules: LiveRule[],
+): AlertDraft[] {
+  if (!detention?.awaiting_return || detention.last_free_day === null) return [];
+  // Days until the deadline: today is day `days_used`, the deadline day `free_days`.
+  const left = detention.days_charged > 0 ? -detention.days_charged : detention.days_left;
+  if (left < -EMPTY_RETURN_PASSED_DAYS) return [];
+  const zone = detention.timezone ?? facts.portZone ?? "UTC";
+  const deadline = detention.last_free_day;
+  const label =
+    left < 0
+      ? `Empty return passed ${-left} day${left === -1 ? "" : "s"} ago`
+      : left === 0
+        ? "Empty return due today"
+        : left === 1
+          ? "Empty return due tomorrow"
+          : `Empty return due in ${left} days`;
+  const money = (n: number) => `${n.toLocaleString("en-GB")} ${detention.currency}`;
+  const drafts: AlertDraft[] = [];
+  for (const rule of rules) {
+    if (rule.kind !== "empty_return_within" || left > (rule.threshold ?? 0)) continue;
+    if (!inScope(rule.scope, facts)) continue;
+    drafts.push({
+      rule,
+      dedupeKey: `empty_return:${facts.containerId}:${deadline}`,
+      eventId: null,
+      containerId: facts.containerId,
+      shipmentId: facts.shipmentId,
+      containerNumber: facts.containerNumber,
+      title: `${label}: ${subjectOf(facts)}${facts.destinationName ? inland(facts) : where(facts)}`,
+      details: [
+        `Empty return deadline: ${deadline} (${zone})`,
+        left < 0
+          ? `Detention so far: ${money(detention.charges_so_far)}, ${money(detention.charges_tomorrow)} by tomorrow.`
+          : "The box is out and not yet returned empty; detention runs after this day.",
       ],
     });
   }

@@ -1,6 +1,7 @@
 // The alerts worker: turns the changes the engine recorded (the account event log, in `stream_seq` order, the same
 // outbox that feeds webhooks and the live stream) into alerts for the people whose rules match, and checks the
-// waiting containers' last free days by the service clock, in the zone of each day's place.
+// waiting containers' last free days, and the empty return deadlines of those out full, by the service clock, in
+// the zone of each day's place.
 //
 // Each batch is one transaction: the cursor row is locked (`FOR UPDATE SKIP LOCKED`: one process at a time, the
 // others skip the pass), the alerts are stored (`(rule_id, user_id, dedupe_key)` unique: at most once per rule,
@@ -18,12 +19,14 @@ import {
   ALERT_EMAIL_HOURLY_CAP,
   type AlertChannel,
   type AlertKind,
+  DETENTION_KINDS,
   isChatChannel,
   LFD_KINDS,
   PREDICTION_KINDS,
 } from "../../api/alerts";
 import { DAY } from "../../api/durations";
 import { MISSING_EVENTS } from "../../api/expected-events";
+import { FREE_DAYS_MAX, freeTimeOf } from "../../api/free-time";
 import { RECENT_EXCEPTION_MS } from "../../api/voyage-exceptions";
 import { type OutageReporter, reportBackgroundFailure } from "../background-errors";
 import type { Clock } from "../clock";
@@ -39,6 +42,7 @@ import {
   type AlertRow,
   accountsWithRules,
   alertsByIds,
+  awaitingEmptyReturns,
   awaitingLastFreeDays,
   companyNames,
   containerFacts,
@@ -55,6 +59,7 @@ import {
   trackingRequestFacts,
 } from "../db/alerts";
 import type { Db } from "../db/connection";
+import { tariffsOfAccounts } from "../db/free-time-tariffs";
 import { voyageExceptionsSince } from "../db/voyage-exceptions";
 import type { Logger } from "../logger";
 import { sendLater } from "../mail/messages";
@@ -63,6 +68,8 @@ import { type Grouping, groupedAlertsEmail } from "./email";
 import {
   type AlertDraft,
   alertsForEvent,
+  EMPTY_RETURN_PASSED_DAYS,
+  emptyReturnAlerts,
   lfdAlerts,
   missingEventAlerts,
   predictedLateAlerts,
@@ -121,6 +128,9 @@ const HELD_PEOPLE = 100;
  * free days are checked in chunks of it): what the worker holds in memory at once.
  */
 const MAX_ALERTS_PER_TRANSACTION = 1_000;
+
+/** The kinds the daily check raises: the last free days, and the empty return deadlines. */
+const DAILY_KINDS: readonly AlertKind[] = [...LFD_KINDS, ...DETENTION_KINDS];
 
 /** The items by key, each group in the items' order. */
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
@@ -335,7 +345,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
       const all = await liveRules(tx, accountIds);
       // The checks' kinds are raised by the clock and the forecast, not by events.
       const rules = all.filter(
-        (r) => !LFD_KINDS.includes(r.kind as AlertKind) && !PREDICTION_KINDS.includes(r.kind as AlertKind),
+        (r) => !DAILY_KINDS.includes(r.kind as AlertKind) && !PREDICTION_KINDS.includes(r.kind as AlertKind),
       );
       let stored = 0;
       if (rules.length > 0) {
@@ -380,10 +390,11 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
         }
         stored = await store(tx, drafts);
       }
-      // A box that changed in an account with last-free-day rules has its day checked at once, after the batch (a
-      // day just published, or moved into a rule's window, tells within seconds, not at the next daily check).
+      // A box that changed in an account with last-free-day (or empty return) rules has its day checked at once,
+      // after the batch (a day just published, or moved into a rule's window, or a box just picked up, tells within
+      // seconds, not at the next daily check).
       const lfdAccounts = new Set(
-        all.filter((r) => LFD_KINDS.includes(r.kind as AlertKind)).map((r) => r.accountId),
+        all.filter((r) => DAILY_KINDS.includes(r.kind as AlertKind)).map((r) => r.accountId),
       );
       const touched = events.flatMap((e) =>
         e.containerId &&
@@ -483,6 +494,47 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
   }
 
   /**
+   * The daily empty-return check: every box picked up and not yet returned whose detention deadline (counted with
+   * its account's tariffs, as its container's `detention` is) is within a rule's days or passed in the last week;
+   * with `containerIds`, only those boxes.
+   */
+  async function emptyReturnCheck(containerIds?: string[]): Promise<number> {
+    if (containerIds?.length === 0) return 0;
+    const accountIds = await accountsWithRules(db, DETENTION_KINDS);
+    if (accountIds.length === 0) return 0;
+    const now = clock.now();
+    const rules = await liveRules(db, accountIds, DETENTION_KINDS);
+    // A deadline is at most FREE_DAYS_MAX days after pickup (or the discharge before it): boxes out longer ago are
+    // past the week in which a passed deadline is told of.
+    const since = new Date(now.getTime() - (FREE_DAYS_MAX + EMPTY_RETURN_PASSED_DAYS + 1) * DAY);
+    const [boxes, tariffs] = await Promise.all([
+      awaitingEmptyReturns(db, accountIds, since, containerIds),
+      tariffsOfAccounts(db, accountIds),
+    ]);
+    await markViews(db, rules, boxes, viewFilters, now);
+    const byAccount = groupBy(rules, (rule) => rule.accountId);
+    let stored = 0;
+    let chunk: AlertDraft[] = [];
+    for (const [i, box] of boxes.entries()) {
+      const accountTariffs = tariffs.get(box.accountId);
+      const { detention } = accountTariffs
+        ? freeTimeOf(accountTariffs, box.freeTime, now)
+        : { detention: null };
+      chunk.push(...emptyReturnAlerts(box, detention, byAccount.get(box.accountId) ?? []));
+      if (chunk.length < MAX_ALERTS_PER_TRANSACTION && i < boxes.length - 1) continue;
+      const drafts = chunk;
+      chunk = [];
+      if (drafts.length > 0) stored += await db.transaction((tx) => store(tx, drafts));
+    }
+    return stored;
+  }
+
+  /** Both daily checks (the last free days, the empty returns); with `containerIds`, of those boxes only. */
+  async function dailyCheck(containerIds?: string[]): Promise<number> {
+    return (await lfdCheck(containerIds)) + (await emptyReturnCheck(containerIds));
+  }
+
+  /**
    * The forecast check: every tracked shipment we predict later than its line's ETA by more than a rule's hours,
    * and every box whose expected departure, arrival or availability news is missing (with the last-free-day
    * check: these come due with the clock and the predictions, not with the event log).
@@ -558,7 +610,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
       if (!batch.more) break;
     }
     // Every waiting box's day (which covers the boxes that just changed), and every shipment predicted late.
-    stored += await lfdCheck();
+    stored += await dailyCheck();
     stored += await predictionCheck();
     const released = await releaseHeld();
     if (stored > 0 || released > 0) options.onMailQueued?.();
@@ -590,7 +642,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
             if (!batch.more || stopped) break;
           }
         } while (again && !stopped);
-        if (!stopped) stored += await lfdCheck(withLfd ? undefined : [...touched]);
+        if (!stopped) stored += await dailyCheck(withLfd ? undefined : [...touched]);
         if (!stopped && withLfd) stored += await predictionCheck();
         const released = stopped ? 0 : await releaseHeld();
         if (stored > 0 || released > 0) {

@@ -19,6 +19,7 @@ import {
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { MissingEvent } from "../../api/expected-events";
+import { type FreeTimeFacts, freeTimeFactsOf } from "../../api/free-time";
 import { isUuid } from "../../api/ids";
 import type { Db } from "./connection";
 import { containerListCondition } from "./list-filters";
@@ -35,6 +36,7 @@ import {
   ports,
   shipments,
   shippingLines,
+  terminals,
   trackingRequests,
   users,
 } from "./schema";
@@ -555,6 +557,85 @@ export async function awaitingLastFreeDays(
       ),
     );
   return rows.map((r) => ({ ...r, awaitingPickup: r.awaitingPickup ?? false }));
+}
+
+/**
+ * The containers of the accounts picked up full and not yet returned empty, picked up since `pickedUpSince`, with
+ * what the free time rule reads of them: what the daily empty-return check counts detention of (the partial index
+ * of containers whose clocks may run serves it: discharged, the empty not yet back).
+ */
+export async function awaitingEmptyReturns(
+  db: Db,
+  accountIds: string[],
+  pickedUpSince: Date,
+  /** Only these boxes (ones that just changed); every box out when absent. */
+  containerIds?: string[],
+): Promise<(AlertFacts & { accountId: string; freeTime: FreeTimeFacts })[]> {
+  if (accountIds.length === 0) return [];
+  const pickedUp = sql`coalesce(${containers.podFullOutAt}, ${containers.finalDestinationFullOutAt})`;
+  const rows = await db
+    .select({
+      accountId: containers.accountId,
+      containerId: containers.id,
+      containerNumber: containers.number,
+      lastFreeDayAt: containers.lastFreeDayAt,
+      lastFreeDayZone: containers.lastFreeDayTimeZone,
+      awaitingPickup: containers.awaitingPickup,
+      equipmentLength: containers.equipmentLength,
+      equipmentType: containers.equipmentType,
+      podDischargedAt: containers.podDischargedAt,
+      podFullOutAt: containers.podFullOutAt,
+      finalDestinationFullOutAt: containers.finalDestinationFullOutAt,
+      emptyTerminatedAt: containers.emptyTerminatedAt,
+      podRailDepartedAt: containers.podRailDepartedAt,
+      indAtaAt: containers.indAtaAt,
+      indRailUnloadedAt: containers.indRailUnloadedAt,
+      portLocode: ports.locode,
+      destinationZone: destinations.timeZone,
+      firmsCode: terminals.firmsCode,
+      terminalName: terminals.name,
+      ...shipmentFactColumns,
+    })
+    .from(containers)
+    .innerJoin(shipments, eq(shipments.id, containers.shipmentId))
+    .innerJoin(shippingLines, eq(shippingLines.id, shipments.shippingLineId))
+    .leftJoin(ports, eq(ports.id, shipments.portOfDischargeId))
+    .leftJoin(destinations, eq(destinations.id, shipments.destinationId))
+    .leftJoin(terminals, eq(terminals.id, containers.podTerminalId))
+    .where(
+      and(
+        inArray(containers.accountId, accountIds),
+        isNotNull(containers.podDischargedAt),
+        isNull(containers.emptyTerminatedAt),
+        containerIds ? inArray(containers.id, containerIds) : undefined,
+        sql`${pickedUp} >= ${pickedUpSince.toISOString()}::timestamptz`,
+      ),
+    );
+  return rows.map((r) => ({
+    accountId: r.accountId,
+    containerId: r.containerId,
+    containerNumber: r.containerNumber,
+    shipmentId: r.shipmentId,
+    billOfLading: r.billOfLading,
+    shippingLineId: r.shippingLineId,
+    scac: r.scac,
+    portOfDischargeId: r.portOfDischargeId,
+    portName: r.portName,
+    portZone: r.portZone,
+    destinationName: r.destinationName,
+    customerId: r.customerId,
+    tags: r.tags,
+    lastFreeDayAt: r.lastFreeDayAt,
+    lastFreeDayZone: r.lastFreeDayZone,
+    awaitingPickup: r.awaitingPickup ?? false,
+    freeTime: freeTimeFactsOf(r, {
+      scac: r.scac,
+      port_locode: r.portLocode,
+      terminal: r.firmsCode || r.terminalName ? { firms_code: r.firmsCode, name: r.terminalName } : null,
+      pod_timezone: r.portZone,
+      final_destination_timezone: r.destinationZone,
+    }),
+  }));
 }
 
 /** The accounts that have rules of the kinds (the daily check's accounts). */
