@@ -63,7 +63,7 @@ test("a container's free time from the published tariff, then from the account's
   await form.getByLabel("Shipping line (SCAC)").fill(scac);
   await form.getByLabel("Kind").selectOption("demurrage");
   await form.getByLabel("Free days").fill("30");
-  await form.getByLabel("Per day after the free time").fill("99");
+  await form.getByLabel("Tier 1: per day").fill("99");
   await form.getByRole("button", { name: "Save tariff" }).click();
   const own = page.getByRole("table", { name: "Your tariffs" });
   await expect(own.getByRole("row")).toHaveCount(2);
@@ -82,7 +82,7 @@ test("a container's free time from the published tariff, then from the account's
   await page.getByRole("button", { name: "Add a tariff" }).click();
   await form.getByLabel("Shipping line (SCAC)").fill("M1");
   await form.getByLabel("Free days").fill("3");
-  await form.getByLabel("Per day after the free time").fill("10");
+  await form.getByLabel("Tier 1: per day").fill("10");
   await form.getByRole("button", { name: "Save tariff" }).click();
   await expect(form.getByRole("alert")).toContainText("scac must be a shipping line's SCAC");
   await expect(own.getByRole("row")).toHaveCount(2);
@@ -152,4 +152,76 @@ test("a member reads the tariffs but is told why adding one is not for their rol
   await expect(page.getByRole("table", { name: "Published tariffs" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Add a tariff" })).toHaveCount(0);
   await expect(page.getByText(/Adding free time tariffs is not available to you/)).toBeVisible();
+});
+
+test("an own tariff of three tiers for one box type and length is added by keyboard, listed, and edited down to two", async ({
+  page,
+  account,
+}) => {
+  await signIn(page, account, "/settings/free-time");
+  await page.getByRole("button", { name: "Add a tariff" }).click();
+  const form = page.getByRole("form", { name: "Add a tariff" });
+  await form.getByLabel("Shipping line (SCAC)").fill("HLCU");
+  await form.getByLabel("Kind").selectOption("detention");
+  await form.getByLabel("Box length").selectOption("40");
+  await form.getByLabel("Box type").selectOption("reefer");
+  await form.getByLabel("Free days").fill("4");
+  await form.getByLabel("Tier 1: per day").fill("100");
+  // The first tier starts on the first charged day: only its rate is asked for, and it cannot be removed.
+  await expect(form.getByLabel("Tier 1: from charged day")).toHaveCount(0);
+  await expect(form.getByRole("button", { name: "Remove tier 1" })).toHaveCount(0);
+
+  // "Add a tier" by keyboard puts the cursor in the new tier's first day.
+  await form.getByRole("button", { name: "Add a tier" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(form.getByLabel("Tier 2: from charged day")).toBeFocused();
+  await page.keyboard.type("4");
+  await form.getByLabel("Tier 2: per day").fill("200");
+  await form.getByRole("button", { name: "Add a tier" }).click();
+  await form.getByLabel("Tier 3: from charged day").fill("8");
+  await form.getByLabel("Tier 3: per day").fill("300");
+  await form.getByRole("button", { name: "Save tariff" }).click();
+
+  const own = page.getByRole("table", { name: "Your tariffs" });
+  const row = own.getByRole("row").filter({ hasText: "HLCU" });
+  await expect(row).toContainText("Detention (from pickup)");
+  await expect(row).toContainText("every port, 40 ft reefer");
+  await expect(row).toContainText(
+    "4 free days, then $100.00/day, $200.00/day from charged day 4, $300.00/day from charged day 8",
+  );
+  const saved: Doc = await apiGet(page.request, account, "/v2/free_time_tariffs");
+  const tariff = saved.data.find(
+    (t: Doc) => t.attributes.source === "account" && t.attributes.scac === "HLCU",
+  );
+  expect(tariff.attributes).toMatchObject({
+    equipment_length: 40,
+    equipment_type: "reefer",
+    tiers: [
+      { from_day: 1, per_day: 100 },
+      { from_day: 4, per_day: 200 },
+      { from_day: 8, per_day: 300 },
+    ],
+  });
+  await expectAccessible(page, "Settings → Free time with a three-tier tariff");
+
+  // Edited: the form shows the three tiers; the middle one removed, the last becomes tier 2.
+  await own.getByRole("button", { name: "Edit HLCU detention" }).click();
+  const edit = page.getByRole("form", { name: "Edit tariff" });
+  await expect(edit.getByLabel("Tier 3: per day")).toHaveValue("300");
+  await expect(edit.getByLabel("Box type")).toHaveValue("reefer");
+  await edit.getByRole("button", { name: "Remove tier 2" }).click();
+  await expect(edit.getByRole("button", { name: "Add a tier" })).toBeFocused();
+  await expect(edit.getByLabel("Tier 2: from charged day")).toHaveValue("8");
+  await expect(edit.getByLabel("Tier 3: per day")).toHaveCount(0);
+  await edit.getByLabel("Box type").selectOption("");
+  await edit.getByRole("button", { name: "Save tariff" }).click();
+  await expect(row).toContainText("every port, 40 ft");
+  await expect(row).toContainText("4 free days, then $100.00/day, $300.00/day from charged day 8");
+
+  // Six tiers at most: the form stops offering another.
+  await own.getByRole("button", { name: "Edit HLCU detention" }).click();
+  for (let n = 3; n <= 6; n++) await edit.getByRole("button", { name: "Add a tier" }).click();
+  await expect(edit.getByLabel("Tier 6: per day")).toBeVisible();
+  await expect(edit.getByRole("button", { name: "Add a tier" })).toHaveCount(0);
+  await expect(edit).toContainText("6 tiers at most");
 });
