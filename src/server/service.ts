@@ -289,6 +289,8 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   const metrics = new ServiceMetrics({
     outboxDepth: () => outboxDepth(db),
     poolStats: () => database.poolStats?.(),
+    // Made below, read only when scraped.
+    responseCache: () => responseCache?.stats(),
   });
   await seedReferenceData(db);
   const reference = await loadReferenceData(db);

@@ -5,6 +5,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes, routePath } from "hono/route";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { PoolStats } from "../db/connection";
+import type { ResponseCacheStats } from "./response-cache";
 
 export type DeliveryResult = "delivered" | "rejected" | "unreachable" | "refused";
 
@@ -13,6 +14,8 @@ export interface MetricsSources {
   outboxDepth?: () => Promise<{ events: number; notifications: number }>;
   /** The PostgreSQL pool's connections; none on the embedded database. */
   poolStats?: () => PoolStats | undefined;
+  /** The kept answers' counts (http/response-cache.ts); none when answers are not kept. */
+  responseCache?: () => ResponseCacheStats | undefined;
 }
 
 export class ServiceMetrics {
@@ -79,6 +82,21 @@ export class ServiceMetrics {
       },
     });
     void pool;
+    // Reads answered from kept answers and built afresh since start: their ratio is the hit rate, which tells how
+    // much of a live account's reading the kept answers spare (its data changes every few seconds).
+    const kept = new Gauge({
+      name: "boxtrack_response_cache_reads",
+      help: "Reads the response cache saw since start, by result: hit (answered from a kept answer) or miss (built afresh).",
+      labelNames: ["result"],
+      registers,
+      collect() {
+        const stats = sources.responseCache?.();
+        if (!stats) return;
+        this.set({ result: "hit" }, stats.hits);
+        this.set({ result: "miss" }, stats.misses);
+      },
+    });
+    void kept;
   }
 
   /** Times every request and labels it with the pattern of the route that answered it. */

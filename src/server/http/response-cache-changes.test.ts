@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
+import { ServiceMetrics } from "./metrics";
 
 interface ListDocument {
   data: { id: string; attributes: { tags: string[] } }[];
@@ -33,6 +34,18 @@ describe("reads answered from memory", () => {
     await catchUp();
     expect((await list(apiKey)).meta.total).toBe(1);
     expect(stats().hits).toBe(1);
+  });
+
+  it("reports the reads served from memory and those built afresh to the service's metrics", async () => {
+    const { apiKey } = await h.newAccount();
+    const metrics = new ServiceMetrics({ responseCache: () => h.responseCache!.stats() });
+    const before = stats();
+    await list(apiKey);
+    await list(apiKey);
+    await list(apiKey);
+    const text = await metrics.text();
+    expect(text).toContain(`boxtrack_response_cache_reads{result="hit"} ${before.hits + 2}`);
+    expect(text).toContain(`boxtrack_response_cache_reads{result="miss"} ${before.misses + 1}`);
   });
 
   it("shows a client its own write through the API at once", async () => {
