@@ -11,6 +11,7 @@ import {
   documentsByIds,
   representationsByIds,
 } from "../db/documents";
+import { tariffsOfAccount } from "../db/free-time-tariffs";
 import { type EmailSubmissionRow, getEmailSubmission } from "../db/inbound-email";
 import type { ReferenceData } from "../db/reference-data";
 import { shipmentsByRefs } from "../db/shipments";
@@ -47,6 +48,8 @@ export async function documentViews(
   accountId: string,
   rows: DocumentWithFile[],
   include: ReadonlySet<string>,
+  /** The service's now: included containers count their demurrage and detention at it. */
+  now: Date,
 ): Promise<{ data: Document[]; included: Resource[] | undefined }> {
   const links = await documentLinks(
     db,
@@ -89,9 +92,14 @@ export async function documentViews(
         db,
         [...containerIds].map((id) => ({ accountId, id })),
       );
+      const freeTime = { tariffs: await tariffsOfAccount(db, accountId), now };
       for (const c of containers)
         included.add(
-          containerResource(c, { reference, shipment: byId.get(c.container.shipmentId ?? "") }) as Resource,
+          containerResource(c, {
+            reference,
+            shipment: byId.get(c.container.shipmentId ?? ""),
+            freeTime,
+          }) as Resource,
         );
     }
   }
@@ -104,6 +112,7 @@ export async function submissionViews(
   accountId: string,
   rows: EmailSubmissionRow[],
   include: ReadonlySet<string>,
+  now: Date,
 ): Promise<{ data: EmailSubmission[]; included: Resource[] }> {
   const docIds = await documentIdsOfSubmissions(
     db,
@@ -117,7 +126,7 @@ export async function submissionViews(
     const nested = new Set(
       include.has("documents.last_document_representation") ? ["last_document_representation"] : [],
     );
-    const views = await documentViews(db, reference, accountId, docs, nested);
+    const views = await documentViews(db, reference, accountId, docs, nested, now);
     for (const d of views.data) included.add(d as Resource);
     for (const r of views.included ?? []) included.add(r);
   }

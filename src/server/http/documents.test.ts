@@ -105,6 +105,14 @@ describe("uploading and reading a bill of lading", () => {
     const read = await json(await h.request(key, `/v2/documents/${id}?include=shipments,cargos`));
     expect(read.data.relationships.shipments.data).toEqual([{ id: shipment.shipment.id, type: "shipment" }]);
     expect(read.data.relationships.cargos.data).toHaveLength(1);
+    // The box included with its free time counted, as its own page counts it (it went out as null).
+    const cargoId = read.data.relationships.cargos.data[0].id;
+    const cargo = read.included.find(
+      (r: { type: string; id: string }) => r.type === "container" && r.id === cargoId,
+    );
+    const own = (await json(await h.request(key, `/v2/containers/${cargoId}`))).data.attributes;
+    expect(own.demurrage).not.toBeNull();
+    expect(cargo.attributes.demurrage).toEqual(own.demurrage);
     expect(read.data.attributes.untracked_numbers.map((n: { number: string }) => n.number)).toEqual([
       FIXTURE.containers[1],
     ]);

@@ -148,6 +148,11 @@ describe("GET /v2/containers/{id}/transport_events", () => {
     expect(find({ id: shipmentId, type: "shipment" })?.attributes.bill_of_lading_number).toBe(number);
     const container = containerSchema.parse(find({ id: containerId, type: "container" }));
     expect(container.attributes.number).toBe(containerNumber);
+    // Its free time counted as its own page counts it (it went out as null).
+    const own = (await getJson(`/v2/containers/${containerId}`)).body.data.attributes;
+    expect(own.demurrage).not.toBeNull();
+    expect(container.attributes.demurrage).toEqual(own.demurrage);
+    expect(container.attributes.detention).toEqual(own.detention);
     expect(included.filter((r) => r.type === "terminal").length).toBeGreaterThan(0);
     const raw = await allRaw();
     // What the events name: the lines that happened, and the estimate of the arrival at the port of discharge.

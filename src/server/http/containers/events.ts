@@ -9,6 +9,7 @@ import {
 } from "../../../api/events";
 import { getContainer } from "../../db/containers";
 import { listTransportEvents, rawEventsOf } from "../../db/events";
+import { tariffsOfAccount } from "../../db/free-time-tariffs";
 import { getShipments } from "../../db/shipments";
 import { containerResource } from "../../resources/containers";
 import { documentOf, Included } from "../../resources/documents";
@@ -57,7 +58,7 @@ const rawEventsRoute = createRoute({
   },
 });
 
-export function containerEventRoutes(deps: Pick<DataDeps, "db" | "reference">): App {
+export function containerEventRoutes(deps: DataDeps): App {
   const app = createRouter();
   const { db, reference } = deps;
 
@@ -95,7 +96,8 @@ export function containerEventRoutes(deps: Pick<DataDeps, "db" | "reference">): 
       const [shipment] = await getShipments(db, accountId, [record.container.shipmentId]);
       if (include.has("shipment") && shipment) included.add(shipmentResource(shipment, reference));
       if (include.has("container")) {
-        included.add(containerResource(record, { reference, shipment }));
+        const freeTime = { tariffs: await tariffsOfAccount(db, accountId), now: deps.clock.now() };
+        included.add(containerResource(record, { reference, shipment, freeTime }));
       }
     }
     for (const row of rows) {

@@ -33,7 +33,7 @@ export function registerEmailRoutes(app: App, deps: DocumentRouterDeps): void {
     );
     const page = parsePage(query, { cursors: true });
     const { rows, total, edges } = await listEmailSubmissions(db, accountId, page);
-    const view = await submissionViews(db, reference, accountId, rows, include);
+    const view = await submissionViews(db, reference, accountId, rows, include, clock.now());
     return c.json(pageDocument(c.req.url, page, { total, edges }, view.data, view.included), 200);
   });
 
@@ -46,7 +46,7 @@ export function registerEmailRoutes(app: App, deps: DocumentRouterDeps): void {
     );
     const row = await getEmailSubmission(db, accountId, id);
     if (!row) throw notFound("email submission", id);
-    const view = await submissionViews(db, reference, accountId, [row], include);
+    const view = await submissionViews(db, reference, accountId, [row], include, clock.now());
     return c.json(documentOf(view.data[0]!, `/v2/email_submissions/${id}`, view.included), 200);
   });
 

@@ -85,6 +85,7 @@ export function documentRoutes(deps: DocumentRouterDeps): App {
       accountId,
       [{ document: found.document, file: found.blob }],
       include,
+      clock.now(),
     );
     return documentOf(view.data[0]!, `/v2/documents/${id}`, view.included);
   };
@@ -123,7 +124,7 @@ export function documentRoutes(deps: DocumentRouterDeps): App {
       filter.shipmentId = shipmentId;
     }
     const { rows, total, edges } = await listDocuments(db, accountId, filter, sort, page);
-    const view = await documentViews(db, reference, accountId, rows, include);
+    const view = await documentViews(db, reference, accountId, rows, include, clock.now());
     return c.json(pageDocument(c.req.url, page, { total, edges }, view.data, view.included), 200);
   });
 
