@@ -29,6 +29,7 @@ import { countFreeTime, freeTimeCondition } from "./free-time";
 import { containers, parties, shipments, vessels, voyageExceptions } from "./schema";
 import { type PlaceMatches, type SearchPlaces, searchPlaces } from "./search-places";
 import { likePattern } from "./sql-helpers";
+import { countedZoneDayStarts, zoneDayRange, zoneDayRanges } from "./zone-days";
 
 /** The parsed, validated filters of a list request (http/list-query.ts builds it from `filter[…]` and `q`). */
 export interface ListFilterSpec {
@@ -269,12 +270,19 @@ function shipmentLevel(
 }
 
 /**
- * The local calendar day, `days` after the clock's today, in the zone the container's last free day is counted in
- * (the port of discharge's, or the inland destination's for a rail facility's day).
+ * Whether the container's last free day falls on days `first` (0 today; null: any day before) to `end` (excluded)
+ * after the clock's today, in the zone it is counted in (the port of discharge's, or the inland destination's for
+ * a rail facility's day; UTC without one): by the starts of those days that Node's time zone data gives
+ * (db/zone-days.ts), never by the database's, which may disagree with the dashboard's (src/api/calendar-days.ts).
+ * The spans of every zone are one parameter, read once per query (the subquery); a zone that Node does not know
+ * counts UTC's days, as the dashboard does.
  */
-function lfdDay(clock: FilterClock, days: number): SQL {
+function lfdOnDays(clock: FilterClock, first: number | null, end: number): SQL {
+  const answer = countedZoneDayStarts(clock.now);
+  const spans = sql`(select ${zoneDayRanges(answer, first, end)}::jsonb)`;
+  const utc = zoneDayRange(answer, "UTC", first, end);
   const zone = sql`coalesce(${containers.lastFreeDayTimeZone}, 'UTC')`;
-  return sql`((${timestamp(clock.now)} at time zone ${zone})::date + ${days}::int)`;
+  return sql`${containers.lastFreeDayAt} <@ coalesce(${spans} ->> ${zone}, ${utc})::tstzrange`;
 }
 
 /**
@@ -284,7 +292,6 @@ function lfdDay(clock: FilterClock, days: number): SQL {
  */
 function lfdWindow(window: LfdWindow, clock: FilterClock): SQL[] {
   const lfd = containers.lastFreeDayAt;
-  const day = sql`(${lfd} at time zone coalesce(${containers.lastFreeDayTimeZone}, 'UTC'))::date`;
   const now = clock.now.getTime();
   const at = (hours: number) => new Date(now + hours * 3_600_000);
   const waiting = eq(containers.awaitingPickup, true);
@@ -292,22 +299,17 @@ function lfdWindow(window: LfdWindow, clock: FilterClock): SQL[] {
     case "passed":
       // Today began at most 24 hours ago wherever the port is (25 on the day clocks go back), and before now. A
       // last free day more than 26 hours ago has passed in every zone: only the last day's are tested by their
-      // port's calendar (the test runs left to right), which spares a time zone conversion per container in the
-      // count of all that passed, most of them long ago.
+      // port's calendar (the test runs left to right), which spares a look-up per container in the count of all
+      // that passed, most of them long ago.
       return [
         waiting,
         lt(lfd, clock.now),
-        sql`(${lfd} < ${timestamp(at(-26))} or ${day} < ${lfdDay(clock, 0)})`,
+        sql`(${lfd} < ${timestamp(at(-26))} or ${lfdOnDays(clock, null, 0)})`,
       ];
     case "today":
-      return [waiting, gte(lfd, at(-24)), lt(lfd, at(24)), sql`${day} = ${lfdDay(clock, 0)}`];
+      return [waiting, gte(lfd, at(-24)), lt(lfd, at(24)), lfdOnDays(clock, 0, 1)];
     case "within_2_days":
-      return [
-        waiting,
-        gte(lfd, clock.now),
-        lt(lfd, at(72)),
-        sql`${day} between ${lfdDay(clock, 1)} and ${lfdDay(clock, 2)}`,
-      ];
+      return [waiting, gte(lfd, clock.now), lt(lfd, at(72)), lfdOnDays(clock, 1, 3)];
   }
 }
 
