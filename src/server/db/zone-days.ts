@@ -14,9 +14,9 @@ export const ZONE_DAYS = 4;
 
 /**
  * Every zone a container's last free day can be counted in: the reference ports' (a container copies its port's),
- * and, so that a zone written another way still counts by its own calendar, every zone this runtime names, and UTC
- * (a box without a port). The ports' names come first: Intl lists some of them under older aliases only
- * (Asia/Calcutta for Asia/Kolkata).
+ * every zone Intl lists, and UTC (a box without a port). Intl lists some ports' zones under older aliases only
+ * (Asia/Calcutta for Asia/Kolkata), so the ports' names are added as they are written; a name in neither list
+ * (Asia/Kathmandu, where Intl lists Asia/Katmandu) counts UTC's days, as a zone Node does not know.
  */
 export const COUNTED_ZONES: readonly string[] = [
   ...new Set(["UTC", ...PORTS.map((p) => p.timeZone), ...Intl.supportedValuesOf("timeZone")]),
