@@ -6,7 +6,7 @@ import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
 import { type ListSortKey, listSortColumns, withSortJoins } from "./custom-field-sort";
 import { transportEventIdsOf } from "./events";
-import { chargesOrder, countFreeTime } from "./free-time";
+import { chargesOrder, countFreeTime, countFreeTimeMatches } from "./free-time";
 import { listCount } from "./list-counts";
 import {
   containerListCondition,
@@ -15,6 +15,7 @@ import {
   customFieldCountQuery,
   type FilterClock,
   isCustomFieldOnly,
+  isFreeTimeOnly,
   isSearchOnly,
   isUnfiltered,
   type ListFilterSpec,
@@ -102,6 +103,7 @@ export async function countContainers(db: Db, accountId: string, spec: ListFilte
   const filter = await withSearchPlaces(db, spec, { accountId, clock });
   if (isSearchOnly(filter)) return countOf(db, containerSearchCountQuery(accountId, filter));
   if (isCustomFieldOnly(filter)) return countOf(db, customFieldCountQuery(filter));
+  if (isFreeTimeOnly(filter)) return countFreeTimeMatches(db, accountId, filter);
   return countWhere(db, containerListCondition(accountId, filter, clock));
 }
 

@@ -121,6 +121,12 @@ export function isCustomFieldOnly(f: ListFilterSpec): boolean {
   return (customFields?.length ?? 0) > 0 && isUnfiltered(others);
 }
 
+/** Whether the spec filters by free time alone (`filter[detention]`, `filter[charges]`). */
+export function isFreeTimeOnly(f: ListFilterSpec): boolean {
+  const { detention, charges, freeTimeCounted, ...others } = f;
+  return (detention !== undefined || charges !== undefined) && isUnfiltered(others);
+}
+
 /**
  * How many records have every field filtered by, from the fields' indexes alone: a value is set only on a record of
  * the account (checked when written), and shipments and containers are never deleted but with their account (which
