@@ -661,8 +661,11 @@ export const shipments = pgTable(
       .where(
         sql`destination_id is not null and destination_ata_at is null and destination_eta_at is not null`,
       ),
-    // Filters whose counts (`meta.total`) are read from an index alone.
-    index("shipments_account_line_idx").on(t.accountId, t.shippingLineId),
+    // A line's shipments (`filter[shipping_line]`): counted from the index alone (`meta.total`), and walked in
+    // ETA order for a line's shipments by ETA, which the ETA index alone read in full to find one line's among them.
+    index("shipments_account_line_eta_idx").on(t.accountId, t.shippingLineId, t.podEtaAt),
+    // Tags whole (`q` of one or two characters, db/list-filters.ts; `filter[tags]`).
+    index("shipments_tags_idx").using("gin", t.tags),
     // With the id: a search (`q`) that names a port or a vessel counts its shipments as the union of these
     // indexes' ids, read from the indexes alone (db/list-filters.ts).
     index("shipments_account_pod_idx").on(t.accountId, t.portOfDischargeId, t.id),
