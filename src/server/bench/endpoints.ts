@@ -114,7 +114,7 @@ export async function planEndpoints(api: ApiClient): Promise<EndpointPlan> {
     get("containers: on hold by lfd", "/v2/containers?filter[on_hold]=true&sort=last_free_day_at"),
     get("shipments: MAEU by ETA", "/v2/shipments?sort=pod_eta_at&filter[shipping_line]=MAEU"),
     get("shipments: q=port name", "/v2/shipments?q=Savannah"),
-    // A term that names most ports (more than search-places' PLACES_LISTED): read through the ports table.
+    // A one-letter term: part of nearly everything, it finds only a whole tag or customer name (db/search-places.ts).
     get("shipments: q=one letter", "/v2/shipments?q=a"),
     get("containers: q=one letter", "/v2/containers?q=a"),
     // What arrives next, and where things are (the lists' quick filters and the ETA header's sort).

@@ -27,7 +27,7 @@ import { RECENT_EXCEPTION_MS, type VoyageExceptionKind } from "../../api/voyage-
 import type { Db } from "./connection";
 import { countFreeTime, freeTimeCondition } from "./free-time";
 import { containers, parties, shipments, vessels, voyageExceptions } from "./schema";
-import { type PlaceMatches, type SearchPlaces, searchPlaces } from "./search-places";
+import { isShortTerm, type PlaceMatches, type SearchPlaces, searchPlaces } from "./search-places";
 import { likePattern } from "./sql-helpers";
 import { countedZoneDayStarts, zoneDayRange, zoneDayRanges } from "./zone-days";
 
@@ -452,6 +452,53 @@ function placesOf(f: ListFilterSpec): SearchPlaces {
   return f.qPlaces;
 }
 
+/** The case forms of a short term (each character lower, upper or as typed): at most nine for two characters. */
+function caseForms(term: string): string[] {
+  let forms = [""];
+  for (const ch of term) {
+    const variants = [...new Set([ch, ch.toLowerCase(), ch.toUpperCase()])];
+    forms = forms.flatMap((start) => variants.map((v) => start + v));
+  }
+  return [...new Set(forms)];
+}
+
+/** A shipment's columns that its own values are matched in: `s.` (a union's reads) or the list's table. */
+interface OwnColumns {
+  searchText: SQL | AnyColumn;
+  tags: SQL | AnyColumn;
+  customerId: SQL | AnyColumn;
+}
+
+const ALIASED: OwnColumns = {
+  searchText: sql`s.search_text`,
+  tags: sql`s.tags`,
+  customerId: sql`s.customer_id`,
+};
+
+/**
+ * What a term finds in a shipment's own values, as conditions that each have an index: a part of its search text
+ * (bill of lading and reference numbers, tags, customer) through the text's pg_trgm index. A short term (one or
+ * two characters, db/search-places.ts) is part of nearly everything and too short for that index: it finds a tag
+ * or the customer's name that is the term whole, in any case ("Q4", "HP"), through the tags' index and the
+ * account's parties by name (a shipment's customer name is its party's).
+ */
+function ownValuesMatches(accountId: string, q: string, col: OwnColumns): SQL[] {
+  if (!isShortTerm(q)) return [sql`${col.searchText} ilike ${likePattern(q)}`];
+  return [
+    sql`${col.tags} && ${sql.param(caseForms(q.trim()))}::text[]`,
+    sql`${col.customerId} in (select ${parties.id} from ${parties}
+      where ${parties.accountId} = ${accountId} and lower(${parties.companyName}) = lower(${q.trim()}))`,
+  ];
+}
+
+/** The ids of the shipments whose container numbers hold the term: none for a short term (numbers are longer). */
+function containerNumberReads(accountId: string, q: string): SQL[] {
+  if (isShortTerm(q)) return [];
+  return [
+    sql`select m.shipment_id from ${containers} m where m.account_id = ${accountId} and m.number ilike ${likePattern(q)}`,
+  ];
+}
+
 /**
  * Whether a search term finds a shipment: its numbers, tags or customer (the search text, pg_trgm), one of its
  * containers' numbers, or one of its ports or its vessel among those the term names. An OR of conditions that
@@ -459,14 +506,19 @@ function placesOf(f: ListFilterSpec): SearchPlaces {
  * many, as a port's name) or joins the few matches from those indexes (a number).
  */
 function shipmentSearch(accountId: string, q: string, places: SearchPlaces): SQL {
-  const pattern = likePattern(q);
   const { ports, vessels } = places;
-  // A term that names no port or vessel (a number, a tag) finds few: its matches, joined by id.
+  // A term that names no port or vessel (a number, a tag) finds few: its matches, joined by id. A short term's
+  // matches are read first, as an array: the planner cannot tell how many shipments a tag or customer has (it
+  // guessed 31,000 for 3,750), and for that many it would read the whole table to join them.
+  if (isShortTerm(q)) return sql`${shipments.id} = any(array(${shipmentSearchIds(accountId, q, places)}))`;
   if (!ports.any && !vessels.any) return sql`${shipments.id} in (${shipmentSearchIds(accountId, q, places)})`;
   const matches = [
-    sql`${shipments.searchText} ilike ${pattern}`,
-    sql`${shipments.id} = any(array(select m.shipment_id from ${containers} m
-      where m.account_id = ${accountId} and m.number ilike ${pattern}))`,
+    ...ownValuesMatches(accountId, q, {
+      searchText: shipments.searchText,
+      tags: shipments.tags,
+      customerId: shipments.customerId,
+    }),
+    ...containerNumberReads(accountId, q).map((ids) => sql`${shipments.id} = any(array(${ids}))`),
   ];
   if (ports.any) {
     matches.push(
@@ -484,14 +536,10 @@ function shipmentSearch(accountId: string, q: string, places: SearchPlaces): SQL
  * indexes alone, so that counting the shipments of a port does not visit them.
  */
 function shipmentSearchIds(accountId: string, q: string, places: SearchPlaces): SQL {
-  const pattern = likePattern(q);
   const { ports, vessels } = places;
   const own = (condition: SQL) =>
     sql`select s.id from ${shipments} s where s.account_id = ${accountId} and ${condition}`;
-  const reads = [
-    own(sql`s.search_text ilike ${pattern}`),
-    sql`select m.shipment_id from ${containers} m where m.account_id = ${accountId} and m.number ilike ${pattern}`,
-  ];
+  const reads = [...ownValuesMatches(accountId, q, ALIASED).map(own), ...containerNumberReads(accountId, q)];
   if (ports.any) {
     reads.push(
       own(sql`s.port_of_lading_id in (${ports.ids})`),
@@ -504,17 +552,17 @@ function shipmentSearchIds(accountId: string, q: string, places: SearchPlaces): 
 }
 
 /**
- * The shipments a search term finds by what only the shipment holds (its search text, its ports of lading and
+ * The shipments a search term finds by what only the shipment holds (its own values, its ports of lading and
  * destination), whose containers it finds: the containers keep copies of the port of discharge and the vessel.
  */
-function shipmentOnlySearch(accountId: string, pattern: string, ports: PlaceMatches): SQL {
-  const byPort = ports.any
-    ? sql` union select s.id from ${shipments} s where s.account_id = ${accountId}
-        and s.port_of_lading_id in (${ports.ids})
-      union select s.id from ${shipments} s where s.account_id = ${accountId}
-        and s.destination_id in (${ports.ids})`
-    : sql``;
-  return sql`select s.id from ${shipments} s where s.account_id = ${accountId} and s.search_text ilike ${pattern}${byPort}`;
+function shipmentOnlySearch(accountId: string, q: string, ports: PlaceMatches): SQL {
+  const own = (condition: SQL) =>
+    sql`select s.id from ${shipments} s where s.account_id = ${accountId} and ${condition}`;
+  const reads = ownValuesMatches(accountId, q, ALIASED).map(own);
+  if (ports.any) {
+    reads.push(own(sql`s.port_of_lading_id in (${ports.ids})`), own(sql`s.destination_id in (${ports.ids})`));
+  }
+  return sql.join(reads, sql` union `);
 }
 
 /**
@@ -522,28 +570,39 @@ function shipmentOnlySearch(accountId: string, pattern: string, ports: PlaceMatc
  * or its shipment (by anything the shipment alone holds). An OR of indexed conditions, as shipmentSearch.
  */
 function containerSearch(accountId: string, q: string, places: SearchPlaces): SQL {
-  const pattern = likePattern(q);
   const { ports, vessels } = places;
+  // A short term finds the containers of the shipments it finds, and nothing else (see shipmentSearch).
+  if (isShortTerm(q)) return shortTermContainers(accountId, q, places);
   if (!ports.any && !vessels.any)
     return sql`${containers.id} in (${containerSearchIds(accountId, q, places)})`;
   const matches = [
-    sql`${containers.number} ilike ${pattern}`,
-    sql`${containers.shipmentId} = any(array(${shipmentOnlySearch(accountId, pattern, ports)}))`,
+    sql`${containers.number} ilike ${likePattern(q)}`,
+    sql`${containers.shipmentId} = any(array(${shipmentOnlySearch(accountId, q, ports)}))`,
   ];
   if (ports.any) matches.push(sql`${containers.shipmentPortOfDischargeId} in (${ports.ids})`);
   if (vessels.any) matches.push(sql`${containers.shipmentPodVesselId} in (${vessels.ids})`);
   return sql`(${sql.join(matches, sql` or `)})`;
 }
 
+/** The containers of the shipments a short term finds (it names no place, and no container number is that short). */
+function shortTermContainers(
+  accountId: string,
+  q: string,
+  places: SearchPlaces,
+  shipmentId: SQL | AnyColumn = containers.shipmentId,
+): SQL {
+  return sql`${shipmentId} = any(array(${shipmentOnlySearch(accountId, q, places.ports)}))`;
+}
+
 /** The ids of the containers a search term finds, as a union of one read per index (see shipmentSearchIds). */
 function containerSearchIds(accountId: string, q: string, places: SearchPlaces): SQL {
-  const pattern = likePattern(q);
   const { ports, vessels } = places;
   const own = (condition: SQL) =>
     sql`select m.id from ${containers} m where m.account_id = ${accountId} and ${condition}`;
+  if (isShortTerm(q)) return own(shortTermContainers(accountId, q, places, sql`m.shipment_id`));
   const reads = [
-    own(sql`m.number ilike ${pattern}`),
-    own(sql`m.shipment_id in (${shipmentOnlySearch(accountId, pattern, ports)})`),
+    own(sql`m.number ilike ${likePattern(q)}`),
+    own(sql`m.shipment_id in (${shipmentOnlySearch(accountId, q, ports)})`),
   ];
   if (ports.any) reads.push(own(sql`m.shipment_port_of_discharge_id in (${ports.ids})`));
   if (vessels.any) reads.push(own(sql`m.shipment_pod_vessel_id in (${vessels.ids})`));

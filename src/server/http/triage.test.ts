@@ -1,11 +1,11 @@
 // Service tests: sorting and filtering GET /v2/shipments and GET /v2/containers (src/api/triage.ts), the search
 // of both, the copies of shipment columns on containers that keep them sorted, and another account's rows never
 // listed.
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTAINER_SORT_FIELDS, SHIPMENT_SORT_FIELDS } from "../../api/triage";
-import { containers, ports, shipments, vessels } from "../db/schema";
+import { containers, shipments, vessels } from "../db/schema";
 import { PLACES_LISTED, searchPlaces } from "../db/search-places";
 import { createHarness, type Harness } from "../testing/service-harness";
 import { at, buildTriageFixture, type FixtureShipment, type TriageFixture } from "../testing/triage-fixture";
@@ -13,14 +13,12 @@ import { at, buildTriageFixture, type FixtureShipment, type TriageFixture } from
 let h: Harness;
 let key: string;
 let f: TriageFixture;
-let accountId: string;
 
 beforeAll(async () => {
   h = await createHarness();
   const mine = await h.newAccount("Triage Co");
   const other = await h.newAccount("Other Triage Co");
   key = mine.apiKey;
-  accountId = mine.account.id;
   f = await buildTriageFixture(h.db, mine.account.id, other.account.id);
 });
 afterAll(() => h.close());
@@ -511,38 +509,78 @@ describe("q", () => {
     }
   });
 
-  it("finds by a term that names more ports than it lists, through the ports table instead of a list of ids", async () => {
-    // "a" names most of the world's ports: more than PLACES_LISTED, so the statement reads the ports table itself.
-    const term = "a";
-    const named = await h.db.execute(
-      sql`select count(*)::int as n from ${ports} where ${ports.name} ilike '%a%' or ${ports.locode} ilike '%a%'`,
-    );
-    expect((named as unknown as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThan(PLACES_LISTED);
-    // The statement carries the term, not hundreds of ids.
-    const places = await searchPlaces(h.db, term);
-    expect(new PgDialect().sqlToQuery(places.ports.ids).params).toEqual(["%a%", "%a%"]);
-    expect(new PgDialect().sqlToQuery((await searchPlaces(h.db, "savann")).ports.ids).params).toHaveLength(1);
-    // What the term finds, read plainly: a port or vessel named, the search text, or a container's number.
-    const plain = (await h.db.execute(sql`
-      select s.id from ${shipments} s
-        left join ${ports} pol on pol.id = s.port_of_lading_id
-        left join ${ports} pod on pod.id = s.port_of_discharge_id
-        left join ${ports} dest on dest.id = s.destination_id
-        left join ${vessels} v on v.id = s.pod_vessel_id
-      where s.account_id = ${accountId} and (
-        pol.name ilike '%a%' or pol.locode ilike '%a%' or pod.name ilike '%a%' or pod.locode ilike '%a%'
-        or dest.name ilike '%a%' or dest.locode ilike '%a%' or v.name ilike '%a%' or s.search_text ilike '%a%'
-        or exists (select 1 from ${containers} m where m.shipment_id = s.id and m.number ilike '%a%'))`)) as unknown as {
-      rows: { id: string }[];
-    };
-    const expected = plain.rows.map((r) => r.id).sort();
-    expect(expected.length).toBeGreaterThan(0);
-    expect(await shipmentIds(term)).toEqual(expected);
-    const { ids, total } = await allPages(`/v2/shipments?q=${term}`);
-    expect(total).toBe(ids.length);
-    const boxes = await allPages(`/v2/containers?q=${term}`);
-    expect(boxes.total).toBe(boxes.ids.length);
-    expect(boxes.ids.length).toBeGreaterThan(0);
+  it("finds by a term that names more vessels than it lists, through the vessels table instead of a list of ids", async () => {
+    // More vessels named alike than PLACES_LISTED: the statement reads the vessels table itself.
+    const added = await h.db
+      .insert(vessels)
+      .values(
+        Array.from({ length: PLACES_LISTED + 1 }, (_, i) => ({
+          name: `PLACESTEST ${String(i).padStart(3, "0")}`,
+          mmsi: `9${String(i).padStart(8, "0")}`,
+        })),
+      )
+      .returning({ id: vessels.id });
+    const savannah = f.s.savannah.shipment;
+    await h.db.update(shipments).set({ podVesselId: added[7]!.id }).where(eq(shipments.id, savannah.id));
+    try {
+      const places = await searchPlaces(h.db, "placestest");
+      // The statement carries the term, not hundreds of ids.
+      expect(new PgDialect().sqlToQuery(places.vessels.ids).params).toEqual(["%placestest%"]);
+      expect(new PgDialect().sqlToQuery((await searchPlaces(h.db, "savann")).ports.ids).params).toHaveLength(
+        1,
+      );
+      expect(await shipmentIds("placestest")).toEqual(idsOf("savannah"));
+      expect(await containerIds("placestest")).toEqual(f.s.savannah.containers.map((x) => x.id).sort());
+      for (const list of ["shipments", "containers"]) {
+        const { ids, total } = await allPages(`/v2/${list}?q=placestest`);
+        expect(total, list).toBe(ids.length);
+      }
+    } finally {
+      await h.db
+        .update(shipments)
+        .set({ podVesselId: savannah.podVesselId })
+        .where(eq(shipments.id, savannah.id));
+      await h.db.delete(vessels).where(
+        inArray(
+          vessels.id,
+          added.map((v) => v.id),
+        ),
+      );
+    }
+  });
+
+  it("finds by a term of one or two characters a tag or customer that is the term whole, in any case", async () => {
+    // "a" is part of nearly every port's name and so of every shipment; "ac" starts Acme Corp's name: a term too
+    // short to look for in part finds only what it is whole.
+    const id = f.s.noEta.shipment.id;
+    const edit = (attributes: object) =>
+      h.request(key, `/v2/shipments/${id}`, { method: "PATCH", json: { data: { attributes } } });
+    expect((await edit({ tags: ["urgent", "Q4"], customer_name: "HP" })).status).toBe(200);
+    try {
+      for (const q of ["q4", "Q4", " Q4 ", "hp", "Hp"]) {
+        expect(await shipmentIds(q), q).toEqual([id]);
+        expect(await containerIds(q), q).toEqual(f.s.noEta.containers.map((x) => x.id).sort());
+      }
+      for (const q of ["a", "A", "ac", "sa", "4", "H"]) {
+        for (const list of ["shipments", "containers"]) {
+          const doc = await get(`/v2/${list}?q=${encodeURIComponent(q)}`);
+          expect(doc.data, `${list}?q=${q}`).toEqual([]);
+          expect(doc.meta.total, `${list}?q=${q}`).toBe(0);
+        }
+      }
+      // Three characters are looked for in part again: Acme Corp's shipments.
+      expect(await shipmentIds("acm")).toEqual(idsOf("savannah", "shanghai"));
+      // Combined with a filter, and counted as listed.
+      const stopped = await get("/v2/shipments?q=q4&filter[tracking_stopped]=false");
+      expect(stopped.data.map((d) => d.id)).toEqual([id]);
+      expect(stopped.meta.total).toBe(1);
+      for (const list of ["shipments", "containers"]) {
+        const { ids, total } = await allPages(`/v2/${list}?q=hp`);
+        expect(total, list).toBe(ids.length);
+      }
+    } finally {
+      await edit({ tags: ["urgent"], customer_name: "" });
+    }
   });
 
   it("finds a port by its destination, and a vessel by its name as it is now", async () => {

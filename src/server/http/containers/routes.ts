@@ -35,7 +35,7 @@ export const listRoute = createRoute({
       ...includeQueryOf(CONTAINER_INCLUDES),
       q: z.string().optional().openapi({
         description:
-          "Part of a container number, or of anything a search of shipments finds (bill of lading and reference numbers, tags, customer, vessel, port names and LOCODEs): a shipment's term finds its containers.",
+          "Part of a container number, or of anything a search of shipments finds (bill of lading and reference numbers, tags, customer, vessel, port names and LOCODEs), from three characters on: a shipment's term finds its containers. A term of one or two characters finds the containers of the shipments with a tag or customer name that is the whole term, in any case.",
       }),
       "filter[number]": z.string().optional().openapi({ description: "Part of a container number." }),
       ...sortQuery(

@@ -36,7 +36,7 @@ export const listRoute = createRoute({
       ...includeQueryOf(SHIPMENT_INCLUDES),
       q: z.string().optional().openapi({
         description:
-          "Part of a bill of lading, reference or container number, tag, customer name, vessel name, or a port's name or LOCODE (port of lading, of discharge, destination), in any case.",
+          "Part of a bill of lading, reference or container number, tag, customer name, vessel name, or a port's name or LOCODE (port of lading, of discharge, destination), in any case, from three characters on. A term of one or two characters is part of nearly everything: it finds a tag or a customer name that is the whole term (`Q4`, `HP`), in any case.",
       }),
       ...sortQuery(
         SHIPMENT_SORT_FIELDS,

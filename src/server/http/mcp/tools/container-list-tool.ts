@@ -46,7 +46,7 @@ export function registerContainerListTool(server: McpServer, api: ApiCaller): vo
           .string()
           .optional()
           .describe(
-            "Part of a container number, or a bill of lading, reference, tag, customer, vessel or port.",
+            "Part of a container number, or a bill of lading, reference, tag, customer, vessel or port (3 characters or more); 1 or 2 characters find the containers of shipments with that whole tag or customer name.",
           ),
         ...listFilterInputs,
         sort: sortInput(CONTAINER_SORT_FIELDS),

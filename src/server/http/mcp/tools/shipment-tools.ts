@@ -165,7 +165,7 @@ export function registerShipmentTools(server: McpServer, api: ApiCaller): void {
           .string()
           .optional()
           .describe(
-            "Part of a bill of lading, reference or container number, tag, customer, vessel or port.",
+            "Part of a bill of lading, reference or container number, tag, customer, vessel or port (3 characters or more); 1 or 2 characters find a whole tag or customer name.",
           ),
         ...listFilterInputs,
         sort: sortInput(SHIPMENT_SORT_FIELDS),
