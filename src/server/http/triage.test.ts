@@ -5,6 +5,7 @@ import { eq, inArray } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTAINER_SORT_FIELDS, SHIPMENT_SORT_FIELDS } from "../../api/triage";
+import { shippingLineId } from "../db/reference-data";
 import { containers, shipments, vessels } from "../db/schema";
 import { PLACES_LISTED, searchPlaces } from "../db/search-places";
 import { createHarness, type Harness } from "../testing/service-harness";
@@ -358,6 +359,30 @@ describe("filters", () => {
     expect(await both("filter[vessel]=TRIAGE")).toEqual(expectIds(() => false));
   });
 
+  it("lists a line's shipments by ETA either way, those without one last, newest first among equals", async () => {
+    // Read through the (account, line, ETA) index: the same rows, in the same order, as the sort defines.
+    const line = shippingLineId("MSCU");
+    const ofLine = shipmentsOf()
+      .map((x) => x.shipment)
+      .filter((x) => x.shippingLineId === line);
+    expect(ofLine.length).toBeGreaterThan(1);
+    const newestFirst = (a: (typeof ofLine)[number], b: (typeof ofLine)[number]) =>
+      b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1);
+    for (const descending of [false, true]) {
+      const expected = [...ofLine].sort((a, b) => {
+        const [x, y] = [time(a.podEtaAt), time(b.podEtaAt)];
+        if (x === y) return newestFirst(a, b);
+        if (x === null || y === null) return x === null ? 1 : -1;
+        return descending ? y - x : x - y;
+      });
+      const doc = await get(
+        `/v2/shipments?filter[shipping_line]=MSCU&sort=${descending ? "-" : ""}pod_eta_at`,
+      );
+      expect(doc.data.map((d) => d.id)).toEqual(expected.map((x) => x.id));
+      expect(doc.meta.total).toBe(ofLine.length);
+    }
+  });
+
   it("filter[port_of_discharge] takes a port id too", async () => {
     const id = f.s.shanghai.shipment.portOfDischargeId!;
     expect(await both(`filter[port_of_discharge]=${id}`)).toEqual(
@@ -486,6 +511,16 @@ describe("q", () => {
     expect(await shipmentIds("acme")).toEqual(idsOf("savannah", "shanghai"));
     expect(await shipmentIds("po-triage-77")).toEqual(idsOf("savannah"));
     expect(await shipmentIds(f.s.losAngeles.containers[1]!.number)).toEqual(idsOf("losAngeles"));
+  });
+
+  it("lists what a port's name finds newest first, as the unfiltered list, and counts it", async () => {
+    const found = shipmentsOf()
+      .map((x) => x.shipment)
+      .filter((x) => idsOf("savannah", "losAngeles", "shanghai", "later", "noEta", "sameEta").includes(x.id))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
+    const doc = await get("/v2/shipments?q=Shanghai");
+    expect(doc.data.map((d) => d.id)).toEqual(found.map((x) => x.id));
+    expect(doc.meta.total).toBe(found.length);
   });
 
   it("finds a shipment's containers on /v2/containers by its bill of lading, or any term that finds it", async () => {
