@@ -2,13 +2,13 @@
 // that the list finds the shipments and containers of those ports and vessels by id, through indexes, and counts
 // them from the indexes alone (db/list-filters.ts), however many there are.
 //
-// The lookup is bounded: a term that names more than PLACES_LISTED of a kind (a single letter names most ports)
-// does not become a list of thousands of ids in the list's statement; the statement reads the table itself for
-// that kind instead (a semi-join), which finds the same shipments.
+// The lookup is bounded: a term that names more than PLACES_LISTED of a kind (a common part of vessel names, in a
+// larger table of vessels) does not become a list of thousands of ids in the list's statement; the statement reads
+// the table itself for that kind instead (a semi-join), which finds the same shipments.
 //
 // A short term (fewer than SUBSTRING_MIN characters) names no place: it is part of nearly every place's name ("a"
 // of 231 of 276 ports, and through them of all but 71 of 100,000 shipments), which finds nothing anyone looks for
-// and, counted, read every shipment. It finds whole values instead (db/list-filters.ts: ownValuesMatch).
+// and, counted, read every shipment. It finds whole values instead (db/list-filters.ts: ownValuesMatches).
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "./connection";
 import { ports, vessels } from "./schema";
