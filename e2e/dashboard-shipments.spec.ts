@@ -75,6 +75,12 @@ test("a search with no result says so and offers to clear it", async ({ page }) 
   await expect(table(page).getByRole("row").nth(1)).toBeVisible();
 });
 
+test("a search of one or two characters says what such a term finds", async ({ page }) => {
+  await signInAsDemo(page, "/shipments?q=zq");
+  await expect(page.getByRole("heading", { name: "No shipments match “zq”" })).toBeVisible();
+  await expect(page.getByText(/fewer than 3 characters finds a whole tag or customer name only/)).toBeVisible();
+});
+
 test("the tracking filter shows only stopped shipments", async ({ page, demo }) => {
   const stopped = await apiGet(
     page.request,

@@ -5,17 +5,18 @@
 // index. Vessels and ports are small shared tables, read whole.
 import { type SQL, sql } from "drizzle-orm";
 import { SEARCH_LIMIT, SEARCH_RESULT_TYPES, type SearchResultType } from "../../api/search";
+/**
+ * pg_trgm indexes narrow nothing down with fewer than three characters (every row would be read): a shorter term
+ * finds whole numbers only, and vessels and ports, whose tables are small, by part of their name too.
+ */
+import { SUBSTRING_MIN } from "../../api/search-terms";
 import { normalizeRequestNumber } from "../../api/tracking-requests";
 import type { Db } from "./connection";
 import { likePattern } from "./sql-helpers";
 import { trackingRequestTextMatch } from "./tracking-requests";
 import { visibleVesselIds } from "./vessels";
 
-/**
- * pg_trgm indexes narrow nothing down with fewer than three characters (every row would be read): a shorter term
- * finds whole numbers only, and vessels and ports, whose tables are small, by part of their name too.
- */
-export const SUBSTRING_MIN = 3;
+export { SUBSTRING_MIN };
 
 /** One result, whatever its kind, with what the contract's attributes are made of. */
 export interface SearchRow {

@@ -7,6 +7,7 @@
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { useEffect, useMemo } from "react";
 import { type Container, containerSchema } from "../../../api/containers";
+import { isShortSearchTerm, SUBSTRING_MIN } from "../../../api/search-terms";
 import { sortKeysOf, sortParamOf } from "../../../api/triage";
 import { buttonClass } from "../../components/button";
 import {
@@ -265,8 +266,9 @@ function NoContainers({ total, filtered }: { total: number; filtered: boolean })
           </Link>
         }
       >
-        Search matches any part of a container number, such as “MSCU” or “1234567”. Filters combine: a
-        container must match every one.
+        {isShortSearchTerm(search.q ?? "") && (search.q ?? "").trim() !== ""
+          ? `A term of fewer than ${SUBSTRING_MIN} characters finds a whole tag or customer name only: type ${SUBSTRING_MIN} or more to search container numbers, ports and vessels.`
+          : "Search matches any part of a container number, such as “MSCU” or “1234567”. Filters combine: a container must match every one."}
       </EmptyState>
     );
   }

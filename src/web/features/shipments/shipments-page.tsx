@@ -5,6 +5,7 @@
 // menu, sorted from their headers), filters in the bar, kept in saved views and written to the CSV when shown.
 import { getRouteApi, Link, useRouter } from "@tanstack/react-router";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import { isShortSearchTerm, SUBSTRING_MIN } from "../../../api/search-terms";
 import { type Shipment, shipmentSchema } from "../../../api/shipments";
 import { customFieldSlugOf, sortKeysOf, sortParamOf } from "../../../api/triage";
 import { buttonClass } from "../../components/button";
@@ -277,8 +278,9 @@ function NoShipments({ total }: { total: number }) {
           </Link>
         }
       >
-        Search looks for a bill of lading, a reference number or a container number. Check the spelling, or
-        try part of the number.
+        {isShortSearchTerm(search.q) && search.q.trim() !== ""
+          ? `A term of fewer than ${SUBSTRING_MIN} characters finds a whole tag or customer name only: type ${SUBSTRING_MIN} or more to search numbers, ports and vessels.`
+          : "Search looks for a bill of lading, a reference number or a container number. Check the spelling, or try part of the number."}
       </EmptyState>
     );
   }
