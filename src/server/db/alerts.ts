@@ -22,6 +22,7 @@ import type { MissingEvent } from "../../api/expected-events";
 import { type FreeTimeFacts, freeTimeFactsOf } from "../../api/free-time";
 import { isUuid } from "../../api/ids";
 import type { Db } from "./connection";
+import { freeTimeColumns } from "./free-time";
 import { containerListCondition } from "./list-filters";
 import { queryRows } from "./raw-rows";
 import {
@@ -578,18 +579,10 @@ export async function awaitingEmptyReturns(
       accountId: containers.accountId,
       containerId: containers.id,
       containerNumber: containers.number,
-      lastFreeDayAt: containers.lastFreeDayAt,
+      // With the last free day the alert names, which the rule reads too.
+      ...freeTimeColumns,
       lastFreeDayZone: containers.lastFreeDayTimeZone,
       awaitingPickup: containers.awaitingPickup,
-      equipmentLength: containers.equipmentLength,
-      equipmentType: containers.equipmentType,
-      podDischargedAt: containers.podDischargedAt,
-      podFullOutAt: containers.podFullOutAt,
-      finalDestinationFullOutAt: containers.finalDestinationFullOutAt,
-      emptyTerminatedAt: containers.emptyTerminatedAt,
-      podRailDepartedAt: containers.podRailDepartedAt,
-      indAtaAt: containers.indAtaAt,
-      indRailUnloadedAt: containers.indRailUnloadedAt,
       portLocode: ports.locode,
       destinationZone: destinations.timeZone,
       firmsCode: terminals.firmsCode,

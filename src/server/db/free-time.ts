@@ -10,6 +10,7 @@ import { nextDayStartIn } from "../../api/calendar-days";
 import {
   type DetentionFilter,
   detentionAlarm,
+  type FreeTimeColumns,
   type FreeTimeFacts,
   freeTimeFactsOf,
   freeTimeOf,
@@ -18,6 +19,20 @@ import {
 import type { Db } from "./connection";
 import { tariffsOfAccount } from "./free-time-tariffs";
 import { containerFreeTime, containers, ports, shippingLines, terminals } from "./schema";
+
+/** The container columns the rule reads (FreeTimeColumns), selected beside a read's own. */
+export const freeTimeColumns = {
+  equipmentLength: containers.equipmentLength,
+  equipmentType: containers.equipmentType,
+  podDischargedAt: containers.podDischargedAt,
+  podFullOutAt: containers.podFullOutAt,
+  finalDestinationFullOutAt: containers.finalDestinationFullOutAt,
+  emptyTerminatedAt: containers.emptyTerminatedAt,
+  podRailDepartedAt: containers.podRailDepartedAt,
+  indAtaAt: containers.indAtaAt,
+  indRailUnloadedAt: containers.indRailUnloadedAt,
+  lastFreeDayAt: containers.lastFreeDayAt,
+} satisfies Record<keyof FreeTimeColumns, unknown>;
 
 /** Rows written by one statement when counting again (an account's first read counts all its running ones). */
 const WRITE_BATCH = 500;
@@ -47,18 +62,9 @@ async function countStale(db: Db, accountId: string, now: Date): Promise<void> {
     .select({
       id: containers.id,
       version: f.version,
-      equipmentLength: containers.equipmentLength,
-      equipmentType: containers.equipmentType,
-      podDischargedAt: containers.podDischargedAt,
-      podFullOutAt: containers.podFullOutAt,
-      finalDestinationFullOutAt: containers.finalDestinationFullOutAt,
-      emptyTerminatedAt: containers.emptyTerminatedAt,
-      podRailDepartedAt: containers.podRailDepartedAt,
-      indAtaAt: containers.indAtaAt,
-      indRailUnloadedAt: containers.indRailUnloadedAt,
+      ...freeTimeColumns,
       podTimeZone: containers.shipmentPodTimeZone,
       destinationTimeZone: containers.shipmentDestinationTimeZone,
-      lastFreeDayAt: containers.lastFreeDayAt,
       scac: shippingLines.scac,
       locode: ports.locode,
       firmsCode: terminals.firmsCode,
