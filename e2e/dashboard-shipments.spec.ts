@@ -78,7 +78,9 @@ test("a search with no result says so and offers to clear it", async ({ page }) 
 test("a search of one or two characters says what such a term finds", async ({ page }) => {
   await signInAsDemo(page, "/shipments?q=zq");
   await expect(page.getByRole("heading", { name: "No shipments match “zq”" })).toBeVisible();
-  await expect(page.getByText(/fewer than 3 characters finds a whole tag or customer name only/)).toBeVisible();
+  await expect(
+    page.getByText(/fewer than 3 characters finds a whole tag or customer name only/),
+  ).toBeVisible();
 });
 
 test("the tracking filter shows only stopped shipments", async ({ page, demo }) => {
