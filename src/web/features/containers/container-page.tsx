@@ -118,7 +118,9 @@ export function ContainerPage() {
         <PickupSummary container={container} panelId="pickup-heading" />
       </section>
 
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      {/* grid-cols-1 is minmax(0, 1fr): an implicit column would grow to the widest panel's content (the free
+          time table) and push the page past a phone's width instead of letting that table scroll in its own box. */}
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <TimelineLineName value={shipment?.attributes.shipping_line_short_name || null}>
           <ContainerTimeline journey={journey} />
         </TimelineLineName>

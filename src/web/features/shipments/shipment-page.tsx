@@ -148,7 +148,7 @@ export function ShipmentPage() {
         </h2>
         <ContainersTable containers={containers} terminals={terminals} inlandName={a.destination_name} />
       </section>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card title="Journey" className="lg:col-span-2">
           <Journey shipment={shipment} included={included} />
         </Card>

@@ -124,7 +124,7 @@ function BulkTracking() {
         <h2 id={`${textId}-heading`} className="mb-4 text-base font-semibold">
           1. Lines to track
         </h2>
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <div>
             <label htmlFor={textId} className={labelClass}>
               Paste lines

@@ -68,7 +68,7 @@ export function TrackingRequestPage() {
           ) : null
         }
       />
-      <div className="grid items-start gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         <section
           aria-labelledby={resultHeading}
           className="rounded-lg border border-slate-200 bg-white p-5 lg:col-span-2 dark:border-slate-800 dark:bg-slate-900"
