@@ -21,6 +21,8 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  // db/connection.ts says why connections are kept this long (5 min).
+  DATABASE_POOL_IDLE_MS: z.coerce.number().int().min(1_000).default(300_000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   PEOPLE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   TRACKING_REQUEST_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(100),
@@ -117,6 +119,8 @@ export interface Config {
    * A request waits at most about these before it is answered 503 (the embedded database has none).
    */
   databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
+  /** PostgreSQL: how long the pool keeps an idle connection open. */
+  databasePoolIdleMs: number;
   rateLimitPerMinute: number;
   /**
    * A person's requests a minute in the dashboard (a session, or an assistant signed in as them): one page reads
@@ -248,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
       idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
+    databasePoolIdleMs: e.DATABASE_POOL_IDLE_MS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     peopleRateLimitPerMinute: e.PEOPLE_RATE_LIMIT_PER_MINUTE,
     trackingRequestLimitPerMinute: e.TRACKING_REQUEST_LIMIT_PER_MINUTE,

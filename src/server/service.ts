@@ -274,6 +274,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       onConnectionLost: (error) =>
         reportOutage ? reportOutage(error) : logger.warn("database connection lost", logSafeError(error)),
       timeouts: config.databaseTimeouts,
+      poolIdleMs: config.databasePoolIdleMs,
     }));
   const { db } = database;
   // Background work's statements (the engine, deliveries, alerts, mail, documents): on the embedded database they

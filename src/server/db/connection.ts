@@ -76,7 +76,17 @@ export interface DatabaseOptions {
    * long statements); the service passes them from its configuration. Migrations run without them.
    */
   timeouts?: DatabaseTimeouts;
+  /**
+   * PostgreSQL: how long an idle connection of the pool stays open (default POOL_IDLE_MS). A new connection's
+   * first statements read the catalogue to plan (on the 100,000-shipment account a list's two statements took
+   * 65–80 ms on a new connection, 10–16 ms on one that had run them): node-postgres closed idle connections after
+   * 10 s, so a person's next click after a pause paid that on every connection it needed.
+   */
+  poolIdleMs?: number;
 }
+
+/** How long the pool keeps an idle connection by default: longer than a person's pause between two pages. */
+export const POOL_IDLE_MS = 5 * 60_000;
 
 export interface DatabaseTimeouts {
   /** Opening a connection, and waiting for a free one of the pool. */
@@ -148,6 +158,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    idleTimeoutMillis: options.poolIdleMs ?? POOL_IDLE_MS,
     options: "-c jit=off",
     // A peer that vanished without closing (a frozen host, a cut network) is noticed by TCP keepalive.
     keepAlive: true,
