@@ -615,9 +615,45 @@ export function isSearchOnly(f: ListFilterSpec): boolean {
   return !!q?.trim() && isUnfiltered(others);
 }
 
-/** How many of the account's shipments a search term alone finds, from indexes (see shipmentSearchIds). */
+/**
+ * How many of the account's shipments a search term alone finds, from indexes. A term that names no port or vessel
+ * finds few: the union of its reads (shipmentSearchIds) is counted. A term that names one finds many (Savannah:
+ * 9,914 of 100,000 shipments), and a union hashes every id it reads to drop those found twice; instead the count
+ * adds up parts that cannot overlap, each from its index: the shipments discharged at the ports, then those loaded
+ * there that were not, and so on, and last those found by their own values or containers' numbers and by none of
+ * the places (2–3× faster than the union for Savannah).
+ */
 export function shipmentSearchCountQuery(accountId: string, f: ListFilterSpec): SQL {
-  return sql`select count(*)::int as n from (${shipmentSearchIds(accountId, f.q!.trim(), placesOf(f))}) found`;
+  const q = f.q!.trim();
+  const places = placesOf(f);
+  const { ports, vessels } = places;
+  if (!ports.any && !vessels.any)
+    return sql`select count(*)::int as n from (${shipmentSearchIds(accountId, q, places)}) found`;
+  const placeConditions: SQL[] = [];
+  if (ports.any) {
+    placeConditions.push(
+      sql`s.port_of_discharge_id in (${ports.ids})`,
+      sql`s.port_of_lading_id in (${ports.ids})`,
+      sql`s.destination_id in (${ports.ids})`,
+    );
+  }
+  if (vessels.any) placeConditions.push(sql`s.pod_vessel_id in (${vessels.ids})`);
+  // A row none of the earlier conditions holds for: `coalesce`, since a condition on a null column is null.
+  const noneOf = (conditions: SQL[]) =>
+    conditions.length === 0 ? sql`true` : sql`not coalesce(${sql.join(conditions, sql` or `)}, false)`;
+  const counted = (condition: SQL) =>
+    sql`(select count(*) from ${shipments} s where s.account_id = ${accountId} and ${condition})`;
+  const parts = placeConditions.map((condition, i) =>
+    counted(sql`${condition} and ${noneOf(placeConditions.slice(0, i))}`),
+  );
+  const otherReads = [
+    ...ownValuesMatches(accountId, q, ALIASED).map(
+      (condition) => sql`select s.id from ${shipments} s where s.account_id = ${accountId} and ${condition}`,
+    ),
+    ...containerNumberReads(accountId, q),
+  ];
+  parts.push(counted(sql`s.id in (${sql.join(otherReads, sql` union `)}) and ${noneOf(placeConditions)}`));
+  return sql`select (${sql.join(parts, sql` + `)})::int as n`;
 }
 
 /** How many of the account's containers a search term alone finds, from indexes (see containerSearchIds). */

@@ -544,6 +544,32 @@ describe("q", () => {
     }
   });
 
+  it("counts a shipment that a port and its own values both find once, and one found by its values alone", async () => {
+    // The count of a term that names a place adds up parts that cannot overlap (db/list-filters.ts): a tag that
+    // holds the port's name, on a shipment of that port and on one of another port, must be counted once each.
+    const tag = (name: keyof TriageFixture["s"], tags: string[]) =>
+      h.request(key, `/v2/shipments/${f.s[name].shipment.id}`, {
+        method: "PATCH",
+        json: { data: { attributes: { tags } } },
+      });
+    const before = {
+      savannah: f.s.savannah.shipment.tags ?? [],
+      losAngeles: f.s.losAngeles.shipment.tags ?? [],
+    };
+    expect((await tag("savannah", [...before.savannah, "savannah run"])).status).toBe(200);
+    expect((await tag("losAngeles", [...before.losAngeles, "via savannah"])).status).toBe(200);
+    try {
+      expect(await shipmentIds("savann")).toEqual(idsOf("savannah", "later", "losAngeles"));
+      for (const list of ["shipments", "containers"]) {
+        const { ids, total } = await allPages(`/v2/${list}?q=savann`);
+        expect(total, list).toBe(ids.length);
+      }
+    } finally {
+      await tag("savannah", before.savannah);
+      await tag("losAngeles", before.losAngeles);
+    }
+  });
+
   it("finds by a term that names more vessels than it lists, through the vessels table instead of a list of ids", async () => {
     // More vessels named alike than PLACES_LISTED: the statement reads the vessels table itself.
     const added = await h.db
