@@ -11,7 +11,7 @@
 // vessels' canvas are both on the map. "List": when the first row of the vessel list is in the page.
 // "Panning": frames per second while the map is dragged (three drags, the frame after each move awaited) and
 // the longest frame, which includes the redraw at the end of each drag.
-import { chromium, type Page } from "@playwright/test";
+import { chromium, type Page, type Request } from "@playwright/test";
 import { demoKey, median, serveBuild, startService } from "./perf-server";
 
 function options() {
@@ -64,6 +64,47 @@ const recordFirstFrame = (key: string) => `
   }
   requestAnimationFrame(tick);
 `;
+
+/**
+ * Follows a page's requests from its start: `settled()` resolves once no request but the live stream (open for the
+ * page's life, so that Playwright's "networkidle" never comes) has been in flight for `quiet` ms.
+ */
+function requestsOf(page: Page) {
+  const inFlight = new Set<Request>();
+  const counts = (r: Request) => !new URL(r.url()).pathname.startsWith("/v2/stream");
+  let onChange = () => {};
+  page.on("request", (r) => {
+    if (counts(r)) inFlight.add(r);
+    onChange();
+  });
+  const ended = (r: Request) => {
+    inFlight.delete(r);
+    onChange();
+  };
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  return {
+    settled(quiet = 500, timeout = 60_000): Promise<void> {
+      return new Promise<void>((resolve, reject) => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const limit = setTimeout(() => {
+          clearTimeout(timer);
+          reject(new Error(`the page's requests did not settle within ${timeout} ms`));
+        }, timeout);
+        onChange = () => {
+          clearTimeout(timer);
+          if (inFlight.size > 0) return;
+          timer = setTimeout(() => {
+            clearTimeout(limit);
+            onChange = () => {};
+            resolve();
+          }, quiet);
+        };
+        onChange();
+      });
+    },
+  };
+}
 
 const nextFrame = (page: Page) =>
   page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
@@ -126,6 +167,7 @@ async function main() {
         // No tile request may leave the browser.
         await context.route(/\.(png|jpe?g|webp)(\?.*)?$/, (r) => r.abort());
         const page = await context.newPage();
+        const requests = requestsOf(page);
         await page.goto(`${served[i]!.url}/map?synthetic=${vessels}`);
         await page.waitForFunction(
           () => {
@@ -138,8 +180,8 @@ async function main() {
         const { firstFrame, list } = await page.evaluate(
           () => (window as unknown as { __perf: { firstFrame: number; list: number } }).__perf,
         );
-        // Let the page settle (the detailed coastlines, the list) before dragging.
-        await page.waitForLoadState("networkidle");
+        // Let the page settle (the detailed coastlines, the list) before dragging; the live stream stays open.
+        await requests.settled();
         const pan = await panning(page);
         await context.close();
         if (run >= 0) samples[i]!.push({ firstFrame, list, ...pan });
