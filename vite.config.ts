@@ -203,7 +203,9 @@ export default defineConfig({
         // every list uses, so it is not theirs to take).
         // These two take only the modules they name (not what those import, which other pages share), and the
         // framework comes first, so that neither drags a module of the first script out of it. The made-up fleet
-        // stays a chunk of its own: it stands for the fleet the real page fetches after its loader has run.
+        // stays a chunk of its own: it stands for the fleet the real page fetches after its loader has run. Neither
+        // the route's loader nor the made-up fleet imports these two (coordinates.ts, which the made-up fleet uses,
+        // stays out of Leaflet's): the fleet is asked for, and made up, while Leaflet loads and runs.
         codeSplitting: {
           groups: [
             {
@@ -215,14 +217,16 @@ export default defineConfig({
               name: "leaflet",
               priority: 2,
               includeDependenciesRecursively: false,
-              test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet|topojson-client|world-atlas[\\/]countries-110m\.json$)|src[\\/]web[\\/]components[\\/]map[\\/](?!journey)/,
+              test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet|topojson-client|world-atlas[\\/]countries-110m\.json$)|src[\\/]web[\\/]components[\\/]map[\\/](?!journey|coordinates\.ts)/,
             },
             {
               name: "fleet-map",
               priority: 1,
               includeDependenciesRecursively: false,
-              // The route's split pieces (`map.tsx?tsr-split=…`), not its search schema, which the first script has.
-              test: /src[\\/]web[\\/](features[\\/]map[\\/](?!synthetic-fleet\.ts|search\.ts)|routes[\\/]_authenticated[\\/]map\.tsx\?)/,
+              // The route's split pieces (`map.tsx?tsr-split=…`), not its search schema, which the first script has,
+              // nor its loader with what the loader imports (the fleet's query, the made-up fleet's maker): in here,
+              // the loader would wait for Leaflet to load and run before asking for the fleet.
+              test: /src[\\/]web[\\/](features[\\/]map[\\/](?!synthetic-fleet(-source|-chunk)?\.ts|search\.ts|queries\.ts)|routes[\\/]_authenticated[\\/]map\.tsx\?tsr-split=(?!loader))/,
             },
           ],
         },

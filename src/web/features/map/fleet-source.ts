@@ -1,7 +1,7 @@
 // What the map page asks of wherever its fleet comes from, beyond the compact list (the selected vessel's track,
 // cargo and estimated path, every vessel's lines when the map is to show them all), and the account's fleet's
 // answer: read from the API when asked for. The made-up fleet for measurements makes it up
-// (synthetic-fleet-page.tsx).
+// (synthetic-fleet-source.ts).
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { Port } from "../../../api/reference";

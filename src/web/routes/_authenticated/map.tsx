@@ -6,7 +6,8 @@ import { TableSkeleton } from "../../components/skeleton";
 import { MapPage } from "../../features/map/map-page";
 import { fleetQuery } from "../../features/map/queries";
 import { MAP_SEARCH_DEFAULTS, mapSearchSchema } from "../../features/map/search";
-import { makeSyntheticFleet, SyntheticFleetPage } from "../../features/map/synthetic-fleet-page";
+import { SyntheticFleetPage } from "../../features/map/synthetic-fleet-page";
+import { makeSyntheticFleet } from "../../features/map/synthetic-fleet-source";
 
 /**
  * Read here, where it is used: Vite turns it into a literal that folds only in place, so that in any other build
