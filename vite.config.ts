@@ -6,7 +6,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import type { Plugin, Rolldown } from "vite";
+import { type Plugin, type Rolldown, runnerImport } from "vite";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -58,6 +58,56 @@ function zodWithoutEval(): Plugin {
       if (!core.test(id)) return null;
       if (!code.includes(settings)) throw new Error(`zod-without-eval: ${id} no longer makes "${settings}"`);
       return code.replace(settings, "__zod_globalConfig = { jitless: true })");
+    },
+  };
+}
+
+/**
+ * The coarse land (src/web/components/map/coarse-land.ts) projected here, once, instead of in every page that
+ * shows a map: the module becomes the arrays land-geometry's projectAtlas makes of the 1:110m atlas, as literals
+ * (points in thousandths of a zoom-0 pixel, finer than the atlas's own quantization). Decoding the topology and
+ * projecting it in the page took ~75 ms of the map page's first frame on a busy 2-core machine.
+ */
+function coarseLand(): Plugin {
+  const module = /[\\/]src[\\/]web[\\/]components[\\/]map[\\/]coarse-land\.ts$/;
+  let code: string | undefined;
+  return {
+    name: "coarse-land",
+    enforce: "pre",
+    async load(id) {
+      if (!module.test(id)) return null;
+      if (!code) {
+        // Through Vite's module runner: the config's own loader takes no module that imports without extensions.
+        const { module: geometry } = await runnerImport<
+          typeof import("./src/web/components/map/land-geometry")
+        >(resolve(import.meta.dirname, "src/web/components/map/land-geometry.ts"), {
+          configFile: false,
+          logLevel: "warn",
+        });
+        const atlasFile = resolve(import.meta.dirname, "node_modules/world-atlas/countries-110m.json");
+        const land = geometry.projectAtlas(JSON.parse(await readFile(atlasFile, "utf8")));
+        const numbers = (values: ArrayLike<number>) => Array.from(values).join(",");
+        // Each point as the step from the one before, in thousandths: small integers, which compress as well as
+        // the atlas's own encoding (as plain decimals the chunk took 10 kB more, gzip).
+        const steps = (points: Float32Array) => {
+          const thousandths = Array.from(points, (v) => Math.round(v * 1000));
+          return numbers(thousandths.map((v, i) => (i < 2 ? v : v - thousandths[i - 2]!)));
+        };
+        const set = (s: { points: Float32Array; lengths: Uint32Array }) =>
+          `{ points: points([${steps(s.points)}]), lengths: new Uint32Array([${numbers(s.lengths)}]) }`;
+        code = [
+          "// The coarse land, projected when the dashboard was built (vite.config.ts, coarseLand).",
+          "function points(steps) {",
+          "  const out = new Float32Array(steps.length);",
+          "  for (let i = 0, x = 0, y = 0; i < steps.length; i += 2) {",
+          "    x += steps[i]; y += steps[i + 1]; out[i] = x / 1000; out[i + 1] = y / 1000;",
+          "  }",
+          "  return out;",
+          "}",
+          `export const coarseLand = { land: ${set(land.land)}, ringsPerPolygon: new Uint32Array([${numbers(land.ringsPerPolygon)}]), borders: ${set(land.borders)} };`,
+        ].join("\n");
+      }
+      return code;
     },
   };
 }
@@ -182,6 +232,7 @@ export default defineConfig({
     zodWithoutJsonSchema(),
     zodWithoutEval(),
     routeModulePreload(),
+    coarseLand(),
   ],
   resolve: {
     alias: {
@@ -217,7 +268,7 @@ export default defineConfig({
               name: "leaflet",
               priority: 2,
               includeDependenciesRecursively: false,
-              test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet|topojson-client|world-atlas[\\/]countries-110m\.json$)|src[\\/]web[\\/]components[\\/]map[\\/](?!journey|coordinates\.ts)/,
+              test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet|topojson-client)|src[\\/]web[\\/]components[\\/]map[\\/](?!journey|coordinates\.ts)/,
             },
             {
               name: "fleet-map",

@@ -1,7 +1,8 @@
-// The bundled Natural Earth land and borders (world-atlas), projected for a flat map. The coarse atlas is imported
-// here, so that it loads together with any page's chunk that shows a map; the detailed one only when zoomed in, and
-// then decoded in a worker (on the main thread only where workers are missing).
-import coarse from "world-atlas/countries-110m.json";
+// The bundled Natural Earth land and borders (world-atlas), projected for a flat map. The coarse land is imported
+// here, projected when the dashboard was built (coarse-land.ts), so that it loads together with any page's chunk
+// that shows a map; the detailed atlas only when zoomed in, and then decoded in a worker (on the main thread only
+// where workers are missing).
+import { coarseLand } from "./coarse-land";
 import { type Atlas, type ProjectedLand, projectAtlas } from "./land-geometry";
 
 /** 1:110m for the world, 1:50m (~0.75 MB, loaded only then) when zoomed in. */
@@ -13,8 +14,7 @@ const cache = new Map<LandDetail, Promise<ProjectedLand>>();
 export function landShapes(detail: LandDetail): Promise<ProjectedLand> {
   let found = cache.get(detail);
   if (!found) {
-    found =
-      detail === "110m" ? Promise.resolve().then(() => projectAtlas(coarse as unknown as Atlas)) : detailed();
+    found = detail === "110m" ? Promise.resolve(coarseLand) : detailed();
     cache.set(detail, found);
   }
   return found;
