@@ -531,14 +531,18 @@ function shipmentSearch(accountId: string, q: string, places: SearchPlaces): SQL
   return sql`(${sql.join(matches, sql` or `)})`;
 }
 
+/** The ids of the account's shipments (as `s`) for which a condition holds: one read of a search's union. */
+function accountShipmentIds(accountId: string, condition: SQL): SQL {
+  return sql`select s.id from ${shipments} s where s.account_id = ${accountId} and ${condition}`;
+}
+
 /**
  * The ids of the shipments a search term finds, as a union of one read per index: from the port and vessel
  * indexes alone, so that counting the shipments of a port does not visit them.
  */
 function shipmentSearchIds(accountId: string, q: string, places: SearchPlaces): SQL {
   const { ports, vessels } = places;
-  const own = (condition: SQL) =>
-    sql`select s.id from ${shipments} s where s.account_id = ${accountId} and ${condition}`;
+  const own = (condition: SQL) => accountShipmentIds(accountId, condition);
   const reads = [...ownValuesMatches(accountId, q, ALIASED).map(own), ...containerNumberReads(accountId, q)];
   if (ports.any) {
     reads.push(
@@ -556,8 +560,7 @@ function shipmentSearchIds(accountId: string, q: string, places: SearchPlaces): 
  * destination), whose containers it finds: the containers keep copies of the port of discharge and the vessel.
  */
 function shipmentOnlySearch(accountId: string, q: string, ports: PlaceMatches): SQL {
-  const own = (condition: SQL) =>
-    sql`select s.id from ${shipments} s where s.account_id = ${accountId} and ${condition}`;
+  const own = (condition: SQL) => accountShipmentIds(accountId, condition);
   const reads = ownValuesMatches(accountId, q, ALIASED).map(own);
   if (ports.any) {
     reads.push(own(sql`s.port_of_lading_id in (${ports.ids})`), own(sql`s.destination_id in (${ports.ids})`));
@@ -647,9 +650,7 @@ export function shipmentSearchCountQuery(accountId: string, f: ListFilterSpec): 
     counted(sql`${condition} and ${noneOf(placeConditions.slice(0, i))}`),
   );
   const otherReads = [
-    ...ownValuesMatches(accountId, q, ALIASED).map(
-      (condition) => sql`select s.id from ${shipments} s where s.account_id = ${accountId} and ${condition}`,
-    ),
+    ...ownValuesMatches(accountId, q, ALIASED).map((condition) => accountShipmentIds(accountId, condition)),
     ...containerNumberReads(accountId, q),
   ];
   parts.push(counted(sql`s.id in (${sql.join(otherReads, sql` union `)}) and ${noneOf(placeConditions)}`));
