@@ -106,7 +106,7 @@ import {
   startSubscriptionWorker,
 } from "./tracking/dcsa/subscriptions";
 import { topUpDemoShipments } from "./tracking/demo-fleet";
-import { TrackingEngine } from "./tracking/engine";
+import { engineWriteSettings, TrackingEngine } from "./tracking/engine";
 import { type ArrivalForecaster, createArrivalForecaster } from "./tracking/eta/forecaster";
 import { AccountTimeShifts } from "./tracking/sandbox/account-time-shifts";
 import { SandboxDcsaNotifier } from "./tracking/sandbox/dcsa/notifier";
@@ -429,8 +429,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     logger,
     batchSize: config.trackingBatchSize,
     lookupsPerCarrier: config.trackingLookupsPerCarrier,
-    // A server writes one chunk while the engine prepares the next; PGlite does one thing at a time.
-    writesInFlight: database.kind === "postgres" ? 2 : 1,
+    ...engineWriteSettings(database.kind),
   });
   const webhookSettings = {
     allowHttp: config.webhooksAllowHttp,

@@ -27,7 +27,7 @@ import { createLogger } from "../logger";
 import { createService } from "../service";
 import { testConfig } from "../testing/service-harness";
 import { topUpDemoShipments } from "../tracking/demo-fleet";
-import { TrackingEngine } from "../tracking/engine";
+import { engineWriteSettings, TrackingEngine } from "../tracking/engine";
 import { SandboxCarrierNetwork, sandboxNumber } from "../tracking/sandbox/network";
 import { startTrackingWorker } from "../tracking/worker";
 import { addAlertPeople } from "./alert-people";
@@ -209,7 +209,7 @@ async function run(kind: "pglite" | "postgres") {
     const { account, apiKey } = await createAccount(db, "Bench Logistics");
     const idleRssMb = Math.round(process.memoryUsage().rss / 2 ** 20);
     // The engine's settings as main.ts gives them (the rest are the defaults).
-    const asInMain = { writesInFlight: database.kind === "postgres" ? 2 : 1 };
+    const asInMain = engineWriteSettings(database.kind);
 
     // 1. Many tracking requests at once: the engine turns them into shipments as fast as it can.
     await topUpDemoShipments(db, account.id, clock.now(), SHIPMENTS);

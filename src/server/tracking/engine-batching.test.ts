@@ -2,7 +2,7 @@
 // leases between engines (two engines on one database, and a claim whose lease ran out), one bad answer among
 // many, and the worker taking a new request up on a wake-up (in process, and through NOTIFY on PostgreSQL).
 // Every wait is on a promise the code under test resolves, never on the wall clock.
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../clock";
 import { type Database, openDatabase } from "../db/connection";
@@ -12,7 +12,7 @@ import { createTrackingRequest, TRACKING_REQUESTS_CHANNEL } from "../db/tracking
 import { createLogger } from "../logger";
 import { createHarness, type Harness, TEST_NOW } from "../testing/service-harness";
 import type { CarrierAdapter, CarrierLookup, CarrierQuery } from "./carrier-adapter";
-import { type EngineDeps, TrackingEngine } from "./engine";
+import { type EngineDeps, engineWriteSettings, TrackingEngine } from "./engine";
 import { SandboxCarrierNetwork, sandboxNumber } from "./sandbox/network";
 import { startTrackingWorker, type Worker } from "./worker";
 
@@ -335,6 +335,30 @@ describe("the batching engine", () => {
         ),
       );
     expect(succeeded).toHaveLength(1);
+  });
+
+  it("on the embedded database, creates new shipments at most ten to a transaction, so that requests wait less", async () => {
+    await requests(["MAEU", "HLCU"], 13);
+    // The same database, noting after each transaction how many shipments it added (the chunks run one at a time).
+    const created: number[] = [];
+    let before = 0;
+    const db = new Proxy(h.db, {
+      get(target, property) {
+        const value = Reflect.get(target, property, target);
+        if (property !== "transaction") return typeof value === "function" ? value.bind(target) : value;
+        return (work: (tx: typeof h.db) => Promise<unknown>) =>
+          target.transaction(async (tx) => {
+            const result = await work(tx);
+            const [row] = await tx.select({ n: count() }).from(shipments);
+            if (row!.n > before) created.push(row!.n - before);
+            before = row!.n;
+            return result;
+          });
+      },
+    });
+    expect(await engineOn(db, engineWriteSettings("pglite")).processDueTrackingRequests()).toBe(26);
+    expect(created.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(26);
+    expect(Math.max(...created)).toBeLessThanOrEqual(10);
   });
 
   it("lets one answer the database refuses hold up only itself", async () => {

@@ -28,6 +28,7 @@ import type {
   VesselPositionSource,
 } from "./carrier-adapter";
 import { TrackingEngine } from "./engine";
+import { VesselTracker } from "./vessel-tracker";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -707,5 +708,38 @@ describe("TrackingEngine", () => {
     expect(vessel!.positionAt).toEqual(h.clock.now());
     const stored = await h.db.select().from(vesselPositions).where(eq(vesselPositions.vesselId, vessel!.id));
     expect(stored).toHaveLength(7 * 24 + 3);
+  });
+
+  it("writes a new vessel's week in slices, and a pass cut between two slices resumes where the stored track ends", async () => {
+    await request();
+    await engine.runUntilIdle();
+    await h.db.delete(vesselPositions);
+    // The same database, its third position write failing as if the process had died there.
+    let writes = 0;
+    let cut = true;
+    const db = new Proxy(h.db, {
+      get(target, property) {
+        const value = Reflect.get(target, property, target);
+        if (property !== "transaction") return typeof value === "function" ? value.bind(target) : value;
+        return (...args: unknown[]) => {
+          writes += 1;
+          if (cut && writes === 3) return Promise.reject(new Error("cut"));
+          return (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        };
+      },
+    });
+    const tracker = new VesselTracker(db, h.clock, carrier, 50);
+    await expect(tracker.record()).rejects.toThrow("cut");
+    expect(await h.db.select().from(vesselPositions)).toHaveLength(100);
+
+    cut = false;
+    writes = 0;
+    expect(await tracker.record()).toBe(7 * 24 - 100);
+    expect(writes).toBe(2); // 68 positions: one slice of 50 and the rest
+    const stored = await h.db.select().from(vesselPositions);
+    expect(stored).toHaveLength(7 * 24);
+    expect(new Set(stored.map((p) => p.timestamp.getTime())).size).toBe(7 * 24);
+    const [vessel] = await h.db.select().from(vessels).where(eq(vessels.imo, VESSEL.imo));
+    expect(vessel!.positionAt).toEqual(new Date(Math.max(...stored.map((p) => p.timestamp.getTime()))));
   });
 });
