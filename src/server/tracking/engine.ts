@@ -80,6 +80,7 @@ export function engineWriteSettings(
     ? { writeBatchSize: 50, writesInFlight: 2 }
     : { writeBatchSize: 10, writesInFlight: 1 };
 }
+
 /** Under the lease, so that a carrier that hangs costs one retry, not the batch's lease. */
 const DEFAULT_LOOKUP_TIMEOUT_MS = 60_000;
 

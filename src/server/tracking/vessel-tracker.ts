@@ -22,7 +22,7 @@ const POSITION_HISTORY_MS = 7 * 24 * 60 * MINUTE;
  * length, and requests wait behind it: 10,000 positions (the weeks that new shipments' vessels bring) held it for
  * 210-300 ms, 2,000 hold it for 80-90 ms (500 would halve that again but took twice as long in all).
  */
-export const POSITIONS_PER_WRITE = 2_000;
+const POSITIONS_PER_WRITE = 2_000;
 
 export class VesselTracker {
   readonly #db: Db;
