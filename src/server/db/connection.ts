@@ -15,6 +15,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { serverSourcePath } from "../paths";
 import { lockDataDir } from "./data-dir-lock";
+import { PgliteThread } from "./pglite-thread";
 import * as schema from "./schema";
 import { StatementTurns, turnTaking } from "./statement-priority";
 
@@ -120,8 +121,11 @@ async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Da
     // pg_trgm indexes substring search (PostgreSQL servers ship it as a contrib extension).
     // (With no data directory, the options must be the only argument: PGlite ignores a second one then.)
     const extensions = { pg_trgm };
+    // A data directory (the service's, the tools') is opened on a thread of its own (pglite-thread.ts), off the
+    // thread that answers requests; a database in memory (tests' throwaway copies) in this one, where it opens in
+    // about 0.9 s instead of 1.5 s and answers a statement without crossing threads.
     const client = dataDir
-      ? new PGlite(dataDir, { extensions })
+      ? (await PgliteThread.open({ dataDir })).asPglite()
       : new PGlite({ extensions, ...(image ? { loadDataDir: image } : {}) });
     await client.waitReady;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
