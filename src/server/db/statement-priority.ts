@@ -3,7 +3,7 @@
 // reads a person's page makes. Here each statement takes the database's one turn through a queue of two classes: a
 // request's statements go before any waiting background ones (uploads' rows, document extraction, the engine,
 // deliveries), so a read waits for the statement under way, not for the queue (a few ms at most during a batch of
-// 100 uploads; the process's one thread, busy with the uploads' own work, is what is left). Among one class the
+// 100 uploads; the request thread, busy with the uploads' own work, is what is left). Among one class the
 // order asked for stands. Work does not overtake itself: each flow awaits its own statements in turn, so only
 // the order between independent flows changes, which nothing may rely on anyway.
 //

@@ -61,7 +61,7 @@ export const DEFAULT_LOOKUPS_PER_CARRIER = 8;
 const DEFAULT_WRITE_BATCH_SIZE = 50;
 /**
  * One by default. On PostgreSQL two are better (main.ts asks for them): the server writes one chunk while the
- * engine prepares the next. PGlite runs one transaction at a time on this thread, so a second would only queue
+ * engine prepares the next. PGlite runs one transaction at a time, so a second would only queue
  * ahead of the other lane's work (a new request).
  */
 const DEFAULT_WRITES_IN_FLIGHT = 1;
