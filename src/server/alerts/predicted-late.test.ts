@@ -1,7 +1,7 @@
 // Service test of the forecast's alert: a shipment we predict more than a rule's hours later than its line's ETA is
 // told of once, again when the line moves its ETA and is still too optimistic, and not when it is late by less.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { HOUR } from "../../api/durations";
 import { alerts, containers, shipments } from "../db/schema";
 import { asPerson, personCookie } from "../testing/people-fixtures";
@@ -104,5 +104,23 @@ describe("a shipment predicted late", () => {
     const stored = await h.db.select().from(alerts).where(eq(alerts.containerId, stuck.containers[0]!.id));
     expect(stored.map((a) => a.title)).toEqual(["Departure overdue: STUK1234565 at Los Angeles"]);
     expect(stored[0]!.details[0]).toMatch(/^The line's estimated departure passed more than a day ago/);
+  });
+
+  it("is told at once when the rule's check is asked for while another pass runs", async () => {
+    await h.db.delete(alerts);
+    const late = await insertShipment(h.db, accountId, { billOfLading: "MAEU900000009" });
+    await predict(late.shipment.id, 72, 30);
+    // A pass for new events is under way when a rule is made (an account's events flow all day long): the rule's
+    // check must run all the same, not wait for the next timed one (CI's end-to-end test waited 30 s for it).
+    h.service.alerts.wake();
+    h.service.alerts.wake(true);
+    await vi.waitFor(
+      async () =>
+        expect((await titles()).filter((t) => t.startsWith("Predicted"))).toEqual([
+          "Predicted 30 h later than the line's ETA: MAEU900000009 at Los Angeles",
+        ]),
+      { timeout: 15_000, interval: 100 },
+    );
+    await h.service.alerts.runOnce();
   });
 });

@@ -621,20 +621,28 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
   let timer: NodeJS.Timeout | undefined;
   let lfdTimer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
+  // A pass asked for while one runs: its events are read by the running pass's loop; the daily checks it asks for
+  // (`againWithLfd`: a rule was made) are added to that pass's, or run by a pass of their own if the running pass
+  // was past its loop. Dropping them left a new rule silent until the next timed check, minutes later.
   let again = false;
+  let againWithLfd = false;
   let stopped = false;
-  const pass = (withLfd: boolean) => {
+  const pass = (asked: boolean) => {
     if (stopped) return;
     if (running) {
       again = true;
+      againWithLfd ||= asked;
       return;
     }
     running = (async () => {
+      let withLfd = asked;
       try {
         let stored = 0;
         const touched = new Set<string>();
         do {
           again = false;
+          withLfd ||= againWithLfd;
+          againWithLfd = false;
           for (let i = 0; i < 50; i++) {
             const batch = await eventBatch();
             stored += batch.stored;
@@ -654,6 +662,12 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
         reportBackgroundFailure(logger, options.outage, "alerts pass failed", error);
       } finally {
         running = undefined;
+        if (again && !stopped) {
+          const next = againWithLfd;
+          again = false;
+          againWithLfd = false;
+          pass(next);
+        }
       }
     })();
   };
