@@ -37,7 +37,7 @@ export const TEST_CONTROL_TIMEOUT_MS = 150_000;
 /** Makes an account of the test's own through the server's test control (`POST /__test__/accounts`). */
 export async function createTestAccount(
   request: APIRequestContext,
-  data: { company_name: string; shipments?: number; held_box?: boolean },
+  data: { company_name: string; shipments?: number; held_box?: boolean; on_rail?: boolean },
 ): Promise<Account> {
   const response = await request.post("/__test__/accounts", { data, timeout: TEST_CONTROL_TIMEOUT_MS });
   expect(response.status(), await response.text()).toBe(201);

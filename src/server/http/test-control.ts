@@ -24,6 +24,7 @@ import type { AccountTimeShifts } from "../tracking/sandbox/account-time-shifts"
 import type { SandboxCarrierNetwork } from "../tracking/sandbox/network";
 import { heldBoxRequest } from "../tracking/sandbox-held-box";
 import { lateAtSeaRequest } from "../tracking/sandbox-late-box";
+import { onRailRequest } from "../tracking/sandbox-rail-box";
 import { rolledSoonRequest } from "../tracking/sandbox-rolled-box";
 import { isLoopbackClient } from "./client-address";
 import type { AppEnv } from "./env";
@@ -60,6 +61,8 @@ const newAccountBody = z.object({
    * `rolls_in_hours` says how far to advance the account for the line to show it.
    */
   rolled_soon: z.boolean().default(false),
+  /** Also a shipment with a box loaded on a train or travelling on one now (the "At rail" quick filter's case). */
+  on_rail: z.boolean().default(false),
   /** People of the account, made as the operator's `create-user` makes them (email verified, a new password). */
   people: z
     .array(z.object({ email: z.email(), role: z.enum(ROLES), name: z.string().min(1).max(200).optional() }))
@@ -129,6 +132,12 @@ export function testControlRoutes(control: TestControl, db: Db): Hono<AppEnv> {
       if (!request) throw new Error("the sandbox has no shipment sailing well behind its line's ETA");
       await insertTrackingRequests(db, account.id, [request]);
     }
+    if (parsed.data.on_rail) {
+      const now = control.clock.now();
+      const request = onRailRequest(control.sandbox, control.sandboxClock?.now() ?? now, now);
+      if (!request) throw new Error("the sandbox has no shipment with a box on a train");
+      await insertTrackingRequests(db, account.id, [request]);
+    }
     let rollsInHours: number | undefined;
     if (parsed.data.rolled_soon) {
       const now = control.clock.now();
@@ -138,7 +147,11 @@ export function testControlRoutes(control: TestControl, db: Db): Hono<AppEnv> {
       rollsInHours = found.rollsInHours;
     }
     const tracked =
-      parsed.data.shipments > 0 || parsed.data.held_box || parsed.data.late_at_sea || parsed.data.rolled_soon;
+      parsed.data.shipments > 0 ||
+      parsed.data.held_box ||
+      parsed.data.late_at_sea ||
+      parsed.data.rolled_soon ||
+      parsed.data.on_rail;
     if (tracked) {
       await settle(control, db, account.id);
       await control.forecaster.runOnce();
