@@ -26,7 +26,7 @@ import { refuseNulInUrl } from "./nul-guard";
 import { documentSharedAnswers } from "./openapi-answers";
 import { defaultHook } from "./openapi-common";
 import type { ResponseCache } from "./response-cache";
-import { responseCachePolicy } from "./response-cache-policy";
+import { responseCachePolicy, writeLeavesKeptAnswers } from "./response-cache-policy";
 import { serviceClockHeader } from "./service-clock-header";
 import { answerWrongMethods, refuseWrongMethodsOnFixedPaths } from "./wrong-methods";
 
@@ -115,7 +115,8 @@ export function createApp(deps: AppDeps): App {
   app.use("/v2/*", refuseNulInUrl);
   app.use("/v2/*", writeBodyRules);
   if (deps.idempotency) app.use("/v2/*", idempotentPosts({ ...deps.idempotency, logger: deps.logger, app }));
-  if (deps.responseCache) app.use("/v2/*", deps.responseCache.middleware(responseCachePolicy));
+  if (deps.responseCache)
+    app.use("/v2/*", deps.responseCache.middleware(responseCachePolicy, writeLeavesKeptAnswers));
 
   for (const router of deps.api) app.route("/", router);
   // The MCP server calls this very app in-process, behind the same guards as /v2.

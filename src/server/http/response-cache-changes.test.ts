@@ -2,6 +2,7 @@
 // write makes stale, whoever writes, on PGlite and on PostgreSQL; a client reads its own API writes at once.
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { billOfLadingPdf } from "../testing/document-fixtures";
 import { createHarness, type Harness, insertShipment } from "../testing/service-harness";
 import { ServiceMetrics } from "./metrics";
 
@@ -61,6 +62,38 @@ describe("reads answered from memory", () => {
     expect(patched.status).toBe(200);
     // No catching up: the API's own write dropped the account's answers.
     expect((await list(apiKey)).data[0]!.attributes.tags).toEqual(["urgent"]);
+  });
+
+  it("keeps an account's answers through its document uploads, which change nothing they show", async () => {
+    const { account, apiKey } = await h.newAccount();
+    await insertShipment(h.db, account.id);
+    await catchUp();
+    await list(apiKey);
+    const before = stats();
+    const form = new FormData();
+    form.set(
+      "file",
+      new Blob([new Uint8Array(await billOfLadingPdf())], { type: "application/pdf" }),
+      "bol.pdf",
+    );
+    const uploaded = await h.request(apiKey, "/v2/documents", { method: "POST", body: form });
+    expect(uploaded.status).toBe(201);
+    await catchUp();
+    expect((await list(apiKey)).meta.total).toBe(1);
+    expect(stats().hits).toBe(before.hits + 1);
+    // A write the lists show (a tracking request) drops them, as before.
+    const requested = await h.request(apiKey, "/v2/tracking_requests", {
+      method: "POST",
+      json: {
+        data: {
+          type: "tracking_request",
+          attributes: { request_type: "bill_of_lading", request_number: "MAEU123456789", scac: "MAEU" },
+        },
+      },
+    });
+    expect(requested.status).toBe(201);
+    await list(apiKey);
+    expect(stats().misses).toBe(before.misses + 1);
   });
 
   it("keeps an account's answers when another account's data changes", async () => {

@@ -1,7 +1,12 @@
 // Tests of which reads the response cache keeps: the stored data's lists and resources, the fleet briefly, and
 // nothing computed from the clock or written with every webhook delivery.
 import { describe, expect, it } from "vitest";
-import { DATA_ANSWER_TTL_MS, FLEET_ANSWER_TTL_MS, responseCachePolicy } from "./response-cache-policy";
+import {
+  DATA_ANSWER_TTL_MS,
+  FLEET_ANSWER_TTL_MS,
+  responseCachePolicy,
+  writeLeavesKeptAnswers,
+} from "./response-cache-policy";
 
 describe("the response cache policy", () => {
   it("keeps the lists and resources of stored data until they change", () => {
@@ -19,6 +24,20 @@ describe("the response cache policy", () => {
       "/v2/search",
     ])
       expect(responseCachePolicy(path), path).toBe(DATA_ANSWER_TTL_MS);
+  });
+
+  it("keeps an account's answers through a document's upload only: every other write drops them", () => {
+    expect(writeLeavesKeptAnswers("POST", "/v2/documents")).toBe(true);
+    expect(writeLeavesKeptAnswers("POST", "/v2/document_uploads")).toBe(true);
+    for (const [method, path] of [
+      ["POST", "/v2/tracking_requests"],
+      ["PATCH", "/v2/shipments/s1"],
+      ["POST", "/v2/documents/d1/relink"],
+      ["DELETE", "/v2/documents/d1"],
+      ["PATCH", "/v2/documents/d1"],
+      ["POST", "/v2/webhooks"],
+    ] as const)
+      expect(writeLeavesKeptAnswers(method, path), `${method} ${path}`).toBe(false);
   });
 
   it("keeps the fleet for a few seconds only, since it moves with the clock", () => {

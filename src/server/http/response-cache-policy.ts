@@ -16,6 +16,20 @@ export const FLEET_ANSWER_TTL_MS = 5_000;
 const DATA_READ =
   /^\/v2\/(?:(?:shipments|containers|tracking_requests|webhooks)(?:\/[^/]+)?|search|containers\/[^/]+\/(?:transport_events|raw_events))$/;
 
+/**
+ * Writes that change nothing a kept answer shows: a document's upload stores the file, the document and its
+ * extraction job, none of which a kept list or resource includes (a shipment's documents are read from
+ * /v2/documents, never kept). What the upload leads to (links, tracking requests made from it) is the extraction
+ * job's work, whose writes the change log reports. Every other write drops its account's answers around it: a
+ * coordinator uploading a stack of papers no longer makes the team's lists be read afresh after each file.
+ */
+const WRITES_KEPT_ANSWERS_DO_NOT_SHOW = new Set(["POST /v2/documents", "POST /v2/document_uploads"]);
+
+/** Whether a write of `method` at `path` leaves its account's kept answers as they are. */
+export function writeLeavesKeptAnswers(method: string, path: string): boolean {
+  return WRITES_KEPT_ANSWERS_DO_NOT_SHOW.has(`${method} ${path}`);
+}
+
 /** How long an answer at `path` may be kept, in milliseconds; undefined when it is never kept. */
 export function responseCachePolicy(path: string, query?: URLSearchParams): number | undefined {
   if (path === "/v2/vessels") return FLEET_ANSWER_TTL_MS;

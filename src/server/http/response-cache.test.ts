@@ -6,14 +6,14 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { Principal } from "./actor";
 import type { AppEnv } from "./env";
-import { type CachePolicy, ResponseCache } from "./response-cache";
+import { type CachePolicy, ResponseCache, type WritePolicy } from "./response-cache";
 
 const KEEP_A_MINUTE: CachePolicy = (path) => (path.startsWith("/v2/things") ? 60_000 : undefined);
 
 /** An app whose answers count how often the handler ran; `x-account` names the caller's account. */
 function appWith(
   cache: ResponseCache,
-  options: { policy?: CachePolicy; beforeAnswer?: () => Promise<void> } = {},
+  options: { policy?: CachePolicy; leaves?: WritePolicy; beforeAnswer?: () => Promise<void> } = {},
 ) {
   const app = new Hono<AppEnv>();
   const reads = new Map<string, number>();
@@ -21,7 +21,7 @@ function appWith(
     c.set("principal", { account: { id: c.req.header("x-account") ?? "a" } } as unknown as Principal);
     await next();
   });
-  app.use("*", cache.middleware(options.policy ?? KEEP_A_MINUTE));
+  app.use("*", cache.middleware(options.policy ?? KEEP_A_MINUTE, options.leaves));
   app.get("/v2/*", async (c) => {
     const key = `${c.get("principal").account.id} ${c.req.path}`;
     const n = (reads.get(key) ?? 0) + 1;
@@ -37,6 +37,7 @@ function appWith(
     });
   });
   app.patch("/v2/*", (c) => c.json({ ok: true }));
+  app.post("/v2/*", (c) => c.json({ ok: true }, 201));
   const get = async (path: string, account = "a", headers: Record<string, string> = {}) => {
     const res = await app.request(`http://localhost${path}`, {
       headers: { "x-account": account, ...headers },
@@ -108,6 +109,23 @@ describe("the response cache", () => {
     await app.request("http://localhost/v2/things/1", { method: "PATCH", headers: { "x-account": "a" } });
     expect((await get("/v2/things", "a")).body?.read).toBe(2);
     expect((await get("/v2/things", "b")).body?.read).toBe(1);
+  });
+
+  it("keeps an account's answers through a write that no kept answer shows, and drops them around any other", async () => {
+    const cache = new ResponseCache({ maxBytes: 1_000_000 });
+    const { app, get } = appWith(cache, {
+      leaves: (method, path) => method === "POST" && path === "/v2/papers",
+    });
+    await get("/v2/things", "a");
+    const post = (path: string) =>
+      app.request(`http://localhost${path}`, { method: "POST", headers: { "x-account": "a" } });
+    expect((await post("/v2/papers")).status).toBe(201);
+    expect((await get("/v2/things", "a")).body?.read).toBe(1);
+    // The same path by another method, and another path, still drop them.
+    await app.request("http://localhost/v2/papers", { method: "PATCH", headers: { "x-account": "a" } });
+    expect((await get("/v2/things", "a")).body?.read).toBe(2);
+    await post("/v2/things");
+    expect((await get("/v2/things", "a")).body?.read).toBe(3);
   });
 
   it("does not keep an answer read while its account changed", async () => {

@@ -16,6 +16,8 @@ import { type KeptAnswer, KeptAnswers } from "./kept-answers";
 
 /** How long an answer at `path` may be kept, in milliseconds; undefined: not kept. */
 export type CachePolicy = (path: string, query: URLSearchParams) => number | undefined;
+/** Whether a write changes nothing any kept answer shows, so that its account's answers stay. */
+export type WritePolicy = (method: string, path: string) => boolean;
 
 export interface ResponseCacheOptions {
   /** Bodies (plain and gzipped) kept at most; the least recently used answers go first. */
@@ -83,14 +85,17 @@ export class ResponseCache implements DataChangeListener {
     };
   }
 
-  /** Serves the reads `policy` names from memory, and forgets an account's answers around its writes. */
-  middleware(policy: CachePolicy): MiddlewareHandler<AppEnv> {
+  /**
+   * Serves the reads `policy` names from memory, and forgets an account's answers around its writes, except the
+   * writes `leaves` says no kept answer shows.
+   */
+  middleware(policy: CachePolicy, leaves: WritePolicy = () => false): MiddlewareHandler<AppEnv> {
     return async (c, next) => {
       const accountId = c.get("principal")?.account.id;
       if (!accountId) return next();
       const method = c.req.method;
       if (method !== "GET") {
-        if (method === "HEAD" || method === "OPTIONS") return next();
+        if (method === "HEAD" || method === "OPTIONS" || leaves(method, c.req.path)) return next();
         // Before: no answer read meanwhile is kept. After: none read before the write committed is served.
         this.#dropAccount(accountId);
         try {
