@@ -117,6 +117,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
 
 async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Database> {
   const release = dataDir ? lockDataDir(dataDir) : () => {};
+  let opened: PGlite | undefined;
   try {
     // pg_trgm indexes substring search (PostgreSQL servers ship it as a contrib extension).
     // (With no data directory, the options must be the only argument: PGlite ignores a second one then.)
@@ -127,6 +128,7 @@ async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Da
     const client = dataDir
       ? (await PgliteThread.open({ dataDir })).asPglite()
       : new PGlite({ extensions, ...(image ? { loadDataDir: image } : {}) });
+    opened = client;
     await client.waitReady;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     const turns = new StatementTurns();
@@ -151,6 +153,9 @@ async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Da
       },
     };
   } catch (error) {
+    // A migration that failed leaves the database open (on its thread, for a data directory): closed before the
+    // directory's lock goes, so that nothing writes to it once another process may open it.
+    await opened?.close().catch(() => {});
     release();
     throw error;
   }

@@ -2,7 +2,7 @@
 // running while a long statement runs there; Drizzle's statements, transactions and errors behave as on PGlite in
 // the process (dates, bytes and JSON come back as they went in, a failed transaction leaves nothing, an error
 // carries PostgreSQL's code and constraint); what was committed is there after a reopen and in the dump's copy.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
@@ -99,6 +99,18 @@ describe("the embedded database on its own thread", () => {
     } finally {
       await copy.close();
     }
+  });
+
+  it("closes the database's thread when its migrations fail, before the directory is unlocked", async () => {
+    // A table the first migration makes, already there: the migration fails.
+    const raw = await PgliteThread.open({ dataDir: dir });
+    await raw.exec("create table accounts (id int)");
+    await raw.close();
+    const threads = () => Number(/^Threads:\s+(\d+)/m.exec(readFileSync("/proc/self/status", "utf8"))?.[1]);
+    const before = threads();
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow();
+    // The thread ends once closed; left open, it would still hold the data directory's files.
+    await expect.poll(threads, { timeout: 10_000 }).toBeLessThanOrEqual(before);
   });
 
   it("refuses a parser that would change a value, since functions cannot cross to the thread", async () => {
