@@ -5,8 +5,9 @@
 // read. Every statement that writes an account's rows logs the account (migration 0010, whichever process or
 // worker wrote it); each process reads the log every few milliseconds (db/data-changes.ts), and `changed()` drops
 // that account's answers. Writes through this process's own API drop them too, before and after they run, so that
-// a client reads its own write at once rather than when the log is next read. An answer read while its account
-// changed is not kept, and while the log cannot be read (the database is unreachable) nothing is kept or served.
+// a client reads its own write at once rather than when the log is next read (except the writes the policy says
+// no kept answer shows: a document's upload). An answer read while its account changed is not kept, and while the
+// log cannot be read (the database is unreachable) nothing is kept or served.
 // Answers that also depend on the clock (the fleet's voyages and positions) are kept only for a short time to live.
 import type { Context, MiddlewareHandler } from "hono";
 import type { DataChange, DataChangeListener } from "../db/data-changes";
