@@ -10,15 +10,17 @@ import { DAY, HOUR } from "../../api/durations";
 import { normalizeRequestNumber } from "../../api/tracking-requests";
 import type { TrackingRequestValues } from "../db/tracking-requests";
 import type { CarrierContainer } from "./carrier-adapter";
-import { type SandboxCarrierNetwork, sandboxNumber } from "./sandbox/network";
+import type { SandboxCarrierNetwork } from "./sandbox/network";
+import { type SandboxSearch, searchSandboxBills } from "./sandbox-search";
 
-/** Far from the demo's seeds, so that no test account shares a number with the demo. */
-const FIRST_SEED = 70_000;
-const SEEDS = 24;
-const SCACS = ["MAEU", "MSCU", "CMDU", "HLCU"] as const;
-/** How far back the request is moved, and in what steps: a journey with its terminal days fits in 120 days. */
-const SEARCH_SPAN_MS = 120 * DAY;
-const SEARCH_STEP_MS = 8 * HOUR;
+/** A journey with its terminal days fits in 120 days; seeds far from the demo's. */
+const SEARCH: SandboxSearch = {
+  firstSeed: 70_000,
+  seeds: 24,
+  scacs: ["MAEU", "MSCU", "CMDU", "HLCU"],
+  spanMs: 120 * DAY,
+  stepMs: 8 * HOUR,
+};
 
 function heldWithPressingDeadline(container: CarrierContainer, worldNow: number, ahead: boolean): boolean {
   const terminal = container.terminal;
@@ -75,21 +77,9 @@ function heldBoxSearch(
   now: Date,
   ahead: boolean,
 ): TrackingRequestValues | undefined {
-  for (let seed = FIRST_SEED; seed < FIRST_SEED + SEEDS; seed++) {
-    for (const scac of SCACS) {
-      const number = sandboxNumber(scac, seed);
-      for (let back = 0; back <= SEARCH_SPAN_MS; back += SEARCH_STEP_MS) {
-        const requestedAt = new Date(worldNow.getTime() - back);
-        const found = sandbox.lookupNow(
-          { requestType: "bill_of_lading", number, scac, requestedAt },
-          worldNow,
-        );
-        if (found.outcome !== "found") break;
-        if (!found.snapshot.containers.some((c) => heldWithPressingDeadline(c, worldNow.getTime(), ahead)))
-          continue;
-        return pendingBillOfLading(scac, number, requestedAt, now);
-      }
-    }
-  }
-  return undefined;
+  return searchSandboxBills(sandbox, SEARCH, worldNow, ({ scac, number, requestedAt, snapshot }) =>
+    snapshot.containers.some((c) => heldWithPressingDeadline(c, worldNow.getTime(), ahead))
+      ? pendingBillOfLading(scac, number, requestedAt, now)
+      : undefined,
+  );
 }

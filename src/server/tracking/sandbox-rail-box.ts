@@ -9,17 +9,18 @@
 import { DAY, HOUR } from "../../api/durations";
 import type { TrackingRequestValues } from "../db/tracking-requests";
 import { containerStatus } from "./milestones";
-import { type SandboxCarrierNetwork, sandboxNumber } from "./sandbox/network";
+import type { SandboxCarrierNetwork } from "./sandbox/network";
 import { pendingBillOfLading } from "./sandbox-held-box";
+import { NEXT_NUMBER, type SandboxSearch, searchSandboxBills } from "./sandbox-search";
 
-/** Far from the demo's seeds and the other finders', so that no test account shares a number with them. */
-const FIRST_SEED = 72_000;
-const SEEDS = 50;
-/** The lines whose sandbox journeys to North American ports go on inland by rail. */
-const SCACS = ["MAEU", "MSCU", "CMDU", "HLCU", "COSU", "ONEY", "EGLV", "ZIMU", "OOLU"] as const;
-/** How far back the request is moved, and in what steps: a train ride lasts days, so steps of hours meet it. */
-const SEARCH_SPAN_MS = 120 * DAY;
-const SEARCH_STEP_MS = 6 * HOUR;
+/** Lines whose journeys to North American ports go on inland by rail; a train ride lasts days, so steps of hours. */
+const SEARCH: SandboxSearch = {
+  firstSeed: 72_000,
+  seeds: 50,
+  scacs: ["MAEU", "MSCU", "CMDU", "HLCU", "COSU", "ONEY", "EGLV", "ZIMU", "OOLU"],
+  spanMs: 120 * DAY,
+  stepMs: 6 * HOUR,
+};
 
 /**
  * A pending bill-of-lading request (stored as asked at the moment found) whose shipment, in the sandbox world at
@@ -30,27 +31,16 @@ export function onRailRequest(
   worldNow: Date,
   now: Date,
 ): TrackingRequestValues | undefined {
-  for (let seed = FIRST_SEED; seed < FIRST_SEED + SEEDS; seed++) {
-    for (const scac of SCACS) {
-      const number = sandboxNumber(scac, seed);
-      for (let back = 0; back <= SEARCH_SPAN_MS; back += SEARCH_STEP_MS) {
-        const requestedAt = new Date(worldNow.getTime() - back);
-        const found = sandbox.lookupNow(
-          { requestType: "bill_of_lading", number, scac, requestedAt },
-          worldNow,
-        );
-        if (found.outcome !== "found") break;
-        // A journey's inland leg is the line's plan from the start (estimated until it happens): a shipment
-        // that shows no rail move when asked for now has none whenever it was asked for.
-        const boxes = found.snapshot.containers;
-        if (back === 0 && !boxes.some((c) => c.events.some((e) => e.event?.startsWith("rail_")))) break;
-        const onTrain = boxes.some((c) => {
-          const status = containerStatus({ events: c.events, terminal: c.terminal, hasRailLeg: true });
-          return status === "loaded" || status === "on_rail";
-        });
-        if (onTrain) return pendingBillOfLading(scac, number, requestedAt, now);
-      }
-    }
-  }
-  return undefined;
+  return searchSandboxBills(sandbox, SEARCH, worldNow, ({ scac, number, requestedAt, back, snapshot }) => {
+    // A journey's inland leg is the line's plan from the start (estimated until it happens): a shipment that shows
+    // no rail move when asked for now has none whenever it was asked for.
+    const boxes = snapshot.containers;
+    if (back === 0 && !boxes.some((c) => c.events.some((e) => e.event?.startsWith("rail_"))))
+      return NEXT_NUMBER;
+    const onTrain = boxes.some((c) => {
+      const status = containerStatus({ events: c.events, terminal: c.terminal, hasRailLeg: true });
+      return status === "loaded" || status === "on_rail";
+    });
+    return onTrain ? pendingBillOfLading(scac, number, requestedAt, now) : undefined;
+  });
 }

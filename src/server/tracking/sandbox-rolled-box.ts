@@ -8,16 +8,18 @@
 import { DAY, HOUR } from "../../api/durations";
 import type { TrackingRequestValues } from "../db/tracking-requests";
 import type { CarrierSnapshot } from "./carrier-adapter";
-import { type SandboxCarrierNetwork, sandboxNumber } from "./sandbox/network";
+import type { SandboxCarrierNetwork } from "./sandbox/network";
 import { pendingBillOfLading } from "./sandbox-held-box";
+import { NEXT_NUMBER, type SandboxSearch, searchSandboxBills } from "./sandbox-search";
 
-/** Far from the demo's seeds and the other finders', so that no test account shares a number with them. */
-const FIRST_SEED = 73_000;
-const SEEDS = 200;
-const SCACS = ["MAEU", "MSCU", "CMDU", "HLCU", "COSU", "ONEY", "EGLV", "ZIMU", "OOLU"] as const;
-/** How far back the request is moved: the booking is made days to weeks before its sailing. */
-const SEARCH_SPAN_MS = 30 * DAY;
-const SEARCH_STEP_MS = DAY;
+/** The booking is made days to weeks before its sailing: asked for up to 30 days back, a day at a time. */
+const SEARCH: SandboxSearch = {
+  firstSeed: 73_000,
+  seeds: 200,
+  scacs: ["MAEU", "MSCU", "CMDU", "HLCU", "COSU", "ONEY", "EGLV", "ZIMU", "OOLU"],
+  spanMs: 30 * DAY,
+  stepMs: DAY,
+};
 /** How soon the line must show the roll, and in what steps that is looked for. */
 const NOTICE_WITHIN_MS = 48 * HOUR;
 const NOTICE_STEP_MS = 6 * HOUR;
@@ -46,35 +48,21 @@ export function rolledSoonRequest(
   now: Date,
 ): RolledBoxFind | undefined {
   const world = worldNow.getTime();
-  for (let seed = FIRST_SEED; seed < FIRST_SEED + SEEDS; seed++) {
-    for (const scac of SCACS) {
-      const number = sandboxNumber(scac, seed);
-      for (let back = 0; back <= SEARCH_SPAN_MS; back += SEARCH_STEP_MS) {
-        const query = {
-          requestType: "bill_of_lading" as const,
-          number,
-          scac,
-          requestedAt: new Date(world - back),
-        };
-        const found = sandbox.lookupNow(query, worldNow);
-        // One box, so that "the box" the tests follow is the only one listed, counted and alerted: the sailings are
-        // weekly, and on some days of the week the first shipment found had two or four.
-        if (found.outcome !== "found" || found.snapshot.containers.length !== 1) break;
-        const booked = plannedShip(found.snapshot);
-        if (!booked) break;
-        for (let ahead = NOTICE_STEP_MS; ahead <= NOTICE_WITHIN_MS; ahead += NOTICE_STEP_MS) {
-          const later = sandbox.lookupNow(query, new Date(world + ahead));
-          const next = later.outcome === "found" ? plannedShip(later.snapshot) : null;
-          if (!next) break;
-          if (next.imo === booked.imo) continue;
-          if (next.at - booked.at < DAY) break;
-          return {
-            request: pendingBillOfLading(scac, number, query.requestedAt, now),
-            rollsInHours: ahead / HOUR,
-          };
-        }
-      }
+  return searchSandboxBills(sandbox, SEARCH, worldNow, ({ scac, number, requestedAt, snapshot }) => {
+    // One box, so that "the box" the tests follow is the only one listed, counted and alerted: the sailings are
+    // weekly, and on some days of the week the first shipment found had two or four.
+    if (snapshot.containers.length !== 1) return NEXT_NUMBER;
+    const booked = plannedShip(snapshot);
+    if (!booked) return NEXT_NUMBER;
+    const query = { requestType: "bill_of_lading" as const, number, scac, requestedAt };
+    for (let ahead = NOTICE_STEP_MS; ahead <= NOTICE_WITHIN_MS; ahead += NOTICE_STEP_MS) {
+      const later = sandbox.lookupNow(query, new Date(world + ahead));
+      const next = later.outcome === "found" ? plannedShip(later.snapshot) : null;
+      if (!next) break;
+      if (next.imo === booked.imo) continue;
+      if (next.at - booked.at < DAY) break;
+      return { request: pendingBillOfLading(scac, number, requestedAt, now), rollsInHours: ahead / HOUR };
     }
-  }
-  return undefined;
+    return undefined;
+  });
 }
