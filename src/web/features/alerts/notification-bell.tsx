@@ -1,12 +1,16 @@
 // The header's bell: a link to the notifications page whose name says how many are unread, with a badge. The count
 // is refreshed by the live stream (every change may have raised an alert) and by polling. Signed in with an API key
-// there is no person and so no count: the bell still leads to the page, which says why.
+// there is no person and so no count: the bell asks nothing (the API would refuse it, 403, on every poll) and still
+// leads to the page, which says why.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { useSyncExternalStore } from "react";
+import { getSession, subscribeSession } from "../../lib/session";
 import { unreadCountQuery } from "./queries";
 
 export function NotificationBell() {
-  const { data: unread } = useQuery(unreadCountQuery());
+  const session = useSyncExternalStore(subscribeSession, getSession, getSession);
+  const { data: unread } = useQuery({ ...unreadCountQuery(), enabled: session?.kind === "person" });
   const count = typeof unread === "number" ? unread : 0;
   const label = count > 0 ? `Notifications, ${count} unread` : "Notifications";
   return (
