@@ -96,6 +96,12 @@ test("the map lists the vessels and draws land with every tile request blocked",
   const shown = await countShown(page);
   expect(shown).toBeGreaterThan(0);
   await expect(vesselList(page).getByRole("row")).toHaveCount(shown + 1);
+  // Every column is in view beside the map, however long a next port's zone is named ("America/Montevideo").
+  await expect(vesselList(page).getByRole("columnheader", { name: "Your containers aboard" })).toBeInViewport(
+    {
+      ratio: 1,
+    },
+  );
   await expectLand(page, page.getByRole("figure", { name: "Map of the vessels carrying your containers" }));
   const legend = page.getByRole("list", { name: "Map legend" });
   await expect(legend).toContainText("Track, last 7 days");

@@ -73,7 +73,7 @@ function vesselColumns(
         return arrival ? (
           <>
             {v.nextPortAta ? <span className="block text-slate-600 dark:text-slate-400">arrived</span> : null}
-            <DateTime iso={arrival} timeZone={v.nextPort?.attributes.time_zone ?? "UTC"} />
+            <DateTime iso={arrival} timeZone={v.nextPort?.attributes.time_zone ?? "UTC"} zoneMayWrap />
           </>
         ) : (
           notKnown
