@@ -2,13 +2,12 @@
 // why, reading the same permission table the service enforces (src/api/roles.ts). The service still checks
 // every request; this only mirrors it.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { useSyncExternalStore } from "react";
 import type { z } from "zod";
 import { accountSettingsSchema, personDocumentSchema } from "../../api/people";
 import { type ActorRole, allows, type Permission } from "../../api/roles";
 import { apiRequest } from "./api-client";
 import { queryRoots } from "./query-roots";
-import { getSession, subscribeSession } from "./session";
+import { useSession } from "./session";
 
 export const meKeys = {
   all: queryRoots.people,
@@ -40,7 +39,7 @@ export function mustEnrolTwoFactor(me: z.infer<typeof personDocumentSchema>): bo
  * service refuses what it may not do. Null until the person is known.
  */
 export function useActor(): ActorRole | null {
-  const session = useSyncExternalStore(subscribeSession, getSession, getSession);
+  const session = useSession();
   const isPerson = session?.kind === "person";
   const { data } = useQuery({ ...meQuery(), enabled: isPerson });
   if (!session) return null;

@@ -4,6 +4,7 @@
 //   the app or to sign-in without asking the service first, and so that signing out in one tab signs out the others;
 // - an API key (the advanced way, to point the dashboard at another /v2 server): kept in sessionStorage, for this
 //   tab only, never in localStorage.
+import { useSyncExternalStore } from "react";
 
 export type Session =
   | { kind: "person" /** This server's own origin. */; baseUrl: string }
@@ -95,6 +96,11 @@ export function storedBaseUrl(): string {
 export function subscribeSession(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** This tab's session in a component, which renders again when it signs in or out (here or in another tab). */
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
 function notify() {

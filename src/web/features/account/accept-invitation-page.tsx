@@ -3,7 +3,7 @@
 // Links that were used, revoked or have expired say so, and what to do instead.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useRouter } from "@tanstack/react-router";
-import { type FormEvent, useId, useState, useSyncExternalStore } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { PASSWORD_MIN_LENGTH } from "../../../api/people";
 import { isRole, ROLE_WORDS } from "../../../api/roles";
 import { buttonClass } from "../../components/button";
@@ -15,7 +15,7 @@ import {
   invitationInfo,
   signOutSession,
 } from "../../lib/auth-client";
-import { clearSession, getSession, savePersonSession, subscribeSession } from "../../lib/session";
+import { clearSession, savePersonSession, useSession } from "../../lib/session";
 import { AuthAlert, AuthCard, AuthField, authInputClass, authLinkClass } from "./auth-card";
 
 const messageFor = (error: unknown) =>
@@ -167,7 +167,7 @@ function JoinAsNewPerson({ token, info }: { token: string; info: InvitationInfo 
 
 function JoinAsExistingPerson({ token, info }: { token: string; info: InvitationInfo }) {
   const joined = useJoined();
-  const session = useSyncExternalStore(subscribeSession, getSession, getSession);
+  const session = useSession();
   const me = useQuery({ ...meQuery(), enabled: session?.kind === "person", retry: false });
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);

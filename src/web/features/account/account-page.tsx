@@ -2,10 +2,9 @@
 // (the `/mcp` address and configuration snippets carrying this key, or the address alone for one that signs in). The key is masked on screen; the copy
 // buttons copy it whole, since a snippet without it would not work.
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { useSyncExternalStore } from "react";
 import { CopyButton } from "../../components/copy-button";
 import { PageHeader } from "../../components/page-header";
-import { getSession, type Session, subscribeSession } from "../../lib/session";
+import { type Session, useSession } from "../../lib/session";
 import { httpConfig, maskedKey, mcpAddress, stdioConfig } from "./assistant-config";
 import { accountQuery } from "./queries";
 
@@ -33,7 +32,7 @@ function Snippet({ label, shown, copied }: { label: string; shown: string; copie
 export function AccountPage() {
   const { data: account } = useSuspenseQuery(accountQuery());
   // The shell sends a signed-out tab to sign-in; until then there is always a session here.
-  const session = useSyncExternalStore(subscribeSession, getSession, getSession) as Session;
+  const session = useSession() as Session;
   // A person's tab holds no key (the cookie is theirs alone): the snippets name where one goes.
   const withKey =
     session.kind === "key" ? session : { baseUrl: session.baseUrl, apiKey: "<an API key of this account>" };

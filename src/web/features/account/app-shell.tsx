@@ -1,14 +1,14 @@
 // The signed-in frame: navigation, who is signed in, sign out; follows the session if it ends elsewhere.
 import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Link, Navigate, Outlet, useLocation, useNavigate } from "@tanstack/react-router";
-import { type ReactNode, useSyncExternalStore } from "react";
+import type { ReactNode } from "react";
 import { LiveStatus } from "../../components/live-status";
 import { SavedViewsNav } from "../../components/saved-views-nav";
 import { meQuery, mustEnrolTwoFactor } from "../../lib/actor";
 import { signOutSession } from "../../lib/auth-client";
 import { useLiveUpdates } from "../../lib/live-updates";
 import { useMayChangeViews } from "../../lib/saved-views";
-import { clearSession, getSession, subscribeSession } from "../../lib/session";
+import { clearSession, useSession } from "../../lib/session";
 import { AccountMenu } from "./account-menu";
 import { useMoveLocalViews } from "./move-local-views";
 import { NavMenu } from "./nav-menu";
@@ -46,7 +46,7 @@ export function AppShell({
   bell?: ReactNode;
   banner?: ReactNode;
 }) {
-  const session = useSyncExternalStore(subscribeSession, getSession, getSession);
+  const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -4,7 +4,6 @@
 // it no. Either way the browser goes back to the assistant's address.
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useSyncExternalStore } from "react";
 import { assistantAuthorizationDocumentSchema, assistantDecisionSchema } from "../../../api/assistants";
 import { ROLE_WORDS, type Role, roleAtLeast } from "../../../api/roles";
 import { buttonClass } from "../../components/button";
@@ -12,7 +11,7 @@ import { meQuery } from "../../lib/actor";
 import { ApiError, apiRequest, describeError } from "../../lib/api-client";
 import { signOutSession } from "../../lib/auth-client";
 import { personName } from "../../lib/format";
-import { clearSession, getSession, subscribeSession } from "../../lib/session";
+import { clearSession, useSession } from "../../lib/session";
 import { AuthAlert, AuthCard, authLinkClass } from "./auth-card";
 
 const TITLE = "Connect an assistant";
@@ -45,7 +44,7 @@ function hostOf(uri: string): string {
 }
 
 export function ConsentPage({ requestId }: { requestId: string }) {
-  const session = useSyncExternalStore(subscribeSession, getSession, getSession);
+  const session = useSession();
   if (session?.kind !== "person")
     return (
       <AuthCard title={TITLE}>

@@ -1,14 +1,14 @@
 // Settings → Alerts → Morning summary: whether the person gets one, at what local time, in which zone, every day or
 // on weekdays, and when the next is due. The service sends it only when something needs attention.
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useSyncExternalStore } from "react";
+import { type FormEvent, useEffect, useId } from "react";
 import type { MorningSummary, SummaryDays } from "../../../api/people";
 import { buttonClass } from "../../components/button";
 import { ChangedElsewhere } from "../../components/changed-elsewhere";
 import { DateTime } from "../../components/date-time";
 import { inputClass as fieldClass, labelClass } from "../../components/form-field";
 import { meQuery } from "../../lib/actor";
-import { getSession, subscribeSession } from "../../lib/session";
+import { useSession } from "../../lib/session";
 import { useSavedFormState } from "../../lib/use-saved-form-state";
 import { useSaveMySettings } from "./queries";
 import { TimeOfDayField } from "./time-of-day-field";
@@ -135,7 +135,7 @@ export function MorningSummarySection() {
  */
 export function SummaryZoneFromBrowser() {
   // Only a person has a summary: a tab signed in with a key asks nothing.
-  const session = useSyncExternalStore(subscribeSession, getSession, getSession);
+  const session = useSession();
   const { data } = useQuery({ ...meQuery(), enabled: session?.kind === "person" });
   const save = useSaveMySettings();
   const unknown = data?.data.attributes.morning_summary?.time_zone === null;

@@ -4,12 +4,11 @@
 // leads to the page, which says why.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useSyncExternalStore } from "react";
-import { getSession, subscribeSession } from "../../lib/session";
+import { useSession } from "../../lib/session";
 import { unreadCountQuery } from "./queries";
 
 export function NotificationBell() {
-  const session = useSyncExternalStore(subscribeSession, getSession, getSession);
+  const session = useSession();
   const { data: unread } = useQuery({ ...unreadCountQuery(), enabled: session?.kind === "person" });
   const count = typeof unread === "number" ? unread : 0;
   const label = count > 0 ? `Notifications, ${count} unread` : "Notifications";
