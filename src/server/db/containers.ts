@@ -5,7 +5,6 @@ import type { ContainerSortField, SortKey } from "../../api/triage";
 import { type AccountRef, inOwnAccounts } from "./account-scope";
 import type { Db } from "./connection";
 import { type ListSortKey, listSortColumns, withSortJoins } from "./custom-field-sort";
-import { transportEventIdsOf } from "./events";
 import { chargesOrder, countFreeTime, countFreeTimeMatches } from "./free-time";
 import { listCount } from "./list-counts";
 import {
@@ -32,33 +31,36 @@ export interface ContainerRecord {
   rawEventIds: string[];
 }
 
-async function withEventIds(db: Db, accountId: string, rows: ContainerRow[]): Promise<ContainerRecord[]> {
-  const ids = rows.map((r) => r.id);
-  if (ids.length === 0) return [];
-  const [transport, raw] = await Promise.all([
-    transportEventIdsOf(db, accountId, ids),
-    db
-      .select({ id: rawEvents.id, containerId: rawEvents.containerId })
-      .from(rawEvents)
-      .where(and(eq(rawEvents.accountId, accountId), inArray(rawEvents.containerId, ids)))
-      .orderBy(asc(rawEvents.index)),
-  ]);
-  const group = (list: { id: string; containerId: string }[]) => {
-    const map = new Map<string, string[]>();
-    for (const e of list) {
-      const ids = map.get(e.containerId);
-      if (ids) ids.push(e.id);
-      else map.set(e.containerId, [e.id]);
-    }
-    return map;
-  };
-  const byTransport = group(transport);
-  const byRaw = group(raw);
-  return rows.map((container) => ({
-    container,
-    transportEventIds: byTransport.get(container.id) ?? [],
-    rawEventIds: byRaw.get(container.id) ?? [],
-  }));
+/**
+ * The ids of a container's events, as two columns of the statement that reads the container: transport events in
+ * time order (transportEventTimeOrder, as transportEventsOf gives them: time, then the carrier's own order of its
+ * events, then when recorded), raw events by index. Each container's carrier positions are grouped once per
+ * container, not per event. One statement per read instead of three (the rows, then each kind of ids by
+ * container), and one definition of the order for every read of containers, the webhook fan-out's too.
+ */
+const eventIdColumns = {
+  transportEventIds: sql<string[]>`array(
+    select te.id::text from ${transportEvents} te
+    left join (
+      select r.carrier_key, min(r.index) as position from ${rawEvents} r
+      where r.container_id = ${containers}.id and r.account_id = ${containers}.account_id
+      group by r.carrier_key
+    ) p on p.carrier_key = te.carrier_key
+    where te.container_id = ${containers}.id and te.account_id = ${containers}.account_id
+    order by te.timestamp asc nulls last, p.position asc nulls last, te.created_at asc, te.id asc)`,
+  rawEventIds: sql<string[]>`array(
+    select r.id::text from ${rawEvents} r
+    where r.container_id = ${containers}.id and r.account_id = ${containers}.account_id
+    order by r.index asc)`,
+};
+
+/** A container's columns with its event ids (eventIdColumns), for a statement that may join other tables. */
+const recordColumns = { ...getTableColumns(containers), ...eventIdColumns };
+
+type RecordRow = ContainerRow & { transportEventIds: string[]; rawEventIds: string[] };
+
+function recordOf({ transportEventIds, rawEventIds, ...container }: RecordRow): ContainerRecord {
+  return { container, transportEventIds, rawEventIds };
 }
 
 /** What each `sort` field of /v2/containers orders by: the container's columns, or its copies of the shipment's. */
@@ -143,7 +145,7 @@ export async function listContainers(
       {
         // The container's columns alone (a join would add its own to each row).
         read: (extra, orderBy, limit, offset) =>
-          withSortJoins(db.select(getTableColumns(containers)).from(containers).$dynamic(), joins)
+          withSortJoins(db.select(recordColumns).from(containers).$dynamic(), joins)
             .where(and(where, extra))
             .orderBy(...orderBy)
             .limit(limit)
@@ -158,11 +160,7 @@ export async function listContainers(
         },
       },
     );
-    return {
-      records: await withEventIds(db, accountId, rows),
-      total,
-      edges: undefined,
-    };
+    return { records: rows.map(recordOf), total, edges: undefined };
   }
   const { rows, total, edges } = await readPage(
     page,
@@ -171,7 +169,7 @@ export async function listContainers(
     (plan) => {
       const window = pageWindow(plan, containers, containers.id, where);
       return db
-        .select()
+        .select(recordColumns)
         .from(containers)
         .where(window.where)
         .orderBy(...plan.orderBy)
@@ -180,7 +178,7 @@ export async function listContainers(
     },
     (r) => ({ at: r.createdAt, tie: r.id }),
   );
-  return { records: await withEventIds(db, accountId, rows), total, edges };
+  return { records: rows.map(recordOf), total, edges };
 }
 
 /**
@@ -254,39 +252,22 @@ export async function getContainers(db: Db, accountId: string, ids: string[]): P
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
   const rows = await db
-    .select()
+    .select(recordColumns)
     .from(containers)
     .where(and(eq(containers.accountId, accountId), inArray(containers.id, valid)))
     .orderBy(asc(containers.createdAt), asc(containers.number));
-  return withEventIds(db, accountId, rows);
+  return rows.map(recordOf);
 }
 
 /**
- * Containers by id, each looked up in its own account, with the ids of their events in the orders getContainers
- * gives (transport events in time order, raw events by index): one statement however many accounts the batch
- * spans (the webhook fan-out's, where a round trip costs more than the reads). Each container's event ids are
- * read by index from its own rows; its carrier positions are grouped once per container, not per event.
+ * Containers by id, each looked up in its own account, with the ids of their events as getContainers gives them:
+ * one statement however many accounts the batch spans (the webhook fan-out's).
  */
 export async function containersByRefs(db: Db, refs: readonly AccountRef[]): Promise<ContainerRecord[]> {
   const valid = refs.filter((r) => isUuid(r.id));
   if (valid.length === 0) return [];
   const rows = await db
-    .select({
-      container: containers,
-      transportEventIds: sql<string[]>`array(
-        select te.id::text from ${transportEvents} te
-        left join (
-          select r.carrier_key, min(r.index) as position from ${rawEvents} r
-          where r.container_id = ${containers}.id and r.account_id = ${containers}.account_id
-          group by r.carrier_key
-        ) p on p.carrier_key = te.carrier_key
-        where te.container_id = ${containers}.id and te.account_id = ${containers}.account_id
-        order by te.timestamp asc nulls last, p.position asc nulls last, te.created_at asc, te.id asc)`,
-      rawEventIds: sql<string[]>`array(
-        select r.id::text from ${rawEvents} r
-        where r.container_id = ${containers}.id and r.account_id = ${containers}.account_id
-        order by r.index asc)`,
-    })
+    .select({ container: containers, ...eventIdColumns })
     .from(containers)
     .where(inOwnAccounts(containers.accountId, containers.id, valid))
     .orderBy(asc(containers.createdAt), asc(containers.number));

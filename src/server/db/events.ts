@@ -61,22 +61,6 @@ const byContainerInTimeOrder = (positions: CarrierPositions) => [
   asc(transportEvents.id),
 ];
 
-/** The ids of every transport event of these containers, in time order within each container. */
-export async function transportEventIdsOf(
-  db: Db,
-  accountId: string,
-  containerIds: string[],
-): Promise<{ id: string; containerId: string }[]> {
-  if (containerIds.length === 0) return [];
-  const positions = carrierPositions(db, accountId, containerIds);
-  return db
-    .select({ id: transportEvents.id, containerId: transportEvents.containerId })
-    .from(transportEvents)
-    .leftJoin(positions, atCarrierPosition(positions))
-    .where(and(eq(transportEvents.accountId, accountId), inArray(transportEvents.containerId, containerIds)))
-    .orderBy(...byContainerInTimeOrder(positions));
-}
-
 /** One page of a container's transport events in time order, with how many there are in all. */
 export async function listTransportEvents(
   db: Db,
