@@ -307,6 +307,8 @@ describe("GET /v2/search refuses a bad query with a 400 naming it", () => {
     ["empty", "/v2/search?query="],
     ["blank", "/v2/search?query=%20%20%20"],
     ["one character", "/v2/search?query=%20M%20"],
+    // One character outside the Basic Multilingual Plane: two UTF-16 units, one character to the document.
+    ["one astral character", "/v2/search?query=%F0%90%80%80"],
     ["too long", `/v2/search?query=${"M".repeat(SEARCH_QUERY_MAX + 1)}`],
   ];
   for (const [what, path] of cases) {

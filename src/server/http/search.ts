@@ -47,10 +47,13 @@ const searchRoute = createRoute({
 export function searchQueryOf(value: string | undefined): string {
   const query = value?.trim() ?? "";
   if (query === "") throw badParameter("query", `query is required: ${EXAMPLE}.`);
-  if (query.length < SEARCH_QUERY_MIN || query.length > SEARCH_QUERY_MAX) {
+  // Characters as the document's minLength and maxLength count them (JSON Schema: code points), not UTF-16 units,
+  // in which "𐀀" is two.
+  const length = [...query].length;
+  if (length < SEARCH_QUERY_MIN || length > SEARCH_QUERY_MAX) {
     throw badParameter(
       "query",
-      `query must be ${SEARCH_QUERY_MIN} to ${SEARCH_QUERY_MAX} characters long (not counting spaces around it); it has ${query.length}.`,
+      `query must be ${SEARCH_QUERY_MIN} to ${SEARCH_QUERY_MAX} characters long (not counting spaces around it); it has ${length}.`,
     );
   }
   return query;
