@@ -92,8 +92,13 @@ test("a custom field is a column: shown, sorted, filtered, saved in a view and d
   // Saved as a view, and opened again from the Views menu on the plain list.
   await page.getByRole("button", { name: "Save view" }).click();
   await page.getByLabel("View name").fill("PO 4711");
+  // The heading shows the view at once (saving is optimistic): the account has it when the POST is answered.
+  const stored = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/v2/saved_views",
+  );
   await page.getByRole("dialog", { name: "Save view" }).getByRole("button", { name: "Save view" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Shipments: PO 4711" })).toBeVisible();
+  expect((await stored).status()).toBe(201);
   const saved = await apiGet(page.request, account, "/v2/saved_views");
   expect(saved.data[0].attributes.search).toMatchObject({
     "filter[custom_fields.po_number]": "PO-4711",

@@ -315,9 +315,14 @@ test("a saved view is renamed and deleted from the navigation", async ({ page })
   await nav.getByRole("button", { name: /^Views/ }).click();
   await menu.getByRole("button", { name: "Rename view Ready to collect" }).click();
   await menu.getByLabel("New name of “Ready to collect”").fill("Pick up today");
+  // The new name shows at once (renaming is optimistic); the reload below waits for the account to have it.
+  const renamed = page.waitForResponse(
+    (r) => r.request().method() === "PATCH" && new URL(r.url()).pathname.startsWith("/v2/saved_views/"),
+  );
   await menu.getByLabel("New name of “Ready to collect”").press("Enter");
   await expect(menu.getByRole("link", { name: "Pick up today" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Containers: Pick up today" })).toBeVisible();
+  expect((await renamed).ok()).toBe(true);
 
   // Kept by the account: a reload still has it.
   await page.reload();
