@@ -164,7 +164,11 @@ async function logsOf(notificationId: string) {
 describe("fan-out and delivery", () => {
   it("notifies each active subscribed webhook once, signed both ways, with what a receiver needs", async () => {
     const { accountId, webhook, target } = await setup(["container.transport.vessel_departed"], {
-      headers: [{ name: "X-Receiver-Key", value: "sriracha" }],
+      // A name every JavaScript object has is a header like any other (it was dropped when the headers were built).
+      headers: [
+        { name: "X-Receiver-Key", value: "sriracha" },
+        { name: "__proto__", value: "kept" },
+      ],
     });
     const inactive = await subscribe(accountId, ["container.transport.vessel_departed"], { active: false });
     const other = await subscribe(accountId, ["container.transport.vessel_arrived"]);
@@ -183,6 +187,7 @@ describe("fan-out and delivery", () => {
     expect(request.path).toBe("/hooks");
     expect(request.headers["content-type"]).toBe("application/json");
     expect(request.headers["x-receiver-key"]).toBe("sriracha");
+    expect(request.rawHeaders.join("\n")).toContain("__proto__\nkept");
     expect(
       verifyT49Signature(webhook.secret, request.body, String(request.headers["x-t49-webhook-signature"])),
     ).toBe(true);

@@ -112,8 +112,8 @@ export function deliveryHeaders(
   body: string,
   timestampSeconds: number,
 ): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const h of webhook.headers) headers[h.name] = h.value;
+  // Defined, not assigned: a header named "__proto__" is a header too, not the object's prototype.
+  const headers: Record<string, string> = Object.fromEntries(webhook.headers.map((h) => [h.name, h.value]));
   return {
     ...headers,
     "Content-Type": "application/json",

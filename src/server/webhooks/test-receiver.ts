@@ -7,6 +7,8 @@ export interface ReceivedRequest {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
+  /** Names and values as they arrived, in turn (Node's `headers` leaves out a header named `__proto__`). */
+  rawHeaders: string[];
   /** The body exactly as it arrived. */
   body: string;
 }
@@ -56,6 +58,7 @@ export async function startReceiver(): Promise<Receiver> {
         method: req.method ?? "",
         path: req.url ?? "",
         headers: req.headers,
+        rawHeaders: req.rawHeaders,
         body: Buffer.concat(chunks).toString("utf8"),
       };
       const index = requests.length;

@@ -30,10 +30,13 @@ type EditAttributes = DefinitionEditBody["data"]["attributes"];
 
 /** filter[entity_type]: `Shipment`, or the resource type (`shipment`) that the records' relationships name. */
 export function entityTypeFilter(given: string | undefined): CustomFieldEntityType | undefined {
-  if (given === undefined || given === "") return undefined;
+  // An empty value is refused like any other word the document does not list, as the other lists' filters are.
+  if (given === undefined) return undefined;
   const type = (CUSTOM_FIELD_ENTITY_TYPES as readonly string[]).includes(given)
     ? (given as CustomFieldEntityType)
-    : ENTITY_TYPE_OF[given];
+    : Object.hasOwn(ENTITY_TYPE_OF, given)
+      ? ENTITY_TYPE_OF[given]
+      : undefined;
   if (!type)
     throw badParameter(
       "filter[entity_type]",

@@ -6,6 +6,7 @@ import {
   CUSTOM_FIELD_ENTITY_TYPES,
   CUSTOM_FIELD_REFERENCE_TYPES,
   DEFINITIONS_PER_ENTITY_MAX,
+  ENTITY_TYPE_OF,
 } from "../../../api/custom-field-values";
 import {
   customFieldDefinitionSchema,
@@ -42,8 +43,9 @@ export const listDefinitionsRoute = createRoute({
         .string()
         .optional()
         .openapi({
-          enum: [...CUSTOM_FIELD_ENTITY_TYPES],
-          description: "The kind of record the fields are for.",
+          enum: [...CUSTOM_FIELD_ENTITY_TYPES, ...Object.keys(ENTITY_TYPE_OF)],
+          description:
+            "The kind of record the fields are for (shipment, container and tracking_request are read too).",
         }),
       "filter[data_type]": z
         .string()

@@ -229,6 +229,21 @@ describe("GET /v2/custom_field_definitions", () => {
     expect(snake.data.map((d: Json) => d.attributes.api_slug)).toEqual(["list_a", "list_b"]);
     expect((await call("/v2/custom_field_definitions?filter[entity_type]=Vessel")).status).toBe(400);
   });
+
+  // Found by the OpenAPI fuzz test: an empty filter was read as none (the document's enum has no ""), and a name
+  // every JavaScript object has (toString) was taken for an entity type, a 500.
+  it.each([
+    "filter[entity_type]=",
+    "filter[data_type]=",
+    "filter[entity_type]=toString",
+    "filter[entity_type]=__proto__",
+    "filter[entity_type]=constructor",
+  ])("refuses %s with a 400 that names the filter", async (query) => {
+    const response = await call(`/v2/custom_field_definitions?${query}`);
+    expect(response.status).toBe(400);
+    const [error] = (await response.json()).errors;
+    expect(error.source.parameter).toBe(query.slice(0, query.indexOf("=")));
+  });
 });
 
 describe("PATCH and DELETE /v2/custom_field_definitions/{id}", () => {

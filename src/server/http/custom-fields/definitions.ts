@@ -49,7 +49,7 @@ function oneOf<T extends string>(
   words: readonly T[],
   given: string | undefined,
 ): T | undefined {
-  if (given === undefined || given === "") return undefined;
+  if (given === undefined) return undefined;
   if (!(words as readonly string[]).includes(given))
     throw badParameter(parameter, `${parameter} must be one of ${words.join(", ")}.`);
   return given as T;

@@ -2,7 +2,7 @@
 // filters), and each record's own fields at /v2/{shipments|containers|tracking_requests}/{id}/custom_fields, by
 // api_slug.
 import { createRoute, z } from "@hono/zod-openapi";
-import { CUSTOM_FIELD_ENTITY_TYPES } from "../../../api/custom-field-values";
+import { CUSTOM_FIELD_ENTITY_TYPES, ENTITY_TYPE_OF } from "../../../api/custom-field-values";
 import {
   customFieldCreateBodySchema,
   customFieldSchema,
@@ -28,7 +28,7 @@ export const listValuesRoute = createRoute({
         .string()
         .optional()
         .openapi({
-          enum: [...CUSTOM_FIELD_ENTITY_TYPES],
+          enum: [...CUSTOM_FIELD_ENTITY_TYPES, ...Object.keys(ENTITY_TYPE_OF)],
           description: "The kind of record (shipment, container and tracking_request are read too).",
         }),
       "filter[entity_id]": z

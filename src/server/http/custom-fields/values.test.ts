@@ -351,6 +351,9 @@ describe("/v2/custom_fields", () => {
     const snake = await call("/v2/custom_fields?filter[entity_type]=shipment");
     expect(snake.status).toBe(200);
     expect((await call("/v2/custom_fields?filter[entity_type]=Vessel")).status).toBe(400);
+    // A name every JavaScript object has is no entity type (it was a 500), nor is an empty one.
+    for (const odd of ["toString", "__proto__", ""])
+      expect((await call(`/v2/custom_fields?filter[entity_type]=${odd}`)).status).toBe(400);
     expect((await call("/v2/custom_fields?filter[entity_id]=nope")).status).toBe(400);
 
     const patched = await call(`/v2/custom_fields/${id}`, { method: "PATCH", json: fieldBody({ value: 4 }) });

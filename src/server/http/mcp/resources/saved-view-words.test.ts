@@ -28,6 +28,12 @@ describe("savedViewWords", () => {
     expect(savedViewWords("shipments", { tracking: "all" })).toBe("All shipments; newest first.");
   });
 
+  it("says a value it has no words for as it was saved, even one named like an object's own (toString)", () => {
+    expect(savedViewWords("containers", { "filter[lfd]": "toString", sort: "constructor" })).toBe(
+      "Containers with last free day toString; sorted by constructor, earliest or lowest first.",
+    );
+  });
+
   it("says a custom field filter by its slug", () => {
     expect(savedViewWords("shipments", { "filter[custom_fields.desk]": "Rotterdam,Hamburg" })).toBe(
       "Shipments with custom field desk Rotterdam or Hamburg; newest first.",

@@ -10,6 +10,9 @@ import {
 import { type ListFilterName, sortKeysOf } from "../../../../api/triage";
 
 const spaced = (value: string) => value.replaceAll("_", " ");
+/** The table's words for a value a client saved, or the value spaced: never a name every object has (toString). */
+const wordsOr = (table: Record<string, string>, value: string) =>
+  Object.hasOwn(table, value) ? table[value] : spaced(value);
 const anyOf = (value: string) =>
   value
     .split(",")
@@ -29,7 +32,7 @@ const FILTER_WORDS: Record<ListFilterName, (value: string) => string> = {
   on_hold: (v) => (yes(v) ? "on hold" : "not on hold"),
   hold: (v) => `a ${anyOf(v)} hold on`,
   available: (v) => (yes(v) ? "available for pickup" : "not available for pickup"),
-  lfd: (v) => `last free day ${LFD_WINDOWS[v] ?? spaced(v)}`,
+  lfd: (v) => `last free day ${wordsOr(LFD_WINDOWS, v)}`,
   lfd_before: (v) => `last free day before ${v}`,
   lfd_after: (v) => `last free day on or after ${v}`,
   eta_before: (v) => `ETA at the port of discharge before ${v}`,
@@ -93,7 +96,7 @@ export function savedViewWords(list: SavedViewList, search: Readonly<Record<stri
   const order = sortKeysOf(cleaned.sort ?? "")
     .map(
       (key) =>
-        `${SORT_WORDS[key.field] ?? spaced(key.field)}, ${key.descending ? "latest or highest first" : "earliest or lowest first"}`,
+        `${wordsOr(SORT_WORDS, key.field)}, ${key.descending ? "latest or highest first" : "earliest or lowest first"}`,
     )
     .join(", then by ");
   return order ? `${what}; sorted by ${order}.` : `${what}; newest first.`;
