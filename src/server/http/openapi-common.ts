@@ -61,12 +61,18 @@ export function includeQueryOf(allowed: readonly string[], description?: string)
   };
 }
 
-/** A filter that is `true` or `false`. */
+/**
+ * For a query parameter whose empty value (`filter[on_hold]=`) is read as no value at all, as a form with an empty
+ * field sends it: OpenAPI's `allowEmptyValue` says so, where the schema alone (an enum, a number) would forbid "".
+ */
+export const EMPTY_IS_ABSENT = { param: { allowEmptyValue: true } } as const;
+
+/** A filter that is `true` or `false` (empty: no filter). */
 export const booleanFilter = (description: string) =>
   z
     .string()
     .optional()
-    .openapi({ type: "string", enum: ["true", "false"], description });
+    .openapi({ type: "string", enum: ["true", "false"], description, ...EMPTY_IS_ABSENT });
 
 const CURSOR_PATTERN = "^[A-Za-z0-9_-]{1,120}$";
 

@@ -13,13 +13,14 @@ import {
   MAX_ETA_CHANGE_HOURS,
 } from "../../api/triage";
 import { VOYAGE_EXCEPTION_KINDS } from "../../api/voyage-exceptions";
-import { booleanFilter, commaListPattern, commaSeparatedPattern } from "./openapi-common";
+import { booleanFilter, commaListPattern, commaSeparatedPattern, EMPTY_IS_ABSENT } from "./openapi-common";
 
+// Every parameter here reads an empty value as none (list-query.ts's filterValue; an empty sort is the default).
 const text = (description: string, extra: Record<string, unknown> = {}) =>
   z
     .string()
     .optional()
-    .openapi({ description, ...extra });
+    .openapi({ description, ...extra, ...EMPTY_IS_ABSENT });
 
 const time = (description: string) =>
   text(

@@ -366,6 +366,8 @@ function queryAgreement(
       const value = search.get(parameter.name);
       if (value === null && parameter.required) forbidden.push(`no ${parameter.name}`);
       if (value === null || !parameter.schema) continue;
+      // An empty value the document allows (OpenAPI's allowEmptyValue) is no value, whatever the schema says.
+      if (value === "" && parameter.allowEmptyValue === true) continue;
       const schema = resolveRef(document, parameter.schema);
       const typed = schema?.type === "integer" || schema?.type === "number" ? Number(value) : value;
       const validate = validatorOf(request.operation, parameter.name, parameter.schema);
